@@ -1,0 +1,10 @@
+//! Who is calling and what they may do: passwords, sessions, throttling, permissions and the
+//! guard that every call passes.
+
+pub mod guard;
+pub mod password;
+pub mod permission;
+pub mod session;
+pub mod throttle;
+
+pub use session::Admin;

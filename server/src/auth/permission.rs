@@ -1,0 +1,44 @@
+//! Menu permissions. An account's `rule_id` is `*` or comma-joined menu ids; a call bound to
+//! a menu is allowed when the account holds that menu or its parent, and the menu is enabled.
+
+use sqlx::PgConnection;
+
+use crate::http::{AppError, Result};
+
+use super::Admin;
+
+pub fn parse_ids(rule_id: &str) -> Vec<i64> {
+    rule_id.split(',').filter_map(|s| s.trim().parse().ok()).collect()
+}
+
+pub async fn check(conn: &mut PgConnection, admin: &Admin, menu_id: i64) -> Result<()> {
+    if admin.rule_id.trim() == "*" {
+        return Ok(());
+    }
+    let allowed: bool = sqlx::query_scalar(
+        "select exists(select 1 from auth_rules
+                       where id = $1 and status = 1 and (id = any($2) or pid = any($2)))",
+    )
+    .bind(menu_id)
+    .bind(parse_ids(&admin.rule_id))
+    .fetch_one(conn)
+    .await?;
+    if allowed { Ok(()) } else { Err(AppError::Forbidden) }
+}
+
+/// The route names a sign-in answers as roles: `*`, or the names of the account's menus and
+/// of their children.
+pub async fn role_names(conn: &mut PgConnection, rule_id: &str) -> Result<String> {
+    if rule_id.trim() == "*" {
+        return Ok("*".into());
+    }
+    let names: Vec<String> = sqlx::query_scalar(
+        "select name from auth_rules
+         where status = 1 and (id = any($1) or pid = any($1))
+         order by pid, weight, id",
+    )
+    .bind(parse_ids(rule_id))
+    .fetch_all(conn)
+    .await?;
+    Ok(names.join(","))
+}

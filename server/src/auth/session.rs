@@ -1,0 +1,145 @@
+//! Token sessions: 256-bit random tokens, stored as SHA-256 hashes, with an idle timeout and an
+//! absolute lifetime. One live session per account: a new sign-in ends the others, and their
+//! holders are told they signed in elsewhere (code 2002).
+
+use axum::http::HeaderMap;
+use chrono::{DateTime, Utc};
+use rand::RngCore;
+use sha2::{Digest, Sha256};
+use sqlx::PgConnection;
+
+use crate::http::{AppError, Result};
+
+pub const IDLE_TIMEOUT_SECS: i64 = 2 * 60 * 60;
+pub const ABSOLUTE_LIFETIME_SECS: i64 = 12 * 60 * 60;
+/// `last_seen_at` is written at most this often, so reads don't each cost a write.
+const TOUCH_EVERY_SECS: i64 = 60;
+
+/// Why a session ended; stored in `admin_sessions.revoked_reason`.
+pub mod reason {
+    pub const LOGOUT: &str = "logout";
+    pub const DISABLED: &str = "disabled";
+    pub const REPLACED: &str = "replaced";
+    pub const PASSWORD: &str = "password";
+}
+
+/// The signed-in account behind a request.
+#[derive(Clone, Debug)]
+pub struct Admin {
+    pub id: i64,
+    pub name: String,
+    pub rule_id: String,
+    pub session_id: i64,
+}
+
+fn digest(token: &str) -> Vec<u8> {
+    Sha256::digest(token.as_bytes()).to_vec()
+}
+
+/// The token of a request: `Authorization` (optionally `Bearer …`) or `token`.
+pub fn token_from(headers: &HeaderMap) -> Option<&str> {
+    ["authorization", "token"].iter().find_map(|name| {
+        let v = headers.get(*name)?.to_str().ok()?.trim();
+        let v = v.strip_prefix("Bearer ").unwrap_or(v).trim();
+        (!v.is_empty()).then_some(v)
+    })
+}
+
+/// Starts a session and ends the account's other live ones. Answers the token.
+pub async fn create(conn: &mut PgConnection, admin_id: i64, ip: &str) -> Result<String> {
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    let token = hex::encode(bytes);
+    sqlx::query(
+        "update admin_sessions set revoked_at = now(), revoked_reason = $2
+         where admin_id = $1 and revoked_at is null",
+    )
+    .bind(admin_id)
+    .bind(reason::REPLACED)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query(
+        "insert into admin_sessions (admin_id, token_hash, ip, expires_at)
+         values ($1, $2, $3, now() + make_interval(secs => $4))",
+    )
+    .bind(admin_id)
+    .bind(digest(&token))
+    .bind(ip)
+    .bind(ABSOLUTE_LIFETIME_SECS as f64)
+    .execute(&mut *conn)
+    .await?;
+    Ok(token)
+}
+
+#[derive(sqlx::FromRow)]
+struct Row {
+    session_id: i64,
+    admin_id: i64,
+    name: String,
+    rule_id: String,
+    status: i16,
+    last_seen_at: DateTime<Utc>,
+    expires_at: DateTime<Utc>,
+    revoked_reason: Option<String>,
+    now: DateTime<Utc>,
+}
+
+/// Resolves the request's token to its account, or answers 2001/2002.
+pub async fn authenticate(conn: &mut PgConnection, headers: &HeaderMap) -> Result<Admin> {
+    let token = token_from(headers).ok_or(AppError::Unauthenticated("请先登录"))?;
+    let row: Option<Row> = sqlx::query_as(
+        "select s.id as session_id, a.id as admin_id, a.name, a.rule_id, a.status,
+                s.last_seen_at, s.expires_at, s.revoked_reason, now() as now
+         from admin_sessions s join admins a on a.id = s.admin_id
+         where s.token_hash = $1",
+    )
+    .bind(digest(token))
+    .fetch_optional(&mut *conn)
+    .await?;
+    let row = row.ok_or(AppError::Unauthenticated("登录已失效，请重新登录"))?;
+    match row.revoked_reason.as_deref() {
+        Some(reason::DISABLED) => return Err(AppError::SessionEnded("账号已被禁用，请联系管理员")),
+        Some(reason::REPLACED) => return Err(AppError::SessionEnded("账号已在其他地方登录")),
+        Some(_) => return Err(AppError::Unauthenticated("登录已失效，请重新登录")),
+        None => {}
+    }
+    if row.status != 1 {
+        revoke_all(conn, row.admin_id, reason::DISABLED).await?;
+        return Err(AppError::SessionEnded("账号已被禁用，请联系管理员"));
+    }
+    let idle = (row.now - row.last_seen_at).num_seconds();
+    if row.now >= row.expires_at || idle >= IDLE_TIMEOUT_SECS {
+        return Err(AppError::Unauthenticated("登录已过期，请重新登录"));
+    }
+    if idle >= TOUCH_EVERY_SECS {
+        sqlx::query("update admin_sessions set last_seen_at = now() where id = $1")
+            .bind(row.session_id)
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(Admin { id: row.admin_id, name: row.name, rule_id: row.rule_id, session_id: row.session_id })
+}
+
+pub async fn revoke(conn: &mut PgConnection, session_id: i64, why: &str) -> Result<()> {
+    sqlx::query(
+        "update admin_sessions set revoked_at = now(), revoked_reason = $2
+         where id = $1 and revoked_at is null",
+    )
+    .bind(session_id)
+    .bind(why)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn revoke_all(conn: &mut PgConnection, admin_id: i64, why: &str) -> Result<()> {
+    sqlx::query(
+        "update admin_sessions set revoked_at = now(), revoked_reason = $2
+         where admin_id = $1 and revoked_at is null",
+    )
+    .bind(admin_id)
+    .bind(why)
+    .execute(conn)
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,38 @@
+//! The `adeval` subcommands.
+
+pub mod user;
+
+use std::net::SocketAddr;
+
+use anyhow::Context;
+
+use crate::config::Config;
+
+pub async fn serve(config: Config) -> anyhow::Result<()> {
+    tracing::info!(?config, "starting");
+    let addr = config.addr;
+    let state = crate::build_state(config).await?;
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .with_context(|| format!("cannot listen on {addr}"))?;
+    println!("adeval is serving on http://{addr}");
+    let app = crate::app(state).into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, app).with_graceful_shutdown(shutdown()).await?;
+    Ok(())
+}
+
+async fn shutdown() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending().await,
+        }
+    };
+    tokio::select! { () = ctrl_c => {}, () = term => {} }
+    tracing::info!("shutting down");
+}

@@ -1,0 +1,59 @@
+//! The Postgres pool, migrations and the first-start super administrator.
+
+use std::time::Duration;
+
+use anyhow::Context;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::{Executor, PgPool};
+
+use crate::auth::password;
+
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+/// Connects with every session set to the display time zone, so SQL can format dates.
+pub async fn connect(url: &str, timezone: &str) -> anyhow::Result<PgPool> {
+    let options: PgConnectOptions = url.parse().context("DATABASE_URL is not a Postgres URL")?;
+    let set_tz = format!("set time zone '{}'", timezone.replace('\'', ""));
+    PgPoolOptions::new()
+        .max_connections(16)
+        .acquire_timeout(Duration::from_secs(10))
+        .after_connect(move |conn, _| {
+            let set_tz = set_tz.clone();
+            Box::pin(async move {
+                conn.execute(set_tz.as_str()).await?;
+                Ok(())
+            })
+        })
+        .connect_with(options)
+        .await
+        .with_context(|| format!("cannot connect to {}", crate::config::redact_url(url)))
+}
+
+pub async fn migrate(pool: &PgPool) -> anyhow::Result<()> {
+    MIGRATOR.run(pool).await.context("running migrations")
+}
+
+/// Creates account 1, `admin`, when it does not exist. Answers the generated password when
+/// none was given, for the caller to print once.
+pub async fn ensure_super_admin(
+    pool: &PgPool,
+    password: Option<&str>,
+) -> anyhow::Result<Option<String>> {
+    let exists: bool = sqlx::query_scalar("select exists(select 1 from admins where id = 1)")
+        .fetch_one(pool)
+        .await?;
+    if exists {
+        return Ok(None);
+    }
+    let generated = password.is_none().then(password::generate);
+    let plain = password.or(generated.as_deref()).unwrap_or_default();
+    let hash = password::hash(plain)?;
+    sqlx::query(
+        "insert into admins (id, name, account, password_hash, status, rule_id)
+         values (1, '超级管理员', 'admin', $1, 1, '*') on conflict do nothing",
+    )
+    .bind(hash)
+    .execute(pool)
+    .await?;
+    Ok(generated)
+}

@@ -1,0 +1,11 @@
+//! The HTTP contract: envelope, error catalogue, payload parsing and request signing.
+
+pub mod envelope;
+pub mod error;
+pub mod paging;
+pub mod payload;
+pub mod sign;
+
+pub use envelope::{Done, Page};
+pub use error::{AppError, Checks, FieldErrors, Result};
+pub use payload::{Args, Payload, Text};

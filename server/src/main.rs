@@ -1,0 +1,44 @@
+use clap::{Parser, Subcommand};
+
+use adeval_server::cli::user::UserCommand;
+use adeval_server::config::Config;
+
+/// adeval: the back office of a TV-advertising business.
+#[derive(Parser)]
+#[command(version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Migrate the database and serve the API and the web app.
+    Serve,
+    /// Apply database migrations and create the super administrator if missing.
+    Migrate,
+    /// Manage accounts from the shell.
+    #[command(subcommand)]
+    User(UserCommand),
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,sqlx=warn,tower_http=info".into()),
+        )
+        .init();
+    let cli = Cli::parse();
+    let config = Config::from_env()?;
+    match cli.command {
+        Command::Serve => adeval_server::cli::serve(config).await,
+        Command::Migrate => {
+            adeval_server::build_state(config).await?;
+            println!("migrations applied");
+            Ok(())
+        }
+        Command::User(cmd) => adeval_server::cli::user::run(config, cmd).await,
+    }
+}

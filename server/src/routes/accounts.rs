@@ -1,0 +1,388 @@
+//! Admin accounts (spec master-data §2 /admin, §5 admin form): list, add, edit, detail, delete,
+//! and the menu tree the account dialog's checkboxes are drawn from.
+
+use axum::Extension;
+use axum::extract::State;
+use axum::routing::{get, post};
+use serde::{Deserialize, Serialize};
+use sqlx::PgConnection;
+use utoipa::ToSchema;
+
+use crate::auth::{Admin, password, permission, session};
+use crate::http::paging::{self, Paging};
+use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
+use crate::state::AppState;
+
+use super::auth::valid_account;
+use super::menus::{MENU_ACCOUNTS, MenuNode, menu_tree};
+use super::{Access, Call, Endpoint, Verb, schema_of};
+
+const fn call(name: &'static str, verb: Verb, title: &'static str, writes: bool) -> Call {
+    Call {
+        name,
+        verb,
+        access: Access::Menu(MENU_ACCOUNTS),
+        title,
+        writes,
+        request: schema_of::<AccountArgs>(),
+        response: schema_of::<AccountRow>(),
+    }
+}
+
+pub static INDEX: Call = Call {
+    request: schema_of::<ListArgs>(),
+    response: schema_of::<Page<AccountRow>>(),
+    ..call("adminUserIndex", Verb::Get, "管理员列表", false)
+};
+pub static INDEX_ALIAS: Call = Call { name: "adminlist", ..INDEX };
+pub static ADD: Call = call("adminUserAdd", Verb::Post, "添加管理员", true);
+pub static UP: Call = call("adminUserUp", Verb::Post, "修改管理员", true);
+pub static INFO: Call = Call { request: schema_of::<IdArgs>(), ..call("adminUserInfo", Verb::Get, "管理员详情", false) };
+pub static DELETE: Call = Call {
+    request: schema_of::<IdArgs>(),
+    response: schema_of::<()>(),
+    ..call("adminUserDelete", Verb::Post, "删除管理员", true)
+};
+pub static RULE: Call = Call {
+    request: schema_of::<()>(),
+    response: schema_of::<Vec<MenuNode>>(),
+    ..call("adminUserRule", Verb::Post, "管理员可选菜单", false)
+};
+
+pub fn endpoints() -> Vec<Endpoint> {
+    vec![
+        Endpoint { call: &INDEX, handler: get(index) },
+        Endpoint { call: &INDEX_ALIAS, handler: get(index) },
+        Endpoint { call: &ADD, handler: post(add) },
+        Endpoint { call: &UP, handler: post(up) },
+        Endpoint { call: &INFO, handler: get(info) },
+        Endpoint { call: &DELETE, handler: post(delete) },
+        Endpoint { call: &RULE, handler: post(rule) },
+    ]
+}
+
+#[derive(Serialize, ToSchema, sqlx::FromRow)]
+pub struct AccountRow {
+    id: i64,
+    name: String,
+    account: String,
+    /// '1' normal, '2' disabled.
+    status: String,
+    /// `*` or comma-joined menu ids.
+    rule_id: String,
+    /// Titles of the menus in rule_id; empty for `*` (all).
+    #[serde(rename = "ruleNames")]
+    rule_names: Vec<String>,
+    loginip: String,
+    #[serde(rename = "lastLoginTime")]
+    last_login_time: Option<String>,
+    #[serde(rename = "createTime")]
+    create_time: String,
+    #[serde(rename = "updateTime")]
+    update_time: String,
+}
+
+const SELECT_ROW: &str = "
+    select a.id, a.name, a.account, a.status::text as status, a.rule_id,
+           case when a.rule_id = '*' then '{}'::text[]
+                else array(select r.title from auth_rules r
+                           where r.id::text = any(string_to_array(a.rule_id, ','))
+                           order by r.pid, r.weight, r.id) end as rule_names,
+           a.login_ip as loginip,
+           to_char(a.last_login_at, 'YYYY-MM-DD HH24:MI:SS') as last_login_time,
+           to_char(a.created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time,
+           to_char(a.updated_at, 'YYYY-MM-DD HH24:MI:SS') as update_time
+    from admins a";
+
+#[derive(Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct ListArgs {
+    page: Option<Text>,
+    limit: Option<Text>,
+    /// Part of the name.
+    name: Option<Text>,
+    /// Part of the account.
+    account: Option<Text>,
+    /// '1' or '2'.
+    status: Option<Text>,
+}
+
+async fn index(State(state): State<AppState>, Args(args): Args<ListArgs>) -> Result<Done<Page<AccountRow>>> {
+    let mut checks = Checks::default();
+    let paging = Paging::parse(&args.page, &args.limit, 10, &mut checks);
+    let status = Text::get(&args.status).map(|s| parse_status(s, &mut checks));
+    checks.finish()?;
+    let filter = "
+        where ($1::text is null or strpos(lower(a.name), lower($1)) > 0)
+          and ($2::text is null or strpos(lower(a.account), lower($2)) > 0)
+          and ($3::smallint is null or a.status = $3)";
+    let total: i64 = sqlx::query_scalar(&format!("select count(*) from admins a {filter}"))
+        .bind(paging::text(&args.name))
+        .bind(paging::text(&args.account))
+        .bind(status)
+        .fetch_one(&state.db)
+        .await?;
+    let data = sqlx::query_as(&format!("{SELECT_ROW} {filter} order by a.id limit $4 offset $5"))
+        .bind(paging::text(&args.name))
+        .bind(paging::text(&args.account))
+        .bind(status)
+        .bind(paging.limit)
+        .bind(paging.offset())
+        .fetch_all(&state.db)
+        .await?;
+    Ok(Done("获取成功", Page { data, total }))
+}
+
+#[derive(Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct IdArgs {
+    id: Option<Text>,
+}
+
+async fn fetch(conn: &mut PgConnection, id: i64) -> Result<AccountRow> {
+    sqlx::query_as(&format!("{SELECT_ROW} where a.id = $1"))
+        .bind(id)
+        .fetch_optional(conn)
+        .await?
+        .ok_or_else(|| AppError::NotFound("账号不存在".into()))
+}
+
+fn required_id(args: &IdArgs) -> Result<i64> {
+    let mut checks = Checks::default();
+    let id = paging::id("id", &args.id, "请选择账号", &mut checks);
+    checks.finish().map(|()| id)
+}
+
+async fn info(State(state): State<AppState>, Args(args): Args<IdArgs>) -> Result<Done<AccountRow>> {
+    let id = required_id(&args)?;
+    let mut conn = state.db.acquire().await?;
+    Ok(Done("获取成功", fetch(&mut conn, id).await?))
+}
+
+#[derive(Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct AccountArgs {
+    /// Required for adminUserUp.
+    id: Option<Text>,
+    name: Option<Text>,
+    account: Option<Text>,
+    /// Required when adding; on edit, blank keeps the current password.
+    password: Option<Text>,
+    password_confirmation: Option<Text>,
+    /// '1' normal, '2' disabled.
+    status: Option<Text>,
+    /// `*` or comma-joined menu ids (an array is accepted too).
+    rule_id: Option<Text>,
+}
+
+/// An account form that passed validation.
+struct AccountForm {
+    name: String,
+    account: String,
+    password: Option<String>,
+    status: i16,
+    rule_id: String,
+}
+
+fn parse_status(s: &str, checks: &mut Checks) -> i16 {
+    match s {
+        "1" => 1,
+        "2" => 2,
+        _ => {
+            checks.add("status", "请选择状态");
+            0
+        }
+    }
+}
+
+/// Validates the form; `adding` makes the password required.
+async fn validate(conn: &mut PgConnection, caller: &Admin, args: AccountArgs, adding: bool) -> Result<AccountForm> {
+    let mut checks = Checks::default();
+    let name = Text::get(&args.name).unwrap_or("").to_owned();
+    if name.is_empty() {
+        checks.add("name", "请输入姓名");
+    } else if name.chars().count() > 50 {
+        checks.add("name", "姓名不能超过50个字符");
+    }
+    let account = Text::get(&args.account).unwrap_or("").to_owned();
+    if account.is_empty() {
+        checks.add("account", "请输入账号");
+    } else if !valid_account(&account) {
+        checks.add("account", "账号只能包含字母、数字和 _ . @ -，最长50个字符");
+    }
+    let pwd = args.password.map(|t| t.0).unwrap_or_default();
+    let confirm = args.password_confirmation.map(|t| t.0).unwrap_or_default();
+    if pwd.is_empty() && adding {
+        checks.add("password", "请输入密码");
+    } else if !pwd.is_empty() && pwd.chars().count() < 6 {
+        checks.add("password", "密码不能少于6位");
+    }
+    if confirm.is_empty() && (adding || !pwd.is_empty()) {
+        checks.add("password_confirmation", "请确认密码");
+    } else if confirm != pwd {
+        checks.add("password_confirmation", "两次输入的密码不一致");
+    }
+    let status = match Text::get(&args.status) {
+        Some(s) => parse_status(s, &mut checks),
+        None => {
+            checks.add("status", "请选择状态");
+            0
+        }
+    };
+    let rule_id = rules(conn, caller, Text::get(&args.rule_id).unwrap_or(""), &mut checks).await?;
+    checks.finish()?;
+    let password = if pwd.is_empty() { None } else { Some(pwd) };
+    Ok(AccountForm { name, account, password, status, rule_id })
+}
+
+/// Normalises `rule_id` and checks the caller may grant it: only a `*` account grants `*`,
+/// and nobody grants menus they do not hold.
+async fn rules(conn: &mut PgConnection, caller: &Admin, raw: &str, checks: &mut Checks) -> Result<String> {
+    if raw == "*" {
+        if caller.rule_id != "*" {
+            checks.add("rule_id", "只有拥有全部权限的管理员才能授予全部权限");
+        }
+        return Ok("*".into());
+    }
+    let mut ids = Vec::new();
+    for part in raw.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        match part.parse::<i64>() {
+            Ok(id) if !ids.contains(&id) => ids.push(id),
+            Ok(_) => {}
+            Err(_) => {
+                checks.add("rule_id", format!("菜单不存在：{part}"));
+                return Ok(String::new());
+            }
+        }
+    }
+    if ids.is_empty() {
+        checks.add("rule_id", "请至少选择一个菜单");
+        return Ok(String::new());
+    }
+    let caller_ids = permission::parse_ids(&caller.rule_id);
+    let rows: Vec<(i64, bool)> = sqlx::query_as(
+        "select id, ($2 or id = any($3) or pid = any($3)) from auth_rules where id = any($1)",
+    )
+    .bind(&ids)
+    .bind(caller.rule_id == "*")
+    .bind(&caller_ids)
+    .fetch_all(conn)
+    .await?;
+    for id in &ids {
+        match rows.iter().find(|(found, _)| found == id) {
+            None => checks.add("rule_id", format!("菜单不存在：{id}")),
+            Some((_, false)) => checks.add("rule_id", "不能授予自己没有的菜单权限"),
+            Some((_, true)) => {}
+        }
+    }
+    Ok(ids.iter().map(i64::to_string).collect::<Vec<_>>().join(","))
+}
+
+fn on_duplicate(e: sqlx::Error) -> AppError {
+    match &e {
+        sqlx::Error::Database(db) if db.constraint() == Some("admins_account_key") => {
+            AppError::duplicate("account", "账号已存在")
+        }
+        _ => e.into(),
+    }
+}
+
+async fn hash(plain: String) -> Result<String> {
+    tokio::task::spawn_blocking(move || password::hash(&plain))
+        .await
+        .map_err(anyhow::Error::from)?
+        .map_err(AppError::Internal)
+}
+
+async fn add(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Admin>,
+    Args(args): Args<AccountArgs>,
+) -> Result<Done<AccountRow>> {
+    let mut tx = state.db.begin().await?;
+    let form = validate(&mut tx, &caller, args, true).await?;
+    let hash = hash(form.password.unwrap_or_default()).await?;
+    let id: i64 = sqlx::query_scalar(
+        "insert into admins (name, account, password_hash, status, rule_id)
+         values ($1, $2, $3, $4, $5) returning id",
+    )
+    .bind(&form.name)
+    .bind(&form.account)
+    .bind(hash)
+    .bind(form.status)
+    .bind(&form.rule_id)
+    .fetch_one(&mut *tx)
+    .await
+    .map_err(on_duplicate)?;
+    let row = fetch(&mut tx, id).await?;
+    tx.commit().await?;
+    Ok(Done("添加成功", row))
+}
+
+async fn up(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Admin>,
+    Args(args): Args<AccountArgs>,
+) -> Result<Done<AccountRow>> {
+    let id = required_id(&IdArgs { id: args.id.clone() })?;
+    if id == 1 {
+        return Err(AppError::conflict("超级管理员不可修改"));
+    }
+    let mut tx = state.db.begin().await?;
+    fetch(&mut tx, id).await?;
+    let form = validate(&mut tx, &caller, args, false).await?;
+    if id == caller.id && form.status != 1 {
+        return Err(AppError::conflict("不能禁用当前登录的账号"));
+    }
+    let hash = match form.password {
+        Some(p) => Some(hash(p).await?),
+        None => None,
+    };
+    sqlx::query(
+        "update admins set name = $2, account = $3, status = $4, rule_id = $5,
+                password_hash = coalesce($6, password_hash)
+         where id = $1",
+    )
+    .bind(id)
+    .bind(&form.name)
+    .bind(&form.account)
+    .bind(form.status)
+    .bind(&form.rule_id)
+    .bind(&hash)
+    .execute(&mut *tx)
+    .await
+    .map_err(on_duplicate)?;
+    if form.status != 1 {
+        session::revoke_all(&mut tx, id, session::reason::DISABLED).await?;
+    } else if hash.is_some() && id != caller.id {
+        session::revoke_all(&mut tx, id, session::reason::PASSWORD).await?;
+    }
+    let row = fetch(&mut tx, id).await?;
+    tx.commit().await?;
+    Ok(Done("修改成功", row))
+}
+
+async fn delete(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Admin>,
+    Args(args): Args<IdArgs>,
+) -> Result<Done<()>> {
+    let id = required_id(&args)?;
+    if id == 1 {
+        return Err(AppError::conflict("超级管理员不可删除"));
+    }
+    if id == caller.id {
+        return Err(AppError::conflict("不能删除当前登录的账号"));
+    }
+    let deleted = sqlx::query("delete from admins where id = $1").bind(id).execute(&state.db).await?;
+    if deleted.rows_affected() == 0 {
+        return Err(AppError::NotFound("账号不存在".into()));
+    }
+    Ok(Done("删除成功", ()))
+}
+
+/// The menus an account can be given, as a tree for the dialog's checkboxes.
+async fn rule(State(state): State<AppState>) -> Result<Done<Vec<MenuNode>>> {
+    let mut conn = state.db.acquire().await?;
+    Ok(Done("获取成功", menu_tree(&mut conn).await?))
+}

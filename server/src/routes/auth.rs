@@ -1,0 +1,145 @@
+//! Sign-in and sign-out.
+
+use axum::Extension;
+use axum::extract::State;
+use axum::routing::post;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::auth::guard::ClientIp;
+use crate::auth::{Admin, password, permission, session, throttle};
+use crate::http::{AppError, Args, Checks, Done, Payload, Result, Text};
+use crate::oplog;
+use crate::state::AppState;
+
+use super::{Access, Call, Endpoint, Verb, schema_of};
+
+pub static LOGIN: Call = Call {
+    name: "adminUserLogin",
+    verb: Verb::Post,
+    access: Access::Public,
+    title: "登录",
+    writes: true,
+    request: schema_of::<LoginArgs>(),
+    response: schema_of::<LoginAnswer>(),
+};
+
+pub static LOGOUT: Call = Call {
+    name: "adminUserLoginout",
+    verb: Verb::Post,
+    access: Access::SignedIn,
+    title: "退出登录",
+    writes: true,
+    request: schema_of::<()>(),
+    response: schema_of::<()>(),
+};
+
+pub fn endpoints() -> Vec<Endpoint> {
+    vec![
+        Endpoint { call: &LOGIN, handler: post(login) },
+        Endpoint { call: &LOGOUT, handler: post(logout) },
+    ]
+}
+
+#[derive(Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct LoginArgs {
+    /// Account.
+    acc: Option<Text>,
+    /// Password, at least 6 characters.
+    pwd: Option<Text>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct LoginAnswer {
+    token: String,
+    name: String,
+    id: i64,
+    /// `*`, or the comma-joined route names of the account's menus: the web app's roles.
+    rule_id: String,
+}
+
+/// Accounts are letters, digits and `_ . @ -`.
+pub fn valid_account(account: &str) -> bool {
+    (1..=50).contains(&account.chars().count())
+        && account.chars().all(|c| c.is_ascii_alphanumeric() || "_.@-".contains(c))
+}
+
+const WRONG: &str = "账号或密码错误";
+
+#[derive(sqlx::FromRow)]
+struct Candidate {
+    id: i64,
+    name: String,
+    password_hash: String,
+    status: i16,
+    rule_id: String,
+}
+
+#[tracing::instrument(skip_all, fields(ip = %ip))]
+async fn login(
+    State(state): State<AppState>,
+    Extension(ClientIp(ip)): Extension<ClientIp>,
+    Extension(payload): Extension<Payload>,
+    Args(args): Args<LoginArgs>,
+) -> Result<Done<LoginAnswer>> {
+    let account = Text::get(&args.acc).unwrap_or("");
+    let pwd = args.pwd.map(|t| t.0).unwrap_or_default();
+    let mut checks = Checks::default();
+    if !valid_account(account) {
+        checks.add("acc", "请输入正确的用户名");
+    }
+    if pwd.chars().count() < 6 {
+        checks.add("pwd", "密码不能少于6位");
+    }
+    checks.finish()?;
+
+    let mut conn = state.db.acquire().await?;
+    throttle::check(&mut conn, account, &ip).await?;
+    let candidate: Option<Candidate> = sqlx::query_as(
+        "select id, name, password_hash, status, rule_id from admins where account = $1",
+    )
+    .bind(account)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let verified = tokio::task::spawn_blocking(move || match candidate {
+        Some(c) if password::verify(&pwd, &c.password_hash) => Some(c),
+        Some(_) => None,
+        None => {
+            password::verify_dummy(&pwd);
+            None
+        }
+    })
+    .await
+    .map_err(anyhow::Error::from)?;
+    let Some(admin) = verified else {
+        throttle::record(&mut conn, account, &ip, false).await?;
+        return Err(AppError::field("pwd", WRONG));
+    };
+    if admin.status != 1 {
+        return Err(AppError::SessionEnded("账号已被禁用，请联系管理员"));
+    }
+
+    let mut tx = state.db.begin().await?;
+    throttle::record(&mut tx, account, &ip, true).await?;
+    let token = session::create(&mut tx, admin.id, &ip).await?;
+    sqlx::query("update admins set login_ip = $2, last_login_at = now() where id = $1")
+        .bind(admin.id)
+        .bind(&ip)
+        .execute(&mut *tx)
+        .await?;
+    let rule_id = permission::role_names(&mut tx, &admin.rule_id).await?;
+    tx.commit().await?;
+
+    let actor = Admin { id: admin.id, name: admin.name.clone(), rule_id: admin.rule_id, session_id: 0 };
+    if let Err(e) = oplog::record(&state.db, Some(&actor), oplog::Entry::new(&LOGIN, &ip, &payload)).await {
+        tracing::error!(error = ?e, "writing the operation log");
+    }
+    Ok(Done("登录成功", LoginAnswer { token, name: admin.name, id: admin.id, rule_id }))
+}
+
+async fn logout(State(state): State<AppState>, Extension(admin): Extension<Admin>) -> Result<Done<()>> {
+    let mut conn = state.db.acquire().await?;
+    session::revoke(&mut conn, admin.session_id, session::reason::LOGOUT).await?;
+    Ok(Done("退出成功", ()))
+}

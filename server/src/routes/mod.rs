@@ -1,0 +1,125 @@
+//! The call catalogue. Each call is declared once, as a [`Call`] with its handler; the router,
+//! the permission checks, the operation log titles and the OpenAPI document all come from
+//! that one list.
+
+pub mod accounts;
+pub mod auth;
+pub mod logs;
+pub mod menus;
+mod openapi;
+
+use axum::Router;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::middleware::from_fn_with_state;
+use axum::response::IntoResponse;
+use axum::routing::{MethodRouter, get};
+use tower_http::services::{ServeDir, ServeFile};
+use tower_http::trace::TraceLayer;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::Schema;
+use utoipa::ToSchema;
+
+use crate::auth::guard::{Guard, guard};
+use crate::http::AppError;
+use crate::state::AppState;
+
+pub const BASE: &str = "/background/v1/";
+
+/// Who may make a call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// Anyone with a valid signature (sign-in).
+    Public,
+    /// Any signed-in account.
+    SignedIn,
+    /// Accounts holding this menu id (or its parent).
+    Menu(i64),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verb {
+    Get,
+    Post,
+}
+
+/// A schema and the named component schemas it refers to.
+#[derive(Clone, Copy)]
+pub struct SchemaOf {
+    pub schema: fn() -> RefOr<Schema>,
+    pub components: fn(&mut Vec<(String, RefOr<Schema>)>),
+}
+
+pub const fn schema_of<T: ToSchema>() -> SchemaOf {
+    SchemaOf { schema: <T as utoipa::PartialSchema>::schema, components: <T as ToSchema>::schemas }
+}
+
+pub struct Call {
+    pub name: &'static str,
+    pub verb: Verb,
+    pub access: Access,
+    /// Chinese title: the operation log's title and the OpenAPI summary.
+    pub title: &'static str,
+    /// Recorded in the operation log when it succeeds.
+    pub writes: bool,
+    pub request: SchemaOf,
+    pub response: SchemaOf,
+}
+
+impl Call {
+    pub fn path(&self) -> String {
+        format!("{BASE}{}", self.name)
+    }
+}
+
+pub struct Endpoint {
+    pub call: &'static Call,
+    pub handler: MethodRouter<AppState>,
+}
+
+/// Every call of the catalogue.
+pub fn endpoints() -> Vec<Endpoint> {
+    [auth::endpoints(), accounts::endpoints(), logs::endpoints(), menus::endpoints()]
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+pub fn app(state: AppState) -> Router {
+    let mut api = Router::new();
+    for Endpoint { call, handler } in endpoints() {
+        let guarded = handler
+            .fallback(wrong_method)
+            .layer(from_fn_with_state(Guard { state: state.clone(), call }, guard));
+        api = api.route(&call.path(), guarded);
+    }
+    let index = state.config.web_dir.join("index.html");
+    let web = ServeDir::new(&state.config.web_dir).not_found_service(ServeFile::new(index));
+    api.route("/background/v1/openapi.json", get(openapi::serve))
+        .route("/background/v1/{*rest}", axum::routing::any(unknown_call))
+        .route("/healthz", get(healthz))
+        .fallback_service(web)
+        .layer(TraceLayer::new_for_http())
+        .with_state(state)
+}
+
+async fn wrong_method() -> AppError {
+    AppError::field("method", "请求方法错误")
+}
+
+async fn unknown_call() -> AppError {
+    AppError::NotFound("接口不存在".into())
+}
+
+/// 200 when Postgres and the lake answer.
+async fn healthz(State(state): State<AppState>) -> impl IntoResponse {
+    let db = sqlx::query_scalar::<_, i32>("select 1").fetch_one(&state.db).await;
+    let lake = state.lake.ping();
+    match (db, lake) {
+        (Ok(_), Ok(())) => (StatusCode::OK, "ok").into_response(),
+        (db, lake) => {
+            tracing::error!(db = ?db.err(), lake = ?lake.err(), "health check failed");
+            (StatusCode::SERVICE_UNAVAILABLE, "unavailable").into_response()
+        }
+    }
+}

@@ -1,0 +1,115 @@
+//! The OpenAPI document, built from the call catalogue so it covers every call by
+//! construction. The web client's types are generated from it.
+
+use axum::Json;
+use axum::response::IntoResponse;
+use utoipa::openapi::path::{HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn};
+use utoipa::openapi::request_body::RequestBodyBuilder;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+use utoipa::openapi::{
+    ComponentsBuilder, ContentBuilder, InfoBuilder, OpenApi, OpenApiBuilder, PathItem,
+    PathsBuilder, RefOr, Required, ResponseBuilder,
+};
+
+use super::{Access, Call, Verb, endpoints};
+
+pub async fn serve() -> impl IntoResponse {
+    Json(document())
+}
+
+pub fn document() -> OpenApi {
+    let mut paths = PathsBuilder::new();
+    let mut components = Vec::new();
+    for endpoint in endpoints() {
+        let call = endpoint.call;
+        (call.request.components)(&mut components);
+        (call.response.components)(&mut components);
+        let method = match call.verb {
+            Verb::Get => HttpMethod::Get,
+            Verb::Post => HttpMethod::Post,
+        };
+        paths = paths.path(call.path(), PathItem::new(method, operation(call)));
+    }
+    let mut schemas = ComponentsBuilder::new();
+    for (name, schema) in components {
+        schemas = schemas.schema(name, schema);
+    }
+    OpenApiBuilder::new()
+        .info(
+            InfoBuilder::new()
+                .title("adeval")
+                .version(env!("CARGO_PKG_VERSION"))
+                .description(Some(
+                    "Every answer is the envelope {code, message, data}. Every call carries the \
+                     headers timestamp, nonce and sign (DESIGN.md §2); signed-in calls also \
+                     Authorization or token.",
+                ))
+                .build(),
+        )
+        .paths(paths.build())
+        .components(Some(schemas.build()))
+        .build()
+}
+
+fn operation(call: &Call) -> utoipa::openapi::path::Operation {
+    let tag = match call.access {
+        Access::Public | Access::SignedIn => "auth".to_owned(),
+        Access::Menu(id) => format!("menu {id}"),
+    };
+    let mut op = OperationBuilder::new()
+        .operation_id(Some(call.name))
+        .summary(Some(call.title))
+        .tag(tag);
+    let mut headers = vec!["timestamp", "nonce", "sign"];
+    if call.access != Access::Public {
+        headers.push("token");
+    }
+    for name in headers {
+        op = op.parameter(
+            ParameterBuilder::new()
+                .name(name)
+                .parameter_in(ParameterIn::Header)
+                .required(Required::True)
+                .schema(Some(ObjectBuilder::new().schema_type(Type::String))),
+        );
+    }
+    let request = (call.request.schema)();
+    match call.verb {
+        Verb::Get => {
+            if let RefOr::T(Schema::Object(object)) = &request {
+                for (name, schema) in &object.properties {
+                    let required = object.required.contains(name);
+                    op = op.parameter(
+                        ParameterBuilder::new()
+                            .name(name)
+                            .parameter_in(ParameterIn::Query)
+                            .required(if required { Required::True } else { Required::False })
+                            .schema(Some(schema.clone())),
+                    );
+                }
+            }
+        }
+        Verb::Post => {
+            let content = || ContentBuilder::new().schema(Some(request.clone())).build();
+            op = op.request_body(Some(
+                RequestBodyBuilder::new()
+                    .content("application/json", content())
+                    .content("application/x-www-form-urlencoded", content())
+                    .build(),
+            ));
+        }
+    }
+    let answer = ObjectBuilder::new()
+        .property("code", ObjectBuilder::new().schema_type(Type::Integer))
+        .property("message", ObjectBuilder::new().schema_type(Type::String))
+        .property("data", (call.response.schema)())
+        .required("code")
+        .required("message");
+    op.response(
+        "200",
+        ResponseBuilder::new()
+            .description("envelope; code 200 carries data, other codes per the catalogue")
+            .content("application/json", ContentBuilder::new().schema(Some(answer)).build()),
+    )
+    .build()
+}

@@ -1,0 +1,144 @@
+use serde_json::{Value, json};
+
+use crate::helpers::{Call, spawn_app};
+
+fn form(account: &str) -> Value {
+    json!({
+        "name": "张三", "account": account, "password": "secret-456",
+        "password_confirmation": "secret-456", "status": "1", "rule_id": "112,145"
+    })
+}
+
+#[tokio::test]
+async fn an_empty_account_form_answers_every_required_message() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let answer = app.send(Call::post("adminUserAdd", json!({})).token(&token)).await;
+    assert_eq!(answer.code(), 4000);
+    assert_eq!(answer.field("name"), Some("请输入姓名"));
+    assert_eq!(answer.field("account"), Some("请输入账号"));
+    assert_eq!(answer.field("password"), Some("请输入密码"));
+    assert_eq!(answer.field("password_confirmation"), Some("请确认密码"));
+    assert_eq!(answer.field("status"), Some("请选择状态"));
+    assert_eq!(answer.field("rule_id"), Some("请至少选择一个菜单"));
+}
+
+#[tokio::test]
+async fn short_and_mismatched_passwords_and_unknown_menus_are_refused() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let mut fields = form("li");
+    fields["password"] = json!("12345");
+    fields["password_confirmation"] = json!("54321");
+    fields["rule_id"] = json!("112,99999");
+    fields["status"] = json!("3");
+    let answer = app.send(Call::post("adminUserAdd", fields).token(&token)).await;
+    assert_eq!(answer.field("password"), Some("密码不能少于6位"));
+    assert_eq!(answer.field("password_confirmation"), Some("两次输入的密码不一致"));
+    assert_eq!(answer.field("rule_id"), Some("菜单不存在：99999"));
+    assert_eq!(answer.field("status"), Some("请选择状态"));
+    let count: i64 = sqlx::query_scalar("select count(*) from admins").fetch_one(&app.db).await.unwrap();
+    assert_eq!(count, 1, "nothing was written");
+}
+
+#[tokio::test]
+async fn an_account_is_added_listed_shown_edited_and_deleted() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let added = app.send(Call::post("adminUserAdd", form("zhangsan")).token(&token)).await;
+    assert_eq!(added.body["message"], "添加成功");
+    let id = added.ok()["id"].as_i64().unwrap();
+
+    let list = app.send(Call::get("adminUserIndex", json!({ "page": 1, "limit": 10 })).token(&token)).await;
+    let list = list.ok();
+    assert_eq!(list["total"], 2);
+    let row = list["data"].as_array().unwrap().iter().find(|r| r["id"] == id).unwrap();
+    assert_eq!(row["status"], "1");
+    assert_eq!(row["rule_id"], "112,145");
+    assert_eq!(row["ruleNames"], json!(["订单汇总", "客户数据"]));
+    assert!(row.get("password").is_none() && row.get("password_hash").is_none());
+
+    let alias = app.send(Call::get("adminlist", json!({ "account": "zhang" })).token(&token)).await;
+    assert_eq!(alias.ok()["total"], 1);
+
+    let info = app.send(Call::get("adminUserInfo", json!({ "id": id })).token(&token)).await;
+    assert_eq!(info.ok()["name"], "张三");
+
+    // Editing without a password keeps the old one.
+    let edit = json!({ "id": id, "name": "张三丰", "account": "zhangsan", "status": "1", "rule_id": "*" });
+    let edited = app.send(Call::post("adminUserUp", edit).token(&token)).await;
+    assert_eq!(edited.ok()["name"], "张三丰");
+    assert_eq!(edited.data()["rule_id"], "*");
+    app.login("zhangsan", "secret-456").await.ok();
+
+    app.send(Call::post("adminUserDelete", json!({ "id": id })).token(&token)).await.ok();
+    let gone = app.send(Call::get("adminUserInfo", json!({ "id": id })).token(&token)).await;
+    assert_eq!(gone.code(), 4004);
+}
+
+#[tokio::test]
+async fn a_duplicate_account_answers_4009_naming_the_field() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    app.send(Call::post("adminUserAdd", form("dup")).token(&token)).await.ok();
+    let again = app.send(Call::post("adminUserAdd", form("dup")).token(&token)).await;
+    assert_eq!(again.code(), 4009);
+    assert_eq!(again.field("account"), Some("账号已存在"));
+}
+
+#[tokio::test]
+async fn account_1_can_be_neither_edited_nor_deleted() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let mut edit = form("admin");
+    edit["id"] = json!(1);
+    let answer = app.send(Call::post("adminUserUp", edit).token(&token)).await;
+    assert_eq!(answer.code(), 4009);
+    let answer = app.send(Call::post("adminUserDelete", json!({ "id": 1 })).token(&token)).await;
+    assert_eq!(answer.code(), 4009);
+    let name: String = sqlx::query_scalar("select name from admins where id = 1").fetch_one(&app.db).await.unwrap();
+    assert_eq!(name, "超级管理员");
+}
+
+#[tokio::test]
+async fn an_account_cannot_delete_or_disable_itself() {
+    let app = spawn_app().await;
+    let id = app.create_account("boss", "*").await;
+    let token = app.session(id).await;
+    let answer = app.send(Call::post("adminUserDelete", json!({ "id": id })).token(&token)).await;
+    assert_eq!(answer.code(), 4009);
+    let edit = json!({ "id": id, "name": "boss", "account": "boss", "status": "2", "rule_id": "*" });
+    let answer = app.send(Call::post("adminUserUp", edit).token(&token)).await;
+    assert_eq!(answer.code(), 4009);
+}
+
+#[tokio::test]
+async fn nobody_grants_more_than_they_hold() {
+    let app = spawn_app().await;
+    let id = app.create_account("manager", "24,112").await;
+    let token = app.session(id).await;
+    let mut fields = form("clerk1");
+    fields["rule_id"] = json!("*");
+    let answer = app.send(Call::post("adminUserAdd", fields.clone()).token(&token)).await;
+    assert_eq!(answer.field("rule_id"), Some("只有拥有全部权限的管理员才能授予全部权限"));
+    fields["rule_id"] = json!("112,82");
+    let answer = app.send(Call::post("adminUserAdd", fields.clone()).token(&token)).await;
+    assert_eq!(answer.field("rule_id"), Some("不能授予自己没有的菜单权限"));
+    fields["rule_id"] = json!([112, 25]);
+    app.send(Call::post("adminUserAdd", fields).token(&token)).await.ok();
+}
+
+#[tokio::test]
+async fn the_menu_picker_tree_holds_the_seeded_menus() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let tree = app.send(Call::post("adminUserRule", json!({})).token(&token)).await;
+    let tree = tree.ok().as_array().unwrap().clone();
+    let ids: Vec<i64> = tree.iter().map(|n| n["id"].as_i64().unwrap()).collect();
+    for id in [112, 145, 107, 155, 89, 63, 82, 98, 28, 29, 24] {
+        assert!(ids.contains(&id), "{id} in {ids:?}");
+    }
+    let admin = tree.iter().find(|n| n["id"] == 24).unwrap();
+    let children: Vec<i64> = admin["children_list"].as_array().unwrap().iter().map(|n| n["id"].as_i64().unwrap()).collect();
+    assert_eq!(children, vec![27, 25, 13]);
+}

@@ -1,0 +1,12 @@
+//! Integration tests: the real router over a fresh Postgres database per test.
+//! Run through `make test`, which starts a throwaway cluster and sets DATABASE_URL.
+
+mod accounts;
+mod helpers;
+mod logins;
+mod logs;
+mod menus;
+mod openapi;
+mod permissions;
+mod sessions;
+mod signing;

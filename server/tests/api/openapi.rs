@@ -1,0 +1,42 @@
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+
+use crate::helpers::spawn_app;
+
+#[tokio::test]
+async fn the_openapi_document_covers_every_call() {
+    let app = spawn_app().await;
+    let answer = app.raw(Request::get("/background/v1/openapi.json").body(Body::empty()).unwrap()).await;
+    assert_eq!(answer.status, StatusCode::OK);
+    let paths = answer.body["paths"].as_object().expect("paths");
+    let endpoints = adeval_server::routes::endpoints();
+    assert!(endpoints.len() >= 15);
+    for endpoint in endpoints {
+        let call = endpoint.call;
+        let method = match call.verb {
+            adeval_server::routes::Verb::Get => "get",
+            adeval_server::routes::Verb::Post => "post",
+        };
+        let op = &paths[&call.path()][method];
+        assert_eq!(op["operationId"], call.name, "{}", call.name);
+    }
+    // Login's request body documents the spec's fields.
+    let login = &paths["/background/v1/adminUserLogin"]["post"]["requestBody"]["content"];
+    let props = &login["application/x-www-form-urlencoded"]["schema"]["properties"];
+    assert!(props["acc"].is_object() && props["pwd"].is_object(), "{login:#}");
+}
+
+#[tokio::test]
+async fn healthz_answers_200_when_postgres_and_the_lake_answer() {
+    let app = spawn_app().await;
+    let answer = app.raw(Request::get("/healthz").body(Body::empty()).unwrap()).await;
+    assert_eq!(answer.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn an_unknown_call_answers_4004_in_the_envelope() {
+    let app = spawn_app().await;
+    let answer = app.raw(Request::get("/background/v1/noSuchCall").body(Body::empty()).unwrap()).await;
+    assert_eq!(answer.code(), 4004);
+    assert_eq!(answer.status, StatusCode::NOT_FOUND);
+}
