@@ -1,0 +1,5 @@
+export const paths = {
+  home: '/order/index',
+  login: '/login',
+  notFound: '/404',
+} as const

@@ -1,0 +1,29 @@
+import { api } from '@/lib/api-client'
+
+export type LoginInput = { acc: string; pwd: string }
+export type LoginResult = { token: string; name: string; id: number; rule_id: string }
+export type LoginErrors = Partial<Record<keyof LoginInput, string>>
+
+export const PASSWORD_MIN = 6
+
+export function validateAccount(acc: string) {
+  return acc.trim().length > 0 ? undefined : '请输入正确的用户名'
+}
+
+export function validatePassword(pwd: string) {
+  return pwd.length >= PASSWORD_MIN ? undefined : `密码不能少于${PASSWORD_MIN}位`
+}
+
+export function validateLogin(input: LoginInput): LoginErrors {
+  const errors: LoginErrors = {}
+  const acc = validateAccount(input.acc)
+  const pwd = validatePassword(input.pwd)
+  if (acc) errors.acc = acc
+  if (pwd) errors.pwd = pwd
+  return errors
+}
+
+/** The spec's login is form-encoded. */
+export function login(input: LoginInput) {
+  return api.post<LoginResult>('adminUserLogin', { acc: input.acc.trim(), pwd: input.pwd }, { form: true })
+}

@@ -1,0 +1,6 @@
+import { api } from '@/lib/api-client'
+import { getToken } from '@/lib/session'
+
+export function logout() {
+  return api.post<unknown>('adminUserLoginout', { token: getToken() })
+}

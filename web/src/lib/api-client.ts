@@ -1,0 +1,142 @@
+import { toast } from '@/components/ui/toast-store'
+import { env } from '@/config/env'
+import { currentPath, loginPath, navigate } from '@/lib/hash-location'
+import { clearSession, getToken } from '@/lib/session'
+import { makeNonce, renderField, sign, type Fields } from '@/lib/sign'
+
+/** Envelope codes with a fixed meaning for the client (DESIGN.md §2). */
+export const Code = {
+  Ok: 200,
+  TokenExpired: 2001,
+  AccountBlocked: 2002,
+  Ignored: 115007,
+  Validation: 4000,
+} as const
+
+export type FieldErrors = Record<string, string[]>
+
+export class ApiError extends Error {
+  /** The envelope code, or the HTTP status when the answer had no envelope (0: no answer). */
+  readonly code: number
+  readonly data: unknown
+  readonly status: number
+
+  constructor(code: number, message: string, data: unknown, status: number) {
+    super(message)
+    this.name = 'ApiError'
+    this.code = code
+    this.data = data
+    this.status = status
+  }
+
+  /** Per-field messages of a 4000 validation answer. */
+  get fields(): FieldErrors | undefined {
+    const d = this.data as { fields?: FieldErrors } | null
+    return this.code === Code.Validation && d?.fields ? d.fields : undefined
+  }
+}
+
+type Envelope = { code: number; message: string; data: unknown }
+
+function isEnvelope(body: unknown): body is Envelope {
+  return typeof body === 'object' && body !== null && typeof (body as Envelope).code === 'number'
+}
+
+/** GET query and form bodies carry text: each field rendered once, signed as sent. */
+function toPairs(fields: Fields): [string, string][] {
+  return Object.entries(fields).flatMap(([k, v]) => {
+    const text = renderField(v)
+    return text === undefined ? [] : [[k, text] as [string, string]]
+  })
+}
+
+function headersFor(signed: Fields): Record<string, string> {
+  const timestamp = String(Math.floor(Date.now() / 1000))
+  const nonce = makeNonce()
+  const headers: Record<string, string> = { timestamp, nonce, sign: sign(signed, timestamp, nonce, env.signSecret) }
+  const token = getToken()
+  if (token) {
+    headers.Authorization = token
+    headers.token = token
+  }
+  return headers
+}
+
+function fail(code: number, message: string, data: unknown, status: number): never {
+  throw new ApiError(code, message, data, status)
+}
+
+function onEnvelope<T>(body: Envelope, status: number): T {
+  switch (body.code) {
+    case Code.Ok:
+      return body.data as T
+    case Code.Ignored:
+      return undefined as T
+    case Code.TokenExpired:
+    case Code.AccountBlocked:
+      toast.error(body.message)
+      clearSession()
+      navigate(loginPath(currentPath()), { replace: true })
+      return fail(body.code, body.message, body.data, status)
+    default:
+      toast.error(body.message)
+      return fail(body.code, body.message, body.data, status)
+  }
+}
+
+function onHttpError(status: number): never {
+  if (status === 400) toast.error('错误的请求!')
+  else if (status === 403) toast.error('禁止访问!')
+  else if (status !== 401) toast.error('网络不佳', '提示')
+  return fail(status, `HTTP ${status}`, null, status)
+}
+
+async function request<T>(method: 'GET' | 'POST', call: string, fields: Fields, form: boolean): Promise<T> {
+  let url = `${env.apiBase}/${call}`
+  let body: string | undefined
+  let signed: Fields = fields
+  const headers: Record<string, string> = {}
+  if (method === 'GET' || form) {
+    const pairs = toPairs(fields)
+    signed = Object.fromEntries(pairs)
+    const encoded = new URLSearchParams(pairs).toString()
+    if (method === 'GET') url += encoded ? `?${encoded}` : ''
+    else {
+      body = encoded
+      headers['Content-Type'] = 'application/x-www-form-urlencoded'
+    }
+  } else {
+    body = JSON.stringify(fields)
+    headers['Content-Type'] = 'application/json'
+  }
+  Object.assign(headers, headersFor(signed))
+
+  const abort = new AbortController()
+  const timer = setTimeout(() => abort.abort(), env.requestTimeoutMs)
+  let status = 0
+  let answer: unknown
+  try {
+    const res = await fetch(url, { method, headers, body, signal: abort.signal })
+    status = res.status
+    const text = await res.text()
+    try {
+      answer = JSON.parse(text)
+    } catch {
+      answer = undefined
+    }
+  } catch {
+    // Network failure or timeout: no answer at all.
+    toast.error('网络不佳', '提示')
+    return fail(0, '网络不佳', null, status)
+  } finally {
+    clearTimeout(timer)
+  }
+  if (isEnvelope(answer)) return onEnvelope<T>(answer, status)
+  return onHttpError(status)
+}
+
+export const api = {
+  get: <T>(call: string, params: Fields = {}) => request<T>('GET', call, params, false),
+  post: <T>(call: string, body: Fields = {}, opts: { form?: boolean } = {}) =>
+    request<T>('POST', call, body, opts.form ?? false),
+}

@@ -1,0 +1,30 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath, URL } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+// ADEVAL_ADDR is the server's listen address (host:port), as `adeval serve` reads it.
+const addr = process.env.ADEVAL_ADDR ?? '127.0.0.1:8080'
+const backend = /^https?:\/\//.test(addr) ? addr : `http://${addr}`
+
+// The sign secret is shared with the server and baked into the bundle (DESIGN.md §2).
+const signSecret = process.env.ADEVAL_SIGN_SECRET ?? 'adeval-dev-sign-secret'
+
+export default defineConfig({
+  // Relative asset paths: the app uses hash routing, so it can be served from any path.
+  base: './',
+  plugins: [react()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  define: { 'import.meta.env.VITE_SIGN_SECRET': JSON.stringify(signSecret) },
+  server: {
+    proxy: {
+      '/background': { target: backend, ws: true },
+      '/healthz': backend,
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/testing/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
+})
