@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# `make test`: every test against real parts. A throwaway Postgres cluster in a temporary
+# folder (removed on exit), Rust tests, web unit tests, then the browser end-to-end tests
+# against the served build in Debian's Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/common.sh
+
+ensure_system test
+ensure_duckdb
+ensure_web_deps
+
+work=$(mktemp -d /tmp/adeval-test.XXXXXX)
+chmod 755 "$work"
+server_pid=""
+cleanup() {
+    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+    scripts/pg.sh stop "$work/pg" || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+log "starting a throwaway Postgres cluster"
+PG_FSYNC=off scripts/pg.sh start "$work/pg" "$(free_port)"
+db_url=$(cat "$work/pg/database.url")
+export DATABASE_URL=${db_url%/adeval}/postgres
+
+log "web: type check and unit tests"
+(cd web && npm run --silent typecheck && npm test --silent)
+
+log "rust: unit and integration tests"
+cargo test --workspace --locked
+
+log "browser: end-to-end tests in Chromium"
+build_web
+cargo build --bin adeval --locked
+port=$(free_port)
+export ADEVAL_ADMIN_PASSWORD
+ADEVAL_ADMIN_PASSWORD=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')
+DATABASE_URL=$db_url ADEVAL_ADDR=127.0.0.1:$port ADEVAL_DATA_DIR=$work/data \
+    "$CARGO_TARGET_DIR/debug/adeval" serve >"$work/server.log" 2>&1 &
+server_pid=$!
+if ! wait_http "http://127.0.0.1:$port/healthz" 60; then
+    cat "$work/server.log" >&2
+    exit 1
+fi
+ADEVAL_E2E_URL=http://127.0.0.1:$port node web/e2e/run.mjs
