@@ -17,6 +17,8 @@ enum Command {
     Serve,
     /// Apply database migrations and create the super administrator if missing.
     Migrate,
+    /// Print the OpenAPI document of every call (the web client's types are generated from it).
+    Openapi,
     /// Manage accounts from the shell.
     #[command(subcommand)]
     User(UserCommand),
@@ -31,14 +33,17 @@ async fn main() -> anyhow::Result<()> {
         )
         .init();
     let cli = Cli::parse();
-    let config = Config::from_env()?;
     match cli.command {
-        Command::Serve => adeval_server::cli::serve(config).await,
+        Command::Serve => adeval_server::cli::serve(Config::from_env()?).await,
         Command::Migrate => {
-            adeval_server::build_state(config).await?;
+            adeval_server::build_state(Config::from_env()?).await?;
             println!("migrations applied");
             Ok(())
         }
-        Command::User(cmd) => adeval_server::cli::user::run(config, cmd).await,
+        Command::Openapi => {
+            println!("{}", adeval_server::routes::openapi::document().to_pretty_json()?);
+            Ok(())
+        }
+        Command::User(cmd) => adeval_server::cli::user::run(Config::from_env()?, cmd).await,
     }
 }

@@ -46,6 +46,17 @@ pub async fn run(config: Config, command: UserCommand) -> anyhow::Result<()> {
             if !valid_account(&account) {
                 bail!("accounts are 1 to 50 letters, digits or _ . @ -");
             }
+            let rules = rules.trim();
+            if rules != "*" {
+                let ids = crate::auth::permission::parse_ids(rules);
+                let known: i64 = sqlx::query_scalar("select count(*) from auth_rules where id = any($1)")
+                    .bind(&ids)
+                    .fetch_one(db)
+                    .await?;
+                if ids.is_empty() || known != ids.len() as i64 || ids.len() != rules.split(',').count() {
+                    bail!("--rules must be * or comma-joined existing menu ids (e.g. 112,145)");
+                }
+            }
             let (plain, generated) = choose_password(given)?;
             let id: i64 = sqlx::query_scalar(
                 "insert into admins (name, account, password_hash, status, rule_id)
@@ -54,7 +65,7 @@ pub async fn run(config: Config, command: UserCommand) -> anyhow::Result<()> {
             .bind(&name)
             .bind(&account)
             .bind(password::hash(&plain)?)
-            .bind(rules.trim())
+            .bind(rules)
             .fetch_one(db)
             .await
             .with_context(|| format!("creating account {account} (does it exist already?)"))?;

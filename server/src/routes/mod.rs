@@ -6,7 +6,8 @@ pub mod accounts;
 pub mod auth;
 pub mod logs;
 pub mod menus;
-mod openapi;
+pub mod openapi;
+pub mod profile;
 
 use axum::Router;
 use axum::extract::State;
@@ -79,7 +80,13 @@ pub struct Endpoint {
 
 /// Every call of the catalogue.
 pub fn endpoints() -> Vec<Endpoint> {
-    [auth::endpoints(), accounts::endpoints(), logs::endpoints(), menus::endpoints()]
+    [
+        auth::endpoints(),
+        profile::endpoints(),
+        accounts::endpoints(),
+        logs::endpoints(),
+        menus::endpoints(),
+    ]
         .into_iter()
         .flatten()
         .collect()

@@ -8,5 +8,6 @@ mod logs;
 mod menus;
 mod openapi;
 mod permissions;
+mod profile;
 mod sessions;
 mod signing;

@@ -1,0 +1,146 @@
+//! The personal centre (/profile/index): any signed-in account reads its own details and
+//! changes its own name and password — account 1 included, whose record the account list
+//! can't touch.
+
+use axum::Extension;
+use axum::extract::State;
+use axum::routing::{get, post};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::auth::{Admin, password, session};
+use crate::http::{AppError, Args, Checks, Done, Result, Text};
+use crate::state::AppState;
+
+use super::{Access, Call, Endpoint, Verb, schema_of};
+
+pub static INFO: Call = Call {
+    name: "adminUserProfile",
+    verb: Verb::Get,
+    access: Access::SignedIn,
+    title: "个人信息",
+    writes: false,
+    request: schema_of::<()>(),
+    response: schema_of::<Profile>(),
+};
+
+pub static UP: Call = Call {
+    name: "adminUserProfileUp",
+    verb: Verb::Post,
+    access: Access::SignedIn,
+    title: "修改个人信息",
+    writes: true,
+    request: schema_of::<ProfileArgs>(),
+    response: schema_of::<Profile>(),
+};
+
+pub fn endpoints() -> Vec<Endpoint> {
+    vec![Endpoint { call: &INFO, handler: get(info) }, Endpoint { call: &UP, handler: post(up) }]
+}
+
+#[derive(Serialize, ToSchema, sqlx::FromRow)]
+pub struct Profile {
+    id: i64,
+    name: String,
+    account: String,
+    rule_id: String,
+    loginip: String,
+    #[serde(rename = "lastLoginTime")]
+    last_login_time: Option<String>,
+    #[serde(rename = "createTime")]
+    create_time: String,
+}
+
+async fn fetch(db: &sqlx::PgPool, id: i64) -> Result<Profile> {
+    sqlx::query_as(
+        "select id, name, account, rule_id, login_ip as loginip,
+                to_char(last_login_at, 'YYYY-MM-DD HH24:MI:SS') as last_login_time,
+                to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time
+         from admins where id = $1",
+    )
+    .bind(id)
+    .fetch_optional(db)
+    .await?
+    .ok_or_else(|| AppError::NotFound("账号不存在".into()))
+}
+
+async fn info(State(state): State<AppState>, Extension(admin): Extension<Admin>) -> Result<Done<Profile>> {
+    Ok(Done("获取成功", fetch(&state.db, admin.id).await?))
+}
+
+#[derive(Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct ProfileArgs {
+    name: Option<Text>,
+    /// Required when changing the password.
+    #[serde(rename = "oldPassword")]
+    old_password: Option<Text>,
+    /// Blank keeps the current password.
+    password: Option<Text>,
+    password_confirmation: Option<Text>,
+}
+
+async fn up(
+    State(state): State<AppState>,
+    Extension(admin): Extension<Admin>,
+    Args(args): Args<ProfileArgs>,
+) -> Result<Done<Profile>> {
+    let mut checks = Checks::default();
+    let name = Text::get(&args.name).unwrap_or("").to_owned();
+    if name.is_empty() {
+        checks.add("name", "请输入姓名");
+    } else if name.chars().count() > 50 {
+        checks.add("name", "姓名不能超过50个字符");
+    }
+    let old = args.old_password.map(|t| t.0).unwrap_or_default();
+    let new = args.password.map(|t| t.0).unwrap_or_default();
+    let confirm = args.password_confirmation.map(|t| t.0).unwrap_or_default();
+    if !new.is_empty() {
+        if old.is_empty() {
+            checks.add("oldPassword", "请输入原密码");
+        }
+        if new.chars().count() < 6 {
+            checks.add("password", "密码不能少于6位");
+        }
+        if confirm.is_empty() {
+            checks.add("password_confirmation", "请确认密码");
+        } else if confirm != new {
+            checks.add("password_confirmation", "两次输入的密码不一致");
+        }
+    }
+    checks.finish()?;
+
+    let mut tx = state.db.begin().await?;
+    if !new.is_empty() {
+        let stored: String = sqlx::query_scalar("select password_hash from admins where id = $1")
+            .bind(admin.id)
+            .fetch_one(&mut *tx)
+            .await?;
+        let hashed = tokio::task::spawn_blocking(move || {
+            if password::verify(&old, &stored) { password::hash(&new).map(Some) } else { Ok(None) }
+        })
+        .await
+        .map_err(anyhow::Error::from)??;
+        let Some(hashed) = hashed else {
+            return Err(AppError::field("oldPassword", "原密码错误"));
+        };
+        sqlx::query("update admins set password_hash = $2 where id = $1")
+            .bind(admin.id)
+            .bind(hashed)
+            .execute(&mut *tx)
+            .await?;
+        // Other sessions of this account end; the one making the change goes on.
+        sqlx::query(
+            "update admin_sessions set revoked_at = now(), revoked_reason = $3
+             where admin_id = $1 and id <> $2 and revoked_at is null",
+        )
+        .bind(admin.id)
+        .bind(admin.session_id)
+        .bind(session::reason::PASSWORD)
+        .execute(&mut *tx)
+        .await?;
+    }
+    sqlx::query("update admins set name = $2 where id = $1").bind(admin.id).bind(&name).execute(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(Done("修改成功", fetch(&state.db, admin.id).await?))
+}
