@@ -7,6 +7,12 @@ use crate::http::{AppError, Result};
 
 use super::Admin;
 
+/// SQL for the titles of the menus in `a.rule_id` (none for `*`), over `admins a`.
+pub const RULE_TITLES_SQL: &str = "case when a.rule_id = '*' then '{}'::text[]
+         else array(select r.title from auth_rules r
+                    where r.id::text = any(string_to_array(a.rule_id, ','))
+                    order by r.pid, r.weight, r.id) end";
+
 pub fn parse_ids(rule_id: &str) -> Vec<i64> {
     rule_id.split(',').filter_map(|s| s.trim().parse().ok()).collect()
 }

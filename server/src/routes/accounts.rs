@@ -15,7 +15,7 @@ use crate::state::AppState;
 
 use super::auth::valid_account;
 use super::menus::{MENU_ACCOUNTS, MenuNode, menu_tree};
-use super::{Access, Call, Endpoint, Verb, schema_of};
+use super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
 
 const fn call(name: &'static str, verb: Verb, title: &'static str, writes: bool) -> Call {
     Call {
@@ -31,7 +31,7 @@ const fn call(name: &'static str, verb: Verb, title: &'static str, writes: bool)
 
 pub static INDEX: Call = Call {
     request: schema_of::<ListArgs>(),
-    response: schema_of::<Page<AccountRow>>(),
+    response: schema_with::<Page<AccountRow>, AccountRow>(),
     ..call("adminUserIndex", Verb::Get, "管理员列表", false)
 };
 pub static INDEX_ALIAS: Call = Call { name: "adminlist", ..INDEX };
@@ -45,7 +45,7 @@ pub static DELETE: Call = Call {
 };
 pub static RULE: Call = Call {
     request: schema_of::<()>(),
-    response: schema_of::<Vec<MenuNode>>(),
+    response: schema_with::<Vec<MenuNode>, MenuNode>(),
     ..call("adminUserRule", Verb::Post, "管理员可选菜单", false)
 };
 
@@ -82,17 +82,17 @@ pub struct AccountRow {
     update_time: String,
 }
 
-const SELECT_ROW: &str = "
-    select a.id, a.name, a.account, a.status::text as status, a.rule_id,
-           case when a.rule_id = '*' then '{}'::text[]
-                else array(select r.title from auth_rules r
-                           where r.id::text = any(string_to_array(a.rule_id, ','))
-                           order by r.pid, r.weight, r.id) end as rule_names,
-           a.login_ip as loginip,
-           to_char(a.last_login_at, 'YYYY-MM-DD HH24:MI:SS') as last_login_time,
-           to_char(a.created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time,
-           to_char(a.updated_at, 'YYYY-MM-DD HH24:MI:SS') as update_time
-    from admins a";
+fn select_row() -> String {
+    format!(
+        "select a.id, a.name, a.account, a.status::text as status, a.rule_id,
+                {} as rule_names, a.login_ip as loginip,
+                to_char(a.last_login_at, 'YYYY-MM-DD HH24:MI:SS') as last_login_time,
+                to_char(a.created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time,
+                to_char(a.updated_at, 'YYYY-MM-DD HH24:MI:SS') as update_time
+         from admins a",
+        permission::RULE_TITLES_SQL
+    )
+}
 
 #[derive(Default, Deserialize, ToSchema)]
 #[serde(default)]
@@ -122,7 +122,7 @@ async fn index(State(state): State<AppState>, Args(args): Args<ListArgs>) -> Res
         .bind(status)
         .fetch_one(&state.db)
         .await?;
-    let data = sqlx::query_as(&format!("{SELECT_ROW} {filter} order by a.id limit $4 offset $5"))
+    let data = sqlx::query_as(&format!("{} {filter} order by a.id limit $4 offset $5", select_row()))
         .bind(paging::text(&args.name))
         .bind(paging::text(&args.account))
         .bind(status)
@@ -140,7 +140,7 @@ pub struct IdArgs {
 }
 
 async fn fetch(conn: &mut PgConnection, id: i64) -> Result<AccountRow> {
-    sqlx::query_as(&format!("{SELECT_ROW} where a.id = $1"))
+    sqlx::query_as(&format!("{} where a.id = $1", select_row()))
         .bind(id)
         .fetch_optional(conn)
         .await?

@@ -10,7 +10,7 @@ use crate::http::{Args, Checks, Done, Page, Result, Text};
 use crate::state::AppState;
 
 use super::menus::MENU_LOG;
-use super::{Access, Call, Endpoint, Verb, schema_of};
+use super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
 
 pub static INDEX: Call = Call {
     name: "adminUserLog",
@@ -19,7 +19,7 @@ pub static INDEX: Call = Call {
     title: "管理员日志",
     writes: false,
     request: schema_of::<LogArgs>(),
-    response: schema_of::<Page<LogRow>>(),
+    response: schema_with::<Page<LogRow>, LogRow>(),
 };
 
 pub fn endpoints() -> Vec<Endpoint> {

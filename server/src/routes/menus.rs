@@ -11,7 +11,7 @@ use crate::http::paging;
 use crate::http::{AppError, Args, Checks, Done, Result, Text};
 use crate::state::AppState;
 
-use super::{Access, Call, Endpoint, Verb, schema_of};
+use super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
 
 /// Seeded menu ids (DESIGN.md §2).
 pub const MENU_ADMIN: i64 = 24;
@@ -27,13 +27,13 @@ const fn call(name: &'static str, title: &'static str, writes: bool) -> Call {
         title,
         writes,
         request: schema_of::<IdArgs>(),
-        response: schema_of::<MenuRow>(),
+        response: schema_with::<MenuRow, MenuRow>(),
     }
 }
 
 pub static INDEX: Call = Call {
     request: schema_of::<()>(),
-    response: schema_of::<Vec<MenuRow>>(),
+    response: schema_with::<Vec<MenuRow>, MenuRow>(),
     ..call("authRuleIndex", "菜单列表", false)
 };
 pub static ADD: Call = Call { request: schema_of::<MenuArgs>(), ..call("authRuleAdd", "添加菜单", true) };

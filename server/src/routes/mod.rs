@@ -55,6 +55,18 @@ pub const fn schema_of<T: ToSchema>() -> SchemaOf {
     SchemaOf { schema: <T as utoipa::PartialSchema>::schema, components: <T as ToSchema>::schemas }
 }
 
+/// The schema of `T` whose parts refer to `I` by name — a page or list of `I`, or a tree of
+/// `I` — so `I` itself is registered as a component too.
+pub const fn schema_with<T: ToSchema, I: ToSchema>() -> SchemaOf {
+    SchemaOf { schema: <T as utoipa::PartialSchema>::schema, components: register_with::<T, I> }
+}
+
+fn register_with<T: ToSchema, I: ToSchema>(components: &mut Vec<(String, RefOr<Schema>)>) {
+    T::schemas(components);
+    components.push((I::name().into_owned(), <I as utoipa::PartialSchema>::schema()));
+    I::schemas(components);
+}
+
 pub struct Call {
     pub name: &'static str,
     pub verb: Verb,

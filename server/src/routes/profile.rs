@@ -8,7 +8,7 @@ use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::auth::{Admin, password, session};
+use crate::auth::{Admin, password, permission, session};
 use crate::http::{AppError, Args, Checks, Done, Result, Text};
 use crate::state::AppState;
 
@@ -44,6 +44,9 @@ pub struct Profile {
     name: String,
     account: String,
     rule_id: String,
+    /// Titles of the menus in rule_id; empty for `*` (all).
+    #[serde(rename = "ruleNames")]
+    rule_names: Vec<String>,
     loginip: String,
     #[serde(rename = "lastLoginTime")]
     last_login_time: Option<String>,
@@ -52,12 +55,13 @@ pub struct Profile {
 }
 
 async fn fetch(db: &sqlx::PgPool, id: i64) -> Result<Profile> {
-    sqlx::query_as(
-        "select id, name, account, rule_id, login_ip as loginip,
-                to_char(last_login_at, 'YYYY-MM-DD HH24:MI:SS') as last_login_time,
-                to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time
-         from admins where id = $1",
-    )
+    sqlx::query_as(&format!(
+        "select a.id, a.name, a.account, a.rule_id, {} as rule_names, a.login_ip as loginip,
+                to_char(a.last_login_at, 'YYYY-MM-DD HH24:MI:SS') as last_login_time,
+                to_char(a.created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time
+         from admins a where a.id = $1",
+        permission::RULE_TITLES_SQL
+    ))
     .bind(id)
     .fetch_optional(db)
     .await?

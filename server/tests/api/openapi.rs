@@ -40,3 +40,32 @@ async fn an_unknown_call_answers_4004_in_the_envelope() {
     assert_eq!(answer.code(), 4004);
     assert_eq!(answer.status, StatusCode::NOT_FOUND);
 }
+
+#[test]
+fn every_schema_reference_of_the_document_resolves() {
+    let doc = serde_json::to_value(adeval_server::routes::openapi::document()).unwrap();
+    let defined = doc["components"]["schemas"].as_object().cloned().unwrap_or_default();
+    let mut missing = Vec::new();
+    fn walk(v: &serde_json::Value, defined: &serde_json::Map<String, serde_json::Value>, missing: &mut Vec<String>) {
+        match v {
+            serde_json::Value::Object(map) => {
+                for (key, value) in map {
+                    match (key.as_str(), value.as_str()) {
+                        ("$ref", Some(target)) => {
+                            let name = target.trim_start_matches("#/components/schemas/");
+                            if !defined.contains_key(name) {
+                                missing.push(name.to_owned());
+                            }
+                        }
+                        _ => walk(value, defined, missing),
+                    }
+                }
+            }
+            serde_json::Value::Array(items) => items.iter().for_each(|i| walk(i, defined, missing)),
+            _ => {}
+        }
+    }
+    walk(&doc, &defined, &mut missing);
+    assert!(missing.is_empty(), "undefined schemas: {missing:?}");
+    assert!(defined.contains_key("AccountRow") && defined.contains_key("MenuRow"));
+}

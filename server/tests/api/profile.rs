@@ -8,6 +8,7 @@ async fn an_account_reads_its_own_profile() {
     let token = app.admin_token().await;
     let me = app.send(Call::get("adminUserProfile", json!({})).token(&token)).await;
     assert_eq!(me.ok()["account"], "admin");
+    assert_eq!(me.data()["ruleNames"], json!([]));
     assert!(me.data().get("password_hash").is_none());
 }
 
