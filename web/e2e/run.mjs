@@ -1,153 +1,87 @@
-// Browser flows against a running server: `ADEVAL_ADMIN_PASSWORD=… npm run e2e`.
-// A tiny runner on playwright-core with Debian's chromium (no downloaded browsers).
-import { mkdir } from 'node:fs/promises'
-import { fileURLToPath } from 'node:url'
-import { chromium } from 'playwright-core'
+// Browser flows against a running server:
+//   ADEVAL_E2E_URL=… ADEVAL_ADMIN_PASSWORD=… ADEVAL_E2E_CLERK_PASSWORD=… npm run e2e [-- file-filter …]
+// Runs every e2e/tests/*.mjs in alphabetical order, its `tests` in order. Each test gets `ctx`:
+//   browser, base, admin {account, password}, clerk {account, password},
+//   open({ keep }) → fresh context's page (10 s default timeouts; closed after the test unless
+//                    keep: true, then after the file),
+//   signIn(page, account, password), expect(cond, message), shot(page, label) →
+//   test-results/<file>-<label>.png, state (an object shared by the tests of one file),
+//   page (set it to choose the page of the automatic end-of-test screenshot; default: the last opened).
+import { mkdir, readdir, rm } from 'node:fs/promises'
+import { basename } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { config, expect, launch, signIn, slug, withTimeout } from './lib.mjs'
 
-const BASE = (process.env.ADEVAL_E2E_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '')
-const ACCOUNT = process.env.ADEVAL_ADMIN_ACCOUNT ?? 'admin'
-const PASSWORD = process.env.ADEVAL_ADMIN_PASSWORD
-const CHROMIUM = process.env.ADEVAL_CHROMIUM ?? '/usr/bin/chromium'
-const OUT = fileURLToPath(new URL('../test-results/', import.meta.url))
-const TEST_TIMEOUT_MS = 30_000
-const STEP_TIMEOUT_MS = 10_000
+const dir = fileURLToPath(new URL('./tests/', import.meta.url))
+const filters = process.argv.slice(2)
+const files = (await readdir(dir))
+  .filter((f) => f.endsWith('.mjs') && (!filters.length || filters.some((x) => f.includes(x))))
+  .sort()
 
-function expect(ok, message) {
-  if (!ok) throw new Error(message)
-}
+// A wait left pending by a failed test may reject later: that test has already been reported.
+process.on('unhandledRejection', () => {})
 
-function hashRoute(page) {
-  const hash = new URL(page.url()).hash.replace(/^#/, '')
-  const q = hash.indexOf('?')
-  return { path: q < 0 ? hash : hash.slice(0, q), query: new URLSearchParams(q < 0 ? '' : hash.slice(q + 1)) }
-}
-
-async function waitForPath(page, path) {
-  await page.waitForFunction((p) => location.hash.replace(/^#/, '').split('?')[0] === p, path)
-}
-
-async function fillLogin(page, acc, pwd) {
-  await page.getByLabel('账号', { exact: true }).fill(acc)
-  await page.getByLabel('密码', { exact: true }).fill(pwd)
-}
-
-const isLoginCall = (r) => new URL(r.url()).pathname === '/background/v1/adminUserLogin'
-
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync'],
-})
-
-// Opens the test's page, in a fresh context unless one is given; kept on `t` for the screenshot.
-async function open(t, context) {
-  t.context = context ?? (t.ownContext = await browser.newContext())
-  t.page = await t.context.newPage()
-  t.page.setDefaultTimeout(STEP_TIMEOUT_MS)
-  t.page.setDefaultNavigationTimeout(STEP_TIMEOUT_MS)
-  return t.page
-}
-
-// One signed-in browser context shared by the flows that build on each other (d → e → f).
-const shared = { context: await browser.newContext(), page: null, name: null }
-
-const tests = [
-  ['unauthenticated visit lands on login with redirect', async (t) => {
-    const page = await open(t)
-    await page.goto(`${BASE}/#/order/index`)
-    await waitForPath(page, '/login')
-    expect(hashRoute(page).query.get('redirect') === '/order/index', `redirect missing: ${page.url()}`)
-    await page.getByRole('heading', { name: '系统登录' }).waitFor()
-  }],
-  ['short password is refused without a request', async (t) => {
-    const page = await open(t)
-    let calls = 0
-    page.on('request', (r) => { if (isLoginCall(r)) calls++ })
-    await page.goto(`${BASE}/#/login`)
-    await fillLogin(page, ACCOUNT, '12345')
-    await page.getByLabel('密码', { exact: true }).press('Enter')
-    await page.getByText('密码不能少于6位').waitFor()
-    await page.waitForTimeout(500)
-    expect(calls === 0, `expected no login request, saw ${calls}`)
-  }],
-  ['wrong password shows an error toast and stays on login', async (t) => {
-    const page = await open(t)
-    await page.goto(`${BASE}/#/login`)
-    await fillLogin(page, ACCOUNT, 'not-the-password-e2e')
-    const answer = page.waitForResponse(isLoginCall)
-    await page.getByRole('button', { name: '登录', exact: true }).click()
-    expect((await answer).status() >= 400, 'wrong password was accepted')
-    const toast = page.locator('.toast--error')
-    await toast.waitFor()
-    const text = (await toast.innerText()).trim()
-    expect(text.length > 0, 'error toast is empty')
-    await page.waitForTimeout(300)
-    expect(hashRoute(page).path === '/login', `left the login page: ${page.url()}`)
-    await page.getByRole('button', { name: '登录', exact: true }).waitFor()
-  }],
-  ['correct admin password lands on the order page', async (t) => {
-    expect(PASSWORD, 'ADEVAL_ADMIN_PASSWORD is not set')
-    const page = (shared.page = await open(t, shared.context))
-    await page.goto(`${BASE}/#/order/index`)
-    await waitForPath(page, '/login')
-    await fillLogin(page, ACCOUNT, PASSWORD)
-    const answer = page.waitForResponse(isLoginCall)
-    await page.getByLabel('密码', { exact: true }).press('Enter')
-    const body = await (await answer).json()
-    expect(body.code === 200, `login answered ${JSON.stringify(body)}`)
-    shared.name = body.data.name
-    await waitForPath(page, '/order/index')
-    const user = page.getByTestId('current-user')
-    await user.waitFor()
-    expect((await user.innerText()) === `已登录：${shared.name}`, `shows "${await user.innerText()}"`)
-  }],
-  ['reload keeps the session', async (t) => {
-    const page = (t.page = shared.page)
-    expect(page && shared.name, 'needs the signed-in page of the previous test')
-    await page.reload()
-    await page.getByTestId('current-user').waitFor()
-    expect(hashRoute(page).path === '/order/index', `reload went to ${page.url()}`)
-    expect((await page.getByTestId('current-user').innerText()).includes(shared.name), 'name lost on reload')
-  }],
-  ['logout returns to login', async (t) => {
-    const page = (t.page = shared.page)
-    expect(page && shared.name, 'needs the signed-in page of the previous test')
-    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/background/v1/adminUserLoginout')
-    await page.getByRole('button', { name: '退出登录' }).click()
-    await answer
-    await waitForPath(page, '/login')
-    expect(hashRoute(page).query.get('redirect') === '/order/index', `redirect missing: ${page.url()}`)
-    const cookies = await shared.context.cookies()
-    expect(!cookies.some((c) => c.name === 'Admin-Token'), 'token cookie survived logout')
-    await page.goto(`${BASE}/#/order/index`)
-    await waitForPath(page, '/login')
-  }],
-]
-
-function withTimeout(promise, ms, what) {
-  let timer
-  const timeout = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms) })
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
-}
-
-await mkdir(OUT, { recursive: true })
+await mkdir(config.out, { recursive: true })
+const browser = await launch()
 let passed = 0
 let failed = 0
-for (const [i, [name, run]] of tests.entries()) {
-  const shot = `${OUT}${String.fromCharCode(97 + i)}-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png`
-  const started = Date.now()
-  const t = {}
+
+async function shoot(page, path) {
+  if (!page || page.isClosed()) return
+  await withTimeout(page.screenshot({ path, fullPage: true }), config.stepTimeoutMs, 'screenshot').catch(() => {})
+}
+
+for (const file of files) {
+  const label = basename(file, '.mjs')
+  for (const old of (await readdir(config.out)).filter((f) => f.startsWith(`${label}-`) && f.endsWith('.png'))) {
+    await rm(`${config.out}${old}`, { force: true })
+  }
+  let tests
   try {
-    await withTimeout(run(t), TEST_TIMEOUT_MS, name)
-    passed++
-    console.log(`ok   ${name} (${Date.now() - started} ms)`)
+    ;({ tests } = await import(pathToFileURL(`${dir}${file}`).href))
   } catch (err) {
     failed++
-    console.log(`FAIL ${name} (${Date.now() - started} ms)\n     ${String(err?.message ?? err).split('\n')[0]}`)
+    console.log(`FAIL ${label}: (load): ${String(err?.message ?? err).split('\n')[0]}`)
+    continue
   }
-  if (t.page) await withTimeout(t.page.screenshot({ path: shot, fullPage: true }), STEP_TIMEOUT_MS, 'screenshot').catch(() => {})
-  await t.ownContext?.close().catch(() => {})
+  const state = {}
+  const kept = []
+  for (const [i, test] of tests.entries()) {
+    const owned = []
+    const ctx = {
+      browser,
+      base: config.base,
+      admin: config.admin,
+      clerk: config.clerk,
+      state,
+      page: null,
+      expect,
+      signIn,
+      async open({ keep = false } = {}) {
+        const context = await browser.newContext({ viewport: { width: 1366, height: 768 } })
+        ;(keep ? kept : owned).push(context)
+        const page = await context.newPage()
+        page.setDefaultTimeout(config.stepTimeoutMs)
+        page.setDefaultNavigationTimeout(config.stepTimeoutMs)
+        ctx.lastOpened = page
+        return page
+      },
+      shot: (page, name) => shoot(page, `${config.out}${label}-${slug(name)}.png`),
+    }
+    const started = Date.now()
+    try {
+      await withTimeout(test.run(ctx), config.testTimeoutMs, test.name)
+      passed++
+      console.log(`ok   ${label}: ${test.name} (${Date.now() - started} ms)`)
+    } catch (err) {
+      failed++
+      console.log(`FAIL ${label}: ${test.name}: ${String(err?.message ?? err).split('\n')[0]} (${Date.now() - started} ms)`)
+    }
+    const num = String(i + 1).padStart(2, '0')
+    await shoot(ctx.page ?? ctx.lastOpened, `${config.out}${label}-${num}-${slug(test.name)}.png`)
+    for (const c of owned) await c.close().catch(() => {})
+  }
+  for (const c of kept) await c.close().catch(() => {})
 }
 
 await browser.close()

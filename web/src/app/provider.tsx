@@ -1,11 +1,18 @@
+import { QueryClientProvider } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import { LoadingMask } from '@/components/ui/loading-mask'
 import { Toaster } from '@/components/ui/toast'
+import { TooltipProvider } from '@/components/ui/tooltip'
+import { queryClient } from '@/lib/query-client'
 
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
-    <>
-      {children}
-      <Toaster />
-    </>
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider delayDuration={300}>
+        {children}
+        <LoadingMask />
+        <Toaster />
+      </TooltipProvider>
+    </QueryClientProvider>
   )
 }

@@ -1,43 +1,66 @@
-import { useEffect, type ReactNode } from 'react'
-import { env } from '@/config/env'
-import { paths } from '@/config/paths'
-import { LoginRoute } from '@/features/auth/routes/login'
-import { loginPath, navigate, useHashLocation, type HashLocation } from '@/lib/hash-location'
-import { useSession } from '@/lib/session'
-import { HomeRoute } from './routes/home'
-import { NotFoundRoute } from './routes/not-found'
+import { lazy, Suspense, useEffect, type ReactNode } from 'react'
+import { HashRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router'
+import { setNavigator } from '@/lib/hash-location'
+import { getRoles, useSession } from '@/lib/session'
+import { PageProgress, useNavigationFeedback } from './navigation'
+import { flattenRoutes, guardRedirect } from './route-access'
+import { appRoutes, type AppRoute } from './route-table'
+import { RouteErrorBoundary } from './routes/route-error'
 
-type Route = { title: string; public?: boolean; render: (loc: HashLocation) => ReactNode }
+// Every page is its own chunk, loaded on first visit; routes sharing a page share its component.
+const lazyPages = new Map<NonNullable<AppRoute['page']>, ReturnType<typeof lazy>>()
+const pages = flattenRoutes(appRoutes).map(({ route }) => {
+  const load = route.page!
+  if (!lazyPages.has(load)) lazyPages.set(load, lazy(load))
+  return { path: route.path, Page: lazyPages.get(load)! }
+})
+const LoginPage = lazy(() => import('./routes/login'))
+const AuthRedirectPage = lazy(() => import('./routes/auth-redirect'))
+const Layout = lazy(() => import('./layout/layout').then((m) => ({ default: m.Layout })))
 
-const routes: Record<string, Route> = {
-  [paths.login]: { title: '系统登录', public: true, render: (loc) => <LoginRoute query={loc.query} /> },
-  [paths.home]: { title: '订单汇总', render: () => <HomeRoute /> },
-  [paths.notFound]: { title: '404', public: true, render: () => <NotFoundRoute /> },
+/**
+ * The navigation guard (spec §2), re-checked on every location and session change: renders
+ * its children, or redirects (login with the wanted path, home, or /404 for a route the roles
+ * don't open).
+ */
+function Guard({ children }: { children?: ReactNode }) {
+  const { pathname, search } = useLocation()
+  const session = useSession()
+  const target = guardRedirect(pathname + search, session ? getRoles(session) : null)
+  return target ? <Navigate to={target} replace /> : children
 }
 
-/** The navigation guard: where to send the user instead, or null to show the path. */
-export function redirectFor(path: string, signedIn: boolean): string | null {
-  if (path === '/') return paths.home
-  if (signedIn) {
-    if (path === paths.login) return paths.home
-    return routes[path] ? null : paths.notFound
-  }
-  return routes[path]?.public ? null : loginPath(path)
+/** Progress bar, page title, and navigation for code outside React (the API client). */
+function NavigationEffects() {
+  const navigate = useNavigate()
+  useEffect(() => {
+    setNavigator((to, { replace }) => void navigate(to, { replace }))
+    return () => setNavigator(null)
+  }, [navigate])
+  useNavigationFeedback()
+  return null
 }
 
 export function AppRouter() {
-  const loc = useHashLocation()
-  const signedIn = useSession() !== null
-  const target = redirectFor(loc.path, signedIn)
-  const route = target ? undefined : routes[loc.path]
-
-  useEffect(() => {
-    if (target) navigate(target, { replace: true })
-  }, [target])
-
-  useEffect(() => {
-    if (route) document.title = `${route.title} - ${env.appTitle}`
-  }, [route])
-
-  return route ? route.render(loc) : null
+  return (
+    <HashRouter>
+      <NavigationEffects />
+      <RouteErrorBoundary>
+        <Suspense fallback={<PageProgress />}>
+          <Routes>
+            <Route path="/" element={<Guard />} />
+            <Route path="/login" element={<Guard><LoginPage /></Guard>} />
+            <Route path="/auth-redirect" element={<Guard><AuthRedirectPage /></Guard>} />
+            <Route element={<Guard><Layout /></Guard>}>
+              {pages.map(({ path, Page }) => (
+                <Route key={path} path={path} element={<Page />} />
+              ))}
+              {/* Unknown paths: the guard sends them to /404 (or to login). */}
+              <Route path="*" element={null} />
+            </Route>
+          </Routes>
+        </Suspense>
+      </RouteErrorBoundary>
+    </HashRouter>
+  )
 }

@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { LoadingMask } from '@/components/ui/loading-mask'
 import { Toaster } from '@/components/ui/toast'
 import { dismissToast, getToast } from '@/components/ui/toast-store'
 import { env } from '@/config/env'
@@ -133,5 +134,39 @@ describe('api client', () => {
     await vi.advanceTimersByTimeAsync(5000)
     expect(await pending).toMatchObject({ code: 0 })
     expect(getToast()?.message).toBe('网络不佳')
+  })
+})
+
+describe('loading mask', () => {
+  it('shows during a call and hides when it ends', async () => {
+    render(<LoadingMask />)
+    let finish!: (r: Response) => void
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((r) => (finish = r)))
+    let pending!: Promise<unknown>
+    act(() => {
+      pending = api.get('brandIndex')
+    })
+    expect(screen.getByTestId('loading-mask')).toBeTruthy()
+    await act(async () => {
+      finish(new Response(JSON.stringify({ code: 200, message: 'ok', data: 1 })))
+      await pending
+    })
+    expect(screen.queryByTestId('loading-mask')).toBeNull()
+  })
+
+  it('clears after 4 seconds even while the call is pending, and can be left off', async () => {
+    vi.useFakeTimers()
+    render(<LoadingMask />)
+    fetchMock.mockImplementation(() => new Promise<Response>(() => {}))
+    act(() => void api.get('slow').catch(() => {}))
+    expect(screen.getByTestId('loading-mask')).toBeTruthy()
+    await act(() => vi.advanceTimersByTimeAsync(3999))
+    expect(screen.getByTestId('loading-mask')).toBeTruthy()
+    await act(() => vi.advanceTimersByTimeAsync(1))
+    expect(screen.queryByTestId('loading-mask')).toBeNull()
+    act(() => void api.get('poll', {}, { mask: false }).catch(() => {}))
+    expect(screen.queryByTestId('loading-mask')).toBeNull()
+    await act(() => vi.advanceTimersByTimeAsync(5000))
+    fetchMock.mockReset()
   })
 })

@@ -1,6 +1,7 @@
 import { toast } from '@/components/ui/toast-store'
 import { env } from '@/config/env'
 import { currentPath, loginPath, navigate } from '@/lib/hash-location'
+import { beginLoading } from '@/lib/loading'
 import { clearSession, getToken } from '@/lib/session'
 import { makeNonce, renderField, sign, type Fields } from '@/lib/sign'
 
@@ -91,7 +92,12 @@ function onHttpError(status: number): never {
   return fail(status, `HTTP ${status}`, null, status)
 }
 
-async function request<T>(method: 'GET' | 'POST', call: string, fields: Fields, form: boolean): Promise<T> {
+export type CallOptions = {
+  /** Show the full-screen loading mask during the call (default true; off for background polling). */
+  mask?: boolean
+}
+
+async function request<T>(method: 'GET' | 'POST', call: string, fields: Fields, form: boolean, mask: boolean): Promise<T> {
   let url = `${env.apiBase}/${call}`
   let body: string | undefined
   let signed: Fields = fields
@@ -113,6 +119,7 @@ async function request<T>(method: 'GET' | 'POST', call: string, fields: Fields, 
 
   const abort = new AbortController()
   const timer = setTimeout(() => abort.abort(), env.requestTimeoutMs)
+  const endLoading = mask ? beginLoading() : () => {}
   let status = 0
   let answer: unknown
   try {
@@ -130,13 +137,15 @@ async function request<T>(method: 'GET' | 'POST', call: string, fields: Fields, 
     return fail(0, '网络不佳', null, status)
   } finally {
     clearTimeout(timer)
+    endLoading()
   }
   if (isEnvelope(answer)) return onEnvelope<T>(answer, status)
   return onHttpError(status)
 }
 
 export const api = {
-  get: <T>(call: string, params: Fields = {}) => request<T>('GET', call, params, false),
-  post: <T>(call: string, body: Fields = {}, opts: { form?: boolean } = {}) =>
-    request<T>('POST', call, body, opts.form ?? false),
+  get: <T>(call: string, params: Fields = {}, opts: CallOptions = {}) =>
+    request<T>('GET', call, params, false, opts.mask ?? true),
+  post: <T>(call: string, body: Fields = {}, opts: CallOptions & { form?: boolean } = {}) =>
+    request<T>('POST', call, body, opts.form ?? false, opts.mask ?? true),
 }

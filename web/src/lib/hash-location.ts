@@ -1,5 +1,3 @@
-import { useMemo, useSyncExternalStore } from 'react'
-
 export type HashLocation = { path: string; query: URLSearchParams }
 
 export function parseHash(hash: string): HashLocation {
@@ -9,30 +7,32 @@ export function parseHash(hash: string): HashLocation {
   return { path: path.startsWith('/') ? path : `/${path}`, query: new URLSearchParams(q < 0 ? '' : raw.slice(q + 1)) }
 }
 
-function subscribe(listener: () => void) {
-  window.addEventListener('hashchange', listener)
-  return () => window.removeEventListener('hashchange', listener)
-}
-
-const getHash = () => window.location.hash
-
-/** The current hash route; re-renders on every hash change. */
-export function useHashLocation(): HashLocation {
-  const hash = useSyncExternalStore(subscribe, getHash, getHash)
-  return useMemo(() => parseHash(hash), [hash])
-}
-
 export function currentPath() {
   return parseHash(window.location.hash).path
 }
 
+/** Path and query of the current hash route, e.g. `/order/index?a=1`. */
+export function currentFullPath() {
+  const raw = window.location.hash.replace(/^#/, '')
+  return raw.startsWith('/') ? raw : `/${raw}`
+}
+
+type Navigator = (to: string, opts: { replace: boolean }) => void
+let navigator: Navigator | null = null
+
+/** The router registers itself so code outside React (the API client) navigates through it. */
+export function setNavigator(fn: Navigator | null) {
+  navigator = fn
+}
+
 export function navigate(to: string, { replace = false } = {}) {
-  if (replace) window.location.replace(`#${to}`)
+  if (navigator) navigator(to, { replace })
+  else if (replace) window.location.replace(`#${to}`)
   else window.location.hash = to
 }
 
 /** `/login?redirect=…`, keeping slashes readable in the address bar. */
 export function loginPath(redirect?: string) {
-  if (!redirect || redirect === '/login') return '/login'
+  if (!redirect || redirect === '/login' || redirect.startsWith('/login?')) return '/login'
   return `/login?redirect=${encodeURIComponent(redirect).replace(/%2F/g, '/')}`
 }

@@ -1,26 +1,16 @@
 import { useSyncExternalStore } from 'react'
+import { storageKeys } from '@/config/storage-keys'
+import { readCookie, removeCookie, writeCookie } from '@/lib/cookies'
 
 export type Session = { token: string; id: number; name: string; ruleId: string }
 
 // Cookie names of the original admin (spec §6: admin token, user id, rules).
-const COOKIE = { token: 'Admin-Token', id: 'User-Id', name: 'User-Name', rules: 'Rules' } as const
-
-function readCookie(name: string): string | undefined {
-  for (const part of document.cookie.split('; ')) {
-    const eq = part.indexOf('=')
-    if (part.slice(0, eq) === name) return decodeURIComponent(part.slice(eq + 1))
-  }
-  return undefined
-}
-
-// Session cookies (no expiry): the server's idle timeout decides how long a token lives.
-function writeCookie(name: string, value: string) {
-  document.cookie = `${name}=${encodeURIComponent(value)}; path=/; SameSite=Lax`
-}
-
-function removeCookie(name: string) {
-  document.cookie = `${name}=; path=/; max-age=0; SameSite=Lax`
-}
+const COOKIE = {
+  token: storageKeys.token,
+  id: storageKeys.userId,
+  name: storageKeys.userName,
+  rules: storageKeys.rules,
+} as const
 
 function read(): Session | null {
   const token = readCookie(COOKIE.token)
@@ -44,6 +34,15 @@ export function getSession(): Session | null {
 
 export const getToken = () => getSession()?.token
 
+/** The user's roles: `*` or route names such as `/order`, from the sign-in answer's rule_id. */
+export function getRoles(session: Session | null = getSession()): string[] {
+  return (session?.ruleId ?? '')
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean)
+}
+
+// Session cookies (no expiry): the server's idle timeout decides how long a token lives.
 export function setSession(session: Session) {
   writeCookie(COOKIE.token, session.token)
   writeCookie(COOKIE.id, String(session.id))
@@ -53,17 +52,23 @@ export function setSession(session: Session) {
   listeners.forEach((l) => l())
 }
 
+/** Logout: token, user id, roles and every open tab go (spec §4). */
 export function clearSession() {
   Object.values(COOKIE).forEach(removeCookie)
+  try {
+    sessionStorage.removeItem(storageKeys.tags)
+  } catch {
+    // Storage may be unavailable (private mode); nothing to clear then.
+  }
   cached = null
   listeners.forEach((l) => l())
 }
 
-function subscribe(listener: () => void) {
+export function subscribeSession(listener: () => void) {
   listeners.add(listener)
   return () => void listeners.delete(listener)
 }
 
 export function useSession() {
-  return useSyncExternalStore(subscribe, getSession, getSession)
+  return useSyncExternalStore(subscribeSession, getSession, getSession)
 }

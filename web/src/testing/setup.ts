@@ -1,4 +1,5 @@
 import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
+import '@/lib/i18n'
 
 afterEach(() => cleanup())

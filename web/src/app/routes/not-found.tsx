@@ -1,11 +1,22 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { paths } from '@/config/paths'
+import './error-page.css'
 
-export function NotFoundRoute() {
+export default function NotFoundPage() {
+  const { t } = useTranslation('shell')
   return (
     <main className="error-page">
-      <p className="error-page__code">404</p>
-      <p className="error-page__text">抱歉，您访问的页面不存在。</p>
-      <a href={`#${paths.home}`}>返回首页</a>
+      <div className="error-page__body">
+        <p className="error-page__code" aria-hidden="true">404</p>
+        <h1 className="error-page__title">{t('notFoundTitle')}</h1>
+        <p className="error-page__text">{t('notFoundText')}</p>
+        <div className="error-page__actions">
+          <Link className="btn btn--primary" to={paths.root}>
+            {t('backHome')}
+          </Link>
+        </div>
+      </div>
     </main>
   )
 }

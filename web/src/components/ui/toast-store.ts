@@ -1,4 +1,4 @@
-export type ToastKind = 'error' | 'success' | 'info'
+export type ToastKind = 'error' | 'success' | 'info' | 'warning'
 export type Toast = { id: number; kind: ToastKind; title?: string; message: string }
 
 // A single slot: a new toast replaces the visible one, so errors never pile up.
@@ -29,6 +29,7 @@ export const toast = {
   error: (message: string, title?: string) => showToast({ kind: 'error', message, title }, 5000),
   success: (message: string) => showToast({ kind: 'success', message }, 3000),
   info: (message: string) => showToast({ kind: 'info', message }, 3000),
+  warning: (message: string) => showToast({ kind: 'warning', message }, 3000),
 }
 
 export const getToast = () => current

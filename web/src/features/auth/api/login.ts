@@ -6,12 +6,13 @@ export type LoginErrors = Partial<Record<keyof LoginInput, string>>
 
 export const PASSWORD_MIN = 6
 
+/** Validation answers are keys of the `auth` namespace (the form translates them). */
 export function validateAccount(acc: string) {
-  return acc.trim().length > 0 ? undefined : '请输入正确的用户名'
+  return acc.trim().length > 0 ? undefined : 'accountInvalid'
 }
 
 export function validatePassword(pwd: string) {
-  return pwd.length >= PASSWORD_MIN ? undefined : `密码不能少于${PASSWORD_MIN}位`
+  return pwd.length >= PASSWORD_MIN ? undefined : 'passwordTooShort'
 }
 
 export function validateLogin(input: LoginInput): LoginErrors {

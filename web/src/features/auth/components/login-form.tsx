@@ -1,5 +1,7 @@
-import { useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import {
+  PASSWORD_MIN,
   login,
   validateAccount,
   validateLogin,
@@ -9,9 +11,10 @@ import {
 } from '../api/login'
 import './login-form.css'
 
-type Props = { onSuccess: (result: LoginResult) => void }
+type Props = { onSuccess: (result: LoginResult) => void; footer?: ReactNode }
 
-export function LoginForm({ onSuccess }: Props) {
+export function LoginForm({ onSuccess, footer }: Props) {
+  const { t } = useTranslation('auth')
   const [acc, setAcc] = useState('')
   const [pwd, setPwd] = useState('')
   const [errors, setErrors] = useState<LoginErrors>({})
@@ -40,15 +43,15 @@ export function LoginForm({ onSuccess }: Props) {
 
   return (
     <form className="login-form" onSubmit={submit} noValidate>
-      <h1 className="login-form__title">系统登录</h1>
+      <h1 className="login-form__title">{t('title')}</h1>
 
       <div className={`login-field${errors.acc ? ' login-field--invalid' : ''}`}>
-        <label htmlFor="login-acc">账号</label>
+        <label htmlFor="login-acc">{t('account')}</label>
         <input
           id="login-acc"
           name="acc"
           autoComplete="username"
-          placeholder="请输入账号"
+          placeholder={t('accountPlaceholder')}
           autoFocus
           value={acc}
           aria-invalid={!!errors.acc}
@@ -60,16 +63,16 @@ export function LoginForm({ onSuccess }: Props) {
           onBlur={() => setError('acc', validateAccount(acc))}
         />
       </div>
-      {errors.acc && <p id="login-acc-error" className="login-error">{errors.acc}</p>}
+      {errors.acc && <p id="login-acc-error" className="login-error">{t(errors.acc)}</p>}
 
       <div className={`login-field${errors.pwd ? ' login-field--invalid' : ''}`}>
-        <label htmlFor="login-pwd">密码</label>
+        <label htmlFor="login-pwd">{t('password')}</label>
         <input
           id="login-pwd"
           name="pwd"
           type={showPwd ? 'text' : 'password'}
           autoComplete="current-password"
-          placeholder="请输入密码"
+          placeholder={t('passwordPlaceholder')}
           value={pwd}
           aria-invalid={!!errors.pwd}
           aria-describedby={errors.pwd ? 'login-pwd-error' : undefined}
@@ -87,19 +90,20 @@ export function LoginForm({ onSuccess }: Props) {
         <button
           type="button"
           className="login-field__toggle"
-          aria-label={showPwd ? '隐藏密码' : '显示密码'}
+          aria-label={showPwd ? t('hidePassword') : t('showPassword')}
           aria-pressed={showPwd}
           onClick={() => setShowPwd((v) => !v)}
         >
           <EyeIcon open={showPwd} />
         </button>
       </div>
-      {errors.pwd && <p id="login-pwd-error" className="login-error">{errors.pwd}</p>}
-      {capsLock && <p className="login-hint" role="status">大写锁定已打开</p>}
+      {errors.pwd && <p id="login-pwd-error" className="login-error">{t(errors.pwd, { min: PASSWORD_MIN })}</p>}
+      {capsLock && <p className="login-hint" role="status">{t('capsLock')}</p>}
 
       <button type="submit" className="login-form__submit" disabled={loading}>
-        {loading ? '登录中…' : '登录'}
+        {loading ? t('submitting') : t('submit')}
       </button>
+      {footer}
     </form>
   )
 }

@@ -1,8 +1,10 @@
+import { useNavigate, useSearchParams } from 'react-router'
 import { paths } from '@/config/paths'
-import { navigate } from '@/lib/hash-location'
-import { setSession } from '@/lib/session'
+import { queryClient } from '@/lib/query-client'
+import { getRoles, setSession } from '@/lib/session'
 import type { LoginResult } from '../api/login'
 import { LoginForm } from '../components/login-form'
+import { SocialSignin } from '../components/social-signin'
 import './login.css'
 
 /** Where to go after signing in: the `redirect` path, carrying the login URL's other query parameters. */
@@ -16,14 +18,25 @@ export function afterLoginPath(query: URLSearchParams) {
   return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path
 }
 
-export function LoginRoute({ query }: { query: URLSearchParams }) {
+type Props = {
+  /** Maps the wanted path to one the user's roles open (the app's route table knows). */
+  resolveTarget?: (fullPath: string, roles: string[]) => string
+}
+
+export function LoginRoute({ resolveTarget = (p) => p }: Props) {
+  const [query] = useSearchParams()
+  const navigate = useNavigate()
+
   function onSuccess(r: LoginResult) {
     setSession({ token: r.token, id: r.id, name: r.name, ruleId: r.rule_id })
-    navigate(afterLoginPath(query), { replace: true })
+    // A new user: nothing cached for the previous one may show.
+    queryClient.clear()
+    navigate(resolveTarget(afterLoginPath(query), getRoles()), { replace: true })
   }
+
   return (
     <main className="login-page">
-      <LoginForm onSuccess={onSuccess} />
+      <LoginForm onSuccess={onSuccess} footer={<SocialSignin />} />
     </main>
   )
 }

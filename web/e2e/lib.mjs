@@ -1,0 +1,79 @@
+// Shared helpers of the browser flows (playwright-core with Debian's chromium).
+// Test files in ./tests export `tests = [{ name, run: async (ctx) => {} }]`; see run.mjs for ctx.
+import { fileURLToPath } from 'node:url'
+import { chromium } from 'playwright-core'
+
+export const config = {
+  base: (process.env.ADEVAL_E2E_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, ''),
+  admin: {
+    account: process.env.ADEVAL_ADMIN_ACCOUNT ?? 'admin',
+    password: process.env.ADEVAL_ADMIN_PASSWORD,
+  },
+  clerk: {
+    account: process.env.ADEVAL_E2E_CLERK_ACCOUNT ?? 'clerk',
+    password: process.env.ADEVAL_E2E_CLERK_PASSWORD,
+  },
+  chromium: process.env.ADEVAL_CHROMIUM ?? '/usr/bin/chromium',
+  out: fileURLToPath(new URL('../test-results/', import.meta.url)),
+  testTimeoutMs: 30_000,
+  stepTimeoutMs: 10_000,
+}
+
+export function expect(ok, message) {
+  if (!ok) throw new Error(message)
+}
+
+/** The hash route of a page: `{ path, query }`. */
+export function hashRoute(page) {
+  const hash = new URL(page.url()).hash.replace(/^#/, '')
+  const q = hash.indexOf('?')
+  return { path: (q < 0 ? hash : hash.slice(0, q)) || '/', query: new URLSearchParams(q < 0 ? '' : hash.slice(q + 1)) }
+}
+
+/** Waits until the hash path equals `path`. */
+export async function waitForPath(page, path, opts) {
+  await page.waitForFunction((p) => location.hash.replace(/^#/, '').split('?')[0] === p, path, opts)
+}
+
+/** Waits until the hash path differs from `path`. */
+export async function waitForPathNot(page, path, opts) {
+  await page.waitForFunction((p) => location.hash.replace(/^#/, '').split('?')[0] !== p, path, opts)
+}
+
+export const isCall = (name) => (r) => new URL(r.url()).pathname === `/background/v1/${name}`
+
+export async function fillLogin(page, account, password) {
+  await page.getByLabel('账号', { exact: true }).fill(account)
+  await page.getByLabel('密码', { exact: true }).fill(password)
+}
+
+/** Signs in through the login screen and waits until the URL leaves /login. */
+export async function signIn(page, account, password) {
+  expect(password, `no password for account ${account}: set the E2E environment variables`)
+  await page.goto(`${config.base}/#/login`)
+  await fillLogin(page, account, password)
+  const answer = page.waitForResponse(isCall('adminUserLogin'))
+  await page.getByLabel('密码', { exact: true }).press('Enter')
+  const body = await (await answer).json().catch(() => null)
+  if (body?.code !== 200) throw new Error(`sign-in of ${account} refused: ${JSON.stringify(body)}`)
+  await waitForPathNot(page, '/login')
+}
+
+export function launch() {
+  return chromium.launch({
+    executablePath: config.chromium,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  })
+}
+
+export function withTimeout(promise, ms, what) {
+  let timer
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+export const slug = (text) => text.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase()

@@ -1,0 +1,41 @@
+import NProgress from 'nprogress'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLocation } from 'react-router'
+import { i18n } from '@/lib/i18n'
+import { findRoute } from './route-access'
+import { appRoutes, bareRoutes } from './route-table'
+
+NProgress.configure({ showSpinner: false })
+
+/** Route title + the suffix meaning 'management system' (spec §2). */
+export function pageTitle(pathname: string) {
+  const suffix = i18n.t('common:appTitle')
+  const bare = Object.values(bareRoutes).find((r) => r.path === pathname)
+  const key = bare?.title ?? findRoute(appRoutes, pathname)?.route.title
+  return key ? `${i18n.t(`routes:${key}`)} - ${suffix}` : suffix
+}
+
+/** On every navigation: a progress bar (held while a page chunk loads) and the page title. */
+export function useNavigationFeedback() {
+  const { key, pathname } = useLocation()
+  const { i18n: instance } = useTranslation()
+  useEffect(() => {
+    NProgress.start()
+    // Done at once unless a lazy page holds it (PageProgress).
+    const timer = setTimeout(() => NProgress.done(), 100)
+    return () => clearTimeout(timer)
+  }, [key])
+  useEffect(() => {
+    document.title = pageTitle(pathname)
+  }, [pathname, instance.language])
+}
+
+/** Suspense fallback while a page chunk loads: keeps the progress bar running. */
+export function PageProgress() {
+  useEffect(() => {
+    NProgress.start()
+    return () => void NProgress.done()
+  }, [])
+  return null
+}

@@ -1,0 +1,19 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { storageKeys } from '@/config/storage-keys'
+
+/** OAuth landing page: keeps its query string for the opener and closes the window (spec §2). */
+export default function AuthRedirectPage() {
+  const { t } = useTranslation('auth')
+  useEffect(() => {
+    const hashQuery = window.location.hash.split('?')[1] ?? ''
+    const query = window.location.search.slice(1) || hashQuery
+    try {
+      localStorage.setItem(storageKeys.oauthCode, query)
+    } catch {
+      // Nothing to hand over without storage.
+    }
+    window.close()
+  }, [])
+  return <p style={{ padding: 20 }}>{t('oauthDone')}</p>
+}

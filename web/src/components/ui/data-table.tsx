@@ -1,0 +1,113 @@
+import { Fragment, type Key, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import './data-table.css'
+
+export type Column<T> = {
+  key: string
+  title: ReactNode
+  width?: number | string
+  align?: 'left' | 'center' | 'right'
+  /** Defaults to the row's field named `key`. */
+  render?: (row: T, index: number) => ReactNode
+}
+
+export type Expandable<T> = {
+  /** The content shown under an expanded row (e.g. a child table). */
+  render: (row: T) => ReactNode
+  expanded: ReadonlySet<Key>
+  onToggle: (key: Key) => void
+  /** Rows without anything to expand get no toggle (default: every row has one). */
+  rowExpandable?: (row: T) => boolean
+}
+
+type Props<T> = {
+  columns: Column<T>[]
+  data: T[] | undefined
+  loading?: boolean
+  rowKey?: (row: T) => Key
+  expandable?: Expandable<T>
+  emptyText?: ReactNode
+  /** Accessible name of the table. */
+  label?: string
+}
+
+function cell<T>(column: Column<T>, row: T, index: number): ReactNode {
+  if (column.render) return column.render(row, index)
+  const value = (row as Record<string, unknown>)[column.key]
+  return value === null || value === undefined || value === '' ? '-' : String(value)
+}
+
+const byId = (row: unknown) => (row as { id: Key }).id
+
+/** A table over `.table`: columns, loading overlay, empty state and optional expandable rows. */
+export function DataTable<T>({ columns, data, loading, rowKey = byId, expandable, emptyText, label }: Props<T>) {
+  const { t } = useTranslation('admin')
+  const rows = data ?? []
+  const span = columns.length + (expandable ? 1 : 0)
+
+  return (
+    <div className="data-table" aria-busy={loading || undefined}>
+      <table className="table" aria-label={label}>
+        <thead>
+          <tr>
+            {expandable && <th className="data-table__toggle" aria-hidden="true" />}
+            {columns.map((c) => (
+              <th key={c.key} style={{ width: c.width, textAlign: c.align }}>
+                {c.title}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => {
+            const key = rowKey(row)
+            const canExpand = expandable ? (expandable.rowExpandable?.(row) ?? true) : false
+            const open = canExpand && (expandable?.expanded.has(key) ?? false)
+            return (
+              <Fragment key={key}>
+                <tr data-row-key={key}>
+                  {expandable && (
+                    <td className="data-table__toggle">
+                      {canExpand && (
+                        <button
+                          type="button"
+                          className={`data-table__caret${open ? ' data-table__caret--open' : ''}`}
+                          aria-expanded={open}
+                          aria-label={open ? t('ui.collapse') : t('ui.expand')}
+                          onClick={() => expandable.onToggle(key)}
+                        >
+                          ›
+                        </button>
+                      )}
+                    </td>
+                  )}
+                  {columns.map((c) => (
+                    <td key={c.key} style={{ textAlign: c.align }}>
+                      {cell(c, row, index)}
+                    </td>
+                  ))}
+                </tr>
+                {expandable && open && (
+                  <tr className="data-table__expanded">
+                    <td colSpan={span}>{expandable.render(row)}</td>
+                  </tr>
+                )}
+              </Fragment>
+            )
+          })}
+          {rows.length === 0 && (
+            <tr className="data-table__empty">
+              <td colSpan={span}>{loading ? '\u00a0' : (emptyText ?? t('ui.empty'))}</td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+      {loading && (
+        <div className="data-table__loading" role="status">
+          <span className="data-table__spinner" aria-hidden="true" />
+          <span className="visually-hidden">{t('ui.loading')}</span>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,16 @@
+/** Names of everything the app keeps in the browser, in one place. */
+export const storageKeys = {
+  // Cookies (spec §6 and §2).
+  token: 'Admin-Token',
+  userId: 'User-Id',
+  userName: 'User-Name',
+  rules: 'Rules',
+  sidebar: 'sidebarStatus',
+  size: 'size',
+  // localStorage.
+  settings: 'adeval.settings',
+  language: 'adeval.language',
+  oauthCode: 'x-admin-oauth-code',
+  // sessionStorage: the open tabs of the tags view.
+  tags: 'adeval.tags',
+} as const

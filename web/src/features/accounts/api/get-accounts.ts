@@ -1,0 +1,30 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import type { CallData } from '@/types/call'
+
+export type Account = CallData<'adminUserIndex'>['data'][number]
+
+export type AccountFilters = {
+  page: number
+  limit: number
+  name?: string
+  account?: string
+  /** '1' normal, '2' disabled. */
+  status?: string
+}
+
+export function getAccounts(filters: AccountFilters) {
+  return api.get<CallData<'adminUserIndex'>>('adminUserIndex', filters)
+}
+
+export function accountsQueryOptions(filters: AccountFilters = { page: 1, limit: 10 }) {
+  return queryOptions({
+    queryKey: ['adminUserIndex', filters],
+    queryFn: () => getAccounts(filters),
+    placeholderData: keepPreviousData,
+  })
+}
+
+export function useAccounts(filters: AccountFilters) {
+  return useQuery(accountsQueryOptions(filters))
+}

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import { menusQueryOptions } from './get-menus'
+
+export function deleteMenu(id: number) {
+  return api.post<null>('authRuleDelete', { id })
+}
+
+export function useDeleteMenu() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: deleteMenu,
+    onSuccess: () => client.invalidateQueries({ queryKey: menusQueryOptions().queryKey }),
+  })
+}

@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next'
+import { Dialog } from '@/components/ui/dialog'
+import { toast } from '@/components/ui/toast-store'
+import { useCreateMenu, type MenuFormValues } from '../api/create-menu'
+import type { Menu } from '../api/get-menus'
+import { useUpdateMenu } from '../api/update-menu'
+import { MenuForm } from './menu-form'
+import './menus.css'
+
+type Props = {
+  open: boolean
+  /** The menu to edit; null adds one. */
+  menu: Menu | null
+  parents: Menu[]
+  onClose: () => void
+}
+
+const FORM_ID = 'menu-form'
+
+/** 添加菜单 / 编辑菜单. */
+export function MenuFormDialog({ open, menu, parents, onClose }: Props) {
+  const { t } = useTranslation('admin')
+  const create = useCreateMenu()
+  const update = useUpdateMenu()
+
+  const submit = async (values: MenuFormValues) => {
+    if (menu) {
+      await update.mutateAsync({ id: menu.id, values })
+      toast.success(t('common.updated'))
+    } else {
+      await create.mutateAsync(values)
+      toast.success(t('common.added'))
+    }
+    onClose()
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      title={menu ? t('menus.editTitle') : t('menus.addTitle')}
+      formId={FORM_ID}
+      busy={create.isPending || update.isPending}
+      width={560}
+    >
+      {open && <MenuForm key={menu?.id ?? 'new'} id={FORM_ID} menu={menu ?? undefined} parents={parents} onSubmit={submit} />}
+    </Dialog>
+  )
+}
