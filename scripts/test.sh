@@ -31,17 +31,27 @@ log "web: type check and unit tests"
 log "rust: unit and integration tests"
 cargo test --workspace --locked
 
+cargo build --bin adeval --locked
+adeval=$CARGO_TARGET_DIR/debug/adeval
+
+log "web: the client types match the server's OpenAPI document"
+(cd web && ADEVAL_BIN="$adeval" node scripts/openapi.mjs --check)
+
 log "browser: end-to-end tests in Chromium"
 build_web
-cargo build --bin adeval --locked
 port=$(free_port)
 export ADEVAL_ADMIN_PASSWORD
 ADEVAL_ADMIN_PASSWORD=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')
 DATABASE_URL=$db_url ADEVAL_ADDR=127.0.0.1:$port ADEVAL_DATA_DIR=$work/data \
-    "$CARGO_TARGET_DIR/debug/adeval" serve >"$work/server.log" 2>&1 &
+    "$adeval" serve >"$work/server.log" 2>&1 &
 server_pid=$!
 if ! wait_http "http://127.0.0.1:$port/healthz" 60; then
     cat "$work/server.log" >&2
     exit 1
 fi
+# A restricted account (/order only) for the permission flows, made the way staff would.
+export ADEVAL_E2E_CLERK_PASSWORD
+ADEVAL_E2E_CLERK_PASSWORD=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')
+DATABASE_URL=$db_url ADEVAL_DATA_DIR=$work/data ADEVAL_USER_PASSWORD=$ADEVAL_E2E_CLERK_PASSWORD \
+    "$adeval" user create --account clerk --name 文员 --rules 112 >/dev/null
 ADEVAL_E2E_URL=http://127.0.0.1:$port node web/e2e/run.mjs
