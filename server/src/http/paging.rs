@@ -66,6 +66,22 @@ pub fn id(field: &str, value: &Option<Text>, message: &str, checks: &mut Checks)
     }
 }
 
+/// The arguments of calls that take one record's id.
+#[derive(Default, serde::Deserialize, utoipa::ToSchema)]
+#[serde(default)]
+pub struct IdArgs {
+    pub id: Option<Text>,
+}
+
+impl IdArgs {
+    /// The id, or a 4000 with `message` on the `id` field.
+    pub fn required(&self, message: &str) -> super::Result<i64> {
+        let mut checks = Checks::default();
+        let id = id("id", &self.id, message, &mut checks);
+        checks.finish().map(|()| id)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,7 +9,7 @@ use sqlx::PgConnection;
 use utoipa::ToSchema;
 
 use crate::auth::{Admin, password, permission, session};
-use crate::http::paging::{self, Paging};
+use crate::http::paging::{self, IdArgs, Paging};
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
 use crate::state::AppState;
 
@@ -133,12 +133,6 @@ async fn index(State(state): State<AppState>, Args(args): Args<ListArgs>) -> Res
     Ok(Done("获取成功", Page { data, total }))
 }
 
-#[derive(Default, Deserialize, ToSchema)]
-#[serde(default)]
-pub struct IdArgs {
-    id: Option<Text>,
-}
-
 async fn fetch(conn: &mut PgConnection, id: i64) -> Result<AccountRow> {
     sqlx::query_as(&format!("{} where a.id = $1", select_row()))
         .bind(id)
@@ -147,14 +141,10 @@ async fn fetch(conn: &mut PgConnection, id: i64) -> Result<AccountRow> {
         .ok_or_else(|| AppError::NotFound("账号不存在".into()))
 }
 
-fn required_id(args: &IdArgs) -> Result<i64> {
-    let mut checks = Checks::default();
-    let id = paging::id("id", &args.id, "请选择账号", &mut checks);
-    checks.finish().map(|()| id)
-}
+const PICK_ACCOUNT: &str = "请选择账号";
 
 async fn info(State(state): State<AppState>, Args(args): Args<IdArgs>) -> Result<Done<AccountRow>> {
-    let id = required_id(&args)?;
+    let id = args.required(PICK_ACCOUNT)?;
     let mut conn = state.db.acquire().await?;
     Ok(Done("获取成功", fetch(&mut conn, id).await?))
 }
@@ -324,7 +314,7 @@ async fn up(
     Extension(caller): Extension<Admin>,
     Args(args): Args<AccountArgs>,
 ) -> Result<Done<AccountRow>> {
-    let id = required_id(&IdArgs { id: args.id.clone() })?;
+    let id = IdArgs { id: args.id.clone() }.required(PICK_ACCOUNT)?;
     if id == 1 {
         return Err(AppError::conflict("超级管理员不可修改"));
     }
@@ -367,7 +357,7 @@ async fn delete(
     Extension(caller): Extension<Admin>,
     Args(args): Args<IdArgs>,
 ) -> Result<Done<()>> {
-    let id = required_id(&args)?;
+    let id = args.required(PICK_ACCOUNT)?;
     if id == 1 {
         return Err(AppError::conflict("超级管理员不可删除"));
     }

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use utoipa::ToSchema;
 
-use crate::http::paging;
+use crate::http::paging::IdArgs;
 use crate::http::{AppError, Args, Checks, Done, Result, Text};
 use crate::state::AppState;
 
@@ -124,12 +124,6 @@ async fn index(State(state): State<AppState>) -> Result<Done<Vec<MenuRow>>> {
     Ok(Done("获取成功", nest(all_rows(&mut conn).await?)))
 }
 
-#[derive(Default, Deserialize, ToSchema)]
-#[serde(default)]
-pub struct IdArgs {
-    id: Option<Text>,
-}
-
 async fn fetch(conn: &mut PgConnection, id: i64) -> Result<MenuRow> {
     let mut row: MenuRow = sqlx::query_as(&format!("{SELECT_ROW} where id = $1"))
         .bind(id)
@@ -143,14 +137,10 @@ async fn fetch(conn: &mut PgConnection, id: i64) -> Result<MenuRow> {
     Ok(row)
 }
 
-fn required_id(value: &Option<Text>) -> Result<i64> {
-    let mut checks = Checks::default();
-    let id = paging::id("id", value, "请选择菜单", &mut checks);
-    checks.finish().map(|()| id)
-}
+const PICK_MENU: &str = "请选择菜单";
 
 async fn info(State(state): State<AppState>, Args(args): Args<IdArgs>) -> Result<Done<MenuRow>> {
-    let id = required_id(&args.id)?;
+    let id = args.required(PICK_MENU)?;
     let mut conn = state.db.acquire().await?;
     Ok(Done("获取成功", fetch(&mut conn, id).await?))
 }
@@ -281,7 +271,7 @@ async fn add(State(state): State<AppState>, Args(args): Args<MenuArgs>) -> Resul
 }
 
 async fn up(State(state): State<AppState>, Args(args): Args<MenuArgs>) -> Result<Done<MenuRow>> {
-    let id = required_id(&args.id)?;
+    let id = IdArgs { id: args.id.clone() }.required(PICK_MENU)?;
     let mut tx = state.db.begin().await?;
     let current = fetch(&mut tx, id).await?;
     let form = validate(&mut tx, &args, Some(id)).await?;
@@ -308,7 +298,7 @@ async fn up(State(state): State<AppState>, Args(args): Args<MenuArgs>) -> Result
 }
 
 async fn delete(State(state): State<AppState>, Args(args): Args<IdArgs>) -> Result<Done<()>> {
-    let id = required_id(&args.id)?;
+    let id = args.required(PICK_MENU)?;
     let mut tx = state.db.begin().await?;
     let current = fetch(&mut tx, id).await?;
     if current.builtin {

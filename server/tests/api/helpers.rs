@@ -76,22 +76,28 @@ pub async fn spawn_app() -> TestApp {
 pub fn canonical_fields(fields: &Value) -> String {
     let mut pairs: Vec<(String, String)> = Vec::new();
     for (key, value) in fields.as_object().expect("fields are an object") {
-        let text = match value {
-            Value::Null => continue,
-            Value::String(s) => s.clone(),
-            Value::Array(items) => items
-                .iter()
-                .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned))
-                .collect::<Vec<_>>()
-                .join(","),
-            other => other.to_string(),
-        };
-        if !text.is_empty() {
+        if let Some(text) = as_text(value).filter(|t| !t.is_empty()) {
             pairs.push((key.clone(), text));
         }
     }
     pairs.sort();
     pairs.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&")
+}
+
+/// A field as text: strings as they are, arrays comma-joined, null left out.
+fn as_text(value: &Value) -> Option<String> {
+    match value {
+        Value::Null => None,
+        Value::String(s) => Some(s.clone()),
+        Value::Array(items) => Some(
+            items
+                .iter()
+                .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned))
+                .collect::<Vec<_>>()
+                .join(","),
+        ),
+        other => Some(other.to_string()),
+    }
 }
 
 /// How a request is signed; tests of signing alter one part.
@@ -165,17 +171,9 @@ impl<'a> Call<'a> {
     fn pairs(&self) -> String {
         let mut out = form_urlencoded::Serializer::new(String::new());
         for (key, value) in self.fields.as_object().unwrap() {
-            let text = match value {
-                Value::String(s) => s.clone(),
-                Value::Array(items) => items
-                    .iter()
-                    .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned))
-                    .collect::<Vec<_>>()
-                    .join(","),
-                Value::Null => continue,
-                other => other.to_string(),
-            };
-            out.append_pair(key, &text);
+            if let Some(text) = as_text(value) {
+                out.append_pair(key, &text);
+            }
         }
         out.finish()
     }
