@@ -4,6 +4,8 @@ pub mod auth;
 pub mod cli;
 pub mod config;
 pub mod db;
+pub mod demo;
+pub mod export;
 pub mod http;
 pub mod oplog;
 pub mod routes;

@@ -12,6 +12,9 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     tracing::info!(?config, "starting");
     let addr = config.addr;
     let state = crate::build_state(config).await?;
+    if std::env::var("ADEVAL_DEMO").as_deref() != Ok("0") && crate::demo::load_if_empty(&state.db).await? {
+        println!("Loaded demo master data (set ADEVAL_DEMO=0 to skip on an empty database)");
+    }
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .with_context(|| format!("cannot listen on {addr}"))?;

@@ -4,10 +4,17 @@
 
 pub mod accounts;
 pub mod auth;
+pub mod files;
 pub mod logs;
 pub mod menus;
+pub mod online_viewing;
 pub mod openapi;
+pub mod products;
 pub mod profile;
+pub mod settings;
+pub mod suits;
+pub mod tapes;
+pub mod time_periods;
 
 use axum::Router;
 use axum::extract::State;
@@ -98,6 +105,12 @@ pub fn endpoints() -> Vec<Endpoint> {
         accounts::endpoints(),
         logs::endpoints(),
         menus::endpoints(),
+        settings::endpoints(),
+        products::endpoints(),
+        tapes::endpoints(),
+        time_periods::endpoints(),
+        suits::endpoints(),
+        online_viewing::endpoints(),
     ]
         .into_iter()
         .flatten()
@@ -117,6 +130,7 @@ pub fn app(state: AppState) -> Router {
     api.route("/background/v1/openapi.json", get(openapi::serve))
         .route("/background/v1/{*rest}", axum::routing::any(unknown_call))
         .route("/healthz", get(healthz))
+        .route("/files/{*path}", get(files::download))
         .fallback_service(web)
         .layer(TraceLayer::new_for_http())
         .with_state(state)

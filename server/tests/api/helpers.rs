@@ -21,6 +21,8 @@ pub const ADMIN_PASSWORD: &str = "admin-pass-1";
 pub struct TestApp {
     pub router: Router,
     pub db: PgPool,
+    /// The app's data directory (lake, files, exports), removed after the test.
+    pub data_dir: std::path::PathBuf,
     _dir: TempDir,
 }
 
@@ -69,7 +71,7 @@ pub async fn spawn_app() -> TestApp {
         timezone: "Asia/Shanghai".into(),
     };
     let state = adeval_server::build_state(config).await.expect("build state");
-    TestApp { router: adeval_server::app(state.clone()), db: state.db, _dir: TempDir(dir) }
+    TestApp { router: adeval_server::app(state.clone()), db: state.db, data_dir: dir.clone(), _dir: TempDir(dir) }
 }
 
 /// Renders payload fields the way DESIGN.md §2 signs them, independently of the server.

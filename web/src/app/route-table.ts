@@ -30,7 +30,7 @@ export const appRoutes: AppRoute[] = [
     title: 'networkViewing',
     roles: ['*', '/networkViewingManagement'],
     icon: 'viewing',
-    page: placeholder,
+    page: () => import('@/features/network-viewing/routes/network-viewing-page'),
   },
   { path: '/dashboard', title: 'dashboard', roles: ['*', '/dashboard'], icon: 'dashboard', affix: true, page: placeholder }, // 155
   {
@@ -38,17 +38,17 @@ export const appRoutes: AppRoute[] = [
     title: 'productTape',
     roles: ['*', '/productMagneticTape'],
     icon: 'tape',
-    page: placeholder,
+    page: () => import('@/features/tapes/routes/tapes-page'),
   },
   {
     path: '/timePeriodManagement/index', // 63
     title: 'timePeriod',
     roles: ['*', '/timePeriodManagement'],
     icon: 'clock',
-    page: placeholder,
+    page: () => import('@/features/time-periods/routes/time-periods-page'),
   },
-  { path: '/product/index', title: 'product', roles: ['*', '/product'], icon: 'product', page: placeholder }, // 82
-  { path: '/suit/index', title: 'suit', roles: ['*', '/suit'], icon: 'suit', page: placeholder }, // 98
+  { path: '/product/index', title: 'product', roles: ['*', '/product'], icon: 'product', page: () => import('@/features/products/routes/products-page') }, // 82
+  { path: '/suit/index', title: 'suit', roles: ['*', '/suit'], icon: 'suit', page: () => import('@/features/suits/routes/suits-page') }, // 98
   {
     path: '/permission', // 24
     title: 'permission',
@@ -60,7 +60,7 @@ export const appRoutes: AppRoute[] = [
       { path: '/menu', title: 'menu', roles: ['/menu'], icon: 'menu', page: () => import('@/features/menus/routes/menus-page') }, // 13
     ],
   },
-  { path: '/system/systemIndex', title: 'system', roles: ['*', '/system'], icon: 'setting', page: placeholder }, // 28
+  { path: '/system/systemIndex', title: 'system', roles: ['*', '/system'], icon: 'setting', page: () => import('@/features/system/routes/system-page') }, // 28
   { path: '/file/fileIndex', title: 'file', roles: ['*', '/file'], icon: 'file', page: placeholder }, // 29
   { path: '/profile/index', title: 'profile', hidden: true, icon: 'user', page: () => import('@/features/profile/routes/profile-page') },
   { path: '/401', title: 'unauthorized', hidden: true, page: () => import('@/app/routes/unauthorized') },

@@ -1,0 +1,154 @@
+//! Spreadsheet exports: xlsx written in constant memory, Chinese headers, dates as formatted
+//! text, and every text cell that a spreadsheet could take for a formula neutralised. Files go
+//! under `<data>/files/exports/<random>/<name>.xlsx`, downloaded through `/files/...` with the
+//! token; exports answer `{url}`.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+use anyhow::Context;
+use rand::RngCore;
+use rust_xlsxwriter::{Format, Workbook};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// Exports older than this are removed when the next one is written.
+const KEEP: Duration = Duration::from_secs(24 * 60 * 60);
+
+pub enum Cell {
+    Text(String),
+    Number(f64),
+    Empty,
+}
+
+impl From<String> for Cell {
+    fn from(s: String) -> Self {
+        Cell::Text(s)
+    }
+}
+impl From<&str> for Cell {
+    fn from(s: &str) -> Self {
+        Cell::Text(s.to_owned())
+    }
+}
+impl From<i64> for Cell {
+    fn from(n: i64) -> Self {
+        Cell::Number(n as f64)
+    }
+}
+impl From<i32> for Cell {
+    fn from(n: i32) -> Self {
+        Cell::Number(f64::from(n))
+    }
+}
+impl From<f64> for Cell {
+    fn from(n: f64) -> Self {
+        Cell::Number(n)
+    }
+}
+impl<T: Into<Cell>> From<Option<T>> for Cell {
+    fn from(v: Option<T>) -> Self {
+        v.map_or(Cell::Empty, Into::into)
+    }
+}
+
+/// Text a spreadsheet would read as a formula (or DDE) gets a leading apostrophe: shown as
+/// text, and still text if the sheet is saved as CSV.
+pub fn neutralise(text: &str) -> String {
+    match text.chars().next() {
+        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{text}"),
+        _ => text.to_owned(),
+    }
+}
+
+/// The answer of an export call.
+#[derive(Serialize, ToSchema)]
+pub struct Exported {
+    /// Download path, under `/files/`; send the token with it.
+    pub url: String,
+}
+
+pub fn exports_dir(data_dir: &Path) -> PathBuf {
+    data_dir.join("files").join("exports")
+}
+
+/// Writes one sheet and answers the download URL. `name` is the file's download name
+/// (without extension), e.g. `磁带号管理`.
+pub fn write<I>(data_dir: &Path, name: &str, headers: &[&str], rows: I) -> anyhow::Result<Exported>
+where
+    I: IntoIterator<Item = Vec<Cell>>,
+{
+    let root = exports_dir(data_dir);
+    purge_old(&root);
+    let mut id = [0u8; 16];
+    rand::rng().fill_bytes(&mut id);
+    let id = hex::encode(id);
+    let dir = root.join(&id);
+    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    let file_name = format!("{}.xlsx", safe_name(name));
+    let path = dir.join(&file_name);
+
+    let mut workbook = Workbook::new();
+    let sheet = workbook.add_worksheet_with_constant_memory()?;
+    sheet.set_name(name.chars().take(31).collect::<String>().replace(['[', ']', ':', '*', '?', '/', '\\'], "_"))?;
+    let bold = Format::new().set_bold();
+    for (col, header) in headers.iter().enumerate() {
+        sheet.write_string_with_format(0, col as u16, *header, &bold)?;
+        sheet.set_column_width(col as u16, 16)?;
+    }
+    for (r, row) in rows.into_iter().enumerate() {
+        let r = r as u32 + 1;
+        for (col, cell) in row.into_iter().enumerate() {
+            match cell {
+                Cell::Text(t) => {
+                    sheet.write_string(r, col as u16, neutralise(&t))?;
+                }
+                Cell::Number(n) => {
+                    sheet.write_number(r, col as u16, n)?;
+                }
+                Cell::Empty => {}
+            }
+        }
+    }
+    workbook.save(&path).with_context(|| format!("writing {}", path.display()))?;
+    Ok(Exported { url: format!("/files/exports/{id}/{}", encode_path(&file_name)) })
+}
+
+/// A download name without path separators or control characters.
+fn safe_name(name: &str) -> String {
+    let cleaned: String = name.chars().filter(|c| !c.is_control() && !"/\\".contains(*c)).collect();
+    if cleaned.trim().is_empty() { "export".into() } else { cleaned.trim().to_owned() }
+}
+
+fn encode_path(segment: &str) -> String {
+    form_urlencoded::byte_serialize(segment.as_bytes()).collect::<String>().replace('+', "%20")
+}
+
+fn purge_old(root: &Path) {
+    let Ok(entries) = std::fs::read_dir(root) else { return };
+    let now = SystemTime::now();
+    for entry in entries.flatten() {
+        let old = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .map(|t| now.duration_since(t).unwrap_or_default() > KEEP)
+            .unwrap_or(false);
+        if old {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formula_like_text_is_neutralised() {
+        for bad in ["=1+1", "+cmd", "-2", "@SUM(A1)", "\tx", "\rx"] {
+            assert!(neutralise(bad).starts_with('\''), "{bad}");
+        }
+        assert_eq!(neutralise("伊利"), "伊利");
+        assert_eq!(neutralise(""), "");
+    }
+}
