@@ -1,0 +1,1 @@
+//! Integration tests of the online_viewing calls (issue 4).

@@ -1,0 +1,1 @@
+//! Integration tests of the settings calls (issue 4).

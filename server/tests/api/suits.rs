@@ -1,0 +1,1 @@
+//! Integration tests of the suits calls (issue 4).

@@ -1,0 +1,1 @@
+//! Integration tests of the tapes calls (issue 4).

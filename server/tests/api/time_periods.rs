@@ -1,0 +1,1 @@
+//! Integration tests of the time_periods calls (issue 4).
