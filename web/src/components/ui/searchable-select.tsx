@@ -1,6 +1,7 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react'
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
+import { useAnchoredList } from './use-anchored-list'
 import './searchable-select.css'
 
 export type SelectOption<V extends string | number> = { value: V; label: string }
@@ -33,21 +34,6 @@ export function filterOptions<V extends string | number>(options: SelectOption<V
 }
 
 /**
- * The element the list is portalled into, and the offset that turns viewport coordinates into
- * its own: inside a dialog the list lives in the dialog (so the dialog's focus trap, scroll lock
- * and outside-click handling treat it as inside), elsewhere in <body>. Either way no scrolling
- * ancestor (a dialog body, a card) clips it.
- */
-function layerOf(input: HTMLElement) {
-  const dialog = input.closest<HTMLElement>('[role="dialog"]')
-  if (dialog) {
-    const r = dialog.getBoundingClientRect()
-    return { host: dialog, top: r.top, left: r.left }
-  }
-  return { host: document.body, top: -window.scrollY, left: -window.scrollX }
-}
-
-/**
  * A combobox: type to filter the options, ↑/↓ to move, Enter to choose, Escape to close, × to
  * clear. Used for the brand and audience-group pickers, where native selects get too long.
  */
@@ -60,7 +46,6 @@ export function SearchableSelect<V extends string | number>(props: Props<V>) {
   const [open, setOpen] = useState(false)
   const [query, setQuery] = useState('')
   const [active, setActive] = useState(0)
-  const [place, setPlace] = useState<{ host: HTMLElement; style: CSSProperties } | null>(null)
 
   const selected = options.find((o) => o.value === value) ?? null
   const shown = open ? filterOptions(options, query) : []
@@ -83,41 +68,11 @@ export function SearchableSelect<V extends string | number>(props: Props<V>) {
     close()
   }
 
-  // Position the list under the input, and keep it there while anything scrolls or resizes.
-  useLayoutEffect(() => {
-    if (!open || !input.current) return
-    const update = () => {
-      const el = input.current
-      if (!el) return
-      const r = el.getBoundingClientRect()
-      const layer = layerOf(el)
-      setPlace({ host: layer.host, style: { top: r.bottom - layer.top + 4, left: r.left - layer.left, width: r.width } })
-    }
-    update()
-    window.addEventListener('resize', update)
-    window.addEventListener('scroll', update, true)
-    return () => {
-      window.removeEventListener('resize', update)
-      window.removeEventListener('scroll', update, true)
-    }
-  }, [open])
-
-  // Escape closes the list before a surrounding dialog sees it (Radix listens on the document).
-  useEffect(() => {
-    if (!open) return
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key !== 'Escape' || document.activeElement !== input.current) return
-      e.stopPropagation()
-      e.preventDefault()
-      close()
-    }
-    window.addEventListener('keydown', onKey, true)
-    return () => window.removeEventListener('keydown', onKey, true)
-  }, [open])
+  const place = useAnchoredList(open, input, close)
 
   useEffect(() => {
     list.current?.querySelector('[data-active="true"]')?.scrollIntoView?.({ block: 'nearest' })
-  }, [activeIndex, open])
+  }, [activeIndex, open, place])
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     const move = (delta: number) => {
