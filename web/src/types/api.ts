@@ -293,6 +293,363 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/background/v1/brandAdd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 添加品牌 */
+        post: operations["brandAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/brandDelete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 删除品牌 */
+        post: operations["brandDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/brandIndex": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 品牌列表 */
+        get: operations["brandIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/brandList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 品牌选项 */
+        get: operations["brandList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/brandUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 修改品牌 */
+        post: operations["brandUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/defaultAudienceCityGroupAdd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 添加受众/城市组 */
+        post: operations["defaultAudienceCityGroupAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/defaultAudienceCityGroupBrandList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 品牌的受众/城市组 */
+        get: operations["defaultAudienceCityGroupBrandList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/defaultAudienceCityGroupDelete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 删除受众/城市组 */
+        post: operations["defaultAudienceCityGroupDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/defaultAudienceCityGroupIndex": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 受众/城市组列表 */
+        get: operations["defaultAudienceCityGroupIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/defaultAudienceCityGroupList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 受众/城市组选项 */
+        get: operations["defaultAudienceCityGroupList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/defaultAudienceCityGroupUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 修改受众/城市组 */
+        post: operations["defaultAudienceCityGroupUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/mediaAdd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 添加媒体 */
+        post: operations["mediaAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/mediaDelete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 删除媒体 */
+        post: operations["mediaDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/mediaIndex": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 媒体列表 */
+        get: operations["mediaIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/mediaList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 媒体选项 */
+        get: operations["mediaList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/mediaUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 修改媒体 */
+        post: operations["mediaUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/onlineViewingAdd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 添加网络收视 */
+        post: operations["onlineViewingAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/onlineViewingDel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 删除网络收视 */
+        post: operations["onlineViewingDel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/onlineViewingIndex": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 网络收视列表 */
+        get: operations["onlineViewingIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/onlineViewingMediaList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 网络收视媒体选项 */
+        get: operations["onlineViewingMediaList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/onlineViewingUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 修改网络收视 */
+        post: operations["onlineViewingUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -313,6 +670,26 @@ export interface components {
             createTime: string;
             updateTime: string;
         };
+        BrandRow: {
+            /** Format: int64 */
+            id: number;
+            brandName: string;
+            createTime: string;
+            updateTime: string;
+        };
+        GroupBrand: {
+            brandName: string;
+        };
+        GroupRow: {
+            /** Format: int64 */
+            id: number;
+            audienceCityGroupName: string;
+            /** Format: int64 */
+            brandId?: number | null;
+            brand?: null | components["schemas"]["GroupBrand"];
+            createTime: string;
+            updateTime: string;
+        };
         LogRow: {
             /** Format: int64 */
             id: number;
@@ -323,6 +700,13 @@ export interface components {
             createTime: string;
             /** @description The request's fields, secrets left out. */
             detail: unknown;
+        };
+        MediaRow: {
+            /** Format: int64 */
+            id: number;
+            mediaName: string;
+            createTime: string;
+            updateTime: string;
         };
         /** @description A menu for pickers. */
         MenuNode: {
@@ -359,6 +743,28 @@ export interface components {
         };
         /** @description text; numbers are accepted as well */
         Text: string;
+        /** @description A media as the network-viewing screen shows and picks it. */
+        ViewingMedia: {
+            /** Format: int64 */
+            id: number;
+            mediaName: string;
+        };
+        ViewingRow: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            mediaId: number;
+            onlineViewingName: string;
+            /** @description `YYYY-MM-DD HH:MM:SS`. */
+            onlineViewingTime: string;
+            /** Format: double */
+            viewing: number;
+            /** Format: int32 */
+            ranking: number;
+            media: components["schemas"]["ViewingMedia"];
+            updateTime: string;
+            createTime: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -1313,6 +1719,1002 @@ export interface operations {
                             createTime: string;
                             updateTime: string;
                             children_list: components["schemas"]["MenuRow"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    brandAdd: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    brandName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    brandNameUp?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    brandName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    brandNameUp?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            brandName: string;
+                            createTime: string;
+                            updateTime: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    brandDelete: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @default null */
+                        data: unknown;
+                    };
+                };
+            };
+        };
+    };
+    brandIndex: {
+        parameters: {
+            query?: {
+                page?: null | components["schemas"]["Text"];
+                limit?: null | components["schemas"]["Text"];
+                brandName?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description A page of a list: `data: {"data": [...], "total": N}`. */
+                        data?: {
+                            data: components["schemas"]["BrandRow"][];
+                            /** Format: int64 */
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    brandList: {
+        parameters: {
+            query?: {
+                brandName?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            brandName: string;
+                            createTime: string;
+                            updateTime: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    brandUp: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    brandName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    brandNameUp?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    brandName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    brandNameUp?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            brandName: string;
+                            createTime: string;
+                            updateTime: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    defaultAudienceCityGroupAdd: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    audienceCityGroupName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    audienceCityGroupNameUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    brandId?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    audienceCityGroupName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    audienceCityGroupNameUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    brandId?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            audienceCityGroupName: string;
+                            /** Format: int64 */
+                            brandId?: number | null;
+                            brand?: null | components["schemas"]["GroupBrand"];
+                            createTime: string;
+                            updateTime: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    defaultAudienceCityGroupBrandList: {
+        parameters: {
+            query?: {
+                brandId?: null | components["schemas"]["Text"];
+                defaultAudienceCityGroupName?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            audienceCityGroupName: string;
+                            /** Format: int64 */
+                            brandId?: number | null;
+                            brand?: null | components["schemas"]["GroupBrand"];
+                            createTime: string;
+                            updateTime: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    defaultAudienceCityGroupDelete: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @default null */
+                        data: unknown;
+                    };
+                };
+            };
+        };
+    };
+    defaultAudienceCityGroupIndex: {
+        parameters: {
+            query?: {
+                page?: null | components["schemas"]["Text"];
+                limit?: null | components["schemas"]["Text"];
+                audienceCityGroupName?: null | components["schemas"]["Text"];
+                brandId?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description A page of a list: `data: {"data": [...], "total": N}`. */
+                        data?: {
+                            data: components["schemas"]["GroupRow"][];
+                            /** Format: int64 */
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    defaultAudienceCityGroupList: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            audienceCityGroupName: string;
+                            /** Format: int64 */
+                            brandId?: number | null;
+                            brand?: null | components["schemas"]["GroupBrand"];
+                            createTime: string;
+                            updateTime: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    defaultAudienceCityGroupUp: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    audienceCityGroupName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    audienceCityGroupNameUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    brandId?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    audienceCityGroupName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    audienceCityGroupNameUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    brandId?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            audienceCityGroupName: string;
+                            /** Format: int64 */
+                            brandId?: number | null;
+                            brand?: null | components["schemas"]["GroupBrand"];
+                            createTime: string;
+                            updateTime: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    mediaAdd: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaNameUp?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaNameUp?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            mediaName: string;
+                            createTime: string;
+                            updateTime: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    mediaDelete: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @default null */
+                        data: unknown;
+                    };
+                };
+            };
+        };
+    };
+    mediaIndex: {
+        parameters: {
+            query?: {
+                page?: null | components["schemas"]["Text"];
+                limit?: null | components["schemas"]["Text"];
+                mediaName?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description A page of a list: `data: {"data": [...], "total": N}`. */
+                        data?: {
+                            data: components["schemas"]["MediaRow"][];
+                            /** Format: int64 */
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    mediaList: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            mediaName: string;
+                            createTime: string;
+                            updateTime: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    mediaUp: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaNameUp?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaNameUp?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            mediaName: string;
+                            createTime: string;
+                            updateTime: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    onlineViewingAdd: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    onlineViewingName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    onlineViewingTime?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    viewing?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    ranking?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    onlineViewingName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    onlineViewingTime?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    viewing?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    ranking?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int64 */
+                            mediaId: number;
+                            onlineViewingName: string;
+                            /** @description `YYYY-MM-DD HH:MM:SS`. */
+                            onlineViewingTime: string;
+                            /** Format: double */
+                            viewing: number;
+                            /** Format: int32 */
+                            ranking: number;
+                            media: components["schemas"]["ViewingMedia"];
+                            updateTime: string;
+                            createTime: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    onlineViewingDel: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @default null */
+                        data: unknown;
+                    };
+                };
+            };
+        };
+    };
+    onlineViewingIndex: {
+        parameters: {
+            query?: {
+                page?: null | components["schemas"]["Text"];
+                limit?: null | components["schemas"]["Text"];
+                onlineViewingName?: null | components["schemas"]["Text"];
+                onlineViewingTimeGt?: null | components["schemas"]["Text"];
+                onlineViewingTimeLt?: null | components["schemas"]["Text"];
+                viewingGt?: null | components["schemas"]["Text"];
+                viewingLt?: null | components["schemas"]["Text"];
+                rankingGt?: null | components["schemas"]["Text"];
+                rankingLt?: null | components["schemas"]["Text"];
+                mediaIdi?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description A page of a list: `data: {"data": [...], "total": N}`. */
+                        data?: {
+                            data: components["schemas"]["ViewingRow"][];
+                            /** Format: int64 */
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    onlineViewingMediaList: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            mediaName: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    onlineViewingUp: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    onlineViewingName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    onlineViewingTime?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    viewing?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    ranking?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    onlineViewingName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    onlineViewingTime?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    viewing?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    ranking?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int64 */
+                            mediaId: number;
+                            onlineViewingName: string;
+                            /** @description `YYYY-MM-DD HH:MM:SS`. */
+                            onlineViewingTime: string;
+                            /** Format: double */
+                            viewing: number;
+                            /** Format: int32 */
+                            ranking: number;
+                            media: components["schemas"]["ViewingMedia"];
+                            updateTime: string;
+                            createTime: string;
                         };
                     };
                 };

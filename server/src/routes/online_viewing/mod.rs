@@ -1,0 +1,228 @@
+//! Network viewing reference records (spec master-data §2 /networkViewingManagement, menu
+//! 107): a filtered list of 30 a page, add, edit and delete, and the media lookup of its pickers.
+
+mod args;
+
+use axum::extract::State;
+use axum::routing::{get, post};
+use serde::Serialize;
+use sqlx::postgres::PgRow;
+use sqlx::{PgConnection, Row};
+use utoipa::ToSchema;
+
+use crate::http::paging::IdArgs;
+use crate::http::{AppError, Args, Checks, Done, Page, Result};
+use crate::state::AppState;
+
+use self::args::{PICK_MEDIA, ViewingArgs, ViewingForm, ViewingIndexArgs};
+use super::menus::MENU_VIEWING;
+use super::{Access, Call, Endpoint, SchemaOf, Verb, schema_of, schema_with};
+
+const fn call(name: &'static str, verb: Verb, title: &'static str, request: SchemaOf, response: SchemaOf) -> Call {
+    Call { name, verb, access: Access::Menu(MENU_VIEWING), title, writes: matches!(verb, Verb::Post), request, response }
+}
+
+pub static INDEX: Call = call(
+    "onlineViewingIndex",
+    Verb::Get,
+    "网络收视列表",
+    schema_of::<ViewingIndexArgs>(),
+    schema_with::<Page<ViewingRow>, ViewingRow>(),
+);
+pub static MEDIA_LIST: Call = Call {
+    access: Access::SignedIn,
+    ..call("onlineViewingMediaList", Verb::Get, "网络收视媒体选项", schema_of::<()>(), schema_with::<Vec<ViewingMedia>, ViewingMedia>())
+};
+pub static ADD: Call = call("onlineViewingAdd", Verb::Post, "添加网络收视", schema_of::<ViewingArgs>(), schema_of::<ViewingRow>());
+pub static UP: Call = call("onlineViewingUp", Verb::Post, "修改网络收视", schema_of::<ViewingArgs>(), schema_of::<ViewingRow>());
+pub static DEL: Call = call("onlineViewingDel", Verb::Post, "删除网络收视", schema_of::<IdArgs>(), schema_of::<()>());
+
+pub fn endpoints() -> Vec<Endpoint> {
+    vec![
+        Endpoint { call: &INDEX, handler: get(index) },
+        Endpoint { call: &MEDIA_LIST, handler: get(media_list) },
+        Endpoint { call: &ADD, handler: post(add) },
+        Endpoint { call: &UP, handler: post(up) },
+        Endpoint { call: &DEL, handler: post(delete) },
+    ]
+}
+
+const PICK: &str = "请选择网络收视记录";
+const NOT_FOUND: &str = "网络收视记录不存在";
+
+#[derive(Serialize, ToSchema)]
+pub struct ViewingRow {
+    id: i64,
+    #[serde(rename = "mediaId")]
+    media_id: i64,
+    #[serde(rename = "onlineViewingName")]
+    name: String,
+    /// `YYYY-MM-DD HH:MM:SS`.
+    #[serde(rename = "onlineViewingTime")]
+    time: String,
+    viewing: f64,
+    ranking: i32,
+    media: ViewingMedia,
+    #[serde(rename = "updateTime")]
+    update_time: String,
+    #[serde(rename = "createTime")]
+    create_time: String,
+}
+
+/// A media as the network-viewing screen shows and picks it.
+#[derive(Serialize, ToSchema, sqlx::FromRow)]
+pub struct ViewingMedia {
+    id: i64,
+    #[serde(rename = "mediaName")]
+    media_name: String,
+}
+
+impl<'r> sqlx::FromRow<'r, PgRow> for ViewingRow {
+    fn from_row(row: &'r PgRow) -> sqlx::Result<Self> {
+        let media_id = row.try_get("media_id")?;
+        Ok(Self {
+            id: row.try_get("id")?,
+            media_id,
+            name: row.try_get("online_viewing_name")?,
+            time: row.try_get("online_viewing_time")?,
+            viewing: row.try_get("viewing")?,
+            ranking: row.try_get("ranking")?,
+            media: ViewingMedia { id: media_id, media_name: row.try_get("media_name")? },
+            update_time: row.try_get("update_time")?,
+            create_time: row.try_get("create_time")?,
+        })
+    }
+}
+
+const SELECT: &str = "select v.id, v.media_id, m.media_name, v.online_viewing_name,
+        to_char(v.online_viewing_time, 'YYYY-MM-DD HH24:MI:SS') as online_viewing_time,
+        round(v.viewing, 4)::float8 as viewing, v.ranking,
+        to_char(v.updated_at, 'YYYY-MM-DD HH24:MI:SS') as update_time,
+        to_char(v.created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time
+    from online_viewings v join media m on m.id = v.media_id";
+
+const FILTER: &str = "where ($1::text is null or strpos(lower(v.online_viewing_name), lower($1)) > 0)
+      and ($2::timestamptz is null or v.online_viewing_time >= $2::timestamptz)
+      and ($3::timestamptz is null or v.online_viewing_time <= $3::timestamptz)
+      and ($4::float8 is null or v.viewing >= $4::numeric)
+      and ($5::float8 is null or v.viewing <= $5::numeric)
+      and ($6::integer is null or v.ranking >= $6)
+      and ($7::integer is null or v.ranking <= $7)
+      and ($8::bigint[] is null or v.media_id = any($8))";
+
+/// The list, latest viewing time first.
+async fn index(State(state): State<AppState>, Args(args): Args<ViewingIndexArgs>) -> Result<Done<Page<ViewingRow>>> {
+    let mut checks = Checks::default();
+    let f = args.parse(&mut checks);
+    checks.finish()?;
+    macro_rules! bind_filters {
+        ($query:expr) => {
+            $query
+                .bind(&f.name)
+                .bind(&f.time_from)
+                .bind(&f.time_to)
+                .bind(f.viewing_from)
+                .bind(f.viewing_to)
+                .bind(f.ranking_from)
+                .bind(f.ranking_to)
+                .bind(&f.media_ids)
+        };
+    }
+    let total: i64 = bind_filters!(sqlx::query_scalar(&format!(
+        "select count(*) from online_viewings v {FILTER}"
+    )))
+    .fetch_one(&state.db)
+    .await?;
+    let data = bind_filters!(sqlx::query_as(&format!(
+        "{SELECT} {FILTER} order by v.online_viewing_time desc, v.id desc limit $9 offset $10"
+    )))
+    .bind(f.paging.limit)
+    .bind(f.paging.offset())
+    .fetch_all(&state.db)
+    .await?;
+    Ok(Done("获取成功", Page { data, total }))
+}
+
+/// Every media, for the screen's filter and dialog.
+async fn media_list(State(state): State<AppState>) -> Result<Done<Vec<ViewingMedia>>> {
+    let data = sqlx::query_as("select id, media_name from media order by id").fetch_all(&state.db).await?;
+    Ok(Done("获取成功", data))
+}
+
+/// Field checks, then the media's existence.
+async fn validate(conn: &mut PgConnection, args: &ViewingArgs) -> Result<ViewingForm> {
+    let mut checks = Checks::default();
+    let form = args.parse(&mut checks);
+    if form.media_id > 0 {
+        let known: bool = sqlx::query_scalar("select exists (select 1 from media where id = $1)")
+            .bind(form.media_id)
+            .fetch_one(&mut *conn)
+            .await?;
+        if !known {
+            checks.add("mediaId", PICK_MEDIA);
+        }
+    }
+    checks.finish()?;
+    Ok(form)
+}
+
+async fn fetch(conn: &mut PgConnection, id: i64) -> Result<ViewingRow> {
+    sqlx::query_as(&format!("{SELECT} where v.id = $1"))
+        .bind(id)
+        .fetch_optional(conn)
+        .await?
+        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))
+}
+
+async fn add(State(state): State<AppState>, Args(args): Args<ViewingArgs>) -> Result<Done<ViewingRow>> {
+    let mut tx = state.db.begin().await?;
+    let form = validate(&mut tx, &args).await?;
+    let id: i64 = sqlx::query_scalar(
+        "insert into online_viewings (media_id, online_viewing_name, online_viewing_time, viewing, ranking)
+         values ($1, $2, $3::timestamptz, $4::numeric, $5) returning id",
+    )
+    .bind(form.media_id)
+    .bind(&form.name)
+    .bind(&form.time)
+    .bind(form.viewing)
+    .bind(form.ranking)
+    .fetch_one(&mut *tx)
+    .await?;
+    let row = fetch(&mut tx, id).await?;
+    tx.commit().await?;
+    Ok(Done("添加成功", row))
+}
+
+async fn up(State(state): State<AppState>, Args(args): Args<ViewingArgs>) -> Result<Done<ViewingRow>> {
+    let id = IdArgs { id: args.id.clone() }.required(PICK)?;
+    let mut tx = state.db.begin().await?;
+    let form = validate(&mut tx, &args).await?;
+    let updated = sqlx::query(
+        "update online_viewings set media_id = $2, online_viewing_name = $3,
+                online_viewing_time = $4::timestamptz, viewing = $5::numeric, ranking = $6
+         where id = $1",
+    )
+    .bind(id)
+    .bind(form.media_id)
+    .bind(&form.name)
+    .bind(&form.time)
+    .bind(form.viewing)
+    .bind(form.ranking)
+    .execute(&mut *tx)
+    .await?;
+    if updated.rows_affected() == 0 {
+        return Err(AppError::NotFound(NOT_FOUND.into()));
+    }
+    let row = fetch(&mut tx, id).await?;
+    tx.commit().await?;
+    Ok(Done("修改成功", row))
+}
+
+async fn delete(State(state): State<AppState>, Args(args): Args<IdArgs>) -> Result<Done<()>> {
+    let id = args.required(PICK)?;
+    let deleted = sqlx::query("delete from online_viewings where id = $1").bind(id).execute(&state.db).await?;
+    if deleted.rows_affected() == 0 {
+        return Err(AppError::NotFound(NOT_FOUND.into()));
+    }
+    Ok(Done("删除成功", ()))
+}

@@ -1,0 +1,182 @@
+//! 品牌: the settings tab's list, add, edit and delete, and the lookup list.
+
+use axum::extract::State;
+use axum::routing::{get, post};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::http::paging::{self, IdArgs, Paging};
+use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
+use crate::state::AppState;
+
+use super::super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
+use super::{call, in_use, name, new_name, on_delete};
+
+pub static INDEX: Call = call(
+    "brandIndex",
+    Verb::Get,
+    "品牌列表",
+    schema_of::<BrandIndexArgs>(),
+    schema_with::<Page<BrandRow>, BrandRow>(),
+);
+pub static LIST: Call = Call {
+    access: Access::SignedIn,
+    ..call("brandList", Verb::Get, "品牌选项", schema_of::<BrandListArgs>(), schema_with::<Vec<BrandRow>, BrandRow>())
+};
+pub static ADD: Call = call("brandAdd", Verb::Post, "添加品牌", schema_of::<BrandArgs>(), schema_of::<BrandRow>());
+pub static UP: Call = call("brandUp", Verb::Post, "修改品牌", schema_of::<BrandArgs>(), schema_of::<BrandRow>());
+pub static DELETE: Call = call("brandDelete", Verb::Post, "删除品牌", schema_of::<IdArgs>(), schema_of::<()>());
+
+pub fn endpoints() -> Vec<Endpoint> {
+    vec![
+        Endpoint { call: &INDEX, handler: get(index) },
+        Endpoint { call: &LIST, handler: get(list) },
+        Endpoint { call: &ADD, handler: post(add) },
+        Endpoint { call: &UP, handler: post(up) },
+        Endpoint { call: &DELETE, handler: post(delete) },
+    ]
+}
+
+const REQUIRED: &str = "请输入品牌";
+const PICK: &str = "请选择品牌";
+const DUPLICATE: &str = "品牌名称已存在";
+
+#[derive(Serialize, ToSchema, sqlx::FromRow)]
+pub struct BrandRow {
+    id: i64,
+    #[serde(rename = "brandName")]
+    brand_name: String,
+    #[serde(rename = "createTime")]
+    create_time: String,
+    #[serde(rename = "updateTime")]
+    update_time: String,
+}
+
+const COLUMNS: &str = "id, brand_name,
+    to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time,
+    to_char(updated_at, 'YYYY-MM-DD HH24:MI:SS') as update_time";
+
+const FILTER: &str = "where ($1::text is null or strpos(lower(brand_name), lower($1)) > 0)";
+
+#[derive(Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct BrandIndexArgs {
+    page: Option<Text>,
+    /// Default 10.
+    limit: Option<Text>,
+    /// Part of the name.
+    #[serde(rename = "brandName")]
+    brand_name: Option<Text>,
+}
+
+/// The settings tab's list, newest first.
+async fn index(State(state): State<AppState>, Args(args): Args<BrandIndexArgs>) -> Result<Done<Page<BrandRow>>> {
+    let mut checks = Checks::default();
+    let paging = Paging::parse(&args.page, &args.limit, 10, &mut checks);
+    checks.finish()?;
+    let name = paging::text(&args.brand_name);
+    let total: i64 = sqlx::query_scalar(&format!("select count(*) from brands {FILTER}"))
+        .bind(&name)
+        .fetch_one(&state.db)
+        .await?;
+    let data = sqlx::query_as(&format!("select {COLUMNS} from brands {FILTER} order by id desc limit $2 offset $3"))
+        .bind(&name)
+        .bind(paging.limit)
+        .bind(paging.offset())
+        .fetch_all(&state.db)
+        .await?;
+    Ok(Done("获取成功", Page { data, total }))
+}
+
+#[derive(Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct BrandListArgs {
+    /// Part of the name (optional).
+    #[serde(rename = "brandName")]
+    brand_name: Option<Text>,
+}
+
+/// Every brand (or those whose name holds `brandName`), for pickers, in the order added.
+async fn list(State(state): State<AppState>, Args(args): Args<BrandListArgs>) -> Result<Done<Vec<BrandRow>>> {
+    let data = sqlx::query_as(&format!("select {COLUMNS} from brands {FILTER} order by id"))
+        .bind(paging::text(&args.brand_name))
+        .fetch_all(&state.db)
+        .await?;
+    Ok(Done("获取成功", data))
+}
+
+#[derive(Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct BrandArgs {
+    /// brandUp: the brand to rename.
+    id: Option<Text>,
+    /// brandAdd: the name. brandUp: the new name when brandNameUp is absent.
+    #[serde(rename = "brandName")]
+    brand_name: Option<Text>,
+    /// brandUp: the new name.
+    #[serde(rename = "brandNameUp")]
+    brand_name_up: Option<Text>,
+}
+
+fn on_duplicate(e: sqlx::Error, field: &str) -> AppError {
+    match &e {
+        sqlx::Error::Database(db) if db.constraint() == Some("brands_name_key") => AppError::duplicate(field, DUPLICATE),
+        _ => e.into(),
+    }
+}
+
+async fn add(State(state): State<AppState>, Args(args): Args<BrandArgs>) -> Result<Done<BrandRow>> {
+    let mut checks = Checks::default();
+    let name = name("brandName", &args.brand_name, REQUIRED, "品牌名称", &mut checks);
+    checks.finish()?;
+    let row = sqlx::query_as(&format!("insert into brands (brand_name) values ($1) returning {COLUMNS}"))
+        .bind(&name)
+        .fetch_one(&state.db)
+        .await
+        .map_err(|e| on_duplicate(e, "brandName"))?;
+    Ok(Done("添加成功", row))
+}
+
+async fn up(State(state): State<AppState>, Args(args): Args<BrandArgs>) -> Result<Done<BrandRow>> {
+    let mut checks = Checks::default();
+    let id = paging::id("id", &args.id, PICK, &mut checks);
+    let name = name("brandNameUp", new_name(&args.brand_name_up, &args.brand_name), REQUIRED, "品牌名称", &mut checks);
+    checks.finish()?;
+    sqlx::query_as(&format!("update brands set brand_name = $2 where id = $1 returning {COLUMNS}"))
+        .bind(id)
+        .bind(&name)
+        .fetch_optional(&state.db)
+        .await
+        .map_err(|e| on_duplicate(e, "brandNameUp"))?
+        .map(|row| Done("修改成功", row))
+        .ok_or_else(|| AppError::NotFound("品牌不存在".into()))
+}
+
+/// Refused while the brand has audience/city groups, products, tapes or suits.
+async fn delete(State(state): State<AppState>, Args(args): Args<IdArgs>) -> Result<Done<()>> {
+    let id = args.required(PICK)?;
+    let mut tx = state.db.begin().await?;
+    let uses: (i64, i64, i64, i64) = sqlx::query_as(
+        "select (select count(*) from audience_groups where brand_id = $1),
+                (select count(*) from products where brand_id = $1),
+                (select count(*) from product_tapes where brand_id = $1),
+                (select count(*) from suits where brand_id = $1)",
+    )
+    .bind(id)
+    .fetch_one(&mut *tx)
+    .await?;
+    let uses = [(uses.0, "受众/城市组"), (uses.1, "产品"), (uses.2, "磁带"), (uses.3, "套装")];
+    if let Some(err) = in_use("该品牌", &uses) {
+        return Err(err);
+    }
+    let deleted = sqlx::query("delete from brands where id = $1")
+        .bind(id)
+        .execute(&mut *tx)
+        .await
+        .map_err(|e| on_delete(e, "该品牌"))?;
+    if deleted.rows_affected() == 0 {
+        return Err(AppError::NotFound("品牌不存在".into()));
+    }
+    tx.commit().await?;
+    Ok(Done("删除成功", ()))
+}

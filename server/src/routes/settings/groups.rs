@@ -1,0 +1,301 @@
+//! 受众/城市组 (audience/city groups), kept per brand: the settings tab's list, add, edit and
+//! delete, and the lookups by brand and of all groups.
+
+use axum::extract::State;
+use axum::routing::{get, post};
+use serde::{Deserialize, Serialize};
+use sqlx::postgres::PgRow;
+use sqlx::{PgConnection, Row};
+use utoipa::ToSchema;
+
+use crate::http::paging::{self, IdArgs, Paging};
+use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
+use crate::state::AppState;
+
+use super::super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
+use super::{call, in_use, name, new_name, on_delete};
+
+pub static INDEX: Call = call(
+    "defaultAudienceCityGroupIndex",
+    Verb::Get,
+    "受众/城市组列表",
+    schema_of::<GroupIndexArgs>(),
+    schema_with::<Page<GroupRow>, GroupRow>(),
+);
+pub static BRAND_LIST: Call = Call {
+    access: Access::SignedIn,
+    ..call(
+        "defaultAudienceCityGroupBrandList",
+        Verb::Get,
+        "品牌的受众/城市组",
+        schema_of::<GroupBrandListArgs>(),
+        schema_with::<Vec<GroupRow>, GroupRow>(),
+    )
+};
+pub static LIST: Call = Call {
+    access: Access::SignedIn,
+    ..call("defaultAudienceCityGroupList", Verb::Get, "受众/城市组选项", schema_of::<()>(), schema_with::<Vec<GroupRow>, GroupRow>())
+};
+pub static ADD: Call =
+    call("defaultAudienceCityGroupAdd", Verb::Post, "添加受众/城市组", schema_of::<GroupArgs>(), schema_of::<GroupRow>());
+pub static UP: Call =
+    call("defaultAudienceCityGroupUp", Verb::Post, "修改受众/城市组", schema_of::<GroupArgs>(), schema_of::<GroupRow>());
+pub static DELETE: Call =
+    call("defaultAudienceCityGroupDelete", Verb::Post, "删除受众/城市组", schema_of::<IdArgs>(), schema_of::<()>());
+
+pub fn endpoints() -> Vec<Endpoint> {
+    vec![
+        Endpoint { call: &INDEX, handler: get(index) },
+        Endpoint { call: &BRAND_LIST, handler: get(brand_list) },
+        Endpoint { call: &LIST, handler: get(list) },
+        Endpoint { call: &ADD, handler: post(add) },
+        Endpoint { call: &UP, handler: post(up) },
+        Endpoint { call: &DELETE, handler: post(delete) },
+    ]
+}
+
+const REQUIRED: &str = "请输入受众/城市组";
+const PICK_BRAND: &str = "请选择品牌名称";
+const PICK: &str = "请选择受众/城市组";
+const DUPLICATE: &str = "该品牌下已存在同名受众/城市组";
+const NOT_FOUND: &str = "受众/城市组不存在";
+
+#[derive(Serialize, ToSchema)]
+pub struct GroupRow {
+    id: i64,
+    #[serde(rename = "audienceCityGroupName")]
+    name: String,
+    #[serde(rename = "brandId")]
+    brand_id: Option<i64>,
+    /// The group's brand; null when it has none (the list shows '-').
+    brand: Option<GroupBrand>,
+    #[serde(rename = "createTime")]
+    create_time: String,
+    #[serde(rename = "updateTime")]
+    update_time: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct GroupBrand {
+    #[serde(rename = "brandName")]
+    brand_name: String,
+}
+
+impl<'r> sqlx::FromRow<'r, PgRow> for GroupRow {
+    fn from_row(row: &'r PgRow) -> sqlx::Result<Self> {
+        let brand_name: Option<String> = row.try_get("brand_name")?;
+        Ok(Self {
+            id: row.try_get("id")?,
+            name: row.try_get("group_name")?,
+            brand_id: row.try_get("brand_id")?,
+            brand: brand_name.map(|brand_name| GroupBrand { brand_name }),
+            create_time: row.try_get("create_time")?,
+            update_time: row.try_get("update_time")?,
+        })
+    }
+}
+
+const SELECT: &str = "select g.id, g.group_name, g.brand_id, b.brand_name,
+        to_char(g.created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time,
+        to_char(g.updated_at, 'YYYY-MM-DD HH24:MI:SS') as update_time
+    from audience_groups g left join brands b on b.id = g.brand_id";
+
+const FILTER: &str = "where ($1::text is null or strpos(lower(g.group_name), lower($1)) > 0)
+      and ($2::bigint is null or g.brand_id = $2)";
+
+#[derive(Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct GroupIndexArgs {
+    page: Option<Text>,
+    /// Default 10.
+    limit: Option<Text>,
+    /// Part of the name.
+    #[serde(rename = "audienceCityGroupName")]
+    name: Option<Text>,
+    /// Only this brand's groups.
+    #[serde(rename = "brandId")]
+    brand_id: Option<Text>,
+}
+
+/// An optional id filter; a value that is not an id is a field error.
+fn id_filter(field: &str, value: &Option<Text>, checks: &mut Checks) -> Option<i64> {
+    Text::get(value).map(|_| paging::id(field, value, "请选择正确的品牌", checks))
+}
+
+/// The settings tab's list, newest first.
+async fn index(State(state): State<AppState>, Args(args): Args<GroupIndexArgs>) -> Result<Done<Page<GroupRow>>> {
+    let mut checks = Checks::default();
+    let paging = Paging::parse(&args.page, &args.limit, 10, &mut checks);
+    let brand = id_filter("brandId", &args.brand_id, &mut checks);
+    checks.finish()?;
+    let name = paging::text(&args.name);
+    let total: i64 = sqlx::query_scalar(&format!("select count(*) from audience_groups g {FILTER}"))
+        .bind(&name)
+        .bind(brand)
+        .fetch_one(&state.db)
+        .await?;
+    let data = sqlx::query_as(&format!("{SELECT} {FILTER} order by g.id desc limit $3 offset $4"))
+        .bind(&name)
+        .bind(brand)
+        .bind(paging.limit)
+        .bind(paging.offset())
+        .fetch_all(&state.db)
+        .await?;
+    Ok(Done("获取成功", Page { data, total }))
+}
+
+#[derive(Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct GroupBrandListArgs {
+    /// Required: the brand whose groups to list.
+    #[serde(rename = "brandId")]
+    brand_id: Option<Text>,
+    /// Part of the group name (optional).
+    #[serde(rename = "defaultAudienceCityGroupName")]
+    name: Option<Text>,
+}
+
+/// One brand's groups, for the pickers of products, tapes and orders.
+async fn brand_list(State(state): State<AppState>, Args(args): Args<GroupBrandListArgs>) -> Result<Done<Vec<GroupRow>>> {
+    let mut checks = Checks::default();
+    let brand = paging::id("brandId", &args.brand_id, PICK_BRAND, &mut checks);
+    checks.finish()?;
+    let data = sqlx::query_as(&format!("{SELECT} {FILTER} order by g.id"))
+        .bind(paging::text(&args.name))
+        .bind(brand)
+        .fetch_all(&state.db)
+        .await?;
+    Ok(Done("获取成功", data))
+}
+
+/// Every group of every brand.
+async fn list(State(state): State<AppState>) -> Result<Done<Vec<GroupRow>>> {
+    let data = sqlx::query_as(&format!("{SELECT} order by g.brand_id nulls first, g.id")).fetch_all(&state.db).await?;
+    Ok(Done("获取成功", data))
+}
+
+#[derive(Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct GroupArgs {
+    /// defaultAudienceCityGroupUp: the group to change.
+    id: Option<Text>,
+    /// defaultAudienceCityGroupAdd: the name.
+    #[serde(rename = "audienceCityGroupName")]
+    name: Option<Text>,
+    /// defaultAudienceCityGroupUp: the new name.
+    #[serde(rename = "audienceCityGroupNameUp")]
+    name_up: Option<Text>,
+    #[serde(rename = "brandId")]
+    brand_id: Option<Text>,
+}
+
+struct GroupForm {
+    name: String,
+    brand_id: i64,
+}
+
+async fn validate(conn: &mut PgConnection, args: &GroupArgs, name_field: &str) -> Result<GroupForm> {
+    let mut checks = Checks::default();
+    let brand_id = paging::id("brandId", &args.brand_id, PICK_BRAND, &mut checks);
+    let raw = if name_field == "audienceCityGroupName" { &args.name } else { new_name(&args.name_up, &args.name) };
+    let name = name(name_field, raw, REQUIRED, "受众/城市组", &mut checks);
+    if brand_id > 0 {
+        let known: bool = sqlx::query_scalar("select exists (select 1 from brands where id = $1)")
+            .bind(brand_id)
+            .fetch_one(&mut *conn)
+            .await?;
+        if !known {
+            checks.add("brandId", "品牌不存在");
+        }
+    }
+    checks.finish()?;
+    Ok(GroupForm { name, brand_id })
+}
+
+fn on_duplicate(e: sqlx::Error, field: &str) -> AppError {
+    match &e {
+        sqlx::Error::Database(db) if db.constraint() == Some("audience_groups_brand_name_key") => {
+            AppError::duplicate(field, DUPLICATE)
+        }
+        _ => e.into(),
+    }
+}
+
+async fn fetch(conn: &mut PgConnection, id: i64) -> Result<GroupRow> {
+    sqlx::query_as(&format!("{SELECT} where g.id = $1"))
+        .bind(id)
+        .fetch_optional(conn)
+        .await?
+        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))
+}
+
+async fn add(State(state): State<AppState>, Args(args): Args<GroupArgs>) -> Result<Done<GroupRow>> {
+    let mut tx = state.db.begin().await?;
+    let form = validate(&mut tx, &args, "audienceCityGroupName").await?;
+    let id: i64 = sqlx::query_scalar("insert into audience_groups (brand_id, group_name) values ($1, $2) returning id")
+        .bind(form.brand_id)
+        .bind(&form.name)
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(|e| on_duplicate(e, "audienceCityGroupName"))?;
+    let row = fetch(&mut tx, id).await?;
+    tx.commit().await?;
+    Ok(Done("添加成功", row))
+}
+
+/// Renames a group or moves it to another brand; a group that products use stays with its
+/// brand, since a product only evaluates on its own brand's groups.
+async fn up(State(state): State<AppState>, Args(args): Args<GroupArgs>) -> Result<Done<GroupRow>> {
+    let id = IdArgs { id: args.id.clone() }.required(PICK)?;
+    let mut tx = state.db.begin().await?;
+    let current = fetch(&mut tx, id).await?;
+    let form = validate(&mut tx, &args, "audienceCityGroupNameUp").await?;
+    if current.brand_id != Some(form.brand_id) {
+        let products = products_using(&mut tx, id).await?;
+        if products > 0 {
+            return Err(AppError::conflict(format!("该受众/城市组已被 {products} 个产品使用，不能更换品牌")));
+        }
+    }
+    sqlx::query("update audience_groups set brand_id = $2, group_name = $3 where id = $1")
+        .bind(id)
+        .bind(form.brand_id)
+        .bind(&form.name)
+        .execute(&mut *tx)
+        .await
+        .map_err(|e| on_duplicate(e, "audienceCityGroupNameUp"))?;
+    let row = fetch(&mut tx, id).await?;
+    tx.commit().await?;
+    Ok(Done("修改成功", row))
+}
+
+/// Products that evaluate on the group or take it as their default.
+async fn products_using(conn: &mut PgConnection, id: i64) -> Result<i64> {
+    Ok(sqlx::query_scalar(
+        "select count(*) from products p
+         where p.default_audience_group_id = $1
+            or exists (select 1 from product_audience_groups pg
+                       where pg.product_id = p.id and pg.audience_group_id = $1)",
+    )
+    .bind(id)
+    .fetch_one(conn)
+    .await?)
+}
+
+async fn delete(State(state): State<AppState>, Args(args): Args<IdArgs>) -> Result<Done<()>> {
+    let id = args.required(PICK)?;
+    let mut tx = state.db.begin().await?;
+    let products = products_using(&mut tx, id).await?;
+    if let Some(err) = in_use("该受众/城市组", &[(products, "产品")]) {
+        return Err(err);
+    }
+    let deleted = sqlx::query("delete from audience_groups where id = $1")
+        .bind(id)
+        .execute(&mut *tx)
+        .await
+        .map_err(|e| on_delete(e, "该受众/城市组"))?;
+    if deleted.rows_affected() == 0 {
+        return Err(AppError::NotFound(NOT_FOUND.into()));
+    }
+    tx.commit().await?;
+    Ok(Done("删除成功", ()))
+}

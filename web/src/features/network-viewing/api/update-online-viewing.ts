@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import type { CallData } from '@/types/call'
+import { viewingPayload, type ViewingFormValues } from './create-online-viewing'
+import { onlineViewingsQueryOptions } from './get-online-viewings'
+
+export function updateOnlineViewing({ id, values }: { id: number; values: ViewingFormValues }) {
+  return api.post<CallData<'onlineViewingUp'>>('onlineViewingUp', { id, ...viewingPayload(values) })
+}
+
+export function useUpdateOnlineViewing() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: updateOnlineViewing,
+    onSuccess: () => client.invalidateQueries({ queryKey: onlineViewingsQueryOptions().queryKey.slice(0, 1) }),
+  })
+}

@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { TFunction } from 'i18next'
+import { z } from 'zod'
+import { api } from '@/lib/api-client'
+import type { CallData } from '@/types/call'
+import { groupsQueryOptions } from './get-groups'
+import { invalidateCalls, LOOKUPS } from './invalidate'
+
+export const NAME_MAX = 50
+
+export type GroupFormValues = { brandId: number | null; name: string }
+
+/** Spec §5: brand 请选择品牌名称, name 请输入受众/城市组. */
+export function groupSchema(t: TFunction<'system'>) {
+  return z.object({
+    brandId: z
+      .number()
+      .nullable()
+      .refine((id) => id !== null && id > 0, t('group.brandRequired')),
+    name: z.string().trim().min(1, t('group.required')).max(NAME_MAX, t('nameTooLong', { what: t('group.name') })),
+  })
+}
+
+export function createGroup(values: GroupFormValues) {
+  return api.post<CallData<'defaultAudienceCityGroupAdd'>>('defaultAudienceCityGroupAdd', {
+    brandId: values.brandId,
+    audienceCityGroupName: values.name.trim(),
+  })
+}
+
+export function useGroupsChanged() {
+  const client = useQueryClient()
+  return () =>
+    Promise.all([client.invalidateQueries({ queryKey: groupsQueryOptions().queryKey.slice(0, 1) }), invalidateCalls(client, LOOKUPS.group)])
+}
+
+export function useCreateGroup() {
+  const changed = useGroupsChanged()
+  return useMutation({ mutationFn: createGroup, onSuccess: changed })
+}

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import { useGroupsChanged } from './create-group'
+
+export function deleteGroup(id: number) {
+  return api.post<null>('defaultAudienceCityGroupDelete', { id })
+}
+
+export function useDeleteGroup() {
+  const changed = useGroupsChanged()
+  return useMutation({ mutationFn: deleteGroup, onSuccess: changed })
+}

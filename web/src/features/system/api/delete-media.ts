@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import { useMediaChanged } from './create-media'
+
+export function deleteMedia(id: number) {
+  return api.post<null>('mediaDelete', { id })
+}
+
+export function useDeleteMedia() {
+  const changed = useMediaChanged()
+  return useMutation({ mutationFn: deleteMedia, onSuccess: changed })
+}
