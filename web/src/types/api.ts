@@ -650,6 +650,312 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/background/v1/suitAdd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 添加套装 */
+        post: operations["suitAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/suitBrandList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 套装品牌选项 */
+        get: operations["suitBrandList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/suitCopy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 复制套装 */
+        post: operations["suitCopy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/suitDel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 删除套装 */
+        post: operations["suitDel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/suitIndex": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 套装列表 */
+        get: operations["suitIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/suitIndexExport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 导出套装 */
+        post: operations["suitIndexExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/suitList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 套装选项 */
+        get: operations["suitList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/suitMediaList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 套装媒体选项 */
+        get: operations["suitMediaList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/suitTimePeriodList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 套装时段选项 */
+        get: operations["suitTimePeriodList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/suitUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 修改套装 */
+        post: operations["suitUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/timePeriodAdd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 添加时段 */
+        post: operations["timePeriodAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/timePeriodClassAdd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 添加时段归纳 */
+        post: operations["timePeriodClassAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/timePeriodClassDel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 删除时段归纳 */
+        post: operations["timePeriodClassDel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/timePeriodClassList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 时段归纳选项 */
+        get: operations["timePeriodClassList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/timePeriodClassUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 修改时段归纳 */
+        post: operations["timePeriodClassUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/timePeriodDel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 删除时段 */
+        post: operations["timePeriodDel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/timePeriodIndex": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 时段列表 */
+        get: operations["timePeriodIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/timePeriodUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 修改时段 */
+        post: operations["timePeriodUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -741,8 +1047,151 @@ export interface components {
             updateTime: string;
             children_list: components["schemas"]["MenuRow"][];
         };
+        SuitBrand: {
+            brandName: string;
+        };
+        SuitBrandOption: {
+            /** Format: int64 */
+            id: number;
+            brandName: string;
+        };
+        /** @description One entry of a suit: a set of periods and how many spots it holds. */
+        SuitEntry: {
+            /** @description The entry's periods, comma-joined ids in broadcast order. */
+            timePeriodId: string;
+            /** @description Their names, joined with 、. */
+            timePeriodName: string;
+            /** Format: int32 */
+            numberOfTimes: number;
+            /** @description Their pre-broadcast times `HH:mm:ss-HH:mm:ss`, joined with 、. */
+            preBroadcastTimeForma: string;
+        };
+        /** @description One entry of `timePeriodArray`. */
+        SuitEntryArgs: {
+            /** @description Comma-joined period ids (an array or a single number is accepted too). */
+            timePeriodId: string;
+            /**
+             * Format: int64
+             * @description Spots, at least 1.
+             */
+            numberOfTimes: number;
+        };
+        SuitMedia: {
+            mediaName: string;
+        };
+        SuitMediaOption: {
+            /** Format: int64 */
+            id: number;
+            mediaName: string;
+        };
+        /** @description A suit as orders offer it. */
+        SuitOption: {
+            /** Format: int64 */
+            id: number;
+            suitName: string;
+            /** Format: double */
+            mediaMetrics: number;
+            /** Format: double */
+            customerMetrics: number;
+            /** @description `YYYY-MM`. */
+            suitTime: string;
+            /** Format: int32 */
+            seconds: number;
+            /** Format: int64 */
+            mediaId: number;
+            /** Format: int64 */
+            brandId: number;
+        };
+        SuitRow: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            mediaId: number;
+            /** Format: int64 */
+            brandId: number;
+            media: components["schemas"]["SuitMedia"];
+            brand: components["schemas"]["SuitBrand"];
+            suitName: string;
+            /** Format: double */
+            customerMetrics: number;
+            /** Format: double */
+            mediaMetrics: number;
+            /** Format: int32 */
+            seconds: number;
+            /** @description The month sold, `YYYY-MM`. */
+            suitTime: string;
+            /**
+             * Format: int64
+             * @description The sum of the entries' counts.
+             */
+            numberOfTimes: number;
+            updateTime: string;
+            createTime: string;
+            suit_time_period: components["schemas"]["SuitEntry"][];
+        };
         /** @description text; numbers are accepted as well */
         Text: string;
+        TimePeriodClassRow: {
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description The same as id (the spec names it both ways).
+             */
+            classId: number;
+            /** Format: int64 */
+            mediaId: number;
+            media: components["schemas"]["TimePeriodMedia"];
+            timePeriodClassName: string;
+            /** @description The class's periods, comma-joined ids in broadcast order. */
+            timePeriodId: string;
+            updateTime: string;
+            createTime: string;
+        };
+        /** @description One node of the tree: a class or a media's unclassified periods. */
+        TimePeriodGroup: {
+            /**
+             * Format: int64
+             * @description Null for the 未归纳 group.
+             */
+            classId?: number | null;
+            /** @description The class name, or 未归纳. */
+            timePeriodClassName: string;
+            /** Format: int64 */
+            mediaId: number;
+            media: components["schemas"]["TimePeriodMedia"];
+            /** @description All the class's periods, comma-joined ids (empty for 未归纳). */
+            timePeriodId: string;
+            updateTime?: string | null;
+            createTime?: string | null;
+            /** @description The periods that pass the filters, in broadcast order. */
+            children: components["schemas"]["TimePeriodRow"][];
+        };
+        /** @description A media as rows show it: `media: {mediaName}`. */
+        TimePeriodMedia: {
+            mediaName: string;
+        };
+        /** @description One time period. */
+        TimePeriodRow: {
+            /** Format: int64 */
+            id: number;
+            timePeriodName: string;
+            /** Format: int64 */
+            mediaId: number;
+            media: components["schemas"]["TimePeriodMedia"];
+            /** @description Start, `HH:mm:ss` of the broadcast day (up to 29:59:59). */
+            preBroadcastTimeForma: string;
+            /** @description End, `HH:mm:ss`. */
+            preBroadcastTimeFormaEnd: string;
+            /**
+             * Format: int64
+             * @description The class (时段归纳) it belongs to, if any.
+             */
+            classId?: number | null;
+            timePeriodClassName?: string | null;
+            updateTime: string;
+            createTime: string;
+        };
         /** @description A media as the network-viewing screen shows and picks it. */
         ViewingMedia: {
             /** Format: int64 */
@@ -2713,6 +3162,1105 @@ export interface operations {
                             /** Format: int32 */
                             ranking: number;
                             media: components["schemas"]["ViewingMedia"];
+                            updateTime: string;
+                            createTime: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    suitAdd: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    brandId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    suitName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    customerMetrics?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaMetrics?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    seconds?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    suitTime?: null | components["schemas"]["Text"];
+                    /**
+                     * @description The entries: a JSON array, or a JSON string of that array (form bodies).
+                     * @default null
+                     */
+                    timePeriodArray?: components["schemas"]["SuitEntryArgs"][];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    brandId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    suitName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    customerMetrics?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaMetrics?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    seconds?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    suitTime?: null | components["schemas"]["Text"];
+                    /**
+                     * @description The entries: a JSON array, or a JSON string of that array (form bodies).
+                     * @default null
+                     */
+                    timePeriodArray?: components["schemas"]["SuitEntryArgs"][];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int64 */
+                            mediaId: number;
+                            /** Format: int64 */
+                            brandId: number;
+                            media: components["schemas"]["SuitMedia"];
+                            brand: components["schemas"]["SuitBrand"];
+                            suitName: string;
+                            /** Format: double */
+                            customerMetrics: number;
+                            /** Format: double */
+                            mediaMetrics: number;
+                            /** Format: int32 */
+                            seconds: number;
+                            /** @description The month sold, `YYYY-MM`. */
+                            suitTime: string;
+                            /**
+                             * Format: int64
+                             * @description The sum of the entries' counts.
+                             */
+                            numberOfTimes: number;
+                            updateTime: string;
+                            createTime: string;
+                            suit_time_period: components["schemas"]["SuitEntry"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    suitBrandList: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            brandName: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    suitCopy: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int64 */
+                            mediaId: number;
+                            /** Format: int64 */
+                            brandId: number;
+                            media: components["schemas"]["SuitMedia"];
+                            brand: components["schemas"]["SuitBrand"];
+                            suitName: string;
+                            /** Format: double */
+                            customerMetrics: number;
+                            /** Format: double */
+                            mediaMetrics: number;
+                            /** Format: int32 */
+                            seconds: number;
+                            /** @description The month sold, `YYYY-MM`. */
+                            suitTime: string;
+                            /**
+                             * Format: int64
+                             * @description The sum of the entries' counts.
+                             */
+                            numberOfTimes: number;
+                            updateTime: string;
+                            createTime: string;
+                            suit_time_period: components["schemas"]["SuitEntry"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    suitDel: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @default null */
+                        data: unknown;
+                    };
+                };
+            };
+        };
+    };
+    suitIndex: {
+        parameters: {
+            query?: {
+                page?: null | components["schemas"]["Text"];
+                limit?: null | components["schemas"]["Text"];
+                mediaIdi?: null | components["schemas"]["Text"];
+                brandIdi?: null | components["schemas"]["Text"];
+                suitName?: null | components["schemas"]["Text"];
+                secondsGt?: null | components["schemas"]["Text"];
+                secondslt?: null | components["schemas"]["Text"];
+                suitTimeGt?: null | components["schemas"]["Text"];
+                suitTimeLt?: null | components["schemas"]["Text"];
+                updatetimeGt?: null | components["schemas"]["Text"];
+                updatetimeLt?: null | components["schemas"]["Text"];
+                createtimeGt?: null | components["schemas"]["Text"];
+                createtimelt?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description A page of a list: `data: {"data": [...], "total": N}`. */
+                        data?: {
+                            data: components["schemas"]["SuitRow"][];
+                            /** Format: int64 */
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    suitIndexExport: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    page?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    limit?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaIdi?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    brandIdi?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    suitName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    secondsGt?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    secondslt?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    suitTimeGt?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    suitTimeLt?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    updatetimeGt?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    updatetimeLt?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    createtimeGt?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    createtimelt?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    page?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    limit?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaIdi?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    brandIdi?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    suitName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    secondsGt?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    secondslt?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    suitTimeGt?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    suitTimeLt?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    updatetimeGt?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    updatetimeLt?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    createtimeGt?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    createtimelt?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description The answer of an export call. */
+                        data?: {
+                            /** @description Download path, under `/files/`; send the token with it. */
+                            url: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    suitList: {
+        parameters: {
+            query?: {
+                mediaId?: null | components["schemas"]["Text"];
+                brandId?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            suitName: string;
+                            /** Format: double */
+                            mediaMetrics: number;
+                            /** Format: double */
+                            customerMetrics: number;
+                            /** @description `YYYY-MM`. */
+                            suitTime: string;
+                            /** Format: int32 */
+                            seconds: number;
+                            /** Format: int64 */
+                            mediaId: number;
+                            /** Format: int64 */
+                            brandId: number;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    suitMediaList: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            mediaName: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    suitTimePeriodList: {
+        parameters: {
+            query?: {
+                mediaId?: null | components["schemas"]["Text"];
+                timePeriodName?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            timePeriodName: string;
+                            /** Format: int64 */
+                            mediaId: number;
+                            media: components["schemas"]["TimePeriodMedia"];
+                            /** @description Start, `HH:mm:ss` of the broadcast day (up to 29:59:59). */
+                            preBroadcastTimeForma: string;
+                            /** @description End, `HH:mm:ss`. */
+                            preBroadcastTimeFormaEnd: string;
+                            /**
+                             * Format: int64
+                             * @description The class (时段归纳) it belongs to, if any.
+                             */
+                            classId?: number | null;
+                            timePeriodClassName?: string | null;
+                            updateTime: string;
+                            createTime: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    suitUp: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    brandId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    suitName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    customerMetrics?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaMetrics?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    seconds?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    suitTime?: null | components["schemas"]["Text"];
+                    /**
+                     * @description The entries: a JSON array, or a JSON string of that array (form bodies).
+                     * @default null
+                     */
+                    timePeriodArray?: components["schemas"]["SuitEntryArgs"][];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    brandId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    suitName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    customerMetrics?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaMetrics?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    seconds?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    suitTime?: null | components["schemas"]["Text"];
+                    /**
+                     * @description The entries: a JSON array, or a JSON string of that array (form bodies).
+                     * @default null
+                     */
+                    timePeriodArray?: components["schemas"]["SuitEntryArgs"][];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int64 */
+                            mediaId: number;
+                            /** Format: int64 */
+                            brandId: number;
+                            media: components["schemas"]["SuitMedia"];
+                            brand: components["schemas"]["SuitBrand"];
+                            suitName: string;
+                            /** Format: double */
+                            customerMetrics: number;
+                            /** Format: double */
+                            mediaMetrics: number;
+                            /** Format: int32 */
+                            seconds: number;
+                            /** @description The month sold, `YYYY-MM`. */
+                            suitTime: string;
+                            /**
+                             * Format: int64
+                             * @description The sum of the entries' counts.
+                             */
+                            numberOfTimes: number;
+                            updateTime: string;
+                            createTime: string;
+                            suit_time_period: components["schemas"]["SuitEntry"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    timePeriodAdd: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    timePeriodName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    timePeriodNameUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    preBroadcastTimeForma?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    preBroadcastTimeFormaEnd?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    timePeriodName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    timePeriodNameUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    preBroadcastTimeForma?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    preBroadcastTimeFormaEnd?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description One time period. */
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            timePeriodName: string;
+                            /** Format: int64 */
+                            mediaId: number;
+                            media: components["schemas"]["TimePeriodMedia"];
+                            /** @description Start, `HH:mm:ss` of the broadcast day (up to 29:59:59). */
+                            preBroadcastTimeForma: string;
+                            /** @description End, `HH:mm:ss`. */
+                            preBroadcastTimeFormaEnd: string;
+                            /**
+                             * Format: int64
+                             * @description The class (时段归纳) it belongs to, if any.
+                             */
+                            classId?: number | null;
+                            timePeriodClassName?: string | null;
+                            updateTime: string;
+                            createTime: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    timePeriodClassAdd: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    classId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    timePeriodClassName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    timePeriodClassNameUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    timePeriodId?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    classId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    timePeriodClassName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    timePeriodClassNameUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    timePeriodId?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            /**
+                             * Format: int64
+                             * @description The same as id (the spec names it both ways).
+                             */
+                            classId: number;
+                            /** Format: int64 */
+                            mediaId: number;
+                            media: components["schemas"]["TimePeriodMedia"];
+                            timePeriodClassName: string;
+                            /** @description The class's periods, comma-joined ids in broadcast order. */
+                            timePeriodId: string;
+                            updateTime: string;
+                            createTime: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    timePeriodClassDel: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    classId?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    classId?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @default null */
+                        data: unknown;
+                    };
+                };
+            };
+        };
+    };
+    timePeriodClassList: {
+        parameters: {
+            query?: {
+                mediaId?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            /**
+                             * Format: int64
+                             * @description The same as id (the spec names it both ways).
+                             */
+                            classId: number;
+                            /** Format: int64 */
+                            mediaId: number;
+                            media: components["schemas"]["TimePeriodMedia"];
+                            timePeriodClassName: string;
+                            /** @description The class's periods, comma-joined ids in broadcast order. */
+                            timePeriodId: string;
+                            updateTime: string;
+                            createTime: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    timePeriodClassUp: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    classId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    timePeriodClassName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    timePeriodClassNameUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    timePeriodId?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    classId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    timePeriodClassName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    timePeriodClassNameUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    timePeriodId?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            /**
+                             * Format: int64
+                             * @description The same as id (the spec names it both ways).
+                             */
+                            classId: number;
+                            /** Format: int64 */
+                            mediaId: number;
+                            media: components["schemas"]["TimePeriodMedia"];
+                            timePeriodClassName: string;
+                            /** @description The class's periods, comma-joined ids in broadcast order. */
+                            timePeriodId: string;
+                            updateTime: string;
+                            createTime: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    timePeriodDel: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @default null */
+                        data: unknown;
+                    };
+                };
+            };
+        };
+    };
+    timePeriodIndex: {
+        parameters: {
+            query?: {
+                page?: null | components["schemas"]["Text"];
+                limit?: null | components["schemas"]["Text"];
+                mediaId?: null | components["schemas"]["Text"];
+                classId?: null | components["schemas"]["Text"];
+                timePeriodName?: null | components["schemas"]["Text"];
+                preBroadcastTimeForma?: null | components["schemas"]["Text"];
+                preBroadcastTimeFormaEnd?: null | components["schemas"]["Text"];
+                updatetimeGt?: null | components["schemas"]["Text"];
+                updatetimeLt?: null | components["schemas"]["Text"];
+                createtimeGt?: null | components["schemas"]["Text"];
+                createtimelt?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description A page of a list: `data: {"data": [...], "total": N}`. */
+                        data?: {
+                            data: components["schemas"]["TimePeriodGroup"][];
+                            /** Format: int64 */
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    timePeriodUp: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    timePeriodName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    timePeriodNameUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    preBroadcastTimeForma?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    preBroadcastTimeFormaEnd?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    timePeriodName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    timePeriodNameUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    preBroadcastTimeForma?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    preBroadcastTimeFormaEnd?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description One time period. */
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            timePeriodName: string;
+                            /** Format: int64 */
+                            mediaId: number;
+                            media: components["schemas"]["TimePeriodMedia"];
+                            /** @description Start, `HH:mm:ss` of the broadcast day (up to 29:59:59). */
+                            preBroadcastTimeForma: string;
+                            /** @description End, `HH:mm:ss`. */
+                            preBroadcastTimeFormaEnd: string;
+                            /**
+                             * Format: int64
+                             * @description The class (时段归纳) it belongs to, if any.
+                             */
+                            classId?: number | null;
+                            timePeriodClassName?: string | null;
                             updateTime: string;
                             createTime: string;
                         };

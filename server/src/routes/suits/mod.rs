@@ -1,0 +1,188 @@
+//! Suits (spec master-data §2 套装管理, §4 suit dialog, §5 suit form): packages of one media's
+//! time periods with spot counts and contracted GRP, sold to a brand per month. Also the
+//! lookups the suit dialog needs and the suit options orders pick from.
+
+mod form;
+mod list;
+mod rows;
+
+use axum::extract::State;
+use axum::routing::{get, post};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::export::Exported;
+use crate::http::paging::{self, IdArgs};
+use crate::http::{Args, Checks, Done, Page, Result, Text};
+use crate::routes::time_periods::{TimePeriodRow, filters, select_period};
+use crate::state::AppState;
+
+use super::menus::MENU_SUIT;
+use super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
+
+pub use form::{SuitArgs, SuitEntryArgs};
+pub use list::SuitIndexArgs;
+pub use rows::{SuitEntry, SuitRow};
+
+const fn call(name: &'static str, verb: Verb, title: &'static str, writes: bool) -> Call {
+    Call {
+        name,
+        verb,
+        access: Access::Menu(MENU_SUIT),
+        title,
+        writes,
+        request: schema_of::<SuitArgs>(),
+        response: schema_with::<SuitRow, SuitEntry>(),
+    }
+}
+
+pub static INDEX: Call = Call {
+    request: schema_of::<SuitIndexArgs>(),
+    response: schema_with::<Page<SuitRow>, SuitRow>(),
+    ..call("suitIndex", Verb::Get, "套装列表", false)
+};
+pub static ADD: Call = call("suitAdd", Verb::Post, "添加套装", true);
+pub static UP: Call = call("suitUp", Verb::Post, "修改套装", true);
+pub static DEL: Call = Call {
+    request: schema_of::<IdArgs>(),
+    response: schema_of::<()>(),
+    ..call("suitDel", Verb::Post, "删除套装", true)
+};
+pub static COPY: Call = Call { request: schema_of::<IdArgs>(), ..call("suitCopy", Verb::Post, "复制套装", true) };
+pub static EXPORT: Call = Call {
+    request: schema_of::<SuitIndexArgs>(),
+    response: schema_of::<Exported>(),
+    ..call("suitIndexExport", Verb::Post, "导出套装", false)
+};
+pub static MEDIA_LIST: Call = Call {
+    access: Access::SignedIn,
+    request: schema_of::<()>(),
+    response: schema_with::<Vec<SuitMediaOption>, SuitMediaOption>(),
+    ..call("suitMediaList", Verb::Get, "套装媒体选项", false)
+};
+pub static BRAND_LIST: Call = Call {
+    access: Access::SignedIn,
+    request: schema_of::<()>(),
+    response: schema_with::<Vec<SuitBrandOption>, SuitBrandOption>(),
+    ..call("suitBrandList", Verb::Get, "套装品牌选项", false)
+};
+pub static PERIOD_LIST: Call = Call {
+    access: Access::SignedIn,
+    request: schema_of::<PeriodListArgs>(),
+    response: schema_with::<Vec<TimePeriodRow>, TimePeriodRow>(),
+    ..call("suitTimePeriodList", Verb::Get, "套装时段选项", false)
+};
+pub static OPTIONS: Call = Call {
+    access: Access::SignedIn,
+    request: schema_of::<SuitListArgs>(),
+    response: schema_with::<Vec<SuitOption>, SuitOption>(),
+    ..call("suitList", Verb::Get, "套装选项", false)
+};
+
+pub fn endpoints() -> Vec<Endpoint> {
+    vec![
+        Endpoint { call: &INDEX, handler: get(list::index) },
+        Endpoint { call: &ADD, handler: post(form::add) },
+        Endpoint { call: &UP, handler: post(form::up) },
+        Endpoint { call: &DEL, handler: post(form::delete) },
+        Endpoint { call: &COPY, handler: post(form::copy) },
+        Endpoint { call: &EXPORT, handler: post(list::export) },
+        Endpoint { call: &MEDIA_LIST, handler: get(media_list) },
+        Endpoint { call: &BRAND_LIST, handler: get(brand_list) },
+        Endpoint { call: &PERIOD_LIST, handler: get(period_list) },
+        Endpoint { call: &OPTIONS, handler: get(suit_list) },
+    ]
+}
+
+#[derive(Serialize, ToSchema, sqlx::FromRow)]
+pub struct SuitMediaOption {
+    id: i64,
+    #[serde(rename = "mediaName")]
+    media_name: String,
+}
+
+async fn media_list(State(state): State<AppState>) -> Result<Done<Vec<SuitMediaOption>>> {
+    let rows = sqlx::query_as("select id, media_name from media order by id").fetch_all(&state.db).await?;
+    Ok(Done("获取成功", rows))
+}
+
+#[derive(Serialize, ToSchema, sqlx::FromRow)]
+pub struct SuitBrandOption {
+    id: i64,
+    #[serde(rename = "brandName")]
+    brand_name: String,
+}
+
+async fn brand_list(State(state): State<AppState>) -> Result<Done<Vec<SuitBrandOption>>> {
+    let rows = sqlx::query_as("select id, brand_name from brands order by id").fetch_all(&state.db).await?;
+    Ok(Done("获取成功", rows))
+}
+
+#[derive(Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct PeriodListArgs {
+    /// The suit's media; without it, every media's periods.
+    media_id: Option<Text>,
+    /// Part of the period name.
+    time_period_name: Option<Text>,
+}
+
+/// The periods a suit of the media can hold, in broadcast order.
+async fn period_list(State(state): State<AppState>, Args(args): Args<PeriodListArgs>) -> Result<Done<Vec<TimePeriodRow>>> {
+    let mut checks = Checks::default();
+    let media = filters::opt_id("mediaId", &args.media_id, &mut checks);
+    checks.finish()?;
+    let rows = sqlx::query_as(&format!(
+        "{} where ($1::bigint is null or tp.media_id = $1)
+           and ($2::text is null or strpos(lower(tp.time_period_name), lower($2)) > 0)
+         order by tp.media_id, tp.start_secs, tp.end_secs, tp.time_period_name",
+        select_period()
+    ))
+    .bind(media)
+    .bind(paging::text(&args.time_period_name))
+    .fetch_all(&state.db)
+    .await?;
+    Ok(Done("获取成功", rows))
+}
+
+/// A suit as orders offer it.
+#[derive(Serialize, ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct SuitOption {
+    id: i64,
+    suit_name: String,
+    media_metrics: f64,
+    customer_metrics: f64,
+    /// `YYYY-MM`.
+    suit_time: String,
+    seconds: i32,
+    media_id: i64,
+    brand_id: i64,
+}
+
+#[derive(Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct SuitListArgs {
+    media_id: Option<Text>,
+    brand_id: Option<Text>,
+}
+
+async fn suit_list(State(state): State<AppState>, Args(args): Args<SuitListArgs>) -> Result<Done<Vec<SuitOption>>> {
+    let mut checks = Checks::default();
+    let media = filters::opt_id("mediaId", &args.media_id, &mut checks);
+    let brand = filters::opt_id("brandId", &args.brand_id, &mut checks);
+    checks.finish()?;
+    let rows = sqlx::query_as(
+        "select id, suit_name, round(media_metrics, 3)::float8 as media_metrics,
+                round(customer_metrics, 3)::float8 as customer_metrics,
+                to_char(suit_month, 'YYYY-MM') as suit_time, seconds, media_id, brand_id
+         from suits
+         where ($1::bigint is null or media_id = $1) and ($2::bigint is null or brand_id = $2)
+         order by suit_month desc, suit_name, id",
+    )
+    .bind(media)
+    .bind(brand)
+    .fetch_all(&state.db)
+    .await?;
+    Ok(Done("获取成功", rows))
+}

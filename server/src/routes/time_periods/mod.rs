@@ -1,0 +1,138 @@
+//! Time periods and their classes (spec master-data §2 时段管理, §5 time-period dialog and class
+//! form): a media's broadcast-day slots, each in at most one named class (时段归纳).
+//!
+//! `timePeriodIndex` answers the screen's tree: one page of groups — a class, or a media's
+//! unclassified periods under 未归纳 — each with its periods as children.
+
+mod classes;
+pub mod filters;
+mod index;
+mod periods;
+
+use axum::routing::{get, post};
+use serde::Serialize;
+use sqlx::PgConnection;
+use utoipa::ToSchema;
+
+use crate::http::paging::IdArgs;
+use crate::http::{Checks, Page, Result, Text};
+
+use super::menus::MENU_TIME_PERIOD;
+use super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
+
+pub use classes::{ClassArgs, ClassDelArgs, ClassListArgs, TimePeriodClassRow};
+pub use index::{TimePeriodGroup, TimePeriodIndexArgs};
+pub use periods::TimePeriodArgs;
+
+const fn call(name: &'static str, verb: Verb, title: &'static str, writes: bool) -> Call {
+    Call {
+        name,
+        verb,
+        access: Access::Menu(MENU_TIME_PERIOD),
+        title,
+        writes,
+        request: schema_of::<TimePeriodArgs>(),
+        response: schema_of::<TimePeriodRow>(),
+    }
+}
+
+pub static INDEX: Call = Call {
+    request: schema_of::<TimePeriodIndexArgs>(),
+    response: schema_with::<Page<TimePeriodGroup>, TimePeriodGroup>(),
+    ..call("timePeriodIndex", Verb::Get, "时段列表", false)
+};
+pub static ADD: Call = call("timePeriodAdd", Verb::Post, "添加时段", true);
+pub static UP: Call = call("timePeriodUp", Verb::Post, "修改时段", true);
+pub static DEL: Call = Call {
+    request: schema_of::<IdArgs>(),
+    response: schema_of::<()>(),
+    ..call("timePeriodDel", Verb::Post, "删除时段", true)
+};
+pub static CLASS_LIST: Call = Call {
+    access: Access::SignedIn,
+    request: schema_of::<ClassListArgs>(),
+    response: schema_with::<Vec<TimePeriodClassRow>, TimePeriodClassRow>(),
+    ..call("timePeriodClassList", Verb::Get, "时段归纳选项", false)
+};
+pub static CLASS_ADD: Call = Call {
+    request: schema_of::<ClassArgs>(),
+    response: schema_of::<TimePeriodClassRow>(),
+    ..call("timePeriodClassAdd", Verb::Post, "添加时段归纳", true)
+};
+pub static CLASS_UP: Call = Call { name: "timePeriodClassUp", title: "修改时段归纳", ..CLASS_ADD };
+pub static CLASS_DEL: Call = Call {
+    request: schema_of::<ClassDelArgs>(),
+    response: schema_of::<()>(),
+    ..call("timePeriodClassDel", Verb::Post, "删除时段归纳", true)
+};
+
+pub fn endpoints() -> Vec<Endpoint> {
+    vec![
+        Endpoint { call: &INDEX, handler: get(index::index) },
+        Endpoint { call: &ADD, handler: post(periods::add) },
+        Endpoint { call: &UP, handler: post(periods::up) },
+        Endpoint { call: &DEL, handler: post(periods::delete) },
+        Endpoint { call: &CLASS_LIST, handler: get(classes::list) },
+        Endpoint { call: &CLASS_ADD, handler: post(classes::add) },
+        Endpoint { call: &CLASS_UP, handler: post(classes::up) },
+        Endpoint { call: &CLASS_DEL, handler: post(classes::delete) },
+    ]
+}
+
+/// A media as rows show it: `media: {mediaName}`.
+#[derive(Serialize, ToSchema, sqlx::FromRow)]
+pub struct TimePeriodMedia {
+    #[serde(rename = "mediaName")]
+    pub media_name: String,
+}
+
+/// One time period.
+#[derive(Serialize, ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct TimePeriodRow {
+    pub id: i64,
+    pub time_period_name: String,
+    pub media_id: i64,
+    #[sqlx(flatten)]
+    pub media: TimePeriodMedia,
+    /// Start, `HH:mm:ss` of the broadcast day (up to 29:59:59).
+    pub pre_broadcast_time_forma: String,
+    /// End, `HH:mm:ss`.
+    pub pre_broadcast_time_forma_end: String,
+    /// The class (时段归纳) it belongs to, if any.
+    pub class_id: Option<i64>,
+    pub time_period_class_name: Option<String>,
+    pub update_time: String,
+    pub create_time: String,
+}
+
+/// The select of [`TimePeriodRow`] over `time_periods tp`.
+pub fn select_period() -> String {
+    format!(
+        "select tp.id, tp.time_period_name, tp.media_id, m.media_name,
+                {} as pre_broadcast_time_forma, {} as pre_broadcast_time_forma_end,
+                tp.class_id, c.class_name as time_period_class_name,
+                to_char(tp.updated_at, 'YYYY-MM-DD HH24:MI:SS') as update_time,
+                to_char(tp.created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time
+         from time_periods tp
+         join media m on m.id = tp.media_id
+         left join time_period_classes c on c.id = tp.class_id",
+        filters::hms("tp.start_secs"),
+        filters::hms("tp.end_secs"),
+    )
+}
+
+/// The required media of a form: `请选择媒体名称` when missing, `媒体不存在` when unknown.
+pub async fn media_field(conn: &mut PgConnection, value: &Option<Text>, checks: &mut Checks) -> Result<i64> {
+    let id = crate::http::paging::id("mediaId", value, "请选择媒体名称", checks);
+    if id > 0 {
+        let found: bool = sqlx::query_scalar("select exists(select 1 from media where id = $1)")
+            .bind(id)
+            .fetch_one(conn)
+            .await?;
+        if !found {
+            checks.add("mediaId", "媒体不存在");
+        }
+    }
+    Ok(id)
+}

@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next'
+import { Dialog } from '@/components/ui/dialog'
+import { toast } from '@/components/ui/toast-store'
+import { useCreateSuit, type SuitFormValues } from '../api/create-suit'
+import { useSuitBrands } from '../api/get-suit-brands'
+import { useSuitMedia } from '../api/get-suit-media'
+import type { Suit } from '../api/get-suits'
+import { useUpdateSuit } from '../api/update-suit'
+import { SuitForm } from './suit-form'
+
+type Props = {
+  open: boolean
+  /** The suit to edit; null adds one. */
+  suit: Suit | null
+  onClose: () => void
+}
+
+const FORM_ID = 'suit-form'
+
+/** 添加套装 / 编辑套装: saves, closes and refreshes the list; the next opening starts clean. */
+export function SuitDialog({ open, suit, onClose }: Props) {
+  const { t } = useTranslation('suits')
+  const media = useSuitMedia()
+  const brands = useSuitBrands()
+  const create = useCreateSuit()
+  const update = useUpdateSuit()
+
+  const submit = async (values: SuitFormValues) => {
+    if (suit) {
+      await update.mutateAsync({ id: suit.id, values })
+      toast.success(t('updated'))
+    } else {
+      await create.mutateAsync(values)
+      toast.success(t('added'))
+    }
+    onClose()
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      title={suit ? t('editTitle') : t('addTitle')}
+      formId={FORM_ID}
+      busy={create.isPending || update.isPending}
+      width={860}
+    >
+      {open && media.data && brands.data && (
+        <SuitForm key={suit?.id ?? 'new'} id={FORM_ID} suit={suit ?? undefined} media={media.data} brands={brands.data} onSubmit={submit} />
+      )}
+    </Dialog>
+  )
+}

@@ -1,0 +1,74 @@
+import { useMemo } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useTranslation } from 'react-i18next'
+import { FormField, FormGroup, setServerErrors } from '@/components/ui/form-field'
+import { CLASS_FIELDS, classSchema, type ClassFormValues } from '../api/create-time-period-class'
+import type { MediaOption } from '../api/get-media-options'
+import { useMediaPeriods, type TimePeriodGroup } from '../api/get-time-periods'
+import { PeriodPicker } from './period-picker'
+
+type Props = {
+  id: string
+  /** The class being edited; absent when adding. */
+  group?: TimePeriodGroup
+  media: MediaOption[]
+  onSubmit: (values: ClassFormValues) => Promise<unknown>
+}
+
+const initialValues = (g?: TimePeriodGroup): ClassFormValues => ({
+  mediaId: g ? String(g.mediaId) : '',
+  timePeriodClassName: g?.timePeriodClassName ?? '',
+  timePeriodId: (g?.timePeriodId ?? '').split(',').filter(Boolean).map(Number),
+})
+
+/** 新增时段归纳 / 编辑时段归纳: a media, a name and the media's periods it groups. */
+export function ClassForm({ id, group, media, onSubmit }: Props) {
+  const { t } = useTranslation('time-periods')
+  const schema = useMemo(() => classSchema(t), [t])
+  const { register, control, handleSubmit, setError, setValue, watch, formState } = useForm<ClassFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: initialValues(group),
+  })
+  const { errors } = formState
+  const mediaId = Number(watch('mediaId')) || undefined
+  const periods = useMediaPeriods(mediaId)
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(values)
+    } catch (err) {
+      setServerErrors(err, CLASS_FIELDS, setError)
+    }
+  })
+  // Periods belong to one media: another media starts with none chosen.
+  const mediaField = register('mediaId', { onChange: () => setValue('timePeriodId', []) })
+
+  return (
+    <form id={id} className="form-grid" onSubmit={submit} noValidate>
+      <FormField label={t('media')} required error={errors.mediaId?.message}>
+        <select className="input" {...mediaField}>
+          <option value="">{t('mediaPlaceholder')}</option>
+          {media.map((m) => <option key={m.id} value={m.id}>{m.mediaName}</option>)}
+        </select>
+      </FormField>
+      <FormField label={t('className')} required error={errors.timePeriodClassName?.message}>
+        <input className="input" placeholder={t('classNamePlaceholder')} {...register('timePeriodClassName')} />
+      </FormField>
+      <FormGroup label={t('periods')} error={errors.timePeriodId?.message}>
+        <Controller
+          control={control}
+          name="timePeriodId"
+          render={({ field }) => (
+            <PeriodPicker
+              periods={mediaId ? periods.data : undefined}
+              loading={periods.isLoading}
+              value={field.value}
+              onChange={field.onChange}
+              classId={group?.classId ?? undefined}
+            />
+          )}
+        />
+      </FormGroup>
+    </form>
+  )
+}
