@@ -59,7 +59,7 @@ export function GroupMultiSelect({ options, value, onChange, onBlocked, blocked,
         )}
       </button>
       {open && (
-        <div className="group-select__panel" role="group" aria-label={t('groups')}>
+        <div className="group-select__panel" role="group" aria-label={t('groupOptions')}>
           {options.length === 0 && <p className="group-select__empty">{t('noGroups')}</p>}
           {options.map((o) => (
             <label key={o.id} className="choice">

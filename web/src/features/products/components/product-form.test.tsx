@@ -69,7 +69,7 @@ describe('ProductForm', () => {
     const { user } = setup()
     await user.click(groupsField())
     expect(getToast()?.message).toBe('请选择品牌名称')
-    expect(screen.queryByRole('group', { name: '受众/城市组' })).toBeNull()
+    expect(screen.queryByRole('group', { name: '可选受众/城市组' })).toBeNull()
   })
 
   it('limits the default to the chosen groups and clears both when the brand changes', async () => {
