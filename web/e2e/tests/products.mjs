@@ -18,6 +18,11 @@ function shared(ctx) {
 const toastSays = (page, text, kind = 'success') => page.locator(`.toast--${kind}`, { hasText: text }).waitFor()
 const dialog = (page, title) => page.getByRole('dialog', { name: title })
 const rowOf = (page, text) => page.locator('tbody tr', { hasText: text })
+/** Opens the group checkboxes unless they are open (a select's change doesn't close them). */
+async function openGroups(box) {
+  const field = box.getByLabel('受众/城市组', { exact: true })
+  if ((await field.getAttribute('aria-expanded')) !== 'true') await field.click()
+}
 const settled = (page) => page.waitForFunction(() => !document.querySelector('.data-table[aria-busy]'))
 
 /** Fills the product dialog's required fields other than brand and groups. */
@@ -65,7 +70,7 @@ export const tests = [
       await box.getByRole('button', { name: '确定' }).click()
       for (const m of ['产品名称不能为空', '品牌ID不能为空', '受众/城市组不能为空', '默认受众/城市组不能为空', '黄金时段范围不能为空',
         '正负三不能为空', '黄金时段占比不能为空', '黄金时段正负三占比不能为空', '插播要求不能为空']) {
-        await box.getByText(m, { exact: true }).waitFor()
+        await box.getByRole('alert').filter({ hasText: new RegExp(`^${m}$`) }).waitFor()
       }
       await ctx.shot(page, 'product-add-required')
 
@@ -75,13 +80,13 @@ export const tests = [
 
       // Another brand's group is dropped when the brand changes.
       await box.getByLabel('品牌名称').selectOption({ label: otherBrand.brandName })
-      await box.getByLabel('受众/城市组', { exact: true }).click()
+      await openGroups(box)
       await box.getByLabel(otherBrand.groups[0].audienceCityGroupName).check()
       await box.getByLabel('品牌名称').selectOption({ label: brand.brandName })
       const field = box.getByLabel('受众/城市组', { exact: true })
       ctx.expect((await field.innerText()).includes('请选择受众/城市组'), 'groups not cleared by the brand change')
 
-      await field.click()
+      await openGroups(box)
       for (const g of brand.groups) await box.getByLabel(g.audienceCityGroupName).check()
       const defaults = await box.getByLabel('默认受众/城市组').locator('option').allInnerTexts()
       ctx.expect(defaults.length === 3 && defaults[2] === brand.groups[1].audienceCityGroupName, `default options ${defaults}`)
@@ -145,6 +150,18 @@ export const tests = [
       await search.getByRole('button', { name: '搜索' }).click()
       await page.waitForFunction(() => location.hash.includes('secondsGt=60'))
       await rowOf(page, renamed).waitFor({ state: 'detached' })
+      // Time ranges travel as unix seconds: created from 2099 on leaves nothing.
+      await search.getByLabel('最小秒数').selectOption('20')
+      await search.getByLabel('创建时间开始').fill('2099-01-01T00:00:00')
+      await search.getByRole('button', { name: '搜索' }).click()
+      await page.waitForFunction(() => /createtimeGt=\d{10}/.test(location.hash))
+      await page.getByText('暂无数据').waitFor()
+      const from = Number(hashRoute(page).query.get('createtimeGt'))
+      ctx.expect(Math.abs(from - Date.parse('2099-01-01T00:00:00') / 1000) < 1, `createtimeGt=${from}`)
+      await search.getByLabel('创建时间开始').fill('2020-01-01T00:00:00')
+      await search.getByLabel('创建时间结束').fill('2099-01-01T00:00:00')
+      await search.getByRole('button', { name: '搜索' }).click()
+      await rowOf(page, renamed).waitFor()
       await search.getByRole('button', { name: '重置' }).click()
       await page.waitForFunction(() => !location.hash.includes('productNamei='))
       await rowOf(page, renamed).waitFor()

@@ -67,7 +67,7 @@ export const tests = [
       ctx.expect((await box.getByLabel('秒数').inputValue()) === '15', 'seconds should start at 15')
       await box.getByRole('button', { name: '确定' }).click()
       for (const m of ['请选择品牌名称', '请选择媒体名称', '请输入年度周期', '请输入客户版本名称', '请输入媒体文件名', '请输入媒体磁带号', '请输入客户标题']) {
-        await box.getByText(m, { exact: true }).waitFor()
+        await box.getByRole('alert').filter({ hasText: new RegExp(`^${m}$`) }).waitFor()
       }
       await box.getByLabel('品牌名称').selectOption({ label: brand.brandName })
       await box.getByLabel('媒体名称').selectOption({ label: media.mediaName })
@@ -79,7 +79,7 @@ export const tests = [
       await box.getByLabel('客户标题').fill('=E2E标题')
       await box.getByLabel('秒数').fill('0')
       await box.getByRole('button', { name: '确定' }).click()
-      await box.getByText('秒数必须是 1 到 3600 之间的正整数').waitFor()
+      await box.getByRole('alert').filter({ hasText: '秒数必须是 1 到 3600 之间的正整数' }).waitFor()
       await box.getByLabel('秒数').fill('15')
       await ctx.shot(page, 'tape-add-dialog')
       const answer = page.waitForResponse(isCall('productMagneticTapeAdd'))

@@ -18,6 +18,7 @@ export function DateTimeRange({ label, startLabel, endLabel, from, to, onChange 
   const end = toDateTimeInput(to)
   return (
     <span className="datetime-range" role="group" aria-label={label}>
+      <span className="datetime-range__label" aria-hidden="true">{label}</span>
       <input
         className="input datetime-range__input"
         type="datetime-local"

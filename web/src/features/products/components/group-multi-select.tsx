@@ -22,13 +22,15 @@ export function GroupMultiSelect({ options, value, onChange, onBlocked, blocked,
   const root = useRef<HTMLDivElement>(null)
   const names = value.map((id) => options.find((o) => o.id === id)?.audienceCityGroupName ?? `#${id}`)
 
+  // Closed by a click elsewhere — not by the press, which would shrink the dialog under the
+  // pointer and make a press on 确定 miss its button.
   useEffect(() => {
     if (!open) return
-    const close = (e: PointerEvent) => {
+    const close = (e: MouseEvent) => {
       if (!root.current?.contains(e.target as Node)) setOpen(false)
     }
-    document.addEventListener('pointerdown', close)
-    return () => document.removeEventListener('pointerdown', close)
+    document.addEventListener('click', close)
+    return () => document.removeEventListener('click', close)
   }, [open])
 
   const toggle = () => {

@@ -44,7 +44,7 @@ export function ProductFormDialog({ open, product, onClose }: Props) {
       title={product ? t('editTitle') : t('addTitle')}
       formId={FORM_ID}
       busy={create.isPending || update.isPending || brands.isPending || media.isPending}
-      width={760}
+      width={960}
     >
       {/* Uncontrolled selects keep their value only if their options exist when they mount. */}
       {open && !brands.isPending && !media.isPending && (

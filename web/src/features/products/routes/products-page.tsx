@@ -53,7 +53,9 @@ export default function ProductsPage() {
         <ProductsToolbar filters={filters} onSearch={setFilters} onAdd={() => setEditing({ product: null })} />
       </div>
       <div className="card">
-        <DataTable columns={columns} data={list.data?.data} loading={list.isFetching} label={t('title')} />
+        <div className="products-table">
+          <DataTable columns={columns} data={list.data?.data} loading={list.isFetching} label={t('title')} />
+        </div>
         <Pagination
           total={list.data?.total ?? 0}
           page={filters.page}

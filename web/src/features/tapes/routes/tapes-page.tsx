@@ -58,7 +58,9 @@ export default function TapesPage() {
         />
       </div>
       <div className="card">
-        <DataTable columns={columns} data={list.data?.data} loading={list.isFetching} label={t('title')} />
+        <div className="tapes-table">
+          <DataTable columns={columns} data={list.data?.data} loading={list.isFetching} label={t('title')} />
+        </div>
         <Pagination
           total={list.data?.total ?? 0}
           page={filters.page}
