@@ -101,7 +101,7 @@ fn percent(field: &str, value: &Option<Text>, empty: Option<&str>, checks: &mut 
         return None;
     };
     match text.parse::<f64>() {
-        Ok(n) if n.is_finite() && n >= 0.0 && n <= 100.0 => Some(n),
+        Ok(n) if (0.0..=100.0).contains(&n) => Some(n),
         Ok(n) if n.is_finite() && n > 100.0 => {
             checks.add(field, "不能大于100");
             None
@@ -231,10 +231,11 @@ pub async fn validate(conn: &mut PgConnection, args: &ProductArgs) -> Result<Pro
         }
     }
     check_groups(conn, brand_id, &groups, &mut checks).await?;
-    if let Some(default) = default_group {
-        if !groups.is_empty() && !groups.contains(&default) {
-            checks.add("defaultAudienceCityGroupId", "默认受众/城市组必须是已选的受众/城市组之一");
-        }
+    if let Some(default) = default_group
+        && !groups.is_empty()
+        && !groups.contains(&default)
+    {
+        checks.add("defaultAudienceCityGroupId", "默认受众/城市组必须是已选的受众/城市组之一");
     }
     checks.finish()?;
     Ok(ProductForm {

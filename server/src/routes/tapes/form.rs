@@ -109,15 +109,15 @@ pub async fn validate(conn: &mut PgConnection, a: &TapeArgs) -> Result<TapeForm>
         }
     };
 
-    if let Some(b) = brand {
-        if !exists(conn, "select id from brands where id = $1", b).await? {
-            checks.add("brandId", "品牌不存在");
-        }
+    if let Some(b) = brand
+        && !exists(conn, "select id from brands where id = $1", b).await?
+    {
+        checks.add("brandId", "品牌不存在");
     }
-    if let Some(m) = media {
-        if !exists(conn, "select id from media where id = $1", m).await? {
-            checks.add("mediaId", "媒体不存在");
-        }
+    if let Some(m) = media
+        && !exists(conn, "select id from media where id = $1", m).await?
+    {
+        checks.add("mediaId", "媒体不存在");
     }
     if let Some(p) = product {
         let owner: Option<(i64, Option<i64>)> = sqlx::query_as("select brand_id, media_id from products where id = $1")
