@@ -2,7 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 
 /** An audience/city group of the pickers (from the system-settings area). */
-export type GroupOption = { id: number; audienceCityGroupName: string; brandId?: number | null }
+export type GroupOption = {
+  id: number
+  audienceCityGroupName: string
+  brandId?: number | null
+  brand?: { brandName: string } | null
+}
 
 /** defaultAudienceCityGroupBrandList: the groups of one brand, which a product chooses from. */
 export function getBrandGroups(brandId: number) {

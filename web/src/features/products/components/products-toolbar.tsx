@@ -41,14 +41,27 @@ export function ProductsToolbar({ filters, onSearch, onAdd }: Props) {
 
   return (
     <form className="toolbar products-toolbar" role="search" onSubmit={search}>
-      <select className="input" aria-label={t('brand')} {...field('brandIdi')}>
+      <select
+        className="input"
+        aria-label={t('brand')}
+        value={draft.brandIdi ?? ''}
+        // The group filter offers the brand's groups: a group of another brand goes.
+        onChange={(e) => set({ brandIdi: e.target.value, audienceCityGroupIdi: undefined })}
+      >
         <option value="">{t('allBrands')}</option>
         {brands.data?.map((b) => <option key={b.id} value={b.id}>{b.brandName}</option>)}
       </select>
       <input className="input" aria-label={t('productName')} placeholder={t('productNamePlaceholder')} {...field('productNamei')} />
       <select className="input" aria-label={t('groups')} {...field('audienceCityGroupIdi')}>
         <option value="">{t('allGroups')}</option>
-        {groups.data?.map((g) => <option key={g.id} value={g.id}>{g.audienceCityGroupName}</option>)}
+        {groups.data
+          // With a brand chosen, only its groups; otherwise every group, named with its brand.
+          ?.filter((g) => !draft.brandIdi || String(g.brandId) === draft.brandIdi)
+          .map((g) => (
+            <option key={g.id} value={g.id}>
+              {g.brand && !draft.brandIdi ? `${g.audienceCityGroupName}（${g.brand.brandName}）` : g.audienceCityGroupName}
+            </option>
+          ))}
       </select>
       <span className="products-toolbar__range" role="group" aria-label={t('seconds')}>
         {seconds('secondsGt', t('secondsFrom'))}
