@@ -53,7 +53,8 @@ export const tests = [
       await waitForPath(page, '/product/index')
       await tabs(page).getByRole('link', { name: '客户数据' }).waitFor()
       await page.reload()
-      await page.getByRole('heading', { name: '产品管理' }).waitFor()
+      // The product screen is built (issue 4): its table names it.
+      await page.getByRole('table', { name: '产品管理' }).waitFor()
       const after = await tabTitles(page)
       for (const t of ['受众分析', '客户数据', '产品管理']) ctx.expect(after.includes(t), `tab ${t} lost on reload: ${after}`)
       await ctx.shot(page, 'tags-after-reload')

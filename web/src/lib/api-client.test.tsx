@@ -77,6 +77,14 @@ describe('api client', () => {
     expect(getToast()?.message).toBe('账号或密码错误')
   })
 
+  it('exposes the field a 4009 duplicate names', async () => {
+    const fields = { productName: ['该品牌下已有同名产品'] }
+    answer({ code: 4009, message: '该品牌下已有同名产品', data: { fields } }, 409)
+    const err = (await api.post('productAdd', {}).catch((e) => e)) as ApiError
+    expect(err.code).toBe(4009)
+    expect(err.fields).toEqual(fields)
+  })
+
   it('shows one error toast at a time, the newest replacing the old', async () => {
     render(<Toaster />)
     answer({ code: 4009, message: '名称重复', data: null }, 409)

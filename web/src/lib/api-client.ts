@@ -12,6 +12,7 @@ export const Code = {
   AccountBlocked: 2002,
   Ignored: 115007,
   Validation: 4000,
+  Conflict: 4009,
 } as const
 
 export type FieldErrors = Record<string, string[]>
@@ -30,10 +31,10 @@ export class ApiError extends Error {
     this.status = status
   }
 
-  /** Per-field messages of a 4000 validation answer. */
+  /** Per-field messages of a 4000 validation answer, or of a 4009 naming a duplicate field. */
   get fields(): FieldErrors | undefined {
     const d = this.data as { fields?: FieldErrors } | null
-    return this.code === Code.Validation && d?.fields ? d.fields : undefined
+    return (this.code === Code.Validation || this.code === Code.Conflict) && d?.fields ? d.fields : undefined
   }
 }
 

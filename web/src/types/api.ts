@@ -650,6 +650,261 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/background/v1/productAdd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 添加产品 */
+        post: operations["productAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/productCopy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 复制产品 */
+        post: operations["productCopy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/productDel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 删除产品 */
+        post: operations["productDel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/productIndex": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 产品列表 */
+        get: operations["productIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/productList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 产品选项 */
+        get: operations["productList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/productMagneticTapeAdd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 添加磁带号 */
+        post: operations["productMagneticTapeAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/productMagneticTapeBrandList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 磁带品牌选项 */
+        get: operations["productMagneticTapeBrandList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/productMagneticTapeDel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 删除磁带号 */
+        post: operations["productMagneticTapeDel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/productMagneticTapeIndex": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 磁带号列表 */
+        get: operations["productMagneticTapeIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/productMagneticTapeIndexExport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 导出磁带号 */
+        get: operations["productMagneticTapeIndexExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/productMagneticTapeInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 磁带号详情 */
+        post: operations["productMagneticTapeInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/productMagneticTapeMediaList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 磁带媒体选项 */
+        get: operations["productMagneticTapeMediaList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/productMagneticTapeProductList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 磁带产品选项 */
+        get: operations["productMagneticTapeProductList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/productMagneticTapeUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 修改磁带号 */
+        post: operations["productMagneticTapeUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/productUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 修改产品 */
+        post: operations["productUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/background/v1/suitAdd": {
         parameters: {
             query?: never;
@@ -976,6 +1231,10 @@ export interface components {
             createTime: string;
             updateTime: string;
         };
+        /** @description `brand: {brandName}` of a row. */
+        BrandOfRow: {
+            brandName: string;
+        };
         BrandRow: {
             /** Format: int64 */
             id: number;
@@ -1006,6 +1265,10 @@ export interface components {
             createTime: string;
             /** @description The request's fields, secrets left out. */
             detail: unknown;
+        };
+        /** @description `media: {mediaName}` of a row. */
+        MediaOfRow: {
+            mediaName: string;
         };
         MediaRow: {
             /** Format: int64 */
@@ -1046,6 +1309,66 @@ export interface components {
             createTime: string;
             updateTime: string;
             children_list: components["schemas"]["MenuRow"][];
+        };
+        /** @description An audience/city group as a product shows it. */
+        ProductGroup: {
+            /** Format: int64 */
+            id: number;
+            audienceCityGroupName: string;
+        };
+        /** @description `product: {productName}` of a row. */
+        ProductOfRow: {
+            productName: string;
+        };
+        /** @description A product as the pickers of other screens offer it (productList, the tape dialog). */
+        ProductOption: {
+            /** Format: int64 */
+            id: number;
+            productName: string;
+            /** Format: int64 */
+            brandId: number;
+            /** Format: int64 */
+            mediaId?: number | null;
+            /** Format: int32 */
+            seconds: number;
+            /** Format: int64 */
+            defaultAudienceCityGroupId: number;
+            /** @description Comma-joined group ids. */
+            audienceCityGroupId: string;
+        };
+        ProductRow: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            brandId: number;
+            /** Format: int64 */
+            mediaId?: number | null;
+            productName: string;
+            /** Format: int32 */
+            seconds: number;
+            /** @description The product's groups, comma-joined in the order chosen. */
+            audienceCityGroupId: string;
+            /** @description The product's groups with their names, in the order chosen. */
+            ProductDefault: components["schemas"]["ProductGroup"][];
+            DefaultAudienceCityGroup: components["schemas"]["ProductGroup"];
+            /** Format: int64 */
+            defaultAudienceCityGroupId: number;
+            /** Format: double */
+            upsideDownThreePer: number;
+            primeTime: string;
+            /** Format: double */
+            primeTimePer: number;
+            /** Format: double */
+            primeUpsideDownThreePer: number;
+            /** Format: double */
+            falsePrimeUpsideDownThreePer?: number | null;
+            jackRequirements: string;
+            noteOne: string;
+            noteTwo: string;
+            brand: components["schemas"]["BrandOfRow"];
+            media?: null | components["schemas"]["MediaOfRow"];
+            updateTime: string;
+            createTime: string;
         };
         SuitBrand: {
             brandName: string;
@@ -1128,6 +1451,41 @@ export interface components {
             updateTime: string;
             createTime: string;
             suit_time_period: components["schemas"]["SuitEntry"][];
+        };
+        /** @description A brand of the tape screen's picker. */
+        TapeBrandOption: {
+            /** Format: int64 */
+            id: number;
+            brandName: string;
+        };
+        /** @description A media of the tape screen's picker. */
+        TapeMediaOption: {
+            /** Format: int64 */
+            id: number;
+            mediaName: string;
+        };
+        TapeRow: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            brandId: number;
+            /** Format: int64 */
+            mediaId: number;
+            /** Format: int64 */
+            productId: number;
+            /** @description Annual cycle. */
+            cycle: string;
+            customerVersionName: string;
+            mediaFileName: string;
+            mediaTapeNumber: string;
+            customerTitle: string;
+            /** Format: int32 */
+            seconds: number;
+            brand: components["schemas"]["BrandOfRow"];
+            media: components["schemas"]["MediaOfRow"];
+            product: components["schemas"]["ProductOfRow"];
+            createTime: string;
+            updateTime: string;
         };
         /** @description text; numbers are accepted as well */
         Text: string;
@@ -3162,6 +3520,1064 @@ export interface operations {
                             /** Format: int32 */
                             ranking: number;
                             media: components["schemas"]["ViewingMedia"];
+                            updateTime: string;
+                            createTime: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    productAdd: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    brandId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    productName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    productNameUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    seconds?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    audienceCityGroupId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    defaultAudienceCityGroupId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    upsideDownThreePer?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    primeTime?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    primeTimePer?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    primeUpsideDownThreePer?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    falsePrimeUpsideDownThreePer?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    jackRequirements?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    noteOne?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    noteTwo?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    brandId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    productName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    productNameUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    seconds?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    audienceCityGroupId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    defaultAudienceCityGroupId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    upsideDownThreePer?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    primeTime?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    primeTimePer?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    primeUpsideDownThreePer?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    falsePrimeUpsideDownThreePer?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    jackRequirements?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    noteOne?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    noteTwo?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int64 */
+                            brandId: number;
+                            /** Format: int64 */
+                            mediaId?: number | null;
+                            productName: string;
+                            /** Format: int32 */
+                            seconds: number;
+                            /** @description The product's groups, comma-joined in the order chosen. */
+                            audienceCityGroupId: string;
+                            /** @description The product's groups with their names, in the order chosen. */
+                            ProductDefault: components["schemas"]["ProductGroup"][];
+                            DefaultAudienceCityGroup: components["schemas"]["ProductGroup"];
+                            /** Format: int64 */
+                            defaultAudienceCityGroupId: number;
+                            /** Format: double */
+                            upsideDownThreePer: number;
+                            primeTime: string;
+                            /** Format: double */
+                            primeTimePer: number;
+                            /** Format: double */
+                            primeUpsideDownThreePer: number;
+                            /** Format: double */
+                            falsePrimeUpsideDownThreePer?: number | null;
+                            jackRequirements: string;
+                            noteOne: string;
+                            noteTwo: string;
+                            brand: components["schemas"]["BrandOfRow"];
+                            media?: null | components["schemas"]["MediaOfRow"];
+                            updateTime: string;
+                            createTime: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    productCopy: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int64 */
+                            brandId: number;
+                            /** Format: int64 */
+                            mediaId?: number | null;
+                            productName: string;
+                            /** Format: int32 */
+                            seconds: number;
+                            /** @description The product's groups, comma-joined in the order chosen. */
+                            audienceCityGroupId: string;
+                            /** @description The product's groups with their names, in the order chosen. */
+                            ProductDefault: components["schemas"]["ProductGroup"][];
+                            DefaultAudienceCityGroup: components["schemas"]["ProductGroup"];
+                            /** Format: int64 */
+                            defaultAudienceCityGroupId: number;
+                            /** Format: double */
+                            upsideDownThreePer: number;
+                            primeTime: string;
+                            /** Format: double */
+                            primeTimePer: number;
+                            /** Format: double */
+                            primeUpsideDownThreePer: number;
+                            /** Format: double */
+                            falsePrimeUpsideDownThreePer?: number | null;
+                            jackRequirements: string;
+                            noteOne: string;
+                            noteTwo: string;
+                            brand: components["schemas"]["BrandOfRow"];
+                            media?: null | components["schemas"]["MediaOfRow"];
+                            updateTime: string;
+                            createTime: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    productDel: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @default null */
+                        data: unknown;
+                    };
+                };
+            };
+        };
+    };
+    productIndex: {
+        parameters: {
+            query?: {
+                page?: null | components["schemas"]["Text"];
+                limit?: null | components["schemas"]["Text"];
+                brandIdi?: null | components["schemas"]["Text"];
+                productNamei?: null | components["schemas"]["Text"];
+                secondsGt?: null | components["schemas"]["Text"];
+                secondslt?: null | components["schemas"]["Text"];
+                audienceCityGroupIdi?: null | components["schemas"]["Text"];
+                updatetimeGt?: null | components["schemas"]["Text"];
+                updatetimeLt?: null | components["schemas"]["Text"];
+                createtimeGt?: null | components["schemas"]["Text"];
+                createtimelt?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description A page of a list: `data: {"data": [...], "total": N}`. */
+                        data?: {
+                            data: components["schemas"]["ProductRow"][];
+                            /** Format: int64 */
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    productList: {
+        parameters: {
+            query?: {
+                brandId?: null | components["schemas"]["Text"];
+                mediaId?: null | components["schemas"]["Text"];
+                productName?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            productName: string;
+                            /** Format: int64 */
+                            brandId: number;
+                            /** Format: int64 */
+                            mediaId?: number | null;
+                            /** Format: int32 */
+                            seconds: number;
+                            /** Format: int64 */
+                            defaultAudienceCityGroupId: number;
+                            /** @description Comma-joined group ids. */
+                            audienceCityGroupId: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    productMagneticTapeAdd: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    brandId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    productId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    cycle?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    customerVersionName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaFileName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaTapeNumber?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    customerTitle?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    seconds?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    brandIdUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaIdUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    productIdUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    cycleUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    customerVersionNameUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaFileNameUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaTapeNumberUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    customerTitleUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    secondsUp?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    brandId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    productId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    cycle?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    customerVersionName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaFileName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaTapeNumber?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    customerTitle?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    seconds?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    brandIdUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaIdUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    productIdUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    cycleUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    customerVersionNameUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaFileNameUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaTapeNumberUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    customerTitleUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    secondsUp?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int64 */
+                            brandId: number;
+                            /** Format: int64 */
+                            mediaId: number;
+                            /** Format: int64 */
+                            productId: number;
+                            /** @description Annual cycle. */
+                            cycle: string;
+                            customerVersionName: string;
+                            mediaFileName: string;
+                            mediaTapeNumber: string;
+                            customerTitle: string;
+                            /** Format: int32 */
+                            seconds: number;
+                            brand: components["schemas"]["BrandOfRow"];
+                            media: components["schemas"]["MediaOfRow"];
+                            product: components["schemas"]["ProductOfRow"];
+                            createTime: string;
+                            updateTime: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    productMagneticTapeBrandList: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            brandName: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    productMagneticTapeDel: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @default null */
+                        data: unknown;
+                    };
+                };
+            };
+        };
+    };
+    productMagneticTapeIndex: {
+        parameters: {
+            query?: {
+                page?: null | components["schemas"]["Text"];
+                limit?: null | components["schemas"]["Text"];
+                brandIdi?: null | components["schemas"]["Text"];
+                mediaIdi?: null | components["schemas"]["Text"];
+                productIdi?: null | components["schemas"]["Text"];
+                cycle?: null | components["schemas"]["Text"];
+                customerVersionName?: null | components["schemas"]["Text"];
+                mediaFileName?: null | components["schemas"]["Text"];
+                mediaTapeNumber?: null | components["schemas"]["Text"];
+                customerTitle?: null | components["schemas"]["Text"];
+                secondsGt?: null | components["schemas"]["Text"];
+                secondslt?: null | components["schemas"]["Text"];
+                updatetimeGt?: null | components["schemas"]["Text"];
+                updatetimeLt?: null | components["schemas"]["Text"];
+                createtimeGt?: null | components["schemas"]["Text"];
+                createtimelt?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description A page of a list: `data: {"data": [...], "total": N}`. */
+                        data?: {
+                            data: components["schemas"]["TapeRow"][];
+                            /** Format: int64 */
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    productMagneticTapeIndexExport: {
+        parameters: {
+            query?: {
+                page?: null | components["schemas"]["Text"];
+                limit?: null | components["schemas"]["Text"];
+                brandIdi?: null | components["schemas"]["Text"];
+                mediaIdi?: null | components["schemas"]["Text"];
+                productIdi?: null | components["schemas"]["Text"];
+                cycle?: null | components["schemas"]["Text"];
+                customerVersionName?: null | components["schemas"]["Text"];
+                mediaFileName?: null | components["schemas"]["Text"];
+                mediaTapeNumber?: null | components["schemas"]["Text"];
+                customerTitle?: null | components["schemas"]["Text"];
+                secondsGt?: null | components["schemas"]["Text"];
+                secondslt?: null | components["schemas"]["Text"];
+                updatetimeGt?: null | components["schemas"]["Text"];
+                updatetimeLt?: null | components["schemas"]["Text"];
+                createtimeGt?: null | components["schemas"]["Text"];
+                createtimelt?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description The answer of an export call. */
+                        data?: {
+                            /** @description Download path, under `/files/`; send the token with it. */
+                            url: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    productMagneticTapeInfo: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int64 */
+                            brandId: number;
+                            /** Format: int64 */
+                            mediaId: number;
+                            /** Format: int64 */
+                            productId: number;
+                            /** @description Annual cycle. */
+                            cycle: string;
+                            customerVersionName: string;
+                            mediaFileName: string;
+                            mediaTapeNumber: string;
+                            customerTitle: string;
+                            /** Format: int32 */
+                            seconds: number;
+                            brand: components["schemas"]["BrandOfRow"];
+                            media: components["schemas"]["MediaOfRow"];
+                            product: components["schemas"]["ProductOfRow"];
+                            createTime: string;
+                            updateTime: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    productMagneticTapeMediaList: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            mediaName: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    productMagneticTapeProductList: {
+        parameters: {
+            query?: {
+                brandListId?: null | components["schemas"]["Text"];
+                productListName?: null | components["schemas"]["Text"];
+                mediaId?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            productName: string;
+                            /** Format: int64 */
+                            brandId: number;
+                            /** Format: int64 */
+                            mediaId?: number | null;
+                            /** Format: int32 */
+                            seconds: number;
+                            /** Format: int64 */
+                            defaultAudienceCityGroupId: number;
+                            /** @description Comma-joined group ids. */
+                            audienceCityGroupId: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    productMagneticTapeUp: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    brandId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    productId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    cycle?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    customerVersionName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaFileName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaTapeNumber?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    customerTitle?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    seconds?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    brandIdUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaIdUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    productIdUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    cycleUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    customerVersionNameUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaFileNameUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaTapeNumberUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    customerTitleUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    secondsUp?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    brandId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    productId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    cycle?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    customerVersionName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaFileName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaTapeNumber?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    customerTitle?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    seconds?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    brandIdUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaIdUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    productIdUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    cycleUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    customerVersionNameUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaFileNameUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaTapeNumberUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    customerTitleUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    secondsUp?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int64 */
+                            brandId: number;
+                            /** Format: int64 */
+                            mediaId: number;
+                            /** Format: int64 */
+                            productId: number;
+                            /** @description Annual cycle. */
+                            cycle: string;
+                            customerVersionName: string;
+                            mediaFileName: string;
+                            mediaTapeNumber: string;
+                            customerTitle: string;
+                            /** Format: int32 */
+                            seconds: number;
+                            brand: components["schemas"]["BrandOfRow"];
+                            media: components["schemas"]["MediaOfRow"];
+                            product: components["schemas"]["ProductOfRow"];
+                            createTime: string;
+                            updateTime: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    productUp: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    brandId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    productName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    productNameUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    seconds?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    audienceCityGroupId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    defaultAudienceCityGroupId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    upsideDownThreePer?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    primeTime?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    primeTimePer?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    primeUpsideDownThreePer?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    falsePrimeUpsideDownThreePer?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    jackRequirements?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    noteOne?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    noteTwo?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    brandId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    productName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    productNameUp?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    seconds?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    audienceCityGroupId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    defaultAudienceCityGroupId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    upsideDownThreePer?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    primeTime?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    primeTimePer?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    primeUpsideDownThreePer?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    falsePrimeUpsideDownThreePer?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    jackRequirements?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    noteOne?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    noteTwo?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int64 */
+                            brandId: number;
+                            /** Format: int64 */
+                            mediaId?: number | null;
+                            productName: string;
+                            /** Format: int32 */
+                            seconds: number;
+                            /** @description The product's groups, comma-joined in the order chosen. */
+                            audienceCityGroupId: string;
+                            /** @description The product's groups with their names, in the order chosen. */
+                            ProductDefault: components["schemas"]["ProductGroup"][];
+                            DefaultAudienceCityGroup: components["schemas"]["ProductGroup"];
+                            /** Format: int64 */
+                            defaultAudienceCityGroupId: number;
+                            /** Format: double */
+                            upsideDownThreePer: number;
+                            primeTime: string;
+                            /** Format: double */
+                            primeTimePer: number;
+                            /** Format: double */
+                            primeUpsideDownThreePer: number;
+                            /** Format: double */
+                            falsePrimeUpsideDownThreePer?: number | null;
+                            jackRequirements: string;
+                            noteOne: string;
+                            noteTwo: string;
+                            brand: components["schemas"]["BrandOfRow"];
+                            media?: null | components["schemas"]["MediaOfRow"];
                             updateTime: string;
                             createTime: string;
                         };

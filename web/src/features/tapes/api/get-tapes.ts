@@ -1,0 +1,41 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import type { CallData } from '@/types/call'
+
+export type Tape = CallData<'productMagneticTapeIndex'>['data'][number]
+
+/** productMagneticTapeIndex's filters, named as the call names them; times are unix seconds. */
+export type TapeFilters = {
+  page: number
+  limit: number
+  brandIdi?: string
+  mediaIdi?: string
+  productIdi?: string
+  cycle?: string
+  customerVersionName?: string
+  mediaFileName?: string
+  mediaTapeNumber?: string
+  customerTitle?: string
+  secondsGt?: string
+  secondslt?: string
+  updatetimeGt?: string
+  updatetimeLt?: string
+  createtimeGt?: string
+  createtimelt?: string
+}
+
+export function getTapes(filters: TapeFilters) {
+  return api.get<CallData<'productMagneticTapeIndex'>>('productMagneticTapeIndex', filters)
+}
+
+export function tapesQueryOptions(filters: TapeFilters = { page: 1, limit: 10 }) {
+  return queryOptions({
+    queryKey: ['productMagneticTapeIndex', filters],
+    queryFn: () => getTapes(filters),
+    placeholderData: keepPreviousData,
+  })
+}
+
+export function useTapes(filters: TapeFilters) {
+  return useQuery(tapesQueryOptions(filters))
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import type { CallData } from '@/types/call'
+import { tapePayload, type TapeFormValues } from './create-tape'
+import { tapesQueryOptions } from './get-tapes'
+
+/** productMagneticTapeUp sends the `…Up` variants of the fields (spec §3), and the id. */
+export function upPayload(id: number, values: TapeFormValues) {
+  const up = Object.fromEntries(Object.entries(tapePayload(values)).map(([k, v]) => [`${k}Up`, v]))
+  return { id, ...up }
+}
+
+export function updateTape({ id, values }: { id: number; values: TapeFormValues }) {
+  return api.post<CallData<'productMagneticTapeUp'>>('productMagneticTapeUp', upPayload(id, values))
+}
+
+export function useUpdateTape() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: updateTape,
+    onSuccess: () => client.invalidateQueries({ queryKey: tapesQueryOptions().queryKey.slice(0, 1) }),
+  })
+}
