@@ -66,6 +66,15 @@ impl AppError {
         AppError::Conflict { message: message.to_owned(), fields: Some(fields) }
     }
 
+    /// A violation of the unique `constraint` as a 4009 naming `field`; any other database
+    /// error passes through as internal.
+    pub fn on_unique(e: sqlx::Error, constraint: &str, field: &str, message: &str) -> Self {
+        match &e {
+            sqlx::Error::Database(db) if db.constraint() == Some(constraint) => Self::duplicate(field, message),
+            _ => e.into(),
+        }
+    }
+
     pub fn code(&self) -> i64 {
         match self {
             AppError::Validation(_) => 4000,

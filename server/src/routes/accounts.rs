@@ -269,12 +269,7 @@ async fn rules(conn: &mut PgConnection, caller: &Admin, raw: &str, checks: &mut 
 }
 
 fn on_duplicate(e: sqlx::Error) -> AppError {
-    match &e {
-        sqlx::Error::Database(db) if db.constraint() == Some("admins_account_key") => {
-            AppError::duplicate("account", "账号已存在")
-        }
-        _ => e.into(),
-    }
+    AppError::on_unique(e, "admins_account_key", "account", "账号已存在")
 }
 
 async fn hash(plain: String) -> Result<String> {

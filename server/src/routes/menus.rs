@@ -251,12 +251,7 @@ async fn validate(conn: &mut PgConnection, args: &MenuArgs, id: Option<i64>) -> 
 }
 
 fn on_duplicate(e: sqlx::Error) -> AppError {
-    match &e {
-        sqlx::Error::Database(db) if db.constraint() == Some("auth_rules_name_key") => {
-            AppError::duplicate("name", "规则已存在")
-        }
-        _ => e.into(),
-    }
+    AppError::on_unique(e, "auth_rules_name_key", "name", "规则已存在")
 }
 
 async fn add(State(state): State<AppState>, Args(args): Args<MenuArgs>) -> Result<Done<MenuRow>> {

@@ -151,12 +151,7 @@ async fn list(State(state): State<AppState>, Args(args): Args<OptionArgs>) -> Re
 }
 
 fn on_duplicate(e: sqlx::Error) -> AppError {
-    match &e {
-        sqlx::Error::Database(db) if db.constraint() == Some("products_brand_name_key") => {
-            AppError::duplicate("productName", "该品牌下已有同名产品")
-        }
-        _ => e.into(),
-    }
+    AppError::on_unique(e, "products_brand_name_key", "productName", "该品牌下已有同名产品")
 }
 
 async fn write_groups(conn: &mut PgConnection, product: i64, groups: &[i64]) -> Result<()> {

@@ -119,10 +119,7 @@ pub struct BrandArgs {
 }
 
 fn on_duplicate(e: sqlx::Error, field: &str) -> AppError {
-    match &e {
-        sqlx::Error::Database(db) if db.constraint() == Some("brands_name_key") => AppError::duplicate(field, DUPLICATE),
-        _ => e.into(),
-    }
+    AppError::on_unique(e, "brands_name_key", field, DUPLICATE)
 }
 
 async fn add(State(state): State<AppState>, Args(args): Args<BrandArgs>) -> Result<Done<BrandRow>> {

@@ -213,12 +213,7 @@ async fn validate(conn: &mut PgConnection, args: &GroupArgs, name_field: &str) -
 }
 
 fn on_duplicate(e: sqlx::Error, field: &str) -> AppError {
-    match &e {
-        sqlx::Error::Database(db) if db.constraint() == Some("audience_groups_brand_name_key") => {
-            AppError::duplicate(field, DUPLICATE)
-        }
-        _ => e.into(),
-    }
+    AppError::on_unique(e, "audience_groups_brand_name_key", field, DUPLICATE)
 }
 
 async fn fetch(conn: &mut PgConnection, id: i64) -> Result<GroupRow> {

@@ -107,10 +107,7 @@ pub struct MediaArgs {
 }
 
 fn on_duplicate(e: sqlx::Error, field: &str) -> AppError {
-    match &e {
-        sqlx::Error::Database(db) if db.constraint() == Some("media_name_key") => AppError::duplicate(field, DUPLICATE),
-        _ => e.into(),
-    }
+    AppError::on_unique(e, "media_name_key", field, DUPLICATE)
 }
 
 async fn add(State(state): State<AppState>, Args(args): Args<MediaArgs>) -> Result<Done<MediaRow>> {

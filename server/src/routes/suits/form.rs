@@ -198,12 +198,7 @@ async fn validate(conn: &mut PgConnection, args: &SuitArgs) -> Result<SuitForm> 
 }
 
 fn on_duplicate(e: sqlx::Error) -> AppError {
-    match &e {
-        sqlx::Error::Database(db) if db.constraint() == Some("suits_name_key") => {
-            AppError::duplicate("suitName", "该媒体和品牌在该月已有同名套装")
-        }
-        _ => e.into(),
-    }
+    AppError::on_unique(e, "suits_name_key", "suitName", "该媒体和品牌在该月已有同名套装")
 }
 
 async fn write_entries(conn: &mut PgConnection, suit: i64, entries: &[(Vec<i64>, i32)]) -> Result<()> {

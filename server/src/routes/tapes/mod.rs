@@ -126,12 +126,7 @@ async fn export(State(state): State<AppState>, Args(args): Args<TapeFilterArgs>)
 }
 
 fn on_duplicate(e: sqlx::Error) -> AppError {
-    match &e {
-        sqlx::Error::Database(db) if db.constraint() == Some("product_tapes_media_number_key") => {
-            AppError::duplicate("mediaTapeNumber", "该媒体下已有相同的媒体磁带号")
-        }
-        _ => e.into(),
-    }
+    AppError::on_unique(e, "product_tapes_media_number_key", "mediaTapeNumber", "该媒体下已有相同的媒体磁带号")
 }
 
 async fn add(State(state): State<AppState>, Args(args): Args<TapeArgs>) -> Result<Done<TapeRow>> {

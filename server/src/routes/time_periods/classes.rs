@@ -112,12 +112,7 @@ async fn validate(conn: &mut PgConnection, args: &ClassArgs) -> Result<ClassForm
 }
 
 fn on_duplicate(e: sqlx::Error) -> AppError {
-    match &e {
-        sqlx::Error::Database(db) if db.constraint() == Some("time_period_classes_media_name_key") => {
-            AppError::duplicate("timePeriodClassName", "该媒体下已存在同名时段归纳")
-        }
-        _ => e.into(),
-    }
+    AppError::on_unique(e, "time_period_classes_media_name_key", "timePeriodClassName", "该媒体下已存在同名时段归纳")
 }
 
 async fn fetch(conn: &mut PgConnection, id: i64) -> Result<TimePeriodClassRow> {

@@ -63,12 +63,7 @@ async fn validate(conn: &mut PgConnection, args: &TimePeriodArgs) -> Result<Peri
 }
 
 fn on_duplicate(e: sqlx::Error) -> AppError {
-    match &e {
-        sqlx::Error::Database(db) if db.constraint() == Some("time_periods_media_name_key") => {
-            AppError::duplicate("timePeriodName", "该媒体下已存在同名时段")
-        }
-        _ => e.into(),
-    }
+    AppError::on_unique(e, "time_periods_media_name_key", "timePeriodName", "该媒体下已存在同名时段")
 }
 
 pub async fn fetch(conn: &mut PgConnection, id: i64) -> Result<TimePeriodRow> {
