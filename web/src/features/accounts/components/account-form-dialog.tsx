@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '@/components/ui/dialog'
-import { toast } from '@/components/ui/toast-store'
-import { useCreateAccount, type AccountFormValues } from '../api/create-account'
+import { useSaveHandler } from '@/components/ui/use-save-handler'
+import { useCreateAccount } from '../api/create-account'
 import type { Account } from '../api/get-accounts'
 import { useAccountMenus } from '../api/get-account-menus'
 import { useUpdateAccount } from '../api/update-account'
@@ -20,19 +20,13 @@ const FORM_ID = 'account-form'
 export function AccountFormDialog({ open, account, onClose }: Props) {
   const { t } = useTranslation('admin')
   const menus = useAccountMenus(open)
-  const create = useCreateAccount()
-  const update = useUpdateAccount()
-
-  const submit = async (values: AccountFormValues) => {
-    if (account) {
-      await update.mutateAsync({ id: account.id, values })
-      toast.success(t('common.updated'))
-    } else {
-      await create.mutateAsync(values)
-      toast.success(t('common.added'))
-    }
-    onClose()
-  }
+  const save = useSaveHandler({
+    id: account?.id,
+    create: useCreateAccount(),
+    update: useUpdateAccount(),
+    messages: { added: t('common.added'), updated: t('common.updated') },
+    onDone: onClose,
+  })
 
   return (
     <Dialog
@@ -40,11 +34,11 @@ export function AccountFormDialog({ open, account, onClose }: Props) {
       onOpenChange={(next) => !next && onClose()}
       title={account ? t('accounts.editTitle') : t('accounts.addTitle')}
       formId={FORM_ID}
-      busy={create.isPending || update.isPending || menus.isPending}
+      busy={save.busy || menus.isPending}
       width={640}
     >
       {open && menus.data && (
-        <AccountForm key={account?.id ?? 'new'} id={FORM_ID} account={account ?? undefined} menus={menus.data} onSubmit={submit} />
+        <AccountForm key={account?.id ?? 'new'} id={FORM_ID} account={account ?? undefined} menus={menus.data} onSubmit={save.submit} />
       )}
     </Dialog>
   )

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '@/components/ui/dialog'
-import { toast } from '@/components/ui/toast-store'
-import { useCreateMenu, type MenuFormValues } from '../api/create-menu'
+import { useSaveHandler } from '@/components/ui/use-save-handler'
+import { useCreateMenu } from '../api/create-menu'
 import type { Menu } from '../api/get-menus'
 import { useUpdateMenu } from '../api/update-menu'
 import { MenuForm } from './menu-form'
@@ -20,19 +20,13 @@ const FORM_ID = 'menu-form'
 /** 添加菜单 / 编辑菜单. */
 export function MenuFormDialog({ open, menu, parents, onClose }: Props) {
   const { t } = useTranslation('admin')
-  const create = useCreateMenu()
-  const update = useUpdateMenu()
-
-  const submit = async (values: MenuFormValues) => {
-    if (menu) {
-      await update.mutateAsync({ id: menu.id, values })
-      toast.success(t('common.updated'))
-    } else {
-      await create.mutateAsync(values)
-      toast.success(t('common.added'))
-    }
-    onClose()
-  }
+  const save = useSaveHandler({
+    id: menu?.id,
+    create: useCreateMenu(),
+    update: useUpdateMenu(),
+    messages: { added: t('common.added'), updated: t('common.updated') },
+    onDone: onClose,
+  })
 
   return (
     <Dialog
@@ -40,10 +34,10 @@ export function MenuFormDialog({ open, menu, parents, onClose }: Props) {
       onOpenChange={(next) => !next && onClose()}
       title={menu ? t('menus.editTitle') : t('menus.addTitle')}
       formId={FORM_ID}
-      busy={create.isPending || update.isPending}
+      busy={save.busy}
       width={560}
     >
-      {open && <MenuForm key={menu?.id ?? 'new'} id={FORM_ID} menu={menu ?? undefined} parents={parents} onSubmit={submit} />}
+      {open && <MenuForm key={menu?.id ?? 'new'} id={FORM_ID} menu={menu ?? undefined} parents={parents} onSubmit={save.submit} />}
     </Dialog>
   )
 }

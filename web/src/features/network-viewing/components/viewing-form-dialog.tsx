@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '@/components/ui/dialog'
-import { toast } from '@/components/ui/toast-store'
-import { useCreateOnlineViewing, type ViewingFormValues } from '../api/create-online-viewing'
+import { useSaveHandler } from '@/components/ui/use-save-handler'
+import { useCreateOnlineViewing } from '../api/create-online-viewing'
 import type { OnlineViewing } from '../api/get-online-viewings'
 import type { ViewingMedia } from '../api/get-online-viewing-media'
 import { useUpdateOnlineViewing } from '../api/update-online-viewing'
@@ -20,15 +20,13 @@ const FORM_ID = 'online-viewing-form'
 /** 添加网络收视 / 编辑网络收视. */
 export function ViewingFormDialog({ open, record, media, onClose }: Props) {
   const { t } = useTranslation('network-viewing')
-  const create = useCreateOnlineViewing()
-  const update = useUpdateOnlineViewing()
-
-  const submit = async (values: ViewingFormValues) => {
-    if (record) await update.mutateAsync({ id: record.id, values })
-    else await create.mutateAsync(values)
-    toast.success(record ? t('updated') : t('added'))
-    onClose()
-  }
+  const save = useSaveHandler({
+    id: record?.id,
+    create: useCreateOnlineViewing(),
+    update: useUpdateOnlineViewing(),
+    messages: { added: t('added'), updated: t('updated') },
+    onDone: onClose,
+  })
 
   return (
     <Dialog
@@ -36,10 +34,10 @@ export function ViewingFormDialog({ open, record, media, onClose }: Props) {
       onOpenChange={(next) => !next && onClose()}
       title={record ? t('editTitle') : t('addTitle')}
       formId={FORM_ID}
-      busy={create.isPending || update.isPending}
+      busy={save.busy}
       width={560}
     >
-      {open && <ViewingForm key={record?.id ?? 'new'} id={FORM_ID} record={record ?? undefined} media={media} onSubmit={submit} />}
+      {open && <ViewingForm key={record?.id ?? 'new'} id={FORM_ID} record={record ?? undefined} media={media} onSubmit={save.submit} />}
     </Dialog>
   )
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '@/components/ui/dialog'
-import { toast } from '@/components/ui/toast-store'
-import { useCreateProduct, type ProductFormValues } from '../api/create-product'
+import { useSaveHandler } from '@/components/ui/use-save-handler'
+import { useCreateProduct } from '../api/create-product'
 import { useBrandOptions } from '../api/get-brand-options'
 import { useMediaOptions } from '../api/get-media-options'
 import type { Product } from '../api/get-products'
@@ -23,19 +23,13 @@ export function ProductFormDialog({ open, product, onClose }: Props) {
   const { t } = useTranslation('products')
   const brands = useBrandOptions()
   const media = useMediaOptions()
-  const create = useCreateProduct()
-  const update = useUpdateProduct()
-
-  const submit = async (values: ProductFormValues) => {
-    if (product) {
-      await update.mutateAsync({ id: product.id, values })
-      toast.success(t('updated'))
-    } else {
-      await create.mutateAsync(values)
-      toast.success(t('added'))
-    }
-    onClose()
-  }
+  const save = useSaveHandler({
+    id: product?.id,
+    create: useCreateProduct(),
+    update: useUpdateProduct(),
+    messages: { added: t('added'), updated: t('updated') },
+    onDone: onClose,
+  })
 
   return (
     <Dialog
@@ -43,7 +37,7 @@ export function ProductFormDialog({ open, product, onClose }: Props) {
       onOpenChange={(next) => !next && onClose()}
       title={product ? t('editTitle') : t('addTitle')}
       formId={FORM_ID}
-      busy={create.isPending || update.isPending || brands.isPending || media.isPending}
+      busy={save.busy || brands.isPending || media.isPending}
       width={960}
     >
       {/* Uncontrolled selects keep their value only if their options exist when they mount. */}
@@ -54,7 +48,7 @@ export function ProductFormDialog({ open, product, onClose }: Props) {
           product={product ?? undefined}
           brands={brands.data ?? []}
           media={media.data ?? []}
-          onSubmit={submit}
+          onSubmit={save.submit}
         />
       )}
     </Dialog>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '@/components/ui/dialog'
-import { toast } from '@/components/ui/toast-store'
-import { useCreateSuit, type SuitFormValues } from '../api/create-suit'
+import { useSaveHandler } from '@/components/ui/use-save-handler'
+import { useCreateSuit } from '../api/create-suit'
 import { useSuitBrands } from '../api/get-suit-brands'
 import { useSuitMedia } from '../api/get-suit-media'
 import type { Suit } from '../api/get-suits'
@@ -22,19 +22,13 @@ export function SuitDialog({ open, suit, onClose }: Props) {
   const { t } = useTranslation('suits')
   const media = useSuitMedia()
   const brands = useSuitBrands()
-  const create = useCreateSuit()
-  const update = useUpdateSuit()
-
-  const submit = async (values: SuitFormValues) => {
-    if (suit) {
-      await update.mutateAsync({ id: suit.id, values })
-      toast.success(t('updated'))
-    } else {
-      await create.mutateAsync(values)
-      toast.success(t('added'))
-    }
-    onClose()
-  }
+  const save = useSaveHandler({
+    id: suit?.id,
+    create: useCreateSuit(),
+    update: useUpdateSuit(),
+    messages: { added: t('added'), updated: t('updated') },
+    onDone: onClose,
+  })
 
   return (
     <Dialog
@@ -42,11 +36,11 @@ export function SuitDialog({ open, suit, onClose }: Props) {
       onOpenChange={(next) => !next && onClose()}
       title={suit ? t('editTitle') : t('addTitle')}
       formId={FORM_ID}
-      busy={create.isPending || update.isPending}
+      busy={save.busy}
       width={860}
     >
       {open && media.data && brands.data && (
-        <SuitForm key={suit?.id ?? 'new'} id={FORM_ID} suit={suit ?? undefined} media={media.data} brands={brands.data} onSubmit={submit} />
+        <SuitForm key={suit?.id ?? 'new'} id={FORM_ID} suit={suit ?? undefined} media={media.data} brands={brands.data} onSubmit={save.submit} />
       )}
     </Dialog>
   )

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Dialog } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { SearchableSelect } from '@/components/ui/searchable-select'
-import { toast } from '@/components/ui/toast-store'
+import { useSaveHandler } from '@/components/ui/use-save-handler'
 import { groupSchema, useCreateGroup, type GroupFormValues } from '../api/create-group'
 import { useBrandList } from '../api/get-brand-list'
 import type { Group } from '../api/get-groups'
@@ -26,28 +26,27 @@ const SERVER_FIELDS = { brandId: 'brandId', audienceCityGroupName: 'name', audie
 /** 添加受众/城市组 / 编辑受众/城市组: a brand and a name. */
 export function GroupFormDialog({ open, group, defaultBrandId, onClose }: Props) {
   const { t } = useTranslation('system')
-  const create = useCreateGroup()
-  const update = useUpdateGroup()
-  const submit = async (values: GroupFormValues) => {
-    if (group) await update.mutateAsync({ id: group.id, values })
-    else await create.mutateAsync(values)
-    toast.success(group ? t('updated') : t('added'))
-    onClose()
-  }
+  const save = useSaveHandler({
+    id: group?.id,
+    create: useCreateGroup(),
+    update: useUpdateGroup(),
+    messages: { added: t('added'), updated: t('updated') },
+    onDone: onClose,
+  })
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => !next && onClose()}
       title={group ? t('group.editTitle') : t('group.addTitle')}
       formId={FORM_ID}
-      busy={create.isPending || update.isPending}
+      busy={save.busy}
       width={520}
     >
       {open && (
         <GroupForm
           key={group?.id ?? 'new'}
           initial={{ brandId: group ? (group.brandId ?? null) : (defaultBrandId ?? null), name: group?.audienceCityGroupName ?? '' }}
-          onSubmit={submit}
+          onSubmit={save.submit}
         />
       )}
     </Dialog>

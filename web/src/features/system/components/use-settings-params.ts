@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
+import { useUrlFilters } from '@/lib/use-url-filters'
 
 export const TABS = ['media', 'audience', 'brand'] as const
 export type SettingsTab = (typeof TABS)[number]
@@ -9,6 +10,7 @@ export const PAGE_SIZE: Record<SettingsTab, number> = { media: 20, audience: 10,
 
 /** The active tab's list state: page, size, name search and (groups) a brand. */
 export type TabQuery = { page: number; limit: number; name?: string; brandId?: number }
+const QUERY_KEYS = ['name', 'brandId'] as const
 
 const isTab = (v: string | null): v is SettingsTab => TABS.includes(v as SettingsTab)
 
@@ -20,29 +22,16 @@ export function useSettingsParams() {
   const [params, setParams] = useSearchParams()
   const raw = params.get('tab')
   const tab: SettingsTab = isTab(raw) ? raw : 'media'
+  const { filters, setFilters: setQuery } = useUrlFilters(QUERY_KEYS, PAGE_SIZE[tab])
   const query = useMemo<TabQuery>(() => {
-    const brandId = Number(params.get('brandId'))
+    const brandId = Number(filters.brandId)
     return {
-      page: Math.max(1, Number(params.get('page')) || 1),
-      limit: Number(params.get('limit')) || PAGE_SIZE[tab],
-      name: params.get('name') || undefined,
+      page: filters.page,
+      limit: filters.limit,
+      name: filters.name,
       brandId: Number.isInteger(brandId) && brandId > 0 ? brandId : undefined,
     }
-  }, [params, tab])
-
-  const setQuery = useCallback(
-    (next: Partial<TabQuery>) =>
-      setParams((current) => {
-        const merged = new URLSearchParams(current)
-        for (const [k, v] of Object.entries(next)) {
-          const isDefault = (k === 'page' && v === 1) || (k === 'limit' && v === PAGE_SIZE[tab])
-          if (v === undefined || v === '' || isDefault) merged.delete(k)
-          else merged.set(k, String(v))
-        }
-        return merged
-      }),
-    [setParams, tab],
-  )
+  }, [filters])
   const setTab = useCallback(
     (next: string) => setParams(isTab(next) && next !== 'media' ? { tab: next } : {}),
     [setParams],

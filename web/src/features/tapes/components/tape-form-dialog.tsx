@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '@/components/ui/dialog'
-import { toast } from '@/components/ui/toast-store'
-import { useCreateTape, type TapeFormValues } from '../api/create-tape'
+import { useSaveHandler } from '@/components/ui/use-save-handler'
+import { useCreateTape } from '../api/create-tape'
 import { useTapeBrands } from '../api/get-tape-brands'
 import { useTapeMedia } from '../api/get-tape-media'
 import type { Tape } from '../api/get-tapes'
@@ -22,19 +22,13 @@ export function TapeFormDialog({ open, tape, onClose }: Props) {
   const { t } = useTranslation('tapes')
   const brands = useTapeBrands()
   const media = useTapeMedia()
-  const create = useCreateTape()
-  const update = useUpdateTape()
-
-  const submit = async (values: TapeFormValues) => {
-    if (tape) {
-      await update.mutateAsync({ id: tape.id, values })
-      toast.success(t('updated'))
-    } else {
-      await create.mutateAsync(values)
-      toast.success(t('added'))
-    }
-    onClose()
-  }
+  const save = useSaveHandler({
+    id: tape?.id,
+    create: useCreateTape(),
+    update: useUpdateTape(),
+    messages: { added: t('added'), updated: t('updated') },
+    onDone: onClose,
+  })
 
   return (
     <Dialog
@@ -42,12 +36,12 @@ export function TapeFormDialog({ open, tape, onClose }: Props) {
       onOpenChange={(next) => !next && onClose()}
       title={tape ? t('editTitle') : t('addTitle')}
       formId={FORM_ID}
-      busy={create.isPending || update.isPending || brands.isPending || media.isPending}
+      busy={save.busy || brands.isPending || media.isPending}
       width={720}
     >
       {/* Uncontrolled selects keep their value only if their options exist when they mount. */}
       {open && !brands.isPending && !media.isPending && (
-        <TapeForm key={tape?.id ?? 'new'} id={FORM_ID} tape={tape ?? undefined} brands={brands.data ?? []} media={media.data ?? []} onSubmit={submit} />
+        <TapeForm key={tape?.id ?? 'new'} id={FORM_ID} tape={tape ?? undefined} brands={brands.data ?? []} media={media.data ?? []} onSubmit={save.submit} />
       )}
     </Dialog>
   )

@@ -5,10 +5,10 @@ import { classPayload, type ClassFormValues } from './create-time-period-class'
 import { invalidateTimePeriods } from './invalidate'
 
 /** Sets the class's name, media and exactly its periods (those left out become unclassified). */
-export function updateTimePeriodClass({ classId, values }: { classId: number; values: ClassFormValues }) {
+export function updateTimePeriodClass({ id, values }: { id: number; values: ClassFormValues }) {
   const payload = classPayload(values)
   return api.post<CallData<'timePeriodClassUp'>>('timePeriodClassUp', {
-    classId,
+    classId: id,
     ...payload,
     timePeriodClassNameUp: payload.timePeriodClassName,
   })

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '@/components/ui/dialog'
-import { toast } from '@/components/ui/toast-store'
-import { useCreateTimePeriodClass, type ClassFormValues } from '../api/create-time-period-class'
+import { useSaveHandler } from '@/components/ui/use-save-handler'
+import { useCreateTimePeriodClass } from '../api/create-time-period-class'
 import { useMediaOptions } from '../api/get-media-options'
 import type { TimePeriodGroup } from '../api/get-time-periods'
 import { useUpdateTimePeriodClass } from '../api/update-time-period-class'
@@ -20,19 +20,13 @@ const FORM_ID = 'time-period-class-form'
 export function ClassDialog({ open, group, onClose }: Props) {
   const { t } = useTranslation('time-periods')
   const media = useMediaOptions()
-  const create = useCreateTimePeriodClass()
-  const update = useUpdateTimePeriodClass()
-
-  const submit = async (values: ClassFormValues) => {
-    if (group?.classId) {
-      await update.mutateAsync({ classId: group.classId, values })
-      toast.success(t('updated'))
-    } else {
-      await create.mutateAsync(values)
-      toast.success(t('added'))
-    }
-    onClose()
-  }
+  const save = useSaveHandler({
+    id: group?.classId || null,
+    create: useCreateTimePeriodClass(),
+    update: useUpdateTimePeriodClass(),
+    messages: { added: t('added'), updated: t('updated') },
+    onDone: onClose,
+  })
 
   return (
     <Dialog
@@ -40,11 +34,11 @@ export function ClassDialog({ open, group, onClose }: Props) {
       onOpenChange={(next) => !next && onClose()}
       title={group ? t('editClass') : t('addClass')}
       formId={FORM_ID}
-      busy={create.isPending || update.isPending}
+      busy={save.busy}
       width={640}
     >
       {open && media.data && (
-        <ClassForm key={group?.classId ?? 'new'} id={FORM_ID} group={group ?? undefined} media={media.data} onSubmit={submit} />
+        <ClassForm key={group?.classId ?? 'new'} id={FORM_ID} group={group ?? undefined} media={media.data} onSubmit={save.submit} />
       )}
     </Dialog>
   )

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '@/components/ui/dialog'
-import { toast } from '@/components/ui/toast-store'
-import { useCreateTimePeriod, type TimePeriodFormValues } from '../api/create-time-period'
+import { useSaveHandler } from '@/components/ui/use-save-handler'
+import { useCreateTimePeriod } from '../api/create-time-period'
 import { useMediaOptions } from '../api/get-media-options'
 import type { TimePeriod } from '../api/get-time-periods'
 import { useUpdateTimePeriod } from '../api/update-time-period'
@@ -20,19 +20,13 @@ const FORM_ID = 'time-period-form'
 export function TimePeriodDialog({ open, period, onClose }: Props) {
   const { t } = useTranslation('time-periods')
   const media = useMediaOptions()
-  const create = useCreateTimePeriod()
-  const update = useUpdateTimePeriod()
-
-  const submit = async (values: TimePeriodFormValues) => {
-    if (period) {
-      await update.mutateAsync({ id: period.id, values })
-      toast.success(t('updated'))
-    } else {
-      await create.mutateAsync(values)
-      toast.success(t('added'))
-    }
-    onClose()
-  }
+  const save = useSaveHandler({
+    id: period?.id,
+    create: useCreateTimePeriod(),
+    update: useUpdateTimePeriod(),
+    messages: { added: t('added'), updated: t('updated') },
+    onDone: onClose,
+  })
 
   return (
     <Dialog
@@ -40,11 +34,11 @@ export function TimePeriodDialog({ open, period, onClose }: Props) {
       onOpenChange={(next) => !next && onClose()}
       title={period ? t('editPeriod') : t('addPeriod')}
       formId={FORM_ID}
-      busy={create.isPending || update.isPending}
+      busy={save.busy}
       width={560}
     >
       {open && media.data && (
-        <TimePeriodForm key={period?.id ?? 'new'} id={FORM_ID} period={period ?? undefined} media={media.data} onSubmit={submit} />
+        <TimePeriodForm key={period?.id ?? 'new'} id={FORM_ID} period={period ?? undefined} media={media.data} onSubmit={save.submit} />
       )}
     </Dialog>
   )
