@@ -132,7 +132,13 @@ export const tests = [
     run: async (ctx) => {
       const page = shared(ctx)
       const search = page.getByRole('search')
-      await search.getByLabel('品牌名称').selectOption({ label: ctx.state.seed.brand.brandName })
+      // The brand filter is searchable: type part of the name, Enter takes the match.
+      const brandPicker = search.getByRole('combobox', { name: '品牌名称' })
+      await brandPicker.click()
+      await brandPicker.fill(ctx.state.seed.brand.brandName)
+      await page.getByRole('listbox').getByRole('option', { name: ctx.state.seed.brand.brandName, exact: true }).waitFor()
+      await brandPicker.press('Enter')
+      ctx.expect((await brandPicker.inputValue()) === ctx.state.seed.brand.brandName, 'brand filter not chosen')
       await search.getByLabel('产品名称').fill(renamed)
       await search.getByLabel('最小秒数').selectOption('20')
       await search.getByLabel('最大秒数').selectOption('30')

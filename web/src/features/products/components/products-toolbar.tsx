@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DateTimeRange } from '@/components/ui/datetime-range'
+import { SearchableSelect } from '@/components/ui/searchable-select'
 import { SECONDS_OPTIONS } from '../api/create-product'
 import { useBrandOptions } from '../api/get-brand-options'
 import { useGroupOptions } from '../api/get-group-options'
@@ -32,6 +33,14 @@ export function ProductsToolbar({ filters, onSearch, onAdd }: Props) {
     const trimmed = Object.fromEntries(FILTER_KEYS.map((k) => [k, draft[k]?.trim() || undefined]))
     onSearch({ ...trimmed, page: 1 })
   }
+  const brandOptions = (brands.data ?? []).map((b) => ({ value: String(b.id), label: b.brandName }))
+  // With a brand chosen, only its groups; otherwise every group, named with its brand.
+  const groupOptions = (groups.data ?? [])
+    .filter((g) => !draft.brandIdi || String(g.brandId) === draft.brandIdi)
+    .map((g) => ({
+      value: String(g.id),
+      label: g.brand && !draft.brandIdi ? `${g.audienceCityGroupName}（${g.brand.brandName}）` : g.audienceCityGroupName,
+    }))
   const seconds = (key: 'secondsGt' | 'secondslt', label: string) => (
     <select className="input products-toolbar__seconds" aria-label={label} {...field(key)}>
       <option value="">{label}</option>
@@ -41,28 +50,24 @@ export function ProductsToolbar({ filters, onSearch, onAdd }: Props) {
 
   return (
     <form className="toolbar products-toolbar" role="search" onSubmit={search}>
-      <select
-        className="input"
+      <SearchableSelect
         aria-label={t('brand')}
-        value={draft.brandIdi ?? ''}
+        placeholder={t('allBrands')}
+        options={brandOptions}
+        loading={brands.isPending}
+        value={draft.brandIdi ?? null}
         // The group filter offers the brand's groups: a group of another brand goes.
-        onChange={(e) => set({ brandIdi: e.target.value, audienceCityGroupIdi: undefined })}
-      >
-        <option value="">{t('allBrands')}</option>
-        {brands.data?.map((b) => <option key={b.id} value={b.id}>{b.brandName}</option>)}
-      </select>
+        onChange={(v) => set({ brandIdi: v ?? undefined, audienceCityGroupIdi: undefined })}
+      />
       <input className="input" aria-label={t('productName')} placeholder={t('productNamePlaceholder')} {...field('productNamei')} />
-      <select className="input" aria-label={t('groups')} {...field('audienceCityGroupIdi')}>
-        <option value="">{t('allGroups')}</option>
-        {groups.data
-          // With a brand chosen, only its groups; otherwise every group, named with its brand.
-          ?.filter((g) => !draft.brandIdi || String(g.brandId) === draft.brandIdi)
-          .map((g) => (
-            <option key={g.id} value={g.id}>
-              {g.brand && !draft.brandIdi ? `${g.audienceCityGroupName}（${g.brand.brandName}）` : g.audienceCityGroupName}
-            </option>
-          ))}
-      </select>
+      <SearchableSelect
+        aria-label={t('groups')}
+        placeholder={t('allGroups')}
+        options={groupOptions}
+        loading={groups.isPending}
+        value={draft.audienceCityGroupIdi ?? null}
+        onChange={(v) => set({ audienceCityGroupIdi: v ?? undefined })}
+      />
       <span className="products-toolbar__range" role="group" aria-label={t('seconds')}>
         {seconds('secondsGt', t('secondsFrom'))}
         <span aria-hidden="true">–</span>
