@@ -219,7 +219,7 @@ async fn load_products(conn: &mut PgConnection, media: &[i64], brands: &[i64], g
             "insert into products (brand_id, media_id, product_name, seconds, default_audience_group_id,
                  upside_down_three_per, prime_time, prime_time_per, prime_upside_down_three_per,
                  false_prime_upside_down_three_per, jack_requirements, note_one)
-             values ($1, $2, $3, $4, $5, $6::numeric, '19:30-22:00', $7::numeric, $8::numeric, $9::numeric, $10, $11)
+             values ($1, $2, $3, $4, $5, $6::numeric, '19:30:00-22:00:00', $7::numeric, $8::numeric, $9::numeric, $10, $11)
              returning id",
         )
         .bind(brands[p.brand])

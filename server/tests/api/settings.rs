@@ -18,7 +18,7 @@ async fn product(app: &TestApp, brand: i64, media: i64, group: i64) -> i64 {
     let id: i64 = sqlx::query_scalar(
         "insert into products (brand_id, media_id, product_name, seconds, default_audience_group_id,
              upside_down_three_per, prime_time, prime_time_per, prime_upside_down_three_per, jack_requirements)
-         values ($1, $2, '安慕希', 15, $3, 30, '19:30-22:00', 60, 40, '无') returning id",
+         values ($1, $2, '安慕希', 15, $3, 30, '19:30:00-22:00:00', 60, 40, '无') returning id",
     )
     .bind(brand)
     .bind(media)
