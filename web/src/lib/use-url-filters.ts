@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react'
+import { useCallback, useEffect, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 
 /** A list's state as the URL keeps it: the page, its size and each filter as text. */
@@ -37,4 +37,19 @@ export function useUrlFilters<K extends string>(keys: readonly K[], pageSize: nu
     [setParams, pageSize],
   )
   return { filters, setFilters }
+}
+
+/**
+ * Deleting the last row of the last page leaves an empty page: step back to the last one.
+ * `setPage` must be stable (a `setFilters`).
+ */
+export function useKeepPageInRange(
+  total: number | undefined,
+  state: { page: number; limit: number },
+  setPage: (patch: { page: number }) => void,
+) {
+  const pages = Math.max(1, Math.ceil((total ?? 0) / state.limit))
+  useEffect(() => {
+    if (total !== undefined && state.page > pages) setPage({ page: pages })
+  }, [total, pages, state.page, setPage])
 }

@@ -1,5 +1,6 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useKeepPageInRange } from '@/lib/use-url-filters'
 import { confirm } from '@/components/ui/confirm'
 import { DataTable } from '@/components/ui/data-table'
 import { Pagination } from '@/components/ui/pagination'
@@ -22,12 +23,8 @@ export default function NetworkViewingPage() {
   const { mutate: remove } = useDeleteOnlineViewing()
   const [editing, setEditing] = useState<{ record: OnlineViewing | null } | null>(null)
 
-  // Deleting the last row of the last page leaves an empty page: step back.
   const total = list.data?.total
-  const pages = Math.max(1, Math.ceil((total ?? 0) / filters.limit))
-  useEffect(() => {
-    if (total !== undefined && filters.page > pages) setFilters({ page: pages })
-  }, [total, pages, filters.page, setFilters])
+  useKeepPageInRange(total, filters, setFilters)
 
   const columns = useMemo(
     () =>

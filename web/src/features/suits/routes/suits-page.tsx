@@ -1,5 +1,6 @@
-import { useEffect, useMemo, useState, type Key } from 'react'
+import { useMemo, useState, type Key } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useKeepPageInRange } from '@/lib/use-url-filters'
 import { confirm } from '@/components/ui/confirm'
 import { DataTable } from '@/components/ui/data-table'
 import { Pagination } from '@/components/ui/pagination'
@@ -28,10 +29,7 @@ export default function SuitsPage() {
   const [expanded, setExpanded] = useState<ReadonlySet<Key>>(new Set())
 
   const total = list.data?.total
-  const pages = Math.max(1, Math.ceil((total ?? 0) / filters.limit))
-  useEffect(() => {
-    if (total !== undefined && filters.page > pages) setFilters({ page: pages })
-  }, [total, pages, filters.page, setFilters])
+  useKeepPageInRange(total, filters, setFilters)
 
   const toggle = (key: Key) =>
     setExpanded((c) => {

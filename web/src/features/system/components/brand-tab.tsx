@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useKeepPageInRange } from '@/lib/use-url-filters'
 import { confirm } from '@/components/ui/confirm'
 import { DataTable, type Column } from '@/components/ui/data-table'
 import { Pagination } from '@/components/ui/pagination'
@@ -11,7 +12,7 @@ import { useUpdateBrand } from '../api/update-brand'
 import { NameFormDialog } from './name-form-dialog'
 import { NameSearch } from './name-search'
 import { RowActions } from './row-actions'
-import { lastPage, type TabQuery } from './use-settings-params'
+import type { TabQuery } from './use-settings-params'
 
 type Props = { query: TabQuery; setQuery: (next: Partial<TabQuery>) => void }
 
@@ -24,10 +25,7 @@ export function BrandTab({ query, setQuery }: Props) {
   const { mutate: remove } = useDeleteBrand()
   const [editing, setEditing] = useState<{ row: Brand | null } | null>(null)
 
-  const pages = lastPage(list.data?.total, query.limit)
-  useEffect(() => {
-    if (list.data && query.page > pages) setQuery({ page: pages })
-  }, [list.data, pages, query.page, setQuery])
+  useKeepPageInRange(list.data?.total, query, setQuery)
 
   const onDelete = async (row: Brand) => {
     if (!(await confirm(t('deleteConfirm'), { danger: true }))) return

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useKeepPageInRange } from '@/lib/use-url-filters'
 import { confirm } from '@/components/ui/confirm'
 import { DataTable, type Column } from '@/components/ui/data-table'
 import { Pagination } from '@/components/ui/pagination'
@@ -10,7 +11,7 @@ import { useMedia, type Media } from '../api/get-media'
 import { useUpdateMedia } from '../api/update-media'
 import { NameFormDialog } from './name-form-dialog'
 import { RowActions } from './row-actions'
-import { lastPage, type TabQuery } from './use-settings-params'
+import type { TabQuery } from './use-settings-params'
 
 type Props = { query: TabQuery; setQuery: (next: Partial<TabQuery>) => void }
 
@@ -23,10 +24,7 @@ export function MediaTab({ query, setQuery }: Props) {
   const { mutate: remove } = useDeleteMedia()
   const [editing, setEditing] = useState<{ row: Media | null } | null>(null)
 
-  const pages = lastPage(list.data?.total, query.limit)
-  useEffect(() => {
-    if (list.data && query.page > pages) setQuery({ page: pages })
-  }, [list.data, pages, query.page, setQuery])
+  useKeepPageInRange(list.data?.total, query, setQuery)
 
   const onDelete = async (row: Media) => {
     if (!(await confirm(t('deleteConfirm'), { danger: true }))) return

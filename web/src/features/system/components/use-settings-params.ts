@@ -38,8 +38,3 @@ export function useSettingsParams() {
   )
   return { tab, query, setQuery, setTab }
 }
-
-/** Deleting the last row of the last page leaves an empty page: step back to the last one. */
-export function lastPage(total: number | undefined, limit: number) {
-  return Math.max(1, Math.ceil((total ?? 0) / limit))
-}
