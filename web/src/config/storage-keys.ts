@@ -11,6 +11,7 @@ export const storageKeys = {
   settings: 'adeval.settings',
   language: 'adeval.language',
   oauthCode: 'x-admin-oauth-code',
-  // sessionStorage: the open tabs of the tags view.
+  // sessionStorage: the open tabs of the tags view; the real-time channel's id of this tab.
   tags: 'adeval.tags',
+  clientId: 'adeval.clientId',
 } as const
