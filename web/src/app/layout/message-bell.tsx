@@ -1,20 +1,90 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { Popover } from 'radix-ui'
 import { useTranslation } from 'react-i18next'
-import { DropdownMenu, MenuContent } from '@/components/ui/dropdown-menu'
+import { notify, toast } from '@/components/ui/toast-store'
+import { messagesQueryOptions, useMessages, type MessagePage } from '@/features/messages/api/get-messages'
+import { useMarkMessagesRead } from '@/features/messages/api/mark-messages-read'
+import { useRealtimeEvent } from '@/lib/realtime-provider'
 import { Icon } from './icons'
 
-/** Placeholder until the messages calls exist: no unread badge, 暂无消息. */
+/**
+ * The navbar bell: the unread badge, the newest messages with 标为已读 each and 全部已读 while any
+ * is unread. A pushed `user` message shows a notification that stays until closed and raises
+ * the badge at once; the list then refreshes from the server.
+ */
 export function MessageBell() {
   const { t } = useTranslation('shell')
-  const unread = 0
+  const client = useQueryClient()
+  const messages = useMessages()
+  const mark = useMarkMessagesRead()
+  const unread = messages.data?.unread ?? 0
+  const list = messages.data?.data ?? []
+  const key = messagesQueryOptions().queryKey
+
+  useRealtimeEvent('user', (m) => {
+    notify({ kind: 'info', title: t('newMessage'), message: String(m.data ?? '') })
+    const added = Number(m.num) || 0
+    client.setQueryData<MessagePage>(key, (old) => old && { ...old, unread: old.unread + added })
+    void client.invalidateQueries({ queryKey: key })
+  })
+
+  const markAll = () => mark.mutate('all', { onSuccess: () => toast.success(t('markedAllRead')) })
+
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="icon-btn message-bell" aria-label={t('messages')}>
+    <Popover.Root onOpenChange={(open) => open && void messages.refetch()}>
+      <Popover.Trigger
+        className="icon-btn message-bell"
+        aria-label={unread > 0 ? t('messagesUnread', { count: unread }) : t('messages')}
+      >
         <Icon name="bell" />
-        {unread > 0 && <span className="message-bell__badge">{unread}</span>}
-      </DropdownMenu.Trigger>
-      <MenuContent align="end" className="menu-content message-bell__panel">
-        <DropdownMenu.Label className="message-bell__empty">{t('noMessages')}</DropdownMenu.Label>
-      </MenuContent>
-    </DropdownMenu.Root>
+        {unread > 0 && (
+          <span className="message-bell__badge" aria-hidden="true" data-testid="unread-badge">
+            {unread > 99 ? '99+' : unread}
+          </span>
+        )}
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content className="menu-content message-bell__panel" align="end" sideOffset={6} collisionPadding={8} aria-label={t('messages')}>
+          <div className="message-bell__head">
+            <strong>{t('messages')}</strong>
+            {unread > 0 && (
+              <button type="button" className="btn btn--text btn--small" disabled={mark.isPending} onClick={markAll}>
+                {t('markAllRead')}
+              </button>
+            )}
+          </div>
+          {list.length === 0 ? (
+            <p className="message-bell__empty">{messages.isPending ? t('loadingMessages') : t('noMessages')}</p>
+          ) : (
+            <ul className="message-bell__list">
+              {list.map((m) => {
+                const isUnread = m.status === '1'
+                return (
+                  <li key={m.id} className={`message-bell__item${isUnread ? ' message-bell__item--unread' : ''}`}>
+                    <p className="message-bell__content">{m.content}</p>
+                    <div className="message-bell__meta">
+                      <time>{m.createTime}</time>
+                      <span className={`tag ${isUnread ? 'tag--danger' : 'tag--info'}`}>{isUnread ? t('unread') : t('read')}</span>
+                      {isUnread && (
+                        <button
+                          type="button"
+                          className="btn btn--text btn--small message-bell__read"
+                          disabled={mark.isPending}
+                          aria-label={t('markReadOf', { content: m.content })}
+                          onClick={() => mark.mutate({ id: m.id })}
+                        >
+                          {t('markRead')}
+                        </button>
+                      )}
+                    </div>
+                  </li>
+                )
+              })}
+            </ul>
+          )}
+          {(messages.data?.total ?? 0) > list.length && <p className="message-bell__more">{t('newestOnly', { count: list.length })}</p>}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
   )
 }
