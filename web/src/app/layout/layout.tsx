@@ -5,6 +5,8 @@ import { PageProgress } from '../navigation'
 import { settingsStore, sidebarStore } from '../preferences'
 import { RouteErrorBoundary } from '../routes/route-error'
 import { Navbar } from './navbar'
+import { useProgressLog } from './progress-log'
+import { ProgressPanel } from './progress-panel'
 import { Sidebar } from './sidebar'
 import { TagsView } from './tags-view'
 import { mobileMenuStore, useAllowedRoutes, useIsMobile, viewKeyStore } from './use-shell'
@@ -20,6 +22,7 @@ export function Layout() {
   const mobile = useIsMobile()
   const { pathname } = useLocation()
   useTrackTags(useAllowedRoutes())
+  const progress = useProgressLog()
 
   // The mobile drawer closes after navigation, on leaving mobile width and on Escape.
   useEffect(() => mobileMenuStore.set(false), [pathname, mobile])
@@ -52,6 +55,7 @@ export function Layout() {
           </RouteErrorBoundary>
         </main>
       </div>
+      {progress.open && <ProgressPanel entries={progress.entries} received={progress.received} onClose={progress.close} />}
     </div>
   )
 }
