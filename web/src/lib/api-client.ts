@@ -98,6 +98,16 @@ export type CallOptions = {
   mask?: boolean
 }
 
+/**
+ * An answer that did not come through `api` (the storage upload's XMLHttpRequest): the same
+ * envelope handling — data on 200, 2001/2002 end the session, other codes toast and reject, and an
+ * answer without an envelope is an HTTP failure.
+ */
+export function unwrapAnswer<T>(answer: unknown, status: number): T {
+  if (isEnvelope(answer)) return onEnvelope<T>(answer, status)
+  return onHttpError(status)
+}
+
 async function request<T>(method: 'GET' | 'POST', call: string, fields: Fields, form: boolean, mask: boolean): Promise<T> {
   let url = `${env.apiBase}/${call}`
   let body: string | undefined
@@ -140,8 +150,7 @@ async function request<T>(method: 'GET' | 'POST', call: string, fields: Fields, 
     clearTimeout(timer)
     endLoading()
   }
-  if (isEnvelope(answer)) return onEnvelope<T>(answer, status)
-  return onHttpError(status)
+  return unwrapAnswer<T>(answer, status)
 }
 
 export const api = {
