@@ -1,3 +1,5 @@
+import type { TFunction } from 'i18next'
+import { z } from 'zod'
 import { api } from '@/lib/api-client'
 
 // Written by hand from the issue-5 contract until the server's OpenAPI document has the call.
@@ -30,4 +32,26 @@ export function getUploadSign({ tags, originalFileName, description, tagValue }:
     { tags, originalFileName, description: description || undefined, tagValue: JSON.stringify(tagValue) },
     { mask: false },
   )
+}
+
+export const UPLOAD_FIELDS = ['category', 'source', 'belongingTo', 'description'] as const
+export type UploadFormValues = Record<(typeof UPLOAD_FIELDS)[number], string>
+export const MAX_DESCRIPTION = 200
+
+/** The upload dialog's rules (spec §5): in data mode category and source are required. */
+export function uploadSchema(t: TFunction<'files'>, dataMode: boolean) {
+  const description = z.string().trim().max(MAX_DESCRIPTION, t('upload.tooLong', { max: MAX_DESCRIPTION }))
+  if (!dataMode) return z.object({ category: z.string(), source: z.string(), belongingTo: z.string(), description })
+  return z.object({
+    category: z.string().min(1, t('upload.pickCategory')),
+    source: z.string().min(1, t('upload.pickSource')),
+    belongingTo: z.string().min(1),
+    description,
+  })
+}
+
+/** The sign call's tagValue: the caller's values, plus category, source and belongingTo (numbers) in data mode. */
+export function tagValueOf(base: Record<string, unknown>, values: UploadFormValues, dataMode: boolean) {
+  if (!dataMode) return base
+  return { ...base, category: Number(values.category), source: Number(values.source), belongingTo: Number(values.belongingTo || 1) }
 }

@@ -1,0 +1,150 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { Dialog } from '@/components/ui/dialog'
+import { FormField, setServerErrors } from '@/components/ui/form-field'
+import { toast } from '@/components/ui/toast-store'
+import { tagValueOf, UPLOAD_FIELDS, uploadSchema, type UploadFormValues } from '../api/get-upload-sign'
+import { useUploadFile, type UploadDone } from '../api/upload-file'
+import { BELONGING, DATA_SOURCES, UPLOAD_CATEGORIES, type FileTag } from './file-tags'
+import { UploadQueue } from './upload-queue'
+import { useUploadQueue } from './use-upload-queue'
+import './upload-dialog.css'
+
+/** Spec §9: the dialog waits 1 s before initialising (here: before the picker takes files). */
+export const INIT_DELAY_MS = 1000
+const FORM_ID = 'upload-form'
+
+type Props = {
+  open: boolean
+  onClose: () => void
+  /** The files' purpose. */
+  tags: FileTag
+  /** The tag's values (e.g. `{orderId}`); data mode adds category, source and belongingTo. */
+  tagValue: Record<string, unknown>
+  /** 'data': the customer-data import, asking for category, source and ownership. */
+  mode?: 'data'
+  /** After every chosen file is stored (the dialog has closed). */
+  onSuccess?: (uploaded: UploadDone[]) => void
+}
+
+/** 上传文件: choose xls/xlsx files, then 开始上传; closes once all are stored. */
+export function UploadDialog({ open, onClose, ...rest }: Props) {
+  const { t } = useTranslation('files')
+  const [busy, setBusy] = useState(false)
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      title={t('upload.title')}
+      formId={FORM_ID}
+      confirmText={t('upload.start')}
+      busy={busy}
+      width={560}
+    >
+      {/* Mounted per opening: a fresh queue and form, and closing aborts a running upload. */}
+      {open && <UploadForm {...rest} onClose={onClose} onBusy={setBusy} />}
+    </Dialog>
+  )
+}
+
+function UploadForm({ tags, tagValue, mode, onSuccess, onClose, onBusy }: Omit<Props, 'open'> & { onBusy: (busy: boolean) => void }) {
+  const { t } = useTranslation('files')
+  const dataMode = mode === 'data'
+  const schema = useMemo(() => uploadSchema(t, dataMode), [t, dataMode])
+  const { register, handleSubmit, setError, formState } = useForm<UploadFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { category: '', source: '', belongingTo: '1', description: '' },
+  })
+  const { errors } = formState
+  const queue = useUploadQueue()
+  const upload = useUploadFile()
+  const [ready, setReady] = useState(false)
+  const [uploading, setUploading] = useState(false)
+  // A ref, not state: a double click reaches the handler twice before any re-render.
+  const running = useRef(false)
+  const abort = useRef<AbortController | null>(null)
+
+  useEffect(() => {
+    const timer = setTimeout(() => setReady(true), INIT_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [])
+  useEffect(() => () => abort.current?.abort(), [])
+  useEffect(() => onBusy(uploading), [uploading, onBusy])
+  useEffect(() => () => onBusy(false), [onBusy])
+
+  const pending = queue.items.filter((i) => i.status !== 'done')
+  const needFile = () => {
+    if (pending.length) return false
+    queue.setProblem('upload.pickFile')
+    return true
+  }
+
+  const start = async (values: UploadFormValues) => {
+    if (running.current || needFile()) return
+    running.current = true
+    setUploading(true)
+    const controller = (abort.current = new AbortController())
+    const stored: UploadDone[] = []
+    try {
+      for (const item of pending) {
+        queue.patch(item.id, { status: 'uploading', progress: 0, error: undefined })
+        try {
+          const target = { tags, originalFileName: item.file.name, description: values.description.trim(), tagValue: tagValueOf(tagValue, values, dataMode) }
+          stored.push(await upload.mutateAsync({ target, file: item.file, signal: controller.signal, onProgress: (progress) => queue.patch(item.id, { progress }) }))
+          queue.patch(item.id, { status: 'done', progress: 1 })
+        } catch (err) {
+          if (controller.signal.aborted) return
+          // The failure was shown as a toast; it stays on its row, and a field's on the field.
+          queue.patch(item.id, { status: 'failed', error: err instanceof Error ? err.message : String(err) })
+          setServerErrors(err, UPLOAD_FIELDS, setError)
+          return
+        }
+      }
+      toast.success(t('upload.succeeded'))
+      onClose()
+      onSuccess?.(stored)
+    } finally {
+      running.current = false
+      if (!controller.signal.aborted) setUploading(false)
+    }
+  }
+
+  return (
+    <form id={FORM_ID} className="upload-form" onSubmit={handleSubmit(start, () => needFile())} noValidate>
+      {dataMode && (
+        <div className="form-grid form-grid--2">
+          <FormField label={t('upload.category')} required error={errors.category?.message}>
+            <select className="input" disabled={uploading} {...register('category')}>
+              <option value="">{t('upload.pickCategory')}</option>
+              {UPLOAD_CATEGORIES.map((c) => <option key={c} value={c}>{t(`categories.${c}`)}</option>)}
+            </select>
+          </FormField>
+          <FormField label={t('upload.source')} required error={errors.source?.message}>
+            <select className="input" disabled={uploading} {...register('source')}>
+              <option value="">{t('upload.pickSource')}</option>
+              {DATA_SOURCES.map((s) => <option key={s} value={s}>{t(`sources.${s}`)}</option>)}
+            </select>
+          </FormField>
+          <FormField label={t('upload.belongingTo')}>
+            <select className="input" disabled={uploading} {...register('belongingTo')}>
+              {BELONGING.map((b) => <option key={b} value={b}>{t(`belonging.${b}`)}</option>)}
+            </select>
+          </FormField>
+        </div>
+      )}
+      <FormField label={t('description')} error={errors.description?.message}>
+        <input className="input" placeholder={t('upload.descriptionPlaceholder')} disabled={uploading} {...register('description')} />
+      </FormField>
+      <UploadQueue
+        items={queue.items}
+        problem={queue.problem ? t(queue.problem) : null}
+        ready={ready}
+        busy={uploading}
+        onAdd={queue.add}
+        onRemove={queue.remove}
+      />
+    </form>
+  )
+}
