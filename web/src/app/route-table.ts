@@ -61,7 +61,7 @@ export const appRoutes: AppRoute[] = [
     ],
   },
   { path: '/system/systemIndex', title: 'system', roles: ['*', '/system'], icon: 'setting', page: () => import('@/features/system/routes/system-page') }, // 28
-  { path: '/file/fileIndex', title: 'file', roles: ['*', '/file'], icon: 'file', page: placeholder }, // 29
+  { path: '/file/fileIndex', title: 'file', roles: ['*', '/file'], icon: 'file', page: () => import('@/features/files/routes/files-page') }, // 29
   { path: '/profile/index', title: 'profile', hidden: true, icon: 'user', page: () => import('@/features/profile/routes/profile-page') },
   { path: '/401', title: 'unauthorized', hidden: true, page: () => import('@/app/routes/unauthorized') },
   { path: '/404', title: 'notFound', hidden: true, page: () => import('@/app/routes/not-found') },

@@ -1,0 +1,52 @@
+import type { TFunction } from 'i18next'
+import type { Column } from '@/components/ui/data-table'
+import type { FileJob, FileRow } from '../api/get-files'
+import { formatSize } from './format-size'
+
+const JOB_TAG: Record<FileJob['status'], string> = { queued: 'tag--info', running: '', done: 'tag--success', failed: 'tag--danger' }
+
+/** 排队中 / 处理中 n% / 已完成 / 失败, with the job's last message under it. */
+function JobStatus({ job, t }: { job: FileJob | null; t: TFunction<'files'> }) {
+  if (!job) return '-'
+  return (
+    <div className="job-status" data-status={job.status}>
+      <span className={`tag ${JOB_TAG[job.status]}`}>{t(`job.${job.status}`, { progress: Math.round(job.progress) })}</span>
+      {job.message && (
+        <span className="job-status__message" title={job.message}>
+          {job.message}
+        </span>
+      )}
+    </div>
+  )
+}
+
+/** The columns of spec §2 "File list", in its order, plus the import job's status. */
+export function fileColumns(t: TFunction<'files'>, onDownload: (row: FileRow) => void): Column<FileRow>[] {
+  return [
+    { key: 'fileName', title: t('columns.fileName'), width: 180 },
+    { key: 'path', title: t('columns.path'), width: 220, render: (row) => <span className="files-table__path">{row.path}</span> },
+    { key: 'mimeType', title: t('columns.mimeType'), width: 150, render: (row) => <span className="files-table__path">{row.mimeType || '-'}</span> },
+    { key: 'size', title: t('columns.size'), width: 90, render: (row) => formatSize(row.size) },
+    { key: 'extension', title: t('columns.extension'), width: 70 },
+    { key: 'description', title: t('columns.description'), width: 140 },
+    { key: 'tags_name', title: t('columns.tags'), width: 100 },
+    { key: 'admin', title: t('columns.admin'), width: 100, render: (row) => row.admin?.name || '-' },
+    { key: 'createTime', title: t('columns.createTime'), width: 160 },
+    { key: 'job', title: t('columns.job'), width: 200, render: (row) => <JobStatus job={row.job} t={t} /> },
+    {
+      key: 'actions',
+      title: t('columns.actions'),
+      width: 80,
+      render: (row) => (
+        <button
+          type="button"
+          className="btn btn--text btn--small"
+          aria-label={t('downloadOf', { name: row.fileName })}
+          onClick={() => onDownload(row)}
+        >
+          {t('download')}
+        </button>
+      ),
+    },
+  ]
+}
