@@ -51,7 +51,7 @@ export function UploadQueue({ items, problem, ready, busy, onAdd, onRemove }: Pr
         <button type="button" className="btn btn--primary" disabled={!enabled} onClick={() => input.current?.click()}>
           {t('upload.choose')}
         </button>
-        <span className="upload-drop__hint">{ready ? `${t('upload.hint')}，${t('upload.dropHint')}` : t('upload.initialising')}</span>
+        <span className="upload-drop__hint">{ready ? t('upload.hint') : t('upload.initialising')}</span>
         <input
           ref={input}
           type="file"
