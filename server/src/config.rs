@@ -23,6 +23,8 @@ pub struct Config {
     pub web_dir: PathBuf,
     /// Time zone in which dates and times are shown and date filters are read.
     pub timezone: String,
+    /// Background job workers in this process (`ADEVAL_WORKERS`, default 2; 0 runs none).
+    pub workers: usize,
 }
 
 fn var(name: &str) -> Option<String> {
@@ -56,6 +58,10 @@ impl Config {
             admin_password: var("ADEVAL_ADMIN_PASSWORD"),
             web_dir: PathBuf::from(var("ADEVAL_WEB_DIR").unwrap_or_else(|| "web/dist".into())),
             timezone: var("ADEVAL_TIMEZONE").unwrap_or_else(|| "Asia/Shanghai".into()),
+            workers: match var("ADEVAL_WORKERS") {
+                Some(n) => n.parse().context("ADEVAL_WORKERS must be a number")?,
+                None => 2,
+            },
         })
     }
 }
@@ -102,6 +108,7 @@ impl fmt::Debug for Config {
             .field("admin_password", &self.admin_password.as_ref().map(|_| "***"))
             .field("web_dir", &self.web_dir)
             .field("timezone", &self.timezone)
+            .field("workers", &self.workers)
             .finish()
     }
 }
@@ -122,6 +129,7 @@ mod tests {
             admin_password: Some("adminpass99".into()),
             web_dir: "web/dist".into(),
             timezone: "Asia/Shanghai".into(),
+            workers: 2,
         };
         let shown = format!("{config:?}");
         for secret in ["hunter22", "topsecretsign", "adminpass99"] {

@@ -57,3 +57,15 @@ pub async fn ensure_super_admin(
     .await?;
     Ok(generated)
 }
+
+/// A secret of this deployment, made on first use and shared by every process through Postgres.
+pub async fn server_secret(pool: &PgPool, name: &str) -> anyhow::Result<Vec<u8>> {
+    let mut fresh = [0u8; 32];
+    rand::RngCore::fill_bytes(&mut rand::rng(), &mut fresh);
+    sqlx::query("insert into server_secrets (name, value) values ($1, $2) on conflict (name) do nothing")
+        .bind(name)
+        .bind(&fresh[..])
+        .execute(pool)
+        .await?;
+    Ok(sqlx::query_scalar("select value from server_secrets where name = $1").bind(name).fetch_one(pool).await?)
+}

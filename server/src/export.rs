@@ -1,10 +1,9 @@
 //! Spreadsheet exports: xlsx written in constant memory, Chinese headers, dates as formatted
 //! text, and every text cell that a spreadsheet could take for a formula neutralised. Files go
-//! under `<data>/files/exports/<random>/<name>.xlsx`, downloaded through `/files/...` with the
-//! token; exports answer `{url}`.
+//! to the object store under `exports/<random>/<name>.xlsx` (kept a day), downloaded through
+//! `/files/...` with the token; exports answer `{url}`.
 
-use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime};
+use std::path::Path;
 
 use anyhow::Context;
 use rand::RngCore;
@@ -12,8 +11,8 @@ use rust_xlsxwriter::{Format, Workbook};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-/// Exports older than this are removed when the next one is written.
-const KEEP: Duration = Duration::from_secs(24 * 60 * 60);
+use crate::state::AppState;
+
 
 pub enum Cell {
     Text(String),
@@ -68,26 +67,39 @@ pub struct Exported {
     pub url: String,
 }
 
-pub fn exports_dir(data_dir: &Path) -> PathBuf {
-    data_dir.join("files").join("exports")
-}
-
-/// Writes one sheet and answers the download URL. `name` is the file's download name
-/// (without extension), e.g. `磁带号管理`.
-pub fn write<I>(data_dir: &Path, name: &str, headers: &[&str], rows: I) -> anyhow::Result<Exported>
+/// Writes one sheet to a temporary file off the async threads, puts it in the object store
+/// under `exports/<random>/<name>.xlsx` and answers its download URL. `name` is the file's
+/// download name (without extension), e.g. `磁带号管理`.
+pub async fn save<I>(state: &AppState, name: &str, headers: &'static [&'static str], rows: I) -> anyhow::Result<Exported>
 where
-    I: IntoIterator<Item = Vec<Cell>>,
+    I: IntoIterator<Item = Vec<Cell>> + Send + 'static,
 {
-    let root = exports_dir(data_dir);
-    purge_old(&root);
     let mut id = [0u8; 16];
     rand::rng().fill_bytes(&mut id);
     let id = hex::encode(id);
-    let dir = root.join(&id);
-    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
     let file_name = format!("{}.xlsx", safe_name(name));
-    let path = dir.join(&file_name);
+    let tmp_dir = state.config.data_dir.join("tmp").join("exports");
+    std::fs::create_dir_all(&tmp_dir).with_context(|| format!("creating {}", tmp_dir.display()))?;
+    let tmp = tmp_dir.join(format!("{id}.xlsx"));
+    let sheet_name = name.to_owned();
+    let written = {
+        let tmp = tmp.clone();
+        tokio::task::spawn_blocking(move || write_sheet(&tmp, &sheet_name, headers, rows)).await?
+    };
+    let stored = match written {
+        Ok(()) => state.store.put_file(&format!("exports/{id}/{file_name}"), &tmp).await,
+        Err(e) => Err(e),
+    };
+    let _ = std::fs::remove_file(&tmp);
+    stored?;
+    Ok(Exported { url: format!("/files/exports/{id}/{}", encode_path(&file_name)) })
+}
 
+/// Writes one sheet in constant memory.
+pub fn write_sheet<I>(path: &Path, name: &str, headers: &[&str], rows: I) -> anyhow::Result<()>
+where
+    I: IntoIterator<Item = Vec<Cell>>,
+{
     let mut workbook = Workbook::new();
     let sheet = workbook.add_worksheet_with_constant_memory()?;
     sheet.set_name(name.chars().take(31).collect::<String>().replace(['[', ']', ':', '*', '?', '/', '\\'], "_"))?;
@@ -110,8 +122,8 @@ where
             }
         }
     }
-    workbook.save(&path).with_context(|| format!("writing {}", path.display()))?;
-    Ok(Exported { url: format!("/files/exports/{id}/{}", encode_path(&file_name)) })
+    workbook.save(path).with_context(|| format!("writing {}", path.display()))?;
+    Ok(())
 }
 
 /// A download name without path separators or control characters.
@@ -122,21 +134,6 @@ fn safe_name(name: &str) -> String {
 
 fn encode_path(segment: &str) -> String {
     form_urlencoded::byte_serialize(segment.as_bytes()).collect::<String>().replace('+', "%20")
-}
-
-fn purge_old(root: &Path) {
-    let Ok(entries) = std::fs::read_dir(root) else { return };
-    let now = SystemTime::now();
-    for entry in entries.flatten() {
-        let old = entry
-            .metadata()
-            .and_then(|m| m.modified())
-            .map(|t| now.duration_since(t).unwrap_or_default() > KEEP)
-            .unwrap_or(false);
-        if old {
-            let _ = std::fs::remove_dir_all(entry.path());
-        }
-    }
 }
 
 #[cfg(test)]

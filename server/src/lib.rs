@@ -7,9 +7,13 @@ pub mod db;
 pub mod demo;
 pub mod export;
 pub mod http;
+pub mod jobs;
+pub mod messages;
 pub mod oplog;
+pub mod realtime;
 pub mod routes;
 pub mod state;
+pub mod storage;
 
 use std::sync::Arc;
 
@@ -33,10 +37,27 @@ pub async fn build_state(config: config::Config) -> anyhow::Result<AppState> {
         .map(std::path::PathBuf::from)
         .context("only file:// lake URLs are supported yet")?;
     let lake = adeval_engine::Lake::open(&lake_dir).context("opening the lake")?;
+    let store = storage::Store::open(&config.files_url)?;
+    let upload_key = db::server_secret(&db, "upload_policy").await?;
     Ok(AppState {
         db,
         config: Arc::new(config),
         nonces: Default::default(),
         lake: Arc::new(lake),
+        store,
+        hub: Default::default(),
+        upload_key: Arc::new(upload_key),
     })
+}
+
+/// Starts what runs beside the HTTP server: the realtime listener, the job workers and the
+/// purge of abandoned uploads. Answers once the listener is subscribed, so no event published
+/// after it returns is missed.
+pub async fn start_background(state: &AppState) {
+    tokio::spawn(realtime::listener::run(state.db.clone(), state.hub.clone()));
+    jobs::start(state, state.config.workers);
+    tokio::spawn(storage::purge::run(state.clone()));
+    if tokio::time::timeout(std::time::Duration::from_secs(10), state.hub.ready()).await.is_err() {
+        tracing::warn!("the realtime listener is not subscribed yet");
+    }
 }

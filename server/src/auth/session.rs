@@ -9,6 +9,7 @@ use sha2::{Digest, Sha256};
 use sqlx::PgConnection;
 
 use crate::http::{AppError, Result};
+use crate::realtime::{self, Event};
 
 pub const IDLE_TIMEOUT_SECS: i64 = 2 * 60 * 60;
 pub const ABSOLUTE_LIFETIME_SECS: i64 = 12 * 60 * 60;
@@ -68,6 +69,7 @@ pub async fn create(conn: &mut PgConnection, admin_id: i64, ip: &str) -> Result<
     .bind(ABSOLUTE_LIFETIME_SECS as f64)
     .execute(&mut *conn)
     .await?;
+    announce(conn, admin_id).await?;
     Ok(token)
 }
 
@@ -84,19 +86,13 @@ struct Row {
     now: DateTime<Utc>,
 }
 
-/// Resolves the request's token to its account, or answers 2001/2002.
-pub async fn authenticate(conn: &mut PgConnection, headers: &HeaderMap) -> Result<Admin> {
-    let token = token_from(headers).ok_or(AppError::Unauthenticated("请先登录"))?;
-    let row: Option<Row> = sqlx::query_as(
-        "select s.id as session_id, a.id as admin_id, a.name, a.rule_id, a.status,
-                s.last_seen_at, s.expires_at, s.revoked_reason, now() as now
-         from admin_sessions s join admins a on a.id = s.admin_id
-         where s.token_hash = $1",
-    )
-    .bind(digest(token))
-    .fetch_optional(&mut *conn)
-    .await?;
-    let row = row.ok_or(AppError::Unauthenticated("登录已失效，请重新登录"))?;
+const SESSION_SQL: &str = "select s.id as session_id, a.id as admin_id, a.name, a.rule_id, a.status,
+            s.last_seen_at, s.expires_at, s.revoked_reason, now() as now
+     from admin_sessions s join admins a on a.id = s.admin_id";
+
+/// Whether a session row still holds: 2002 when disabled or replaced, 2001 when revoked,
+/// expired or idle too long.
+async fn judge(conn: &mut PgConnection, row: &Row) -> Result<()> {
     match row.revoked_reason.as_deref() {
         Some(reason::DISABLED) => return Err(AppError::SessionEnded("账号已被禁用，请联系管理员")),
         Some(reason::REPLACED) => return Err(AppError::SessionEnded("账号已在其他地方登录")),
@@ -111,7 +107,19 @@ pub async fn authenticate(conn: &mut PgConnection, headers: &HeaderMap) -> Resul
     if row.now >= row.expires_at || idle >= IDLE_TIMEOUT_SECS {
         return Err(AppError::Unauthenticated("登录已过期，请重新登录"));
     }
-    if idle >= TOUCH_EVERY_SECS {
+    Ok(())
+}
+
+/// Resolves the request's token to its account, or answers 2001/2002.
+pub async fn authenticate(conn: &mut PgConnection, headers: &HeaderMap) -> Result<Admin> {
+    let token = token_from(headers).ok_or(AppError::Unauthenticated("请先登录"))?;
+    let row: Option<Row> = sqlx::query_as(&format!("{SESSION_SQL} where s.token_hash = $1"))
+        .bind(digest(token))
+        .fetch_optional(&mut *conn)
+        .await?;
+    let row = row.ok_or(AppError::Unauthenticated("登录已失效，请重新登录"))?;
+    judge(conn, &row).await?;
+    if (row.now - row.last_seen_at).num_seconds() >= TOUCH_EVERY_SECS {
         sqlx::query("update admin_sessions set last_seen_at = now() where id = $1")
             .bind(row.session_id)
             .execute(&mut *conn)
@@ -120,26 +128,49 @@ pub async fn authenticate(conn: &mut PgConnection, headers: &HeaderMap) -> Resul
     Ok(Admin { id: row.admin_id, name: row.name, rule_id: row.rule_id, session_id: row.session_id })
 }
 
+/// Whether a session still holds, without counting as activity (an open socket is not a user
+/// at work).
+pub async fn check(conn: &mut PgConnection, session_id: i64) -> Result<()> {
+    let row: Option<Row> = sqlx::query_as(&format!("{SESSION_SQL} where s.id = $1"))
+        .bind(session_id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    let row = row.ok_or(AppError::Unauthenticated("登录已失效，请重新登录"))?;
+    judge(conn, &row).await
+}
+
+/// Tells the account's open sockets to re-check their sessions (sent at commit).
+async fn announce(conn: &mut PgConnection, admin_id: i64) -> Result<()> {
+    realtime::publish(conn, &Event::Session { admin_id }).await?;
+    Ok(())
+}
+
 pub async fn revoke(conn: &mut PgConnection, session_id: i64, why: &str) -> Result<()> {
-    sqlx::query(
+    let admin: Option<i64> = sqlx::query_scalar(
         "update admin_sessions set revoked_at = now(), revoked_reason = $2
-         where id = $1 and revoked_at is null",
+         where id = $1 and revoked_at is null returning admin_id",
     )
     .bind(session_id)
     .bind(why)
-    .execute(conn)
+    .fetch_optional(&mut *conn)
     .await?;
+    if let Some(admin_id) = admin {
+        announce(conn, admin_id).await?;
+    }
     Ok(())
 }
 
 pub async fn revoke_all(conn: &mut PgConnection, admin_id: i64, why: &str) -> Result<()> {
-    sqlx::query(
+    let ended = sqlx::query(
         "update admin_sessions set revoked_at = now(), revoked_reason = $2
          where admin_id = $1 and revoked_at is null",
     )
     .bind(admin_id)
     .bind(why)
-    .execute(conn)
+    .execute(&mut *conn)
     .await?;
+    if ended.rows_affected() > 0 {
+        announce(conn, admin_id).await?;
+    }
     Ok(())
 }

@@ -15,6 +15,7 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     if std::env::var("ADEVAL_DEMO").as_deref() != Ok("0") && crate::demo::load_if_empty(&state.db).await? {
         println!("Loaded demo master data (set ADEVAL_DEMO=0 to skip on an empty database)");
     }
+    crate::start_background(&state).await;
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .with_context(|| format!("cannot listen on {addr}"))?;

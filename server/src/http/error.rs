@@ -43,6 +43,10 @@ pub enum AppError {
     /// 4029
     #[error("{0}")]
     RateLimited(&'static str),
+    /// The storage host's refusals of spec §5: -600 too large, -601 wrong type, -602 already
+    /// uploaded.
+    #[error("{message}")]
+    Upload { code: i64, message: &'static str },
     /// 5000: details go to the log, never to the client.
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
@@ -75,6 +79,13 @@ impl AppError {
         }
     }
 
+    /// -600: the file is over 50 MB.
+    pub const FILE_TOO_LARGE: AppError = AppError::Upload { code: -600, message: "文件大小不能超过 50MB" };
+    /// -601: not an xls, xlsx or csv file (by name or by content).
+    pub const FILE_WRONG_TYPE: AppError = AppError::Upload { code: -601, message: "只能上传 xls、xlsx 或 csv 文件" };
+    /// -602: the same content was already uploaded for the same purpose.
+    pub const FILE_DUPLICATE: AppError = AppError::Upload { code: -602, message: "该文件已上传过，请勿重复上传" };
+
     pub fn code(&self) -> i64 {
         match self {
             AppError::Validation(_) => 4000,
@@ -86,6 +97,7 @@ impl AppError {
             AppError::Conflict { .. } => 4009,
             AppError::TooLarge => 4013,
             AppError::RateLimited(_) => 4029,
+            AppError::Upload { code, .. } => *code,
             AppError::Internal(_) => 5000,
         }
     }
@@ -99,6 +111,9 @@ impl AppError {
             4009 => StatusCode::CONFLICT,
             4013 => StatusCode::PAYLOAD_TOO_LARGE,
             4029 => StatusCode::TOO_MANY_REQUESTS,
+            -600 => StatusCode::PAYLOAD_TOO_LARGE,
+            -601 => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            -602 => StatusCode::CONFLICT,
             _ => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

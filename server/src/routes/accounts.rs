@@ -359,10 +359,14 @@ async fn delete(
     if id == caller.id {
         return Err(AppError::conflict("不能删除当前登录的账号"));
     }
-    let deleted = sqlx::query("delete from admins where id = $1").bind(id).execute(&state.db).await?;
+    let mut tx = state.db.begin().await?;
+    let deleted = sqlx::query("delete from admins where id = $1").bind(id).execute(&mut *tx).await?;
     if deleted.rows_affected() == 0 {
         return Err(AppError::NotFound("账号不存在".into()));
     }
+    // Its open sockets close once this commits.
+    crate::realtime::publish(&mut *tx, &crate::realtime::Event::Session { admin_id: id }).await?;
+    tx.commit().await?;
     Ok(Done("删除成功", ()))
 }
 

@@ -1,16 +1,225 @@
-//! Downloads under `/files/...`, with the token in a header or the `token` query parameter
-//! (a browser download can't set headers). Exports live under `exports/<id>/<name>.xlsx`.
+//! The file list (spec master-data §2 /file/fileIndex), upload policies (aliyunOssSign) and
+//! downloads under `/files/...` with the token in a header or the `token` query parameter (a
+//! browser download can't set headers):
+//! - `/files/upload/<id>`: an uploaded file under its original name, for holders of the file
+//!   menu and for its uploader;
+//! - `/files/exports/<random>/<name>.xlsx`: an export, for any signed-in account (the random
+//!   part is the capability).
 
-use axum::body::Body;
+use axum::Extension;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use serde::Deserialize;
+use axum::routing::get;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
-use crate::auth::session;
-use crate::export::exports_dir;
-use crate::http::{AppError, Result};
+use crate::auth::session::{self, Admin};
+use crate::auth::permission;
+use crate::http::paging::{self, Paging};
+use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
 use crate::state::AppState;
+use crate::storage::policy::{self, Grant, Signed};
+use crate::storage::{random_name, sniff, tags, upload};
+
+use super::menus::MENU_FILE;
+use super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
+
+pub static INDEX: Call = Call {
+    name: "fileIndex",
+    verb: Verb::Get,
+    access: Access::Menu(MENU_FILE),
+    title: "文件列表",
+    writes: false,
+    request: schema_of::<FileArgs>(),
+    response: schema_with::<Page<FileRow>, FileRow>(),
+};
+
+pub static SIGN: Call = Call {
+    name: "aliyunOssSign",
+    verb: Verb::Get,
+    // Each tag's menu is checked by the handler.
+    access: Access::SignedIn,
+    title: "上传签名",
+    writes: false,
+    request: schema_of::<SignArgs>(),
+    response: schema_of::<Signed>(),
+};
+
+pub fn endpoints() -> Vec<Endpoint> {
+    vec![Endpoint { call: &INDEX, handler: get(index) }, Endpoint { call: &SIGN, handler: get(sign) }]
+}
+
+#[derive(Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct FileArgs {
+    page: Option<Text>,
+    /// Default 30.
+    limit: Option<Text>,
+    /// Part of the original file name.
+    #[serde(rename = "fileName")]
+    file_name: Option<Text>,
+    /// Part of the description.
+    description: Option<Text>,
+    /// One tag id, e.g. customerData.
+    tags: Option<Text>,
+    /// YYYY-MM-DD, inclusive.
+    #[serde(rename = "createTimeAdd")]
+    create_time_add: Option<Text>,
+    /// YYYY-MM-DD, inclusive.
+    #[serde(rename = "createTimeEnd")]
+    create_time_end: Option<Text>,
+}
+
+#[derive(Serialize, Deserialize, ToSchema, Clone, Debug)]
+pub struct Uploader {
+    name: String,
+}
+
+/// The import job of a file.
+#[derive(Serialize, Deserialize, ToSchema, Clone, Debug)]
+pub struct JobState {
+    id: i64,
+    /// queued, running, done or failed.
+    status: String,
+    /// 0–100.
+    progress: i16,
+    /// The last progress text or the result.
+    message: String,
+}
+
+#[derive(Serialize, ToSchema, sqlx::FromRow, Debug)]
+pub struct FileRow {
+    id: i64,
+    /// The original file name.
+    #[serde(rename = "fileName")]
+    file_name: String,
+    /// The object key in the store.
+    path: String,
+    #[serde(rename = "mimeType")]
+    mime_type: String,
+    /// Bytes.
+    size: i64,
+    extension: String,
+    description: String,
+    tags: String,
+    tags_name: String,
+    #[sqlx(json)]
+    admin: Uploader,
+    #[serde(rename = "createTime")]
+    create_time: String,
+    /// Download path; add `?token=`.
+    url_name: String,
+    #[sqlx(json(nullable))]
+    job: Option<JobState>,
+}
+
+const FILE_SELECT: &str = "
+    select f.id, f.file_name, f.path, f.mime_type, f.size, f.extension, f.description, f.tags,
+           '' as tags_name,
+           json_build_object('name', coalesce(a.name, '-')) as admin,
+           to_char(f.created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time,
+           '/files/upload/' || f.id as url_name,
+           (select json_build_object('id', j.id, 'status', j.status, 'progress', j.progress, 'message', j.message)
+            from jobs j where j.file_id = f.id order by j.id desc limit 1) as job
+    from files f left join admins a on a.id = f.admin_id";
+
+fn labelled(mut row: FileRow) -> FileRow {
+    row.tags_name = tags::label(&row.tags).to_owned();
+    row
+}
+
+/// One file as the list shows it.
+pub async fn file_row(db: &sqlx::PgPool, id: i64) -> Result<Option<FileRow>> {
+    let row: Option<FileRow> = sqlx::query_as(&format!("{FILE_SELECT} where f.id = $1")).bind(id).fetch_optional(db).await?;
+    Ok(row.map(labelled))
+}
+
+async fn index(State(state): State<AppState>, Args(args): Args<FileArgs>) -> Result<Done<Page<FileRow>>> {
+    let mut checks = Checks::default();
+    let paging = Paging::parse(&args.page, &args.limit, 30, &mut checks);
+    let from = paging::date("createTimeAdd", &args.create_time_add, &mut checks);
+    let to = paging::date("createTimeEnd", &args.create_time_end, &mut checks);
+    checks.finish()?;
+    let filter = "
+        where ($1::text is null or strpos(lower(f.file_name), lower($1)) > 0)
+          and ($2::text is null or strpos(lower(f.description), lower($2)) > 0)
+          and ($3::text is null or f.tags = $3)
+          and ($4::date is null or f.created_at >= $4::date)
+          and ($5::date is null or f.created_at < $5::date + 1)";
+    let (name, description, tag) = (paging::text(&args.file_name), paging::text(&args.description), paging::text(&args.tags));
+    let total: i64 = sqlx::query_scalar(&format!("select count(*) from files f {filter}"))
+        .bind(&name)
+        .bind(&description)
+        .bind(&tag)
+        .bind(from)
+        .bind(to)
+        .fetch_one(&state.db)
+        .await?;
+    let rows: Vec<FileRow> = sqlx::query_as(&format!("{FILE_SELECT} {filter} order by f.id desc limit $6 offset $7"))
+        .bind(&name)
+        .bind(&description)
+        .bind(&tag)
+        .bind(from)
+        .bind(to)
+        .bind(paging.limit)
+        .bind(paging.offset())
+        .fetch_all(&state.db)
+        .await?;
+    Ok(Done("获取成功", Page { data: rows.into_iter().map(labelled).collect(), total }))
+}
+
+#[derive(Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct SignArgs {
+    /// orderTemplate, broadcastingCertificate, customerData, evaluation,
+    /// alreadyUpsideDownThree or evaluationReport.
+    tags: Option<Text>,
+    /// The name of the chosen file (xls, xlsx or csv).
+    #[serde(rename = "originalFileName")]
+    original_file_name: Option<Text>,
+    description: Option<Text>,
+    /// JSON: `{"orderId": N}` or `{"category": 2, "source": 3, "belongingTo": 1}`.
+    #[serde(rename = "tagValue")]
+    tag_value: Option<Text>,
+}
+
+async fn sign(State(state): State<AppState>, Extension(admin): Extension<Admin>, Args(args): Args<SignArgs>) -> Result<Done<Signed>> {
+    let mut checks = Checks::default();
+    let tag = Text::get(&args.tags).and_then(tags::find);
+    if tag.is_none() {
+        checks.add("tags", "请选择文件标签");
+    }
+    let name = Text::get(&args.original_file_name).unwrap_or_default();
+    if name.is_empty() {
+        checks.add("originalFileName", "请选择文件");
+    } else if sniff::extension(name).is_none() {
+        checks.add("originalFileName", "只能上传 xls、xlsx 或 csv 文件");
+    } else if name.chars().count() > 255 {
+        checks.add("originalFileName", "文件名不能超过 255 个字符");
+    }
+    let description = Text::get(&args.description).unwrap_or_default().to_owned();
+    if description.chars().count() > 500 {
+        checks.add("description", "描述不能超过 500 个字符");
+    }
+    let tag_value = tag.map(|t| t.tag_value(Text::get(&args.tag_value), &mut checks));
+    checks.finish()?;
+    let (tag, tag_value) = (tag.expect("checked"), tag_value.expect("checked"));
+    let mut conn = state.db.acquire().await?;
+    permission::check(&mut conn, &admin, tag.menu).await?;
+
+    let now = chrono::Utc::now();
+    let grant = Grant {
+        dir: format!("uploads/{}/{}/", now.format("%Y%m%d"), random_name(16)),
+        admin_id: admin.id,
+        tags: tag.id.into(),
+        original_file_name: name.to_owned(),
+        description,
+        tag_value,
+        expire: now.timestamp() + policy::VALID_SECS,
+    };
+    Ok(Done("获取成功", policy::sign(&state.upload_key, &grant)))
+}
 
 #[derive(Deserialize)]
 pub struct TokenQuery {
@@ -36,24 +245,43 @@ pub async fn download(
         auth.insert("token", HeaderValue::from_str(&token).map_err(|_| AppError::Unauthenticated("请先登录"))?);
     }
     let mut conn = state.db.acquire().await?;
-    session::authenticate(&mut conn, &auth).await?;
-    drop(conn);
+    let admin = session::authenticate(&mut conn, &auth).await?;
 
-    let parts: Vec<&str> = path.split('/').collect();
     let not_found = || AppError::NotFound("文件不存在".into());
-    let [kind, id, name] = parts.as_slice() else { return Err(not_found()) };
-    let valid_id = id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit());
-    if *kind != "exports" || !valid_id || name.contains("..") || name.contains('\\') || !name.ends_with(".xlsx") {
-        return Err(not_found());
-    }
-    let file = exports_dir(&state.config.data_dir).join(id).join(name);
-    let bytes = tokio::fs::read(&file).await.map_err(|_| not_found())?;
+    let parts: Vec<&str> = path.split('/').collect();
+    let (key, name, mime) = match parts.as_slice() {
+        ["upload", id] => {
+            let id: i64 = id.parse().map_err(|_| not_found())?;
+            let row: Option<(String, String, String, Option<i64>)> =
+                sqlx::query_as("select path, file_name, mime_type, admin_id from files where id = $1")
+                    .bind(id)
+                    .fetch_optional(&mut *conn)
+                    .await?;
+            let (key, name, mime, owner) = row.ok_or_else(not_found)?;
+            if owner != Some(admin.id) {
+                permission::check(&mut conn, &admin, MENU_FILE).await?;
+            }
+            (key, name, mime)
+        }
+        ["exports", id, name] => {
+            let valid_id = id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit());
+            if !valid_id || name.contains("..") || name.contains('\\') || !name.ends_with(".xlsx") {
+                return Err(not_found());
+            }
+            (format!("exports/{id}/{name}"), (*name).to_owned(), sniff::mime_type("xlsx").to_owned())
+        }
+        _ => return Err(not_found()),
+    };
+    drop(conn);
+    let (size, body) = upload::object_body(&state.store, &key).await?.ok_or_else(not_found)?;
+    let mime = HeaderValue::from_str(&mime).unwrap_or_else(|_| HeaderValue::from_static("application/octet-stream"));
     Ok((
         [
-            (header::CONTENT_TYPE, HeaderValue::from_static("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")),
-            (header::CONTENT_DISPOSITION, attachment(name)),
+            (header::CONTENT_TYPE, mime),
+            (header::CONTENT_LENGTH, HeaderValue::from(size)),
+            (header::CONTENT_DISPOSITION, attachment(&name)),
         ],
-        Body::from(bytes),
+        body,
     )
         .into_response())
 }

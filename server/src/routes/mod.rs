@@ -7,6 +7,7 @@ pub mod auth;
 pub mod files;
 pub mod logs;
 pub mod menus;
+pub mod messages;
 pub mod online_viewing;
 pub mod openapi;
 pub mod products;
@@ -16,19 +17,25 @@ pub mod suits;
 pub mod tapes;
 pub mod time_periods;
 
+use std::time::Duration;
+
 use axum::Router;
+use axum::extract::DefaultBodyLimit;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::middleware::from_fn_with_state;
 use axum::response::IntoResponse;
-use axum::routing::{MethodRouter, get};
+use axum::routing::{MethodRouter, get, post};
 use tower_http::services::{ServeDir, ServeFile};
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::Schema;
 use utoipa::ToSchema;
 
-use crate::auth::guard::{Guard, guard};
+use crate::auth::guard::{BODY_LIMIT, Guard, guard};
+use crate::{realtime, storage};
 use crate::http::AppError;
 use crate::state::AppState;
 
@@ -111,6 +118,8 @@ pub fn endpoints() -> Vec<Endpoint> {
         time_periods::endpoints(),
         suits::endpoints(),
         online_viewing::endpoints(),
+        files::endpoints(),
+        messages::endpoints(),
     ]
         .into_iter()
         .flatten()
@@ -127,10 +136,21 @@ pub fn app(state: AppState) -> Router {
     }
     let index = state.config.web_dir.join("index.html");
     let web = ServeDir::new(&state.config.web_dir).not_found_service(ServeFile::new(index));
-    api.route("/background/v1/openapi.json", get(openapi::serve))
+    // Body limits and timeouts per route: calls are small and quick; uploads are large and
+    // slow; the socket lives on.
+    let api = api
+        .route("/background/v1/openapi.json", get(openapi::serve))
         .route("/background/v1/{*rest}", axum::routing::any(unknown_call))
         .route("/healthz", get(healthz))
         .route("/files/{*path}", get(files::download))
+        .layer(RequestBodyLimitLayer::new(2 * BODY_LIMIT))
+        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(120)));
+    let storage = Router::new()
+        .route("/storage/upload", post(storage::upload::upload))
+        .layer(DefaultBodyLimit::max(storage::upload::MAX_BODY_BYTES as usize))
+        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(15 * 60)));
+    api.merge(storage)
+        .route("/background/v1/ws", get(realtime::ws::upgrade))
         .fallback_service(web)
         .layer(TraceLayer::new_for_http())
         .with_state(state)

@@ -4,7 +4,7 @@ use calamine::{Data, Reader, Xlsx};
 use http_body_util::BodyExt;
 use tower::ServiceExt;
 
-use adeval_server::export::{Cell, write};
+use adeval_server::export::{Cell, save};
 
 use crate::helpers::spawn_app;
 
@@ -25,10 +25,14 @@ pub async fn read_back(app: &crate::helpers::TestApp, url: &str, token: &str) ->
 async fn an_export_downloads_with_the_token_and_neutralises_formulas() {
     let app = spawn_app().await;
     let token = app.admin_token().await;
-    let data_dir: std::path::PathBuf = app.data_dir.clone();
     let rows = vec![vec![Cell::from("=HYPERLINK(\"x\")"), Cell::from(15i64), Cell::from("伊利")]];
-    let exported = write(&data_dir, "磁带号管理", &["名称", "秒数", "品牌"], rows).unwrap();
+    let exported = save(&app.state, "磁带号管理", &["名称", "秒数", "品牌"], rows).await.unwrap();
     assert!(exported.url.starts_with("/files/exports/"));
+    // The sheet lives in the object store, and no temporary copy is left behind.
+    let key = exported.url.trim_start_matches("/files/").replace("%E7%A3%81%E5%B8%A6%E5%8F%B7%E7%AE%A1%E7%90%86", "磁带号管理");
+    assert!(app.state.store.get(&key).await.unwrap().is_some(), "{key}");
+    let leftovers = std::fs::read_dir(app.data_dir.join("tmp").join("exports")).unwrap().count();
+    assert_eq!(leftovers, 0);
 
     let sheet = read_back(&app, &exported.url, &token).await;
     assert_eq!(sheet[0], vec![Data::String("名称".into()), Data::String("秒数".into()), Data::String("品牌".into())]);

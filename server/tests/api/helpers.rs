@@ -21,9 +21,11 @@ pub const ADMIN_PASSWORD: &str = "admin-pass-1";
 pub struct TestApp {
     pub router: Router,
     pub db: PgPool,
+    pub state: adeval_server::AppState,
     /// The app's data directory (lake, files, exports), removed after the test.
     pub data_dir: std::path::PathBuf,
-    _dir: TempDir,
+    config: Config,
+    _dir: std::sync::Arc<TempDir>,
 }
 
 /// A directory removed when the test ends.
@@ -49,8 +51,14 @@ fn with_database(url: &str, name: &str) -> String {
     }
 }
 
-/// The real router over a fresh database with the super administrator created.
+/// The real router over a fresh database with the super administrator created, its realtime
+/// listener and two job workers running.
 pub async fn spawn_app() -> TestApp {
+    spawn_app_with(2).await
+}
+
+/// As [`spawn_app`], with `workers` job workers (0: jobs stay queued).
+pub async fn spawn_app_with(workers: usize) -> TestApp {
     let admin_url = std::env::var("DATABASE_URL")
         .expect("DATABASE_URL must point at a Postgres server; run the tests with `make test`");
     let name = format!("adeval_test_{}", random_hex(16));
@@ -69,9 +77,39 @@ pub async fn spawn_app() -> TestApp {
         admin_password: Some(ADMIN_PASSWORD.into()),
         web_dir: dir.join("web"),
         timezone: "Asia/Shanghai".into(),
+        workers,
     };
-    let state = adeval_server::build_state(config).await.expect("build state");
-    TestApp { router: adeval_server::app(state.clone()), db: state.db, data_dir: dir.clone(), _dir: TempDir(dir) }
+    start(config, std::sync::Arc::new(TempDir(dir))).await
+}
+
+async fn start(config: Config, dir: std::sync::Arc<TempDir>) -> TestApp {
+    let state = adeval_server::build_state(config.clone()).await.expect("build state");
+    adeval_server::start_background(&state).await;
+    TestApp {
+        router: adeval_server::app(state.clone()),
+        db: state.db.clone(),
+        data_dir: dir.0.clone(),
+        state,
+        config,
+        _dir: dir,
+    }
+}
+
+impl TestApp {
+    /// Another server process on the same database and data directory (a restart, or a
+    /// second `adeval serve`), with `workers` job workers.
+    pub async fn another(&self, workers: usize) -> TestApp {
+        start(Config { workers, ..self.config.clone() }, self._dir.clone()).await
+    }
+
+    /// Serves the app on a real port (for WebSocket clients); answers its address.
+    pub async fn listen(&self) -> SocketAddr {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let app = self.router.clone().into_make_service_with_connect_info::<SocketAddr>();
+        tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+        addr
+    }
 }
 
 /// Renders payload fields the way DESIGN.md §2 signs them, independently of the server.

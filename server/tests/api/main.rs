@@ -18,4 +18,7 @@ mod settings;
 mod signing;
 mod suits;
 mod tapes;
+mod uploads;
+mod messages;
+mod realtime;
 mod time_periods;

@@ -208,6 +208,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/background/v1/aliyunOssSign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 上传签名 */
+        get: operations["aliyunOssSign"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/background/v1/authRuleAdd": {
         parameters: {
             query?: never;
@@ -480,6 +497,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/background/v1/fileIndex": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 文件列表 */
+        get: operations["fileIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/background/v1/mediaAdd": {
         parameters: {
             query?: never;
@@ -559,6 +593,40 @@ export interface paths {
         put?: never;
         /** 修改媒体 */
         post: operations["mediaUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/messageIndel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 消息列表 */
+        get: operations["messageIndel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/messageUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 标记消息已读 */
+        post: operations["messageUp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1242,6 +1310,29 @@ export interface components {
             createTime: string;
             updateTime: string;
         };
+        FileRow: {
+            /** Format: int64 */
+            id: number;
+            /** @description The original file name. */
+            fileName: string;
+            /** @description The object key in the store. */
+            path: string;
+            mimeType: string;
+            /**
+             * Format: int64
+             * @description Bytes.
+             */
+            size: number;
+            extension: string;
+            description: string;
+            tags: string;
+            tags_name: string;
+            admin: components["schemas"]["Uploader"];
+            createTime: string;
+            /** @description Download path; add `?token=`. */
+            url_name: string;
+            job?: null | components["schemas"]["JobState"];
+        };
         GroupBrand: {
             brandName: string;
         };
@@ -1254,6 +1345,20 @@ export interface components {
             brand?: null | components["schemas"]["GroupBrand"];
             createTime: string;
             updateTime: string;
+        };
+        /** @description The import job of a file. */
+        JobState: {
+            /** Format: int64 */
+            id: number;
+            /** @description queued, running, done or failed. */
+            status: string;
+            /**
+             * Format: int32
+             * @description 0–100.
+             */
+            progress: number;
+            /** @description The last progress text or the result. */
+            message: string;
         };
         LogRow: {
             /** Format: int64 */
@@ -1309,6 +1414,14 @@ export interface components {
             createTime: string;
             updateTime: string;
             children_list: components["schemas"]["MenuRow"][];
+        };
+        MessageRow: {
+            /** Format: int64 */
+            id: number;
+            content: string;
+            createTime: string;
+            /** @description '1' unread, '2' read. */
+            status: string;
         };
         /** @description An audience/city group as a product shows it. */
         ProductGroup: {
@@ -1549,6 +1662,9 @@ export interface components {
             timePeriodClassName?: string | null;
             updateTime: string;
             createTime: string;
+        };
+        Uploader: {
+            name: string;
         };
         /** @description A media as the network-viewing screen shows and picks it. */
         ViewingMedia: {
@@ -2171,6 +2287,55 @@ export interface operations {
                             data: components["schemas"]["AccountRow"][];
                             /** Format: int64 */
                             total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    aliyunOssSign: {
+        parameters: {
+            query?: {
+                tags?: null | components["schemas"]["Text"];
+                originalFileName?: null | components["schemas"]["Text"];
+                description?: null | components["schemas"]["Text"];
+                tagValue?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description The answer of aliyunOssSign. */
+                        data?: {
+                            /** @description Key prefix: post the file as `dir + 11 random letters/digits + extension`. */
+                            dir: string;
+                            policy: string;
+                            accessid: string;
+                            callback: string;
+                            signature: string;
+                            /** @description Where to post the multipart form. */
+                            host: string;
+                            /**
+                             * Format: int64
+                             * @description Unix seconds after which the policy is refused.
+                             */
+                            expire: number;
                         };
                     };
                 };
@@ -3037,6 +3202,48 @@ export interface operations {
             };
         };
     };
+    fileIndex: {
+        parameters: {
+            query?: {
+                page?: null | components["schemas"]["Text"];
+                limit?: null | components["schemas"]["Text"];
+                fileName?: null | components["schemas"]["Text"];
+                description?: null | components["schemas"]["Text"];
+                tags?: null | components["schemas"]["Text"];
+                createTimeAdd?: null | components["schemas"]["Text"];
+                createTimeEnd?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description A page of a list: `data: {"data": [...], "total": N}`. */
+                        data?: {
+                            data: components["schemas"]["FileRow"][];
+                            /** Format: int64 */
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
     mediaAdd: {
         parameters: {
             query?: never;
@@ -3254,6 +3461,90 @@ export interface operations {
                             createTime: string;
                             updateTime: string;
                         };
+                    };
+                };
+            };
+        };
+    };
+    messageIndel: {
+        parameters: {
+            query?: {
+                page?: null | components["schemas"]["Text"];
+                limit?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description A page of messages and how many are unread in all. */
+                        data?: {
+                            data: components["schemas"]["MessageRow"][];
+                            /** Format: int64 */
+                            total: number;
+                            /** Format: int64 */
+                            unread: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    messageUp: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    all?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    all?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @default null */
+                        data: unknown;
                     };
                 };
             };

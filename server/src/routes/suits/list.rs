@@ -211,6 +211,6 @@ pub async fn export(State(state): State<AppState>, Args(args): Args<SuitIndexArg
             Cell::from(s.create_time),
         ]
     });
-    let exported = export::write(&state.config.data_dir, "套装管理", &HEADERS, rows).map_err(AppError::Internal)?;
+    let exported = export::save(&state, "套装管理", &HEADERS, rows).await.map_err(AppError::Internal)?;
     Ok(Done("导出成功", exported))
 }

@@ -118,10 +118,7 @@ async fn export(State(state): State<AppState>, Args(args): Args<TapeFilterArgs>)
             Cell::from(r.update_time),
         ]
     });
-    let data_dir = state.config.data_dir.clone();
-    let exported = tokio::task::spawn_blocking(move || export::write(&data_dir, "磁带号管理", &HEADERS, cells))
-        .await
-        .map_err(anyhow::Error::from)??;
+    let exported = export::save(&state, "磁带号管理", &HEADERS, cells).await?;
     Ok(Done("导出成功", exported))
 }
 

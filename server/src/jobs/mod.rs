@@ -1,0 +1,175 @@
+//! The durable job table (DESIGN.md §1 "Long work"): imports and other long work run as jobs
+//! that workers inside `adeval serve` pick up. A job is `queued`, `running`, `done` or
+//! `failed`, with its progress and last message; every step is pushed to its owner over the
+//! realtime channel (`timeline` events) and the result lands as a message (`user` event).
+//!
+//! Workers claim with `for update skip locked`, so any number of processes share the table.
+//! A running job sends a heartbeat; when its process dies the heartbeat stops and the job is
+//! claimed again after a restart (at most [`MAX_ATTEMPTS`] times). A panic inside a job fails
+//! that job, never the server.
+
+pub mod imports;
+mod progress;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::Value;
+use sqlx::PgConnection;
+use sqlx::postgres::PgListener;
+use tokio::sync::Notify;
+
+use crate::state::AppState;
+
+pub use progress::{Failure, Progress};
+
+/// NOTIFY channel that wakes the workers when a job is queued.
+const WAKE_CHANNEL: &str = "adeval_jobs";
+/// A running job whose heartbeat is older than this belongs to a dead process.
+pub const STALE_AFTER: Duration = Duration::from_secs(60);
+const HEARTBEAT_EVERY: Duration = Duration::from_secs(15);
+const POLL_EVERY: Duration = Duration::from_secs(5);
+pub const MAX_ATTEMPTS: i32 = 3;
+
+/// Queues a job inside the caller's transaction; workers wake when it commits.
+pub async fn enqueue(
+    tx: &mut PgConnection,
+    kind: &str,
+    file_id: Option<i64>,
+    admin_id: Option<i64>,
+    payload: &Value,
+) -> sqlx::Result<i64> {
+    let id = sqlx::query_scalar(
+        "insert into jobs (kind, file_id, admin_id, payload, message) values ($1, $2, $3, $4, '等待处理') returning id",
+    )
+    .bind(kind)
+    .bind(file_id)
+    .bind(admin_id)
+    .bind(payload)
+    .fetch_one(&mut *tx)
+    .await?;
+    sqlx::query("select pg_notify($1, '')").bind(WAKE_CHANNEL).execute(&mut *tx).await?;
+    Ok(id)
+}
+
+/// A claimed job.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct Job {
+    pub id: i64,
+    pub kind: String,
+    pub file_id: Option<i64>,
+    pub admin_id: Option<i64>,
+    pub payload: Value,
+    pub attempts: i32,
+}
+
+/// Starts `count` workers and the listener that wakes them.
+pub fn start(state: &AppState, count: usize) {
+    if count == 0 {
+        return;
+    }
+    let wake = Arc::new(Notify::new());
+    tokio::spawn(listen(state.clone(), wake.clone()));
+    let me = format!("{}:{}", hostname(), std::process::id());
+    for n in 0..count {
+        tokio::spawn(work(state.clone(), wake.clone(), format!("{me}:{n}")));
+    }
+}
+
+fn hostname() -> String {
+    std::fs::read_to_string("/etc/hostname").map(|h| h.trim().to_owned()).unwrap_or_else(|_| "host".into())
+}
+
+async fn listen(state: AppState, wake: Arc<Notify>) {
+    loop {
+        match PgListener::connect_with(&state.db).await {
+            Ok(mut listener) => {
+                if listener.listen(WAKE_CHANNEL).await.is_ok() {
+                    while listener.recv().await.is_ok() {
+                        wake.notify_waiters();
+                    }
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "job listener cannot connect"),
+        }
+        tokio::time::sleep(Duration::from_secs(2)).await;
+    }
+}
+
+async fn work(state: AppState, wake: Arc<Notify>, worker: String) {
+    loop {
+        match claim(&state, &worker).await {
+            Ok(Some(job)) => run(&state, job).await,
+            Ok(None) => {
+                tokio::select! {
+                    () = wake.notified() => {}
+                    () = tokio::time::sleep(POLL_EVERY) => {}
+                }
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "claiming a job");
+                tokio::time::sleep(POLL_EVERY).await;
+            }
+        }
+    }
+}
+
+/// Takes the oldest queued job, or a running one whose process stopped beating.
+pub async fn claim(state: &AppState, worker: &str) -> sqlx::Result<Option<Job>> {
+    sqlx::query_as(
+        "update jobs set status = 'running', attempts = attempts + 1, locked_by = $1,
+                heartbeat_at = now(), started_at = coalesce(started_at, now())
+         where id = (select id from jobs
+                     where status = 'queued'
+                        or (status = 'running' and heartbeat_at < now() - make_interval(secs => $2))
+                     order by id for update skip locked limit 1)
+         returning id, kind, file_id, admin_id, payload, attempts",
+    )
+    .bind(worker)
+    .bind(STALE_AFTER.as_secs_f64())
+    .fetch_optional(&state.db)
+    .await
+}
+
+/// Runs one claimed job to its end, beating while it works.
+pub async fn run(state: &AppState, job: Job) {
+    let subject: Option<String> = match job.file_id {
+        Some(id) => sqlx::query_scalar("select file_name from files where id = $1")
+            .bind(id)
+            .fetch_optional(&state.db)
+            .await
+            .unwrap_or_default(),
+        None => None,
+    };
+    let progress = Progress::new(state.clone(), &job, subject.unwrap_or_default());
+    if job.attempts > MAX_ATTEMPTS {
+        progress.fail(Failure::new("任务多次中断，已停止处理，请重新上传")).await;
+        return;
+    }
+    let beat = {
+        let db = state.db.clone();
+        let id = job.id;
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(HEARTBEAT_EVERY);
+            loop {
+                tick.tick().await;
+                let _ = sqlx::query("update jobs set heartbeat_at = now() where id = $1 and status = 'running'")
+                    .bind(id)
+                    .execute(&db)
+                    .await;
+            }
+        })
+    };
+    // Its own task, so a panic is caught as a JoinError instead of taking the worker down.
+    let task = tokio::spawn(imports::run(progress.clone(), job.clone()));
+    let outcome = task.await;
+    beat.abort();
+    match outcome {
+        Ok(Ok(summary)) => progress.done(summary).await,
+        Ok(Err(failure)) => progress.fail(failure).await,
+        Err(e) => {
+            tracing::error!(job = job.id, error = %e, "job panicked");
+            progress.fail(Failure::new("处理时发生内部错误，请联系管理员")).await;
+        }
+    }
+}

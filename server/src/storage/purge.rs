@@ -1,0 +1,64 @@
+//! Housekeeping: chunked uploads abandoned half-way, stray temporary files and old exports
+//! are removed on a timer (and by tests through [`abandoned_uploads`]).
+
+use std::time::{Duration, SystemTime};
+
+use crate::state::AppState;
+
+/// A chunked upload untouched this long is abandoned (its policy expired an hour earlier).
+pub const ABANDONED_AFTER: Duration = Duration::from_secs(2 * 60 * 60);
+/// Exports are kept a day.
+pub const EXPORTS_KEPT: Duration = Duration::from_secs(24 * 60 * 60);
+const EVERY: Duration = Duration::from_secs(10 * 60);
+
+pub async fn run(state: AppState) {
+    let mut tick = tokio::time::interval(EVERY);
+    loop {
+        tick.tick().await;
+        if let Err(e) = abandoned_uploads(&state, ABANDONED_AFTER).await {
+            tracing::warn!(error = ?e, "purging abandoned uploads");
+        }
+        if let Err(e) = old_exports(&state, EXPORTS_KEPT).await {
+            tracing::warn!(error = ?e, "purging old exports");
+        }
+    }
+}
+
+/// Removes chunked uploads whose last chunk came longer than `age` ago, with their chunks, and
+/// temporary files as old. Answers how many uploads were removed.
+pub async fn abandoned_uploads(state: &AppState, age: Duration) -> anyhow::Result<u64> {
+    let ids: Vec<i64> = sqlx::query_scalar(
+        "delete from uploads u
+         where coalesce((select max(p.created_at) from upload_parts p where p.upload_id = u.id), u.created_at)
+               < now() - make_interval(secs => $1)
+         returning id",
+    )
+    .bind(age.as_secs_f64())
+    .fetch_all(&state.db)
+    .await?;
+    for id in &ids {
+        state.store.delete_prefix(&format!("partial/{id}")).await?;
+    }
+    let dir = super::upload::temp_dir(state);
+    if let Ok(entries) = std::fs::read_dir(&dir) {
+        let now = SystemTime::now();
+        for entry in entries.flatten() {
+            let stale = entry
+                .metadata()
+                .and_then(|m| m.modified())
+                .is_ok_and(|t| now.duration_since(t).unwrap_or_default() >= age);
+            if stale {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
+    }
+    Ok(ids.len() as u64)
+}
+
+pub async fn old_exports(state: &AppState, age: Duration) -> anyhow::Result<()> {
+    let cutoff = chrono::Utc::now() - chrono::Duration::from_std(age)?;
+    for key in state.store.older_than("exports", cutoff).await? {
+        state.store.delete(&key).await?;
+    }
+    Ok(())
+}
