@@ -1,27 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
+import type { CallData, Schema } from '@/types/call'
 
-// Written by hand from the issue-5 contract until the server's OpenAPI document has the call.
-export type FileJobStatus = 'queued' | 'running' | 'done' | 'failed'
-export type FileJob = { id: number; status: FileJobStatus; progress: number; message: string }
-export type FileRow = {
-  id: number
-  /** The original file name. */
-  fileName: string
-  /** The object key. */
-  path: string
-  mimeType: string
-  size: number
-  extension: string
-  description: string
-  tags: string
-  tags_name: string
-  admin: { name: string }
-  createTime: string
-  /** The download path; a browser download adds `?token=`. */
-  url_name: string
-  job: FileJob | null
-}
+export type FileRow = CallData<'fileIndex'>['data'][number]
+export type FileJob = Schema<'JobState'>
+/** The job states the contract names (the document types `status` as text). */
+export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const
 
 export type FileFilters = {
   page: number
@@ -37,7 +21,7 @@ export type FileFilters = {
 
 /** fileIndex. No full-screen mask: the table shows its own spinner, and job pushes refresh it in the background. */
 export function getFiles(filters: FileFilters) {
-  return api.get<{ data: FileRow[]; total: number }>('fileIndex', filters, { mask: false })
+  return api.get<CallData<'fileIndex'>>('fileIndex', filters, { mask: false })
 }
 
 export function filesQueryOptions(filters: FileFilters = { page: 1, limit: 30 }) {

@@ -1,20 +1,9 @@
 import type { TFunction } from 'i18next'
 import { z } from 'zod'
 import { api } from '@/lib/api-client'
+import type { CallData } from '@/types/call'
 
-// Written by hand from the issue-5 contract until the server's OpenAPI document has the call.
-export type UploadSign = {
-  /** The key prefix the server made for this upload, e.g. `uploads/20261121/3f9c…/`. */
-  dir: string
-  policy: string
-  accessid: string
-  callback: string
-  signature: string
-  /** Where the file is posted (`/storage/upload`, same origin). */
-  host: string
-  /** Unix seconds. */
-  expire: number
-}
+export type UploadSign = CallData<'aliyunOssSign'>
 
 export type UploadTarget = {
   /** The file's purpose: one of the contract's tags. */

@@ -1,16 +1,21 @@
 import type { TFunction } from 'i18next'
 import type { Column } from '@/components/ui/data-table'
-import type { FileJob, FileRow } from '../api/get-files'
+import { JOB_STATES, type FileJob, type FileRow } from '../api/get-files'
 import { formatSize } from './format-size'
 
-const JOB_TAG: Record<FileJob['status'], string> = { queued: 'tag--info', running: '', done: 'tag--success', failed: 'tag--danger' }
+type JobState = (typeof JOB_STATES)[number]
+const JOB_TAG: Record<JobState, string> = { queued: 'tag--info', running: '', done: 'tag--success', failed: 'tag--danger' }
+const isJobState = (status: string): status is JobState => (JOB_STATES as readonly string[]).includes(status)
 
 /** 排队中 / 处理中 n% / 已完成 / 失败, with the job's last message under it. */
-function JobStatus({ job, t }: { job: FileJob | null; t: TFunction<'files'> }) {
+function JobStatus({ job, t }: { job: FileJob | null | undefined; t: TFunction<'files'> }) {
   if (!job) return '-'
+  const { status } = job
   return (
-    <div className="job-status" data-status={job.status}>
-      <span className={`tag ${JOB_TAG[job.status]}`}>{t(`job.${job.status}`, { progress: Math.round(job.progress) })}</span>
+    <div className="job-status" data-status={status}>
+      <span className={`tag ${isJobState(status) ? JOB_TAG[status] : 'tag--info'}`}>
+        {isJobState(status) ? t(`job.${status}`, { progress: Math.round(job.progress) }) : status}
+      </span>
       {job.message && (
         <span className="job-status__message" title={job.message}>
           {job.message}

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
+import type { CallData } from '@/types/call'
 
-// Written by hand from the issue-5 contract until the server's OpenAPI document has the call.
-export type Message = { id: number; content: string; createTime: string; status: '1' | '2' }
-export type MessagePage = { data: Message[]; total: number; unread: number }
+export type MessagePage = CallData<'messageIndel'>
+/** status '1' unread, '2' read. */
+export type Message = MessagePage['data'][number]
 
 /** The bell shows the newest messages (the call's default page size). */
 export const MESSAGE_PAGE_SIZE = 20
