@@ -94,9 +94,9 @@ export const tests = [
 
       const panel = page.getByTestId('progress-panel')
       await panel.waitFor()
-      await panel.getByText('开始处理').waitFor()
+      await panel.getByText('开始处理', { exact: true }).waitFor()
       await ctx.shot(page, 'progress-overlay')
-      await panel.getByText('处理结束').waitFor({ timeout: 20_000 })
+      await panel.getByText('处理结束', { exact: true }).waitFor({ timeout: 20_000 })
       await ctx.shot(page, 'progress-ended')
       // A successful end closes the panel by itself; a failed one keeps it, with a close icon once quiet.
       if (await panel.isVisible()) {

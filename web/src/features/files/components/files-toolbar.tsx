@@ -50,7 +50,7 @@ export function FilesToolbar({ filters, onSearch, onUpload }: Props) {
       </span>
       <button type="submit" className="btn btn--primary">{t('search')}</button>
       <button type="button" className="btn" onClick={() => onSearch({ ...EMPTY, page: 1, limit: undefined })}>{t('reset')}</button>
-      <button type="button" className="btn btn--success" onClick={onUpload}>{t('upload')}</button>
+      <button type="button" className="btn btn--success" onClick={onUpload}>{t('uploadFile')}</button>
     </form>
   )
 }

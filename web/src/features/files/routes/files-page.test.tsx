@@ -102,6 +102,15 @@ describe('FilesPage', () => {
     expect((screen.getByLabelText('文件名称') as HTMLInputElement).value).toBe('')
   })
 
+  it('上传文件 opens the upload dialog for customer data', async () => {
+    rows = []
+    const user = setup()
+    await user.click(screen.getByRole('button', { name: '上传文件' }))
+    const dialog = await screen.findByRole('dialog', { name: '上传文件' })
+    expect(within(dialog).getByLabelText('数据类别')).toBeTruthy()
+    expect(within(dialog).getByLabelText('数据来源')).toBeTruthy()
+  })
+
   it('downloads under the original name with the token, and refreshes when a job ends', async () => {
     rows = [row(1, { id: 1, status: 'running', progress: 10, message: '' })]
     const user = setup()
