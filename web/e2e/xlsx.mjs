@@ -80,8 +80,11 @@ function sheetXml(rows) {
 <worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${body}</sheetData></worksheet>`
 }
 
-/** An .xlsx (Buffer) with one sheet named `sheet` holding `rows` (arrays of strings and numbers). */
-export function makeXlsx(rows, sheet = 'Sheet1') {
+/**
+ * An .xlsx (Buffer) with one sheet named `sheet` holding `rows` (arrays of strings and numbers);
+ * `padBytes` adds an unreferenced part of that size, to make a big file.
+ */
+export function makeXlsx(rows, { sheet = 'Sheet1', padBytes = 0 } = {}) {
   const files = {
     '[Content_Types].xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
@@ -93,5 +96,7 @@ export function makeXlsx(rows, sheet = 'Sheet1') {
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
     'xl/worksheets/sheet1.xml': sheetXml(rows),
   }
-  return zip(Object.entries(files).map(([name, text]) => ({ name, data: Buffer.from(text, 'utf8') })))
+  const entries = Object.entries(files).map(([name, text]) => ({ name, data: Buffer.from(text, 'utf8') }))
+  if (padBytes > 0) entries.push({ name: 'customXml/pad.bin', data: Buffer.alloc(padBytes, 0x5a) })
+  return zip(entries)
 }

@@ -10,6 +10,7 @@ import { makeXlsx } from '../xlsx.mjs'
 
 const stamp = Date.now().toString(36)
 const fileName = `客户数据-${stamp}.xlsx`
+const bigName = `大文件-${stamp}.xlsx`
 const bytes = makeXlsx([
   ['标题', '频道', '日期', '时长'],
   [`E2E标题${stamp}`, 'CCTV-1', '2026-11-01', 15],
@@ -22,7 +23,7 @@ function shared(ctx) {
 }
 
 const uploadDialog = (page) => page.getByRole('dialog', { name: '上传文件' })
-const rowOf = (page) => page.getByRole('table', { name: '文件列表' }).locator('tbody tr', { hasText: fileName })
+const rowOf = (page, name = fileName) => page.getByRole('table', { name: '文件列表' }).locator('tbody tr', { hasText: name })
 const isStorage = (r) => new URL(r.url()).pathname === '/storage/upload'
 const badge = (page) => page.getByTestId('unread-badge')
 
@@ -143,6 +144,28 @@ export const tests = [
       await panel.getByRole('button', { name: '全部已读' }).waitFor({ state: 'detached' })
       await ctx.shot(page, 'bell-all-read')
       await page.keyboard.press('Escape')
+    },
+  },
+  {
+    name: 'a 12 MB file goes up in two 10 MiB-sized chunks under one key',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      const big = makeXlsx([['标题'], [`E2E大文件${stamp}`]], { padBytes: 12 * 1024 * 1024 })
+      const box = await openDialog(page)
+      await box.getByLabel('数据类别').selectOption({ label: '公司数据' })
+      await box.getByLabel('数据来源').selectOption({ label: '快数据' })
+      await box.getByLabel('数据归属').selectOption({ label: '媒体' })
+      await box.getByLabel('选择要上传的文件').setInputFiles({ name: bigName, mimeType: 'application/octet-stream', buffer: big })
+      const parts = []
+      page.on('response', async (r) => isStorage(r) && parts.push(await r.json().catch(() => null)))
+      await box.getByRole('button', { name: '开始上传' }).click()
+      await page.locator('.toast--success', { hasText: '上传成功' }).waitFor({ timeout: 30_000 })
+      await box.waitFor({ state: 'detached' })
+      ctx.expect(parts.length === 2, `${parts.length} parts: ${JSON.stringify(parts)}`)
+      ctx.expect(parts[0]?.message === '分片已接收' && parts[1]?.message === '上传成功', `answers ${JSON.stringify(parts)}`)
+      ctx.expect(parts[1].data.file.size === big.length, `stored ${parts[1].data.file.size} of ${big.length} bytes`)
+      await rowOf(page, bigName).waitFor()
+      ctx.expect((await rowOf(page, bigName).innerText()).includes('12 MB'), 'size not shown as 12 MB')
     },
   },
 ]
