@@ -5,7 +5,10 @@
 mod error;
 mod lake;
 mod paths;
+mod viewing;
+mod write;
 
 pub use error::{Error, Result};
 pub use lake::{Lake, LakeOptions};
 pub use paths::{Dataset, LakeFile, Month, Snapshot};
+pub use viewing::ViewingRow;

@@ -184,6 +184,10 @@ impl LakePath {
         }
         Ok(LakePath { dataset, month, rel: rel.to_owned() })
     }
+
+    pub fn new(dataset: Dataset, month: Month, stem: &str) -> Result<LakePath> {
+        LakePath::parse(&format!("{dataset}/month={month}/{stem}.parquet"))
+    }
 }
 
 /// Parses every path of a snapshot and checks they all belong to one dataset. `None` when the
