@@ -102,7 +102,12 @@ impl Lake {
 
     /// Loads the deleted ids into a temporary table and answers the join that leaves them
     /// out (empty when nothing is deleted). Ids are appended, never written into SQL.
-    pub(crate) fn bind_deleted(&self, conn: &Connection, dataset: crate::Dataset, deleted: &[i64]) -> Result<&'static str> {
+    pub(crate) fn bind_deleted(
+        &self,
+        conn: &Connection,
+        dataset: crate::Dataset,
+        deleted: &[i64],
+    ) -> Result<&'static str> {
         if deleted.is_empty() {
             return Ok("");
         }
@@ -174,7 +179,12 @@ pub(crate) fn spill_dir(root: &Path) -> PathBuf {
 /// Opens an in-memory database limited to `root` (read and write) and `read_only` files
 /// (read), with the given memory and threads, and locks its configuration so no later
 /// statement can widen that.
-pub(crate) fn open_database(root: &Path, spill: &Path, options: &LakeOptions, read_only: &[PathBuf]) -> Result<Connection> {
+pub(crate) fn open_database(
+    root: &Path,
+    spill: &Path,
+    options: &LakeOptions,
+    read_only: &[PathBuf],
+) -> Result<Connection> {
     let config = Config::default()
         .max_memory(&options.memory_limit)?
         .threads(i64::from(options.threads.max(1)))?
@@ -226,7 +236,8 @@ mod tests {
         std::fs::write(&outside, "a\n1\n").unwrap();
         let conn = lake.conn().unwrap();
 
-        let read = conn.query_row("select count(*) from read_csv(?)", [outside.to_str().unwrap()], |r| r.get::<_, i64>(0));
+        let read =
+            conn.query_row("select count(*) from read_csv(?)", [outside.to_str().unwrap()], |r| r.get::<_, i64>(0));
         let climb = conn.query_row(
             "select count(*) from read_csv(?)",
             [format!("{}/../{}", lake.root().display(), outside.file_name().unwrap().to_str().unwrap())],
@@ -243,8 +254,10 @@ mod tests {
         assert!(allow.is_err());
         // Inside the root both reading and writing work.
         let inside = lake.root().join("probe.parquet");
-        conn.execute("copy (select range as i from range(10)) to ? (format parquet)", [inside.to_str().unwrap()]).unwrap();
-        let n: i64 = conn.query_row("select count(*) from read_parquet(?)", [inside.to_str().unwrap()], |r| r.get(0)).unwrap();
+        conn.execute("copy (select range as i from range(10)) to ? (format parquet)", [inside.to_str().unwrap()])
+            .unwrap();
+        let n: i64 =
+            conn.query_row("select count(*) from read_parquet(?)", [inside.to_str().unwrap()], |r| r.get(0)).unwrap();
         assert_eq!(n, 10);
         drop(conn);
         drop(lake);
@@ -277,7 +290,8 @@ mod tests {
         std::fs::create_dir_all(root.join("viewing/month=2026-03")).unwrap();
         let file = lake.root().join("viewing/month=2026-03/b1-0.parquet");
         let conn = lake.conn().unwrap();
-        conn.execute("copy (select range as id from range(1234)) to ? (format parquet)", [file.to_str().unwrap()]).unwrap();
+        conn.execute("copy (select range as id from range(1234)) to ? (format parquet)", [file.to_str().unwrap()])
+            .unwrap();
         drop(conn);
 
         let snapshot = Snapshot::new(["viewing/month=2026-03/b1-0.parquet"]);

@@ -11,4 +11,4 @@ mod write;
 pub use error::{Error, Result};
 pub use lake::{Lake, LakeOptions};
 pub use paths::{Dataset, LakeFile, Month, Snapshot};
-pub use viewing::ViewingRow;
+pub use viewing::{ViewingFilter, ViewingRow};

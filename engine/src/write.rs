@@ -40,7 +40,11 @@ impl Lake {
             conn.execute(&copy, params)?;
             let stats = format!("select count(*), min({time})::timestamp, max({time})::timestamp from read_parquet(?)");
             let (rows, min, max): (i64, Option<i64>, Option<i64>) = conn.query_row(&stats, [tmp_str], |r| {
-                Ok((r.get(0)?, r.get::<_, Option<Micros>>(1)?.map(|m| m.0), r.get::<_, Option<Micros>>(2)?.map(|m| m.0)))
+                Ok((
+                    r.get(0)?,
+                    r.get::<_, Option<Micros>>(1)?.map(|m| m.0),
+                    r.get::<_, Option<Micros>>(2)?.map(|m| m.0),
+                ))
             })?;
             let (Some(min), Some(max)) = (min, max) else { return Ok(None) };
             // A hard link publishes the complete file and, unlike rename, never replaces one.

@@ -1,7 +1,11 @@
 //! The viewing dataset: customer viewing rows (DESIGN.md §3), one per aired spot, written per
 //! import batch and partitioned by the month of the air time.
 
+mod decode;
+mod read;
 mod write;
+
+pub use read::ViewingFilter;
 
 use chrono::{NaiveDate, NaiveDateTime};
 

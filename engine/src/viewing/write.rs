@@ -1,5 +1,6 @@
 use std::collections::BTreeSet;
 
+use chrono::Days;
 use duckdb::ToSql;
 use duckdb::types::{TimeUnit, Value};
 
@@ -14,6 +15,13 @@ impl Lake {
     pub fn write_viewing(&self, batch_id: i64, rows: &[ViewingRow]) -> Result<Vec<LakeFile>> {
         if let Some(row) = rows.iter().find(|r| r.batch_id != batch_id) {
             return Err(Error::Caller(format!("row {} belongs to batch {}, not {batch_id}", row.id, row.batch_id)));
+        }
+        // Day-range reads rely on this to skip files by month and row groups by air time.
+        if let Some(row) = rows.iter().find(|r| r.air_time.date() < r.ymd || r.air_time.date() > r.ymd + Days::new(1)) {
+            return Err(Error::Caller(format!(
+                "row {} airs at {} outside its broadcast day {}",
+                row.id, row.air_time, row.ymd
+            )));
         }
         if rows.is_empty() {
             return Ok(Vec::new());
@@ -31,7 +39,13 @@ impl Lake {
                 let (start, end) = month.time_range();
                 let (start, end) = (timestamp(micros(start)), timestamp(micros(end)));
                 let params: [&dyn ToSql; 2] = [&start, &end];
-                files.extend(self.copy_to_file(&conn, (Dataset::Viewing, month, &stem), &query, &params, "air_time")?);
+                files.extend(self.copy_to_file(
+                    &conn,
+                    (Dataset::Viewing, month, &stem),
+                    &query,
+                    &params,
+                    "air_time",
+                )?);
             }
             Ok(())
         })
