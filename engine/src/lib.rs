@@ -2,6 +2,7 @@
 //! Postgres: the caller keeps the manifest (which files are live, which rows are deleted) and
 //! hands the engine a [`Snapshot`] with every query.
 
+mod compact;
 mod error;
 mod lake;
 mod paths;

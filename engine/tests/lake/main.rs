@@ -1,4 +1,5 @@
 //! The engine's one integration test binary: the lake through its public API.
 
+mod compaction;
 mod helpers;
 mod viewing;
