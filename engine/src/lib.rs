@@ -6,10 +6,12 @@ mod compact;
 mod error;
 mod lake;
 mod paths;
+mod ratings;
 mod viewing;
 mod write;
 
 pub use error::{Error, Result};
 pub use lake::{Lake, LakeOptions};
 pub use paths::{Dataset, LakeFile, Month, Snapshot};
+pub use ratings::{ChannelGroupRatings, ChannelRatings, DailyRatings, MAX_REASONS, RatingStats, RatingsSummary};
 pub use viewing::{ViewingFilter, ViewingRow};

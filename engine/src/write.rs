@@ -108,6 +108,11 @@ impl duckdb::types::FromSql for Micros {
     }
 }
 
+/// A TIMESTAMP value of microseconds since the epoch, for binding or appending.
+pub(crate) fn timestamp(micros: i64) -> duckdb::types::Value {
+    duckdb::types::Value::Timestamp(duckdb::types::TimeUnit::Microsecond, micros)
+}
+
 pub(crate) fn micros(t: NaiveDateTime) -> i64 {
     t.and_utc().timestamp_micros()
 }

@@ -2,10 +2,10 @@ use std::collections::BTreeSet;
 
 use chrono::Days;
 use duckdb::ToSql;
-use duckdb::types::{TimeUnit, Value};
+use duckdb::types::Value;
 
 use super::{COLUMNS, ViewingRow, select_list};
-use crate::write::micros;
+use crate::write::{micros, timestamp};
 use crate::{Dataset, Error, Lake, LakeFile, Month, Result};
 
 impl Lake {
@@ -90,10 +90,6 @@ fn stage(conn: &duckdb::Connection, rows: &[ViewingRow]) -> Result<()> {
     }
     app.flush()?;
     Ok(())
-}
-
-pub(crate) fn timestamp(micros: i64) -> Value {
-    Value::Timestamp(TimeUnit::Microsecond, micros)
 }
 
 #[cfg(test)]

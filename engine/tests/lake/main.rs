@@ -2,4 +2,5 @@
 
 mod compaction;
 mod helpers;
+mod ratings;
 mod viewing;
