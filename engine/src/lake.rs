@@ -266,6 +266,12 @@ mod tests {
     }
 
     #[test]
+    fn a_lake_can_be_shared_across_threads() {
+        fn shared<T: Send + Sync>() {}
+        shared::<Lake>();
+    }
+
+    #[test]
     fn pooled_connections_share_one_database_and_its_limits() {
         let root = temp_root("pool");
         let lake = Lake::open(&root, LakeOptions { memory_limit: "256MB".into(), threads: 1 }).unwrap();
