@@ -16,23 +16,32 @@ pub(super) fn read(bytes: &[u8], sheet: &str, rows: &mut Assembler<'_>) -> Resul
         .from_reader(text.as_bytes());
     rows.begin_sheet(sheet)?;
     let mut record = ::csv::StringRecord::new();
-    // Newlines inside quoted fields advance the line count, but Excel shows such a record as
-    // one row; subtracting them keeps row numbers as Excel shows them.
-    let mut embedded_newlines = 0u64;
+    // Excel shows every line as a row, blank ones included, except that a quoted field's
+    // newlines stay inside its row: count the newlines before each record, less those.
+    let input = text.as_bytes();
+    let (mut counted_to, mut newlines, mut embedded) = (0usize, 0u64, 0u64);
     let mut records = 0u32;
     while reader.read_record(&mut record).map_err(FileError::corrupt)? {
         records = records.wrapping_add(1);
         if records.is_multiple_of(1024) {
             rows.check_clock()?;
         }
-        let line = record.position().map_or(0, |p| p.line());
-        let row = u32::try_from(line - embedded_newlines).map_err(|_| FileError::TooLarge)?;
+        // csv reports a record's start at the previous record's terminator; step past it and
+        // past blank lines to the record's first byte.
+        let mut start = record.position().map_or(counted_to, |p| p.byte() as usize);
+        start = start.max(counted_to);
+        while matches!(input.get(start), Some(b'\r' | b'\n')) {
+            start += 1;
+        }
+        newlines += memchr::memchr_iter(b'\n', &input[counted_to..start]).count() as u64;
+        counted_to = start;
+        let row = u32::try_from(1 + newlines - embedded).map_err(|_| FileError::TooLarge)?;
         for (col, field) in record.iter().enumerate() {
             if !field.trim().is_empty() {
                 let col = u32::try_from(col).unwrap_or(u32::MAX);
                 rows.cell(row, col, Raw::Text(field.to_owned()))?;
             }
-            embedded_newlines += memchr::memchr_iter(b'\n', field.as_bytes()).count() as u64;
+            embedded += memchr::memchr_iter(b'\n', field.as_bytes()).count() as u64;
         }
     }
     Ok(())

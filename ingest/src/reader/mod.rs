@@ -223,6 +223,10 @@ impl<'a> Assembler<'a> {
         self.limits
     }
 
+    pub(crate) fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
     /// Fails once the deadline has passed; cheap enough to call per row.
     pub(crate) fn check_clock(&self) -> Result<(), FileError> {
         self.clock.check()
@@ -285,5 +289,19 @@ impl<'a> Assembler<'a> {
     fn finish(mut self) -> Result<(), FileError> {
         self.flush()?;
         self.clock.check()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_inside_a_reader_becomes_an_internal_error() {
+        let result: Result<(), FileError> = guarded(|| panic!("boom at row {}", 7));
+        let e = result.unwrap_err();
+        assert_eq!(e, FileError::Internal { detail: "boom at row 7".into() });
+        assert!(e.is_internal());
+        assert_eq!(e.to_string(), "文件解析失败（内部错误）");
     }
 }

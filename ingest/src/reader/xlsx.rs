@@ -10,6 +10,7 @@ use zip::result::ZipError;
 
 use super::{Assembler, Raw};
 use crate::FileError;
+use crate::limits::Clock;
 
 /// Days between the 1904 and the 1900 date systems.
 const DAYS_1904: f64 = 1462.0;
@@ -98,7 +99,7 @@ fn check_archive(bytes: &[u8], rows: &Assembler<'_>) -> Result<(), FileError> {
         let declared = entry.size();
         let budget = limits.max_inflated_bytes - inflated;
         let mut part = (&mut entry).take(budget + 1);
-        let scan = scan_part(&mut part, &mut buf, rows).map_err(|e| inflate_error(&e))?;
+        let scan = scan_part(&mut part, &mut buf, rows.clock()).map_err(|e| inflate_error(&e))?;
         inflated += scan.bytes;
         if inflated > limits.max_inflated_bytes || scan.bytes > declared {
             return Err(FileError::TooLarge);
@@ -124,11 +125,7 @@ struct PartScan {
 }
 
 /// Inflates one part in chunks, looking for `<!D` (quick-xml reads `<!DOCTYPE` in any case).
-fn scan_part(
-    part: &mut impl Read,
-    buf: &mut [u8],
-    rows: &Assembler<'_>,
-) -> std::io::Result<PartScan> {
+fn scan_part(part: &mut impl Read, buf: &mut [u8], clock: &Clock) -> std::io::Result<PartScan> {
     let finder = memmem::Finder::new(b"<!");
     let mut scan = PartScan { bytes: 0, doctype: false, head: Vec::new() };
     // The last two bytes of the previous chunk, so a `<!D` split across chunks is seen.
@@ -154,7 +151,7 @@ fn scan_part(
         carry.copy_from_slice(&window[window.len() - 2..]);
         scan.bytes += n as u64;
         chunks += 1;
-        if chunks.is_multiple_of(64) && rows.check_clock().is_err() {
+        if chunks.is_multiple_of(64) && clock.check().is_err() {
             return Err(std::io::Error::new(std::io::ErrorKind::TimedOut, "deadline"));
         }
     }
@@ -197,5 +194,38 @@ fn inflate_error(e: &std::io::Error) -> FileError {
         FileError::TooLarge
     } else {
         FileError::corrupt(e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Limits;
+
+    /// Hands out its bytes a few at a time, as an inflater may.
+    struct Trickle<'a>(&'a [u8], usize);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.1.min(self.0.len()).min(out.len());
+            out[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn a_doctype_split_across_reads_is_found() {
+        let clock = Clock::start(&Limits::default());
+        let xml = b"<?xml version=\"1.0\"?><!doctype x [<!ENTITY a \"b\">]><x/>";
+        for step in 1..8 {
+            let mut buf = vec![0u8; 2 + step];
+            let scan = scan_part(&mut Trickle(xml, step), &mut buf, &clock).unwrap();
+            assert!(scan.doctype, "read {step} bytes at a time");
+        }
+        let mut buf = vec![0u8; 4];
+        let scan = scan_part(&mut Trickle(b"<x><!-- note --></x>", 2), &mut buf, &clock).unwrap();
+        assert!(!scan.doctype);
+        assert_eq!(scan.bytes, 20);
     }
 }
