@@ -238,7 +238,7 @@ pub(crate) fn read_file(path: &Path, limits: &Limits) -> Result<Vec<u8>, FileErr
     let io = |e: std::io::Error| FileError::Io { detail: format!("{}: {e}", path.display()) };
     let file = std::fs::File::open(path).map_err(io)?;
     let mut bytes = Vec::new();
-    file.take(limits.max_inflated_bytes + 1).read_to_end(&mut bytes).map_err(io)?;
+    file.take(limits.max_inflated_bytes.saturating_add(1)).read_to_end(&mut bytes).map_err(io)?;
     if bytes.len() as u64 > limits.max_inflated_bytes {
         return Err(FileError::TooLarge);
     }
