@@ -21,6 +21,7 @@ pub(super) fn read(bytes: &[u8], sheet: &str, rows: &mut Assembler<'_>) -> Resul
     let input = text.as_bytes();
     let (mut counted_to, mut newlines, mut embedded) = (0usize, 0u64, 0u64);
     let mut records = 0u32;
+    let mut last_row = 0u32;
     while reader.read_record(&mut record).map_err(FileError::corrupt)? {
         records = records.wrapping_add(1);
         if records.is_multiple_of(1024) {
@@ -35,7 +36,10 @@ pub(super) fn read(bytes: &[u8], sheet: &str, rows: &mut Assembler<'_>) -> Resul
         }
         newlines += memchr::memchr_iter(b'\n', &input[counted_to..start]).count() as u64;
         counted_to = start;
+        // Lone-CR line ends aren't counted; never let two records share a row number.
         let row = u32::try_from(1 + newlines - embedded).map_err(|_| FileError::TooLarge)?;
+        let row = row.max(last_row.saturating_add(1));
+        last_row = row;
         for (col, field) in record.iter().enumerate() {
             if !field.trim().is_empty() {
                 let col = u32::try_from(col).unwrap_or(u32::MAX);

@@ -14,6 +14,7 @@ use std::any::Any;
 use std::io::Read;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
+use std::sync::mpsc;
 
 use crate::limits::Clock;
 use crate::{FileError, Limits};
@@ -136,6 +137,9 @@ pub(crate) trait RowSink {
 }
 
 /// Streams the rows of a file held in memory into `sink`.
+///
+/// The format reader runs on a second thread and hands rows over in batches, so parsing the
+/// file and typing its rows (the sink's work) use both cores.
 pub(crate) fn visit(
     bytes: &[u8],
     file_name: &str,
@@ -148,16 +152,85 @@ pub(crate) fn visit(
         return Err(FileError::TooLarge);
     }
     let format = detect(file_name, &bytes[..bytes.len().min(8)])?;
-    let mut rows = Assembler::new(limits, clock, sink);
-    match format {
-        Format::Xlsx => xlsx::read(bytes, &mut rows)?,
-        Format::Xls => xls::read(bytes, &mut rows)?,
-        Format::Csv => {
-            let stem = Path::new(file_name).file_stem().map(|s| s.to_string_lossy());
-            csv::read(bytes, stem.as_deref().unwrap_or(""), &mut rows)?
+    let (sender, receiver) = mpsc::sync_channel(4);
+    std::thread::scope(|scope| {
+        let producer = scope.spawn(move || {
+            let mut batches = Batcher { sender, batch: Batch::default() };
+            let mut rows = Assembler::new(limits, clock, &mut batches);
+            match format {
+                Format::Xlsx => xlsx::read(bytes, &mut rows)?,
+                Format::Xls => xls::read(bytes, &mut rows)?,
+                Format::Csv => {
+                    let stem = Path::new(file_name).file_stem().map(|s| s.to_string_lossy());
+                    csv::read(bytes, stem.as_deref().unwrap_or(""), &mut rows)?
+                }
+            }
+            rows.finish()?;
+            batches.send()
+        });
+        let consumed = consume(receiver, sink);
+        let produced = producer.join().unwrap_or_else(|payload| {
+            Err(FileError::Internal { detail: panic_text(payload.as_ref()) })
+        });
+        // When the sink refuses, the producer only learns that its receiver is gone.
+        consumed.and(produced)
+    })
+}
+
+/// Rows on their way from the reader thread to the sink.
+#[derive(Default)]
+struct Batch {
+    /// Sheet starts and rows, in order; rows index into `cells`.
+    items: Vec<Item>,
+    cells: Vec<Raw>,
+}
+
+enum Item {
+    Sheet(String),
+    Row { row: u32, start: usize, end: usize },
+}
+
+const BATCH_ROWS: usize = 512;
+
+struct Batcher {
+    sender: mpsc::SyncSender<Batch>,
+    batch: Batch,
+}
+
+impl Batcher {
+    fn send(&mut self) -> Result<(), FileError> {
+        let batch = std::mem::take(&mut self.batch);
+        self.sender
+            .send(batch)
+            .map_err(|_| FileError::Internal { detail: "the row sink stopped".into() })
+    }
+}
+
+impl RowSink for Batcher {
+    fn sheet(&mut self, name: &str) -> Result<(), FileError> {
+        self.batch.items.push(Item::Sheet(name.to_owned()));
+        Ok(())
+    }
+
+    fn row(&mut self, row: u32, cells: &mut [Raw]) -> Result<(), FileError> {
+        let start = self.batch.cells.len();
+        self.batch.cells.extend(cells.iter_mut().map(std::mem::take));
+        let end = self.batch.cells.len();
+        self.batch.items.push(Item::Row { row, start, end });
+        if self.batch.items.len() >= BATCH_ROWS { self.send() } else { Ok(()) }
+    }
+}
+
+fn consume(receiver: mpsc::Receiver<Batch>, sink: &mut dyn RowSink) -> Result<(), FileError> {
+    for mut batch in receiver {
+        for item in batch.items {
+            match item {
+                Item::Sheet(name) => sink.sheet(&name)?,
+                Item::Row { row, start, end } => sink.row(row, &mut batch.cells[start..end])?,
+            }
         }
     }
-    rows.finish()
+    Ok(())
 }
 
 /// Reads a stored file whole, refusing it past the size limit without reading further.
@@ -165,7 +238,7 @@ pub(crate) fn read_file(path: &Path, limits: &Limits) -> Result<Vec<u8>, FileErr
     let io = |e: std::io::Error| FileError::Io { detail: format!("{}: {e}", path.display()) };
     let file = std::fs::File::open(path).map_err(io)?;
     let mut bytes = Vec::new();
-    file.take(limits.max_inflated_bytes + 1).read_to_end(&mut bytes).map_err(io)?;
+    file.take(limits.max_inflated_bytes.saturating_add(1)).read_to_end(&mut bytes).map_err(io)?;
     if bytes.len() as u64 > limits.max_inflated_bytes {
         return Err(FileError::TooLarge);
     }

@@ -31,9 +31,9 @@ pub(super) fn read(bytes: &[u8], rows: &mut Assembler<'_>) -> Result<(), FileErr
         let Some((first_row, first_col)) = range.start() else { continue };
         for (i, cells) in range.rows().enumerate() {
             rows.check_clock()?;
-            let row = first_row + i as u32 + 1;
+            let row = first_row.saturating_add(i as u32).saturating_add(1);
             for (j, value) in cells.iter().enumerate() {
-                rows.cell(row, first_col + j as u32, raw(value, shift))?;
+                rows.cell(row, first_col.saturating_add(j as u32), raw(value, shift))?;
             }
         }
     }

@@ -34,7 +34,7 @@ pub(super) fn read(bytes: &[u8], rows: &mut Assembler<'_>) -> Result<(), FileErr
         rows.begin_sheet(&name)?;
         while let Some(cell) = cells.next_cell().map_err(xlsx_error)? {
             let (row, col) = cell.get_position();
-            rows.cell(row + 1, col, raw(cell.get_value(), shift))?;
+            rows.cell(row.saturating_add(1), col, raw(cell.get_value(), shift))?;
         }
     }
     Ok(())
@@ -98,7 +98,7 @@ fn check_archive(bytes: &[u8], rows: &Assembler<'_>) -> Result<(), FileError> {
         }
         let declared = entry.size();
         let budget = limits.max_inflated_bytes - inflated;
-        let mut part = (&mut entry).take(budget + 1);
+        let mut part = (&mut entry).take(budget.saturating_add(1));
         let scan = scan_part(&mut part, &mut buf, rows.clock()).map_err(|e| inflate_error(&e))?;
         inflated += scan.bytes;
         if inflated > limits.max_inflated_bytes || scan.bytes > declared {

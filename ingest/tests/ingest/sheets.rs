@@ -62,3 +62,11 @@ fn text_that_is_neither_utf8_nor_gbk_is_refused() {
     let e = read_sheets_bytes(bytes, "bad.csv", &Limits::default()).unwrap_err();
     assert_eq!(e, FileError::Encoding);
 }
+
+#[test]
+fn csv_records_ended_by_lone_carriage_returns_stay_apart() {
+    let sheets = read_sheets_bytes(b"a,b\r1,2\r3,4\r", "mac.csv", &Limits::default()).unwrap();
+    let rows = &sheets[0].rows;
+    assert_eq!(rows.iter().map(|r| r.row).collect::<Vec<_>>(), [1, 2, 3]);
+    assert_eq!(rows[2].cells, [Raw::Text("3".into()), Raw::Text("4".into())]);
+}
