@@ -14,6 +14,9 @@ use crate::{Dataset, Error, Lake, Month, Result, Snapshot};
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct ViewingFilter {
     pub brand_id: Option<i64>,
+    /// Rows of any of these audience/city group names (a brand's groups: group names are
+    /// shared across brands, so a brand filter goes through them). An empty list matches none.
+    pub audience_groups: Option<Vec<String>>,
     pub media_id: Option<i64>,
     pub category: Option<i16>,
     pub source: Option<i16>,
@@ -109,7 +112,10 @@ impl Lake {
             return Err(Error::Caller(format!("a viewing query got {dataset} files")));
         }
         let files = prune(files, filter.from, filter.to);
-        if files.is_empty() || filter.ids.as_ref().is_some_and(Vec::is_empty) {
+        if files.is_empty()
+            || filter.ids.as_ref().is_some_and(Vec::is_empty)
+            || filter.audience_groups.as_ref().is_some_and(Vec::is_empty)
+        {
             return Ok(None);
         }
         let mut from_where = format!("{PARQUET_SOURCE} v {}", self.bind_deleted(conn, dataset, &snapshot.deleted)?);
@@ -125,6 +131,11 @@ impl Lake {
         };
         if let Some(v) = filter.brand_id {
             bind("v.brand_id = ?", Value::BigInt(v));
+        }
+        if let Some(names) = &filter.audience_groups {
+            // One text value split in SQL: names never hold a newline.
+            let joined = names.iter().map(|n| n.replace('\n', " ")).collect::<Vec<_>>().join("\n");
+            bind("list_contains(string_split(?, chr(10)), v.audience_group)", Value::Text(joined));
         }
         if let Some(v) = filter.media_id {
             bind("v.media_id = ?", Value::BigInt(v));
