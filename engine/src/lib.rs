@@ -2,6 +2,7 @@
 //! Postgres: the caller keeps the manifest (which files are live, which rows are deleted) and
 //! hands the engine a [`Snapshot`] with every query.
 
+mod analyst;
 mod compact;
 mod error;
 mod lake;
@@ -10,6 +11,7 @@ mod ratings;
 mod viewing;
 mod write;
 
+pub use analyst::QueryResult;
 pub use error::{Error, Result};
 pub use lake::{Lake, LakeOptions};
 pub use paths::{Dataset, LakeFile, Month, Snapshot};

@@ -2,6 +2,7 @@ use clap::{Parser, Subcommand};
 
 use adeval_server::cli::generate::GenerateCommand;
 use adeval_server::cli::import::ImportCommand;
+use adeval_server::cli::query::QueryArgs;
 use adeval_server::cli::user::UserCommand;
 use adeval_server::config::Config;
 
@@ -27,6 +28,10 @@ enum Command {
     /// Import files into the lake from the shell.
     #[command(subcommand)]
     Import(ImportCommand),
+    /// Read-only SQL over the lake (views viewing, ratings, ratings_daily).
+    Query(QueryArgs),
+    /// Rewrite the customer-data lake files that hold deleted rows.
+    Compact,
     /// Write realistic data files of any size, for demos and benchmarks.
     #[command(subcommand)]
     Demo(GenerateCommand),
@@ -55,5 +60,12 @@ async fn main() -> anyhow::Result<()> {
         Command::User(cmd) => adeval_server::cli::user::run(Config::from_env()?, cmd).await,
         Command::Import(cmd) => adeval_server::cli::import::run(Config::from_env()?, cmd).await,
         Command::Demo(cmd) => adeval_server::cli::generate::run(cmd),
+        Command::Query(args) => adeval_server::cli::query::run(Config::from_env()?, args).await,
+        Command::Compact => {
+            let state = adeval_server::build_state(Config::from_env()?).await?;
+            let n = adeval_server::lake::compact(&state, adeval_engine::Dataset::Viewing).await?;
+            println!("rewrote {n} files");
+            Ok(())
+        }
     }
 }

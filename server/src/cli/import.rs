@@ -30,6 +30,12 @@ pub enum ImportCommand {
         #[arg(long = "audience-group")]
         audience_group: Option<String>,
     },
+    /// Rating series: csv (UTF-8, header channel,audience_group,ts,rating) or Parquet with
+    /// those columns; one value per minute or second.
+    Ratings {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
 }
 
 struct Bar(ProgressBar);
@@ -89,6 +95,27 @@ pub async fn run(config: Config, command: ImportCommand) -> anyhow::Result<()> {
                 anyhow::bail!("{refused} 个文件被拒绝，未导入");
             }
             Ok(())
+        }
+        ImportCommand::Ratings { files } => {
+            let progress = bar("收视率");
+            progress.set_message(format!("正在导入 {} 个文件", files.len()));
+            let started = Instant::now();
+            let outcome = crate::lake::import_ratings(&state, files, "cli").await?;
+            progress.finish_and_clear();
+            let seconds = started.elapsed().as_secs_f64();
+            match outcome {
+                Ok((batch, rows)) => {
+                    println!("收视率：{rows} 行，{seconds:.2} 秒，{:.0} 行/秒（批次 {batch}）", rows as f64 / seconds.max(1e-9));
+                    Ok(())
+                }
+                Err(reasons) => {
+                    eprintln!("已拒绝，未导入任何数据：");
+                    for reason in &reasons {
+                        eprintln!("{reason}");
+                    }
+                    anyhow::bail!("收视率文件被拒绝")
+                }
+            }
         }
     }
 }

@@ -2,6 +2,7 @@
 
 pub mod generate;
 pub mod import;
+pub mod query;
 pub mod user;
 
 use std::net::SocketAddr;

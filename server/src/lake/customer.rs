@@ -310,7 +310,7 @@ async fn write_and_commit(state: &AppState, batch_id: i64, rows: Vec<ViewingRow>
         .map_err(anyhow::Error::from)?;
     let mut tx = state.db.begin().await?;
     let committed = async {
-        commit_batch(&mut tx, batch_id, DATASET, &files, count).await?;
+        commit_batch(&mut tx, batch_id, &files, count).await?;
         tx.commit().await
     }
     .await;

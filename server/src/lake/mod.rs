@@ -56,15 +56,16 @@ pub async fn begin_batch(db: &PgPool, info: &BatchInfo) -> sqlx::Result<i64> {
     .await
 }
 
-/// Records the batch's files and makes them visible, all in the caller's transaction.
-pub async fn commit_batch(tx: &mut PgConnection, batch_id: i64, dataset: &str, files: &[LakeFile], rows: u64) -> sqlx::Result<()> {
+/// Records the batch's files (each under its own dataset: a ratings batch also writes its
+/// rollup) and makes them visible, all in the caller's transaction.
+pub async fn commit_batch(tx: &mut PgConnection, batch_id: i64, files: &[LakeFile], rows: u64) -> sqlx::Result<()> {
     for f in files {
         sqlx::query(
             "insert into lake_files (batch_id, dataset, path, month, rows, bytes, min_time, max_time, live)
              values ($1, $2, $3, $4, $5, $6, $7, $8, true)",
         )
         .bind(batch_id)
-        .bind(dataset)
+        .bind(f.dataset.as_str())
         .bind(&f.path)
         .bind(f.month.to_string())
         .bind(f.rows as i64)
@@ -89,4 +90,97 @@ pub async fn fail_batch(db: &PgPool, batch_id: i64, note: &str) -> sqlx::Result<
         .execute(db)
         .await?;
     Ok(())
+}
+
+/// Imports rating series (csv or Parquet: channel, audience_group, ts, rating) as one batch with
+/// its daily rollup. Answers the batch id and rows, or the reasons the batch was refused.
+pub async fn import_ratings(state: &crate::AppState, files: Vec<std::path::PathBuf>, origin: &str) -> anyhow::Result<Result<(i64, u64), Vec<String>>> {
+    let batch_id = begin_batch(
+        &state.db,
+        &BatchInfo {
+            dataset: "ratings",
+            origin: if origin == "cli" { "cli" } else { "upload" },
+            file_id: None,
+            job_id: None,
+            admin_id: None,
+            category: None,
+            source: None,
+            belonging_to: None,
+        },
+    )
+    .await?;
+    let lake = state.lake.clone();
+    let imported = tokio::task::spawn_blocking(move || lake.import_ratings(batch_id, &files)).await?;
+    let (written, summary) = match imported {
+        Ok(done) => done,
+        Err(e) if e.is_user_error() => {
+            fail_batch(&state.db, batch_id, &e.to_string()).await?;
+            return Ok(Err(vec![e.to_string()]));
+        }
+        Err(e) => {
+            fail_batch(&state.db, batch_id, "导入失败").await?;
+            return Err(e.into());
+        }
+    };
+    if !summary.rejected.is_empty() {
+        fail_batch(&state.db, batch_id, &summary.rejected.join("\n")).await?;
+        return Ok(Err(summary.rejected));
+    }
+    let mut tx = state.db.begin().await?;
+    let committed = async {
+        commit_batch(&mut tx, batch_id, &written, summary.rows).await?;
+        tx.commit().await
+    }
+    .await;
+    if let Err(e) = committed {
+        let lake = state.lake.clone();
+        let _ = tokio::task::spawn_blocking(move || lake.remove(&written)).await;
+        return Err(e.into());
+    }
+    Ok(Ok((batch_id, summary.rows)))
+}
+
+/// Rewrites the live files of a dataset's months that hold deleted rows, then swaps the
+/// manifest in one transaction (old files retired, new ones live, deletions of the rewritten
+/// rows dropped) and removes the old files. Answers how many files were rewritten.
+pub async fn compact(state: &crate::AppState, dataset: adeval_engine::Dataset) -> anyhow::Result<usize> {
+    let name = dataset.as_str();
+    let months: Vec<String> = sqlx::query_scalar("select distinct month from lake_files where dataset = $1 and live order by 1")
+        .bind(name)
+        .fetch_all(&state.db)
+        .await?;
+    let mut rewritten = 0;
+    for month in months {
+        let files: Vec<(i64, String)> =
+            sqlx::query_as("select id, path from lake_files where dataset = $1 and month = $2 and live order by path")
+                .bind(name)
+                .bind(&month)
+                .fetch_all(&state.db)
+                .await?;
+        let deleted: Vec<i64> = sqlx::query_scalar("select row_id from lake_deletions where dataset = $1").bind(name).fetch_all(&state.db).await?;
+        if files.len() < 2 && deleted.is_empty() {
+            continue;
+        }
+        let snapshot = Snapshot { files: files.iter().map(|(_, p)| p.clone()).collect(), deleted: deleted.clone() };
+        let lake = state.lake.clone();
+        let fresh = tokio::task::spawn_blocking(move || lake.compact(&snapshot, dataset)).await??;
+        let batch = begin_batch(
+            &state.db,
+            &BatchInfo { dataset: if name == "viewing" { "viewing" } else { "ratings" }, origin: "cli", file_id: None, job_id: None, admin_id: None, category: None, source: None, belonging_to: None },
+        )
+        .await?;
+        let rows: u64 = fresh.iter().map(|f| f.rows).sum();
+        let mut tx = state.db.begin().await?;
+        let old_ids: Vec<i64> = files.iter().map(|(id, _)| *id).collect();
+        sqlx::query("update lake_files set live = false, retired_at = now() where id = any($1)").bind(&old_ids).execute(&mut *tx).await?;
+        commit_batch(&mut tx, batch, &fresh, rows).await?;
+        // Deletion records stay: the rows are gone from the new files, and a record for a
+        // missing id filters nothing.
+        tx.commit().await?;
+        let old: Vec<String> = files.into_iter().map(|(_, p)| p).collect();
+        let lake = state.lake.clone();
+        tokio::task::spawn_blocking(move || lake.remove_paths(old.iter().map(String::as_str))).await??;
+        rewritten += old_ids.len();
+    }
+    Ok(rewritten)
 }

@@ -17,7 +17,7 @@ type Spot = (String, String, String, f64, String, String, String, f64, String);
 
 const HEADERS: [&str; 9] = ["日期", "频道", "播出时间", "时长", "标题", "节目", "受众/城市组", "毛评点", "位置"];
 
-fn workbook(spots: &[Spot], title_row: bool) -> Vec<u8> {
+pub fn workbook(spots: &[Spot], title_row: bool) -> Vec<u8> {
     let mut book = rust_xlsxwriter::Workbook::new();
     let sheet = book.add_worksheet();
     let top = u32::from(title_row);
@@ -43,7 +43,7 @@ fn workbook(spots: &[Spot], title_row: bool) -> Vec<u8> {
 }
 
 /// `n` spots over March 2026 on two channels; titles 版本A/版本B; one in ten past midnight.
-fn spots(n: usize, tag: &str) -> Vec<Spot> {
+pub fn spots(n: usize, tag: &str) -> Vec<Spot> {
     let start = NaiveDate::from_ymd_opt(2026, 3, 1).unwrap();
     (0..n)
         .map(|i| {
@@ -65,7 +65,7 @@ fn spots(n: usize, tag: &str) -> Vec<Spot> {
 }
 
 /// Two channels, a brand with the 全国4+ group, and prime-time periods on the first channel.
-async fn seed(app: &TestApp) -> (i64, i64, i64) {
+pub async fn seed(app: &TestApp) -> (i64, i64, i64) {
     let media: i64 = sqlx::query_scalar("insert into media (media_name) values ('测试卫视') returning id").fetch_one(&app.db).await.unwrap();
     sqlx::query("insert into media (media_name) values ('测试二台')").execute(&app.db).await.unwrap();
     let brand: i64 = sqlx::query_scalar("insert into brands (brand_name) values ('测试品牌') returning id").fetch_one(&app.db).await.unwrap();

@@ -16,6 +16,7 @@ mod products;
 mod profile;
 mod sessions;
 mod settings;
+mod shell;
 mod signing;
 mod suits;
 mod tapes;

@@ -1,0 +1,143 @@
+//! The shell: rating series import, read-only analyst queries, compaction, and a customer
+//! import killed half-way leaving nothing visible.
+
+use std::process::{Command, Output};
+use std::time::Duration;
+
+use serde_json::json;
+
+use crate::helpers::{Call, TestApp, spawn_app};
+
+fn adeval(app: &TestApp, args: &[&str]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_adeval"));
+    cmd.args(args);
+    for (k, v) in app.cli_env() {
+        cmd.env(k, v);
+    }
+    cmd.output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn ratings_csv(bad_line: Option<usize>) -> String {
+    let mut out = String::from("channel,audience_group,ts,rating\n");
+    let mut line = 1;
+    for channel in ["测试卫视", "测试二台", "测试三台"] {
+        for group in ["全国4+", "一线城市"] {
+            for minute in 0..60 {
+                line += 1;
+                let rating = if Some(line) == bad_line { "abc".to_owned() } else { format!("{:.4}", (minute as f64) / 100.0) };
+                out.push_str(&format!("{channel},{group},2026-03-01 19:{minute:02}:00,{rating}\n"));
+            }
+        }
+    }
+    out
+}
+
+#[tokio::test]
+async fn ratings_import_from_the_shell_and_analysts_query_them() {
+    let app = spawn_app().await;
+    let dir = app.data_dir.join("shell");
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("ratings.csv");
+    std::fs::write(&good, ratings_csv(None)).unwrap();
+    let out = adeval(&app, &["import", "ratings", good.to_str().unwrap()]);
+    assert!(out.status.success(), "{}\n{}", text(&out.stdout), text(&out.stderr));
+    assert!(text(&out.stdout).contains("360 行"), "{}", text(&out.stdout));
+
+    let query = |sql: &str, format: &str| adeval(&app, &["query", sql, "--format", format]);
+    let out = query("select channel, count(*) as n from ratings group by channel order by channel", "csv");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let csv = text(&out.stdout);
+    assert!(csv.starts_with("channel,n\n"), "{csv}");
+    assert_eq!(csv.lines().count(), 4, "{csv}");
+    assert!(csv.lines().all(|l| l == "channel,n" || l.ends_with(",120")), "{csv}");
+    let out = query("select sum(n) as n from ratings_daily", "table");
+    assert!(text(&out.stdout).contains("360"), "{}", text(&out.stdout));
+    let parquet = dir.join("out.parquet");
+    let out = adeval(&app, &["query", "select * from ratings", "--format", "parquet", "--output", parquet.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(std::fs::read(&parquet).unwrap().starts_with(b"PAR1"));
+
+    // Only one SELECT passes.
+    for bad in ["delete from ratings", "select 1; select 2", "copy ratings to '/tmp/x.csv'"] {
+        let out = query(bad, "table");
+        assert!(!out.status.success(), "{bad} ran");
+        assert!(text(&out.stderr).contains("SELECT") || text(&out.stderr).contains("SQL"), "{}", text(&out.stderr));
+    }
+
+    // A bad line refuses the whole file, naming the line; nothing of it becomes visible.
+    let bad = dir.join("bad.csv");
+    std::fs::write(&bad, ratings_csv(Some(7))).unwrap();
+    let out = adeval(&app, &["import", "ratings", bad.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains('7'), "{}", text(&out.stderr));
+    let out = query("select count(*) as n from ratings", "csv");
+    assert_eq!(text(&out.stdout), "n\n360\n");
+}
+
+#[tokio::test]
+async fn compaction_rewrites_files_without_the_deleted_rows() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    crate::customers::seed(&app).await;
+    // Two imports of March: two files in one month.
+    for (n, tag) in [(40, "甲"), (30, "乙")] {
+        let bytes = crate::customers::workbook(&crate::customers::spots(n, tag), false);
+        let answer = crate::uploads::upload(&app, &token, "customerData", &format!("{tag}.xlsx"), crate::uploads::customer(), &bytes).await;
+        let (status, message) = crate::uploads::job_end(&app, answer.ok()["jobId"].as_i64().unwrap()).await;
+        assert_eq!(status, "done", "{message}");
+    }
+    let list = |limit: i64| app.send(Call::get("customerIndex", json!({"limit": limit})).token(&token));
+    let before = list(1000).await.ok().clone();
+    let ids: Vec<i64> = before["data"].as_array().unwrap()[..5].iter().map(|r| r["id"].as_i64().unwrap()).collect();
+    let joined = ids.iter().map(ToString::to_string).collect::<Vec<_>>().join(",");
+    app.send(Call::post("customerDel", json!({"ids": joined})).token(&token)).await.ok();
+    let after_delete = list(1000).await.ok().clone();
+    assert_eq!(after_delete["total"], 65);
+    let old_files: Vec<String> = sqlx::query_scalar("select path from lake_files where live").fetch_all(&app.db).await.unwrap();
+
+    let rewritten = adeval_server::lake::compact(&app.state, adeval_engine::Dataset::Viewing).await.unwrap();
+    assert!(rewritten >= 2, "{rewritten}");
+    let after = list(1000).await.ok().clone();
+    assert_eq!(after["total"], 65);
+    assert_eq!(after["data"], after_delete["data"], "compaction changed the rows");
+    let live: Vec<String> = sqlx::query_scalar("select path from lake_files where live").fetch_all(&app.db).await.unwrap();
+    assert!(live.iter().all(|p| !old_files.contains(p)));
+    for old in &old_files {
+        assert!(!app.data_dir.join("lake").join(old).exists(), "{old} was left on disk");
+    }
+}
+
+#[tokio::test]
+async fn a_shell_import_killed_half_way_leaves_nothing_visible() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    crate::customers::seed(&app).await;
+    let file = app.data_dir.join("big.xlsx");
+    std::fs::write(&file, crate::customers::workbook(&crate::customers::spots(40_000, "大"), false)).unwrap();
+    for wait in [300, 1500, 4000] {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_adeval"));
+        cmd.args(["import", "customer-data", file.to_str().unwrap(), "--category", "2", "--source", "1", "--ownership", "1"]);
+        for (k, v) in app.cli_env() {
+            cmd.env(k, v);
+        }
+        let mut child = cmd.stdout(std::process::Stdio::null()).stderr(std::process::Stdio::null()).spawn().unwrap();
+        tokio::time::sleep(Duration::from_millis(wait)).await;
+        let _ = child.kill();
+        let _ = child.wait();
+        // Whatever the moment, either the whole batch is visible or none of it.
+        let total = app.send(Call::get("customerIndex", json!({})).token(&token)).await.ok()["total"].as_i64().unwrap();
+        assert!(total % 40_000 == 0, "a killed import left {total} rows visible");
+        let partial: i64 = sqlx::query_scalar(
+            "select count(*) from lake_batches b where b.status = 'live'
+               and b.rows <> (select coalesce(sum(rows), 0) from lake_files f where f.batch_id = b.id and f.live)",
+        )
+        .fetch_one(&app.db)
+        .await
+        .unwrap();
+        assert_eq!(partial, 0);
+    }
+}
