@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next'
 import { DataTable } from '@/components/ui/data-table'
 import { Pagination } from '@/components/ui/pagination'
 import { UploadDialog } from '@/components/upload/upload-dialog'
+import { download } from '@/lib/download'
 import { useRealtimeEvent } from '@/lib/realtime-provider'
 import { useKeepPageInRange } from '@/lib/use-url-filters'
-import { downloadFile } from '../api/download-file'
 import { filesQueryOptions, useFiles } from '../api/get-files'
 import { fileColumns } from '../components/files-columns'
 import { FilesToolbar } from '../components/files-toolbar'
@@ -23,7 +23,7 @@ export default function FilesPage() {
   const { filters, setFilters } = useFileFilters()
   const list = useFiles(filters)
   const [uploading, setUploading] = useState(false)
-  const columns = useMemo(() => fileColumns(t, (row) => downloadFile(row.url_name, row.fileName)), [t])
+  const columns = useMemo(() => fileColumns(t, (row) => download(row.url_name, row.fileName)), [t])
 
   useKeepPageInRange(list.data?.total, filters, setFilters)
 
