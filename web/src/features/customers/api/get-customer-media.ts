@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+
+export type CustomerMedia = { id: number; mediaName: string }
+
+/** customerMediaList. */
+export function getCustomerMedia() {
+  return api.get<CustomerMedia[]>('customerMediaList', {}, { mask: false })
+}
+
+export function customerMediaQueryOptions() {
+  return queryOptions({ queryKey: ['customerMediaList'], queryFn: getCustomerMedia, staleTime: 60_000 })
+}
+
+export function useCustomerMedia() {
+  return useQuery(customerMediaQueryOptions())
+}
