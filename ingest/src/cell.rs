@@ -25,12 +25,24 @@ pub fn parse_date(text: &str) -> Result<NaiveDate> {
             }
         }
     }
-    match t.parse::<f64>() {
-        Ok(serial) if (1.0..2_958_466.0).contains(&serial) => {
-            Ok(excel_epoch() + Duration::days(serial.trunc() as i64))
-        }
-        _ => Err(bad()),
+    t.parse::<f64>().ok().and_then(date_from_serial).ok_or_else(bad)
+}
+
+/// The date of an Excel serial (the time of day, if any, is dropped). Serials run from 1
+/// (1900-01-01) to 2958465 (9999-12-31).
+pub fn date_from_serial(serial: f64) -> Option<NaiveDate> {
+    (1.0..2_958_466.0)
+        .contains(&serial)
+        .then(|| excel_epoch() + Duration::days(serial.trunc() as i64))
+}
+
+/// The date and time of an Excel serial, rounded to the second.
+pub fn datetime_from_serial(serial: f64) -> Option<NaiveDateTime> {
+    if !(1.0..2_958_466.0).contains(&serial) {
+        return None;
     }
+    let secs = (serial * 86_400.0).round() as i64;
+    excel_epoch().and_hms_opt(0, 0, 0).map(|t| t + Duration::seconds(secs))
 }
 
 /// The last second of a broadcast day: 29:59:59, i.e. 05:59:59 the next calendar day.
@@ -55,14 +67,34 @@ pub fn parse_time(text: &str) -> Result<u32> {
         let secs = h * 3600 + m * 60 + s;
         return if secs <= MAX_BROADCAST_SECS { Ok(secs) } else { Err(bad()) };
     }
-    match t.parse::<f64>() {
-        // A fraction of a day, as Excel stores times; rounded to the second.
-        Ok(f) if (0.0..1.25).contains(&f) => {
-            let secs = (f * 86_400.0).round() as u32;
-            if secs <= MAX_BROADCAST_SECS { Ok(secs) } else { Err(bad()) }
-        }
-        _ => Err(bad()),
+    t.parse::<f64>().ok().and_then(time_from_fraction).ok_or_else(bad)
+}
+
+/// Seconds of a broadcast day from a fraction of a day, as Excel stores times; rounded to the
+/// second, up to 29:59:59.
+pub fn time_from_fraction(f: f64) -> Option<u32> {
+    if !(0.0..1.25).contains(&f) {
+        return None;
     }
+    let secs = (f * 86_400.0).round() as u32;
+    (secs <= MAX_BROADCAST_SECS).then_some(secs)
+}
+
+/// Reads a date and a time written together: `2026-03-01 20:15[:00]`, `2026/3/1 20:15`, or
+/// ISO `2026-03-01T20:15:00`. The time may be a broadcast-day time (up to 29:59:59); the
+/// result is the date and the seconds from its start.
+pub fn parse_datetime(text: &str) -> Result<(NaiveDate, u32)> {
+    let t = text.trim();
+    let bad = || Error::Time(t.to_owned());
+    let (date, time) =
+        t.split_once('T').or_else(|| t.split_once(char::is_whitespace)).ok_or_else(bad)?;
+    let time = time.trim();
+    if !time.contains(':') {
+        return Err(bad());
+    }
+    let date = parse_date(date).map_err(|_| bad())?;
+    let secs = parse_time(time.trim_end_matches('Z')).map_err(|_| bad())?;
+    Ok((date, secs))
 }
 
 /// The calendar date-time of a broadcast-day time: past 24:00 it is the next day.
@@ -104,6 +136,20 @@ mod tests {
         assert!(parse_time("30:00:00").is_err());
         assert!(parse_time("12:60").is_err());
         assert!(parse_time("noon").is_err());
+    }
+
+    #[test]
+    fn serials_and_written_date_times() {
+        assert_eq!(date_from_serial(46082.9), Some(d(2026, 3, 1)));
+        assert_eq!(date_from_serial(0.5), None);
+        let t = datetime_from_serial(46082.5).unwrap();
+        assert_eq!(t, d(2026, 3, 1).and_hms_opt(12, 0, 0).unwrap());
+        assert_eq!(time_from_fraction(1.0625), Some(25 * 3600 + 30 * 60));
+        assert_eq!(parse_datetime("2026-03-01 20:15"), Ok((d(2026, 3, 1), 20 * 3600 + 15 * 60)));
+        assert_eq!(parse_datetime("2026/3/1 25:00:00"), Ok((d(2026, 3, 1), 25 * 3600)));
+        assert_eq!(parse_datetime("2026-03-01T08:00:00"), Ok((d(2026, 3, 1), 8 * 3600)));
+        assert!(parse_datetime("2026-03-01").is_err());
+        assert!(parse_datetime("2026-03-01 0.5").is_err());
     }
 
     #[test]

@@ -1,7 +1,25 @@
-//! adeval-ingest: readers and validators for imported files (DESIGN.md §3). This first part
-//! holds the cell parsers every import format shares: dates and broadcast-day times.
+//! adeval-ingest: readers and validators for imported files (DESIGN.md §3).
+//!
+//! - `cell`: dates and broadcast-day times as every format writes them.
+//! - `reader`: xlsx, xls and csv files into sheets of raw cells, guarded against hostile files
+//!   by `Limits`.
+//! - `header`: finding a sheet's header row among title rows.
+//! - `read_customer_data`: customer viewing data, typed and validated row by row.
 
 pub mod cell;
+mod customer;
+mod error;
+pub mod header;
+mod limits;
+mod position;
+pub mod reader;
+mod values;
+
+pub use customer::{CustomerOptions, CustomerRow, read_customer_data, read_customer_data_bytes};
+pub use error::{FileError, MAX_ROW_ERRORS, Rejected, RowError};
+pub use limits::Limits;
+pub use position::{Position, parse_position};
+pub use reader::{Raw, Sheet, SheetRow};
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 

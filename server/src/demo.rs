@@ -24,22 +24,22 @@ const MASTER_TABLES: [&str; 11] = [
 ];
 
 /// (name, tape-number prefix)
-const MEDIA: [(&str, &str); 4] = [("CCTV-1 综合", "CCTV1"), ("湖南卫视", "HNTV"), ("浙江卫视", "ZJTV"), ("东方卫视", "DFTV")];
+pub(crate) const MEDIA: [(&str, &str); 4] = [("CCTV-1 综合", "CCTV1"), ("湖南卫视", "HNTV"), ("浙江卫视", "ZJTV"), ("东方卫视", "DFTV")];
 
 /// (brand, its audience/city groups)
-const BRANDS: [(&str, [&str; 3]); 3] = [
+pub(crate) const BRANDS: [(&str, [&str; 3]); 3] = [
     ("伊利", ["全国4+", "全国25-45女性", "一线城市"]),
     ("蒙牛", ["全国4+", "全国15-44岁", "一线城市"]),
     ("农夫山泉", ["全国4+", "全国25-45女性", "一二线城市"]),
 ];
 
-struct Product {
+pub(crate) struct Product {
     brand: usize,
     name: &'static str,
     /// File-name code of its tapes.
     code: &'static str,
-    seconds: i32,
-    media: usize,
+    pub(crate) seconds: i32,
+    pub(crate) media: usize,
     /// Indexes into the brand's groups; the first is the default.
     groups: &'static [usize],
     upside_down_three_per: f64,
@@ -49,10 +49,10 @@ struct Product {
     jack_requirements: &'static str,
     note_one: &'static str,
     /// The tapes' customer titles.
-    titles: &'static [&'static str],
+    pub(crate) titles: &'static [&'static str],
 }
 
-const PRODUCTS: [Product; 6] = [
+pub(crate) const PRODUCTS: [Product; 6] = [
     Product {
         brand: 0, name: "安慕希", code: "AMX", seconds: 15, media: 1, groups: &[1, 0, 2],
         upside_down_three_per: 30.0, prime_time_per: 60.0, prime_upside_down_three_per: 40.0,

@@ -8,6 +8,7 @@ pub mod demo;
 pub mod export;
 pub mod http;
 pub mod jobs;
+pub mod lake;
 pub mod messages;
 pub mod oplog;
 pub mod realtime;
@@ -36,7 +37,7 @@ pub async fn build_state(config: config::Config) -> anyhow::Result<AppState> {
         .strip_prefix("file://")
         .map(std::path::PathBuf::from)
         .context("only file:// lake URLs are supported yet")?;
-    let lake = adeval_engine::Lake::open(&lake_dir).context("opening the lake")?;
+    let lake = adeval_engine::Lake::open(&lake_dir, adeval_engine::LakeOptions::default()).context("opening the lake")?;
     let store = storage::Store::open(&config.files_url)?;
     let upload_key = db::server_secret(&db, "upload_policy").await?;
     Ok(AppState {

@@ -1,5 +1,7 @@
 use clap::{Parser, Subcommand};
 
+use adeval_server::cli::generate::GenerateCommand;
+use adeval_server::cli::import::ImportCommand;
 use adeval_server::cli::user::UserCommand;
 use adeval_server::config::Config;
 
@@ -22,6 +24,12 @@ enum Command {
     /// Manage accounts from the shell.
     #[command(subcommand)]
     User(UserCommand),
+    /// Import files into the lake from the shell.
+    #[command(subcommand)]
+    Import(ImportCommand),
+    /// Write realistic data files of any size, for demos and benchmarks.
+    #[command(subcommand)]
+    Demo(GenerateCommand),
 }
 
 #[tokio::main]
@@ -45,5 +53,7 @@ async fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Command::User(cmd) => adeval_server::cli::user::run(Config::from_env()?, cmd).await,
+        Command::Import(cmd) => adeval_server::cli::import::run(Config::from_env()?, cmd).await,
+        Command::Demo(cmd) => adeval_server::cli::generate::run(cmd),
     }
 }

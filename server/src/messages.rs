@@ -1,13 +1,20 @@
 //! User notifications: stored for the navbar bell (messageIndel) and pushed live as `user`
 //! events that add `num` to the unread count.
 
-use sqlx::PgPool;
+use sqlx::{PgConnection, PgPool};
 
 use crate::realtime::{self, Event, LiveMessage};
 
 /// Stores a message for an account and pushes it to the account's open tabs.
 pub async fn notify(db: &PgPool, admin_id: i64, content: &str) -> anyhow::Result<i64> {
     let mut tx = db.begin().await?;
+    let id = notify_in(&mut tx, admin_id, content).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// As [`notify`], inside the caller's transaction: stored and pushed when it commits.
+pub async fn notify_in(tx: &mut PgConnection, admin_id: i64, content: &str) -> anyhow::Result<i64> {
     let id: i64 = sqlx::query_scalar("insert into messages (admin_id, content) values ($1, $2) returning id")
         .bind(admin_id)
         .bind(content)
@@ -18,6 +25,5 @@ pub async fn notify(db: &PgPool, admin_id: i64, content: &str) -> anyhow::Result
     message.status = 1;
     message.message_id = Some(id);
     realtime::publish(&mut *tx, &Event::Push { to: admin_id, message }).await?;
-    tx.commit().await?;
     Ok(id)
 }

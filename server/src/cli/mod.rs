@@ -1,5 +1,7 @@
 //! The `adeval` subcommands.
 
+pub mod generate;
+pub mod import;
 pub mod user;
 
 use std::net::SocketAddr;

@@ -1,18 +1,85 @@
-//! What each job kind does. Upload jobs are keyed by the file's tag; the importers arrive with
-//! their features (customer data with the lake, schedules and certificates with orders). Until
-//! then a job of such a tag fails with a message that says so — the file stays stored and
-//! listed, and can be imported once the importer exists.
+//! What each job kind does. Upload jobs are keyed by the file's tag. Customer data imports into
+//! the lake; the order importers (schedules, certificates …) arrive with orders — until then a
+//! job of such a tag fails with a message that says so, and the file stays stored and listed.
 
+use std::path::PathBuf;
+
+use serde_json::Value;
+
+use crate::lake::customer::{self, ImportError, ImportOptions, Origin, Report};
 use crate::realtime::Level;
-use crate::storage::tags;
+use crate::storage::{random_name, tags};
 
 use super::{Failure, Job, Progress};
 
 /// Runs a job; answers the summary shown to its owner.
 pub async fn run(progress: Progress, job: Job) -> Result<String, Failure> {
-    progress.started(&format!("开始处理 {}", progress.subject())).await;
-    // Importers plug in here by kind as they land.
-    let label = tags::label(&job.kind);
-    progress.step(Level::Warning, 0, &format!("「{label}」文件的导入功能尚未开放")).await;
-    Err(Failure::new(format!("「{label}」文件的导入功能尚未开放，文件已保存，可在文件列表中下载")))
+    progress.started(&format!("文件：{}", progress.subject())).await;
+    match job.kind.as_str() {
+        "customerData" => customer_data(&progress, &job).await,
+        kind => {
+            let label = tags::label(kind);
+            progress.step(Level::Warning, 0, &format!("「{label}」文件的导入功能尚未开放")).await;
+            Err(Failure::new(format!("「{label}」文件的导入功能尚未开放，文件已保存，可在文件列表中下载")))
+        }
+    }
+}
+
+impl Report for Progress {
+    async fn stage(&self, percent: i64, text: &str) {
+        self.step(Level::Success, percent, text).await;
+    }
+}
+
+fn small(payload: &Value, key: &str, default: i16) -> i16 {
+    payload.get(key).and_then(Value::as_i64).map_or(default, |n| n as i16)
+}
+
+/// A local copy of the job's file, removed when dropped.
+struct LocalCopy(PathBuf);
+
+impl Drop for LocalCopy {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+async fn local_copy(progress: &Progress, job: &Job) -> Result<LocalCopy, Failure> {
+    let state = progress.state();
+    let file_id = job.file_id.ok_or_else(|| Failure::new("任务缺少文件"))?;
+    let (key, extension): (String, String) = sqlx::query_as("select path, extension from files where id = $1")
+        .bind(file_id)
+        .fetch_optional(&state.db)
+        .await
+        .map_err(|e| internal("reading the job's file record", e))?
+        .ok_or_else(|| Failure::new("文件记录不存在"))?;
+    let dir = crate::storage::upload::temp_dir(state);
+    tokio::fs::create_dir_all(&dir).await.map_err(|e| internal("creating the temp dir", e))?;
+    let copy = LocalCopy(dir.join(format!("job-{}-{}.{extension}", job.id, random_name(8))));
+    match state.store.download_to(&key, &copy.0).await {
+        Ok(true) => Ok(copy),
+        Ok(false) => Err(Failure::new("文件已不在存储中")),
+        Err(e) => Err(internal("copying the job's file", e)),
+    }
+}
+
+fn internal(what: &str, e: impl std::fmt::Display) -> Failure {
+    tracing::error!(error = %e, "{what}");
+    Failure::new("处理时发生内部错误，请联系管理员")
+}
+
+async fn customer_data(progress: &Progress, job: &Job) -> Result<String, Failure> {
+    let copy = local_copy(progress, job).await?;
+    let opts = ImportOptions {
+        category: small(&job.payload, "category", 2),
+        source: small(&job.payload, "source", 1),
+        belonging_to: small(&job.payload, "belongingTo", 1),
+        audience_group: None,
+    };
+    let origin = Origin { file_id: job.file_id, job_id: Some(job.id), admin_id: job.admin_id, cli: false };
+    match customer::import_file(progress.state(), &copy.0, &opts, &origin, progress).await {
+        Ok(done) => Ok(format!("已导入 {} 行客户数据，用时 {:.1} 秒", done.rows, done.seconds)),
+        Err(ImportError::Refused(text)) => Err(Failure::new(text)),
+        Err(ImportError::Internal(e)) => Err(internal("importing customer data", format!("{e:?}"))),
+    }
 }

@@ -80,8 +80,17 @@ impl Progress {
         self.end("failed", Level::Error, &failure.0).await;
     }
 
+    /// Records the end, the closing timeline entry and the owner's message in one transaction,
+    /// so whoever sees the job ended also finds its message.
     async fn end(&self, status: &str, level: Level, text: &str) {
-        let ended = sqlx::query(
+        if let Err(e) = self.try_end(status, level, text).await {
+            tracing::error!(error = ?e, job = self.job_id, "recording the end of a job");
+        }
+    }
+
+    async fn try_end(&self, status: &str, level: Level, text: &str) -> anyhow::Result<()> {
+        let mut tx = self.state.db.begin().await?;
+        sqlx::query(
             "update jobs set status = $2, progress = case when $2 = 'done' then 100 else progress end,
                     message = $3, error = case when $2 = 'failed' then $3 end, finished_at = now()
              where id = $1",
@@ -89,23 +98,21 @@ impl Progress {
         .bind(self.job_id)
         .bind(status)
         .bind(text)
-        .execute(&self.state.db)
-        .await;
-        if let Err(e) = ended {
-            tracing::error!(error = %e, job = self.job_id, "recording the end of a job");
-        }
-        let percent = if level == Level::Success { 100 } else { 0 };
-        self.push(2, level, percent, text).await;
-        if let Some(admin) = self.admin_id {
+        .execute(&mut *tx)
+        .await?;
+        if let Some(to) = self.admin_id {
+            let percent = if level == Level::Success { 100 } else { 0 };
+            let message = LiveMessage::timeline(to, self.job_id, 2, level, percent, text);
+            realtime::publish(&mut *tx, &Event::Push { to, message }).await?;
             let verdict = if level == Level::Success { "处理完成" } else { "处理失败" };
             let content = if self.subject.is_empty() {
                 format!("{verdict}：{text}")
             } else {
                 format!("「{}」{verdict}：{text}", self.subject)
             };
-            if let Err(e) = messages::notify(&self.state.db, admin, &content).await {
-                tracing::error!(error = ?e, job = self.job_id, "storing the job's result message");
-            }
+            messages::notify_in(&mut tx, to, &content).await?;
         }
+        tx.commit().await?;
+        Ok(())
     }
 }

@@ -4,6 +4,7 @@
 
 pub mod accounts;
 pub mod auth;
+pub mod customers;
 pub mod files;
 pub mod logs;
 pub mod menus;
@@ -119,6 +120,7 @@ pub fn endpoints() -> Vec<Endpoint> {
         suits::endpoints(),
         online_viewing::endpoints(),
         files::endpoints(),
+        customers::endpoints(),
         messages::endpoints(),
     ]
         .into_iter()

@@ -92,6 +92,18 @@ impl Store {
         }
     }
 
+    /// Copies an object into a local file (importers read local files).
+    pub async fn download_to(&self, key: &str, file: &FsPath) -> anyhow::Result<bool> {
+        use tokio::io::AsyncWriteExt;
+        let Some((_, mut stream)) = self.get(key).await? else { return Ok(false) };
+        let mut out = tokio::fs::File::create(file).await.with_context(|| format!("creating {}", file.display()))?;
+        while let Some(bytes) = stream.try_next().await? {
+            out.write_all(&bytes).await?;
+        }
+        out.flush().await?;
+        Ok(true)
+    }
+
     pub async fn delete(&self, key: &str) -> anyhow::Result<()> {
         match self.inner.delete(&Self::path(key)?).await {
             Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),

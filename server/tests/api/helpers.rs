@@ -102,6 +102,18 @@ impl TestApp {
         start(Config { workers, ..self.config.clone() }, self._dir.clone()).await
     }
 
+    /// The environment an `adeval` process needs to work on this app's database and data.
+    pub fn cli_env(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("DATABASE_URL", self.config.database_url.clone()),
+            ("ADEVAL_DATA_DIR", self.config.data_dir.display().to_string()),
+            ("ADEVAL_LAKE_URL", self.config.lake_url.clone()),
+            ("ADEVAL_FILES_URL", self.config.files_url.clone()),
+            ("ADEVAL_SIGN_SECRET", self.config.sign_secret.clone()),
+            ("ADEVAL_WORKERS", "0".into()),
+        ]
+    }
+
     /// Serves the app on a real port (for WebSocket clients); answers its address.
     pub async fn listen(&self) -> SocketAddr {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();

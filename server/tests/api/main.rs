@@ -3,6 +3,7 @@
 
 mod accounts;
 mod demo;
+mod customers;
 mod exports;
 mod helpers;
 mod logins;

@@ -208,10 +208,11 @@ async fn a_single_part_upload_is_stored_listed_downloadable_and_starts_its_job()
     let filer_token = app.session(filer).await;
     assert_eq!(download(&app, url, &filer_token).await.0, StatusCode::OK);
 
-    // The job ran: no importer yet, so it fails with words saying so, and the uploader is told.
+    // The job ran: the workbook has no customer-data header, so the import fails with words
+    // saying so, and the uploader is told.
     let (status, message) = job_end(&app, data["jobId"].as_i64().unwrap()).await;
     assert_eq!(status, "failed");
-    assert!(message.contains("导入功能尚未开放"), "{message}");
+    assert!(message.contains("未找到表头"), "{message}");
     let messages = app.send(Call::get("messageIndel", json!({})).token(&token)).await.ok().clone();
     assert_eq!(messages["unread"], 1);
     assert!(messages["data"][0]["content"].as_str().unwrap().contains("客户 数据（十一月）.xlsx"));

@@ -395,6 +395,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/background/v1/customerBrandList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 客户数据品牌选项 */
+        get: operations["customerBrandList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/customerDel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 删除客户数据 */
+        post: operations["customerDel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/customerIndex": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 客户数据列表 */
+        get: operations["customerIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/customerIndexExport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 导出客户数据 */
+        get: operations["customerIndexExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/customerMediaList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 客户数据媒体选项 */
+        get: operations["customerMediaList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/background/v1/defaultAudienceCityGroupAdd": {
         parameters: {
             query?: never;
@@ -1310,6 +1395,45 @@ export interface components {
             createTime: string;
             updateTime: string;
         };
+        ClassName: {
+            timePeriodClassName: string;
+        };
+        CustomerRow: {
+            /** Format: int64 */
+            id: number;
+            title: string;
+            /** @description The media (channel) name. */
+            channel: string;
+            /** Format: int64 */
+            mediaId: number;
+            /** @description Air time, YYYY-MM-DD HH:MM:SS (calendar time; past-midnight spots fall on the next day). */
+            addTime: string;
+            /**
+             * Format: int32
+             * @description Seconds.
+             */
+            duration: number;
+            /** @description Broadcast date, YYYY-MM-DD. */
+            ymd: string;
+            /** @description The surrounding programme. */
+            circumferenceName: string;
+            /** Format: int32 */
+            category: number;
+            /** Format: int32 */
+            source: number;
+            /** Format: int32 */
+            belongingTo: number;
+            time_period_class?: null | components["schemas"]["ClassName"];
+            /**
+             * Format: double
+             * @description GRP of the spot.
+             */
+            maoDianPing: number;
+            default_audience_city_group: components["schemas"]["GroupName"];
+            /** @description Position in the break as written (2/8, 正一, 倒二 …). */
+            position: string;
+            createTime: string;
+        };
         FileRow: {
             /** Format: int64 */
             id: number;
@@ -1335,6 +1459,9 @@ export interface components {
         };
         GroupBrand: {
             brandName: string;
+        };
+        GroupName: {
+            audienceCityGroupName: string;
         };
         GroupRow: {
             /** Format: int64 */
@@ -1422,6 +1549,13 @@ export interface components {
             createTime: string;
             /** @description '1' unread, '2' read. */
             status: string;
+        };
+        /** @description A picker option: id and name (brandName or mediaName). */
+        Pick: {
+            /** Format: int64 */
+            id: number;
+            brandName?: string | null;
+            mediaName?: string | null;
         };
         /** @description An audience/city group as a product shows it. */
         ProductGroup: {
@@ -2916,6 +3050,215 @@ export interface operations {
                             createTime: string;
                             updateTime: string;
                         };
+                    };
+                };
+            };
+        };
+    };
+    customerBrandList: {
+        parameters: {
+            query?: {
+                brandName?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            brandName?: string | null;
+                            mediaName?: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    customerDel: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    ids?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    Ids?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    ids?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    Ids?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /**
+                             * Format: int64
+                             * @description How many rows were deleted.
+                             */
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    customerIndex: {
+        parameters: {
+            query?: {
+                page?: null | components["schemas"]["Text"];
+                limit?: null | components["schemas"]["Text"];
+                brandId?: null | components["schemas"]["Text"];
+                mediaId?: null | components["schemas"]["Text"];
+                category?: null | components["schemas"]["Text"];
+                source?: null | components["schemas"]["Text"];
+                belongingTo?: null | components["schemas"]["Text"];
+                title?: null | components["schemas"]["Text"];
+                addTime?: null | components["schemas"]["Text"];
+                endTime?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description A page of a list: `data: {"data": [...], "total": N}`. */
+                        data?: {
+                            data: components["schemas"]["CustomerRow"][];
+                            /** Format: int64 */
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    customerIndexExport: {
+        parameters: {
+            query?: {
+                page?: null | components["schemas"]["Text"];
+                limit?: null | components["schemas"]["Text"];
+                brandId?: null | components["schemas"]["Text"];
+                mediaId?: null | components["schemas"]["Text"];
+                category?: null | components["schemas"]["Text"];
+                source?: null | components["schemas"]["Text"];
+                belongingTo?: null | components["schemas"]["Text"];
+                title?: null | components["schemas"]["Text"];
+                addTime?: null | components["schemas"]["Text"];
+                endTime?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description The answer of an export call. */
+                        data?: {
+                            /** @description Download path, under `/files/`; send the token with it. */
+                            url: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    customerMediaList: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            brandName?: string | null;
+                            mediaName?: string | null;
+                        }[];
                     };
                 };
             };

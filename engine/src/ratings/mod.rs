@@ -1,0 +1,27 @@
+//! The ratings dataset: minute or second rating series (`channel, audience_group, ts,
+//! rating`), imported from csv or Parquet files by DuckDB, partitioned by month and sorted by
+//! series, with a daily rollup written beside every batch for the aggregate queries.
+
+mod import;
+mod query;
+mod reasons;
+mod source;
+
+pub use query::{ChannelGroupRatings, ChannelRatings, DailyRatings, RatingStats};
+
+/// The outcome of a ratings import.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RatingsSummary {
+    /// Rows written; 0 when the batch was rejected.
+    pub rows: u64,
+    /// Why the batch was rejected, one Chinese reason per bad line with its file and line
+    /// number, capped at [`MAX_REASONS`] (the last entry then counts the rest). Empty when
+    /// the batch was written.
+    pub rejected: Vec<String>,
+}
+
+/// How many reasons a rejected import lists.
+pub const MAX_REASONS: usize = 100;
+
+/// The four columns of a rating series, in their Parquet order.
+pub(crate) const COLUMNS: [&str; 4] = ["channel", "audience_group", "ts", "rating"];

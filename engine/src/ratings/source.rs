@@ -1,0 +1,130 @@
+//! Source files of a ratings import: checked before DuckDB opens them, then read into the
+//! import database's staging table.
+
+use std::io::{BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+
+use duckdb::Connection;
+
+use super::COLUMNS;
+use crate::{Error, Result};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Format {
+    Csv,
+    Parquet,
+}
+
+/// An import source: where it is and how to show it in messages.
+#[derive(Debug, Clone)]
+pub(crate) struct Source {
+    pub path: PathBuf,
+    pub name: String,
+    pub format: Format,
+}
+
+impl Source {
+    /// Checks a path the CLI was given: an existing csv or Parquet file whose path DuckDB
+    /// will take literally.
+    pub fn check(path: &Path) -> Result<Source> {
+        let shown = path.display().to_string();
+        let abs = path.canonicalize().map_err(|_| Error::Input(format!("找不到文件：{shown}")))?;
+        if !abs.is_file() {
+            return Err(Error::Input(format!("不是文件：{shown}")));
+        }
+        let ext = abs.extension().and_then(|e| e.to_str()).unwrap_or_default().to_ascii_lowercase();
+        let format = match ext.as_str() {
+            "csv" => Format::Csv,
+            "parquet" => Format::Parquet,
+            _ => return Err(Error::Input(format!("不支持的文件类型：{shown}（只支持 csv 或 parquet）"))),
+        };
+        // DuckDB's readers would take these as a glob pattern.
+        let ok = abs.to_str().is_some_and(|s| !s.contains(['*', '?', '[', ']', '{', '}', '\n', '\0']));
+        if !ok {
+            return Err(Error::Input(format!("文件路径含有不支持的字符（* ? [ ] {{ }} 或非 UTF-8）：{shown}")));
+        }
+        let name = abs.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_owned();
+        Ok(Source { path: abs, name, format })
+    }
+
+    pub fn path_str(&self) -> &str {
+        self.path.to_str().expect("checked to be UTF-8")
+    }
+}
+
+/// The CSV header's columns in file order, or the reason it is not the expected header.
+pub(crate) fn csv_header(source: &Source) -> Result<Result<Vec<&'static str>, String>> {
+    let file = std::fs::File::open(&source.path).map_err(Error::io(&source.path))?;
+    let mut line = Vec::new();
+    BufReader::new(file).take(64 * 1024).read_until(b'\n', &mut line).map_err(Error::io(&source.path))?;
+    let text = String::from_utf8_lossy(line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&line)).into_owned();
+    let found: Vec<String> = text
+        .trim_end_matches(['\r', '\n'])
+        .split(',')
+        .map(|h| h.trim().trim_matches('"').trim().to_lowercase())
+        .collect();
+    let order: Vec<&'static str> = found.iter().filter_map(|h| COLUMNS.iter().copied().find(|c| c == h)).collect();
+    let complete = order.len() == COLUMNS.len() && COLUMNS.iter().all(|c| order.contains(c));
+    if complete && found.len() == COLUMNS.len() {
+        Ok(Ok(order))
+    } else {
+        let shown: String = text.trim_end_matches(['\r', '\n']).chars().take(80).collect();
+        Ok(Err(format!("表头应为 channel,audience_group,ts,rating（顺序不限），实际为：{shown}")))
+    }
+}
+
+/// The columns a Parquet source lacks, if any.
+pub(crate) fn parquet_missing(conn: &Connection, source: &Source) -> Result<Vec<&'static str>> {
+    let mut stmt = conn.prepare("select lower(column_name) from (describe select * from read_parquet(?))")?;
+    let names: Vec<String> = stmt.query_map([source.path_str()], |r| r.get(0))?.collect::<Result<_, _>>()?;
+    Ok(COLUMNS.iter().copied().filter(|c| !names.iter().any(|n| n == c)).collect())
+}
+
+/// `read_csv` of the bound path with the header's column order, typed, every field
+/// required, and bad lines stored in the temporary table `rejects_<tag>` (with their line
+/// numbers, at most [`REJECTS_KEPT`]) instead of failing the read. Column names come from
+/// [`COLUMNS`] only.
+pub(crate) fn read_csv(order: &[&'static str], tag: &str) -> String {
+    let columns: Vec<String> = order.iter().map(|c| format!("'{c}': '{}'", column_type(c))).collect();
+    let required: Vec<String> = order.iter().map(|c| format!("'{c}'")).collect();
+    format!(
+        "read_csv(?, header = true, auto_detect = false, delim = ',', quote = '\"', escape = '\"', \
+         columns = {{{}}}, force_not_null = [{}], store_rejects = true, rejects_limit = {REJECTS_KEPT}, \
+         rejects_table = 'rejects_{tag}', rejects_scan = 'scans_{tag}')",
+        columns.join(", "),
+        required.join(", ")
+    )
+}
+
+/// `read_parquet` of the bound path, each column cast to its type (NULL when it can't be).
+pub(crate) fn read_parquet_cast() -> String {
+    let columns: Vec<String> = COLUMNS.iter().map(|c| format!("try_cast({c} as {}) as {c}", column_type(c))).collect();
+    format!("select {}, file_row_number + 1 as record from read_parquet(?, file_row_number = true)", columns.join(", "))
+}
+
+/// How many rejected records of one file DuckDB keeps: enough to list and count the bad
+/// lines of any file a user will fix by hand, bounded for a file that is wrong throughout.
+pub(crate) const REJECTS_KEPT: u64 = 10_000;
+
+fn column_type(column: &str) -> &'static str {
+    match column {
+        "ts" => "TIMESTAMP",
+        "rating" => "DOUBLE",
+        _ => "VARCHAR",
+    }
+}
+
+/// The checks a staged row must pass, each with its reason, over the typed columns.
+pub(crate) const ROW_CHECKS: [(&str, &str); 6] = [
+    ("channel is null or trim(channel) = ''", "channel 为空"),
+    ("audience_group is null or trim(audience_group) = ''", "audience_group 为空"),
+    ("ts is null", "ts 不是有效时间"),
+    ("rating is null", "rating 不是数字"),
+    ("not isfinite(rating)", "rating 不是有限数值"),
+    ("isfinite(rating) and rating < 0", "rating 不能为负数"),
+];
+
+/// True for a row failing any of [`ROW_CHECKS`].
+pub(crate) fn any_check_fails() -> String {
+    ROW_CHECKS.iter().map(|(cond, _)| format!("coalesce({cond}, false)")).collect::<Vec<_>>().join(" or ")
+}

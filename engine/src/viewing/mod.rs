@@ -1,0 +1,73 @@
+//! The viewing dataset: customer viewing rows (DESIGN.md §3), one per aired spot, written per
+//! import batch and partitioned by the month of the air time.
+
+mod decode;
+mod read;
+mod write;
+
+pub use read::ViewingFilter;
+
+use chrono::{NaiveDate, NaiveDateTime};
+
+/// One customer viewing row as stored in the lake.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ViewingRow {
+    pub id: i64,
+    pub batch_id: i64,
+    pub media_id: i64,
+    pub channel: String,
+    pub audience_group_id: i64,
+    pub audience_group: String,
+    pub brand_id: Option<i64>,
+    /// When the spot aired; past midnight for broadcast-day times after 24:00.
+    pub air_time: NaiveDateTime,
+    /// The broadcast day the spot belongs to.
+    pub ymd: NaiveDate,
+    pub duration: i32,
+    pub title: String,
+    pub program: Option<String>,
+    pub time_period_class_id: Option<i64>,
+    pub time_period_class: Option<String>,
+    pub grp: f64,
+    pub position: Option<String>,
+    pub position_index: Option<i32>,
+    pub position_of: Option<i32>,
+    pub position_from_end: bool,
+    pub category: i16,
+    pub source: i16,
+    pub belonging_to: i16,
+    pub created_at: NaiveDateTime,
+}
+
+/// The Parquet columns, in [`ViewingRow`] order: the staging table, every select list and
+/// the decoder follow this one list.
+pub(crate) const COLUMNS: [(&str, &str); 23] = [
+    ("id", "bigint"),
+    ("batch_id", "bigint"),
+    ("media_id", "bigint"),
+    ("channel", "varchar"),
+    ("audience_group_id", "bigint"),
+    ("audience_group", "varchar"),
+    ("brand_id", "bigint"),
+    ("air_time", "timestamp"),
+    ("ymd", "date"),
+    ("duration", "integer"),
+    ("title", "varchar"),
+    ("program", "varchar"),
+    ("time_period_class_id", "bigint"),
+    ("time_period_class", "varchar"),
+    ("grp", "double"),
+    ("position", "varchar"),
+    ("position_index", "integer"),
+    ("position_of", "integer"),
+    ("position_from_end", "boolean"),
+    ("category", "smallint"),
+    ("source", "smallint"),
+    ("belonging_to", "smallint"),
+    ("created_at", "timestamp"),
+];
+
+/// `"id", "batch_id", …` — quoted, since `position` is also an SQL keyword.
+pub(crate) fn select_list(prefix: &str) -> String {
+    COLUMNS.iter().map(|(name, _)| format!("{prefix}\"{name}\"")).collect::<Vec<_>>().join(", ")
+}

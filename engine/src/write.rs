@@ -1,0 +1,122 @@
+//! Writing lake files: DuckDB copies a query to a hidden temporary name next to the final
+//! one, and the file is published under its final name only once complete. Nothing written
+//! here is live until the caller's manifest lists it.
+
+use chrono::NaiveDateTime;
+use duckdb::{Connection, ToSql};
+
+use crate::lake::sql_literal;
+use crate::paths::LakePath;
+use crate::{Dataset, Error, Lake, LakeFile, Month, Result};
+
+/// Parquet options of every lake file: zstd, and row groups of DuckDB's default vector
+/// multiple so scans parallelise and min/max statistics prune well.
+const PARQUET_OPTIONS: &str = "format parquet, compression zstd, row_group_size 122880";
+
+impl Lake {
+    /// Copies `query`, with its parameters, into the lake file
+    /// `<dataset>/month=<month>/<stem>.parquet`. `time` is the column whose range the
+    /// manifest records. Answers `None`, leaving no file, when the query has no rows.
+    pub(crate) fn copy_to_file(
+        &self,
+        conn: &Connection,
+        target: (Dataset, Month, &str),
+        query: &str,
+        params: &[&dyn ToSql],
+        time: &str,
+    ) -> Result<Option<LakeFile>> {
+        let (dataset, month, stem) = target;
+        let path = LakePath::new(dataset, month, stem)?;
+        let dest = self.abs(&path);
+        let dir = dest.parent().expect("lake files sit in a month directory");
+        std::fs::create_dir_all(dir).map_err(Error::io(dir))?;
+        let tmp = dir.join(format!(".{stem}.parquet.tmp"));
+        let tmp_str = tmp.to_str().expect("lake paths are UTF-8");
+
+        let result = (|| {
+            // The target is a literal: DuckDB can't rebind a COPY whose target is a parameter.
+            // It is a path the engine made from a validated LakePath, never caller text.
+            let copy = format!("copy ({query}) to {} ({PARQUET_OPTIONS})", sql_literal(tmp_str));
+            conn.execute(&copy, params)?;
+            let stats = format!("select count(*), min({time})::timestamp, max({time})::timestamp from read_parquet(?)");
+            let (rows, min, max): (i64, Option<i64>, Option<i64>) = conn.query_row(&stats, [tmp_str], |r| {
+                Ok((
+                    r.get(0)?,
+                    r.get::<_, Option<Micros>>(1)?.map(|m| m.0),
+                    r.get::<_, Option<Micros>>(2)?.map(|m| m.0),
+                ))
+            })?;
+            let (Some(min), Some(max)) = (min, max) else { return Ok(None) };
+            // A hard link publishes the complete file and, unlike rename, never replaces one.
+            std::fs::hard_link(&tmp, &dest).map_err(Error::io(&dest))?;
+            let bytes = std::fs::metadata(&dest).map_err(Error::io(&dest))?.len();
+            Ok(Some(LakeFile {
+                path: path.rel.clone(),
+                dataset,
+                month,
+                rows: rows as u64,
+                bytes,
+                min_time: from_micros(min),
+                max_time: from_micros(max),
+            }))
+        })();
+        std::fs::remove_file(&tmp).ok();
+        result
+    }
+
+    /// Deletes lake files: an uncommitted batch rolled back, or files a compaction replaced
+    /// once the manifest no longer lists them. Files already gone are fine.
+    pub fn remove(&self, files: &[LakeFile]) -> Result<()> {
+        self.remove_paths(files.iter().map(|f| f.path.as_str()))
+    }
+
+    /// [`Lake::remove`] by relative path, as the manifest stores them.
+    pub fn remove_paths<'a>(&self, paths: impl IntoIterator<Item = &'a str>) -> Result<()> {
+        let paths = paths.into_iter().map(LakePath::parse).collect::<Result<Vec<_>>>()?;
+        for path in paths {
+            let abs = self.abs(&path);
+            match std::fs::remove_file(&abs) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(Error::io(abs)(e)),
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs `write` and, if it fails part-way, removes the files it already published.
+    pub(crate) fn all_or_nothing(&self, write: impl FnOnce(&mut Vec<LakeFile>) -> Result<()>) -> Result<Vec<LakeFile>> {
+        let mut files = Vec::new();
+        match write(&mut files) {
+            Ok(()) => Ok(files),
+            Err(e) => {
+                self.remove(&files).ok();
+                Err(e)
+            }
+        }
+    }
+}
+
+/// A TIMESTAMP read as microseconds since the epoch.
+pub(crate) struct Micros(pub i64);
+
+impl duckdb::types::FromSql for Micros {
+    fn column_result(value: duckdb::types::ValueRef<'_>) -> duckdb::types::FromSqlResult<Self> {
+        match value {
+            duckdb::types::ValueRef::Timestamp(unit, t) => Ok(Micros(unit.to_micros(t))),
+            _ => Err(duckdb::types::FromSqlError::InvalidType),
+        }
+    }
+}
+
+/// A TIMESTAMP value of microseconds since the epoch, for binding or appending.
+pub(crate) fn timestamp(micros: i64) -> duckdb::types::Value {
+    duckdb::types::Value::Timestamp(duckdb::types::TimeUnit::Microsecond, micros)
+}
+
+pub(crate) fn micros(t: NaiveDateTime) -> i64 {
+    t.and_utc().timestamp_micros()
+}
+
+pub(crate) fn from_micros(m: i64) -> NaiveDateTime {
+    chrono::DateTime::from_timestamp_micros(m).expect("DuckDB timestamps fit chrono").naive_utc()
+}

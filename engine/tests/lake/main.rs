@@ -1,0 +1,6 @@
+//! The engine's one integration test binary: the lake through its public API.
+
+mod compaction;
+mod helpers;
+mod ratings;
+mod viewing;

@@ -1,0 +1,316 @@
+//! Customer viewing data (客户数据, DESIGN.md §3): one aired spot per row.
+
+use std::path::Path;
+
+use chrono::{NaiveDate, NaiveDateTime};
+
+use crate::header::{self, Field, HEADER_SEARCH_ROWS, Header, Verdict};
+use crate::position::{Position, parse_position};
+use crate::reader::{self, Raw, RowSink};
+use crate::values::{self, BAD_POSITION, EMPTY};
+use crate::{FileError, Limits, MAX_ROW_ERRORS, Rejected, RowError};
+
+/// One spot of a customer's viewing data.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CustomerRow {
+    pub sheet: String,
+    /// The sheet row number as Excel shows it.
+    pub row: u32,
+    /// The broadcast day (日期).
+    pub date: NaiveDate,
+    pub channel: String,
+    /// The calendar date-time it aired: broadcast-day times past 24:00 are on the next day.
+    pub air_time: NaiveDateTime,
+    /// Seconds, above zero.
+    pub duration: u32,
+    pub title: String,
+    pub program: Option<String>,
+    pub time_period_class: Option<String>,
+    /// `None` only when the upload form gives the audience group.
+    pub audience_group: Option<String>,
+    /// Rating points of the spot: finite, zero or more.
+    pub grp: f64,
+    pub position: Option<Position>,
+}
+
+/// What the caller knows beyond the file.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CustomerOptions {
+    /// The upload form (or CLI) names the audience group, so the column may be missing.
+    pub audience_group_given: bool,
+}
+
+const DATE: usize = 0;
+const CHANNEL: usize = 1;
+const AIR_TIME: usize = 2;
+const DURATION: usize = 3;
+const TITLE: usize = 4;
+const PROGRAM: usize = 5;
+const TIME_PERIOD_CLASS: usize = 6;
+const AUDIENCE_GROUP: usize = 7;
+const GRP: usize = 8;
+const POSITION: usize = 9;
+
+/// The columns, in the order of the constants above; aliases are normalised header texts.
+static FIELDS: [Field; 10] = [
+    Field {
+        label: "日期", required: true, aliases: &["日期", "date", "播出日期", "airdate"]
+    },
+    Field {
+        label: "频道",
+        required: true,
+        aliases: &["频道", "channel", "频道名称", "channelname"],
+    },
+    Field {
+        label: "播出时间",
+        required: true,
+        aliases: &["播出时间", "airtime", "播出时刻", "播放时间"],
+    },
+    Field { label: "时长", required: true, aliases: &["时长", "duration", "广告时长"] },
+    Field { label: "标题", required: true, aliases: &["标题", "title", "广告标题"] },
+    Field {
+        label: "节目",
+        required: false,
+        aliases: &["节目", "program", "programme", "节目名称"],
+    },
+    Field { label: "时段归纳", required: false, aliases: &["时段归纳", "timeperiodclass"] },
+    Field {
+        label: "受众/城市组",
+        required: true,
+        aliases: &["受众/城市组", "受众城市组", "受众", "城市组", "audiencegroup"],
+    },
+    Field {
+        label: "毛评点", required: true, aliases: &["毛评点", "grp", "grps", "收视点"]
+    },
+    Field { label: "位置", required: false, aliases: &["位置", "position", "广告位置"] },
+];
+
+/// Reads a customer viewing-data file (xlsx, xls or csv). Nothing is returned unless every row
+/// is good: a bad file is one `FileError`, bad rows are all listed (up to `MAX_ROW_ERRORS`).
+pub fn read_customer_data(
+    path: &Path,
+    opts: &CustomerOptions,
+    limits: &Limits,
+) -> Result<Vec<CustomerRow>, Rejected> {
+    reader::guarded(|| {
+        let bytes = reader::read_file(path, limits)?;
+        read(&bytes, &reader::file_name(path), opts, limits)
+    })
+}
+
+/// As `read_customer_data`, for a file held in memory; `file_name` gives its extension.
+pub fn read_customer_data_bytes(
+    bytes: &[u8],
+    file_name: &str,
+    opts: &CustomerOptions,
+    limits: &Limits,
+) -> Result<Vec<CustomerRow>, Rejected> {
+    reader::guarded(|| read(bytes, file_name, opts, limits))
+}
+
+fn read(
+    bytes: &[u8],
+    file_name: &str,
+    opts: &CustomerOptions,
+    limits: &Limits,
+) -> Result<Vec<CustomerRow>, Rejected> {
+    let optional: &[usize] = if opts.audience_group_given { &[AUDIENCE_GROUP] } else { &[] };
+    let mut sink = Sink {
+        optional,
+        sheet: String::new(),
+        state: State::Seeking(0),
+        headers: 0,
+        out: Output { rows: Vec::new(), errors: Vec::new(), omitted: 0 },
+    };
+    reader::visit(bytes, file_name, limits, &mut sink)?;
+    let Output { rows, errors, omitted } = sink.out;
+    if sink.headers == 0 {
+        let required = header::required_labels(&FIELDS, optional);
+        return Err(FileError::NoHeader { required }.into());
+    }
+    if !errors.is_empty() {
+        return Err(Rejected::Rows { errors, omitted });
+    }
+    if rows.is_empty() {
+        return Err(FileError::NoRows.into());
+    }
+    Ok(rows)
+}
+
+enum State {
+    /// Looking for the header; counts the rows seen so far.
+    Seeking(u32),
+    Reading(Header),
+    /// No header in the first rows: not a data sheet (notes, a pivot ...), ignored.
+    Skipping,
+}
+
+struct Sink<'a> {
+    optional: &'a [usize],
+    sheet: String,
+    state: State,
+    /// Sheets with a header row.
+    headers: usize,
+    out: Output,
+}
+
+struct Output {
+    rows: Vec<CustomerRow>,
+    errors: Vec<RowError>,
+    omitted: usize,
+}
+
+impl RowSink for Sink<'_> {
+    fn sheet(&mut self, name: &str) -> Result<(), FileError> {
+        name.clone_into(&mut self.sheet);
+        self.state = State::Seeking(0);
+        Ok(())
+    }
+
+    fn row(&mut self, row: u32, cells: &mut [Raw]) -> Result<(), FileError> {
+        match &mut self.state {
+            State::Reading(header) => {
+                let audience_required = !self.optional.contains(&AUDIENCE_GROUP);
+                let at = (self.sheet.as_str(), row);
+                read_row(header, at, audience_required, cells, &mut self.out);
+            }
+            State::Skipping => {}
+            State::Seeking(seen) => match header::judge(row, cells, &FIELDS) {
+                Verdict::NotHeader => {
+                    *seen += 1;
+                    if *seen >= HEADER_SEARCH_ROWS {
+                        self.state = State::Skipping;
+                    }
+                }
+                Verdict::Duplicate(first, second) => {
+                    let sheet = self.sheet.clone();
+                    return Err(FileError::DuplicateColumn { sheet, first, second });
+                }
+                Verdict::Header(header) => {
+                    if let Some(columns) = header::missing(&header, &FIELDS, self.optional) {
+                        let sheet = self.sheet.clone();
+                        return Err(FileError::MissingColumns { sheet, columns });
+                    }
+                    self.headers += 1;
+                    self.state = State::Reading(header);
+                }
+            },
+        }
+        Ok(())
+    }
+}
+
+/// Reads the cells of one data row, recording every bad one.
+struct Cells<'a> {
+    header: &'a Header,
+    cells: &'a mut [Raw],
+    sheet: &'a str,
+    row: u32,
+    out: &'a mut Output,
+    failed: bool,
+}
+
+impl Cells<'_> {
+    fn take(&mut self, field: usize) -> Raw {
+        match &self.header.columns[field] {
+            Some((col, _)) => self.cells.get_mut(*col).map(std::mem::take).unwrap_or_default(),
+            None => Raw::Empty,
+        }
+    }
+
+    fn check<T>(&mut self, field: usize, raw: &Raw, reading: Result<T, &str>) -> Option<T> {
+        match reading {
+            Ok(value) => Some(value),
+            Err(reason) => {
+                self.failed = true;
+                if self.out.errors.len() >= MAX_ROW_ERRORS {
+                    self.out.omitted += 1;
+                } else {
+                    let column = self.header.columns[field].as_ref().map_or("", |(_, n)| n);
+                    self.out.errors.push(RowError {
+                        sheet: self.sheet.to_owned(),
+                        row: self.row,
+                        column: column.to_owned(),
+                        value: values::display(raw),
+                        reason: reason.to_owned(),
+                    });
+                }
+                None
+            }
+        }
+    }
+
+    fn text(&mut self, field: usize, required: bool) -> Option<Option<String>> {
+        let raw = self.take(field);
+        // The display copy is only made for the error listing.
+        let shown = if matches!(raw, Raw::Error(_)) { raw.clone() } else { Raw::Empty };
+        let reading = values::text(raw).and_then(|t| match t {
+            None if required => Err(EMPTY),
+            t => Ok(t),
+        });
+        self.check(field, &shown, reading)
+    }
+}
+
+fn read_row(
+    header: &Header,
+    (sheet, row): (&str, u32),
+    audience_required: bool,
+    cells: &mut [Raw],
+    out: &mut Output,
+) {
+    let mapped = header.columns.iter().flatten();
+    if mapped.into_iter().all(|(col, _)| cells.get(*col).is_none_or(Raw::is_blank)) {
+        return;
+    }
+    let mut c = Cells { header, cells, sheet, row, out, failed: false };
+
+    let raw = c.take(DATE);
+    let date = c.check(DATE, &raw, values::date(&raw));
+    let raw = c.take(AIR_TIME);
+    let air = c.check(AIR_TIME, &raw, values::air_time(&raw));
+    let air_time = match (air, date) {
+        (Some(air), Some(date)) => c.check(AIR_TIME, &raw, values::air_time_on(air, date)),
+        _ => None,
+    };
+    let channel = c.text(CHANNEL, true);
+    let raw = c.take(DURATION);
+    let duration = c.check(DURATION, &raw, values::duration(&raw));
+    let title = c.text(TITLE, true);
+    let program = c.text(PROGRAM, false);
+    let time_period_class = c.text(TIME_PERIOD_CLASS, false);
+    let audience_group = c.text(AUDIENCE_GROUP, audience_required);
+    let raw = c.take(GRP);
+    let grp = c.check(GRP, &raw, values::grp(&raw));
+    let raw = c.take(POSITION);
+    let position = match &raw {
+        raw if raw.is_blank() => Some(None),
+        Raw::Text(s) => c.check(POSITION, &raw, parse_position(s).map(Some).ok_or(BAD_POSITION)),
+        _ => c.check(POSITION, &raw, Err(BAD_POSITION)),
+    };
+
+    if c.failed || !c.out.errors.is_empty() {
+        // One bad row rejects the file: stop keeping rows.
+        c.out.rows = Vec::new();
+        return;
+    }
+    let (Some(date), Some(air_time), Some(duration), Some(grp)) = (date, air_time, duration, grp)
+    else {
+        return;
+    };
+    let (Some(Some(channel)), Some(Some(title))) = (channel, title) else { return };
+    c.out.rows.push(CustomerRow {
+        sheet: sheet.to_owned(),
+        row,
+        date,
+        channel,
+        air_time,
+        duration,
+        title,
+        program: program.flatten(),
+        time_period_class: time_period_class.flatten(),
+        audience_group: audience_group.flatten(),
+        grp,
+        position: position.flatten(),
+    });
+}

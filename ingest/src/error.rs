@@ -1,0 +1,101 @@
+//! Why a file or its rows were refused. Every message is the Chinese text shown to the user;
+//! details meant for the log (library error text, panic payloads) never reach `Display`.
+
+use std::fmt;
+
+/// A whole file refused before or while reading it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FileError {
+    #[error("不支持的文件类型“{0}”（支持 xlsx、xls、csv）")]
+    UnsupportedType(String),
+    #[error("文件内容与扩展名 {0} 不符，请上传 xlsx、xls 或 csv 文件")]
+    ContentMismatch(String),
+    /// The file, an archive part or the memory a part would need is over the limits; also
+    /// archives whose compression ratio looks like a zip bomb.
+    #[error("文件过大或压缩比异常，已拒绝")]
+    TooLarge,
+    #[error("文件包含不安全的 XML 声明")]
+    UnsafeXml,
+    /// Structures that contradict themselves in ways only crafted files do (cycles in a
+    /// compound file, sheet offsets past the end ...).
+    #[error("文件结构异常，已拒绝")]
+    Malformed,
+    #[error("行数超过上限 {0}")]
+    TooManyRows(u32),
+    #[error("工作表“{sheet}”第 {row} 行的列数超过上限 {max}")]
+    TooManyColumns { sheet: String, row: u32, max: u32 },
+    #[error("工作表“{sheet}”第 {row} 行有单元格内容过长（上限 {max} 个字符）")]
+    CellTooLong { sheet: String, row: u32, max: usize },
+    #[error("工作表数量超过上限 {0}")]
+    TooManySheets(usize),
+    #[error("解析超时")]
+    Timeout,
+    #[error("文件已加密，请取消密码后再上传")]
+    Encrypted,
+    #[error("无法识别文件编码，CSV 文件请使用 UTF-8 或 GBK 编码")]
+    Encoding,
+    #[error("文件已损坏或格式无法识别")]
+    Corrupt { detail: String },
+    #[error("未找到表头：前 20 行中没有一行包含至少三个已知列名（需要：{required}）")]
+    NoHeader { required: String },
+    #[error("工作表“{sheet}”缺少必需的列：{columns}")]
+    MissingColumns { sheet: String, columns: String },
+    #[error("工作表“{sheet}”的列“{first}”和“{second}”表示同一项，请只保留一列")]
+    DuplicateColumn { sheet: String, first: String, second: String },
+    #[error("文件中没有数据行")]
+    NoRows,
+    /// Reading the stored file failed: an internal error, not the user's.
+    #[error("文件读取失败")]
+    Io { detail: String },
+    /// A reader panicked; caught at the entry point.
+    #[error("文件解析失败（内部错误）")]
+    Internal { detail: String },
+}
+
+impl FileError {
+    /// Errors that are ours rather than the file's: log the detail, show the message.
+    pub fn is_internal(&self) -> bool {
+        matches!(self, FileError::Io { .. } | FileError::Internal { .. })
+    }
+
+    pub(crate) fn corrupt(detail: impl fmt::Display) -> Self {
+        FileError::Corrupt { detail: detail.to_string() }
+    }
+}
+
+/// One bad cell of one row.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RowError {
+    pub sheet: String,
+    /// The sheet row number as Excel shows it (1-based); for csv the record's row.
+    pub row: u32,
+    /// The header text as written in the file.
+    pub column: String,
+    /// The cell as written (numbers and dates rendered), empty when the cell is empty.
+    pub value: String,
+    /// Why, in Chinese.
+    pub reason: String,
+}
+
+impl fmt::Display for RowError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "工作表“{}”第 {} 行“{}”", self.sheet, self.row, self.column)?;
+        if !self.value.is_empty() {
+            write!(f, "（{}）", self.value)?;
+        }
+        write!(f, "：{}", self.reason)
+    }
+}
+
+/// Why nothing of a file was imported: the file itself, or every bad row.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Rejected {
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// At most `MAX_ROW_ERRORS` errors are kept; `omitted` counts the rest.
+    #[error("{} 处数据有误，文件未导入", errors.len() + omitted)]
+    Rows { errors: Vec<RowError>, omitted: usize },
+}
+
+/// How many row errors a rejection lists.
+pub const MAX_ROW_ERRORS: usize = 1000;

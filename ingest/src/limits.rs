@@ -1,0 +1,61 @@
+//! Caps that keep a hostile or absurd file from taking the process down.
+
+use std::time::{Duration, Instant};
+
+use crate::FileError;
+
+/// Limits on one file. `Default` holds the production values.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Limits {
+    /// Non-empty rows in the whole file, headers and titles included.
+    pub max_rows: u32,
+    /// Columns of a row; non-empty cells further right refuse the file.
+    pub max_cols: u32,
+    /// Characters of one cell.
+    pub max_cell_chars: usize,
+    /// The file's size, the total inflated size of an xlsx's parts, and the memory an xls's
+    /// sheets may take once expanded.
+    pub max_inflated_bytes: u64,
+    /// Entries of an xlsx archive.
+    pub max_zip_entries: usize,
+    /// Inflated/compressed ratio allowed for an archive entry above `ratio_floor_bytes`.
+    pub max_compression_ratio: u64,
+    pub ratio_floor_bytes: u64,
+    /// Sheets of a workbook.
+    pub max_sheets: usize,
+    /// Wall-clock time for reading and checking the whole file.
+    pub deadline: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_rows: 1_000_000,
+            max_cols: 256,
+            max_cell_chars: 32 * 1024,
+            max_inflated_bytes: 256 * 1024 * 1024,
+            max_zip_entries: 10_000,
+            max_compression_ratio: 200,
+            ratio_floor_bytes: 1024 * 1024,
+            max_sheets: 256,
+            deadline: Duration::from_secs(120),
+        }
+    }
+}
+
+/// The deadline of one read, started at the entry point.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Clock {
+    start: Instant,
+    budget: Duration,
+}
+
+impl Clock {
+    pub(crate) fn start(limits: &Limits) -> Self {
+        Clock { start: Instant::now(), budget: limits.deadline }
+    }
+
+    pub(crate) fn check(&self) -> Result<(), FileError> {
+        if self.start.elapsed() >= self.budget { Err(FileError::Timeout) } else { Ok(()) }
+    }
+}

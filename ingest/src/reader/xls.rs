@@ -1,0 +1,264 @@
+//! xls: calamine parses a whole workbook when it opens it, so everything it will allocate is
+//! bounded first. `cfb` checks the container and hands over the Workbook stream; the record
+//! scan below walks that stream the way calamine does and adds up what calamine will build:
+//! the cell lists (reserved from each sheet's declared DIMENSIONS), the dense grid over each
+//! sheet's cells and the formula grid. Long runs of CONTINUE records are refused too: calamine
+//! consumes them from the front of a vector, which turns quadratic.
+
+use std::io::Cursor;
+use std::mem::size_of;
+
+use calamine::{Cell, Data, Reader, Xls, XlsError};
+
+use super::{Assembler, Raw, cfb};
+use crate::{FileError, Limits};
+
+const DAYS_1904: f64 = 1462.0;
+/// Legitimate shared-string tables reach a few thousand CONTINUE records.
+const MAX_CONTINUE_RUN: u32 = 16_384;
+
+pub(super) fn read(bytes: &[u8], rows: &mut Assembler<'_>) -> Result<(), FileError> {
+    let stream = cfb::workbook_stream(bytes)?;
+    scan_records(&stream, rows.limits())?;
+    drop(stream);
+    rows.check_clock()?;
+    let mut book: Xls<_> = Xls::new(Cursor::new(bytes)).map_err(xls_error)?;
+    rows.check_clock()?;
+    let shift = if book.has_1904_epoch() { DAYS_1904 } else { 0.0 };
+    for name in book.sheet_names() {
+        let range = book.worksheet_range(&name).map_err(xls_error)?;
+        rows.begin_sheet(&name)?;
+        let Some((first_row, first_col)) = range.start() else { continue };
+        for (i, cells) in range.rows().enumerate() {
+            rows.check_clock()?;
+            let row = first_row.saturating_add(i as u32).saturating_add(1);
+            for (j, value) in cells.iter().enumerate() {
+                rows.cell(row, first_col.saturating_add(j as u32), raw(value, shift))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn raw(value: &Data, shift_1904: f64) -> Raw {
+    match value {
+        Data::Empty => Raw::Empty,
+        Data::String(s) | Data::DateTimeIso(s) | Data::DurationIso(s) => Raw::Text(s.clone()),
+        Data::Float(f) => Raw::Number(*f),
+        Data::Int(i) => Raw::Number(*i as f64),
+        Data::Bool(b) => Raw::Bool(*b),
+        Data::DateTime(d) if d.is_datetime() => Raw::DateTime(d.as_f64() + shift_1904),
+        Data::DateTime(d) => Raw::DateTime(d.as_f64()),
+        Data::Error(e) => Raw::Error(e.to_string()),
+    }
+}
+
+fn xls_error(e: XlsError) -> FileError {
+    match e {
+        XlsError::Password => FileError::Encrypted,
+        e => FileError::corrupt(e),
+    }
+}
+
+/// One BIFF record: type and body.
+struct Record<'a> {
+    typ: u16,
+    data: &'a [u8],
+}
+
+/// Frames records from `at` like calamine does; stops where calamine would fail.
+struct Records<'a> {
+    stream: &'a [u8],
+    at: usize,
+    continue_run: u32,
+}
+
+impl<'a> Records<'a> {
+    fn new(stream: &'a [u8], at: usize) -> Self {
+        Records { stream, at, continue_run: 0 }
+    }
+
+    fn next(&mut self) -> Result<Option<Record<'a>>, FileError> {
+        let rest = &self.stream[self.at..];
+        if rest.len() < 4 {
+            return Ok(None);
+        }
+        let typ = u16::from_le_bytes([rest[0], rest[1]]);
+        let len = u16::from_le_bytes([rest[2], rest[3]]) as usize;
+        let Some(data) = rest.get(4..4 + len) else { return Ok(None) };
+        self.at += 4 + len;
+        if typ == 0x003C {
+            self.continue_run += 1;
+            if self.continue_run > MAX_CONTINUE_RUN {
+                return Err(FileError::Malformed);
+            }
+        } else {
+            self.continue_run = 0;
+        }
+        Ok(Some(Record { typ, data }))
+    }
+}
+
+/// Walks the globals for sheet offsets, then each sheet as calamine will, and refuses the file
+/// when what calamine would allocate exceeds `max_inflated_bytes`.
+fn scan_records(stream: &[u8], limits: &Limits) -> Result<(), FileError> {
+    let mut offsets = Vec::new();
+    let mut globals = Records::new(stream, 0);
+    while let Some(r) = globals.next()? {
+        match r.typ {
+            0x002F if r.data.len() >= 2 && r.data[..2] != [0, 0] => {
+                return Err(FileError::Encrypted);
+            }
+            0x0085 => {
+                let pos = r.data.get(..4).ok_or(FileError::Malformed)?;
+                let pos = u32::from_le_bytes(pos.try_into().expect("4 bytes")) as usize;
+                if pos > stream.len() || r.data.len() < 6 {
+                    return Err(FileError::Malformed);
+                }
+                offsets.push(pos);
+                if offsets.len() > limits.max_sheets {
+                    return Err(FileError::TooManySheets(limits.max_sheets));
+                }
+            }
+            0x000A => break,
+            _ => {}
+        }
+    }
+    // Sheets are consecutive substreams; offsets that make the walks overlap much are crafted.
+    let walk_budget = stream.len().saturating_mul(2).saturating_add(1 << 20);
+    let mut walked = 0usize;
+    let mut memory = 0u64;
+    let mut widest_grid = 0u64;
+    for pos in offsets {
+        let sheet = scan_sheet(stream, pos)?;
+        walked = walked.saturating_add(sheet.walked);
+        if walked > walk_budget {
+            return Err(FileError::Malformed);
+        }
+        let grid = sheet.cells.area().saturating_mul(size_of::<Data>() as u64);
+        let cell_list = sheet.reserved.max(sheet.cell_count);
+        memory = memory
+            .saturating_add(cell_list.saturating_mul(size_of::<Cell<Data>>() as u64))
+            .saturating_add(grid)
+            .saturating_add(sheet.formula_count.saturating_mul(size_of::<Cell<String>>() as u64))
+            .saturating_add(sheet.formulas.area().saturating_mul(size_of::<String>() as u64));
+        widest_grid = widest_grid.max(grid);
+    }
+    // Reading a sheet clones its grid once more.
+    if memory.saturating_add(widest_grid) > limits.max_inflated_bytes {
+        return Err(FileError::TooLarge);
+    }
+    Ok(())
+}
+
+#[derive(Default)]
+struct SheetScan {
+    walked: usize,
+    reserved: u64,
+    cell_count: u64,
+    cells: Bounds,
+    formula_count: u64,
+    formulas: Bounds,
+}
+
+/// The bounding box of a set of cells, which calamine turns into a dense grid.
+#[derive(Default)]
+struct Bounds(Option<(u32, u32, u32, u32)>);
+
+impl Bounds {
+    fn add(&mut self, row: u32, col: u32) {
+        let b = self.0.get_or_insert((row, row, col, col));
+        *b = (b.0.min(row), b.1.max(row), b.2.min(col), b.3.max(col));
+    }
+
+    fn area(&self) -> u64 {
+        self.0.map_or(0, |(r0, r1, c0, c1)| {
+            (u64::from(r1 - r0) + 1).saturating_mul(u64::from(c1 - c0) + 1)
+        })
+    }
+}
+
+fn scan_sheet(stream: &[u8], pos: usize) -> Result<SheetScan, FileError> {
+    let mut scan = SheetScan::default();
+    let mut records = Records::new(stream, pos);
+    let (mut seen_bof, mut depth) = (false, 0usize);
+    let mut formula_at = (0u32, 0u32);
+    while let Some(r) = records.next()? {
+        let d = r.data;
+        let row_col = || {
+            (d.len() >= 4).then(|| {
+                (
+                    u32::from(u16::from_le_bytes([d[0], d[1]])),
+                    u32::from(u16::from_le_bytes([d[2], d[3]])),
+                )
+            })
+        };
+        if depth > 0 {
+            match r.typ {
+                0x0809 => depth += 1,
+                0x000A => depth -= 1,
+                _ => {}
+            }
+            continue;
+        }
+        match r.typ {
+            // A BOF after the sheet's own starts an embedded substream (a chart ...).
+            0x0809 if seen_bof => depth += 1,
+            0x0809 => seen_bof = true,
+            0x0200 => scan.reserved = scan.reserved.max(declared_cells(d)),
+            0x0203 | 0x0204 | 0x00D6 | 0x0205 | 0x027E | 0x00FD => {
+                if let Some((row, col)) = row_col() {
+                    scan.cells.add(row, col);
+                    scan.cell_count += 1;
+                }
+            }
+            0x00BD if d.len() >= 6 => {
+                let (row, first) = row_col().expect("6 bytes");
+                let last = u32::from(u16::from_le_bytes([d[d.len() - 2], d[d.len() - 1]]));
+                if last >= first && d.len() as u64 == 6 + 6 * u64::from(last - first + 1) {
+                    scan.cells.add(row, first);
+                    scan.cells.add(row, last);
+                    scan.cell_count += u64::from(last - first + 1);
+                }
+            }
+            0x0006 if d.len() >= 20 => {
+                formula_at = row_col().expect("20 bytes");
+                scan.cells.add(formula_at.0, formula_at.1);
+                scan.formulas.add(formula_at.0, formula_at.1);
+                scan.cell_count += 1;
+                scan.formula_count += 1;
+            }
+            0x0207 => {
+                scan.cells.add(formula_at.0, formula_at.1);
+                scan.cell_count += 1;
+            }
+            0x000A => break,
+            _ => {}
+        }
+    }
+    scan.walked = records.at - pos;
+    Ok(scan)
+}
+
+/// The cell count calamine reserves for a DIMENSIONS record, computed with the same
+/// wrap-around its release build has when the last row precedes the first.
+fn declared_cells(d: &[u8]) -> u64 {
+    let u16_at = |at: usize| u32::from(u16::from_le_bytes([d[at], d[at + 1]]));
+    let u32_at = |at: usize| u32::from_le_bytes([d[at], d[at + 1], d[at + 2], d[at + 3]]);
+    let (first_row, last_row, mut first_col, last_col) = match d.len() {
+        10 => (u16_at(0), u16_at(2), u16_at(4), u16_at(6)),
+        14 | 16 => (u32_at(0), u32_at(4), u16_at(8), u16_at(10)),
+        _ => return 0,
+    };
+    if first_col > 0xFF || last_col < first_col {
+        first_col = 0;
+    }
+    let (end_row, end_col) = if last_row >= 1 && last_col >= 1 {
+        (last_row - 1, last_col - 1)
+    } else {
+        (first_row, first_col)
+    };
+    let rows = u64::from(end_row.wrapping_sub(first_row).wrapping_add(1));
+    let cols = u64::from(end_col.wrapping_sub(first_col).wrapping_add(1));
+    rows.saturating_mul(cols)
+}

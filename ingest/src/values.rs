@@ -1,0 +1,218 @@
+//! Typed readings of raw cells shared by the imports, each failing with a Chinese reason.
+//! Numbers are read from numeric cells directly; text goes through the `cell` parsers.
+
+use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
+
+use crate::cell::{
+    broadcast_datetime, date_from_serial, datetime_from_serial, parse_date, parse_datetime,
+    parse_time, time_from_fraction,
+};
+use crate::reader::Raw;
+
+pub const EMPTY: &str = "不能为空";
+pub const ERROR_VALUE: &str = "单元格是错误值";
+pub const BAD_DATE: &str = "无法识别的日期（支持 2026-03-01、2026/3/1、20260301 或 Excel 日期）";
+pub const BAD_TIME: &str =
+    "无法识别的播出时间（支持 HH:MM[:SS]，最大 29:59:59，Excel 时间，或日期加时间）";
+pub const TIME_NOT_ON_DATE: &str =
+    "播出时间中的日期与“日期”列不符（应为同一天，或次日 06:00 前的跨夜时间）";
+pub const BAD_DURATION: &str = "时长须为大于 0 的整数秒";
+pub const BAD_GRP: &str = "毛评点须为不小于 0 的数字";
+pub const BAD_POSITION: &str = "无法识别的位置（支持 2/8、正一…正三、倒一…倒三、中）";
+
+type Reading<T> = Result<T, &'static str>;
+
+/// Trimmed text, or `None` for a blank cell. Numbers and dates become their display text.
+pub fn text(raw: Raw) -> Reading<Option<String>> {
+    match raw {
+        Raw::Text(s) => Ok(trimmed(s)),
+        Raw::Error(_) => Err(ERROR_VALUE),
+        Raw::Empty => Ok(None),
+        other => Ok(Some(display(&other))),
+    }
+}
+
+/// Trims in place, reusing the string's buffer.
+fn trimmed(mut s: String) -> Option<String> {
+    let end = s.trim_end().len();
+    s.truncate(end);
+    let start = s.len() - s.trim_start().len();
+    s.drain(..start);
+    (!s.is_empty()).then_some(s)
+}
+
+pub fn date(raw: &Raw) -> Reading<NaiveDate> {
+    match raw {
+        Raw::Number(f) | Raw::DateTime(f) => date_from_serial(*f).ok_or(BAD_DATE),
+        Raw::Text(s) => parse_date(s).map_err(|_| BAD_DATE),
+        Raw::Empty => Err(EMPTY),
+        Raw::Error(_) => Err(ERROR_VALUE),
+        Raw::Bool(_) => Err(BAD_DATE),
+    }
+}
+
+/// An air time as written: a time of the broadcast day, or a full date-time.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum AirTime {
+    Time(u32),
+    At(NaiveDateTime),
+}
+
+/// Excel fractions below 1.25 (30 hours) are times; larger serials are date-times.
+pub fn air_time(raw: &Raw) -> Reading<AirTime> {
+    let serial = |f: f64| {
+        if f < 1.25 {
+            time_from_fraction(f).map(AirTime::Time)
+        } else {
+            datetime_from_serial(f).map(AirTime::At)
+        }
+    };
+    match raw {
+        Raw::Number(f) | Raw::DateTime(f) => serial(*f).ok_or(BAD_TIME),
+        Raw::Text(s) => parse_time(s)
+            .map(AirTime::Time)
+            .or_else(|_| {
+                parse_datetime(s).map(|(d, secs)| AirTime::At(broadcast_datetime(d, secs)))
+            })
+            .ok()
+            .or_else(|| s.trim().parse::<f64>().ok().and_then(serial))
+            .ok_or(BAD_TIME),
+        Raw::Empty => Err(EMPTY),
+        Raw::Error(_) => Err(ERROR_VALUE),
+        Raw::Bool(_) => Err(BAD_TIME),
+    }
+}
+
+/// Places an air time on its broadcast day. A full date-time must fall on that day, or on the
+/// next calendar day before 06:00 (a programme past midnight still belongs to the day before).
+pub fn air_time_on(air: AirTime, day: NaiveDate) -> Reading<NaiveDateTime> {
+    match air {
+        AirTime::Time(secs) => Ok(broadcast_datetime(day, secs)),
+        AirTime::At(t) if t.date() == day => Ok(t),
+        AirTime::At(t) if Some(t.date()) == day.succ_opt() && t.time() < six_o_clock() => Ok(t),
+        AirTime::At(_) => Err(TIME_NOT_ON_DATE),
+    }
+}
+
+fn six_o_clock() -> NaiveTime {
+    NaiveTime::from_hms_opt(6, 0, 0).expect("valid time")
+}
+
+/// Whole seconds above zero: a number, text such as `15`, `15秒`, `15s` or `00:00:15`, or a
+/// cell formatted as a time.
+pub fn duration(raw: &Raw) -> Reading<u32> {
+    let whole = |f: f64| {
+        (f.is_finite() && f > 0.0 && f.fract() == 0.0 && f <= f64::from(u32::MAX))
+            .then_some(f as u32)
+    };
+    match raw {
+        Raw::Number(f) => whole(*f).ok_or(BAD_DURATION),
+        Raw::DateTime(f) if *f < 1.0 => whole((f * 86_400.0).round()).ok_or(BAD_DURATION),
+        Raw::Text(s) => {
+            let t = s.trim();
+            let t = t.strip_suffix('秒').or_else(|| t.strip_suffix(['s', 'S'])).unwrap_or(t);
+            let t = t.trim();
+            if t.matches(':').count() == 2 {
+                return parse_time(t).ok().filter(|&s| s > 0).ok_or(BAD_DURATION);
+            }
+            t.parse::<f64>().ok().and_then(whole).ok_or(BAD_DURATION)
+        }
+        Raw::Empty => Err(EMPTY),
+        Raw::Error(_) => Err(ERROR_VALUE),
+        Raw::DateTime(_) | Raw::Bool(_) => Err(BAD_DURATION),
+    }
+}
+
+/// A finite number, zero or more.
+pub fn grp(raw: &Raw) -> Reading<f64> {
+    let valid = |f: f64| (f.is_finite() && f >= 0.0).then_some(f);
+    match raw {
+        Raw::Number(f) => valid(*f).ok_or(BAD_GRP),
+        Raw::Text(s) => s.trim().parse::<f64>().ok().and_then(valid).ok_or(BAD_GRP),
+        Raw::Empty => Err(EMPTY),
+        Raw::Error(_) => Err(ERROR_VALUE),
+        Raw::DateTime(_) | Raw::Bool(_) => Err(BAD_GRP),
+    }
+}
+
+/// A cell as the user sees it, for error listings.
+pub fn display(raw: &Raw) -> String {
+    match raw {
+        Raw::Empty => String::new(),
+        Raw::Text(s) => s.trim().to_owned(),
+        Raw::Number(f) => f.to_string(),
+        Raw::Bool(b) => if *b { "TRUE" } else { "FALSE" }.to_owned(),
+        Raw::Error(e) => e.clone(),
+        Raw::DateTime(f) if *f < 1.25 => match time_from_fraction(*f) {
+            Some(s) => format!("{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60),
+            None => f.to_string(),
+        },
+        Raw::DateTime(f) => match datetime_from_serial(*f) {
+            Some(t) if t.time() == NaiveTime::MIN => t.format("%Y-%m-%d").to_string(),
+            Some(t) => t.format("%Y-%m-%d %H:%M:%S").to_string(),
+            None => f.to_string(),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn day(m: u32, d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, m, d).unwrap()
+    }
+
+    fn at(m: u32, d: u32, h: u32, min: u32) -> NaiveDateTime {
+        day(m, d).and_hms_opt(h, min, 0).unwrap()
+    }
+
+    #[test]
+    fn air_times_in_every_form_land_on_their_broadcast_day() {
+        let on = |raw: Raw| air_time(&raw).and_then(|a| air_time_on(a, day(3, 1)));
+        assert_eq!(on(Raw::Text("20:15".into())), Ok(at(3, 1, 20, 15)));
+        assert_eq!(on(Raw::Text("25:30:00".into())), Ok(at(3, 2, 1, 30)));
+        assert_eq!(on(Raw::DateTime(0.5)), Ok(at(3, 1, 12, 0)));
+        assert_eq!(on(Raw::Number(1.0625)), Ok(at(3, 2, 1, 30)));
+        assert_eq!(on(Raw::Text("2026-03-01 20:15".into())), Ok(at(3, 1, 20, 15)));
+        assert_eq!(on(Raw::Text("2026-03-02 01:30".into())), Ok(at(3, 2, 1, 30)));
+        assert_eq!(on(Raw::Text("2026-03-01 25:30".into())), Ok(at(3, 2, 1, 30)));
+        assert_eq!(on(Raw::DateTime(46082.84375)), Ok(at(3, 1, 20, 15)));
+        assert_eq!(on(Raw::Text("2026-03-02 07:00".into())), Err(TIME_NOT_ON_DATE));
+        assert_eq!(on(Raw::Text("2026-02-28 23:00".into())), Err(TIME_NOT_ON_DATE));
+        assert_eq!(on(Raw::Text("30:00".into())), Err(BAD_TIME));
+        assert_eq!(on(Raw::Empty), Err(EMPTY));
+    }
+
+    #[test]
+    fn durations_are_whole_positive_seconds() {
+        assert_eq!(duration(&Raw::Number(15.0)), Ok(15));
+        assert_eq!(duration(&Raw::Text(" 30秒".into())), Ok(30));
+        assert_eq!(duration(&Raw::Text("5s".into())), Ok(5));
+        assert_eq!(duration(&Raw::Text("00:00:15".into())), Ok(15));
+        assert_eq!(duration(&Raw::DateTime(15.0 / 86_400.0)), Ok(15));
+        for bad in [Raw::Number(0.0), Raw::Number(-5.0), Raw::Number(7.5), Raw::Text("abc".into())]
+        {
+            assert_eq!(duration(&bad), Err(BAD_DURATION), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn grp_is_a_finite_number_not_below_zero() {
+        assert_eq!(grp(&Raw::Number(1.25)), Ok(1.25));
+        assert_eq!(grp(&Raw::Text(" 0 ".into())), Ok(0.0));
+        for bad in [Raw::Number(-0.1), Raw::Text("NaN".into()), Raw::Text("inf".into())] {
+            assert_eq!(grp(&bad), Err(BAD_GRP), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn cells_display_as_the_user_sees_them() {
+        assert_eq!(display(&Raw::Number(46082.0)), "46082");
+        assert_eq!(display(&Raw::DateTime(46082.0)), "2026-03-01");
+        assert_eq!(display(&Raw::DateTime(46082.84375)), "2026-03-01 20:15:00");
+        assert_eq!(display(&Raw::DateTime(1.0625)), "25:30:00");
+        assert_eq!(text(Raw::Text("  CCTV-1 ".into())), Ok(Some("CCTV-1".into())));
+        assert_eq!(text(Raw::Text("   ".into())), Ok(None));
+    }
+}

@@ -1,0 +1,8 @@
+//! adeval-ingest's integration tests: one binary, a module per area.
+
+mod customer;
+mod hostile;
+mod row_errors;
+mod sheets;
+mod support;
+mod xls;

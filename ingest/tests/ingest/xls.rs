@@ -1,0 +1,130 @@
+//! .xls files, built record by record (see `support::xls`), good and hostile.
+
+use adeval_ingest::reader::read_sheets_bytes;
+use adeval_ingest::{FileError, Limits, Raw, Rejected};
+use chrono::NaiveDate;
+
+use crate::support::read;
+use crate::support::xls::*;
+
+fn customer_sheet() -> Vec<u8> {
+    use Cell::{Number as N, Text as T};
+    let head = ["日期", "频道", "播出时间", "时长", "标题", "受众/城市组", "毛评点", "位置"];
+    let rows = vec![
+        vec![Some(T("客户数据 2026年3月"))],
+        head.into_iter().map(|h| Some(T(h))).collect(),
+        vec![
+            Some(N(46082.0)),
+            Some(T("CCTV-1")),
+            Some(N(0.84375)),
+            Some(N(15.0)),
+            Some(T("伊利")),
+            Some(T("全国")),
+            Some(N(1.5)),
+            Some(T("倒一")),
+        ],
+        vec![
+            Some(T("2026-03-01")),
+            Some(T("湖南卫视")),
+            Some(T("25:00")),
+            Some(N(30.0)),
+            Some(T("蒙牛")),
+            Some(T("城市组A")),
+            Some(N(0.0)),
+            None,
+        ],
+    ];
+    cells(&rows)
+}
+
+fn refusal(bytes: &[u8]) -> FileError {
+    match read(bytes, "a.xls") {
+        Err(Rejected::File(e)) => e,
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+#[test]
+fn an_xls_reads_like_the_workbook() {
+    let bytes = compound(&workbook_stream("三月", &[], &customer_sheet()), Damage::None);
+    let spots = read(&bytes, "客户数据.xls").unwrap();
+    let day = NaiveDate::from_ymd_opt(2026, 3, 1).unwrap();
+    assert_eq!(spots.len(), 2);
+    assert_eq!((spots[0].sheet.as_str(), spots[0].row), ("三月", 3));
+    assert_eq!(spots[0].air_time, day.and_hms_opt(20, 15, 0).unwrap());
+    assert!(spots[0].position.as_ref().unwrap().from_end);
+    assert_eq!(spots[1].channel, "湖南卫视");
+    assert_eq!(spots[1].air_time, day.succ_opt().unwrap().and_hms_opt(1, 0, 0).unwrap());
+}
+
+#[test]
+fn xls_cells_come_through_raw() {
+    let bytes = compound(&workbook_stream("S", &[], &customer_sheet()), Damage::None);
+    let sheets = read_sheets_bytes(&bytes, "a.xls", &Limits::default()).unwrap();
+    let row = &sheets[0].rows[2];
+    assert_eq!(row.row, 3);
+    assert_eq!(row.cells[0], Raw::Number(46082.0));
+    assert_eq!(row.cells[1], Raw::Text("CCTV-1".into()));
+}
+
+#[test]
+fn a_declared_dimension_calamine_would_reserve_is_refused() {
+    let mut sheet = dimensions(0, 0x7FFF_FFFF, 0, 256);
+    sheet.extend(label(0, 0, "x"));
+    let bytes = compound(&workbook_stream("S", &[], &sheet), Damage::None);
+    assert_eq!(refusal(&bytes), FileError::TooLarge);
+}
+
+#[test]
+fn a_dimension_whose_last_row_precedes_its_first_is_refused() {
+    let sheet = dimensions(10, 2, 0, 4);
+    let bytes = compound(&workbook_stream("S", &[], &sheet), Damage::None);
+    assert_eq!(refusal(&bytes), FileError::TooLarge);
+}
+
+#[test]
+fn two_far_apart_cells_that_would_become_a_dense_grid_are_refused() {
+    let mut sheet = number(0, 0, 1.0);
+    sheet.extend(number(65_535, 255, 1.0));
+    let bytes = compound(&workbook_stream("S", &[], &sheet), Damage::None);
+    assert_eq!(refusal(&bytes), FileError::TooLarge);
+}
+
+#[test]
+fn cycles_in_the_compound_file_are_refused() {
+    let stream = workbook_stream("S", &[], &customer_sheet());
+    assert_eq!(refusal(&compound(&stream, Damage::DirectoryCycle)), FileError::Malformed);
+    assert_eq!(refusal(&compound(&stream, Damage::StreamCycle)), FileError::Malformed);
+    assert_eq!(FileError::Malformed.to_string(), "文件结构异常，已拒绝");
+}
+
+#[test]
+fn a_sheet_offset_past_the_stream_is_refused() {
+    let mut bound = 1_000_000u32.to_le_bytes().to_vec();
+    bound.extend([0, 0, 1, 1, b'X', 0]);
+    let stream = workbook_stream("S", &record(0x0085, &bound), &customer_sheet());
+    assert_eq!(refusal(&compound(&stream, Damage::None)), FileError::Malformed);
+}
+
+#[test]
+fn a_long_run_of_continue_records_is_refused() {
+    let mut sheet = customer_sheet();
+    for _ in 0..20_000 {
+        sheet.extend(record(0x003C, &[]));
+    }
+    let bytes = compound(&workbook_stream("S", &[], &sheet), Damage::None);
+    assert_eq!(refusal(&bytes), FileError::Malformed);
+}
+
+#[test]
+fn a_password_protected_xls_is_refused_as_encrypted() {
+    let file_pass = record(0x002F, &[1, 0, 0, 0]);
+    let bytes = compound(&workbook_stream("S", &file_pass, &customer_sheet()), Damage::None);
+    assert_eq!(refusal(&bytes).to_string(), "文件已加密，请取消密码后再上传");
+}
+
+#[test]
+fn a_truncated_xls_is_corrupt() {
+    let bytes = compound(&workbook_stream("S", &[], &customer_sheet()), Damage::None);
+    assert!(matches!(refusal(&bytes[..700]), FileError::Corrupt { .. } | FileError::Malformed));
+}

@@ -1,0 +1,89 @@
+//! `adeval demo …`: realistic data of any size for demos and benchmarks, in the formats the
+//! importers take (DESIGN.md §3). Customer-data workbooks use the demo master data's channels,
+//! audience groups and ad titles, so they import into a demo database as they are.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use chrono::{Duration, NaiveDate};
+use clap::Subcommand;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use rust_xlsxwriter::Workbook;
+
+use crate::demo::{BRANDS, MEDIA, PRODUCTS};
+
+#[derive(Subcommand)]
+pub enum GenerateCommand {
+    /// A customer viewing-data workbook (xlsx, written in constant memory).
+    CustomerData {
+        /// Data rows.
+        #[arg(long, default_value_t = 1000)]
+        rows: u64,
+        /// First broadcast date (YYYY-MM-DD); spots spread over the following `days`.
+        #[arg(long, default_value = "2026-03-01")]
+        from: NaiveDate,
+        #[arg(long, default_value_t = 31)]
+        days: u32,
+        /// Random seed: the same seed writes the same file.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long)]
+        out: PathBuf,
+    },
+}
+
+pub const HEADERS: [&str; 9] = ["日期", "频道", "播出时间", "时长", "标题", "节目", "受众/城市组", "毛评点", "位置"];
+const PROGRAMMES: [&str; 8] = ["新闻联播", "焦点访谈", "天气预报", "黄金剧场", "综艺大观", "晚间新闻", "午间新闻", "电视剧场"];
+
+pub fn run(command: GenerateCommand) -> anyhow::Result<()> {
+    match command {
+        GenerateCommand::CustomerData { rows, from, days, seed, out } => {
+            customer_data(rows, from, days.max(1), seed, &out)?;
+            println!("wrote {rows} rows to {}", out.display());
+            Ok(())
+        }
+    }
+}
+
+/// Writes `rows` spots: prime time most of the day's weight, a tenth past midnight (24:xx–25:xx
+/// of the broadcast day), positions in breaks of 4–10, GRP skewed towards small values.
+pub fn customer_data(rows: u64, from: NaiveDate, days: u32, seed: u64, out: &std::path::Path) -> anyhow::Result<()> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut book = Workbook::new();
+    let sheet = book.add_worksheet_with_constant_memory()?;
+    sheet.set_name("客户数据")?;
+    for (c, h) in HEADERS.iter().enumerate() {
+        sheet.write_string(0, c as u16, *h)?;
+    }
+    let groups: Vec<&str> = BRANDS.iter().flat_map(|(_, g)| g.iter().copied()).collect();
+    for i in 0..rows {
+        let r = (i + 1) as u32;
+        let day = from + Duration::days(rng.random_range(0..days) as i64);
+        let product = &PRODUCTS[rng.random_range(0..PRODUCTS.len())];
+        let (hour, minute) = match rng.random_range(0..10) {
+            0 => (rng.random_range(24..26), rng.random_range(0..60)),
+            1..=6 => (rng.random_range(19..23), rng.random_range(0..60)),
+            _ => (rng.random_range(6..19), rng.random_range(0..60)),
+        };
+        let of = rng.random_range(4..=10);
+        let at = rng.random_range(1..=of);
+        let position = match rng.random_range(0..6) {
+            0 => "正一".to_owned(),
+            1 => "倒一".to_owned(),
+            _ => format!("{at}/{of}"),
+        };
+        let grp: f64 = (rng.random::<f64>().powi(2) * 8.0 * 1000.0).round() / 1000.0;
+        sheet.write_string(r, 0, day.format("%Y-%m-%d").to_string())?;
+        sheet.write_string(r, 1, MEDIA[product.media].0)?;
+        sheet.write_string(r, 2, format!("{hour:02}:{minute:02}:{:02}", rng.random_range(0..60)))?;
+        sheet.write_number(r, 3, f64::from(product.seconds))?;
+        sheet.write_string(r, 4, product.titles[rng.random_range(0..product.titles.len())])?;
+        sheet.write_string(r, 5, PROGRAMMES[rng.random_range(0..PROGRAMMES.len())])?;
+        sheet.write_string(r, 6, groups[rng.random_range(0..groups.len())])?;
+        sheet.write_number(r, 7, grp)?;
+        sheet.write_string(r, 8, position)?;
+    }
+    book.save(out).with_context(|| format!("writing {}", out.display()))?;
+    Ok(())
+}

@@ -1,0 +1,324 @@
+//! Importing customer viewing data (DESIGN.md §3 客户数据): read and check the file, resolve
+//! its channels, audience groups and time-period classes against the master data, write the
+//! rows to the lake as one batch and make it visible in one transaction. All or nothing: any bad
+//! row refuses the file with every error listed. Shared by the upload job and the shell.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use adeval_engine::ViewingRow;
+use adeval_ingest::{CustomerOptions, CustomerRow, Limits, Rejected, RowError};
+use chrono::{NaiveDateTime, Timelike};
+
+use crate::state::AppState;
+
+use super::{BatchInfo, begin_batch, commit_batch, fail_batch, row_id};
+
+/// The dataset customer rows live in.
+pub const DATASET: &str = "viewing";
+/// How many row errors a refusal lists before summing up the rest.
+const LISTED_ERRORS: usize = 50;
+
+/// What the upload form or the shell says about a file's rows.
+#[derive(Clone, Debug)]
+pub struct ImportOptions {
+    pub category: i16,
+    pub source: i16,
+    pub belonging_to: i16,
+    /// The audience group for every row, when the file has no such column (shell flag).
+    pub audience_group: Option<String>,
+}
+
+/// Where a batch comes from.
+#[derive(Clone, Debug, Default)]
+pub struct Origin {
+    pub file_id: Option<i64>,
+    pub job_id: Option<i64>,
+    pub admin_id: Option<i64>,
+    pub cli: bool,
+}
+
+#[derive(Debug)]
+pub struct Imported {
+    pub batch_id: i64,
+    pub rows: u64,
+    pub seconds: f64,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    /// The file was refused; the text lists why, in Chinese.
+    #[error("{0}")]
+    Refused(String),
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl From<sqlx::Error> for ImportError {
+    fn from(e: sqlx::Error) -> Self {
+        ImportError::Internal(e.into())
+    }
+}
+
+/// Progress of an import: a stage text and the percent done.
+pub trait Report: Send + Sync {
+    fn stage(&self, percent: i64, text: &str) -> impl std::future::Future<Output = ()> + Send;
+}
+
+pub fn describe(errors: &[RowError], more: usize) -> String {
+    let mut lines: Vec<String> = errors
+        .iter()
+        .take(LISTED_ERRORS)
+        .map(|e| {
+            let sheet = if e.sheet.is_empty() { String::new() } else { format!("「{}」", e.sheet) };
+            format!("{sheet}第 {} 行「{}」“{}”：{}", e.row, e.column, e.value, e.reason)
+        })
+        .collect();
+    let rest = errors.len().saturating_sub(LISTED_ERRORS) + more;
+    if rest > 0 {
+        lines.push(format!("……另有 {rest} 处错误"));
+    }
+    format!("文件有 {} 处错误，未导入任何数据：\n{}", errors.len() + more, lines.join("\n"))
+}
+
+fn refused(rejected: Rejected) -> ImportError {
+    match rejected {
+        Rejected::File(e) => ImportError::Refused(e.to_string()),
+        Rejected::Rows { errors, omitted } => ImportError::Refused(describe(&errors, omitted)),
+    }
+}
+
+/// Master data the rows are resolved against.
+struct Lookups {
+    media: HashMap<String, (i64, String)>,
+    /// Group name → (id, name, brand) for every brand that has a group of that name.
+    groups: HashMap<String, Vec<(i64, String, Option<i64>)>>,
+    /// Per media: class names → id, and periods (start, end, class).
+    classes: HashMap<i64, HashMap<String, (i64, String)>>,
+    periods: HashMap<i64, Vec<(i32, i32, Option<i64>)>>,
+    class_names: HashMap<i64, String>,
+}
+
+fn key(text: &str) -> String {
+    text.split_whitespace().collect::<String>().to_lowercase()
+}
+
+async fn lookups(state: &AppState) -> sqlx::Result<Lookups> {
+    let media: Vec<(i64, String)> = sqlx::query_as("select id, media_name from media").fetch_all(&state.db).await?;
+    let groups: Vec<(i64, String, Option<i64>)> =
+        sqlx::query_as("select id, group_name, brand_id from audience_groups").fetch_all(&state.db).await?;
+    let classes: Vec<(i64, i64, String)> =
+        sqlx::query_as("select id, media_id, class_name from time_period_classes").fetch_all(&state.db).await?;
+    let periods: Vec<(i64, i32, i32, Option<i64>)> =
+        sqlx::query_as("select media_id, start_secs, end_secs, class_id from time_periods").fetch_all(&state.db).await?;
+    let mut out = Lookups {
+        media: media.into_iter().map(|(id, name)| (key(&name), (id, name))).collect(),
+        groups: HashMap::new(),
+        classes: HashMap::new(),
+        periods: HashMap::new(),
+        class_names: HashMap::new(),
+    };
+    for (id, name, brand) in groups {
+        out.groups.entry(key(&name)).or_default().push((id, name, brand));
+    }
+    for (id, media_id, name) in classes {
+        out.class_names.insert(id, name.clone());
+        out.classes.entry(media_id).or_default().insert(key(&name), (id, name));
+    }
+    for (media_id, start, end, class) in periods {
+        out.periods.entry(media_id).or_default().push((start, end, class));
+    }
+    Ok(out)
+}
+
+/// Seconds from the start of the row's broadcast day (up to 29:59:59 for past midnight).
+fn broadcast_secs(row: &CustomerRow) -> i32 {
+    let day_start = row.date.and_hms_opt(0, 0, 0).unwrap_or_default();
+    let secs = (row.air_time - day_start).num_seconds();
+    if (0..108_000).contains(&secs) { secs as i32 } else { row.air_time.time().num_seconds_from_midnight() as i32 }
+}
+
+impl Lookups {
+    /// The class of the narrowest period of the media that holds the air time.
+    fn derived_class(&self, media_id: i64, secs: i32) -> Option<(i64, String)> {
+        let periods = self.periods.get(&media_id)?;
+        let (_, _, class) = periods
+            .iter()
+            .filter(|(start, end, class)| class.is_some() && *start <= secs && secs <= *end)
+            .min_by_key(|(start, end, _)| end - start)?;
+        let id = (*class)?;
+        Some((id, self.class_names.get(&id)?.clone()))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn resolve(
+        &self,
+        row: CustomerRow,
+        id: i64,
+        batch_id: i64,
+        opts: &ImportOptions,
+        default_group: Option<&(i64, String, Option<i64>)>,
+        created_at: NaiveDateTime,
+        errors: &mut Vec<RowError>,
+    ) -> Option<ViewingRow> {
+        let mut bad = |column: &str, value: &str, reason: String| {
+            errors.push(RowError { sheet: row.sheet.clone(), row: row.row, column: column.into(), value: value.into(), reason });
+        };
+        let media = self.media.get(&key(&row.channel));
+        if media.is_none() {
+            bad("频道", &row.channel, "未知的频道，请先在系统设置中添加该媒体".into());
+        }
+        // Groups are populations named alike across brands (全国4+); a row keeps the name, and
+        // the id and brand only when the name is unique. Brand filters go through the names.
+        let group = match (&row.audience_group, default_group) {
+            (Some(name), _) => match self.groups.get(&key(name)).map(Vec::as_slice) {
+                Some([one]) => Some(one.clone()),
+                Some([first, ..]) => Some((0, first.1.clone(), None)),
+                Some([]) | None => {
+                    bad("受众/城市组", name, "未知的受众/城市组，请先在系统设置中添加".into());
+                    None
+                }
+            },
+            (None, Some(g)) => Some(g.clone()),
+            (None, None) => {
+                bad("受众/城市组", "", "请填写受众/城市组".into());
+                None
+            }
+        };
+        let (media_id, channel) = media.cloned()?;
+        let (group_id, group_name, brand_id) = group?;
+        let class = match &row.time_period_class {
+            Some(name) => match self.classes.get(&media_id).and_then(|c| c.get(&key(name))) {
+                Some(found) => Some(found.clone()),
+                None => {
+                    bad("时段归纳", name, format!("媒体「{channel}」下没有该时段归纳"));
+                    return None;
+                }
+            },
+            None => self.derived_class(media_id, broadcast_secs(&row)),
+        };
+        let (position, position_index, position_of, position_from_end) = match &row.position {
+            Some(p) => (Some(p.text.clone()), p.index.map(|i| i as i32), p.of.map(|i| i as i32), p.from_end),
+            None => (None, None, None, false),
+        };
+        Some(ViewingRow {
+            id,
+            batch_id,
+            media_id,
+            channel,
+            audience_group_id: group_id,
+            audience_group: group_name,
+            brand_id,
+            air_time: row.air_time,
+            ymd: row.date,
+            duration: row.duration as i32,
+            title: row.title,
+            program: row.program,
+            time_period_class_id: class.as_ref().map(|c| c.0),
+            time_period_class: class.map(|c| c.1),
+            grp: row.grp,
+            position,
+            position_index,
+            position_of,
+            position_from_end,
+            category: opts.category,
+            source: opts.source,
+            belonging_to: opts.belonging_to,
+            created_at,
+        })
+    }
+}
+
+/// Imports one file as one batch.
+pub async fn import_file<R: Report>(
+    state: &AppState,
+    path: &Path,
+    opts: &ImportOptions,
+    origin: &Origin,
+    report: &R,
+) -> Result<Imported, ImportError> {
+    let started = Instant::now();
+    report.stage(5, "读取并校验文件").await;
+    let file: PathBuf = path.to_path_buf();
+    let given = opts.audience_group.is_some();
+    let read = tokio::task::spawn_blocking(move || {
+        adeval_ingest::read_customer_data(&file, &CustomerOptions { audience_group_given: given }, &Limits::default())
+    })
+    .await
+    .map_err(anyhow::Error::from)?;
+    let rows = read.map_err(refused)?;
+    if rows.is_empty() {
+        return Err(ImportError::Refused("文件中没有数据行".into()));
+    }
+    report.stage(40, &format!("已读取 {} 行，正在匹配媒体、受众/城市组和时段", rows.len())).await;
+
+    let lookups = lookups(state).await?;
+    let default_group = match &opts.audience_group {
+        Some(name) => match lookups.groups.get(&key(name)).map(Vec::as_slice) {
+            Some([one]) => Some(one.clone()),
+            Some([first, ..]) => Some((0, first.1.clone(), None)),
+            Some([]) | None => return Err(ImportError::Refused(format!("未知的受众/城市组：{name}"))),
+        },
+        None => None,
+    };
+    let batch_id = begin_batch(
+        &state.db,
+        &BatchInfo {
+            dataset: DATASET,
+            origin: if origin.cli { "cli" } else { "upload" },
+            file_id: origin.file_id,
+            job_id: origin.job_id,
+            admin_id: origin.admin_id,
+            category: Some(opts.category),
+            source: Some(opts.source),
+            belonging_to: Some(opts.belonging_to),
+        },
+    )
+    .await?;
+    let created_at = chrono::Local::now().naive_local();
+    let mut errors = Vec::new();
+    let mut viewing = Vec::with_capacity(rows.len());
+    for (n, row) in rows.into_iter().enumerate() {
+        if let Some(v) = lookups.resolve(row, row_id(batch_id, n), batch_id, opts, default_group.as_ref(), created_at, &mut errors) {
+            viewing.push(v);
+        }
+    }
+    if !errors.is_empty() {
+        let text = describe(&errors, 0);
+        fail_batch(&state.db, batch_id, &text).await?;
+        return Err(ImportError::Refused(text));
+    }
+    let count = viewing.len() as u64;
+    report.stage(60, &format!("正在写入 {count} 行")).await;
+    match write_and_commit(state, batch_id, viewing, count).await {
+        Ok(()) => {}
+        Err(e) => {
+            let _ = fail_batch(&state.db, batch_id, "写入失败").await;
+            return Err(e);
+        }
+    }
+    report.stage(100, &format!("已导入 {count} 行")).await;
+    Ok(Imported { batch_id, rows: count, seconds: started.elapsed().as_secs_f64() })
+}
+
+async fn write_and_commit(state: &AppState, batch_id: i64, rows: Vec<ViewingRow>, count: u64) -> Result<(), ImportError> {
+    let lake = state.lake.clone();
+    let files = tokio::task::spawn_blocking(move || lake.write_viewing(batch_id, &rows))
+        .await
+        .map_err(anyhow::Error::from)?
+        .map_err(anyhow::Error::from)?;
+    let mut tx = state.db.begin().await?;
+    let committed = async {
+        commit_batch(&mut tx, batch_id, DATASET, &files, count).await?;
+        tx.commit().await
+    }
+    .await;
+    if let Err(e) = committed {
+        let lake = state.lake.clone();
+        let written = files.clone();
+        let _ = tokio::task::spawn_blocking(move || lake.remove(&written)).await;
+        return Err(e.into());
+    }
+    Ok(())
+}

@@ -1,0 +1,286 @@
+//! Customer viewing data (spec master-data §2 /client/index): the list over the lake with every
+//! filter, batch delete (deletion records honoured by every query), export in constant memory,
+//! and the brand and media pickers. Import goes through the upload dialog (tag customerData).
+
+mod rows;
+
+use axum::Extension;
+use axum::extract::State;
+use axum::routing::{get, post};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use adeval_engine::ViewingFilter;
+
+use crate::auth::session::Admin;
+use crate::export::{self, Exported};
+use crate::http::paging::{self, Paging};
+use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
+use crate::lake::{self, customer::DATASET};
+use crate::state::AppState;
+
+use super::menus::MENU_CLIENT;
+use super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
+
+pub use rows::CustomerRow;
+
+pub static INDEX: Call = Call {
+    name: "customerIndex",
+    verb: Verb::Get,
+    access: Access::Menu(MENU_CLIENT),
+    title: "客户数据列表",
+    writes: false,
+    request: schema_of::<CustomerArgs>(),
+    response: schema_with::<Page<CustomerRow>, CustomerRow>(),
+};
+pub static DELETE: Call = Call {
+    name: "customerDel",
+    verb: Verb::Post,
+    access: Access::Menu(MENU_CLIENT),
+    title: "删除客户数据",
+    writes: true,
+    request: schema_of::<DeleteArgs>(),
+    response: schema_of::<Deleted>(),
+};
+pub static EXPORT: Call = Call {
+    name: "customerIndexExport",
+    verb: Verb::Get,
+    access: Access::Menu(MENU_CLIENT),
+    title: "导出客户数据",
+    writes: false,
+    request: schema_of::<CustomerArgs>(),
+    response: schema_of::<Exported>(),
+};
+pub static BRANDS: Call = Call {
+    name: "customerBrandList",
+    verb: Verb::Get,
+    access: Access::SignedIn,
+    title: "客户数据品牌选项",
+    writes: false,
+    request: schema_of::<BrandListArgs>(),
+    response: schema_with::<Vec<Pick>, Pick>(),
+};
+pub static MEDIA: Call = Call {
+    name: "customerMediaList",
+    verb: Verb::Get,
+    access: Access::SignedIn,
+    title: "客户数据媒体选项",
+    writes: false,
+    request: schema_of::<()>(),
+    response: schema_with::<Vec<Pick>, Pick>(),
+};
+
+pub fn endpoints() -> Vec<Endpoint> {
+    vec![
+        Endpoint { call: &INDEX, handler: get(index) },
+        Endpoint { call: &DELETE, handler: post(delete) },
+        Endpoint { call: &EXPORT, handler: get(export) },
+        Endpoint { call: &BRANDS, handler: get(brands) },
+        Endpoint { call: &MEDIA, handler: get(media) },
+    ]
+}
+
+#[derive(Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct CustomerArgs {
+    page: Option<Text>,
+    /// Default 100.
+    limit: Option<Text>,
+    /// Rows whose audience/city group belongs to this brand.
+    #[serde(rename = "brandId")]
+    brand_id: Option<Text>,
+    #[serde(rename = "mediaId")]
+    media_id: Option<Text>,
+    /// Data category 1–4.
+    category: Option<Text>,
+    /// Data source 1–3.
+    source: Option<Text>,
+    /// Data ownership: 1 client, 2 media.
+    #[serde(rename = "belongingTo")]
+    belonging_to: Option<Text>,
+    /// Part of the title.
+    title: Option<Text>,
+    /// YYYY-MM-DD, inclusive, on the broadcast date.
+    #[serde(rename = "addTime")]
+    add_time: Option<Text>,
+    /// YYYY-MM-DD, inclusive.
+    #[serde(rename = "endTime")]
+    end_time: Option<Text>,
+}
+
+fn small(field: &str, value: &Option<Text>, range: std::ops::RangeInclusive<i16>, message: &str, checks: &mut Checks) -> Option<i16> {
+    let text = Text::get(value)?;
+    match text.parse::<i16>() {
+        Ok(n) if range.contains(&n) => Some(n),
+        _ => {
+            checks.add(field, message);
+            None
+        }
+    }
+}
+
+fn optional_id(field: &str, value: &Option<Text>, checks: &mut Checks) -> Option<i64> {
+    let text = Text::get(value)?;
+    match text.parse::<i64>() {
+        Ok(n) if n > 0 => Some(n),
+        _ => {
+            checks.add(field, "编号无效");
+            None
+        }
+    }
+}
+
+impl CustomerArgs {
+    /// The filter, with the brand turned into its audience/city group names.
+    async fn resolve(&self, state: &AppState, checks: &mut Checks) -> Result<ViewingFilter> {
+        let brand = optional_id("brandId", &self.brand_id, checks);
+        let mut filter = self.filter(checks);
+        if let Some(brand) = brand {
+            let names: Vec<String> = sqlx::query_scalar("select group_name from audience_groups where brand_id = $1")
+                .bind(brand)
+                .fetch_all(&state.db)
+                .await?;
+            filter.audience_groups = Some(names);
+        }
+        Ok(filter)
+    }
+
+    fn filter(&self, checks: &mut Checks) -> ViewingFilter {
+        let from = paging::date("addTime", &self.add_time, checks);
+        let to = paging::date("endTime", &self.end_time, checks);
+        if let (Some(f), Some(t)) = (from, to) {
+            if f > t {
+                checks.add("endTime", "结束日期不能早于开始日期");
+            }
+        }
+        ViewingFilter {
+            // Set from the brand's group names by `resolve`.
+            brand_id: None,
+            audience_groups: None,
+            media_id: optional_id("mediaId", &self.media_id, checks),
+            category: small("category", &self.category, 1..=4, "数据类别无效", checks),
+            source: small("source", &self.source, 1..=3, "数据来源无效", checks),
+            belonging_to: small("belongingTo", &self.belonging_to, 1..=2, "数据归属无效", checks),
+            title: paging::text(&self.title),
+            from,
+            to,
+            ids: None,
+        }
+    }
+}
+
+async fn index(State(state): State<AppState>, Args(args): Args<CustomerArgs>) -> Result<Done<Page<CustomerRow>>> {
+    let mut checks = Checks::default();
+    let paging = Paging::parse(&args.page, &args.limit, 100, &mut checks);
+    let filter = args.resolve(&state, &mut checks).await?;
+    checks.finish()?;
+    let snapshot = lake::snapshot(&state.db, DATASET).await?;
+    let lake = state.lake.clone();
+    let (rows, total) = tokio::task::spawn_blocking(move || {
+        lake.viewing_page(&snapshot, &filter, paging.page as u64, paging.limit as u64)
+    })
+    .await
+    .map_err(anyhow::Error::from)?
+    .map_err(anyhow::Error::from)?;
+    Ok(Done("获取成功", Page { data: rows.into_iter().map(CustomerRow::from).collect(), total: total as i64 }))
+}
+
+#[derive(Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct DeleteArgs {
+    /// Row ids, comma-joined.
+    ids: Option<Text>,
+    /// The spec's spelling of `ids`.
+    #[serde(rename = "Ids")]
+    ids_upper: Option<Text>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Deleted {
+    /// How many rows were deleted.
+    deleted: u64,
+}
+
+async fn delete(State(state): State<AppState>, Extension(admin): Extension<Admin>, Args(args): Args<DeleteArgs>) -> Result<Done<Deleted>> {
+    let text = Text::get(&args.ids).or(Text::get(&args.ids_upper)).unwrap_or_default();
+    let ids: std::result::Result<Vec<i64>, _> = text.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::parse::<i64>).collect();
+    let ids = match ids {
+        Ok(ids) if !ids.is_empty() && ids.len() <= 10_000 => ids,
+        Ok(ids) if ids.len() > 10_000 => return Err(AppError::field("ids", "一次最多删除 10000 条")),
+        _ => return Err(AppError::field("ids", "请选择要删除的数据")),
+    };
+    let snapshot = lake::snapshot(&state.db, DATASET).await?;
+    let lake = state.lake.clone();
+    let existing = tokio::task::spawn_blocking(move || lake.viewing_ids(&snapshot, &ids))
+        .await
+        .map_err(anyhow::Error::from)?
+        .map_err(anyhow::Error::from)?;
+    if existing.is_empty() {
+        return Err(AppError::NotFound("数据不存在或已删除".into()));
+    }
+    let inserted = sqlx::query(
+        "insert into lake_deletions (dataset, row_id, admin_id) select $1, unnest($2::bigint[]), $3 on conflict do nothing",
+    )
+    .bind(DATASET)
+    .bind(&existing)
+    .bind(admin.id)
+    .execute(&state.db)
+    .await?;
+    Ok(Done("删除成功", Deleted { deleted: inserted.rows_affected() }))
+}
+
+async fn export(State(state): State<AppState>, Args(args): Args<CustomerArgs>) -> Result<Done<Exported>> {
+    let mut checks = Checks::default();
+    let filter = args.resolve(&state, &mut checks).await?;
+    checks.finish()?;
+    let snapshot = lake::snapshot(&state.db, DATASET).await?;
+    // The lake streams rows into a bounded channel that the sheet writer drains: constant memory.
+    let (tx, rx) = std::sync::mpsc::sync_channel(4096);
+    let lake = state.lake.clone();
+    let producer = tokio::task::spawn_blocking(move || {
+        lake.viewing_for_each(&snapshot, &filter, |row| -> std::result::Result<(), adeval_engine::Error> {
+            // A closed channel means the writer failed; it reports that itself.
+            let _ = tx.send(rows::cells(row));
+            Ok(())
+        })
+    });
+    let exported = export::save(&state, "客户数据", &rows::HEADERS, rx.into_iter()).await;
+    producer.await.map_err(anyhow::Error::from)?.map_err(anyhow::Error::from)?;
+    Ok(Done("导出成功", exported?))
+}
+
+#[derive(Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct BrandListArgs {
+    /// Part of the brand name.
+    #[serde(rename = "brandName")]
+    brand_name: Option<Text>,
+}
+
+/// A picker option: id and name (brandName or mediaName).
+#[derive(Serialize, ToSchema, sqlx::FromRow)]
+pub struct Pick {
+    id: i64,
+    #[serde(rename = "brandName", skip_serializing_if = "Option::is_none")]
+    brand_name: Option<String>,
+    #[serde(rename = "mediaName", skip_serializing_if = "Option::is_none")]
+    media_name: Option<String>,
+}
+
+async fn brands(State(state): State<AppState>, Args(args): Args<BrandListArgs>) -> Result<Done<Vec<Pick>>> {
+    let rows = sqlx::query_as(
+        "select id, brand_name, null::text as media_name from brands
+         where $1::text is null or strpos(lower(brand_name), lower($1)) > 0 order by brand_name",
+    )
+    .bind(paging::text(&args.brand_name))
+    .fetch_all(&state.db)
+    .await?;
+    Ok(Done("获取成功", rows))
+}
+
+async fn media(State(state): State<AppState>) -> Result<Done<Vec<Pick>>> {
+    let rows = sqlx::query_as("select id, null::text as brand_name, media_name from media order by media_name")
+        .fetch_all(&state.db)
+        .await?;
+    Ok(Done("获取成功", rows))
+}

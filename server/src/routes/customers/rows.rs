@@ -1,0 +1,117 @@
+//! A customer viewing row as the list and the export show it.
+
+use adeval_engine::ViewingRow;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::export::Cell;
+
+#[derive(Serialize, ToSchema)]
+pub struct ClassName {
+    #[serde(rename = "timePeriodClassName")]
+    time_period_class_name: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct GroupName {
+    #[serde(rename = "audienceCityGroupName")]
+    audience_city_group_name: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CustomerRow {
+    id: i64,
+    title: String,
+    /// The media (channel) name.
+    channel: String,
+    #[serde(rename = "mediaId")]
+    media_id: i64,
+    /// Air time, YYYY-MM-DD HH:MM:SS (calendar time; past-midnight spots fall on the next day).
+    #[serde(rename = "addTime")]
+    add_time: String,
+    /// Seconds.
+    duration: i32,
+    /// Broadcast date, YYYY-MM-DD.
+    ymd: String,
+    /// The surrounding programme.
+    #[serde(rename = "circumferenceName")]
+    circumference_name: String,
+    category: i16,
+    source: i16,
+    #[serde(rename = "belongingTo")]
+    belonging_to: i16,
+    time_period_class: Option<ClassName>,
+    /// GRP of the spot.
+    #[serde(rename = "maoDianPing")]
+    mao_dian_ping: f64,
+    default_audience_city_group: GroupName,
+    /// Position in the break as written (2/8, 正一, 倒二 …).
+    position: String,
+    #[serde(rename = "createTime")]
+    create_time: String,
+}
+
+const TIME: &str = "%Y-%m-%d %H:%M:%S";
+
+impl From<ViewingRow> for CustomerRow {
+    fn from(r: ViewingRow) -> Self {
+        Self {
+            id: r.id,
+            title: r.title,
+            channel: r.channel,
+            media_id: r.media_id,
+            add_time: r.air_time.format(TIME).to_string(),
+            duration: r.duration,
+            ymd: r.ymd.format("%Y-%m-%d").to_string(),
+            circumference_name: r.program.unwrap_or_default(),
+            category: r.category,
+            source: r.source,
+            belonging_to: r.belonging_to,
+            time_period_class: r.time_period_class.map(|n| ClassName { time_period_class_name: n }),
+            mao_dian_ping: (r.grp * 1000.0).round() / 1000.0,
+            default_audience_city_group: GroupName { audience_city_group_name: r.audience_group },
+            position: r.position.unwrap_or_default(),
+            create_time: r.created_at.format(TIME).to_string(),
+        }
+    }
+}
+
+pub const HEADERS: [&str; 13] =
+    ["日期", "频道", "播出时间", "时长", "标题", "节目", "时段归纳", "受众/城市组", "毛评点", "位置", "数据类别", "数据来源", "创建时间"];
+
+pub fn category_label(n: i16) -> &'static str {
+    match n {
+        1 => "初始数据",
+        2 => "客户数据",
+        3 => "公司数据",
+        4 => "其他",
+        _ => "",
+    }
+}
+
+pub fn source_label(n: i16) -> &'static str {
+    match n {
+        1 => "收视设置",
+        2 => "快数据",
+        3 => "实际播出",
+        _ => "",
+    }
+}
+
+pub fn cells(r: ViewingRow) -> Vec<Cell> {
+    vec![
+        Cell::from(r.ymd.format("%Y-%m-%d").to_string()),
+        Cell::from(r.channel),
+        Cell::from(r.air_time.format(TIME).to_string()),
+        Cell::from(i64::from(r.duration)),
+        Cell::from(r.title),
+        Cell::from(r.program),
+        Cell::from(r.time_period_class),
+        Cell::from(r.audience_group),
+        Cell::from(r.grp),
+        Cell::from(r.position),
+        Cell::from(category_label(r.category)),
+        Cell::from(source_label(r.source)),
+        Cell::from(r.created_at.format(TIME).to_string()),
+    ]
+}
