@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
+import type { CallData } from '@/types/call'
 
-export type CustomerBrand = { id: number; brandName: string }
+export type CustomerBrand = CallData<'customerBrandList'>[number]
 
 /** customerBrandList, every brand (the picker filters as one types). */
 export function getCustomerBrands() {

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
+import type { CallData } from '@/types/call'
 
-export type CustomerMedia = { id: number; mediaName: string }
+export type CustomerMedia = CallData<'customerMediaList'>[number]
 
 /** customerMediaList. */
 export function getCustomerMedia() {

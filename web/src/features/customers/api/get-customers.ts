@@ -1,34 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
+import type { CallData } from '@/types/call'
 
-// Written by hand from the issue-6 contract until the server's OpenAPI document has the calls.
 /** One customer viewing row (spec §3 "Customer data row"). */
-export type CustomerRow = {
-  id: number
-  title: string
-  /** The media's name as imported. */
-  channel: string
-  mediaId: number
-  /** Air time, 'YYYY-MM-DD HH:MM:SS'. */
-  addTime: string
-  /** Seconds. */
-  duration: number
-  /** The broadcast date, 'YYYY-MM-DD'. */
-  ymd: string
-  /** The surrounding programme. */
-  circumferenceName: string | null
-  category: number
-  source: number
-  belongingTo: number
-  time_period_class: { timePeriodClassName: string } | null
-  /** GRP of the spot. */
-  maoDianPing: number
-  default_audience_city_group: { audienceCityGroupName: string }
-  position: string | null
-  createTime: string
-}
-
-export type CustomerPage = { data: CustomerRow[]; total: number }
+export type CustomerRow = CallData<'customerIndex'>['data'][number]
 
 /** customerIndex's filters as the URL keeps them, named as the call names them. */
 export type CustomerFilters = {
@@ -67,7 +42,7 @@ export function customerQuery(filters: Partial<CustomerFilters>): CustomerQuery 
 /** customerIndex, one page. */
 export function getCustomers(filters: CustomerFilters) {
   // No full-screen mask: the table shows its own spinner, and an import's end refreshes it in the background.
-  return api.get<CustomerPage>('customerIndex', { page: filters.page, limit: filters.limit, ...customerQuery(filters) }, { mask: false })
+  return api.get<CallData<'customerIndex'>>('customerIndex', { page: filters.page, limit: filters.limit, ...customerQuery(filters) }, { mask: false })
 }
 
 export function customersQueryOptions(filters: CustomerFilters = { page: 1, limit: 100 }) {
