@@ -81,7 +81,7 @@ export const tests = [
       for (const item of ['刷新', '关闭', '关闭其他', '关闭所有']) await menu.getByRole('menuitem', { name: item, exact: true }).waitFor()
       await ctx.shot(page, 'tag-context-menu')
       await menu.getByRole('menuitem', { name: '刷新', exact: true }).click()
-      await page.getByRole('heading', { name: '客户数据' }).waitFor()
+      await page.getByRole('table', { name: '客户数据' }).waitFor()
       ctx.expect(hashRoute(page).path === '/client/index', `refresh moved to ${page.url()}`)
       await tabs(page).getByRole('link', { name: '客户数据' }).click({ button: 'right' })
       await page.getByRole('menuitem', { name: '关闭所有' }).click()

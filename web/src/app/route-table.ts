@@ -24,7 +24,13 @@ const placeholder = () => import('@/app/routes/placeholder')
 /** The routes of spec §2 in sidebar order; menu ids in comments. */
 export const appRoutes: AppRoute[] = [
   { path: '/order/index', title: 'order', roles: ['*', '/order'], icon: 'order', page: placeholder }, // 112
-  { path: '/client/index', title: 'client', roles: ['*', '/client'], icon: 'client', page: placeholder }, // 145
+  {
+    path: '/client/index', // 145
+    title: 'client',
+    roles: ['*', '/client'],
+    icon: 'client',
+    page: () => import('@/features/customers/routes/customers-page'),
+  },
   {
     path: '/networkViewingManagement/index', // 107
     title: 'networkViewing',

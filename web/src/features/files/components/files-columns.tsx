@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next'
 import type { Column } from '@/components/ui/data-table'
+import { formatSize } from '@/lib/format-size'
 import { JOB_STATES, type FileJob, type FileRow } from '../api/get-files'
-import { formatSize } from './format-size'
 
 type JobState = (typeof JOB_STATES)[number]
 const JOB_TAG: Record<JobState, string> = { queued: 'tag--info', running: '', done: 'tag--success', failed: 'tag--danger' }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { FILE_TAGS } from '@/config/file-tags'
 import type { FileFilters } from '../api/get-files'
-import { FILE_TAGS } from './file-tags'
 import { FILTER_KEYS, type FilterKey } from './use-file-filters'
 
 type Draft = Partial<Record<FilterKey, string>>

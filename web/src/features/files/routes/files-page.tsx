@@ -3,13 +3,13 @@ import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable } from '@/components/ui/data-table'
 import { Pagination } from '@/components/ui/pagination'
+import { UploadDialog } from '@/components/upload/upload-dialog'
+import { download } from '@/lib/download'
 import { useRealtimeEvent } from '@/lib/realtime-provider'
 import { useKeepPageInRange } from '@/lib/use-url-filters'
-import { downloadFile } from '../api/download-file'
 import { filesQueryOptions, useFiles } from '../api/get-files'
 import { fileColumns } from '../components/files-columns'
 import { FilesToolbar } from '../components/files-toolbar'
-import { UploadDialog } from '../components/upload-dialog'
 import { useFileFilters } from '../components/use-file-filters'
 import '../components/files.css'
 
@@ -23,13 +23,14 @@ export default function FilesPage() {
   const { filters, setFilters } = useFileFilters()
   const list = useFiles(filters)
   const [uploading, setUploading] = useState(false)
-  const columns = useMemo(() => fileColumns(t, (row) => downloadFile(row.url_name, row.fileName)), [t])
+  const columns = useMemo(() => fileColumns(t, (row) => download(row.url_name, row.fileName)), [t])
 
   useKeepPageInRange(list.data?.total, filters, setFilters)
 
   // A job starting or ending changes its row's status: refresh in the background.
+  const refresh = () => client.invalidateQueries({ queryKey: filesQueryOptions().queryKey.slice(0, 1) })
   useRealtimeEvent('timeline', (m) => {
-    if (m.status === 0 || m.status === 2) void client.invalidateQueries({ queryKey: filesQueryOptions().queryKey.slice(0, 1) })
+    if (m.status === 0 || m.status === 2) void refresh()
   })
 
   return (
@@ -54,8 +55,11 @@ export default function FilesPage() {
         tags="customerData"
         tagValue={NO_TAG_VALUE}
         mode="data"
-        // The new file is the newest: show the first page (the upload has refreshed the list).
-        onSuccess={() => setFilters({ page: 1 })}
+        // The new file is the newest: show the first page, fetched anew.
+        onSuccess={() => {
+          setFilters({ page: 1 })
+          void refresh()
+        }}
       />
     </div>
   )

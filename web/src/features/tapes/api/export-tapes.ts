@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import { getToken } from '@/lib/session'
+import { download } from '@/lib/download'
 import type { CallData } from '@/types/call'
 import type { TapeFilters } from './get-tapes'
 
@@ -8,16 +8,6 @@ import type { TapeFilters } from './get-tapes'
 export function exportTapes(filters: TapeFilters) {
   const { page: _page, limit: _limit, ...rest } = filters
   return api.get<CallData<'productMagneticTapeIndexExport'>>('productMagneticTapeIndexExport', rest)
-}
-
-/** Downloads an export's file; a browser download can't send headers, so the token rides in the query. */
-export function download(url: string) {
-  const link = document.createElement('a')
-  link.href = `${url}${url.includes('?') ? '&' : '?'}token=${encodeURIComponent(getToken() ?? '')}`
-  link.rel = 'noopener'
-  document.body.appendChild(link)
-  link.click()
-  link.remove()
 }
 
 export function useExportTapes() {

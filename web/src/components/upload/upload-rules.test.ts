@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { formatSize } from './format-size'
 import { fileProblem, MAX_UPLOAD_BYTES } from './upload-rules'
 
 const file = (name: string, size = 100, lastModified = 1) => ({ name, size, lastModified })
@@ -12,30 +11,19 @@ describe('fileProblem', () => {
 
   it('refuses other extensions, names without one, and look-alikes', () => {
     for (const name of ['notes.txt', 'data.csv', 'xlsx', 'a.xlsx.exe', 'a.xlsm']) {
-      expect(fileProblem(file(name), [])).toBe('upload.wrongType')
+      expect(fileProblem(file(name), [])).toBe('wrongType')
     }
   })
 
   it('allows exactly 50 MB and refuses a byte more', () => {
     expect(fileProblem(file('a.xlsx', MAX_UPLOAD_BYTES), [])).toBeNull()
-    expect(fileProblem(file('a.xlsx', MAX_UPLOAD_BYTES + 1), [])).toBe('upload.tooLarge')
+    expect(fileProblem(file('a.xlsx', MAX_UPLOAD_BYTES + 1), [])).toBe('tooLarge')
   })
 
   it('refuses a file already in the queue, but not a namesake that differs', () => {
     const queued = [file('a.xlsx', 100, 5)]
-    expect(fileProblem(file('a.xlsx', 100, 5), queued)).toBe('upload.inQueue')
+    expect(fileProblem(file('a.xlsx', 100, 5), queued)).toBe('inQueue')
     expect(fileProblem(file('a.xlsx', 101, 5), queued)).toBeNull()
     expect(fileProblem(file('a.xlsx', 100, 6), queued)).toBeNull()
-  })
-})
-
-describe('formatSize', () => {
-  it('reads like a file manager', () => {
-    expect(formatSize(0)).toBe('0 B')
-    expect(formatSize(1023)).toBe('1023 B')
-    expect(formatSize(1024)).toBe('1 KB')
-    expect(formatSize(1536)).toBe('1.5 KB')
-    expect(formatSize(50 * 1024 * 1024)).toBe('50 MB')
-    expect(formatSize(-1)).toBe('-')
   })
 })

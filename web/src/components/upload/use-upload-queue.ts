@@ -14,11 +14,11 @@ let seq = 0
 
 /**
  * The upload dialog's files: chosen files join when they pass the rules (extension, size, not
- * already queued); the first refusal is kept as `problem` (a `files` message key).
+ * already queued); the first refusal is kept as `problem` (an `upload` message key).
  */
 export function useUploadQueue() {
   const [items, setItems] = useState<QueueItem[]>([])
-  const [problem, setProblem] = useState<FileProblem | 'upload.pickFile' | null>(null)
+  const [problem, setProblem] = useState<FileProblem | 'pickFile' | null>(null)
 
   const add = (files: Iterable<File>) => {
     const next = [...items]

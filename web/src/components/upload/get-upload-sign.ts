@@ -28,12 +28,12 @@ export type UploadFormValues = Record<(typeof UPLOAD_FIELDS)[number], string>
 export const MAX_DESCRIPTION = 200
 
 /** The upload dialog's rules (spec §5): in data mode category and source are required. */
-export function uploadSchema(t: TFunction<'files'>, dataMode: boolean) {
-  const description = z.string().trim().max(MAX_DESCRIPTION, t('upload.tooLong', { max: MAX_DESCRIPTION }))
+export function uploadSchema(t: TFunction<'upload'>, dataMode: boolean) {
+  const description = z.string().trim().max(MAX_DESCRIPTION, t('tooLong', { max: MAX_DESCRIPTION }))
   if (!dataMode) return z.object({ category: z.string(), source: z.string(), belongingTo: z.string(), description })
   return z.object({
-    category: z.string().min(1, t('upload.pickCategory')),
-    source: z.string().min(1, t('upload.pickSource')),
+    category: z.string().min(1, t('pickCategory')),
+    source: z.string().min(1, t('pickSource')),
     belongingTo: z.string().min(1),
     description,
   })

@@ -1,6 +1,6 @@
 import { useRef, useState, type DragEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatSize } from './format-size'
+import { formatSize } from '@/lib/format-size'
 import { ACCEPT } from './upload-rules'
 import type { QueueItem } from './use-upload-queue'
 
@@ -17,7 +17,7 @@ type Props = {
 
 /** 选择文件 (or a drop), the hint, and the chosen files with their progress. */
 export function UploadQueue({ items, problem, ready, busy, onAdd, onRemove }: Props) {
-  const { t } = useTranslation('files')
+  const { t } = useTranslation('upload')
   const input = useRef<HTMLInputElement>(null)
   const [over, setOver] = useState(false)
   const enabled = ready && !busy
@@ -30,10 +30,10 @@ export function UploadQueue({ items, problem, ready, busy, onAdd, onRemove }: Pr
 
   const state = (item: QueueItem) => {
     const percent = Math.round(item.progress * 100)
-    if (item.status === 'uploading') return t('upload.uploading', { percent })
-    if (item.status === 'done') return t('upload.done')
-    if (item.status === 'failed') return item.error ?? t('upload.failed')
-    return t('upload.waiting')
+    if (item.status === 'uploading') return t('uploading', { percent })
+    if (item.status === 'done') return t('done')
+    if (item.status === 'failed') return item.error ?? t('failed')
+    return t('waiting')
   }
 
   return (
@@ -49,15 +49,15 @@ export function UploadQueue({ items, problem, ready, busy, onAdd, onRemove }: Pr
         onDrop={onDrop}
       >
         <button type="button" className="btn btn--primary" disabled={!enabled} onClick={() => input.current?.click()}>
-          {t('upload.choose')}
+          {t('choose')}
         </button>
-        <span className="upload-drop__hint">{ready ? t('upload.hint') : t('upload.initialising')}</span>
+        <span className="upload-drop__hint">{ready ? t('hint') : t('initialising')}</span>
         <input
           ref={input}
           type="file"
           className="visually-hidden"
           tabIndex={-1}
-          aria-label={t('upload.chooseLabel')}
+          aria-label={t('chooseLabel')}
           accept={ACCEPT}
           multiple
           disabled={!enabled}
@@ -74,7 +74,7 @@ export function UploadQueue({ items, problem, ready, busy, onAdd, onRemove }: Pr
         </p>
       )}
       {items.length > 0 && (
-        <ul className="upload-queue__list" aria-label={t('upload.queue')}>
+        <ul className="upload-queue__list" aria-label={t('queue')}>
           {items.map((item) => (
             <li key={item.id} className={`upload-item upload-item--${item.status}`}>
               <div className="upload-item__line">
@@ -83,7 +83,7 @@ export function UploadQueue({ items, problem, ready, busy, onAdd, onRemove }: Pr
                 <button
                   type="button"
                   className="btn btn--text btn--small btn--danger"
-                  aria-label={t('upload.remove', { name: item.file.name })}
+                  aria-label={t('remove', { name: item.file.name })}
                   disabled={busy}
                   onClick={() => onRemove(item.id)}
                 >
@@ -93,7 +93,7 @@ export function UploadQueue({ items, problem, ready, busy, onAdd, onRemove }: Pr
               <div
                 className="upload-item__bar"
                 role="progressbar"
-                aria-label={t('upload.progressOf', { name: item.file.name })}
+                aria-label={t('progressOf', { name: item.file.name })}
                 aria-valuemin={0}
                 aria-valuemax={100}
                 aria-valuenow={Math.round(item.progress * 100)}

@@ -10,13 +10,13 @@ type FileLike = Pick<File, 'name' | 'size' | 'lastModified'>
 /** The same file chosen twice: same name, size and modification time. */
 export const sameFile = (a: FileLike, b: FileLike) => a.name === b.name && a.size === b.size && a.lastModified === b.lastModified
 
-export type FileProblem = 'upload.wrongType' | 'upload.tooLarge' | 'upload.inQueue'
+export type FileProblem = 'wrongType' | 'tooLarge' | 'inQueue'
 
-/** Why `file` can't join the upload queue (a `files` message key), or null when it can. */
+/** Why `file` can't join the upload queue (an `upload` message key), or null when it can. */
 export function fileProblem(file: FileLike, queued: readonly FileLike[]): FileProblem | null {
   const name = file.name.toLowerCase()
-  if (!ACCEPTED_EXTENSIONS.some((ext) => name.endsWith(ext))) return 'upload.wrongType'
-  if (file.size > MAX_UPLOAD_BYTES) return 'upload.tooLarge'
-  if (queued.some((q) => sameFile(q, file))) return 'upload.inQueue'
+  if (!ACCEPTED_EXTENSIONS.some((ext) => name.endsWith(ext))) return 'wrongType'
+  if (file.size > MAX_UPLOAD_BYTES) return 'tooLarge'
+  if (queued.some((q) => sameFile(q, file))) return 'inQueue'
   return null
 }

@@ -1,16 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { toast } from '@/components/ui/toast-store'
 import { ApiError, unwrapAnswer } from '@/lib/api-client'
 import { i18n } from '@/lib/i18n'
 import { getToken } from '@/lib/session'
-import { filesQueryOptions, type FileRow } from './get-files'
+import type { Schema } from '@/types/call'
 import { getUploadSign, type UploadSign, type UploadTarget } from './get-upload-sign'
 
 /** Spec §9: files travel in 10 MB chunks (10 × 1024 × 1024 bytes, as the contract counts them). */
 export const CHUNK_BYTES = 10 * 1024 * 1024
 
 /** What the storage host answers once the whole file is in. */
-export type UploadDone = { file: FileRow; jobId: number | null }
+export type UploadDone = { file: Schema<'FileRow'>; jobId: number | null }
 
 export type ChunkPlan = { index: number; start: number; end: number }
 
@@ -69,12 +69,12 @@ export function partForm(sign: UploadSign, key: string, file: File, part: ChunkP
 
 /** The upload codes whose text the spec fixes (the server's message is the same words). */
 const SPEC_MESSAGES: Record<number, string> = {
-  [-600]: 'upload.tooLarge',
-  [-601]: 'upload.wrongType',
-  [-602]: 'upload.duplicate',
+  [-600]: 'tooLarge',
+  [-601]: 'wrongType',
+  [-602]: 'duplicate',
 }
 
-function failed(status: number, message = i18n.t('files:upload.failed')): never {
+function failed(status: number, message = i18n.t('upload:failed')): never {
   toast.error(message)
   throw new ApiError(status, message, null, status)
 }
@@ -85,7 +85,7 @@ export function readStorageAnswer<T>(answer: unknown, status: number): T {
   if (typeof code !== 'number') return failed(status)
   const key = SPEC_MESSAGES[code]
   if (key) {
-    const message = i18n.t(`files:${key}`)
+    const message = i18n.t(`upload:${key}`)
     toast.error(message)
     throw new ApiError(code, message, (answer as { data?: unknown }).data ?? null, status)
   }
@@ -114,7 +114,7 @@ function postPart(url: string, form: FormData, onSent: Sent, signal?: AbortSigna
       }
       resolve({ status: xhr.status, answer })
     }
-    xhr.onerror = () => reject(new ApiError(0, i18n.t('files:upload.failed'), null, 0))
+    xhr.onerror = () => reject(new ApiError(0, i18n.t('upload:failed'), null, 0))
     xhr.onabort = () => reject(new DOMException('upload cancelled', 'AbortError'))
     if (signal?.aborted) return reject(new DOMException('upload cancelled', 'AbortError'))
     signal?.addEventListener('abort', () => xhr.abort(), { once: true })
@@ -153,12 +153,13 @@ export async function uploadToStorage(file: File, sign: UploadSign, onProgress: 
 
 export type UploadArgs = { target: UploadTarget; file: File; onProgress: (fraction: number) => void; signal?: AbortSignal }
 
-/** aliyunOssSign, then the post to the storage host; a stored file refreshes the file list. */
+/**
+ * aliyunOssSign, then the post to the storage host. Which lists a stored file changes is the
+ * caller's business (the dialog's `onSuccess`): this module belongs to no feature.
+ */
 export function useUploadFile() {
-  const client = useQueryClient()
   return useMutation({
     mutationFn: async ({ target, file, onProgress, signal }: UploadArgs) =>
       uploadToStorage(file, await getUploadSign(target), onProgress, signal),
-    onSuccess: () => client.invalidateQueries({ queryKey: filesQueryOptions().queryKey.slice(0, 1) }),
   })
 }

@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next'
 import { Dialog } from '@/components/ui/dialog'
 import { FormField, setServerErrors } from '@/components/ui/form-field'
 import { toast } from '@/components/ui/toast-store'
-import { tagValueOf, UPLOAD_FIELDS, uploadSchema, type UploadFormValues } from '../api/get-upload-sign'
-import { useUploadFile, type UploadDone } from '../api/upload-file'
-import { BELONGING, DATA_SOURCES, UPLOAD_CATEGORIES, type FileTag } from './file-tags'
+import { BELONGING, DATA_SOURCES, PICKABLE_CATEGORIES } from '@/config/customer-data'
+import type { FileTag } from '@/config/file-tags'
+import { tagValueOf, UPLOAD_FIELDS, uploadSchema, type UploadFormValues } from './get-upload-sign'
+import { useUploadFile, type UploadDone } from './upload-file'
 import { UploadQueue } from './upload-queue'
 import { useUploadQueue } from './use-upload-queue'
 import './upload-dialog.css'
@@ -31,15 +32,15 @@ type Props = {
 
 /** 上传文件: choose xls/xlsx files, then 开始上传; closes once all are stored. */
 export function UploadDialog({ open, onClose, ...rest }: Props) {
-  const { t } = useTranslation('files')
+  const { t } = useTranslation('upload')
   const [busy, setBusy] = useState(false)
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => !next && onClose()}
-      title={t('upload.title')}
+      title={t('title')}
       formId={FORM_ID}
-      confirmText={t('upload.start')}
+      confirmText={t('start')}
       busy={busy}
       width={560}
     >
@@ -50,7 +51,7 @@ export function UploadDialog({ open, onClose, ...rest }: Props) {
 }
 
 function UploadForm({ tags, tagValue, mode, onSuccess, onClose, onBusy }: Omit<Props, 'open'> & { onBusy: (busy: boolean) => void }) {
-  const { t } = useTranslation('files')
+  const { t } = useTranslation(['upload', 'common'])
   const dataMode = mode === 'data'
   const schema = useMemo(() => uploadSchema(t, dataMode), [t, dataMode])
   const { register, handleSubmit, setError, formState } = useForm<UploadFormValues>({
@@ -77,7 +78,7 @@ function UploadForm({ tags, tagValue, mode, onSuccess, onClose, onBusy }: Omit<P
   const pending = queue.items.filter((i) => i.status !== 'done')
   const needFile = () => {
     if (pending.length) return false
-    queue.setProblem('upload.pickFile')
+    queue.setProblem('pickFile')
     return true
   }
 
@@ -102,7 +103,7 @@ function UploadForm({ tags, tagValue, mode, onSuccess, onClose, onBusy }: Omit<P
           return
         }
       }
-      toast.success(t('upload.succeeded'))
+      toast.success(t('succeeded'))
       onClose()
       onSuccess?.(stored)
     } finally {
@@ -115,27 +116,27 @@ function UploadForm({ tags, tagValue, mode, onSuccess, onClose, onBusy }: Omit<P
     <form id={FORM_ID} className="upload-form" onSubmit={handleSubmit(start, () => needFile())} noValidate>
       {dataMode && (
         <div className="form-grid form-grid--2">
-          <FormField label={t('upload.category')} required error={errors.category?.message}>
+          <FormField label={t('category')} required error={errors.category?.message}>
             <select className="input" disabled={uploading} {...register('category')}>
-              <option value="">{t('upload.pickCategory')}</option>
-              {UPLOAD_CATEGORIES.map((c) => <option key={c} value={c}>{t(`categories.${c}`)}</option>)}
+              <option value="">{t('pickCategory')}</option>
+              {PICKABLE_CATEGORIES.map((c) => <option key={c} value={c}>{t(`common:dataCategory.${c}`)}</option>)}
             </select>
           </FormField>
-          <FormField label={t('upload.source')} required error={errors.source?.message}>
+          <FormField label={t('source')} required error={errors.source?.message}>
             <select className="input" disabled={uploading} {...register('source')}>
-              <option value="">{t('upload.pickSource')}</option>
-              {DATA_SOURCES.map((s) => <option key={s} value={s}>{t(`sources.${s}`)}</option>)}
+              <option value="">{t('pickSource')}</option>
+              {DATA_SOURCES.map((s) => <option key={s} value={s}>{t(`common:dataSource.${s}`)}</option>)}
             </select>
           </FormField>
-          <FormField label={t('upload.belongingTo')}>
+          <FormField label={t('belongingTo')}>
             <select className="input" disabled={uploading} {...register('belongingTo')}>
-              {BELONGING.map((b) => <option key={b} value={b}>{t(`belonging.${b}`)}</option>)}
+              {BELONGING.map((b) => <option key={b} value={b}>{t(`common:belongingTo.${b}`)}</option>)}
             </select>
           </FormField>
         </div>
       )}
       <FormField label={t('description')} error={errors.description?.message}>
-        <input className="input" placeholder={t('upload.descriptionPlaceholder')} disabled={uploading} {...register('description')} />
+        <input className="input" placeholder={t('descriptionPlaceholder')} disabled={uploading} {...register('description')} />
       </FormField>
       <UploadQueue
         items={queue.items}

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { dismissToast } from '@/components/ui/toast-store'
-import type { UploadArgs } from '../api/upload-file'
+import type { UploadArgs } from './upload-file'
 import { UploadDialog } from './upload-dialog'
 
 // The upload call: resolves once `release` is called, after reporting half-way progress.
@@ -14,7 +14,7 @@ const mutateAsync = vi.fn(
       release = () => resolve({ file: { id: 1, fileName: args.file.name }, jobId: 9 })
     }),
 )
-vi.mock('../api/upload-file', () => ({ useUploadFile: () => ({ mutateAsync, isPending: false }) }))
+vi.mock('./upload-file', () => ({ useUploadFile: () => ({ mutateAsync, isPending: false }) }))
 
 afterEach(() => {
   mutateAsync.mockClear()

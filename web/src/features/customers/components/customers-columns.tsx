@@ -1,0 +1,57 @@
+import type { TFunction } from 'i18next'
+import { useEffect, useRef } from 'react'
+import type { VirtualColumn } from '@/components/ui/virtual-table'
+import type { CustomerRow } from '../api/get-customers'
+
+export type ColumnSelection = {
+  selected: ReadonlySet<number>
+  state: 'none' | 'some' | 'all'
+  toggle: (id: number) => void
+  toggleAll: () => void
+}
+
+/** The header's box: checked when every row of the page is chosen, mixed when some are. */
+function PageBox({ state, onToggle, label }: { state: ColumnSelection['state']; onToggle: () => void; label: string }) {
+  const box = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    if (box.current) box.current.indeterminate = state === 'some'
+  }, [state])
+  return <input ref={box} type="checkbox" aria-label={label} checked={state === 'all'} onChange={onToggle} />
+}
+
+/** GRP with three decimals, as the spec shows it. */
+export const formatGrp = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) ? value.toFixed(3) : '-')
+
+/** Spec §2 customer data columns in the brief's order, after a checkbox column for 批量删除. */
+export function customerColumns(t: TFunction<['customers', 'common']>, selection: ColumnSelection): VirtualColumn<CustomerRow>[] {
+  const label = (kind: 'dataCategory' | 'dataSource', value: number) => t(`common:${kind}.${value}`, { defaultValue: String(value) })
+  return [
+    {
+      key: 'select',
+      width: 44,
+      align: 'center',
+      title: <PageBox state={selection.state} onToggle={selection.toggleAll} label={t('selectPage')} />,
+      render: (row) => (
+        <input
+          type="checkbox"
+          aria-label={t('selectRow', { title: row.title, time: row.addTime })}
+          checked={selection.selected.has(row.id)}
+          onChange={() => selection.toggle(row.id)}
+        />
+      ),
+    },
+    { key: 'ymd', title: t('columns.ymd'), width: 104 },
+    { key: 'channel', title: t('columns.channel'), width: 110 },
+    { key: 'addTime', title: t('columns.addTime'), width: 160 },
+    { key: 'duration', title: t('columns.duration'), width: 84, align: 'right' },
+    { key: 'title', title: t('columns.title'), width: 180, render: (row) => row.title },
+    { key: 'circumferenceName', title: t('columns.program'), width: 140 },
+    { key: 'time_period_class', title: t('columns.timePeriodClass'), width: 110, render: (row) => row.time_period_class?.timePeriodClassName || '-' },
+    { key: 'group', title: t('columns.group'), width: 120, render: (row) => row.default_audience_city_group?.audienceCityGroupName || '-' },
+    { key: 'maoDianPing', title: t('columns.grp'), width: 90, align: 'right', render: (row) => formatGrp(row.maoDianPing) },
+    { key: 'position', title: t('columns.position'), width: 70 },
+    { key: 'category', title: t('columns.category'), width: 90, render: (row) => label('dataCategory', row.category) },
+    { key: 'source', title: t('columns.source'), width: 90, render: (row) => label('dataSource', row.source) },
+    { key: 'createTime', title: t('columns.createTime'), width: 160 },
+  ]
+}

@@ -1,0 +1,182 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { getToast } from '@/components/ui/toast-store'
+import { createRealtime, type SocketLike } from '@/lib/realtime'
+import { RealtimeProvider } from '@/lib/realtime-provider'
+import { clearSession, setSession } from '@/lib/session'
+import type { CustomerRow } from '../api/get-customers'
+import CustomersPage from './customers-page'
+
+// The upload itself is the dialog's business (tested there): here it stores the file and names job 9.
+vi.mock('@/components/upload/upload-file', () => ({
+  useUploadFile: () => ({
+    mutateAsync: async ({ file }: { file: File }) => ({ file: { id: 1, fileName: file.name }, jobId: 9 }),
+    isPending: false,
+  }),
+}))
+
+const row = (id: number, title = `广告${id}`): CustomerRow => ({
+  id, title, channel: 'CCTV-1 综合', mediaId: 1, addTime: '2026-03-01 19:31:05', duration: 15, ymd: '2026-03-01',
+  circumferenceName: '新闻联播', category: 2, source: 3, belongingTo: 1, time_period_class: { timePeriodClassName: '晚间' },
+  maoDianPing: 1.23456, default_audience_city_group: { audienceCityGroupName: '全国4+' }, position: '2/8', createTime: '2026-03-02 10:00:00',
+})
+
+let rows: CustomerRow[]
+const calls: { name: string; params: URLSearchParams; body?: unknown }[] = []
+const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+  const url = new URL(String(input), 'http://test')
+  const name = url.pathname.split('/').pop()!
+  calls.push({ name, params: url.searchParams, body: init?.body ? JSON.parse(String(init.body)) : undefined })
+  const data =
+    name === 'customerIndex' ? { data: rows, total: rows.length }
+    : name === 'customerBrandList' ? [{ id: 4, brandName: '伊利' }, { id: 5, brandName: '蒙牛' }]
+    : name === 'customerMediaList' ? [{ id: 1, mediaName: 'CCTV-1 综合' }]
+    : name === 'customerDel' ? { deleted: 2 }
+    : null
+  return new Response(JSON.stringify({ code: 200, message: name === 'customerDel' ? '删除成功' : 'ok', data }))
+})
+const asked = (name: string) => calls.filter((c) => c.name === name)
+
+let socket: SocketLike
+const channel = createRealtime({
+  url: () => 'ws://test',
+  clientId: () => 'c',
+  open: () => (socket = { send() {}, close() {}, onopen: null, onmessage: null, onclose: null, onerror: null }),
+})
+
+let search = ''
+function Spy() {
+  search = useLocation().search
+  return null
+}
+const query = () => Object.fromEntries(new URLSearchParams(search))
+
+function setup(url = '/client/index') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  render(
+    <QueryClientProvider client={client}>
+      <RealtimeProvider channel={channel}>
+        <MemoryRouter initialEntries={[url]}>
+          <Routes>
+            <Route path="/client/index" element={<><CustomersPage /><Spy /></>} />
+          </Routes>
+        </MemoryRouter>
+      </RealtimeProvider>
+    </QueryClientProvider>,
+  )
+  return userEvent.setup()
+}
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock)
+  setSession({ token: 'tok', id: 1, name: '超级管理员', ruleId: '*' })
+  calls.length = 0
+})
+afterEach(() => {
+  vi.unstubAllGlobals()
+  clearSession()
+})
+
+describe('CustomersPage', () => {
+  it('asks for 100 rows and shows the columns, GRP with three decimals', async () => {
+    rows = [row(1), row(2)]
+    setup()
+    const table = await screen.findByRole('table', { name: '客户数据' })
+    await within(table).findByText('广告2')
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      '', '日期', '频道', '播出时间', '时长(秒)', '标题', '节目', '时段归纳', '受众/城市组', '毛评点', '位置', '数据类别', '数据来源', '创建时间',
+    ])
+    const cells = within(table.querySelector('[data-row-key="1"]') as HTMLElement).getAllByRole('cell').map((c) => c.textContent)
+    expect(cells.slice(1)).toEqual([
+      '2026-03-01', 'CCTV-1 综合', '2026-03-01 19:31:05', '15', '广告1', '新闻联播', '晚间', '全国4+', '1.235', '2/8', '客户数据', '实际播出', '2026-03-02 10:00:00',
+    ])
+    expect(Object.fromEntries(asked('customerIndex')[0].params)).toEqual({ page: '1', limit: '100' })
+  })
+
+  it('searches from page 1 with every filter in the URL; 重置 clears them and pages by 10', async () => {
+    rows = []
+    const user = setup('/client/index?page=4&limit=500')
+    expect(await screen.findByText('暂无数据')).toBeTruthy()
+    await user.click(screen.getByRole('combobox', { name: '品牌' }))
+    await user.keyboard('蒙')
+    await user.click(await screen.findByRole('option', { name: '蒙牛' }))
+    await waitFor(() => expect(screen.getByRole('option', { name: 'CCTV-1 综合' })).toBeTruthy())
+    await user.selectOptions(screen.getByLabelText('媒体'), 'CCTV-1 综合')
+    expect([...(screen.getByLabelText('数据类别') as HTMLSelectElement).options].map((o) => o.text)).toEqual(['全部数据类别', '客户数据', '公司数据', '其他'])
+    await user.selectOptions(screen.getByLabelText('数据类别'), '公司数据')
+    await user.selectOptions(screen.getByLabelText('数据来源'), '快数据')
+    await user.selectOptions(screen.getByLabelText('数据归属'), '媒体')
+    await user.type(screen.getByLabelText('标题'), ' 春节 ')
+    await user.type(screen.getByLabelText('开始日期'), '2026-03-01')
+    await user.type(screen.getByLabelText('结束日期'), '2026-03-31')
+    await user.click(screen.getByRole('button', { name: '搜索' }))
+    await waitFor(() => expect(query().title).toBe('春节'))
+    expect(query()).toEqual({
+      limit: '500', brandId: '5', mediaId: '1', category: '3', source: '2', belongingTo: '2', title: '春节', addTime: '2026-03-01', endTime: '2026-03-31',
+    })
+    await waitFor(() => expect(Object.fromEntries(asked('customerIndex').at(-1)!.params)).toEqual({ page: '1', ...query() }))
+
+    await user.click(screen.getByRole('button', { name: '重置' }))
+    await waitFor(() => expect(query()).toEqual({ limit: '10' }))
+    expect((screen.getByLabelText('标题') as HTMLInputElement).value).toBe('')
+    expect((screen.getByRole('combobox', { name: '品牌' }) as HTMLInputElement).value).toBe('')
+  })
+
+  it('批量删除 waits for a choice; cancelling says so, confirming deletes the chosen ids', async () => {
+    rows = [row(1), row(2), row(3)]
+    const user = setup()
+    const remove = screen.getByRole('button', { name: '批量删除' })
+    await screen.findByText('广告3')
+    expect(remove).toHaveProperty('disabled', true)
+
+    await user.click(screen.getByRole('checkbox', { name: '选择本页全部数据' }))
+    expect(screen.getAllByRole('checkbox', { checked: true })).toHaveLength(4)
+    await user.click(screen.getByRole('checkbox', { name: '选择 广告2 2026-03-01 19:31:05' }))
+    const all = screen.getByRole('checkbox', { name: '选择本页全部数据' }) as HTMLInputElement
+    expect([all.checked, all.indeterminate]).toEqual([false, true])
+    expect(screen.getByText('已选 2 条')).toBeTruthy()
+
+    await user.click(remove)
+    let box = await screen.findByRole('alertdialog', { name: '提示' })
+    expect(box.textContent).toContain('此操作将永久删除选中的 2 条数据, 是否继续?')
+    await user.click(within(box).getByRole('button', { name: '取消' }))
+    await waitFor(() => expect(getToast()?.message).toBe('已取消删除'))
+    expect(asked('customerDel')).toHaveLength(0)
+
+    await user.click(remove)
+    box = await screen.findByRole('alertdialog', { name: '提示' })
+    rows = [row(2)]
+    await user.click(within(box).getByRole('button', { name: '确定' }))
+    await waitFor(() => expect(getToast()?.message).toBe('删除成功'))
+    expect(asked('customerDel')[0].body).toEqual({ ids: '1,3' })
+    await waitFor(() => expect(screen.queryByText('广告3')).toBeNull())
+    expect(remove).toHaveProperty('disabled', true)
+  })
+
+  it('导入 uploads through the dialog in data mode; the list refreshes when that job ends', async () => {
+    rows = []
+    const user = setup()
+    await user.click(screen.getByRole('button', { name: '导入' }))
+    const dialog = await screen.findByRole('dialog', { name: '上传文件' })
+    await user.selectOptions(within(dialog).getByLabelText('数据类别'), '客户数据')
+    await user.selectOptions(within(dialog).getByLabelText('数据来源'), '实际播出')
+    expect((within(dialog).getByLabelText('数据归属') as HTMLSelectElement).value).toBe('1')
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: '选择文件' })).toHaveProperty('disabled', false))
+    await user.upload(within(dialog).getByLabelText('选择要上传的文件'), new File([new Uint8Array(3)], '客户数据.xlsx'))
+    await user.click(within(dialog).getByRole('button', { name: '开始上传' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '上传文件' })).toBeNull())
+
+    const before = asked('customerIndex').length
+    rows = [row(1)]
+    const push = (m: object) => act(() => socket.onmessage?.({ data: JSON.stringify({ event: 'timeline', ...m }) }))
+    push({ status: 1, jobId: 9, level: 'success', data: '50%' })
+    push({ status: 2, jobId: 8, level: 'success', data: '处理结束' })
+    expect(asked('customerIndex')).toHaveLength(before)
+    push({ status: 2, jobId: 9, level: 'success', data: '处理结束' })
+    expect(await screen.findByText('广告1')).toBeTruthy()
+    expect(asked('customerIndex')).toHaveLength(before + 1)
+  })
+})
