@@ -21,6 +21,7 @@ impl Failure {
 pub struct Progress {
     state: AppState,
     job_id: i64,
+    kind: String,
     admin_id: Option<i64>,
     /// What the job works on, for the texts ("客户数据.xlsx").
     subject: String,
@@ -28,7 +29,7 @@ pub struct Progress {
 
 impl Progress {
     pub fn new(state: AppState, job: &Job, subject: String) -> Self {
-        Self { state, job_id: job.id, admin_id: job.admin_id, subject }
+        Self { state, job_id: job.id, kind: job.kind.clone(), admin_id: job.admin_id, subject }
     }
 
     pub fn state(&self) -> &AppState {
@@ -42,7 +43,7 @@ impl Progress {
 
     async fn push(&self, status: i64, level: Level, percent: i64, text: &str) {
         let Some(to) = self.admin_id else { return };
-        let message = LiveMessage::timeline(to, self.job_id, status, level, percent, text);
+        let message = LiveMessage::timeline(to, self.job_id, &self.kind, status, level, percent, text);
         if let Err(e) = realtime::publish(&self.state.db, &Event::Push { to, message }).await {
             tracing::warn!(error = %e, job = self.job_id, "publishing job progress");
         }
@@ -102,7 +103,7 @@ impl Progress {
         .await?;
         if let Some(to) = self.admin_id {
             let percent = if level == Level::Success { 100 } else { 0 };
-            let message = LiveMessage::timeline(to, self.job_id, 2, level, percent, text);
+            let message = LiveMessage::timeline(to, self.job_id, &self.kind, 2, level, percent, text);
             realtime::publish(&mut *tx, &Event::Push { to, message }).await?;
             let verdict = if level == Level::Success { "处理完成" } else { "处理失败" };
             let content = if self.subject.is_empty() {

@@ -38,6 +38,10 @@ pub struct LiveMessage {
     pub job_id: Option<i64>,
     #[serde(rename = "messageId", skip_serializing_if = "Option::is_none", default)]
     pub message_id: Option<i64>,
+    /// `timeline`: the job's kind (its file's tag, e.g. customerData), so a screen can refresh
+    /// when an import of its kind ends, whoever started it.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub kind: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -69,12 +73,20 @@ impl LiveMessage {
             user_id,
             job_id: None,
             message_id: None,
+            kind: None,
         }
     }
 
     /// A job progress entry for the progress timeline.
-    pub fn timeline(user_id: i64, job_id: i64, status: i64, level: Level, percent: i64, text: impl Into<String>) -> Self {
-        Self { status, level: level.as_str().into(), num: percent, job_id: Some(job_id), ..Self::new("timeline", user_id, text) }
+    pub fn timeline(user_id: i64, job_id: i64, kind: &str, status: i64, level: Level, percent: i64, text: impl Into<String>) -> Self {
+        Self {
+            status,
+            level: level.as_str().into(),
+            num: percent,
+            job_id: Some(job_id),
+            kind: Some(kind.into()),
+            ..Self::new("timeline", user_id, text)
+        }
     }
 }
 
@@ -154,7 +166,7 @@ mod tests {
 
     #[test]
     fn events_round_trip_through_json() {
-        let event = Event::Push { to: 3, message: LiveMessage::timeline(3, 9, 1, Level::Warning, 40, "第 2 行有误") };
+        let event = Event::Push { to: 3, message: LiveMessage::timeline(3, 9, "customerData", 1, Level::Warning, 40, "第 2 行有误") };
         let text = serde_json::to_string(&event).unwrap();
         assert!(text.contains("\"kind\":\"push\""), "{text}");
         assert!(text.contains("\"userId\":3"), "{text}");

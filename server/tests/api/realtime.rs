@@ -91,7 +91,7 @@ async fn job_progress_and_the_result_reach_the_uploader_live() {
     assert_eq!(statuses.first(), Some(&0));
     assert_eq!(statuses.last(), Some(&2));
     assert!(statuses.contains(&1));
-    assert!(timeline.iter().all(|e| e["jobId"] == job && e["userId"] == 1));
+    assert!(timeline.iter().all(|e| e["jobId"] == job && e["userId"] == 1 && e["kind"] == "customerData"));
     assert_eq!(timeline.last().unwrap()["level"], "error");
     assert!(timeline[0]["data"].as_str().unwrap().contains("实时.xlsx"));
     assert_eq!(user["num"], 1);

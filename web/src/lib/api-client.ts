@@ -93,9 +93,14 @@ function onHttpError(status: number): never {
   return fail(status, `HTTP ${status}`, null, status)
 }
 
+/** Exports write the whole filtered list before answering: minutes for very large ones. */
+export const EXPORT_TIMEOUT_MS = 5 * 60 * 1000
+
 export type CallOptions = {
   /** Show the full-screen loading mask during the call (default true; off for background polling). */
   mask?: boolean
+  /** Give up after this many milliseconds (default env.requestTimeoutMs, 5 s); exports take longer. */
+  timeoutMs?: number
 }
 
 /**
@@ -108,7 +113,14 @@ export function unwrapAnswer<T>(answer: unknown, status: number): T {
   return onHttpError(status)
 }
 
-async function request<T>(method: 'GET' | 'POST', call: string, fields: Fields, form: boolean, mask: boolean): Promise<T> {
+async function request<T>(
+  method: 'GET' | 'POST',
+  call: string,
+  fields: Fields,
+  form: boolean,
+  mask: boolean,
+  timeoutMs: number = env.requestTimeoutMs,
+): Promise<T> {
   let url = `${env.apiBase}/${call}`
   let body: string | undefined
   let signed: Fields = fields
@@ -129,7 +141,7 @@ async function request<T>(method: 'GET' | 'POST', call: string, fields: Fields, 
   Object.assign(headers, headersFor(signed))
 
   const abort = new AbortController()
-  const timer = setTimeout(() => abort.abort(), env.requestTimeoutMs)
+  const timer = setTimeout(() => abort.abort(), timeoutMs)
   const endLoading = mask ? beginLoading() : () => {}
   let status = 0
   let answer: unknown
@@ -155,7 +167,7 @@ async function request<T>(method: 'GET' | 'POST', call: string, fields: Fields, 
 
 export const api = {
   get: <T>(call: string, params: Fields = {}, opts: CallOptions = {}) =>
-    request<T>('GET', call, params, false, opts.mask ?? true),
+    request<T>('GET', call, params, false, opts.mask ?? true, opts.timeoutMs),
   post: <T>(call: string, body: Fields = {}, opts: CallOptions & { form?: boolean } = {}) =>
-    request<T>('POST', call, body, opts.form ?? false, opts.mask ?? true),
+    request<T>('POST', call, body, opts.form ?? false, opts.mask ?? true, opts.timeoutMs),
 }

@@ -1388,6 +1388,11 @@ export interface components {
         BrandOfRow: {
             brandName: string;
         };
+        BrandPick: {
+            /** Format: int64 */
+            id: number;
+            brandName: string;
+        };
         BrandRow: {
             /** Format: int64 */
             id: number;
@@ -1502,6 +1507,11 @@ export interface components {
         MediaOfRow: {
             mediaName: string;
         };
+        MediaPick: {
+            /** Format: int64 */
+            id: number;
+            mediaName: string;
+        };
         MediaRow: {
             /** Format: int64 */
             id: number;
@@ -1549,13 +1559,6 @@ export interface components {
             createTime: string;
             /** @description '1' unread, '2' read. */
             status: string;
-        };
-        /** @description A picker option: id and name (brandName or mediaName). */
-        Pick: {
-            /** Format: int64 */
-            id: number;
-            brandName?: string | null;
-            mediaName?: string | null;
         };
         /** @description An audience/city group as a product shows it. */
         ProductGroup: {
@@ -3083,8 +3086,7 @@ export interface operations {
                         data?: {
                             /** Format: int64 */
                             id: number;
-                            brandName?: string | null;
-                            mediaName?: string | null;
+                            brandName: string;
                         }[];
                     };
                 };
@@ -3256,8 +3258,7 @@ export interface operations {
                         data?: {
                             /** Format: int64 */
                             id: number;
-                            brandName?: string | null;
-                            mediaName?: string | null;
+                            mediaName: string;
                         }[];
                     };
                 };

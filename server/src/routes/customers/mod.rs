@@ -58,7 +58,7 @@ pub static BRANDS: Call = Call {
     title: "客户数据品牌选项",
     writes: false,
     request: schema_of::<BrandListArgs>(),
-    response: schema_with::<Vec<Pick>, Pick>(),
+    response: schema_with::<Vec<BrandPick>, BrandPick>(),
 };
 pub static MEDIA: Call = Call {
     name: "customerMediaList",
@@ -67,7 +67,7 @@ pub static MEDIA: Call = Call {
     title: "客户数据媒体选项",
     writes: false,
     request: schema_of::<()>(),
-    response: schema_with::<Vec<Pick>, Pick>(),
+    response: schema_with::<Vec<MediaPick>, MediaPick>(),
 };
 
 pub fn endpoints() -> Vec<Endpoint> {
@@ -257,19 +257,23 @@ pub struct BrandListArgs {
     brand_name: Option<Text>,
 }
 
-/// A picker option: id and name (brandName or mediaName).
 #[derive(Serialize, ToSchema, sqlx::FromRow)]
-pub struct Pick {
+pub struct BrandPick {
     id: i64,
-    #[serde(rename = "brandName", skip_serializing_if = "Option::is_none")]
-    brand_name: Option<String>,
-    #[serde(rename = "mediaName", skip_serializing_if = "Option::is_none")]
-    media_name: Option<String>,
+    #[serde(rename = "brandName")]
+    brand_name: String,
 }
 
-async fn brands(State(state): State<AppState>, Args(args): Args<BrandListArgs>) -> Result<Done<Vec<Pick>>> {
+#[derive(Serialize, ToSchema, sqlx::FromRow)]
+pub struct MediaPick {
+    id: i64,
+    #[serde(rename = "mediaName")]
+    media_name: String,
+}
+
+async fn brands(State(state): State<AppState>, Args(args): Args<BrandListArgs>) -> Result<Done<Vec<BrandPick>>> {
     let rows = sqlx::query_as(
-        "select id, brand_name, null::text as media_name from brands
+        "select id, brand_name from brands
          where $1::text is null or strpos(lower(brand_name), lower($1)) > 0 order by brand_name",
     )
     .bind(paging::text(&args.brand_name))
@@ -278,9 +282,7 @@ async fn brands(State(state): State<AppState>, Args(args): Args<BrandListArgs>) 
     Ok(Done("获取成功", rows))
 }
 
-async fn media(State(state): State<AppState>) -> Result<Done<Vec<Pick>>> {
-    let rows = sqlx::query_as("select id, null::text as brand_name, media_name from media order by media_name")
-        .fetch_all(&state.db)
-        .await?;
+async fn media(State(state): State<AppState>) -> Result<Done<Vec<MediaPick>>> {
+    let rows = sqlx::query_as("select id, media_name from media order by media_name").fetch_all(&state.db).await?;
     Ok(Done("获取成功", rows))
 }

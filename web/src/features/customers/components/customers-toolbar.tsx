@@ -53,7 +53,7 @@ export function CustomersToolbar({ filters, onSearch, onExport, exporting, onImp
       <SearchableSelect
         aria-label={t('brand')}
         placeholder={t('allBrands')}
-        options={(brands.data ?? []).map((b) => ({ value: String(b.id), label: b.brandName ?? '' }))}
+        options={(brands.data ?? []).map((b) => ({ value: String(b.id), label: b.brandName }))}
         loading={brands.isPending}
         value={draft.brandId ?? null}
         onChange={(v) => set({ brandId: v ?? undefined })}
