@@ -4,6 +4,7 @@
 
 mod compact;
 mod error;
+pub mod generate;
 mod lake;
 mod paths;
 mod ratings;
