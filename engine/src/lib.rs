@@ -5,6 +5,7 @@
 mod analyst;
 mod compact;
 mod error;
+pub mod generate;
 mod lake;
 mod paths;
 mod ratings;

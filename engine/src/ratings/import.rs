@@ -1,6 +1,12 @@
 //! Importing rating series: every source is read by DuckDB on a database of its own that may
 //! read exactly those files, checked line by line, and only a batch without a single bad line
 //! is written to the lake.
+//!
+//! Speed: the sources are read once into a staging table, and one pass over it checks every
+//! row and finds the batch's months. Channel and audience-group names are sorted as enum
+//! types made from the batch's own distinct names (from the Parquet sources' dictionaries
+//! before staging, else from the staged rows), so each month's sort by series and time
+//! compares and moves small integers instead of strings; the files still hold plain strings.
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -10,7 +16,8 @@ use duckdb::{Connection, ToSql};
 
 use super::reasons::{csv_rejects, record_lines, row_reasons};
 use super::source::{
-    Format, ROW_CHECKS, Source, any_check_fails, csv_header, parquet_missing, read_csv, read_parquet_cast,
+    Format, ROW_CHECKS, STAGED_FAILS, Source, any_check_fails, csv_header, parquet_missing, parquet_names, read_csv,
+    read_parquet_cast, read_parquet_typed,
 };
 use super::{MAX_REASONS, RatingsSummary};
 use crate::lake::{open_database, spill_dir};
@@ -41,46 +48,66 @@ impl Lake {
         let sources = sources.iter().map(|p| Source::check(p)).collect::<Result<Vec<_>>>()?;
         let db = ImportDb::open(self, &sources)?;
         let conn = db.conn();
-        conn.execute_batch(
-            "create table stage (src integer, channel varchar, audience_group varchar, ts timestamp, rating double)",
-        )?;
-
-        let (problems, total) = stage_and_check(conn, &sources)?;
+        let (problems, total, staged) = stage_and_check(conn, &sources)?;
         if total.count > 0 {
             return Ok((Vec::new(), RatingsSummary { rows: 0, rejected: listed(&sources, problems, total) }));
         }
-        let rows: i64 = conn.query_row("select count(*) from stage", [], |r| r.get(0))?;
-        if rows == 0 {
+        let Some((first, last)) = staged.months else {
             return Ok((Vec::new(), RatingsSummary { rows: 0, rejected: vec!["没有数据行".into()] }));
+        };
+        if !staged.named {
+            create_name_types(conn, "select distinct {column} from stage")?;
         }
-        let files = self.write_ratings(conn, batch_id)?;
-        Ok((files, RatingsSummary { rows: rows as u64, rejected: Vec::new() }))
+        let files = self.write_ratings(conn, batch_id, first, last)?;
+        Ok((files, RatingsSummary { rows: staged.rows, rejected: Vec::new() }))
     }
 
-    /// Writes the staged rows per month: the series and its daily rollup.
-    fn write_ratings(&self, conn: &Connection, batch_id: i64) -> Result<Vec<LakeFile>> {
-        let mut stmt = conn.prepare("select distinct date_trunc('month', ts) from stage order by 1")?;
-        let months: Vec<Month> = stmt
-            .query_map([], |r| r.get::<_, Micros>(0))?
-            .map(|m| m.map(|m| Month::of(from_micros(m.0).date())))
-            .collect::<Result<_, _>>()?;
-        let series = "select channel, audience_group, ts, rating from stage where ts >= ? and ts < ? \
-                      order by channel, audience_group, ts";
-        let daily = "select channel, audience_group, ts::date as day, count(*)::bigint as n, sum(rating) as sum, \
-                     min(rating) as min, max(rating) as max from stage where ts >= ? and ts < ? \
-                     group by channel, audience_group, day order by channel, audience_group, day";
+    /// Writes the staged rows per month from `first` to `last`: the series, sorted by the
+    /// name types (which sort as the names do), and its daily rollup. A month without rows
+    /// gets no file.
+    fn write_ratings(&self, conn: &Connection, batch_id: i64, first: Month, last: Month) -> Result<Vec<LakeFile>> {
+        let series = "select channel::varchar as channel, audience_group::varchar as audience_group, ts, rating \
+                      from (select channel::channel_name as channel, audience_group::group_name as audience_group, \
+                      ts, rating from stage where ts >= ? and ts < ? order by channel, audience_group, ts)";
+        let daily = "select channel::varchar as channel, audience_group::varchar as audience_group, day, n, sum, min, max \
+                     from (select channel::channel_name as channel, audience_group::group_name as audience_group, \
+                     ts::date as day, count(*)::bigint as n, sum(rating) as sum, min(rating) as min, max(rating) as max \
+                     from stage where ts >= ? and ts < ? group by all order by channel, audience_group, day)";
         let stem = format!("b{batch_id}-0");
         self.all_or_nothing(|files| {
-            for month in months {
+            let mut month = first;
+            while month <= last {
                 let (start, end) = month.time_range();
                 let (start, end): (Value, Value) = (timestamp(micros(start)), timestamp(micros(end)));
                 let params: [&dyn ToSql; 2] = [&start, &end];
                 files.extend(self.copy_to_file(conn, (Dataset::Ratings, month, &stem), series, &params, "ts")?);
                 files.extend(self.copy_to_file(conn, (Dataset::RatingsDaily, month, &stem), daily, &params, "day")?);
+                month = month.next();
             }
             Ok(())
         })
     }
+}
+
+/// Creates the enum types `channel_name` and `group_name` from the distinct names `names`
+/// answers (with `{column}` replaced by the column), in sorted order. The names come from the
+/// data through queries, never through SQL text.
+fn create_name_types(conn: &Connection, names: &str) -> Result<()> {
+    for (column, ty) in [("channel", "channel_name"), ("audience_group", "group_name")] {
+        let query = names.replace("{column}", column);
+        conn.execute_batch(&format!(
+            "create type {ty} as enum (select distinct name from ({query}) t(name) where name is not null order by name)"
+        ))?;
+    }
+    Ok(())
+}
+
+/// What staging found: the rows, the months from the first to the last row's (`None` without
+/// rows), and whether the staged names are of the name types already.
+struct Staged {
+    rows: u64,
+    months: Option<(Month, Month)>,
+    named: bool,
 }
 
 /// How many problems an import found; a lower bound when DuckDB stopped recording rejects.
@@ -92,12 +119,13 @@ struct Total {
 
 /// Reads every source into `stage`, collecting what is wrong: files that can't be read as
 /// ratings, lines DuckDB rejects, rows failing a value check. Answers the problems found
-/// (at most [`MAX_REASONS`] located per kind) and how many there are in all.
-fn stage_and_check(conn: &Connection, sources: &[Source]) -> Result<(Vec<Problem>, Total)> {
+/// (at most [`MAX_REASONS`] located per kind), how many there are in all, and what was staged.
+fn stage_and_check(conn: &Connection, sources: &[Source]) -> Result<(Vec<Problem>, Total, Staged)> {
     let mut problems = Vec::new();
     let mut total = Total::default();
     let mut csv_orders = vec![None; sources.len()];
     let mut rejected_lines: Vec<BTreeSet<u64>> = vec![BTreeSet::new(); sources.len()];
+    let mut reads = Vec::with_capacity(sources.len());
     for (i, source) in sources.iter().enumerate() {
         let mut problem = |line, reason| problems.push(Problem { src: i, line, reason });
         let read = match source.format {
@@ -105,44 +133,82 @@ fn stage_and_check(conn: &Connection, sources: &[Source]) -> Result<(Vec<Problem
                 Err(reason) => {
                     problem(Some(1), reason);
                     total.count += 1;
-                    continue;
+                    None
                 }
                 Ok(order) => {
                     let read = read_csv(&order, &i.to_string());
                     csv_orders[i] = Some(order);
-                    read
+                    Some(read)
                 }
             },
             Format::Parquet => {
                 let missing = parquet_missing(conn, source)?;
-                if !missing.is_empty() {
+                if missing.is_empty() {
+                    Some(format!("({})", read_parquet_typed()))
+                } else {
                     problem(None, format!("缺少列：{}", missing.join(", ")));
                     total.count += 1;
-                    continue;
+                    None
                 }
-                format!("({})", read_parquet_cast())
             }
         };
-        let insert =
-            format!("insert into stage select {i}, trim(channel), trim(audience_group), ts, rating from {read}");
+        reads.push(read);
+    }
+    // A batch of readable Parquet files gets its name types before staging, from the files'
+    // dictionaries, and stages the names as those types; csv would have to be parsed twice.
+    let named = total.count == 0 && sources.iter().all(|s| s.format == Format::Parquet) && {
+        let mut found = true;
+        for column in ["channel", "audience_group"] {
+            conn.execute_batch(&format!("create table names_{column} (name varchar)"))?;
+            for source in sources {
+                conn.execute(&format!("insert into names_{column} {}", parquet_names(column)), [source.path_str()])?;
+            }
+            let n: i64 =
+                conn.query_row(&format!("select count(name) from names_{column}"), [], |r| r.get(0))?;
+            found &= n > 0;
+        }
+        found
+    };
+    if named {
+        create_name_types(conn, "select name from names_{column}")?;
+    }
+    let (channel_type, group_type) = if named { ("channel_name", "group_name") } else { ("varchar", "varchar") };
+    conn.execute_batch(&format!(
+        "create table stage (src integer, channel {channel_type}, audience_group {group_type}, ts timestamp, rating double)"
+    ))?;
+    for (i, (source, read)) in sources.iter().zip(&reads).enumerate() {
+        let Some(read) = read else { continue };
+        let insert = format!(
+            "insert into stage select {i}, trim(channel)::{channel_type}, trim(audience_group)::{group_type}, ts, rating \
+             from {read}"
+        );
         conn.execute(&insert, [source.path_str()])?;
         if source.format == Format::Csv {
             let (rejects, capped) = csv_rejects(conn, &i.to_string())?;
             for (line, reason) in rejects {
                 rejected_lines[i].insert(line);
-                problem(Some(line), reason);
+                problems.push(Problem { src: i, line: Some(line), reason });
                 total.count += 1;
             }
             total.at_least |= capped;
         }
     }
 
-    // Value checks run over the staged rows; locating the lines of failing rows reads their
-    // source again, which only happens when there is something to report.
-    let mut stmt = conn
-        .prepare(&format!("select src, count(*) from stage where {} group by src order by src", any_check_fails()))?;
-    let failing: Vec<(usize, i64)> =
-        stmt.query_map([], |r| Ok((r.get::<_, i32>(0)? as usize, r.get(1)?)))?.collect::<Result<_, _>>()?;
+    // One pass over the staged rows counts them, finds their months and checks their values.
+    let mut stmt = conn.prepare(&format!(
+        "select src, count(*) filter (where {STAGED_FAILS}), count(*), min(ts), max(ts) from stage group by src order by src"
+    ))?;
+    let per_source: Vec<(usize, i64, i64, Option<Micros>, Option<Micros>)> = stmt
+        .query_map([], |r| Ok((r.get::<_, i32>(0)? as usize, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?
+        .collect::<Result<_, _>>()?;
+    let rows = per_source.iter().map(|s| s.2 as u64).sum();
+    let first = per_source.iter().filter_map(|s| s.3.as_ref().map(|m| m.0)).min();
+    let last = per_source.iter().filter_map(|s| s.4.as_ref().map(|m| m.0)).max();
+    let months = first.zip(last).map(|(a, b)| (Month::of(from_micros(a).date()), Month::of(from_micros(b).date())));
+    let failing: Vec<(usize, i64)> = per_source.iter().filter(|s| s.1 > 0).map(|s| (s.0, s.1)).collect();
+
+    // Locating the lines of failing rows reads their source again, which only happens when
+    // there is something to report.
     for (i, n) in failing {
         total.count += n as u64;
         let source = &sources[i];
@@ -175,7 +241,7 @@ fn stage_and_check(conn: &Connection, sources: &[Source]) -> Result<(Vec<Problem
             problems.push(Problem { src: i, line: Some(line), reason: row_reasons(flags) });
         }
     }
-    Ok((problems, total))
+    Ok((problems, total, Staged { rows, months, named }))
 }
 
 /// The reasons to show: in file and line order, capped, with a count of the rest.

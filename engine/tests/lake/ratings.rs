@@ -270,3 +270,53 @@ fn parquet_files_under(dir: &Path) -> usize {
         })
         .sum()
 }
+
+#[test]
+fn series_files_are_sorted_by_channel_group_and_time_from_parquet_and_csv_alike() {
+    let lake = TestLake::new();
+    let sources = Sources::new("sorted");
+    // Newest first, names padded and in no order; a name is a prefix of another.
+    let select = "select c as channel, g as audience_group, timestamp '2026-03-02' - to_minutes(i) as ts, \
+                  (i % 7)::double as rating from range(3000) t(i), \
+                  (values (' 湖南卫视'), ('CCTV-1 '), ('CCTV-10'), ('CCTV-1综合')) c(c), (values ('上海 '), ('全国')) g(g)";
+    let parquet = sources.parquet("only.parquet", select);
+    let csv = sources.parquet("as-csv.parquet", select);
+    let conn = duckdb::Connection::open_in_memory().unwrap();
+    let csv_path = sources.0.join("as.csv");
+    conn.execute_batch(&format!(
+        "copy (from read_parquet('{}')) to '{}' (header)",
+        csv.display(),
+        csv_path.display()
+    ))
+    .unwrap();
+
+    for (batch, file) in [(1, parquet), (2, csv_path)] {
+        let (files, summary) = lake.import_ratings(batch, &[file]).unwrap();
+
+        assert_eq!((summary.rows, summary.rejected.len()), (24_000, 0));
+        for f in &files {
+            let path = lake.root().join(&f.path).display().to_string();
+            let (key, order) = match f.dataset {
+                Dataset::Ratings => ("ts", "channel, audience_group, ts"),
+                _ => ("day", "channel, audience_group, day"),
+            };
+            let (out_of_order, names, types): (i64, String, String) = conn
+                .query_row(
+                    &format!(
+                        "select count(*) filter (where prev > (channel, audience_group, {key})), \
+                         string_agg(distinct channel, '|' order by channel), \
+                         (select string_agg(column_type, ',') from (describe select channel, audience_group from read_parquet(?1))) \
+                         from (select channel, audience_group, {key}, lag((channel, audience_group, {key})) over () as prev \
+                         from read_parquet(?1))"
+                    ),
+                    [&path],
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+                )
+                .unwrap();
+            assert_eq!(out_of_order, 0, "{} is not sorted by {order}", f.path);
+            assert_eq!(names, "CCTV-1|CCTV-10|CCTV-1综合|湖南卫视");
+            assert_eq!(types, "VARCHAR,VARCHAR");
+        }
+        assert_eq!(files.len(), 4, "February and March, series and rollup");
+    }
+}

@@ -1,0 +1,109 @@
+//! Export: every viewing row of a 200,000-row batch streamed by `Lake::viewing_for_each`
+//! into `adeval_server::export::write_sheet` (constant-memory xlsx), the way the customer-data
+//! export runs (a producer thread, a bounded channel, the writer), against pandas reading the
+//! same Parquet files and writing the same columns with openpyxl.
+//!
+//! ADEVAL_BENCH_EXPORT_ROWS (200,000), ADEVAL_BENCH_RUNS (5), ADEVAL_BENCH_PANDAS_RUNS (3).
+
+use std::sync::mpsc::sync_channel;
+
+use adeval_benches::customer::{self, EXPORT_HEADERS, MasterData};
+use adeval_benches::{Runs, data_dir, env_u64, fresh_dir, measure, peers, report, secs, thousands, verdict};
+use adeval_engine::{Lake, LakeOptions, Snapshot, ViewingFilter};
+use adeval_server::export::write_sheet;
+use anyhow::Context;
+use chrono::NaiveDate;
+
+fn main() -> anyhow::Result<()> {
+    let rows = env_u64("ADEVAL_BENCH_EXPORT_ROWS", 200_000);
+    let runs = env_u64("ADEVAL_BENCH_RUNS", 5) as usize;
+    let pandas_runs = env_u64("ADEVAL_BENCH_PANDAS_RUNS", 3);
+    println!("== export: {rows} rows");
+
+    let workbook = data_dir()?.join(format!("customer-data-{rows}.xlsx"));
+    if !workbook.exists() {
+        let tmp = workbook.with_extension("xlsx.tmp");
+        let from = NaiveDate::from_ymd_opt(2026, 3, 1).expect("a date");
+        adeval_server::cli::generate::customer_data(rows, from, 31, 1, &tmp)?;
+        std::fs::rename(&tmp, &workbook).context("publishing the workbook")?;
+    }
+    let master = MasterData::covering(&customer::read(&workbook)?);
+    let dir = fresh_dir("export")?;
+    let lake = Lake::open(&dir.join("lake"), LakeOptions::default())?;
+    let (n, files, _) = customer::import(&lake, &workbook, 1, &master)?;
+    anyhow::ensure!(n as u64 == rows, "imported {n} rows of {rows}");
+    let snapshot = Snapshot::new(files.iter().map(|f| f.path.as_str()));
+    let out = dir.join("客户数据.xlsx");
+
+    let adeval = measure(
+        "adeval",
+        runs,
+        |_| Ok(()),
+        |()| {
+            let (tx, rx) = sync_channel(4096);
+            let written = std::thread::scope(|s| {
+                let producer = s.spawn(|| {
+                    lake.viewing_for_each(&snapshot, &ViewingFilter::default(), |row| -> Result<(), adeval_engine::Error> {
+                        // A closed channel means the writer failed; it reports that itself.
+                        let _ = tx.send(customer::export_cells(row));
+                        Ok(())
+                    })
+                });
+                let written = write_sheet(&out, "客户数据", &EXPORT_HEADERS, rx.into_iter());
+                let produced = producer.join().expect("the producer does not panic");
+                written.and(produced.map_err(anyhow::Error::from))
+            })?;
+            anyhow::ensure!(written == rows, "exported {written} rows of {rows}");
+            Ok(())
+        },
+    )?;
+    let bytes = std::fs::metadata(&out)?.len();
+
+    let peer_out = dir.join("pandas.xlsx");
+    let mut args = vec!["xlsx-export".to_owned(), peer_out.display().to_string(), pandas_runs.to_string()];
+    args.extend(files.iter().map(|f| lake.root().join(&f.path).display().to_string()));
+    let peers = peers::run(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    drop(lake);
+    std::fs::remove_dir_all(&dir).ok();
+
+    let rate = |r: &Runs| rows as f64 / r.median();
+    let mut md = format!(
+        "## Export\n\n\
+         {} viewing rows of one batch ({} month files) to one xlsx sheet of 13 columns ({:.1} MiB), newest spot first.\n\n\
+         | pipeline | runs | median | min–max | rows/s | peer time ÷ adeval time |\n|---|---|---|---|---|---|\n\
+         | adeval: `Lake::viewing_for_each` → bounded channel → `export::write_sheet` (rust_xlsxwriter, constant memory) | {} | {} | {} | {} | — |\n",
+        thousands(rows as f64),
+        files.len(),
+        bytes as f64 / (1 << 20) as f64,
+        adeval.len(),
+        secs(adeval.median()),
+        adeval.spread(),
+        thousands(rate(&adeval)),
+    );
+    match &peers {
+        Err(why) => md.push_str(&format!("| Python peer | — | — | — | — | not run: {why} |\n")),
+        Ok(peers) => {
+            for p in peers {
+                match &p.runs {
+                    Ok(r) => md.push_str(&format!(
+                        "| {} ({}) | {} | {} | {} | {} | {:.1}× |\n",
+                        p.name,
+                        p.note,
+                        r.len(),
+                        secs(r.median()),
+                        r.spread(),
+                        thousands(rate(r)),
+                        r.median() / adeval.median()
+                    )),
+                    Err(why) => md.push_str(&format!("| {} | — | — | — | — | failed: {why} |\n", p.name)),
+                }
+            }
+        }
+    }
+    md.push_str(&format!(
+        "\n| goal | measured | verdict |\n|---|---|---|\n| ≥ 100,000 rows/s | {} rows/s | {} |\n",
+        thousands(rate(&adeval)),
+        verdict(rate(&adeval) >= 100_000.0)
+    ));
+    report(&md)
+}

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# `make bench` (100 million rating rows) and `make bench-quick` (ADEVAL_BENCH_ROWS=5000000):
+# builds the bench binaries (release), sets up the Python peers' venv, runs every bench one
+# after the other and writes benches/RESULTS.md: machine, date, medians, ratios against the
+# peers measured in the same run, goals met or not. Generated data stays under
+# ~/.cache/adeval/bench-data (ADEVAL_BENCH_DATA), never in the repository.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/common.sh
+
+export ADEVAL_BENCH_ROWS=${ADEVAL_BENCH_ROWS:-100000000}
+export ADEVAL_BENCH_DATA=${ADEVAL_BENCH_DATA:-$HOME/.cache/adeval/bench-data}
+venv=${ADEVAL_BENCH_VENV:-$HOME/.cache/adeval/bench-venv}
+results=${ADEVAL_BENCH_RESULTS:-benches/RESULTS.md}
+
+ensure_system
+ensure_duckdb
+mkdir -p "$ADEVAL_BENCH_DATA"
+
+# The Python peers: pandas with openpyxl, python-calamine, pyarrow for their Parquet output.
+if ! "$venv/bin/python" -c 'import pandas, openpyxl, python_calamine, pyarrow' 2>/dev/null; then
+    log "setting up the Python peers' venv in $venv"
+    python3 -m venv "$venv" 2>/dev/null || { apt_need python3-venv; python3 -m venv "$venv"; }
+    "$venv/bin/pip" install --quiet --disable-pip-version-check pandas openpyxl python-calamine pyarrow
+fi
+export ADEVAL_BENCH_PYTHON=$venv/bin/python
+
+log "building the benches (release)"
+cargo build --release --locked -p adeval-benches
+bin=$CARGO_TARGET_DIR/release
+
+# Disk: the rating benches refuse to start without room; say it up front too.
+free_gib=$(df -Pk "$ADEVAL_BENCH_DATA" | awk 'NR==2 {printf "%.0f", $4 / 1048576}')
+log "$ADEVAL_BENCH_ROWS rating rows; $free_gib GiB free under $ADEVAL_BENCH_DATA"
+
+report=$(mktemp /tmp/adeval-bench.XXXXXX.md)
+trap 'rm -f "$report"' EXIT
+export ADEVAL_BENCH_REPORT=$report
+started=$(date -u '+%Y-%m-%d %H:%M UTC')
+
+run_bench() {
+    log "bench: $1"
+    local t0=$SECONDS
+    "$bin/$1"
+    printf '_%s took %d s in all._\n\n' "$1" $((SECONDS - t0)) >>"$report"
+}
+run_bench xlsx_ingest
+run_bench ratings_ingest
+run_bench ratings_query
+run_bench export
+
+cpu=$(lscpu | sed -n 's/^Model name:[[:space:]]*//p' | head -1)
+mem=$(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo)
+os=$(. /etc/os-release && echo "$PRETTY_NAME")
+{
+    echo "# Benchmark results"
+    echo
+    echo "Written by \`make bench\` (scripts/bench.sh); every figure is a median of the runs shown, and"
+    echo "every ratio is against a peer measured in the same run, on the same machine and the same files."
+    echo
+    echo "| | |"
+    echo "|---|---|"
+    echo "| date | $started |"
+    echo "| commit | $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- engine ingest server benches || echo ' (with uncommitted changes)') |"
+    echo "| machine | $cpu, $(nproc) cores, $mem RAM |"
+    echo "| OS | $os, $(uname -r) |"
+    echo "| rating rows | $ADEVAL_BENCH_ROWS (\`ADEVAL_BENCH_ROWS\`) |"
+    echo "| load average at the start | $(cut -d' ' -f1-3 /proc/loadavg) (the machine is shared with other work) |"
+    echo
+    cat "$report"
+} >"$results"
+log "wrote $results"
