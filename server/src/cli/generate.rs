@@ -31,6 +31,17 @@ pub enum GenerateCommand {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Per-minute rating series (channel, audience_group, ts, rating) of any size, as csv or
+    /// zstd Parquet by the file's extension — the format `adeval import ratings` takes.
+    Ratings {
+        #[arg(long, default_value_t = 1_000_000)]
+        rows: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// `.csv` or `.parquet`.
+        #[arg(long)]
+        out: PathBuf,
+    },
 }
 
 pub const HEADERS: [&str; 9] = ["日期", "频道", "播出时间", "时长", "标题", "节目", "受众/城市组", "毛评点", "位置"];
@@ -41,6 +52,11 @@ pub fn run(command: GenerateCommand) -> anyhow::Result<()> {
         GenerateCommand::CustomerData { rows, from, days, seed, out } => {
             customer_data(rows, from, days.max(1), seed, &out)?;
             println!("wrote {rows} rows to {}", out.display());
+            Ok(())
+        }
+        GenerateCommand::Ratings { rows, seed, out } => {
+            adeval_engine::generate::ratings(&out, rows, seed)?;
+            println!("wrote {rows} rating rows to {}", out.display());
             Ok(())
         }
     }
