@@ -96,14 +96,15 @@ def timed(name, runs, fn, note):
         return {"name": name, "error": f"{type(e).__name__}: {e}"}
 
 
-def versions(*modules):
+def versions(*dists):
+    from importlib.metadata import PackageNotFoundError, version
+
     found = []
-    for m in modules:
+    for d in dists:
         try:
-            mod = __import__(m)
-            found.append(f"{m} {getattr(mod, '__version__', '?')}")
-        except ImportError:
-            found.append(f"{m} missing")
+            found.append(f"{d} {version(d)}")
+        except PackageNotFoundError:
+            found.append(f"{d} missing")
     return ", ".join(found)
 
 
@@ -122,7 +123,7 @@ def xlsx_ingest(workbook, out_dir, runs_pandas, runs_calamine):
             "python-calamine → pandas",
             int(runs_calamine),
             lambda i: python_calamine(workbook, out_dir / f"calamine-{i}.parquet"),
-            f"{parquet}; {versions('python_calamine', 'pandas', 'pyarrow')}",
+            f"{parquet}; {versions('python-calamine', 'pandas', 'pyarrow')}",
         ),
     ]
 

@@ -42,7 +42,9 @@ fn main() -> anyhow::Result<()> {
         |()| {
             let (tx, rx) = sync_channel(4096);
             let written = std::thread::scope(|s| {
-                let producer = s.spawn(|| {
+                let (lake, snapshot) = (&lake, &snapshot);
+                // The sender moves into the producer, so the writer's iterator ends with it.
+                let producer = s.spawn(move || {
                     lake.viewing_for_each(&snapshot, &ViewingFilter::default(), |row| -> Result<(), adeval_engine::Error> {
                         // A closed channel means the writer failed; it reports that itself.
                         let _ = tx.send(customer::export_cells(row));

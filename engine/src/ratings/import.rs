@@ -58,29 +58,41 @@ impl Lake {
         if !staged.named {
             create_name_types(conn, "select distinct {column} from stage")?;
         }
-        let files = self.write_ratings(conn, batch_id, first, last)?;
+        let files = self.write_ratings(conn, batch_id, (first, last), &staged)?;
         Ok((files, RatingsSummary { rows: staged.rows, rejected: Vec::new() }))
     }
 
-    /// Writes the staged rows per month from `first` to `last`: the series, sorted by the
-    /// name types (which sort as the names do), and its daily rollup. A month without rows
-    /// gets no file.
-    fn write_ratings(&self, conn: &Connection, batch_id: i64, first: Month, last: Month) -> Result<Vec<LakeFile>> {
-        let series = "select channel::varchar as channel, audience_group::varchar as audience_group, ts, rating \
-                      from (select channel::channel_name as channel, audience_group::group_name as audience_group, \
-                      ts, rating from stage where ts >= ? and ts < ? order by channel, audience_group, ts)";
+    /// Writes the rows per month from `first` to `last`: the series, sorted by the name types
+    /// (which sort as the names do), and its daily rollup from the rollup staging made. A month
+    /// without rows gets no file.
+    fn write_ratings(
+        &self,
+        conn: &Connection,
+        batch_id: i64,
+        (first, last): (Month, Month),
+        staged: &Staged,
+    ) -> Result<Vec<LakeFile>> {
+        let series = format!(
+            "select channel::varchar as channel, audience_group::varchar as audience_group, ts, rating \
+             from (select channel::channel_name as channel, audience_group::group_name as audience_group, ts, rating \
+             from {} where ts >= ? and ts < ? order by channel, audience_group, ts)",
+            staged.relation
+        );
+        // Sources may overlap in series and days: their partial rollups merge here.
         let daily = "select channel::varchar as channel, audience_group::varchar as audience_group, day, n, sum, min, max \
-                     from (select channel::channel_name as channel, audience_group::group_name as audience_group, \
-                     ts::date as day, count(*)::bigint as n, sum(rating) as sum, min(rating) as min, max(rating) as max \
-                     from stage where ts >= ? and ts < ? group by all order by channel, audience_group, day)";
+                     from (select channel::channel_name as channel, audience_group::group_name as audience_group, day, \
+                     sum(n)::bigint as n, sum(sum) as sum, min(min) as min, max(max) as max \
+                     from rollup where day >= ? and day < ? group by all order by channel, audience_group, day)";
         let stem = format!("b{batch_id}-0");
         self.all_or_nothing(|files| {
             let mut month = first;
             while month <= last {
                 let (start, end) = month.time_range();
                 let (start, end): (Value, Value) = (timestamp(micros(start)), timestamp(micros(end)));
+                let mut params: Vec<&dyn ToSql> = staged.params.iter().map(|p| p as &dyn ToSql).collect();
+                params.extend([&start as &dyn ToSql, &end]);
+                files.extend(self.copy_to_file(conn, (Dataset::Ratings, month, &stem), &series, &params, "ts")?);
                 let params: [&dyn ToSql; 2] = [&start, &end];
-                files.extend(self.copy_to_file(conn, (Dataset::Ratings, month, &stem), series, &params, "ts")?);
                 files.extend(self.copy_to_file(conn, (Dataset::RatingsDaily, month, &stem), daily, &params, "day")?);
                 month = month.next();
             }
@@ -103,11 +115,14 @@ fn create_name_types(conn: &Connection, names: &str) -> Result<()> {
 }
 
 /// What staging found: the rows, the months from the first to the last row's (`None` without
-/// rows), and whether the staged names are of the name types already.
+/// rows), whether the names are of the name types already, and where the rows are: the
+/// relation `(src, channel, audience_group, ts, rating)` with its parameters, bound first.
 struct Staged {
     rows: u64,
     months: Option<(Month, Month)>,
     named: bool,
+    relation: String,
+    params: Vec<Value>,
 }
 
 /// How many problems an import found; a lower bound when DuckDB stopped recording rejects.
@@ -172,32 +187,56 @@ fn stage_and_check(conn: &Connection, sources: &[Source]) -> Result<(Vec<Problem
     if named {
         create_name_types(conn, "select name from names_{column}")?;
     }
-    let (channel_type, group_type) = if named { ("channel_name", "group_name") } else { ("varchar", "varchar") };
-    conn.execute_batch(&format!(
-        "create table stage (src integer, channel {channel_type}, audience_group {group_type}, ts timestamp, rating double)"
-    ))?;
-    for (i, (source, read)) in sources.iter().zip(&reads).enumerate() {
-        let Some(read) = read else { continue };
-        let insert = format!(
-            "insert into stage select {i}, trim(channel)::{channel_type}, trim(audience_group)::{group_type}, ts, rating \
-             from {read}"
-        );
-        conn.execute(&insert, [source.path_str()])?;
-        if source.format == Format::Csv {
-            let (rejects, capped) = csv_rejects(conn, &i.to_string())?;
-            for (line, reason) in rejects {
-                rejected_lines[i].insert(line);
-                problems.push(Problem { src: i, line: Some(line), reason });
-                total.count += 1;
+    // Parquet files need no staging: each month's write reads them again, and row-group
+    // statistics on ts let it skip the other months' rows. Anything else is staged once.
+    let (relation, params) = if named {
+        let typed = read_parquet_typed();
+        let reads: Vec<String> = (0..sources.len())
+            .map(|i| {
+                format!(
+                    "select {i} as src, trim(channel)::channel_name as channel, \
+                     trim(audience_group)::group_name as audience_group, ts, rating from ({typed})"
+                )
+            })
+            .collect();
+        let paths = sources.iter().map(|s| Value::Text(s.path_str().to_owned())).collect();
+        (format!("({})", reads.join(" union all ")), paths)
+    } else {
+        conn.execute_batch(
+            "create table stage (src integer, channel varchar, audience_group varchar, ts timestamp, rating double)",
+        )?;
+        for (i, (source, read)) in sources.iter().zip(&reads).enumerate() {
+            let Some(read) = read else { continue };
+            let insert =
+                format!("insert into stage select {i}, trim(channel), trim(audience_group), ts, rating from {read}");
+            conn.execute(&insert, [source.path_str()])?;
+            if source.format == Format::Csv {
+                let (rejects, capped) = csv_rejects(conn, &i.to_string())?;
+                for (line, reason) in rejects {
+                    rejected_lines[i].insert(line);
+                    problems.push(Problem { src: i, line: Some(line), reason });
+                    total.count += 1;
+                }
+                total.at_least |= capped;
             }
-            total.at_least |= capped;
         }
-    }
+        ("stage".to_owned(), Vec::new())
+    };
 
-    // One pass over the staged rows counts them, finds their months and checks their values.
-    let mut stmt = conn.prepare(&format!(
-        "select src, count(*) filter (where {STAGED_FAILS}), count(*), min(ts), max(ts) from stage group by src order by src"
-    ))?;
+    // One pass over the rows makes the daily rollup per source, which also counts the rows,
+    // finds their months and counts the rows failing a value check.
+    conn.execute(
+        &format!(
+            "create table rollup as select src, channel, audience_group, ts::date as day, count(*)::bigint as n, \
+             sum(rating) as sum, min(rating) as min, max(rating) as max, \
+             count(*) filter (where {STAGED_FAILS})::bigint as bad from {relation} group by all"
+        ),
+        duckdb::params_from_iter(&params),
+    )?;
+    let mut stmt = conn.prepare(
+        "select src, sum(bad)::bigint, sum(n)::bigint, min(day)::timestamp, max(day)::timestamp \
+         from rollup group by src order by src",
+    )?;
     let per_source: Vec<(usize, i64, i64, Option<Micros>, Option<Micros>)> = stmt
         .query_map([], |r| Ok((r.get::<_, i32>(0)? as usize, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?
         .collect::<Result<_, _>>()?;
@@ -241,7 +280,7 @@ fn stage_and_check(conn: &Connection, sources: &[Source]) -> Result<(Vec<Problem
             problems.push(Problem { src: i, line: Some(line), reason: row_reasons(flags) });
         }
     }
-    Ok((problems, total, Staged { rows, months, named }))
+    Ok((problems, total, Staged { rows, months, named, relation, params }))
 }
 
 /// The reasons to show: in file and line order, capped, with a count of the rest.
