@@ -33,16 +33,19 @@ bin=$CARGO_TARGET_DIR/release
 free_gib=$(df -Pk "$ADEVAL_BENCH_DATA" | awk 'NR==2 {printf "%.0f", $4 / 1048576}')
 log "$ADEVAL_BENCH_ROWS rating rows; $free_gib GiB free under $ADEVAL_BENCH_DATA"
 
+load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 report=$(mktemp /tmp/adeval-bench.XXXXXX.md)
 trap 'rm -f "$report"' EXIT
 export ADEVAL_BENCH_REPORT=$report
 started=$(date -u '+%Y-%m-%d %H:%M UTC')
+commit="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- engine ingest server benches || echo ' (with uncommitted changes)')"
 
 run_bench() {
     log "bench: $1"
     local t0=$SECONDS
     "$bin/$1"
-    printf '_%s took %d s in all._\n\n' "$1" $((SECONDS - t0)) >>"$report"
+    printf '_%s took %d s in all; load average at its end: %s._\n\n' \
+        "$1" $((SECONDS - t0)) "$(cut -d' ' -f1-3 /proc/loadavg)" >>"$report"
 }
 run_bench xlsx_ingest
 run_bench ratings_ingest
@@ -61,11 +64,11 @@ os=$(. /etc/os-release && echo "$PRETTY_NAME")
     echo "| | |"
     echo "|---|---|"
     echo "| date | $started |"
-    echo "| commit | $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- engine ingest server benches || echo ' (with uncommitted changes)') |"
+    echo "| commit | $commit |"
     echo "| machine | $cpu, $(nproc) cores, $mem RAM |"
     echo "| OS | $os, $(uname -r) |"
     echo "| rating rows | $ADEVAL_BENCH_ROWS (\`ADEVAL_BENCH_ROWS\`) |"
-    echo "| load average at the start | $(cut -d' ' -f1-3 /proc/loadavg) (the machine is shared with other work) |"
+    echo "| load average | $load_start at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end (1, 5, 15 min; 2 cores, shared with other work) |"
     echo
     cat "$report"
 } >"$results"

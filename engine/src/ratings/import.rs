@@ -2,11 +2,14 @@
 //! read exactly those files, checked line by line, and only a batch without a single bad line
 //! is written to the lake.
 //!
-//! Speed: the sources are read once into a staging table, and one pass over it checks every
-//! row and finds the batch's months. Channel and audience-group names are sorted as enum
-//! types made from the batch's own distinct names (from the Parquet sources' dictionaries
-//! before staging, else from the staged rows), so each month's sort by series and time
-//! compares and moves small integers instead of strings; the files still hold plain strings.
+//! Speed: csv sources are read once into a staging table; a batch of Parquet files is read in
+//! place (each month's write reads the files again, skipping other months' row groups by their
+//! ts statistics), so it never spills a staged copy. One aggregate pass makes the daily rollup
+//! and with it counts the rows, finds the months and counts rows failing a value check.
+//! Channel and audience-group names sort as enum types made from the batch's own distinct
+//! names (from the Parquet files' dictionaries up front, else from the staged rows), so each
+//! month's sort by series and time moves small integers instead of strings; the files still
+//! hold plain strings.
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -132,9 +135,10 @@ struct Total {
     at_least: bool,
 }
 
-/// Reads every source into `stage`, collecting what is wrong: files that can't be read as
-/// ratings, lines DuckDB rejects, rows failing a value check. Answers the problems found
-/// (at most [`MAX_REASONS`] located per kind), how many there are in all, and what was staged.
+/// Stages the sources (csv) or names them in place (Parquet only) and checks every row,
+/// collecting what is wrong: files that can't be read as ratings, lines DuckDB rejects, rows
+/// failing a value check. Answers the problems found (at most [`MAX_REASONS`] located per
+/// kind), how many there are in all, and where the rows are.
 fn stage_and_check(conn: &Connection, sources: &[Source]) -> Result<(Vec<Problem>, Total, Staged)> {
     let mut problems = Vec::new();
     let mut total = Total::default();
@@ -169,8 +173,8 @@ fn stage_and_check(conn: &Connection, sources: &[Source]) -> Result<(Vec<Problem
         };
         reads.push(read);
     }
-    // A batch of readable Parquet files gets its name types before staging, from the files'
-    // dictionaries, and stages the names as those types; csv would have to be parsed twice.
+    // A batch of readable Parquet files gets its name types up front, from the files'
+    // dictionaries; csv would have to be parsed twice, so it gets them after staging.
     let named = total.count == 0 && sources.iter().all(|s| s.format == Format::Parquet) && {
         let mut found = true;
         for column in ["channel", "audience_group"] {
