@@ -1,6 +1,6 @@
 //! Customer viewing data the way `adeval import customer-data` handles it, minus Postgres:
 //! read and check the workbook (adeval-ingest), resolve each row against master data into a
-//! [`ViewingRow`], write the batch to the lake (adeval-engine). And the export's row cells.
+//! [`ViewingRow`], write the batch to the lake (adeval-engine).
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -8,7 +8,6 @@ use std::time::Instant;
 
 use adeval_engine::{Lake, LakeFile, ViewingRow};
 use adeval_ingest::{CustomerOptions, CustomerRow, Limits, read_customer_data};
-use adeval_server::export::Cell;
 use anyhow::{Context, bail};
 use chrono::{NaiveDateTime, Timelike};
 
@@ -157,40 +156,15 @@ pub fn import(
 }
 
 /// The export's columns, as the customer-data export writes them.
-pub const EXPORT_HEADERS: [&str; 13] =
-    ["日期", "频道", "播出时间", "时长", "标题", "节目", "时段归纳", "受众/城市组", "毛评点", "位置", "数据类别", "数据来源", "创建时间"];
-
-const TIME: &str = "%Y-%m-%d %H:%M:%S";
-
-/// One exported row's cells, as the customer-data export makes them (same columns, formats
-/// and labels).
-pub fn export_cells(r: ViewingRow) -> Vec<Cell> {
-    let category = match r.category {
-        1 => "初始数据",
-        2 => "客户数据",
-        3 => "公司数据",
-        4 => "其他",
-        _ => "",
-    };
-    let source = match r.source {
-        1 => "收视设置",
-        2 => "快数据",
-        3 => "实际播出",
-        _ => "",
-    };
-    vec![
-        Cell::from(r.ymd.format("%Y-%m-%d").to_string()),
-        Cell::from(r.channel),
-        Cell::from(r.air_time.format(TIME).to_string()),
-        Cell::from(i64::from(r.duration)),
-        Cell::from(r.title),
-        Cell::from(r.program),
-        Cell::from(r.time_period_class),
-        Cell::from(r.audience_group),
-        Cell::from(r.grp),
-        Cell::from(r.position),
-        Cell::from(category),
-        Cell::from(source),
-        Cell::from(r.created_at.format(TIME).to_string()),
-    ]
+/// Creates (once) the generated customer workbook of `rows` rows in the bench data directory,
+/// as `adeval demo customer-data` writes it; answers its path.
+pub fn workbook(rows: u64) -> anyhow::Result<std::path::PathBuf> {
+    let workbook = crate::data_dir()?.join(format!("customer-data-{rows}.xlsx"));
+    if !workbook.exists() {
+        let tmp = workbook.with_extension("xlsx.tmp");
+        let from = chrono::NaiveDate::from_ymd_opt(2026, 3, 1).expect("a date");
+        adeval_server::cli::generate::customer_data(rows, from, 31, 1, &tmp)?;
+        std::fs::rename(&tmp, &workbook).context("publishing the workbook")?;
+    }
+    Ok(workbook)
 }

@@ -7,12 +7,11 @@
 
 use std::sync::mpsc::sync_channel;
 
-use adeval_benches::customer::{self, EXPORT_HEADERS, MasterData};
-use adeval_benches::{Runs, data_dir, env_u64, fresh_dir, measure, peers, report, secs, thousands, verdict};
+use adeval_benches::customer::{self, MasterData};
+use adeval_server::routes::customers::rows::{HEADERS, cells};
+use adeval_benches::{Runs, env_u64, fresh_dir, measure, peers, report, secs, thousands, verdict};
 use adeval_engine::{Lake, LakeOptions, Snapshot, ViewingFilter};
 use adeval_server::export::write_sheet;
-use anyhow::Context;
-use chrono::NaiveDate;
 
 fn main() -> anyhow::Result<()> {
     let rows = env_u64("ADEVAL_BENCH_EXPORT_ROWS", 200_000);
@@ -20,13 +19,7 @@ fn main() -> anyhow::Result<()> {
     let pandas_runs = env_u64("ADEVAL_BENCH_PANDAS_RUNS", 3);
     println!("== export: {rows} rows");
 
-    let workbook = data_dir()?.join(format!("customer-data-{rows}.xlsx"));
-    if !workbook.exists() {
-        let tmp = workbook.with_extension("xlsx.tmp");
-        let from = NaiveDate::from_ymd_opt(2026, 3, 1).expect("a date");
-        adeval_server::cli::generate::customer_data(rows, from, 31, 1, &tmp)?;
-        std::fs::rename(&tmp, &workbook).context("publishing the workbook")?;
-    }
+    let workbook = adeval_benches::customer::workbook(rows)?;
     let master = MasterData::covering(&customer::read(&workbook)?);
     let dir = fresh_dir("export")?;
     let lake = Lake::open(&dir.join("lake"), LakeOptions::default())?;
@@ -47,11 +40,11 @@ fn main() -> anyhow::Result<()> {
                 let producer = s.spawn(move || {
                     lake.viewing_for_each(&snapshot, &ViewingFilter::default(), |row| -> Result<(), adeval_engine::Error> {
                         // A closed channel means the writer failed; it reports that itself.
-                        let _ = tx.send(customer::export_cells(row));
+                        let _ = tx.send(cells(row));
                         Ok(())
                     })
                 });
-                let written = write_sheet(&out, "客户数据", &EXPORT_HEADERS, rx.into_iter());
+                let written = write_sheet(&out, "客户数据", &HEADERS, rx.into_iter());
                 let produced = producer.join().expect("the producer does not panic");
                 written.and(produced.map_err(anyhow::Error::from))
             })?;

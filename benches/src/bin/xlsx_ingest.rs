@@ -5,10 +5,9 @@
 //! ADEVAL_BENCH_XLSX_ROWS (200,000), ADEVAL_BENCH_RUNS (5), ADEVAL_BENCH_PANDAS_RUNS (3).
 
 use adeval_benches::customer::{self, MasterData, Stages};
-use adeval_benches::{Runs, data_dir, env_u64, fresh_dir, measure, median, peers, report, secs, thousands, verdict};
+use adeval_benches::{Runs, env_u64, fresh_dir, measure, median, peers, report, secs, thousands, verdict};
 use adeval_engine::{Lake, LakeOptions};
 use anyhow::Context;
-use chrono::NaiveDate;
 
 fn main() -> anyhow::Result<()> {
     let rows = env_u64("ADEVAL_BENCH_XLSX_ROWS", 200_000);
@@ -16,13 +15,7 @@ fn main() -> anyhow::Result<()> {
     let pandas_runs = env_u64("ADEVAL_BENCH_PANDAS_RUNS", 3);
     println!("== xlsx ingest: {rows} rows");
 
-    let workbook = data_dir()?.join(format!("customer-data-{rows}.xlsx"));
-    if !workbook.exists() {
-        let tmp = workbook.with_extension("xlsx.tmp");
-        let from = NaiveDate::from_ymd_opt(2026, 3, 1).expect("a date");
-        adeval_server::cli::generate::customer_data(rows, from, 31, 1, &tmp)?;
-        std::fs::rename(&tmp, &workbook).context("publishing the workbook")?;
-    }
+    let workbook = adeval_benches::customer::workbook(rows)?;
     let bytes = std::fs::metadata(&workbook)?.len();
     // The master data a demo database holds for these rows, loaded before timing as the
     // server loads it before resolving (the read also warms the page cache for every peer).

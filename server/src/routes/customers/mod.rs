@@ -2,7 +2,7 @@
 //! filter, batch delete (deletion records honoured by every query), export in constant memory,
 //! and the brand and media pickers. Import goes through the upload dialog (tag customerData).
 
-mod rows;
+pub mod rows;
 
 use axum::Extension;
 use axum::extract::State;
