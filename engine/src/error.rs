@@ -18,6 +18,9 @@ pub enum Error {
     Io { path: PathBuf, source: std::io::Error },
     #[error(transparent)]
     DuckDb(#[from] duckdb::Error),
+    /// Writing a lake file from Arrow failed.
+    #[error(transparent)]
+    Parquet(#[from] parquet::errors::ParquetError),
     /// DuckDB answered with a column of a type the engine did not ask for.
     #[error("unexpected result column {column}: {found}")]
     Decode { column: &'static str, found: String },

@@ -1,17 +1,28 @@
-//! Writing lake files: DuckDB copies a query to a hidden temporary name next to the final
-//! one, and the file is published under its final name only once complete. Nothing written
+//! Writing lake files: DuckDB copies a query (or Arrow batches are written) to a hidden
+//! temporary name next to the final one, and the file is published under its final name only
+//! once complete. Nothing written
 //! here is live until the caller's manifest lists it.
 
 use chrono::NaiveDateTime;
+use duckdb::arrow::datatypes::SchemaRef;
 use duckdb::{Connection, ToSql};
+use parquet::arrow::ArrowWriter;
+use parquet::basic::{Compression, ZstdLevel};
+use parquet::file::properties::WriterProperties;
 
 use crate::lake::sql_literal;
 use crate::paths::LakePath;
 use crate::{Dataset, Error, Lake, LakeFile, Month, Result};
 
-/// Parquet options of every lake file: zstd, and row groups of DuckDB's default vector
-/// multiple so scans parallelise and min/max statistics prune well.
+/// Rows per row group of every lake file: DuckDB's default (a multiple of its vector size),
+/// so scans parallelise and min/max statistics prune well.
+pub(crate) const ROW_GROUP_ROWS: usize = 122_880;
+
+/// Parquet options of every lake file DuckDB writes: zstd, [`ROW_GROUP_ROWS`].
 const PARQUET_OPTIONS: &str = "format parquet, compression zstd, row_group_size 122880";
+
+/// The zstd level DuckDB writes with, so files written from Arrow match.
+const ZSTD_LEVEL: i32 = 3;
 
 impl Lake {
     /// Copies `query`, with its parameters, into the lake file
@@ -46,7 +57,9 @@ impl Lake {
                     r.get::<_, Option<Micros>>(2)?.map(|m| m.0),
                 ))
             })?;
-            let (Some(min), Some(max)) = (min, max) else { return Ok(None) };
+            let (Some(min), Some(max)) = (min, max) else {
+                return Ok(None);
+            };
             // A hard link publishes the complete file and, unlike rename, never replaces one.
             std::fs::hard_link(&tmp, &dest).map_err(Error::io(&dest))?;
             let bytes = std::fs::metadata(&dest).map_err(Error::io(&dest))?.len();
@@ -64,6 +77,41 @@ impl Lake {
         result
     }
 
+    /// Writes the lake file `<dataset>/month=<month>/<stem>.parquet` from Arrow record batches
+    /// of `schema`, with the same layout DuckDB's copies get (zstd, [`ROW_GROUP_ROWS`],
+    /// statistics). `fill` writes the batches and answers how many rows it wrote; `range` is
+    /// the first and last value of the time column, which the manifest records.
+    pub(crate) fn write_file(
+        &self,
+        target: (Dataset, Month, &str),
+        schema: &SchemaRef,
+        range: (NaiveDateTime, NaiveDateTime),
+        fill: impl FnOnce(&mut ArrowWriter<std::fs::File>) -> Result<u64>,
+    ) -> Result<LakeFile> {
+        let (dataset, month, stem) = target;
+        let path = LakePath::new(dataset, month, stem)?;
+        let dest = self.abs(&path);
+        let dir = dest.parent().expect("lake files sit in a month directory");
+        std::fs::create_dir_all(dir).map_err(Error::io(dir))?;
+        let tmp = dir.join(format!(".{stem}.parquet.tmp"));
+        let result = (|| {
+            let file = std::fs::File::create(&tmp).map_err(Error::io(&tmp))?;
+            let props = WriterProperties::builder()
+                .set_compression(Compression::ZSTD(ZstdLevel::try_new(ZSTD_LEVEL).expect("a valid zstd level")))
+                .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
+                .set_created_by(format!("adeval {}", env!("CARGO_PKG_VERSION")))
+                .build();
+            let mut writer = ArrowWriter::try_new(file, schema.clone(), Some(props))?;
+            let rows = fill(&mut writer)?;
+            writer.close()?;
+            std::fs::hard_link(&tmp, &dest).map_err(Error::io(&dest))?;
+            let bytes = std::fs::metadata(&dest).map_err(Error::io(&dest))?.len();
+            Ok(LakeFile { path: path.rel.clone(), dataset, month, rows, bytes, min_time: range.0, max_time: range.1 })
+        })();
+        std::fs::remove_file(&tmp).ok();
+        result
+    }
+
     /// Deletes lake files: an uncommitted batch rolled back, or files a compaction replaced
     /// once the manifest no longer lists them. Files already gone are fine.
     pub fn remove(&self, files: &[LakeFile]) -> Result<()> {
@@ -76,7 +124,9 @@ impl Lake {
         for path in paths {
             let abs = self.abs(&path);
             match std::fs::remove_file(&abs) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(Error::io(abs)(e)),
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    return Err(Error::io(abs)(e));
+                }
                 _ => {}
             }
         }

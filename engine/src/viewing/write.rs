@@ -1,17 +1,24 @@
-use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use chrono::Days;
-use duckdb::ToSql;
-use duckdb::types::Value;
+use duckdb::arrow::array::{
+    ArrayRef, BooleanBuilder, Date32Array, Float64Array, Int16Array, Int32Array, Int32Builder, Int64Array,
+    Int64Builder, StringBuilder, TimestampMicrosecondArray,
+};
+use duckdb::arrow::datatypes::{DataType, Field, Schema, SchemaRef, TimeUnit};
+use duckdb::arrow::record_batch::RecordBatch;
 
-use super::{COLUMNS, ViewingRow, select_list};
-use crate::write::{micros, timestamp};
+use super::{COLUMNS, ViewingRow};
+use crate::write::{ROW_GROUP_ROWS, micros};
 use crate::{Dataset, Error, Lake, LakeFile, Month, Result};
 
 impl Lake {
     /// Writes one import batch's viewing rows: a zstd Parquet file per month of air time,
     /// `viewing/month=YYYY-MM/b<batch>-0.parquet`, rows sorted by air time. The files are
     /// not live until the caller's manifest lists them; [`Lake::remove`] rolls them back.
+    ///
+    /// The rows are already in memory, typed, so they go to Parquet straight from Arrow: sorted
+    /// here, one record batch per row group, no round trip through DuckDB.
     pub fn write_viewing(&self, batch_id: i64, rows: &[ViewingRow]) -> Result<Vec<LakeFile>> {
         if let Some(row) = rows.iter().find(|r| r.batch_id != batch_id) {
             return Err(Error::Caller(format!("row {} belongs to batch {}, not {batch_id}", row.id, row.batch_id)));
@@ -23,73 +30,123 @@ impl Lake {
                 row.id, row.air_time, row.ymd
             )));
         }
-        if rows.is_empty() {
-            return Ok(Vec::new());
-        }
-        let conn = self.conn()?;
-        stage(&conn, rows)?;
-        let months: BTreeSet<Month> = rows.iter().map(|r| Month::of(r.air_time.date())).collect();
-        let query = format!(
-            "select {} from temp.stage_viewing where air_time >= ? and air_time < ? order by air_time, id",
-            select_list("")
-        );
+        // Sorting small keys, not the rows, keeps the sort in cache.
+        let mut keys: Vec<(i64, i64, u32)> =
+            rows.iter().enumerate().map(|(i, r)| (micros(r.air_time), r.id, i as u32)).collect();
+        keys.sort_unstable();
+        let order: Vec<&ViewingRow> = keys.iter().map(|&(_, _, i)| &rows[i as usize]).collect();
+        drop(keys);
         let stem = format!("b{batch_id}-0");
+        let schema = schema();
         self.all_or_nothing(|files| {
-            for month in months {
-                let (start, end) = month.time_range();
-                let (start, end) = (timestamp(micros(start)), timestamp(micros(end)));
-                let params: [&dyn ToSql; 2] = [&start, &end];
-                files.extend(self.copy_to_file(
-                    &conn,
-                    (Dataset::Viewing, month, &stem),
-                    &query,
-                    &params,
-                    "air_time",
-                )?);
+            for month_rows in order.chunk_by(|a, b| Month::of(a.air_time.date()) == Month::of(b.air_time.date())) {
+                let month = Month::of(month_rows[0].air_time.date());
+                let range = (month_rows[0].air_time, month_rows[month_rows.len() - 1].air_time);
+                let file = self.write_file((Dataset::Viewing, month, &stem), &schema, range, |writer| {
+                    for group in month_rows.chunks(ROW_GROUP_ROWS) {
+                        writer.write(&record_batch(&schema, group)?)?;
+                    }
+                    Ok(month_rows.len() as u64)
+                })?;
+                files.push(file);
             }
             Ok(())
         })
     }
 }
 
-/// Loads the rows into the connection's staging table through the appender.
-fn stage(conn: &duckdb::Connection, rows: &[ViewingRow]) -> Result<()> {
-    let columns: Vec<String> = COLUMNS.iter().map(|(name, ty)| format!("\"{name}\" {ty}")).collect();
-    conn.execute_batch(&format!("create or replace temp table stage_viewing ({})", columns.join(", ")))?;
-    let mut app = conn.appender_to_catalog_and_db("stage_viewing", "temp", "main")?;
+/// The Arrow schema of the viewing files, following [`COLUMNS`].
+fn schema() -> SchemaRef {
+    let fields: Vec<Field> = COLUMNS
+        .iter()
+        .map(|&(name, ty)| {
+            let data_type = match ty {
+                "bigint" => DataType::Int64,
+                "varchar" => DataType::Utf8,
+                "timestamp" => DataType::Timestamp(TimeUnit::Microsecond, None),
+                "date" => DataType::Date32,
+                "integer" => DataType::Int32,
+                "double" => DataType::Float64,
+                "boolean" => DataType::Boolean,
+                "smallint" => DataType::Int16,
+                other => unreachable!("viewing column type {other}"),
+            };
+            Field::new(name, data_type, true)
+        })
+        .collect();
+    Arc::new(Schema::new(fields))
+}
+
+/// The rows (already in file order) as one Arrow record batch of `schema`. Every column is
+/// filled in one pass over the rows: after the sort they sit anywhere in memory, and a pass
+/// per column would fetch each row from memory 23 times.
+fn record_batch(schema: &SchemaRef, rows: &[&ViewingRow]) -> Result<RecordBatch> {
+    let n = rows.len();
+    let text = |bytes: usize| StringBuilder::with_capacity(n, n * bytes);
+    let (mut id, mut batch_id, mut media_id, mut group_id) =
+        (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
+    let (mut channel, mut group, mut title, mut program, mut class, mut position) =
+        (text(16), text(12), text(24), text(16), text(12), text(8));
+    let mut brand_id = Int64Builder::with_capacity(n);
+    let (mut air_time, mut created_at) = (Vec::with_capacity(n), Vec::with_capacity(n));
+    let (mut ymd, mut duration, mut grp) = (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
+    let mut class_id = Int64Builder::with_capacity(n);
+    let (mut position_index, mut position_of) = (Int32Builder::with_capacity(n), Int32Builder::with_capacity(n));
+    let mut from_end = BooleanBuilder::with_capacity(n);
+    let (mut category, mut source, mut belonging_to) =
+        (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
+    let epoch = chrono::NaiveDate::default();
     for r in rows {
-        let air_time = timestamp(micros(r.air_time));
-        let created_at = timestamp(micros(r.created_at));
-        let ymd = Value::Date32((r.ymd - chrono::NaiveDate::default()).num_days() as i32);
-        let row: [&dyn ToSql; 23] = [
-            &r.id,
-            &r.batch_id,
-            &r.media_id,
-            &r.channel,
-            &r.audience_group_id,
-            &r.audience_group,
-            &r.brand_id,
-            &air_time,
-            &ymd,
-            &r.duration,
-            &r.title,
-            &r.program,
-            &r.time_period_class_id,
-            &r.time_period_class,
-            &r.grp,
-            &r.position,
-            &r.position_index,
-            &r.position_of,
-            &r.position_from_end,
-            &r.category,
-            &r.source,
-            &r.belonging_to,
-            &created_at,
-        ];
-        app.append_row(row.as_slice())?;
+        id.push(r.id);
+        batch_id.push(r.batch_id);
+        media_id.push(r.media_id);
+        channel.append_value(&r.channel);
+        group_id.push(r.audience_group_id);
+        group.append_value(&r.audience_group);
+        brand_id.append_option(r.brand_id);
+        air_time.push(micros(r.air_time));
+        ymd.push((r.ymd - epoch).num_days() as i32);
+        duration.push(r.duration);
+        title.append_value(&r.title);
+        program.append_option(r.program.as_deref());
+        class_id.append_option(r.time_period_class_id);
+        class.append_option(r.time_period_class.as_deref());
+        grp.push(r.grp);
+        position.append_option(r.position.as_deref());
+        position_index.append_option(r.position_index);
+        position_of.append_option(r.position_of);
+        from_end.append_value(r.position_from_end);
+        category.push(r.category);
+        source.push(r.source);
+        belonging_to.push(r.belonging_to);
+        created_at.push(micros(r.created_at));
     }
-    app.flush()?;
-    Ok(())
+    let columns: Vec<ArrayRef> = vec![
+        Arc::new(Int64Array::from(id)),
+        Arc::new(Int64Array::from(batch_id)),
+        Arc::new(Int64Array::from(media_id)),
+        Arc::new(channel.finish()),
+        Arc::new(Int64Array::from(group_id)),
+        Arc::new(group.finish()),
+        Arc::new(brand_id.finish()),
+        Arc::new(TimestampMicrosecondArray::from(air_time)),
+        Arc::new(Date32Array::from(ymd)),
+        Arc::new(Int32Array::from(duration)),
+        Arc::new(title.finish()),
+        Arc::new(program.finish()),
+        Arc::new(class_id.finish()),
+        Arc::new(class.finish()),
+        Arc::new(Float64Array::from(grp)),
+        Arc::new(position.finish()),
+        Arc::new(position_index.finish()),
+        Arc::new(position_of.finish()),
+        Arc::new(from_end.finish()),
+        Arc::new(Int16Array::from(category)),
+        Arc::new(Int16Array::from(source)),
+        Arc::new(Int16Array::from(belonging_to)),
+        Arc::new(TimestampMicrosecondArray::from(created_at)),
+    ];
+    RecordBatch::try_new(schema.clone(), columns).map_err(|e| Error::Caller(format!("viewing rows as Arrow: {e}")))
 }
 
 #[cfg(test)]
