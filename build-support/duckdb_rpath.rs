@@ -4,9 +4,9 @@
 
 fn main() {
     println!("cargo:rerun-if-env-changed=DUCKDB_LIB_DIR");
-    if let Ok(dir) = std::env::var("DUCKDB_LIB_DIR") {
-        if !dir.is_empty() {
-            println!("cargo:rustc-link-arg=-Wl,-rpath,{dir}");
-        }
+    if let Ok(dir) = std::env::var("DUCKDB_LIB_DIR")
+        && !dir.is_empty()
+    {
+        println!("cargo:rustc-link-arg=-Wl,-rpath,{dir}");
     }
 }

@@ -1,5 +1,5 @@
 //! Rating-series ingest: `Lake::import_ratings` of the generated series (Parquet and csv
-//! sources) into a fresh lake per run — checks, month partitions sorted by series, daily
+//! sources) into a fresh lake per run — checks, month partitions in time order, daily
 //! rollup — against DuckDB copying the same source to one Parquet file with none of that.
 //!
 //! ADEVAL_BENCH_ROWS (100 million), ADEVAL_BENCH_INGEST_RUNS (3),
@@ -40,7 +40,7 @@ fn main() -> anyhow::Result<()> {
         std::fs::remove_dir_all(fresh_dir("ratings-ingest-peer")?).ok();
         let rate = |r: &Runs| n as f64 / r.median();
         lines.push(format!(
-            "| {kind} ({} rows, {size:.0} MiB) | adeval `Lake::import_ratings`: value checks, month partitions sorted by series, daily rollup | {} | {} | {} | {} | — |",
+            "| {kind} ({} rows, {size:.0} MiB) | adeval `Lake::import_ratings`: value checks, month partitions in time order (arrival order kept when it is time order), daily rollup | {} | {} | {} | {} | — |",
             thousands(n as f64),
             adeval.len(),
             secs(adeval.median()),

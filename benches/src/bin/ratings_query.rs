@@ -92,7 +92,7 @@ fn main() -> anyhow::Result<()> {
     }
     let md = format!(
         "## Rating queries\n\n\
-         {} rating rows imported as one batch: {} month partitions sorted by series plus the daily rollup \
+         {} rating rows imported as one batch: {} month partitions in time order plus the daily rollup \
          ({} rows) maintained at ingest. adeval answers through `Lake::ratings_by_channel_group` (one month) and \
          `Lake::ratings_by_channel` (all months), which re-aggregate the rollup; the peer runs the same aggregates \
          (count, sum, avg, min, max) with DuckDB directly on the plain Parquet copy of the raw rows \

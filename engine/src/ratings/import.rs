@@ -5,11 +5,10 @@
 //! Speed: csv sources are read once into a staging table; a batch of Parquet files is read in
 //! place (each month's write reads the files again, skipping other months' row groups by their
 //! ts statistics), so it never spills a staged copy. One aggregate pass makes the daily rollup
-//! and with it counts the rows, finds the months and counts rows failing a value check.
-//! Channel and audience-group names sort as enum types made from the batch's own distinct
-//! names (from the Parquet files' dictionaries up front, else from the staged rows), so each
-//! month's sort by series and time moves small integers instead of strings; the files still
-//! hold plain strings.
+//! and with it counts the rows, finds the months, counts rows failing a value check and finds
+//! each block's time range. Month files are sorted by time; a batch that arrives in time order
+//! block by block (the usual delivery, and what pruning by row-group statistics needs) keeps
+//! its order and skips the sort.
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -19,7 +18,7 @@ use duckdb::{Connection, ToSql};
 
 use super::reasons::{csv_rejects, record_lines, row_reasons};
 use super::source::{
-    Format, ROW_CHECKS, STAGED_FAILS, Source, any_check_fails, csv_header, parquet_missing, parquet_names, read_csv,
+    Format, ROW_CHECKS, STAGED_FAILS, Source, any_check_fails, csv_header, parquet_missing, read_csv,
     read_parquet_cast, read_parquet_typed,
 };
 use super::{MAX_REASONS, RatingsSummary};
@@ -58,16 +57,13 @@ impl Lake {
         let Some((first, last)) = staged.months else {
             return Ok((Vec::new(), RatingsSummary { rows: 0, rejected: vec!["没有数据行".into()] }));
         };
-        if !staged.named {
-            create_name_types(conn, "select distinct {column} from stage")?;
-        }
         let files = self.write_ratings(conn, batch_id, (first, last), &staged)?;
         Ok((files, RatingsSummary { rows: staged.rows, rejected: Vec::new() }))
     }
 
-    /// Writes the rows per month from `first` to `last`: the series, sorted by the name types
-    /// (which sort as the names do), and its daily rollup from the rollup staging made. A month
-    /// without rows gets no file.
+    /// Writes the rows per month from `first` to `last`: the series in time order (as they
+    /// came when they came in order, else sorted), and its daily rollup from the rollup
+    /// staging made. A month without rows gets no file.
     fn write_ratings(
         &self,
         conn: &Connection,
@@ -75,17 +71,15 @@ impl Lake {
         (first, last): (Month, Month),
         staged: &Staged,
     ) -> Result<Vec<LakeFile>> {
+        let order = if staged.in_time_order { "" } else { " order by ts" };
         let series = format!(
-            "select channel::varchar as channel, audience_group::varchar as audience_group, ts, rating \
-             from (select channel::channel_name as channel, audience_group::group_name as audience_group, ts, rating \
-             from {} where ts >= ? and ts < ? order by channel, audience_group, ts)",
+            "select channel, audience_group, ts, rating from {} where ts >= ? and ts < ?{order}",
             staged.relation
         );
         // Sources may overlap in series and days: their partial rollups merge here.
-        let daily = "select channel::varchar as channel, audience_group::varchar as audience_group, day, n, sum, min, max \
-                     from (select channel::channel_name as channel, audience_group::group_name as audience_group, day, \
-                     sum(n)::bigint as n, sum(sum) as sum, min(min) as min, max(max) as max \
-                     from rollup where day >= ? and day < ? group by all order by channel, audience_group, day)";
+        let daily = "select channel, audience_group, day, sum(n)::bigint as n, sum(sum) as sum, min(min) as min, \
+                     max(max) as max from rollup where day >= ? and day < ? group by all \
+                     order by channel, audience_group, day";
         let stem = format!("b{batch_id}-0");
         self.all_or_nothing(|files| {
             let mut month = first;
@@ -104,29 +98,22 @@ impl Lake {
     }
 }
 
-/// Creates the enum types `channel_name` and `group_name` from the distinct names `names`
-/// answers (with `{column}` replaced by the column), in sorted order. The names come from the
-/// data through queries, never through SQL text.
-fn create_name_types(conn: &Connection, names: &str) -> Result<()> {
-    for (column, ty) in [("channel", "channel_name"), ("audience_group", "group_name")] {
-        let query = names.replace("{column}", column);
-        conn.execute_batch(&format!(
-            "create type {ty} as enum (select distinct name from ({query}) t(name) where name is not null order by name)"
-        ))?;
-    }
-    Ok(())
-}
-
 /// What staging found: the rows, the months from the first to the last row's (`None` without
-/// rows), whether the names are of the name types already, and where the rows are: the
-/// relation `(src, channel, audience_group, ts, rating)` with its parameters, bound first.
+/// rows), whether the rows came in time order block by block, and where the rows are: the
+/// relation `(src, channel, audience_group, ts, rating, block)` with its parameters, bound
+/// first.
 struct Staged {
     rows: u64,
     months: Option<(Month, Month)>,
-    named: bool,
+    in_time_order: bool,
     relation: String,
     params: Vec<Value>,
 }
+
+/// Rows per block of the time-order check: DuckDB's vector size. Rows count as in time order
+/// when no block of them reaches back before the end of the one before; disorder inside a
+/// block stays far below a row group (122,880 rows), the unit min/max pruning skips.
+const BLOCK_ROWS: u64 = 2_048;
 
 /// How many problems an import found; a lower bound when DuckDB stopped recording rejects.
 #[derive(Default)]
@@ -173,33 +160,16 @@ fn stage_and_check(conn: &Connection, sources: &[Source]) -> Result<(Vec<Problem
         };
         reads.push(read);
     }
-    // A batch of readable Parquet files gets its name types up front, from the files'
-    // dictionaries; csv would have to be parsed twice, so it gets them after staging.
-    let named = total.count == 0 && sources.iter().all(|s| s.format == Format::Parquet) && {
-        let mut found = true;
-        for column in ["channel", "audience_group"] {
-            conn.execute_batch(&format!("create table names_{column} (name varchar)"))?;
-            for source in sources {
-                conn.execute(&format!("insert into names_{column} {}", parquet_names(column)), [source.path_str()])?;
-            }
-            let n: i64 =
-                conn.query_row(&format!("select count(name) from names_{column}"), [], |r| r.get(0))?;
-            found &= n > 0;
-        }
-        found
-    };
-    if named {
-        create_name_types(conn, "select name from names_{column}")?;
-    }
     // Parquet files need no staging: each month's write reads them again, and row-group
     // statistics on ts let it skip the other months' rows. Anything else is staged once.
-    let (relation, params) = if named {
-        let typed = read_parquet_typed();
+    let all_parquet = total.count == 0 && sources.iter().all(|s| s.format == Format::Parquet);
+    let (relation, params) = if all_parquet {
+        let cast = read_parquet_cast();
         let reads: Vec<String> = (0..sources.len())
             .map(|i| {
                 format!(
-                    "select {i} as src, trim(channel)::channel_name as channel, \
-                     trim(audience_group)::group_name as audience_group, ts, rating from ({typed})"
+                    "select {i} as src, trim(channel) as channel, trim(audience_group) as audience_group, ts, rating, \
+                     (record - 1) // {BLOCK_ROWS} as block from ({cast})"
                 )
             })
             .collect();
@@ -224,24 +194,42 @@ fn stage_and_check(conn: &Connection, sources: &[Source]) -> Result<(Vec<Problem
                 total.at_least |= capped;
             }
         }
-        ("stage".to_owned(), Vec::new())
+        // The table keeps the sources' order: rowid counts rows as they were inserted.
+        (format!("(select *, rowid // {BLOCK_ROWS} as block from stage)"), Vec::new())
     };
 
     // One pass over the rows makes the daily rollup per source, which also counts the rows,
-    // finds their months and counts the rows failing a value check.
+    // finds their months and counts the rows failing a value check, and the time range of
+    // every block of rows as they arrived.
     conn.execute(
         &format!(
-            "create table rollup as select src, channel, audience_group, ts::date as day, count(*)::bigint as n, \
-             sum(rating) as sum, min(rating) as min, max(rating) as max, \
-             count(*) filter (where {STAGED_FAILS})::bigint as bad from {relation} group by all"
+            "create table agg as select src, channel, audience_group, day, block, grouping(block) as by_series, \
+             count(*)::bigint as n, sum(rating) as sum, min(rating) as min, max(rating) as max, \
+             count(*) filter (where {STAGED_FAILS})::bigint as bad, min(ts) as first_ts, max(ts) as last_ts \
+             from (select *, ts::date as day from {relation}) \
+             group by grouping sets ((src, channel, audience_group, day), (src, block))"
         ),
         duckdb::params_from_iter(&params),
     )?;
+    conn.execute_batch(
+        "create table rollup as select src, channel, audience_group, day, n, sum, min, max, bad from agg \
+         where by_series = 1",
+    )?;
+    let in_time_order = {
+        let mut stmt = conn.prepare("select first_ts, last_ts from agg where by_series = 0 order by src, block")?;
+        let blocks: Vec<(Option<Micros>, Option<Micros>)> =
+            stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<_, _>>()?;
+        let ranges: Vec<(i64, i64)> = blocks.into_iter().filter_map(|(a, b)| Some((a?.0, b?.0))).collect();
+        // A single block is sorted anyway: that costs nothing.
+        ranges.len() > 1 && ranges.windows(2).all(|w| w[0].1 <= w[1].0)
+    };
     let mut stmt = conn.prepare(
         "select src, sum(bad)::bigint, sum(n)::bigint, min(day)::timestamp, max(day)::timestamp \
          from rollup group by src order by src",
     )?;
-    let per_source: Vec<(usize, i64, i64, Option<Micros>, Option<Micros>)> = stmt
+    // (source, rows failing a check, rows, first day, last day)
+    type PerSource = (usize, i64, i64, Option<Micros>, Option<Micros>);
+    let per_source: Vec<PerSource> = stmt
         .query_map([], |r| Ok((r.get::<_, i32>(0)? as usize, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?
         .collect::<Result<_, _>>()?;
     let rows = per_source.iter().map(|s| s.2 as u64).sum();
@@ -284,7 +272,7 @@ fn stage_and_check(conn: &Connection, sources: &[Source]) -> Result<(Vec<Problem
             problems.push(Problem { src: i, line: Some(line), reason: row_reasons(flags) });
         }
     }
-    Ok((problems, total, Staged { rows, months, named, relation, params }))
+    Ok((problems, total, Staged { rows, months, in_time_order, relation, params }))
 }
 
 /// The reasons to show: in file and line order, capped, with a count of the rest.

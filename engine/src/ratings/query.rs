@@ -86,8 +86,8 @@ impl Lake {
     }
 
     /// The raw series of one channel and audience group in `[from, to)`, in time order:
-    /// reads only the months the range covers, and the files' sort order lets DuckDB skip
-    /// the row groups of other series.
+    /// reads only the months the range covers, and the files' time order lets DuckDB skip
+    /// the row groups outside the range.
     pub fn ratings_series(
         &self,
         ratings: &Snapshot,

@@ -36,7 +36,9 @@ impl Source {
         let format = match ext.as_str() {
             "csv" => Format::Csv,
             "parquet" => Format::Parquet,
-            _ => return Err(Error::Input(format!("不支持的文件类型：{shown}（只支持 csv 或 parquet）"))),
+            _ => {
+                return Err(Error::Input(format!("不支持的文件类型：{shown}（只支持 csv 或 parquet）")));
+            }
         };
         // DuckDB's readers would take these as a glob pattern.
         let ok = abs.to_str().is_some_and(|s| !s.contains(['*', '?', '[', ']', '{', '}', '\n', '\0']));
@@ -107,14 +109,6 @@ pub(crate) fn read_parquet_cast() -> String {
 pub(crate) fn read_parquet_typed() -> String {
     let columns: Vec<String> = COLUMNS.iter().map(|c| format!("try_cast({c} as {}) as {c}", column_type(c))).collect();
     format!("select {} from read_parquet(?)", columns.join(", "))
-}
-
-/// The distinct trimmed names of column `column` (channel or audience_group) of a Parquet
-/// source, read as staging reads them. Parquet keeps these dictionary-encoded, so this costs
-/// little next to staging.
-pub(crate) fn parquet_names(column: &'static str) -> String {
-    debug_assert!(COLUMNS.contains(&column));
-    format!("select distinct trim(try_cast({column} as varchar)) from read_parquet(?)")
 }
 
 /// How many rejected records of one file DuckDB keeps: enough to list and count the bad

@@ -258,7 +258,9 @@ fn rating_queries_take_only_files_of_their_dataset_and_no_deletions() {
 }
 
 fn parquet_files_under(dir: &Path) -> usize {
-    let Ok(entries) = std::fs::read_dir(dir) else { return 0 };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
     entries
         .map(|e| e.unwrap().path())
         .map(|p| {
@@ -271,52 +273,89 @@ fn parquet_files_under(dir: &Path) -> usize {
         .sum()
 }
 
+/// Rows out of time order in a lake file, by `key`, in file order.
+fn out_of_order(conn: &duckdb::Connection, path: &str, key: &str) -> i64 {
+    conn.query_row(
+        &format!("select count(*) filter (where prev > k) from (select {key} as k, lag({key}) over () as prev from read_parquet(?))"),
+        [path],
+        |r| r.get(0),
+    )
+    .unwrap()
+}
+
 #[test]
-fn series_files_are_sorted_by_channel_group_and_time_from_parquet_and_csv_alike() {
+fn series_files_are_in_time_order_from_parquet_and_csv_alike() {
     let lake = TestLake::new();
     let sources = Sources::new("sorted");
-    // Newest first, names padded and in no order; a name is a prefix of another.
-    let select = "select c as channel, g as audience_group, timestamp '2026-03-02' - to_minutes(i) as ts, \
-                  (i % 7)::double as rating from range(3000) t(i), \
-                  (values (' 湖南卫视'), ('CCTV-1 '), ('CCTV-10'), ('CCTV-1综合')) c(c), (values ('上海 '), ('全国')) g(g)";
-    let parquet = sources.parquet("only.parquet", select);
-    let csv = sources.parquet("as-csv.parquet", select);
+    // Newest first, names padded and in no order; a name is a prefix of another. Then the
+    // same rows oldest first, as rating series are usually delivered.
+    let select = |dir: &str| {
+        format!(
+            "select c as channel, g as audience_group, timestamp '2026-03-02' - to_minutes(i) as ts, \
+             (i % 7)::double as rating from range(3000) t(i), \
+             (values (' 湖南卫视'), ('CCTV-1 '), ('CCTV-10'), ('CCTV-1综合')) c(c), (values ('上海 '), ('全国')) g(g) \
+             order by ts {dir}, c, g"
+        )
+    };
     let conn = duckdb::Connection::open_in_memory().unwrap();
-    let csv_path = sources.0.join("as.csv");
-    conn.execute_batch(&format!(
-        "copy (from read_parquet('{}')) to '{}' (header)",
-        csv.display(),
-        csv_path.display()
-    ))
-    .unwrap();
+    let mut batch = 0;
+    for dir in ["desc", "asc"] {
+        let parquet = sources.parquet(&format!("{dir}.parquet"), &select(dir));
+        let csv_path = sources.0.join(format!("{dir}.csv"));
+        conn.execute_batch(&format!(
+            "copy (from read_parquet('{}')) to '{}' (header)",
+            parquet.display(),
+            csv_path.display()
+        ))
+        .unwrap();
+        for file in [parquet, csv_path] {
+            batch += 1;
+            let (files, summary) = lake.import_ratings(batch, &[file]).unwrap();
 
-    for (batch, file) in [(1, parquet), (2, csv_path)] {
-        let (files, summary) = lake.import_ratings(batch, &[file]).unwrap();
-
-        assert_eq!((summary.rows, summary.rejected.len()), (24_000, 0));
-        for f in &files {
-            let path = lake.root().join(&f.path).display().to_string();
-            let (key, order) = match f.dataset {
-                Dataset::Ratings => ("ts", "channel, audience_group, ts"),
-                _ => ("day", "channel, audience_group, day"),
-            };
-            let (out_of_order, names, types): (i64, String, String) = conn
-                .query_row(
-                    &format!(
-                        "select count(*) filter (where prev > (channel, audience_group, {key})), \
-                         string_agg(distinct channel, '|' order by channel), \
+            assert_eq!((summary.rows, summary.rejected.len()), (24_000, 0));
+            for f in &files {
+                let path = lake.root().join(&f.path).display().to_string();
+                let key = match f.dataset {
+                    Dataset::Ratings => "ts",
+                    _ => "(channel, audience_group, day)",
+                };
+                assert_eq!(out_of_order(&conn, &path, key), 0, "{} is not sorted by {key}", f.path);
+                let (names, types): (String, String) = conn
+                    .query_row(
+                        "select string_agg(distinct channel, '|' order by channel), \
                          (select string_agg(column_type, ',') from (describe select channel, audience_group from read_parquet(?1))) \
-                         from (select channel, audience_group, {key}, lag((channel, audience_group, {key})) over () as prev \
-                         from read_parquet(?1))"
-                    ),
-                    [&path],
-                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-                )
-                .unwrap();
-            assert_eq!(out_of_order, 0, "{} is not sorted by {order}", f.path);
-            assert_eq!(names, "CCTV-1|CCTV-10|CCTV-1综合|湖南卫视");
-            assert_eq!(types, "VARCHAR,VARCHAR");
+                         from read_parquet(?1)",
+                        [&path],
+                        |r| Ok((r.get(0)?, r.get(1)?)),
+                    )
+                    .unwrap();
+                assert_eq!(names, "CCTV-1|CCTV-10|CCTV-1综合|湖南卫视");
+                assert_eq!(types, "VARCHAR,VARCHAR");
+            }
+            assert_eq!(files.len(), 4, "February and March, series and rollup");
         }
-        assert_eq!(files.len(), 4, "February and March, series and rollup");
     }
+}
+
+#[test]
+fn rows_in_time_order_keep_their_order_within_a_minute() {
+    let lake = TestLake::new();
+    let sources = Sources::new("arrival");
+    // Oldest first, and within each minute the series in an order that is not sorted.
+    let parquet = sources.parquet(
+        "arrival.parquet",
+        "select c as channel, '全国' as audience_group, timestamp '2026-03-01' + to_minutes(i) as ts, \
+         i::double as rating from range(2000) t(i), (values ('B', 1), ('C', 2), ('A', 3)) c(c, o) order by i, o",
+    );
+    let (files, _) = lake.import_ratings(1, &[parquet]).unwrap();
+    let series = lake.root().join(&files.iter().find(|f| f.dataset == Dataset::Ratings).unwrap().path);
+    let conn = duckdb::Connection::open_in_memory().unwrap();
+    let first: Vec<String> = conn
+        .prepare("select channel from read_parquet(?) limit 6")
+        .unwrap()
+        .query_map([series.display().to_string()], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(first, ["B", "C", "A", "B", "C", "A"], "arrival order is kept, not re-sorted");
 }
