@@ -7,7 +7,7 @@
 
 use std::sync::mpsc::sync_channel;
 
-use adeval_benches::customer::{self, MasterData};
+use adeval_benches::customer;
 use adeval_server::routes::customers::rows::{HEADERS, cells};
 use adeval_benches::{Runs, env_u64, fresh_dir, measure, peers, report, secs, thousands, verdict};
 use adeval_engine::{Lake, LakeOptions, Snapshot, ViewingFilter};
@@ -20,7 +20,7 @@ fn main() -> anyhow::Result<()> {
     println!("== export: {rows} rows");
 
     let workbook = adeval_benches::customer::workbook(rows)?;
-    let master = MasterData::covering(&customer::read(&workbook)?);
+    let master = customer::master_data(&customer::read(&workbook)?);
     let dir = fresh_dir("export")?;
     let lake = Lake::open(&dir.join("lake"), LakeOptions::default())?;
     let (n, files, _) = customer::import(&lake, &workbook, 1, &master)?;

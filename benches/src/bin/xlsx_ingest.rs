@@ -4,7 +4,7 @@
 //!
 //! ADEVAL_BENCH_XLSX_ROWS (200,000), ADEVAL_BENCH_RUNS (5), ADEVAL_BENCH_PANDAS_RUNS (3).
 
-use adeval_benches::customer::{self, MasterData, Stages};
+use adeval_benches::customer::{self, Stages};
 use adeval_benches::{Runs, env_u64, fresh_dir, measure, median, peers, report, secs, thousands, verdict};
 use adeval_engine::{Lake, LakeOptions};
 use anyhow::Context;
@@ -19,7 +19,7 @@ fn main() -> anyhow::Result<()> {
     let bytes = std::fs::metadata(&workbook)?.len();
     // The master data a demo database holds for these rows, loaded before timing as the
     // server loads it before resolving (the read also warms the page cache for every peer).
-    let master = MasterData::covering(&customer::read(&workbook)?);
+    let master = customer::master_data(&customer::read(&workbook)?);
 
     let lake_dir = fresh_dir("xlsx-ingest-lake")?;
     let lake = Lake::open(&lake_dir, LakeOptions::default())?;

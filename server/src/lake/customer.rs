@@ -89,47 +89,50 @@ fn refused(rejected: Rejected) -> ImportError {
     }
 }
 
-/// Master data the rows are resolved against.
-struct Lookups {
+/// An audience group as a row gets it: id (0 when the name is shared by several brands' groups),
+/// name, brand.
+pub type GroupRef = (i64, String, Option<i64>);
+
+/// The master-data rows an import resolves against, as the tables hold them.
+#[derive(Debug, Clone, Default)]
+pub struct MasterRows {
+    /// (id, media_name)
+    pub media: Vec<(i64, String)>,
+    /// (id, group_name, brand_id)
+    pub groups: Vec<GroupRef>,
+    /// (id, media_id, class_name)
+    pub classes: Vec<(i64, i64, String)>,
+    /// (media_id, start_secs, end_secs, class_id)
+    pub periods: Vec<(i64, i32, i32, Option<i64>)>,
+}
+
+impl MasterRows {
+    pub async fn load(db: &sqlx::PgPool) -> sqlx::Result<MasterRows> {
+        Ok(MasterRows {
+            media: sqlx::query_as("select id, media_name from media").fetch_all(db).await?,
+            groups: sqlx::query_as("select id, group_name, brand_id from audience_groups").fetch_all(db).await?,
+            classes: sqlx::query_as("select id, media_id, class_name from time_period_classes").fetch_all(db).await?,
+            periods: sqlx::query_as("select media_id, start_secs, end_secs, class_id from time_periods")
+                .fetch_all(db)
+                .await?,
+        })
+    }
+}
+
+/// Master data indexed by normalised name, the rows are resolved against.
+pub struct Lookups {
     media: HashMap<String, (i64, String)>,
-    /// Group name → (id, name, brand) for every brand that has a group of that name.
-    groups: HashMap<String, Vec<(i64, String, Option<i64>)>>,
+    /// Group name → every brand's group of that name.
+    groups: HashMap<String, Vec<GroupRef>>,
     /// Per media: class names → id, and periods (start, end, class).
     classes: HashMap<i64, HashMap<String, (i64, String)>>,
     periods: HashMap<i64, Vec<(i32, i32, Option<i64>)>>,
     class_names: HashMap<i64, String>,
 }
 
+/// Names compare without whitespace and case.
 fn key(text: &str) -> String {
     text.split_whitespace().collect::<String>().to_lowercase()
-}
-
-async fn lookups(state: &AppState) -> sqlx::Result<Lookups> {
-    let media: Vec<(i64, String)> = sqlx::query_as("select id, media_name from media").fetch_all(&state.db).await?;
-    let groups: Vec<(i64, String, Option<i64>)> =
-        sqlx::query_as("select id, group_name, brand_id from audience_groups").fetch_all(&state.db).await?;
-    let classes: Vec<(i64, i64, String)> =
-        sqlx::query_as("select id, media_id, class_name from time_period_classes").fetch_all(&state.db).await?;
-    let periods: Vec<(i64, i32, i32, Option<i64>)> =
-        sqlx::query_as("select media_id, start_secs, end_secs, class_id from time_periods").fetch_all(&state.db).await?;
-    let mut out = Lookups {
-        media: media.into_iter().map(|(id, name)| (key(&name), (id, name))).collect(),
-        groups: HashMap::new(),
-        classes: HashMap::new(),
-        periods: HashMap::new(),
-        class_names: HashMap::new(),
-    };
-    for (id, name, brand) in groups {
-        out.groups.entry(key(&name)).or_default().push((id, name, brand));
-    }
-    for (id, media_id, name) in classes {
-        out.class_names.insert(id, name.clone());
-        out.classes.entry(media_id).or_default().insert(key(&name), (id, name));
-    }
-    for (media_id, start, end, class) in periods {
-        out.periods.entry(media_id).or_default().push((start, end, class));
-    }
-    Ok(out)
 }
 
 /// Seconds from the start of the row's broadcast day (up to 29:59:59 for past midnight).
@@ -139,7 +142,48 @@ fn broadcast_secs(row: &CustomerRow) -> i32 {
     if (0..108_000).contains(&secs) { secs as i32 } else { row.air_time.time().num_seconds_from_midnight() as i32 }
 }
 
+/// What one batch's rows share.
+pub struct BatchRows<'a> {
+    pub batch_id: i64,
+    pub opts: &'a ImportOptions,
+    /// The group of rows without one (the shell's `--audience-group`).
+    pub default_group: Option<&'a GroupRef>,
+    pub created_at: NaiveDateTime,
+}
+
 impl Lookups {
+    pub fn new(rows: MasterRows) -> Lookups {
+        let mut out = Lookups {
+            media: rows.media.into_iter().map(|(id, name)| (key(&name), (id, name))).collect(),
+            groups: HashMap::new(),
+            classes: HashMap::new(),
+            periods: HashMap::new(),
+            class_names: HashMap::new(),
+        };
+        for (id, name, brand) in rows.groups {
+            out.groups.entry(key(&name)).or_default().push((id, name, brand));
+        }
+        for (id, media_id, name) in rows.classes {
+            out.class_names.insert(id, name.clone());
+            out.classes.entry(media_id).or_default().insert(key(&name), (id, name));
+        }
+        for (media_id, start, end, class) in rows.periods {
+            out.periods.entry(media_id).or_default().push((start, end, class));
+        }
+        out
+    }
+
+    /// The group a row naming `name` gets. Groups are populations named alike across brands
+    /// (全国4+); a row keeps the name, and the id and brand only when the name is unique.
+    /// Brand filters go through the names.
+    pub fn group(&self, name: &str) -> Option<GroupRef> {
+        match self.groups.get(&key(name)).map(Vec::as_slice) {
+            Some([one]) => Some(one.clone()),
+            Some([first, ..]) => Some((0, first.1.clone(), None)),
+            Some([]) | None => None,
+        }
+    }
+
     /// The class of the narrowest period of the media that holds the air time.
     fn derived_class(&self, media_id: i64, secs: i32) -> Option<(i64, String)> {
         let periods = self.periods.get(&media_id)?;
@@ -151,42 +195,63 @@ impl Lookups {
         Some((id, self.class_names.get(&id)?.clone()))
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// Every row as the lake stores it (ids `row_id(batch, n)` in file order), or every error.
+    /// Files repeat a handful of channels and groups over many rows, so each distinct name is
+    /// looked up once.
+    pub fn resolve_all(&self, rows: Vec<CustomerRow>, batch: &BatchRows<'_>) -> Result<Vec<ViewingRow>, Vec<RowError>> {
+        let mut media_seen: HashMap<String, Option<(i64, String)>> = HashMap::new();
+        let mut groups_seen: HashMap<String, Option<GroupRef>> = HashMap::new();
+        let mut errors = Vec::new();
+        let mut out = Vec::with_capacity(rows.len());
+        for (n, row) in rows.into_iter().enumerate() {
+            let media = match media_seen.get(&row.channel) {
+                Some(found) => found.clone(),
+                None => {
+                    let found = self.media.get(&key(&row.channel)).cloned();
+                    media_seen.insert(row.channel.clone(), found.clone());
+                    found
+                }
+            };
+            let group = match &row.audience_group {
+                Some(name) => match groups_seen.get(name) {
+                    Some(found) => found.clone(),
+                    None => {
+                        let found = self.group(name);
+                        groups_seen.insert(name.clone(), found.clone());
+                        found
+                    }
+                },
+                None => batch.default_group.cloned(),
+            };
+            if let Some(v) = self.resolve(row, media, group, row_id(batch.batch_id, n), batch, &mut errors) {
+                out.push(v);
+            }
+        }
+        if errors.is_empty() { Ok(out) } else { Err(errors) }
+    }
+
     fn resolve(
         &self,
         row: CustomerRow,
+        media: Option<(i64, String)>,
+        group: Option<GroupRef>,
         id: i64,
-        batch_id: i64,
-        opts: &ImportOptions,
-        default_group: Option<&(i64, String, Option<i64>)>,
-        created_at: NaiveDateTime,
+        batch: &BatchRows<'_>,
         errors: &mut Vec<RowError>,
     ) -> Option<ViewingRow> {
         let mut bad = |column: &str, value: &str, reason: String| {
             errors.push(RowError { sheet: row.sheet.clone(), row: row.row, column: column.into(), value: value.into(), reason });
         };
-        let media = self.media.get(&key(&row.channel));
         if media.is_none() {
             bad("频道", &row.channel, "未知的频道，请先在系统设置中添加该媒体".into());
         }
-        // Groups are populations named alike across brands (全国4+); a row keeps the name, and
-        // the id and brand only when the name is unique. Brand filters go through the names.
-        let group = match (&row.audience_group, default_group) {
-            (Some(name), _) => match self.groups.get(&key(name)).map(Vec::as_slice) {
-                Some([one]) => Some(one.clone()),
-                Some([first, ..]) => Some((0, first.1.clone(), None)),
-                Some([]) | None => {
-                    bad("受众/城市组", name, "未知的受众/城市组，请先在系统设置中添加".into());
-                    None
-                }
-            },
-            (None, Some(g)) => Some(g.clone()),
-            (None, None) => {
-                bad("受众/城市组", "", "请填写受众/城市组".into());
-                None
+        if group.is_none() {
+            match &row.audience_group {
+                Some(name) => bad("受众/城市组", name, "未知的受众/城市组，请先在系统设置中添加".into()),
+                None => bad("受众/城市组", "", "请填写受众/城市组".into()),
             }
-        };
-        let (media_id, channel) = media.cloned()?;
+        }
+        let (media_id, channel) = media?;
         let (group_id, group_name, brand_id) = group?;
         let class = match &row.time_period_class {
             Some(name) => match self.classes.get(&media_id).and_then(|c| c.get(&key(name))) {
@@ -202,9 +267,10 @@ impl Lookups {
             Some(p) => (Some(p.text.clone()), p.index.map(|i| i as i32), p.of.map(|i| i as i32), p.from_end),
             None => (None, None, None, false),
         };
+        let opts = batch.opts;
         Some(ViewingRow {
             id,
-            batch_id,
+            batch_id: batch.batch_id,
             media_id,
             channel,
             audience_group_id: group_id,
@@ -225,7 +291,7 @@ impl Lookups {
             category: opts.category,
             source: opts.source,
             belonging_to: opts.belonging_to,
-            created_at,
+            created_at: batch.created_at,
         })
     }
 }
@@ -253,12 +319,11 @@ pub async fn import_file<R: Report>(
     }
     report.stage(40, &format!("已读取 {} 行，正在匹配媒体、受众/城市组和时段", rows.len())).await;
 
-    let lookups = lookups(state).await?;
+    let lookups = Lookups::new(MasterRows::load(&state.db).await?);
     let default_group = match &opts.audience_group {
-        Some(name) => match lookups.groups.get(&key(name)).map(Vec::as_slice) {
-            Some([one]) => Some(one.clone()),
-            Some([first, ..]) => Some((0, first.1.clone(), None)),
-            Some([]) | None => return Err(ImportError::Refused(format!("未知的受众/城市组：{name}"))),
+        Some(name) => match lookups.group(name) {
+            Some(found) => Some(found),
+            None => return Err(ImportError::Refused(format!("未知的受众/城市组：{name}"))),
         },
         None => None,
     };
@@ -276,19 +341,20 @@ pub async fn import_file<R: Report>(
         },
     )
     .await?;
-    let created_at = chrono::Local::now().naive_local();
-    let mut errors = Vec::new();
-    let mut viewing = Vec::with_capacity(rows.len());
-    for (n, row) in rows.into_iter().enumerate() {
-        if let Some(v) = lookups.resolve(row, row_id(batch_id, n), batch_id, opts, default_group.as_ref(), created_at, &mut errors) {
-            viewing.push(v);
+    let batch = BatchRows {
+        batch_id,
+        opts,
+        default_group: default_group.as_ref(),
+        created_at: chrono::Local::now().naive_local(),
+    };
+    let viewing = match lookups.resolve_all(rows, &batch) {
+        Ok(viewing) => viewing,
+        Err(errors) => {
+            let text = describe(&errors, 0);
+            fail_batch(&state.db, batch_id, &text).await?;
+            return Err(ImportError::Refused(text));
         }
-    }
-    if !errors.is_empty() {
-        let text = describe(&errors, 0);
-        fail_batch(&state.db, batch_id, &text).await?;
-        return Err(ImportError::Refused(text));
-    }
+    };
     let count = viewing.len() as u64;
     report.stage(60, &format!("正在写入 {count} 行")).await;
     match write_and_commit(state, batch_id, viewing, count).await {
