@@ -3,6 +3,7 @@
 //! to the object store under `exports/<random>/<name>.xlsx` (kept a day), downloaded through
 //! `/files/...` with the token; exports answer `{url}`.
 
+use std::borrow::Cow;
 use std::path::Path;
 
 use anyhow::Context;
@@ -53,10 +54,10 @@ impl<T: Into<Cell>> From<Option<T>> for Cell {
 
 /// Text a spreadsheet would read as a formula (or DDE) gets a leading apostrophe: shown as
 /// text, and still text if the sheet is saved as CSV.
-pub fn neutralise(text: &str) -> String {
-    match text.chars().next() {
-        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{text}"),
-        _ => text.to_owned(),
+pub fn neutralise(text: &str) -> Cow<'_, str> {
+    match text.as_bytes().first() {
+        Some(b'=' | b'+' | b'-' | b'@' | b'\t' | b'\r') => Cow::Owned(format!("'{text}")),
+        _ => Cow::Borrowed(text),
     }
 }
 
@@ -101,6 +102,8 @@ where
     I: IntoIterator<Item = Vec<Cell>>,
 {
     let mut workbook = Workbook::new();
+    // Excel's own level: about 30% faster to save than the default 6 for a file ~5% larger.
+    workbook.set_zip_compression_level(3);
     let sheet = workbook.add_worksheet_with_constant_memory()?;
     sheet.set_name(name.chars().take(31).collect::<String>().replace(['[', ']', ':', '*', '?', '/', '\\'], "_"))?;
     let bold = Format::new().set_bold();
@@ -113,7 +116,7 @@ where
         for (col, cell) in row.into_iter().enumerate() {
             match cell {
                 Cell::Text(t) => {
-                    sheet.write_string(r, col as u16, neutralise(&t))?;
+                    sheet.write_string(r, col as u16, neutralise(&t).as_ref())?;
                 }
                 Cell::Number(n) => {
                     sheet.write_number(r, col as u16, n)?;
