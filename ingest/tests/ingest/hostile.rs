@@ -163,3 +163,88 @@ fn garbage_with_a_zip_signature_is_a_corrupt_file_not_a_panic() {
     assert!(matches!(e, FileError::Corrupt { .. }), "{e:?}");
     assert_eq!(e.to_string(), "文件已损坏或格式无法识别");
 }
+
+/// A one-sheet package around `sheet` (the worksheet part) with a styles part.
+fn with_styles(sheet: &str, styles: &str) -> Vec<u8> {
+    let workbook = format!(
+        r#"<workbook xmlns="{MAIN}" xmlns:r="{RELS}"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>"#
+    );
+    let rels =
+        [rel("rId1", "worksheet", "worksheets/sheet1.xml"), rel("rId2", "styles", "styles.xml")]
+            .concat();
+    package(
+        &workbook,
+        &rels,
+        &[("xl/styles.xml", styles.to_owned()), ("xl/worksheets/sheet1.xml", sheet.to_owned())],
+    )
+}
+
+#[test]
+fn a_doctype_in_styles_the_workbook_or_any_other_part_is_refused() {
+    let doctype = r#"<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa">]>"#;
+    let sheet = format!("<worksheet>{}</worksheet>", good_sheet());
+    let bytes = with_styles(&sheet, &format!("{doctype}<styleSheet/>"));
+    assert_eq!(refusal(&bytes, "styles.xlsx", &Limits::default()), FileError::UnsafeXml);
+
+    let workbook = format!(
+        r#"{doctype}<workbook xmlns:r="{RELS}"><sheets><sheet name="S" r:id="rId1"/></sheets></workbook>"#
+    );
+    let bytes = package(
+        &workbook,
+        &rel("rId1", "worksheet", "worksheets/sheet1.xml"),
+        &[("xl/worksheets/sheet1.xml", sheet.clone())],
+    );
+    assert_eq!(refusal(&bytes, "workbook.xlsx", &Limits::default()), FileError::UnsafeXml);
+
+    // A part nobody reads is scanned all the same.
+    let mut entries = vec![("docProps/custom.xml", format!("{doctype}<Properties/>").into_bytes())];
+    let good = raw_xlsx(&good_sheet(), None);
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(&good[..])).unwrap();
+    let names: Vec<String> = zip.file_names().map(|n| n.unwrap().to_string()).collect();
+    let parts: Vec<(String, Vec<u8>)> = names
+        .iter()
+        .map(|n| {
+            (n.clone(), std::io::Read::bytes(zip.by_name(n).unwrap()).map(Result::unwrap).collect())
+        })
+        .collect();
+    entries.extend(parts.iter().map(|(n, b)| (n.as_str(), b.clone())));
+    assert_eq!(refusal(&zip_of(&entries), "props.xlsx", &Limits::default()), FileError::UnsafeXml);
+}
+
+#[test]
+fn truncated_or_garbled_sheet_xml_is_a_corrupt_file() {
+    let sheet = format!("<worksheet>{}</worksheet>", good_sheet());
+    for broken in [
+        sheet[..sheet.len() / 2].to_owned(),
+        sheet.replace("</c>", "</c"),
+        sheet.replace("t=\"inlineStr\"", "t=inlineStr"),
+        sheet.replace("<c r=\"A2\"", "<c r=\"2A\""),
+        sheet.replace("</t>", "&nope;</t>"),
+    ] {
+        let bytes = with_styles(&broken, "<styleSheet/>");
+        let e = refusal(&bytes, "broken.xlsx", &Limits::default());
+        assert!(matches!(e, FileError::Corrupt { .. }), "{broken}: {e:?}");
+        assert_eq!(e.to_string(), "文件已损坏或格式无法识别");
+    }
+}
+
+#[test]
+fn a_shared_string_index_past_the_table_is_a_corrupt_file() {
+    let shared = r#"<sst count="1" uniqueCount="1"><si><t>日期</t></si></sst>"#;
+    let sheet = r#"<sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row></sheetData>"#;
+    let e = refusal(&raw_xlsx(sheet, Some(shared)), "sst.xlsx", &Limits::default());
+    assert!(matches!(e, FileError::Corrupt { .. }), "{e:?}");
+}
+
+#[test]
+fn the_inflated_budget_covers_every_part_read() {
+    // Each part alone fits; together they don't.
+    let sheet = format!("<worksheet>{}<!-- {} --></worksheet>", good_sheet(), "x".repeat(40 << 10));
+    let bytes =
+        with_styles(&sheet, &format!("<styleSheet><!-- {} --></styleSheet>", "y".repeat(40 << 10)));
+    let limits = Limits { max_inflated_bytes: 64 << 10, ..Limits::default() };
+    assert!(bytes.len() < 64 << 10);
+    assert_eq!(refusal(&bytes, "budget.xlsx", &limits), FileError::TooLarge);
+    let limits = Limits { max_inflated_bytes: 100 << 10, ..Limits::default() };
+    assert!(read_with(&bytes, "budget.xlsx", &limits).is_ok());
+}

@@ -130,6 +130,40 @@ pub fn raw_xlsx(sheet: &str, shared: Option<&str>) -> Vec<u8> {
     zip_of(&parts)
 }
 
+pub const MAIN: &str = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
+pub const RELS: &str = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+
+/// A package written part by part around `workbook` (its XML) and `rels` (the workbook
+/// relationships' `<Relationship>` elements), plus `parts` (name, XML).
+pub fn package(workbook: &str, rels: &str, parts: &[(&str, String)]) -> Vec<u8> {
+    let mut entries: Vec<(&str, Vec<u8>)> = vec![
+        ("[Content_Types].xml", br#"<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>"#.to_vec()),
+        (
+            "_rels/.rels",
+            format!(r#"<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="{RELS}/officeDocument" Target="xl/workbook.xml"/></Relationships>"#).into_bytes(),
+        ),
+        ("xl/workbook.xml", workbook.as_bytes().to_vec()),
+        (
+            "xl/_rels/workbook.xml.rels",
+            format!(r#"<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">{rels}</Relationships>"#).into_bytes(),
+        ),
+    ];
+    for (name, xml) in parts {
+        entries.push((name, xml.as_bytes().to_vec()));
+    }
+    zip_of(&entries)
+}
+
+pub fn rel(id: &str, kind: &str, target: &str) -> String {
+    format!(r#"<Relationship Id="{id}" Type="{RELS}/{kind}" Target="{target}"/>"#)
+}
+
+/// A part of an archive as text.
+pub fn part_text(bytes: &[u8], name: &str) -> String {
+    let mut zip = zip::ZipArchive::new(Cursor::new(bytes)).unwrap();
+    std::io::read_to_string(zip.by_name(name).unwrap()).unwrap()
+}
+
 /// An archive of the given entries, deflated.
 pub fn zip_of(entries: &[(&str, Vec<u8>)]) -> Vec<u8> {
     let mut zip = ZipWriter::new(Cursor::new(Vec::new()));
