@@ -50,13 +50,13 @@ fn open_book(
 ) -> Result<(Vec<(String, String)>, Book), FileError> {
     // The workbook part, from the package relationships (`xl/workbook.xml` without them).
     let workbook = pkg
-        .with_part("_rels/.rels", |xml, _| parts::rels(xml, ""))?
+        .with_part("_rels/.rels", |xml, _| parts::rels(xml, "", limits.max_zip_entries))?
         .and_then(|rels| rels.into_iter().find(|r| r.kind == RelKind::OfficeDocument))
         .map_or_else(|| "xl/workbook.xml".to_owned(), |r| r.target);
     let dir = parts::dir_of(&workbook);
     let rels_path = format!("{dir}_rels/{}.rels", &workbook[dir.len()..]);
     let rels = pkg
-        .with_part(&rels_path, |xml, _| parts::rels(xml, dir))?
+        .with_part(&rels_path, |xml, _| parts::rels(xml, dir, limits.max_zip_entries))?
         .ok_or_else(|| FileError::corrupt(format!("{rels_path} is missing")))?;
     let entries = pkg
         .with_part(&workbook, |xml, _| parts::workbook(xml, limits.max_sheets))?

@@ -119,8 +119,13 @@ pub(super) struct Rel {
     pub(super) target: String,
 }
 
-/// The internal relationships of a `.rels` part whose source lives in `base_dir`.
-pub(super) fn rels<R: Read>(xml: &mut Xml<R>, base_dir: &str) -> Result<Vec<Rel>, FileError> {
+/// The internal relationships of a `.rels` part whose source lives in `base_dir`: at most
+/// `max`, one per archive entry (more is no workbook, and each costs memory).
+pub(super) fn rels<R: Read>(
+    xml: &mut Xml<R>,
+    base_dir: &str,
+    max: usize,
+) -> Result<Vec<Rel>, FileError> {
     let mut rels = Vec::new();
     loop {
         match xml.next()? {
@@ -146,6 +151,9 @@ pub(super) fn rels<R: Read>(xml: &mut Xml<R>, base_dir: &str) -> Result<Vec<Rel>
                     }
                 }
                 if let (Some(id), Some(target), false) = (id, target, external) {
+                    if rels.len() == max {
+                        return Err(FileError::TooLarge);
+                    }
                     rels.push(Rel { id, kind, target: resolve(base_dir, &target) });
                 }
             }
@@ -203,6 +211,10 @@ pub(super) fn workbook<R: Read>(
     }
 }
 
+/// Cell formats and custom number formats a styles part may hold: Excel allows 64,000 cell
+/// formats; the cap keeps a crafted part from costing more memory than its own size.
+const MAX_STYLES: usize = 1 << 20;
+
 /// How each cell format (`<cellXfs>`, by `s` index) shows numbers.
 pub(super) fn styles<R: Read>(xml: &mut Xml<R>) -> Result<Vec<Shown>, FileError> {
     let mut custom: HashMap<u32, Shown> = HashMap::new();
@@ -228,9 +240,15 @@ pub(super) fn styles<R: Read>(xml: &mut Xml<R>) -> Result<Vec<Shown>, FileError>
                 }
                 if let (Some(id), Some(code)) = (id, code) {
                     custom.insert(id, formats::custom(&code));
+                    if custom.len() > MAX_STYLES {
+                        return Err(FileError::TooLarge);
+                    }
                 }
             }
             Tok::Start | Tok::Empty if in_cell_xfs && xml.is(b"xf") => {
+                if xfs.len() == MAX_STYLES {
+                    return Err(FileError::TooLarge);
+                }
                 xfs.push(xml.attr(b"numFmtId").and_then(number));
             }
             _ => {}
@@ -315,6 +333,9 @@ pub(super) fn shared_strings<R: Read>(
                 if !fits || text.len() - start > cap {
                     text.truncate(start);
                     table.too_long.push(index);
+                } else if std::str::from_utf8(&text[start..]).is_err() {
+                    // Checked one by one, so each entry can be sliced out of the whole.
+                    return Err(xml.corrupt("a shared string that is not UTF-8"));
                 }
                 table.ends.push(u32::try_from(text.len()).map_err(|_| FileError::TooLarge)?);
             }
@@ -405,6 +426,16 @@ mod tests {
     }
 
     #[test]
+    fn a_shared_string_that_is_not_utf8_is_corrupt() {
+        // Two halves of one character, each in its own string.
+        let sst = b"<sst><si><t>\xE4\xB8</t></si><si><t>\xAD</t></si></sst>";
+        let clock = Clock::start(&Limits::default());
+        let mut x = Xml::new(&sst[..], "sst.xml", u64::MAX, clock);
+        let e = shared_strings(&mut x, sst.len() as u64, 100).err().unwrap();
+        assert!(matches!(e, FileError::Corrupt { .. }), "{e:?}");
+    }
+
+    #[test]
     fn a_unique_count_the_part_cannot_hold_is_refused() {
         let sst = r#"<sst uniqueCount="40"><si><t>x</t></si></sst>"#;
         assert_eq!(strings(sst, 100).unwrap_err(), FileError::TooLarge);
@@ -440,7 +471,8 @@ mod tests {
     #[test]
     fn relationship_targets_resolve_against_their_folder() {
         let rels = r#"<Relationships><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://purl.oclc.org/ooxml/officeDocument/relationships/worksheet" Target="/xl/worksheets/sheet2.xml"/><Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/chartsheet" Target="./chartsheets/../chartsheets/sheet1.xml"/><Relationship Id="rId4" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/><Relationship Id="rId5" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="https://example.com/" TargetMode="External"/></Relationships>"#;
-        let rels = part(rels, |x| super::rels(x, "xl/")).unwrap();
+        let rels_xml = rels.to_owned();
+        let rels = part(rels, |x| super::rels(x, "xl/", 10)).unwrap();
         let got: Vec<_> = rels.iter().map(|r| (r.id.as_str(), r.kind, r.target.as_str())).collect();
         assert_eq!(
             got,
@@ -451,6 +483,8 @@ mod tests {
                 ("rId4", RelKind::SharedStrings, "xl/sharedStrings.xml"),
             ]
         );
+        let too_many = part(&rels_xml, |x| super::rels(x, "xl/", 3));
+        assert_eq!(too_many.err(), Some(FileError::TooLarge));
         assert_eq!(dir_of("xl/workbook.xml"), "xl/");
         assert_eq!(dir_of("workbook.xml"), "");
         assert_eq!(resolve("", "xl/workbook.xml"), "xl/workbook.xml");
@@ -467,6 +501,6 @@ mod tests {
         let wb = format!("{doctype}<workbook/>");
         assert_eq!(part(&wb, |x| workbook(x, 10)).err(), Some(FileError::UnsafeXml));
         let rels = format!("{doctype}<Relationships/>");
-        assert_eq!(part(&rels, |x| super::rels(x, "")).err(), Some(FileError::UnsafeXml));
+        assert_eq!(part(&rels, |x| super::rels(x, "", 10)).err(), Some(FileError::UnsafeXml));
     }
 }
