@@ -3,80 +3,12 @@
 //! and the shared-string table.
 
 use std::collections::HashMap;
-use std::io::{Cursor, Read};
-
-use zip::ZipArchive;
-use zip::read::ZipFile;
+use std::io::Read;
 
 use super::formats::{self, Shown};
-use super::xml::{Tok, Xml, decode_value, unescape_excel};
-use super::zip_error;
+use super::text::{decode_value, unescape_excel};
+use super::xml::{Tok, Xml};
 use crate::FileError;
-use crate::limits::Clock;
-
-pub(super) type Part<'a, 'b> = Xml<ZipFile<'a, Cursor<&'b [u8]>>>;
-
-/// The archive, its part names (as calamine finds them: without case, `\` read as `/`) and
-/// what may still be inflated.
-pub(super) struct Package<'b> {
-    zip: ZipArchive<Cursor<&'b [u8]>>,
-    names: HashMap<String, usize>,
-    /// Entries already read (or to be streamed) through the tokenizer.
-    pub(super) parsed: Vec<bool>,
-    pub(super) left: u64,
-    clock: Clock,
-}
-
-fn key(path: &str) -> String {
-    path.trim_start_matches('/').replace('\\', "/").to_ascii_lowercase()
-}
-
-impl<'b> Package<'b> {
-    pub(super) fn new(
-        zip: ZipArchive<Cursor<&'b [u8]>>,
-        left: u64,
-        clock: Clock,
-    ) -> Result<Self, FileError> {
-        let mut names = HashMap::with_capacity(zip.len());
-        for (i, name) in zip.file_names().enumerate() {
-            names.entry(key(&name.map_err(zip_error)?)).or_insert(i);
-        }
-        let parsed = vec![false; zip.len()];
-        Ok(Package { zip, names, parsed, left, clock })
-    }
-
-    pub(super) fn zip(&mut self) -> &mut ZipArchive<Cursor<&'b [u8]>> {
-        &mut self.zip
-    }
-
-    fn index(&self, path: &str) -> Option<usize> {
-        self.names.get(&key(path)).copied()
-    }
-
-    /// Marks the part at `path` as one the tokenizer will read, so no other scan needs to.
-    pub(super) fn claim(&mut self, path: &str) {
-        if let Some(i) = self.index(path) {
-            self.parsed[i] = true;
-        }
-    }
-
-    /// Runs `f` over the part at `path` (`None` when there is none), then books the bytes
-    /// it inflated.
-    pub(super) fn with_part<T>(
-        &mut self,
-        path: &str,
-        f: impl FnOnce(&mut Part<'_, 'b>, u64) -> Result<T, FileError>,
-    ) -> Result<Option<T>, FileError> {
-        let Some(index) = self.index(path) else { return Ok(None) };
-        self.claim(path);
-        let entry = self.zip.by_index(index).map_err(zip_error)?;
-        let declared = entry.size();
-        let mut xml = Xml::new(entry, path, self.left, self.clock);
-        let out = f(&mut xml, declared)?;
-        self.left = xml.left();
-        Ok(Some(out))
-    }
-}
 
 /// A relationship target resolved against the folder of its source part (`xl/`).
 pub(super) fn resolve(base_dir: &str, target: &str) -> String {
@@ -394,7 +326,8 @@ fn is_trimmed(b: u8) -> bool {
 mod tests {
     use super::*;
     use crate::Limits;
-    use crate::reader::xlsx::xml::tests::Trickle;
+    use crate::limits::Clock;
+    use crate::reader::xlsx::tests::Trickle;
 
     /// Runs `f` over `xml` read a few bytes at a time into a small buffer.
     fn part<'a, T>(
