@@ -120,10 +120,6 @@ impl<'b> Package<'b> {
         Ok(Package { zip, names, parsed, left, clock })
     }
 
-    fn zip(&mut self) -> &mut ZipArchive<Cursor<&'b [u8]>> {
-        &mut self.zip
-    }
-
     fn index(&self, path: &str) -> Option<usize> {
         self.names.get(&key(path)).copied()
     }
@@ -186,7 +182,7 @@ fn scan_other_parts(pkg: &mut Package<'_>, clock: &Clock) -> Result<(), FileErro
         }
         clock.check()?;
         let left = pkg.left;
-        let mut entry = pkg.zip().by_index(i).map_err(zip_error)?;
+        let mut entry = pkg.zip.by_index(i).map_err(zip_error)?;
         let name = entry.name().map_err(zip_error)?.to_ascii_lowercase();
         if entry.is_dir() || !(name.ends_with(".xml") || name.ends_with(".rels")) {
             continue;
@@ -240,7 +236,7 @@ fn scan_part(part: &mut impl Read, buf: &mut [u8], clock: &Clock) -> std::io::Re
     }
 }
 
-pub(super) fn zip_error(e: ZipError) -> FileError {
+fn zip_error(e: ZipError) -> FileError {
     match e {
         ZipError::UnsupportedArchive(m) if m.contains("assword") => FileError::Encrypted,
         e => FileError::corrupt(e),
