@@ -7,7 +7,7 @@ use std::io::Read;
 
 use super::formats::{self, Shown};
 use super::text::{decode_value, unescape_excel};
-use super::xml::{Tok, Xml};
+use super::xml::{Tok, Xml, is_space};
 use crate::FileError;
 
 /// A relationship target resolved against the folder of its source part (`xl/`).
@@ -274,6 +274,7 @@ pub(super) fn shared_strings<R: Read>(
             _ => {}
         }
     }
+    // Every entry is UTF-8, so this only makes the bytes a String (without `unsafe`).
     table.text =
         String::from_utf8(text).map_err(|_| xml.corrupt("a shared string that is not UTF-8"))?;
     Ok(table)
@@ -301,8 +302,8 @@ pub(super) fn rich_text<R: Read>(
                 fits &= out.len() - start <= cap;
                 if !preserve {
                     let piece = &out[from..];
-                    let lead = piece.iter().take_while(|&&b| is_trimmed(b)).count();
-                    let trail = piece[lead..].iter().rev().take_while(|&&b| is_trimmed(b)).count();
+                    let lead = piece.iter().take_while(|&&b| is_space(b)).count();
+                    let trail = piece[lead..].iter().rev().take_while(|&&b| is_space(b)).count();
                     out.truncate(out.len() - trail);
                     out.drain(from..from + lead);
                 }
@@ -316,10 +317,6 @@ pub(super) fn rich_text<R: Read>(
             Tok::Eof => return Err(xml.corrupt("the part ends inside a string")),
         }
     }
-}
-
-fn is_trimmed(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\r' | b'\n')
 }
 
 #[cfg(test)]

@@ -140,18 +140,12 @@ pub(super) fn read<R: Read>(
 /// Excel's `XFD1048576`, so nothing overflows.
 fn cell_ref(r: &[u8]) -> Option<(u32, u32)> {
     let letters = r.iter().take_while(|b| b.is_ascii_alphabetic()).count();
-    let (col, row) = r.split_at(letters);
-    if letters == 0
-        || letters > 5
-        || row.is_empty()
-        || row.len() > 9
-        || !row.iter().all(u8::is_ascii_digit)
-    {
+    if letters == 0 || letters > 5 {
         return None;
     }
+    let (col, row) = r.split_at(letters);
     let col = col.iter().fold(0u32, |n, &b| n * 26 + u32::from(b.to_ascii_uppercase() - b'A') + 1);
-    let row = row.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
-    Some((row.checked_sub(1)?, col - 1))
+    Some((number(row)?.checked_sub(1)?, col - 1))
 }
 
 struct Cells<'a> {

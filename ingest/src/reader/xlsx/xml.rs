@@ -438,6 +438,7 @@ pub(super) fn find2(hay: &[u8], a: u8, b: u8) -> Option<usize> {
     if hay.len() > NEAR { memchr2(a, b, &hay[NEAR..]).map(|i| i + NEAR) } else { None }
 }
 
-fn is_space(b: u8) -> bool {
+/// XML whitespace (which is also what calamine trims off an unpreserved `<t>`).
+pub(super) fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\n')
 }
