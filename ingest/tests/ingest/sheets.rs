@@ -70,3 +70,41 @@ fn csv_records_ended_by_lone_carriage_returns_stay_apart() {
     assert_eq!(rows.iter().map(|r| r.row).collect::<Vec<_>>(), [1, 2, 3]);
     assert_eq!(rows[2].cells, [Raw::Text("3".into()), Raw::Text("4".into())]);
 }
+
+#[test]
+fn xlsx_packages_calamine_refused_still_read() {
+    // No package relationships: the workbook is where Excel puts it.
+    let workbook = format!(
+        r#"<workbook xmlns="{MAIN}" xmlns:r="{RELS}"><sheets><sheet name="宏" r:id="rId2"/><sheet name="S" r:id="rId1"/></sheets></workbook>"#
+    );
+    let rels = [
+        rel("rId1", "worksheet", "worksheets/sheet1.xml"),
+        // A macro sheet: a relationship type calamine doesn't know, skipped.
+        rel("rId2", "xlMacrosheet", "macrosheets/sheet1.xml"),
+    ]
+    .concat();
+    // Error values beyond calamine's seven are kept as written.
+    let sheet = format!(
+        r#"<worksheet xmlns="{MAIN}"><sheetData><row r="1"><c r="A1" t="e"><f>SEQUENCE(2)</f><v>#SPILL!</v></c><c r="B1" t="e"><v>#CALC!</v></c></row></sheetData></worksheet>"#
+    );
+    let bytes = package(&workbook, &rels, &[("xl/worksheets/sheet1.xml", sheet)]);
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(&bytes[..])).unwrap();
+    let entries: Vec<(String, Vec<u8>)> = (0..zip.len())
+        .map(|i| {
+            let mut entry = zip.by_index(i).unwrap();
+            let mut data = Vec::new();
+            std::io::Read::read_to_end(&mut entry, &mut data).unwrap();
+            (entry.name().unwrap().into_owned(), data)
+        })
+        .filter(|(name, _)| name != "_rels/.rels")
+        .collect();
+    let entries: Vec<(&str, Vec<u8>)> =
+        entries.iter().map(|(n, d)| (n.as_str(), d.clone())).collect();
+    let sheets = read_sheets_bytes(&zip_of(&entries), "a.xlsx", &Limits::default()).unwrap();
+    assert_eq!(sheets.len(), 1);
+    assert_eq!(sheets[0].name, "S");
+    assert_eq!(
+        sheets[0].rows[0].cells,
+        [Raw::Error("#SPILL!".into()), Raw::Error("#CALC!".into())]
+    );
+}

@@ -9,19 +9,23 @@
 mod formats;
 mod parts;
 mod sheet;
+mod text;
 mod xml;
 
+use std::collections::HashMap;
 use std::io::{Cursor, Read};
 
 use memchr::memmem;
 use zip::ZipArchive;
+use zip::read::ZipFile;
 use zip::result::ZipError;
 
 use super::Assembler;
 use crate::limits::Clock;
 use crate::{FileError, Limits};
-use parts::{Package, RelKind};
+use parts::RelKind;
 use sheet::Book;
+use xml::Xml;
 
 pub(super) fn read(bytes: &[u8], rows: &mut Assembler<'_>) -> Result<(), FileError> {
     let limits = rows.limits().clone();
@@ -50,13 +54,13 @@ fn open_book(
 ) -> Result<(Vec<(String, String)>, Book), FileError> {
     // The workbook part, from the package relationships (`xl/workbook.xml` without them).
     let workbook = pkg
-        .with_part("_rels/.rels", |xml, _| parts::rels(xml, ""))?
+        .with_part("_rels/.rels", |xml, _| parts::rels(xml, "", limits.max_zip_entries))?
         .and_then(|rels| rels.into_iter().find(|r| r.kind == RelKind::OfficeDocument))
         .map_or_else(|| "xl/workbook.xml".to_owned(), |r| r.target);
     let dir = parts::dir_of(&workbook);
     let rels_path = format!("{dir}_rels/{}.rels", &workbook[dir.len()..]);
     let rels = pkg
-        .with_part(&rels_path, |xml, _| parts::rels(xml, dir))?
+        .with_part(&rels_path, |xml, _| parts::rels(xml, dir, limits.max_zip_entries))?
         .ok_or_else(|| FileError::corrupt(format!("{rels_path} is missing")))?;
     let entries = pkg
         .with_part(&workbook, |xml, _| parts::workbook(xml, limits.max_sheets))?
@@ -87,6 +91,62 @@ fn open_book(
         })?
         .unwrap_or_default();
     Ok((sheets, Book { shared, formats, date1904: entries.date1904 }))
+}
+
+type Part<'a, 'b> = Xml<ZipFile<'a, Cursor<&'b [u8]>>>;
+
+/// The archive, its part names (as calamine finds them: without case, `\` read as `/`) and
+/// what may still be inflated.
+struct Package<'b> {
+    zip: ZipArchive<Cursor<&'b [u8]>>,
+    names: HashMap<String, usize>,
+    /// Entries already read (or to be streamed) through the tokenizer.
+    parsed: Vec<bool>,
+    left: u64,
+    clock: Clock,
+}
+
+fn key(path: &str) -> String {
+    path.trim_start_matches('/').replace('\\', "/").to_ascii_lowercase()
+}
+
+impl<'b> Package<'b> {
+    fn new(zip: ZipArchive<Cursor<&'b [u8]>>, left: u64, clock: Clock) -> Result<Self, FileError> {
+        let mut names = HashMap::with_capacity(zip.len());
+        for (i, name) in zip.file_names().enumerate() {
+            names.entry(key(&name.map_err(zip_error)?)).or_insert(i);
+        }
+        let parsed = vec![false; zip.len()];
+        Ok(Package { zip, names, parsed, left, clock })
+    }
+
+    fn index(&self, path: &str) -> Option<usize> {
+        self.names.get(&key(path)).copied()
+    }
+
+    /// Marks the part at `path` as one the tokenizer will read, so no other scan needs to.
+    fn claim(&mut self, path: &str) {
+        if let Some(i) = self.index(path) {
+            self.parsed[i] = true;
+        }
+    }
+
+    /// Runs `f` over the part at `path` (`None` when there is none), then books the bytes
+    /// it inflated.
+    fn with_part<T>(
+        &mut self,
+        path: &str,
+        f: impl FnOnce(&mut Part<'_, 'b>, u64) -> Result<T, FileError>,
+    ) -> Result<Option<T>, FileError> {
+        let Some(index) = self.index(path) else { return Ok(None) };
+        self.parsed[index] = true;
+        let entry = self.zip.by_index(index).map_err(zip_error)?;
+        let declared = entry.size();
+        let mut xml = Xml::new(entry, path, self.left, self.clock);
+        let out = f(&mut xml, declared)?;
+        self.left = xml.left();
+        Ok(Some(out))
+    }
 }
 
 /// The central directory: entry count, encryption, declared sizes and compression ratios.
@@ -122,7 +182,7 @@ fn scan_other_parts(pkg: &mut Package<'_>, clock: &Clock) -> Result<(), FileErro
         }
         clock.check()?;
         let left = pkg.left;
-        let mut entry = pkg.zip().by_index(i).map_err(zip_error)?;
+        let mut entry = pkg.zip.by_index(i).map_err(zip_error)?;
         let name = entry.name().map_err(zip_error)?.to_ascii_lowercase();
         if entry.is_dir() || !(name.ends_with(".xml") || name.ends_with(".rels")) {
             continue;
@@ -176,7 +236,7 @@ fn scan_part(part: &mut impl Read, buf: &mut [u8], clock: &Clock) -> std::io::Re
     }
 }
 
-pub(super) fn zip_error(e: ZipError) -> FileError {
+fn zip_error(e: ZipError) -> FileError {
     match e {
         ZipError::UnsupportedArchive(m) if m.contains("assword") => FileError::Encrypted,
         e => FileError::corrupt(e),
@@ -196,34 +256,4 @@ fn inflate_error(e: &std::io::Error) -> FileError {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::Limits;
-
-    /// Hands out its bytes a few at a time, as an inflater may.
-    struct Trickle<'a>(&'a [u8], usize);
-
-    impl Read for Trickle<'_> {
-        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
-            let n = self.1.min(self.0.len()).min(out.len());
-            out[..n].copy_from_slice(&self.0[..n]);
-            self.0 = &self.0[n..];
-            Ok(n)
-        }
-    }
-
-    #[test]
-    fn a_doctype_split_across_reads_is_found() {
-        let clock = Clock::start(&Limits::default());
-        let xml = b"<?xml version=\"1.0\"?><!doctype x [<!ENTITY a \"b\">]><x/>";
-        for step in 1..8 {
-            let mut buf = vec![0u8; 2 + step];
-            let scan = scan_part(&mut Trickle(xml, step), &mut buf, &clock).unwrap();
-            assert!(scan.doctype, "read {step} bytes at a time");
-        }
-        let mut buf = vec![0u8; 4];
-        let scan = scan_part(&mut Trickle(b"<x><!-- note --></x>", 2), &mut buf, &clock).unwrap();
-        assert!(!scan.doctype);
-        assert_eq!(scan.bytes, 20);
-    }
-}
+mod tests;

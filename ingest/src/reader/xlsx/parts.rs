@@ -3,80 +3,12 @@
 //! and the shared-string table.
 
 use std::collections::HashMap;
-use std::io::{Cursor, Read};
-
-use zip::ZipArchive;
-use zip::read::ZipFile;
+use std::io::Read;
 
 use super::formats::{self, Shown};
-use super::xml::{Tok, Xml, decode_value, unescape_excel};
-use super::zip_error;
+use super::text::{decode_value, unescape_excel};
+use super::xml::{Tok, Xml, is_space};
 use crate::FileError;
-use crate::limits::Clock;
-
-pub(super) type Part<'a, 'b> = Xml<ZipFile<'a, Cursor<&'b [u8]>>>;
-
-/// The archive, its part names (as calamine finds them: without case, `\` read as `/`) and
-/// what may still be inflated.
-pub(super) struct Package<'b> {
-    zip: ZipArchive<Cursor<&'b [u8]>>,
-    names: HashMap<String, usize>,
-    /// Entries already read (or to be streamed) through the tokenizer.
-    pub(super) parsed: Vec<bool>,
-    pub(super) left: u64,
-    clock: Clock,
-}
-
-fn key(path: &str) -> String {
-    path.trim_start_matches('/').replace('\\', "/").to_ascii_lowercase()
-}
-
-impl<'b> Package<'b> {
-    pub(super) fn new(
-        zip: ZipArchive<Cursor<&'b [u8]>>,
-        left: u64,
-        clock: Clock,
-    ) -> Result<Self, FileError> {
-        let mut names = HashMap::with_capacity(zip.len());
-        for (i, name) in zip.file_names().enumerate() {
-            names.entry(key(&name.map_err(zip_error)?)).or_insert(i);
-        }
-        let parsed = vec![false; zip.len()];
-        Ok(Package { zip, names, parsed, left, clock })
-    }
-
-    pub(super) fn zip(&mut self) -> &mut ZipArchive<Cursor<&'b [u8]>> {
-        &mut self.zip
-    }
-
-    fn index(&self, path: &str) -> Option<usize> {
-        self.names.get(&key(path)).copied()
-    }
-
-    /// Marks the part at `path` as one the tokenizer will read, so no other scan needs to.
-    pub(super) fn claim(&mut self, path: &str) {
-        if let Some(i) = self.index(path) {
-            self.parsed[i] = true;
-        }
-    }
-
-    /// Runs `f` over the part at `path` (`None` when there is none), then books the bytes
-    /// it inflated.
-    pub(super) fn with_part<T>(
-        &mut self,
-        path: &str,
-        f: impl FnOnce(&mut Part<'_, 'b>, u64) -> Result<T, FileError>,
-    ) -> Result<Option<T>, FileError> {
-        let Some(index) = self.index(path) else { return Ok(None) };
-        self.claim(path);
-        let entry = self.zip.by_index(index).map_err(zip_error)?;
-        let declared = entry.size();
-        let mut xml = Xml::new(entry, path, self.left, self.clock);
-        let out = f(&mut xml, declared)?;
-        self.left = xml.left();
-        Ok(Some(out))
-    }
-}
 
 /// A relationship target resolved against the folder of its source part (`xl/`).
 pub(super) fn resolve(base_dir: &str, target: &str) -> String {
@@ -119,8 +51,13 @@ pub(super) struct Rel {
     pub(super) target: String,
 }
 
-/// The internal relationships of a `.rels` part whose source lives in `base_dir`.
-pub(super) fn rels<R: Read>(xml: &mut Xml<R>, base_dir: &str) -> Result<Vec<Rel>, FileError> {
+/// The internal relationships of a `.rels` part whose source lives in `base_dir`: at most
+/// `max`, one per archive entry (more is no workbook, and each costs memory).
+pub(super) fn rels<R: Read>(
+    xml: &mut Xml<R>,
+    base_dir: &str,
+    max: usize,
+) -> Result<Vec<Rel>, FileError> {
     let mut rels = Vec::new();
     loop {
         match xml.next()? {
@@ -146,6 +83,9 @@ pub(super) fn rels<R: Read>(xml: &mut Xml<R>, base_dir: &str) -> Result<Vec<Rel>
                     }
                 }
                 if let (Some(id), Some(target), false) = (id, target, external) {
+                    if rels.len() == max {
+                        return Err(FileError::TooLarge);
+                    }
                     rels.push(Rel { id, kind, target: resolve(base_dir, &target) });
                 }
             }
@@ -203,6 +143,10 @@ pub(super) fn workbook<R: Read>(
     }
 }
 
+/// Cell formats and custom number formats a styles part may hold: Excel allows 64,000 cell
+/// formats; the cap keeps a crafted part from costing more memory than its own size.
+const MAX_STYLES: usize = 1 << 20;
+
 /// How each cell format (`<cellXfs>`, by `s` index) shows numbers.
 pub(super) fn styles<R: Read>(xml: &mut Xml<R>) -> Result<Vec<Shown>, FileError> {
     let mut custom: HashMap<u32, Shown> = HashMap::new();
@@ -228,9 +172,15 @@ pub(super) fn styles<R: Read>(xml: &mut Xml<R>) -> Result<Vec<Shown>, FileError>
                 }
                 if let (Some(id), Some(code)) = (id, code) {
                     custom.insert(id, formats::custom(&code));
+                    if custom.len() > MAX_STYLES {
+                        return Err(FileError::TooLarge);
+                    }
                 }
             }
             Tok::Start | Tok::Empty if in_cell_xfs && xml.is(b"xf") => {
+                if xfs.len() == MAX_STYLES {
+                    return Err(FileError::TooLarge);
+                }
                 xfs.push(xml.attr(b"numFmtId").and_then(number));
             }
             _ => {}
@@ -315,12 +265,16 @@ pub(super) fn shared_strings<R: Read>(
                 if !fits || text.len() - start > cap {
                     text.truncate(start);
                     table.too_long.push(index);
+                } else if std::str::from_utf8(&text[start..]).is_err() {
+                    // Checked one by one, so each entry can be sliced out of the whole.
+                    return Err(xml.corrupt("a shared string that is not UTF-8"));
                 }
                 table.ends.push(u32::try_from(text.len()).map_err(|_| FileError::TooLarge)?);
             }
             _ => {}
         }
     }
+    // Every entry is UTF-8, so this only makes the bytes a String (without `unsafe`).
     table.text =
         String::from_utf8(text).map_err(|_| xml.corrupt("a shared string that is not UTF-8"))?;
     Ok(table)
@@ -348,8 +302,8 @@ pub(super) fn rich_text<R: Read>(
                 fits &= out.len() - start <= cap;
                 if !preserve {
                     let piece = &out[from..];
-                    let lead = piece.iter().take_while(|&&b| is_trimmed(b)).count();
-                    let trail = piece[lead..].iter().rev().take_while(|&&b| is_trimmed(b)).count();
+                    let lead = piece.iter().take_while(|&&b| is_space(b)).count();
+                    let trail = piece[lead..].iter().rev().take_while(|&&b| is_space(b)).count();
                     out.truncate(out.len() - trail);
                     out.drain(from..from + lead);
                 }
@@ -365,15 +319,12 @@ pub(super) fn rich_text<R: Read>(
     }
 }
 
-fn is_trimmed(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\r' | b'\n')
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::Limits;
-    use crate::reader::xlsx::xml::tests::Trickle;
+    use crate::limits::Clock;
+    use crate::reader::xlsx::tests::Trickle;
 
     /// Runs `f` over `xml` read a few bytes at a time into a small buffer.
     fn part<'a, T>(
@@ -402,6 +353,16 @@ mod tests {
         assert_eq!(got[..5], want);
         assert_eq!(got[5], None, "longer than the cap");
         assert_eq!(strings(sst, 100).unwrap()[5].as_deref(), Some("0123456789abcdef"));
+    }
+
+    #[test]
+    fn a_shared_string_that_is_not_utf8_is_corrupt() {
+        // Two halves of one character, each in its own string.
+        let sst = b"<sst><si><t>\xE4\xB8</t></si><si><t>\xAD</t></si></sst>";
+        let clock = Clock::start(&Limits::default());
+        let mut x = Xml::new(&sst[..], "sst.xml", u64::MAX, clock);
+        let e = shared_strings(&mut x, sst.len() as u64, 100).err().unwrap();
+        assert!(matches!(e, FileError::Corrupt { .. }), "{e:?}");
     }
 
     #[test]
@@ -440,7 +401,8 @@ mod tests {
     #[test]
     fn relationship_targets_resolve_against_their_folder() {
         let rels = r#"<Relationships><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://purl.oclc.org/ooxml/officeDocument/relationships/worksheet" Target="/xl/worksheets/sheet2.xml"/><Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/chartsheet" Target="./chartsheets/../chartsheets/sheet1.xml"/><Relationship Id="rId4" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/><Relationship Id="rId5" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="https://example.com/" TargetMode="External"/></Relationships>"#;
-        let rels = part(rels, |x| super::rels(x, "xl/")).unwrap();
+        let rels_xml = rels.to_owned();
+        let rels = part(rels, |x| super::rels(x, "xl/", 10)).unwrap();
         let got: Vec<_> = rels.iter().map(|r| (r.id.as_str(), r.kind, r.target.as_str())).collect();
         assert_eq!(
             got,
@@ -451,6 +413,8 @@ mod tests {
                 ("rId4", RelKind::SharedStrings, "xl/sharedStrings.xml"),
             ]
         );
+        let too_many = part(&rels_xml, |x| super::rels(x, "xl/", 3));
+        assert_eq!(too_many.err(), Some(FileError::TooLarge));
         assert_eq!(dir_of("xl/workbook.xml"), "xl/");
         assert_eq!(dir_of("workbook.xml"), "");
         assert_eq!(resolve("", "xl/workbook.xml"), "xl/workbook.xml");
@@ -467,6 +431,6 @@ mod tests {
         let wb = format!("{doctype}<workbook/>");
         assert_eq!(part(&wb, |x| workbook(x, 10)).err(), Some(FileError::UnsafeXml));
         let rels = format!("{doctype}<Relationships/>");
-        assert_eq!(part(&rels, |x| super::rels(x, "")).err(), Some(FileError::UnsafeXml));
+        assert_eq!(part(&rels, |x| super::rels(x, "", 10)).err(), Some(FileError::UnsafeXml));
     }
 }

@@ -12,6 +12,7 @@ use std::io::{ErrorKind, Read};
 
 use memchr::{memchr, memchr2, memmem};
 
+use super::text::decode;
 use crate::FileError;
 use crate::limits::Clock;
 
@@ -86,7 +87,7 @@ impl<R: Read> Xml<R> {
     }
 
     /// The last start or empty tag's attributes: qualified names and raw values (entities
-    /// not decoded, see `decode_value`).
+    /// not decoded, see `text::decode_value`).
     pub(super) fn attrs(&self) -> impl Iterator<Item = (&[u8], &[u8])> {
         self.attrs.iter().map(|&[n0, n1, v0, v1]| (&self.buf[n0..n1], &self.buf[v0..v1]))
     }
@@ -417,7 +418,7 @@ fn find_special(hay: &[u8], table: &[bool; 256]) -> Option<usize> {
 /// Where `b` first occurs in `hay`. Sheet XML is short tags and short texts, so the first
 /// bytes are looked at one by one before memchr's vector search takes over.
 #[inline]
-fn find(hay: &[u8], b: u8) -> Option<usize> {
+pub(super) fn find(hay: &[u8], b: u8) -> Option<usize> {
     const NEAR: usize = 16;
     let near = &hay[..hay.len().min(NEAR)];
     if let Some(i) = near.iter().position(|&x| x == b) {
@@ -428,7 +429,7 @@ fn find(hay: &[u8], b: u8) -> Option<usize> {
 
 /// `find` for either of two bytes.
 #[inline]
-fn find2(hay: &[u8], a: u8, b: u8) -> Option<usize> {
+pub(super) fn find2(hay: &[u8], a: u8, b: u8) -> Option<usize> {
     const NEAR: usize = 16;
     let near = &hay[..hay.len().min(NEAR)];
     if let Some(i) = near.iter().position(|&x| x == a || x == b) {
@@ -437,341 +438,7 @@ fn find2(hay: &[u8], a: u8, b: u8) -> Option<usize> {
     if hay.len() > NEAR { memchr2(a, b, &hay[NEAR..]).map(|i| i + NEAR) } else { None }
 }
 
-fn is_space(b: u8) -> bool {
+/// XML whitespace (which is also what calamine trims off an unpreserved `<t>`).
+pub(super) fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\n')
-}
-
-/// Appends character data to `out`: line ends normalised (`\r\n` and a lone `\r` become
-/// `\n`) and, in text outside CDATA, entities decoded. Returns how much of `raw` it consumed:
-/// all of it when `complete`, else perhaps not a trailing `\r` or entity that needs the next
-/// bytes. Past `cap` bytes of output it consumes without appending.
-fn decode(
-    raw: &[u8],
-    complete: bool,
-    entities: bool,
-    out: &mut Vec<u8>,
-    cap: usize,
-) -> Result<usize, &'static str> {
-    let mut i = 0;
-    loop {
-        if out.len() > cap {
-            return Ok(raw.len());
-        }
-        let rest = &raw[i..];
-        let special = if entities { find2(rest, b'&', b'\r') } else { find(rest, b'\r') };
-        let Some(j) = special else {
-            out.extend_from_slice(rest);
-            return Ok(raw.len());
-        };
-        out.extend_from_slice(&rest[..j]);
-        let at = i + j;
-        if raw[at] == b'\r' {
-            match raw.get(at + 1) {
-                Some(b'\n') => i = at + 2,
-                Some(_) => i = at + 1,
-                None if complete => i = at + 1,
-                None => return Ok(at),
-            }
-            out.push(b'\n');
-        } else {
-            match entity(&raw[at..])? {
-                Some((c, len)) => {
-                    let mut utf8 = [0u8; 4];
-                    out.extend_from_slice(c.encode_utf8(&mut utf8).as_bytes());
-                    i = at + len;
-                }
-                None if complete => return Err("a truncated entity"),
-                None => return Ok(at),
-            }
-        }
-    }
-}
-
-/// The longest entity reference this reader decodes: `&#x10FFFF;`, `&#1114111;`, `&quot;`.
-const MAX_ENTITY: usize = 12;
-
-/// The entity reference at the start of `s` (which starts with '&') and its length; `None`
-/// when `s` ends before its ';' could.
-fn entity(s: &[u8]) -> Result<Option<(char, usize)>, &'static str> {
-    let Some(semi) = find(&s[..s.len().min(MAX_ENTITY)], b';') else {
-        return if s.len() < MAX_ENTITY { Ok(None) } else { Err("an unknown entity") };
-    };
-    let c = match &s[1..semi] {
-        b"amp" => '&',
-        b"lt" => '<',
-        b"gt" => '>',
-        b"quot" => '"',
-        b"apos" => '\'',
-        [b'#', b'x' | b'X', hex @ ..] => char_ref(hex, 16)?,
-        [b'#', dec @ ..] => char_ref(dec, 10)?,
-        _ => return Err("an unknown entity"),
-    };
-    Ok(Some((c, semi + 1)))
-}
-
-fn char_ref(digits: &[u8], radix: u32) -> Result<char, &'static str> {
-    let text = std::str::from_utf8(digits).map_err(|_| "a bad character reference")?;
-    if text.is_empty() || text.starts_with('+') {
-        return Err("a bad character reference");
-    }
-    u32::from_str_radix(text, radix)
-        .ok()
-        .filter(|&n| n != 0)
-        .and_then(char::from_u32)
-        .ok_or("a bad character reference")
-}
-
-/// An attribute value with its entities decoded.
-pub(super) fn decode_value(raw: &[u8]) -> Result<String, &'static str> {
-    let mut out = Vec::with_capacity(raw.len());
-    decode(raw, true, true, &mut out, usize::MAX)?;
-    String::from_utf8(out).map_err(|_| "an attribute that is not UTF-8")
-}
-
-/// Excel's own escapes in text: `_xHHHH_` is the UTF-16 code unit HHHH (a pair of them a
-/// character beyond the BMP; a lone surrogate becomes U+FFFD). `_x005F_` escapes the `_` of a
-/// literal `_x...`. Applied to `out[from..]`, which must be UTF-8.
-pub(super) fn unescape_excel(out: &mut Vec<u8>, from: usize) {
-    // Where the first `_x` starts, from `from`.
-    let mut at = from;
-    let first = loop {
-        match find(&out[at..], b'_') {
-            None => return,
-            Some(i) if out.get(at + i + 1) == Some(&b'x') => break at + i - from,
-            Some(i) => at += i + 1,
-        }
-    };
-    let piece = out.split_off(from);
-    out.extend_from_slice(&piece[..first]);
-    let mut i = first;
-    while i < piece.len() {
-        let Some(unit) = escape_at(&piece, i) else {
-            out.push(piece[i]);
-            i += 1;
-            continue;
-        };
-        i += 7;
-        let c = match unit {
-            0xD800..=0xDBFF => match escape_at(&piece, i) {
-                Some(low @ 0xDC00..=0xDFFF) => {
-                    i += 7;
-                    char::from_u32(
-                        0x10000 + ((u32::from(unit) - 0xD800) << 10) + (u32::from(low) - 0xDC00),
-                    )
-                }
-                _ => None,
-            },
-            unit => char::from_u32(u32::from(unit)),
-        };
-        let mut utf8 = [0u8; 4];
-        out.extend_from_slice(
-            c.unwrap_or(char::REPLACEMENT_CHARACTER).encode_utf8(&mut utf8).as_bytes(),
-        );
-    }
-}
-
-/// The code unit of an `_xHHHH_` escape at `at`.
-fn escape_at(s: &[u8], at: usize) -> Option<u16> {
-    let e = s.get(at..at + 7)?;
-    if e[0] != b'_' || e[1] != b'x' || e[6] != b'_' || !e[2..6].iter().all(u8::is_ascii_hexdigit) {
-        return None;
-    }
-    u16::from_str_radix(std::str::from_utf8(&e[2..6]).ok()?, 16).ok()
-}
-
-#[cfg(test)]
-pub(super) mod tests {
-    use super::*;
-    use crate::Limits;
-
-    /// Hands out its bytes a few at a time, as an inflater may.
-    pub(crate) struct Trickle<'a>(pub &'a [u8], pub usize);
-
-    impl Read for Trickle<'_> {
-        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
-            let n = self.1.min(self.0.len()).min(out.len());
-            out[..n].copy_from_slice(&self.0[..n]);
-            self.0 = &self.0[n..];
-            Ok(n)
-        }
-    }
-
-    /// The events of a part as text: `<name a=v>` for starts, `<name/>` for empty tags,
-    /// `</name>` for ends, `"text"` for the text of elements named `t` or `v`.
-    fn events(xml: &[u8], step: usize, buffer: usize) -> Result<Vec<String>, FileError> {
-        let clock = crate::limits::Clock::start(&Limits::default());
-        let mut x = Xml::with_buffer(Trickle(xml, step), "test.xml", u64::MAX, clock, buffer);
-        let mut seen = Vec::new();
-        loop {
-            let tok = x.next()?;
-            let name = String::from_utf8_lossy(x.name()).into_owned();
-            let mut attrs = String::new();
-            for (k, v) in x.attrs() {
-                attrs.push_str(&format!(
-                    " {}={}",
-                    String::from_utf8_lossy(k),
-                    decode_value(v).map_err(|e| x.corrupt(e))?
-                ));
-            }
-            match tok {
-                Tok::Eof => return Ok(seen),
-                Tok::End => seen.push(format!("</{name}>")),
-                Tok::Empty => seen.push(format!("<{name}{attrs}/>")),
-                Tok::Start if name == "t" || name == "v" => {
-                    let mut text = Vec::new();
-                    x.text(&mut text, usize::MAX)?;
-                    seen.push(format!("<{name}{attrs}>\"{}\"", String::from_utf8(text).unwrap()));
-                }
-                Tok::Start => seen.push(format!("<{name}{attrs}>")),
-            }
-        }
-    }
-
-    /// The events read with every read size from 1 to 9 bytes and buffers from 48 bytes up.
-    fn all_ways(xml: &str) -> Vec<String> {
-        let whole = events(xml.as_bytes(), usize::MAX, BUF_BYTES).unwrap();
-        for step in 1..10 {
-            for buffer in [48, 49, 64, 97, 4096] {
-                let split = events(xml.as_bytes(), step, buffer).unwrap();
-                assert_eq!(split, whole, "read {step} bytes at a time into {buffer}");
-            }
-        }
-        whole
-    }
-
-    #[test]
-    fn tags_names_and_attributes() {
-        let xml = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<x:worksheet xmlns:x="urn:x"><x:c r="A1" t='s' a = "1>2" b="it's"><x:v>7</x:v></x:c><row/><c
- r="B2"
-/></x:worksheet>"#;
-        assert_eq!(
-            all_ways(xml),
-            [
-                "<worksheet xmlns:x=urn:x>",
-                "<c r=A1 t=s a=1>2 b=it's>",
-                "<v>\"7\"",
-                "</c>",
-                "<row/>",
-                "<c r=B2/>",
-                "</worksheet>"
-            ]
-        );
-    }
-
-    #[test]
-    fn text_decodes_entities_cdata_and_line_ends() {
-        let xml = "<si><t>a&amp;b &lt;&gt;&quot;&apos; &#20013;&#x6587;&#X41;</t><t xml:space=\"preserve\">x\r\ny\rz<!-- c --> <![CDATA[<&amp;>\r\n]]>!</t><v/></si>";
-        assert_eq!(
-            all_ways(xml),
-            [
-                "<si>",
-                "<t>\"a&b <>\"' 中文A\"",
-                "<t xml:space=preserve>\"x\ny\nz <&amp;>\n!\"",
-                "<v/>",
-                "</si>"
-            ]
-        );
-    }
-
-    #[test]
-    fn comments_and_instructions_may_hold_anything() {
-        let xml = "<a><!-- <b> -- > --><?pi <c> ?><d/></a>";
-        assert_eq!(all_ways(xml), ["<a>", "<d/>", "</a>"]);
-    }
-
-    #[test]
-    fn declarations_are_refused_wherever_they_are_split() {
-        for xml in [
-            "<?xml version=\"1.0\"?><!DOCTYPE x [<!ENTITY a \"b\">]><x/>",
-            "<x><!doctype x></x>",
-            "<!ENTITY a \"b\"><x/>",
-        ] {
-            for step in 1..6 {
-                let e = events(xml.as_bytes(), step, 48).unwrap_err();
-                assert_eq!(e, FileError::UnsafeXml, "{xml} by {step}");
-            }
-        }
-    }
-
-    #[test]
-    fn broken_xml_is_a_corrupt_part_not_a_panic() {
-        let broken = [
-            "<a><b",
-            "<a><b x=\"1></a>",
-            "<a><!-- never closed",
-            "<a><![CDATA[never closed",
-            "<a><?pi",
-            "<a><t>&unknown;</t></a>",
-            "<a><t>&amp</t></a>",
-            "<a><t>&#xD800;</t></a>",
-            "<a><t>&#0;</t></a>",
-            "<a><t>&#;</t></a>",
-            "<a><t>x",
-            "<a><t><b/></t></a>",
-            "<a b></a>",
-            "<a b=1></a>",
-            "< a></a>",
-            "<a></></a>",
-            "<",
-            "<!-",
-            "<![CDA",
-        ];
-        for xml in broken {
-            for step in [1, 3, 1000] {
-                let e = events(xml.as_bytes(), step, 64).unwrap_err();
-                assert!(matches!(e, FileError::Corrupt { .. }), "{xml:?} by {step}: {e:?}");
-            }
-        }
-        // A tag that can't fit the buffer.
-        let long = format!("<a b=\"{}\"/>", "x".repeat(100));
-        assert!(matches!(events(long.as_bytes(), 7, 64), Err(FileError::Corrupt { .. })));
-        assert_eq!(events(long.as_bytes(), 7, 4096).unwrap().len(), 1);
-    }
-
-    #[test]
-    fn text_past_the_cap_stops_growing() {
-        let xml = format!("<t>{}</t><t>after</t>", "&amp;".repeat(10_000));
-        let clock = crate::limits::Clock::start(&Limits::default());
-        let mut x = Xml::with_buffer(Trickle(xml.as_bytes(), 100), "t.xml", u64::MAX, clock, 64);
-        assert_eq!(x.next().unwrap(), Tok::Start);
-        let mut text = Vec::new();
-        x.text(&mut text, 1000).unwrap();
-        assert!(text.len() > 1000 && text.len() < 1200, "{}", text.len());
-        assert_eq!(x.next().unwrap(), Tok::Start);
-        text.clear();
-        x.text(&mut text, 1000).unwrap();
-        assert_eq!(text, b"after");
-    }
-
-    #[test]
-    fn the_budget_counts_every_inflated_byte() {
-        let xml = b"<a>0123456789</a>";
-        let clock = crate::limits::Clock::start(&Limits::default());
-        let mut x = Xml::with_buffer(Trickle(xml, 4), "a.xml", 17, clock, 64);
-        x.drain().unwrap();
-        assert_eq!(x.left(), 0);
-        let mut x = Xml::with_buffer(Trickle(xml, 4), "a.xml", 16, clock, 64);
-        assert_eq!(x.drain().unwrap_err(), FileError::TooLarge);
-    }
-
-    #[test]
-    fn excel_escapes_decode_like_calamine() {
-        let cases = [
-            ("plain", "plain"),
-            ("a_x000D_b", "a\rb"),
-            ("_x005F_x000D_", "_x000D_"),
-            ("_xD83D__xDE00_", "😀"),
-            ("_xD83D_x", "\u{FFFD}x"),
-            ("_xDE00_", "\u{FFFD}"),
-            ("_x00e9_t_x", "ét_x"),
-            ("_x12G4_", "_x12G4_"),
-        ];
-        for (escaped, text) in cases {
-            let mut out = b"keep".to_vec();
-            out.extend_from_slice(escaped.as_bytes());
-            unescape_excel(&mut out, 4);
-            assert_eq!(String::from_utf8(out).unwrap(), format!("keep{text}"), "{escaped}");
-        }
-    }
 }
