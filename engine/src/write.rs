@@ -3,6 +3,8 @@
 //! once complete. Nothing written
 //! here is live until the caller's manifest lists it.
 
+use std::path::Path;
+
 use chrono::NaiveDateTime;
 use duckdb::arrow::datatypes::SchemaRef;
 use duckdb::{Connection, ToSql};
@@ -36,15 +38,8 @@ impl Lake {
         params: &[&dyn ToSql],
         time: &str,
     ) -> Result<Option<LakeFile>> {
-        let (dataset, month, stem) = target;
-        let path = LakePath::new(dataset, month, stem)?;
-        let dest = self.abs(&path);
-        let dir = dest.parent().expect("lake files sit in a month directory");
-        std::fs::create_dir_all(dir).map_err(Error::io(dir))?;
-        let tmp = dir.join(format!(".{stem}.parquet.tmp"));
-        let tmp_str = tmp.to_str().expect("lake paths are UTF-8");
-
-        let result = (|| {
+        self.publish(target, |tmp| {
+            let tmp_str = tmp.to_str().expect("lake paths are UTF-8");
             // The target is a literal: DuckDB can't rebind a COPY whose target is a parameter.
             // It is a path the engine made from a validated LakePath, never caller text.
             let copy = format!("copy ({query}) to {} ({PARQUET_OPTIONS})", sql_literal(tmp_str));
@@ -57,24 +52,8 @@ impl Lake {
                     r.get::<_, Option<Micros>>(2)?.map(|m| m.0),
                 ))
             })?;
-            let (Some(min), Some(max)) = (min, max) else {
-                return Ok(None);
-            };
-            // A hard link publishes the complete file and, unlike rename, never replaces one.
-            std::fs::hard_link(&tmp, &dest).map_err(Error::io(&dest))?;
-            let bytes = std::fs::metadata(&dest).map_err(Error::io(&dest))?.len();
-            Ok(Some(LakeFile {
-                path: path.rel.clone(),
-                dataset,
-                month,
-                rows: rows as u64,
-                bytes,
-                min_time: from_micros(min),
-                max_time: from_micros(max),
-            }))
-        })();
-        std::fs::remove_file(&tmp).ok();
-        result
+            Ok(min.zip(max).map(|(min, max)| (rows as u64, (from_micros(min), from_micros(max)))))
+        })
     }
 
     /// Writes the lake file `<dataset>/month=<month>/<stem>.parquet` from Arrow record batches
@@ -88,14 +67,8 @@ impl Lake {
         range: (NaiveDateTime, NaiveDateTime),
         fill: impl FnOnce(&mut ArrowWriter<std::fs::File>) -> Result<u64>,
     ) -> Result<LakeFile> {
-        let (dataset, month, stem) = target;
-        let path = LakePath::new(dataset, month, stem)?;
-        let dest = self.abs(&path);
-        let dir = dest.parent().expect("lake files sit in a month directory");
-        std::fs::create_dir_all(dir).map_err(Error::io(dir))?;
-        let tmp = dir.join(format!(".{stem}.parquet.tmp"));
-        let result = (|| {
-            let file = std::fs::File::create(&tmp).map_err(Error::io(&tmp))?;
+        let file = self.publish(target, |tmp| {
+            let file = std::fs::File::create(tmp).map_err(Error::io(tmp))?;
             let props = WriterProperties::builder()
                 .set_compression(Compression::ZSTD(ZstdLevel::try_new(ZSTD_LEVEL).expect("a valid zstd level")))
                 .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
@@ -104,9 +77,31 @@ impl Lake {
             let mut writer = ArrowWriter::try_new(file, schema.clone(), Some(props))?;
             let rows = fill(&mut writer)?;
             writer.close()?;
+            Ok(Some((rows, range)))
+        })?;
+        Ok(file.expect("an Arrow write always publishes its file"))
+    }
+
+    /// Has `write` fill a hidden temporary file next to the lake file of `target`, then
+    /// publishes it under its final name. `write` answers the rows and the time range, or
+    /// `None` for no rows, which publishes nothing. The temporary file never outlives the call.
+    fn publish(
+        &self,
+        target: (Dataset, Month, &str),
+        write: impl FnOnce(&Path) -> Result<Option<(u64, (NaiveDateTime, NaiveDateTime))>>,
+    ) -> Result<Option<LakeFile>> {
+        let (dataset, month, stem) = target;
+        let path = LakePath::new(dataset, month, stem)?;
+        let dest = self.abs(&path);
+        let dir = dest.parent().expect("lake files sit in a month directory");
+        std::fs::create_dir_all(dir).map_err(Error::io(dir))?;
+        let tmp = dir.join(format!(".{stem}.parquet.tmp"));
+        let result = (|| {
+            let Some((rows, (min_time, max_time))) = write(&tmp)? else { return Ok(None) };
+            // A hard link publishes the complete file and, unlike rename, never replaces one.
             std::fs::hard_link(&tmp, &dest).map_err(Error::io(&dest))?;
             let bytes = std::fs::metadata(&dest).map_err(Error::io(&dest))?.len();
-            Ok(LakeFile { path: path.rel.clone(), dataset, month, rows, bytes, min_time: range.0, max_time: range.1 })
+            Ok(Some(LakeFile { path: path.rel.clone(), dataset, month, rows, bytes, min_time, max_time }))
         })();
         std::fs::remove_file(&tmp).ok();
         result
