@@ -49,6 +49,9 @@ export const tests = [
       const page = await adminPage(ctx)
       await sidebar(page).getByRole('link', { name: '客户数据' }).click()
       await waitForPath(page, '/client/index')
+      // The address changes at once, but the page (and its tab) only once its chunk has
+      // loaded; a click before that supersedes the visit, as in the old admin.
+      await page.getByRole('table', { name: '客户数据' }).waitFor()
       await sidebar(page).getByRole('link', { name: '产品管理' }).click()
       await waitForPath(page, '/product/index')
       await tabs(page).getByRole('link', { name: '客户数据' }).waitFor()

@@ -110,6 +110,22 @@ describe('api client', () => {
     }
   })
 
+  it('keeps the login page and its redirect when a late 2001 arrives after signing out', async () => {
+    window.location.hash = '#/login?redirect=/product/index'
+    answer({ code: 2001, message: '登录已过期，请重新登录', data: null }, 401)
+    await expect(api.get('messageIndex')).rejects.toMatchObject({ code: 2001 })
+    expect(window.location.hash).toBe('#/login?redirect=/product/index')
+    expect(getToast()).toBeNull()
+  })
+
+  it('carries the query of the page left into the login redirect', async () => {
+    setSession({ token: 'tok', id: 2, name: 'x', ruleId: '/order' })
+    window.location.hash = '#/order/index?page=2'
+    answer({ code: 2001, message: '登录已过期，请重新登录', data: null }, 401)
+    await expect(api.get('productIndex')).rejects.toMatchObject({ code: 2001 })
+    expect(window.location.hash).toBe('#/login?redirect=/order/index%3Fpage%3D2')
+  })
+
   it('silently ignores 115007', async () => {
     answer({ code: 115007, message: 'noop', data: { x: 1 } })
     await expect(api.post('messageUp', { all: '1' })).resolves.toBeUndefined()

@@ -1,6 +1,7 @@
 import { toast } from '@/components/ui/toast-store'
 import { env } from '@/config/env'
-import { currentPath, loginPath, navigate } from '@/lib/hash-location'
+import { paths } from '@/config/paths'
+import { currentFullPath, currentPath, loginPath, navigate } from '@/lib/hash-location'
 import { beginLoading } from '@/lib/loading'
 import { clearSession, getToken } from '@/lib/session'
 import { makeNonce, renderField, sign, type Fields } from '@/lib/sign'
@@ -76,9 +77,14 @@ function onEnvelope<T>(body: Envelope, status: number): T {
       return undefined as T
     case Code.TokenExpired:
     case Code.AccountBlocked:
-      toast.error(body.message)
-      clearSession()
-      navigate(loginPath(currentPath()), { replace: true })
+      // A late answer to a call made before signing out finds the user already on the login
+      // page: going there again would drop the page they left (`redirect`), and the toast
+      // would tell them something they just did.
+      if (getToken()) {
+        toast.error(body.message)
+        clearSession()
+      }
+      if (currentPath() !== paths.login) navigate(loginPath(currentFullPath()), { replace: true })
       return fail(body.code, body.message, body.data, status)
     default:
       toast.error(body.message)
