@@ -235,16 +235,16 @@ async fn export(State(state): State<AppState>, Args(args): Args<CustomerArgs>) -
     checks.finish()?;
     let snapshot = lake::snapshot(&state.db, DATASET).await?;
     // The lake streams rows into a bounded channel that the sheet writer drains: constant memory.
-    let (tx, rx) = std::sync::mpsc::sync_channel(4096);
+    let (mut tx, rx) = export::row_channel();
     let lake = state.lake.clone();
     let producer = tokio::task::spawn_blocking(move || {
         lake.viewing_for_each(&snapshot, &filter, |row| -> std::result::Result<(), adeval_engine::Error> {
             // A closed channel means the writer failed; it reports that itself.
-            let _ = tx.send(rows::cells(row));
+            tx.send(rows::cells(row));
             Ok(())
         })
     });
-    let exported = export::save(&state, "客户数据", &rows::HEADERS, rx.into_iter()).await;
+    let exported = export::save(&state, "客户数据", &rows::HEADERS, rx).await;
     producer.await.map_err(anyhow::Error::from)?.map_err(anyhow::Error::from)?;
     Ok(Done("导出成功", exported?))
 }

@@ -1,6 +1,7 @@
 //! A customer viewing row as the list and the export show it.
 
 use adeval_engine::ViewingRow;
+use chrono::{Datelike, NaiveDate, NaiveDateTime, Timelike};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -51,7 +52,43 @@ pub struct CustomerRow {
     create_time: String,
 }
 
-const TIME: &str = "%Y-%m-%d %H:%M:%S";
+/// `YYYY-MM-DD`. Written by hand: chrono's `format` parses its pattern on every call, and an
+/// export formats three dates a row.
+fn date_text(d: NaiveDate) -> String {
+    let mut out = String::with_capacity(19);
+    push_date(&mut out, d);
+    out
+}
+
+/// `YYYY-MM-DD HH:MM:SS`.
+fn time_text(t: NaiveDateTime) -> String {
+    let mut out = String::with_capacity(19);
+    push_date(&mut out, t.date());
+    out.push(' ');
+    push_digits(&mut out, t.hour(), 2);
+    out.push(':');
+    push_digits(&mut out, t.minute(), 2);
+    out.push(':');
+    push_digits(&mut out, t.second(), 2);
+    out
+}
+
+fn push_date(out: &mut String, d: NaiveDate) {
+    match u32::try_from(d.year()) {
+        Ok(y) if y <= 9999 => push_digits(out, y, 4),
+        _ => out.push_str(&d.year().to_string()),
+    }
+    out.push('-');
+    push_digits(out, d.month(), 2);
+    out.push('-');
+    push_digits(out, d.day(), 2);
+}
+
+fn push_digits(out: &mut String, n: u32, width: u32) {
+    for place in (0..width).rev() {
+        out.push(char::from(b'0' + (n / 10u32.pow(place) % 10) as u8));
+    }
+}
 
 impl From<ViewingRow> for CustomerRow {
     fn from(r: ViewingRow) -> Self {
@@ -60,9 +97,9 @@ impl From<ViewingRow> for CustomerRow {
             title: r.title,
             channel: r.channel,
             media_id: r.media_id,
-            add_time: r.air_time.format(TIME).to_string(),
+            add_time: time_text(r.air_time),
             duration: r.duration,
-            ymd: r.ymd.format("%Y-%m-%d").to_string(),
+            ymd: date_text(r.ymd),
             circumference_name: r.program.unwrap_or_default(),
             category: r.category,
             source: r.source,
@@ -71,7 +108,7 @@ impl From<ViewingRow> for CustomerRow {
             mao_dian_ping: (r.grp * 1000.0).round() / 1000.0,
             default_audience_city_group: GroupName { audience_city_group_name: r.audience_group },
             position: r.position.unwrap_or_default(),
-            create_time: r.created_at.format(TIME).to_string(),
+            create_time: time_text(r.created_at),
         }
     }
 }
@@ -100,9 +137,9 @@ pub fn source_label(n: i16) -> &'static str {
 
 pub fn cells(r: ViewingRow) -> Vec<Cell> {
     vec![
-        Cell::from(r.ymd.format("%Y-%m-%d").to_string()),
+        Cell::from(date_text(r.ymd)),
         Cell::from(r.channel),
-        Cell::from(r.air_time.format(TIME).to_string()),
+        Cell::from(time_text(r.air_time)),
         Cell::from(i64::from(r.duration)),
         Cell::from(r.title),
         Cell::from(r.program),
@@ -112,6 +149,23 @@ pub fn cells(r: ViewingRow) -> Vec<Cell> {
         Cell::from(r.position),
         Cell::from(category_label(r.category)),
         Cell::from(source_label(r.source)),
-        Cell::from(r.created_at.format(TIME).to_string()),
+        Cell::from(time_text(r.created_at)),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_and_times_read_as_chrono_writes_them() {
+        let cases = ["2026-03-01 00:00:00", "1999-12-31 23:59:59", "2026-11-22 07:05:09", "0001-01-01 00:00:00"];
+        for text in cases {
+            let t = NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M:%S").unwrap();
+            assert_eq!(time_text(t), t.format("%Y-%m-%d %H:%M:%S").to_string());
+            assert_eq!(date_text(t.date()), t.format("%Y-%m-%d").to_string());
+        }
+        let far = NaiveDate::from_ymd_opt(12345, 6, 7).unwrap();
+        assert_eq!(date_text(far), "12345-06-07");
+    }
 }
