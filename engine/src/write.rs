@@ -1,14 +1,17 @@
 //! Writing lake files: DuckDB copies a query (or Arrow batches are written) to a hidden
 //! temporary name next to the final one, and the file is published under its final name only
-//! once complete. Nothing written
-//! here is live until the caller's manifest lists it.
+//! once complete. Nothing written here is live until the caller's manifest lists it.
 
 use std::path::Path;
+use std::sync::Mutex;
 
 use chrono::NaiveDateTime;
+
 use duckdb::arrow::datatypes::SchemaRef;
+use duckdb::arrow::record_batch::RecordBatch;
 use duckdb::{Connection, ToSql};
 use parquet::arrow::ArrowWriter;
+use parquet::arrow::arrow_writer::{ArrowColumnChunk, ArrowColumnWriter, ArrowLeafColumn, compute_leaves};
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::properties::WriterProperties;
 
@@ -25,6 +28,38 @@ const PARQUET_OPTIONS: &str = "format parquet, compression zstd, row_group_size 
 
 /// The zstd level DuckDB writes with, so files written from Arrow match.
 const ZSTD_LEVEL: i32 = 3;
+
+/// Encodes each column with its writer, the columns shared out among `threads` threads that
+/// take the next unclaimed one; answers the chunks in column order.
+fn encode_columns(columns: Vec<(ArrowColumnWriter, Vec<ArrowLeafColumn>)>, threads: usize) -> Result<Vec<ArrowColumnChunk>> {
+    let count = columns.len();
+    let queue = Mutex::new(columns.into_iter().enumerate());
+    let work = || -> Result<Vec<(usize, ArrowColumnChunk)>> {
+        let mut done = Vec::new();
+        loop {
+            let Some((i, (mut writer, leaves))) = queue.lock().expect("the column queue is never poisoned").next() else {
+                return Ok(done);
+            };
+            for leaf in &leaves {
+                writer.write(leaf)?;
+            }
+            done.push((i, writer.close()?));
+        }
+    };
+    let mut chunks: Vec<Option<ArrowColumnChunk>> = (0..count).map(|_| None).collect();
+    let results = std::thread::scope(|s| {
+        let helpers: Vec<_> = (1..threads.min(count)).map(|_| s.spawn(work)).collect();
+        let mut results = vec![work()];
+        results.extend(helpers.into_iter().map(|h| h.join().expect("a column encoder does not panic")));
+        results
+    });
+    for result in results {
+        for (i, chunk) in result? {
+            chunks[i] = Some(chunk);
+        }
+    }
+    Ok(chunks.into_iter().map(|c| c.expect("every column is encoded")).collect())
+}
 
 impl Lake {
     /// Copies `query`, with its parameters, into the lake file
@@ -57,16 +92,20 @@ impl Lake {
     }
 
     /// Writes the lake file `<dataset>/month=<month>/<stem>.parquet` from Arrow record batches
-    /// of `schema`, with the same layout DuckDB's copies get (zstd, [`ROW_GROUP_ROWS`],
-    /// statistics). `fill` writes the batches and answers how many rows it wrote; `range` is
-    /// the first and last value of the time column, which the manifest records.
+    /// of `schema`, one row group each, with the same layout DuckDB's copies get (zstd, at most
+    /// [`ROW_GROUP_ROWS`] rows a group, statistics). `range` is the first and last value of the
+    /// time column, which the manifest records.
+    ///
+    /// The columns of a row group are encoded and compressed side by side on the lake's
+    /// threads (the Parquet crate's column writers), then appended in order.
     pub(crate) fn write_file(
         &self,
         target: (Dataset, Month, &str),
         schema: &SchemaRef,
         range: (NaiveDateTime, NaiveDateTime),
-        fill: impl FnOnce(&mut ArrowWriter<std::fs::File>) -> Result<u64>,
+        batches: impl IntoIterator<Item = Result<RecordBatch>>,
     ) -> Result<LakeFile> {
+        let threads = self.options().threads.max(1) as usize;
         let file = self.publish(target, |tmp| {
             let file = std::fs::File::create(tmp).map_err(Error::io(tmp))?;
             let props = WriterProperties::builder()
@@ -74,8 +113,24 @@ impl Lake {
                 .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
                 .set_created_by(format!("adeval {}", env!("CARGO_PKG_VERSION")))
                 .build();
-            let mut writer = ArrowWriter::try_new(file, schema.clone(), Some(props))?;
-            let rows = fill(&mut writer)?;
+            let (mut writer, factory) = ArrowWriter::try_new(file, schema.clone(), Some(props))?.into_serialized_writer()?;
+            let mut rows = 0;
+            for (index, batch) in batches.into_iter().enumerate() {
+                let batch = batch?;
+                if batch.num_rows() > ROW_GROUP_ROWS {
+                    return Err(Error::Caller(format!("a row group of {} rows", batch.num_rows())));
+                }
+                rows += batch.num_rows() as u64;
+                let mut columns = Vec::with_capacity(batch.num_columns());
+                for ((field, array), writer) in schema.fields().iter().zip(batch.columns()).zip(factory.create_column_writers(index)?) {
+                    columns.push((writer, compute_leaves(field, array)?));
+                }
+                let mut group = writer.next_row_group()?;
+                for chunk in encode_columns(columns, threads)? {
+                    chunk.append_to_row_group(&mut group)?;
+                }
+                group.close()?;
+            }
             writer.close()?;
             Ok(Some((rows, range)))
         })?;

@@ -42,12 +42,11 @@ impl Lake {
             for month_rows in order.chunk_by(|a, b| Month::of(a.air_time.date()) == Month::of(b.air_time.date())) {
                 let month = Month::of(month_rows[0].air_time.date());
                 let range = (month_rows[0].air_time, month_rows[month_rows.len() - 1].air_time);
-                let file = self.write_file((Dataset::Viewing, month, &stem), &schema, range, |writer| {
-                    for group in month_rows.chunks(ROW_GROUP_ROWS) {
-                        writer.write(&record_batch(&schema, group)?)?;
-                    }
-                    Ok(month_rows.len() as u64)
-                })?;
+                // Row groups are built as Arrow batches as many at a time as the lake has threads.
+                let groups: Vec<&[&ViewingRow]> = month_rows.chunks(ROW_GROUP_ROWS).collect();
+                let threads = self.options().threads.max(1) as usize;
+                let batches = groups.chunks(threads).flat_map(|window| record_batches(&schema, window));
+                let file = self.write_file((Dataset::Viewing, month, &stem), &schema, range, batches)?;
                 files.push(file);
             }
             Ok(())
@@ -75,6 +74,16 @@ fn schema() -> SchemaRef {
         })
         .collect();
     Arc::new(Schema::new(fields))
+}
+
+/// Each group of rows as a record batch, built side by side, one thread a group.
+fn record_batches(schema: &SchemaRef, groups: &[&[&ViewingRow]]) -> Vec<Result<RecordBatch>> {
+    std::thread::scope(|s| {
+        let others: Vec<_> = groups[1..].iter().map(|group| s.spawn(|| record_batch(schema, group))).collect();
+        let mut batches = vec![record_batch(schema, groups[0])];
+        batches.extend(others.into_iter().map(|h| h.join().expect("building a record batch does not panic")));
+        batches
+    })
 }
 
 /// The rows (already in file order) as one Arrow record batch of `schema`. Every column is
