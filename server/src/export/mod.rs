@@ -16,8 +16,6 @@ use crate::state::AppState;
 
 mod sheet;
 
-pub use sheet::MAX_ROWS;
-
 pub enum Cell {
     Text(String),
     Number(f64),

@@ -25,7 +25,7 @@ const LEVEL: i64 = 3;
 /// Sheet XML is handed to the deflating thread in buffers of about this size.
 const CHUNK: usize = 256 * 1024;
 /// Rows of a worksheet, the header included (Excel's limit).
-pub const MAX_ROWS: u32 = 1_048_576;
+const MAX_ROWS: u32 = 1_048_576;
 /// UTF-16 units of one cell's text (Excel's limit); longer text is cut there.
 const MAX_TEXT: usize = 32_767;
 /// Width of every column, in characters (rust_xlsxwriter's 16 plus its padding).
