@@ -359,3 +359,39 @@ fn rows_in_time_order_keep_their_order_within_a_minute() {
         .unwrap();
     assert_eq!(first, ["B", "C", "A", "B", "C", "A"], "arrival order is kept, not re-sorted");
 }
+
+#[test]
+fn names_are_trimmed_and_merged_and_a_blank_name_is_refused() {
+    let lake = TestLake::new();
+    let sources = Sources::new("names");
+    // The same series written with and without surrounding spaces, from csv and Parquet.
+    let csv = sources.file(
+        "spaced.csv",
+        "channel,audience_group,ts,rating\n\
+         \"  CCTV-1 \",全国 ,2026-03-01 20:00:00,1\n\
+         CCTV-1,全国,2026-03-01 20:01:00,3\n",
+    );
+    let parquet = sources.parquet(
+        "spaced.parquet",
+        "select ' CCTV-1' as channel, '全国  ' as audience_group, timestamp '2026-03-01 20:02:00' as ts, 5.0::double as rating",
+    );
+
+    let (files, summary) = lake.import_ratings(3, &[csv, parquet]).unwrap();
+
+    assert_eq!((summary.rows, summary.rejected.len()), (3, 0), "{:?}", summary.rejected);
+    let (series, rollup) = (of(&files, Dataset::Ratings), of(&files, Dataset::RatingsDaily));
+    let groups = lake.ratings_by_channel_group(&rollup, None).unwrap();
+    assert_eq!(groups.len(), 1);
+    assert_eq!((groups[0].channel.as_str(), groups[0].audience_group.as_str(), groups[0].stats.n), ("CCTV-1", "全国", 3));
+    let points = lake.ratings_series(&series, "CCTV-1", "全国", at(2026, 3, 1, 0, 0), at(2026, 3, 2, 0, 0)).unwrap();
+    assert_eq!(points.iter().map(|p| p.1).collect::<Vec<_>>(), [1.0, 3.0, 5.0]);
+
+    // A name of spaces only is empty: its rows are refused like an empty name.
+    let blank = sources.file(
+        "blank.csv",
+        "channel,audience_group,ts,rating\nCCTV-1,全国,2026-03-01 20:00:00,1\n\"   \",全国,2026-03-01 20:01:00,1\nCCTV-1,  ,2026-03-01 20:02:00,1\n",
+    );
+    let (files, summary) = lake.import_ratings(4, &[blank]).unwrap();
+    assert!(files.is_empty());
+    assert_eq!(summary.rejected, ["blank.csv 第 3 行：channel 为空", "blank.csv 第 4 行：audience_group 为空"]);
+}
