@@ -46,6 +46,7 @@ impl Lake {
     pub fn open(root: &Path, options: LakeOptions) -> Result<Self> {
         std::fs::create_dir_all(root).map_err(Error::io(root))?;
         let root = root.canonicalize().map_err(Error::io(root))?;
+        sweep_spill_dirs(&root);
         let spill = spill_dir(&root);
         std::fs::create_dir_all(&spill).map_err(Error::io(&spill))?;
         let db = open_database(&root, &spill, &options, &[])?;
@@ -168,6 +169,22 @@ impl Drop for Pooled<'_> {
     }
 }
 
+/// Removes the spill directories of processes that are gone: a process that dies skips the
+/// drop that removes its own. A directory whose process may still run (or can't be told, off
+/// Linux) stays.
+fn sweep_spill_dirs(root: &Path) {
+    let Ok(entries) = std::fs::read_dir(root.join(".tmp")) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let pid = name.to_str().and_then(|n| n.strip_prefix("duckdb-")).and_then(|rest| rest.split('-').next());
+        let Some(pid) = pid.and_then(|p| p.parse::<u32>().ok()) else { continue };
+        let gone = cfg!(target_os = "linux") && !Path::new("/proc").join(pid.to_string()).exists();
+        if gone {
+            std::fs::remove_dir_all(entry.path()).ok();
+        }
+    }
+}
+
 /// A directory of its own under `<root>/.tmp` for DuckDB's spill files: two databases must
 /// not share one.
 pub(crate) fn spill_dir(root: &Path) -> PathBuf {
@@ -262,6 +279,27 @@ mod tests {
         drop(conn);
         drop(lake);
         std::fs::remove_file(outside).ok();
+        std::fs::remove_dir_all(root).ok();
+    }
+
+    #[test]
+    fn spill_directories_of_dead_processes_are_removed_on_open() {
+        let root = temp_root("spill");
+        let tmp = root.join(".tmp");
+        // No process has a pid this high (Linux caps them at 2^22).
+        let dead = tmp.join("duckdb-2147483646-0");
+        let alive = tmp.join(format!("duckdb-{}-99", std::process::id()));
+        let other = tmp.join("analyst-output");
+        for dir in [&dead, &alive, &other] {
+            std::fs::create_dir_all(dir).unwrap();
+            std::fs::write(dir.join("spill.bin"), b"x").unwrap();
+        }
+
+        let lake = Lake::open(&root, LakeOptions::default()).unwrap();
+
+        assert!(!dead.exists(), "the dead process's spill stayed");
+        assert!(alive.exists() && other.exists());
+        drop(lake);
         std::fs::remove_dir_all(root).ok();
     }
 

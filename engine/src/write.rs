@@ -183,6 +183,30 @@ impl Lake {
         Ok(())
     }
 
+    /// Removes every file of batch `batch_id` in every dataset, published or still a hidden
+    /// temporary file: what an import whose process died left behind (its manifest never
+    /// listed them). Answers how many files were removed. Only for batches that will never
+    /// be committed.
+    pub fn remove_batch(&self, batch_id: i64) -> Result<usize> {
+        let names = [format!("b{batch_id}-0.parquet"), format!(".b{batch_id}-0.parquet.tmp")];
+        let mut removed = 0;
+        for dataset in Dataset::ALL {
+            let dir = self.root().join(dataset.as_str());
+            let Ok(months) = std::fs::read_dir(&dir) else { continue };
+            for month in months.flatten() {
+                for name in &names {
+                    let file = month.path().join(name);
+                    match std::fs::remove_file(&file) {
+                        Ok(()) => removed += 1,
+                        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                        Err(e) => return Err(Error::io(file)(e)),
+                    }
+                }
+            }
+        }
+        Ok(removed)
+    }
+
     /// Runs `write` and, if it fails part-way, removes the files it already published.
     pub(crate) fn all_or_nothing(&self, write: impl FnOnce(&mut Vec<LakeFile>) -> Result<()>) -> Result<Vec<LakeFile>> {
         let mut files = Vec::new();

@@ -245,4 +245,29 @@ mod tests {
         drop(lake);
         std::fs::remove_dir_all(root).ok();
     }
+
+    #[test]
+    fn a_dead_batchs_files_are_removed_by_batch_id_and_no_others() {
+        let root = std::env::temp_dir().join(format!("adeval-engine-remove-batch-{}", std::process::id()));
+        std::fs::remove_dir_all(&root).ok();
+        let lake = Lake::open(&root, LakeOptions::default()).unwrap();
+        let start = NaiveDate::from_ymd_opt(2026, 3, 31).unwrap().and_hms_opt(23, 0, 0).unwrap();
+        let mut rows: Vec<ViewingRow> = (0..4).map(|i| row(i, start + Duration::hours(i))).collect();
+        let seven = lake.write_viewing(7, &rows).unwrap();
+        for r in &mut rows {
+            r.batch_id = 8;
+        }
+        let eight = lake.write_viewing(8, &rows).unwrap();
+        // A write cut short leaves its hidden temporary file.
+        let tmp = root.join("viewing/month=2026-04/.b7-0.parquet.tmp");
+        std::fs::write(&tmp, b"half").unwrap();
+
+        assert_eq!(lake.remove_batch(7).unwrap(), seven.len() + 1);
+
+        assert!(seven.iter().all(|f| !root.join(&f.path).exists()) && !tmp.exists());
+        assert!(eight.iter().all(|f| root.join(&f.path).exists()));
+        assert_eq!(lake.remove_batch(7).unwrap(), 0);
+        drop(lake);
+        std::fs::remove_dir_all(root).ok();
+    }
 }

@@ -92,6 +92,31 @@ pub async fn fail_batch(db: &PgPool, batch_id: i64, note: &str) -> sqlx::Result<
     Ok(())
 }
 
+/// Fails the lake batches still `writing` after `age` (their import's process died before
+/// committing or failing them) and removes their files, which no snapshot ever listed.
+/// Answers how many batches were closed.
+pub async fn abandoned_batches(state: &crate::AppState, age: std::time::Duration) -> anyhow::Result<u64> {
+    let ids: Vec<i64> = sqlx::query_scalar(
+        "select id from lake_batches where status = 'writing' and created_at < now() - make_interval(secs => $1)
+         order by id",
+    )
+    .bind(age.as_secs_f64())
+    .fetch_all(&state.db)
+    .await?;
+    for &id in &ids {
+        let lake = state.lake.clone();
+        // Files first: a batch whose removal failed stays `writing` and is tried again.
+        let removed = tokio::task::spawn_blocking(move || lake.remove_batch(id)).await??;
+        sqlx::query("update lake_batches set status = 'failed', note = $2 where id = $1 and status = 'writing'")
+            .bind(id)
+            .bind(format!("导入中断（进程已退出），已清理 {removed} 个未提交的文件"))
+            .execute(&state.db)
+            .await?;
+        tracing::info!(batch = id, removed, "closed an abandoned lake batch");
+    }
+    Ok(ids.len() as u64)
+}
+
 /// Imports rating series (csv or Parquet: channel, audience_group, ts, rating) as one batch with
 /// its daily rollup. Answers the batch id and rows, or the reasons the batch was refused.
 pub async fn import_ratings(state: &crate::AppState, files: Vec<std::path::PathBuf>, origin: &str) -> anyhow::Result<Result<(i64, u64), Vec<String>>> {

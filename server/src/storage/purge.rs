@@ -1,5 +1,6 @@
-//! Housekeeping: chunked uploads abandoned half-way, stray temporary files and old exports
-//! are removed on a timer (and by tests through [`abandoned_uploads`]).
+//! Housekeeping: chunked uploads abandoned half-way, stray temporary files, old exports and
+//! the files of lake batches whose import died are removed on a timer (and by tests through
+//! [`abandoned_uploads`] and [`crate::lake::abandoned_batches`]).
 
 use std::time::{Duration, SystemTime};
 
@@ -9,6 +10,9 @@ use crate::state::AppState;
 pub const ABANDONED_AFTER: Duration = Duration::from_secs(2 * 60 * 60);
 /// Exports are kept a day.
 pub const EXPORTS_KEPT: Duration = Duration::from_secs(24 * 60 * 60);
+/// A lake batch still being written this long is a dead import's: imports stop at their
+/// deadline long before, and an import from the shell runs minutes, not a day.
+pub const BATCH_ABANDONED_AFTER: Duration = Duration::from_secs(24 * 60 * 60);
 const EVERY: Duration = Duration::from_secs(10 * 60);
 
 pub async fn run(state: AppState) {
@@ -20,6 +24,9 @@ pub async fn run(state: AppState) {
         }
         if let Err(e) = old_exports(&state, EXPORTS_KEPT).await {
             tracing::warn!(error = ?e, "purging old exports");
+        }
+        if let Err(e) = crate::lake::abandoned_batches(&state, BATCH_ABANDONED_AFTER).await {
+            tracing::warn!(error = ?e, "removing the files of abandoned lake batches");
         }
     }
 }

@@ -112,7 +112,7 @@ async fn compaction_rewrites_files_without_the_deleted_rows() {
 }
 
 #[tokio::test]
-async fn a_shell_import_killed_half_way_leaves_nothing_visible() {
+async fn a_shell_import_killed_half_way_leaves_nothing_visible_and_is_cleared_a_day_on() {
     let app = spawn_app().await;
     let token = app.admin_token().await;
     crate::customers::seed(&app).await;
@@ -140,4 +140,61 @@ async fn a_shell_import_killed_half_way_leaves_nothing_visible() {
         .unwrap();
         assert_eq!(partial, 0);
     }
+
+    // The killed imports left batches `writing` and, maybe, their files. A day on, the
+    // housekeeping closes those batches and removes their files; live batches are untouched.
+    let total = app.send(Call::get("customerIndex", json!({})).token(&token)).await.ok()["total"].clone();
+    // Whether a kill caught a write is a matter of timing, so one more dead import is made
+    // for sure: a batch left `writing` with a published file and a half-written one.
+    let info = adeval_server::lake::BatchInfo {
+        dataset: "viewing",
+        origin: "cli",
+        file_id: None,
+        job_id: None,
+        admin_id: None,
+        category: Some(2),
+        source: Some(1),
+        belonging_to: Some(1),
+    };
+    let made = adeval_server::lake::begin_batch(&app.db, &info).await.unwrap();
+    let lake = app.data_dir.join("lake");
+    let month = lake.join("viewing/month=2026-03");
+    std::fs::create_dir_all(&month).unwrap();
+    std::fs::write(month.join(format!("b{made}-0.parquet")), b"never listed").unwrap();
+    std::fs::write(month.join(format!(".b{made}-0.parquet.tmp")), b"half").unwrap();
+    let dead: Vec<i64> = sqlx::query_scalar("select id from lake_batches where status = 'writing' order by id")
+        .fetch_all(&app.db)
+        .await
+        .unwrap();
+    assert!(dead.contains(&made));
+    let age = adeval_server::storage::purge::BATCH_ABANDONED_AFTER;
+    assert_eq!(adeval_server::lake::abandoned_batches(&app.state, age).await.unwrap(), 0, "a young batch was closed");
+    sqlx::query("update lake_batches set created_at = now() - interval '25 hours' where status = 'writing'")
+        .execute(&app.db)
+        .await
+        .unwrap();
+
+    let closed = adeval_server::lake::abandoned_batches(&app.state, age).await.unwrap();
+
+    assert_eq!(closed, dead.len() as u64);
+    let still: i64 = sqlx::query_scalar("select count(*) from lake_batches where status = 'writing'")
+        .fetch_one(&app.db)
+        .await
+        .unwrap();
+    assert_eq!(still, 0);
+    let mut left = Vec::new();
+    let mut dirs = vec![lake.clone()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+            let name = entry.file_name().into_string().unwrap();
+            if entry.path().is_dir() {
+                dirs.push(entry.path());
+            } else if dead.iter().any(|id| name.contains(&format!("b{id}-0.parquet"))) {
+                left.push(entry.path());
+            }
+        }
+    }
+    assert!(left.is_empty(), "files of dead batches remain: {left:?}");
+    let after = app.send(Call::get("customerIndex", json!({})).token(&token)).await.ok()["total"].clone();
+    assert_eq!(after, total, "the sweep changed the visible rows");
 }
