@@ -18,7 +18,7 @@ use duckdb::{Connection, ToSql};
 
 use super::reasons::{csv_rejects, record_lines, row_reasons};
 use super::source::{
-    Format, ROW_CHECKS, STAGED_FAILS, Source, any_check_fails, csv_header, parquet_missing, read_csv,
+    Format, ParquetColumns, ROW_CHECKS, STAGED_FAILS, Source, any_check_fails, csv_header, read_csv,
     read_parquet_cast, read_parquet_typed,
 };
 use super::{MAX_REASONS, RatingsSummary};
@@ -130,6 +130,7 @@ fn stage_and_check(conn: &Connection, sources: &[Source]) -> Result<(Vec<Problem
     let mut problems = Vec::new();
     let mut total = Total::default();
     let mut csv_orders = vec![None; sources.len()];
+    let mut parquet_columns = vec![ParquetColumns::default(); sources.len()];
     let mut rejected_lines: Vec<BTreeSet<u64>> = vec![BTreeSet::new(); sources.len()];
     let mut reads = Vec::with_capacity(sources.len());
     for (i, source) in sources.iter().enumerate() {
@@ -148,9 +149,10 @@ fn stage_and_check(conn: &Connection, sources: &[Source]) -> Result<(Vec<Problem
                 }
             },
             Format::Parquet => {
-                let missing = parquet_missing(conn, source)?;
+                parquet_columns[i] = ParquetColumns::of(conn, source)?;
+                let missing = parquet_columns[i].missing();
                 if missing.is_empty() {
-                    Some(format!("({})", read_parquet_typed()))
+                    Some(format!("({})", read_parquet_typed(&parquet_columns[i])))
                 } else {
                     problem(None, format!("缺少列：{}", missing.join(", ")));
                     total.count += 1;
@@ -164,12 +166,12 @@ fn stage_and_check(conn: &Connection, sources: &[Source]) -> Result<(Vec<Problem
     // statistics on ts let it skip the other months' rows. Anything else is staged once.
     let all_parquet = total.count == 0 && sources.iter().all(|s| s.format == Format::Parquet);
     let (relation, params) = if all_parquet {
-        let cast = read_parquet_cast();
         let reads: Vec<String> = (0..sources.len())
             .map(|i| {
                 format!(
                     "select {i} as src, trim(channel) as channel, trim(audience_group) as audience_group, ts, rating, \
-                     (record - 1) // {BLOCK_ROWS} as block from ({cast})"
+                     (record - 1) // {BLOCK_ROWS} as block from ({})",
+                    read_parquet_cast(&parquet_columns[i])
                 )
             })
             .collect();
@@ -246,7 +248,7 @@ fn stage_and_check(conn: &Connection, sources: &[Source]) -> Result<(Vec<Problem
         let checks: Vec<String> = ROW_CHECKS.iter().map(|(c, _)| format!("coalesce({c}, false)")).collect();
         let (record, from) = match &csv_orders[i] {
             Some(order) => ("ordinality", format!("{} with ordinality", read_csv(order, &format!("again_{i}")))),
-            None => ("record", format!("({})", read_parquet_cast())),
+            None => ("record", format!("({})", read_parquet_cast(&parquet_columns[i]))),
         };
         let sql = format!(
             "select {record}, {} from {from} where {} order by {record} limit {MAX_REASONS}",

@@ -75,11 +75,44 @@ pub(crate) fn csv_header(source: &Source) -> Result<Result<Vec<&'static str>, St
     }
 }
 
-/// The columns a Parquet source lacks, if any.
-pub(crate) fn parquet_missing(conn: &Connection, source: &Source) -> Result<Vec<&'static str>> {
-    let mut stmt = conn.prepare("select lower(column_name) from (describe select * from read_parquet(?))")?;
-    let names: Vec<String> = stmt.query_map([source.path_str()], |r| r.get(0))?.collect::<Result<_, _>>()?;
-    Ok(COLUMNS.iter().copied().filter(|c| !names.iter().any(|n| n == c)).collect())
+/// A Parquet source's columns that [`COLUMNS`] names, with their types as DuckDB reads them
+/// (`VARCHAR`, `TIMESTAMP` …).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct ParquetColumns(Vec<(&'static str, String)>);
+
+impl ParquetColumns {
+    /// The columns of [`COLUMNS`] the source has, and their types.
+    pub fn of(conn: &Connection, source: &Source) -> Result<ParquetColumns> {
+        let mut stmt =
+            conn.prepare("select lower(column_name), upper(column_type) from (describe select * from read_parquet(?))")?;
+        let found: Vec<(String, String)> =
+            stmt.query_map([source.path_str()], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<_, _>>()?;
+        Ok(ParquetColumns(
+            COLUMNS.iter().filter_map(|c| found.iter().find(|(n, _)| n == c).map(|(_, t)| (*c, t.clone()))).collect(),
+        ))
+    }
+
+    /// The columns of [`COLUMNS`] the source lacks.
+    pub fn missing(&self) -> Vec<&'static str> {
+        COLUMNS.iter().copied().filter(|c| !self.0.iter().any(|(n, _)| n == c)).collect()
+    }
+
+    /// Each column as its type: as stored when it is already of that type, so a filter on it
+    /// reaches the Parquet reader and row-group statistics skip what it excludes; else cast
+    /// (NULL when it can't be).
+    fn select_list(&self) -> String {
+        let columns: Vec<String> = COLUMNS
+            .iter()
+            .map(|c| {
+                let want = column_type(c);
+                match self.0.iter().find(|(n, _)| n == c) {
+                    Some((_, have)) if have == want => (*c).to_owned(),
+                    _ => format!("try_cast({c} as {want}) as {c}"),
+                }
+            })
+            .collect();
+        columns.join(", ")
+    }
 }
 
 /// `read_csv` of the bound path with the header's column order, typed, every field
@@ -98,17 +131,19 @@ pub(crate) fn read_csv(order: &[&'static str], tag: &str) -> String {
     )
 }
 
-/// `read_parquet` of the bound path, each column cast to its type (NULL when it can't be).
-pub(crate) fn read_parquet_cast() -> String {
-    let columns: Vec<String> = COLUMNS.iter().map(|c| format!("try_cast({c} as {}) as {c}", column_type(c))).collect();
-    format!("select {}, file_row_number + 1 as record from read_parquet(?, file_row_number = true)", columns.join(", "))
+/// `read_parquet` of the bound path, each column typed ([`ParquetColumns::select_list`]),
+/// with 1-based row numbers as `record`.
+pub(crate) fn read_parquet_cast(columns: &ParquetColumns) -> String {
+    format!(
+        "select {}, file_row_number + 1 as record from read_parquet(?, file_row_number = true)",
+        columns.select_list()
+    )
 }
 
-/// `read_parquet` of the bound path, each column cast to its type, for staging: as
+/// `read_parquet` of the bound path, each column typed, for staging: as
 /// [`read_parquet_cast`] without the row numbers, which only locating bad rows needs.
-pub(crate) fn read_parquet_typed() -> String {
-    let columns: Vec<String> = COLUMNS.iter().map(|c| format!("try_cast({c} as {}) as {c}", column_type(c))).collect();
-    format!("select {} from read_parquet(?)", columns.join(", "))
+pub(crate) fn read_parquet_typed(columns: &ParquetColumns) -> String {
+    format!("select {} from read_parquet(?)", columns.select_list())
 }
 
 /// How many rejected records of one file DuckDB keeps: enough to list and count the bad
@@ -142,4 +177,33 @@ pub(crate) const STAGED_FAILS: &str = "channel is null or channel::varchar = '' 
 /// True for a row failing any of [`ROW_CHECKS`].
 pub(crate) fn any_check_fails() -> String {
     ROW_CHECKS.iter().map(|(cond, _)| format!("coalesce({cond}, false)")).collect::<Vec<_>>().join(" or ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_already_of_their_type_are_read_as_stored_so_filters_reach_the_reader() {
+        let native = ParquetColumns(vec![
+            ("channel", "VARCHAR".into()),
+            ("audience_group", "VARCHAR".into()),
+            ("ts", "TIMESTAMP".into()),
+            ("rating", "DOUBLE".into()),
+        ]);
+        assert_eq!(native.select_list(), "channel, audience_group, ts, rating");
+        assert!(native.missing().is_empty());
+
+        let other = ParquetColumns(vec![
+            ("channel", "VARCHAR".into()),
+            ("ts", "TIMESTAMP WITH TIME ZONE".into()),
+            ("rating", "FLOAT".into()),
+        ]);
+        assert_eq!(
+            other.select_list(),
+            "channel, try_cast(audience_group as VARCHAR) as audience_group, try_cast(ts as TIMESTAMP) as ts, \
+             try_cast(rating as DOUBLE) as rating"
+        );
+        assert_eq!(other.missing(), ["audience_group"]);
+    }
 }
