@@ -109,21 +109,22 @@ pub fn read_sheets_bytes(
     guarded(|| collect_sheets(bytes, file_name, limits))
 }
 
-fn collect_sheets(bytes: &[u8], file_name: &str, limits: &Limits) -> Result<Vec<Sheet>, FileError> {
-    struct Collect(Vec<Sheet>);
-    impl RowSink for Collect {
-        fn sheet(&mut self, name: &str) -> Result<(), FileError> {
-            self.0.push(Sheet { name: name.to_owned(), rows: Vec::new() });
-            Ok(())
-        }
-        fn row(&mut self, row: u32, cells: &mut [Raw]) -> Result<(), FileError> {
-            let sheet = self.0.last_mut().expect("a sheet starts before its rows");
-            sheet
-                .rows
-                .push(SheetRow { row, cells: cells.iter_mut().map(std::mem::take).collect() });
-            Ok(())
-        }
+/// A sink keeping every sheet and row it is given.
+pub(crate) struct Collect(pub(crate) Vec<Sheet>);
+
+impl RowSink for Collect {
+    fn sheet(&mut self, name: &str) -> Result<(), FileError> {
+        self.0.push(Sheet { name: name.to_owned(), rows: Vec::new() });
+        Ok(())
     }
+    fn row(&mut self, row: u32, cells: &mut [Raw]) -> Result<(), FileError> {
+        let sheet = self.0.last_mut().expect("a sheet starts before its rows");
+        sheet.rows.push(SheetRow { row, cells: cells.iter_mut().map(std::mem::take).collect() });
+        Ok(())
+    }
+}
+
+fn collect_sheets(bytes: &[u8], file_name: &str, limits: &Limits) -> Result<Vec<Sheet>, FileError> {
     let mut sink = Collect(Vec::new());
     visit(bytes, file_name, limits, &mut sink)?;
     Ok(sink.0)

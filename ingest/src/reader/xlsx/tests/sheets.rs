@@ -6,22 +6,9 @@ use crate::reader::xlsx::formats::Shown;
 use crate::reader::xlsx::parts;
 use crate::reader::xlsx::sheet::{Book, read};
 use crate::reader::xlsx::xml::{BUF_BYTES, Xml};
-use crate::reader::{Assembler, Raw, RowSink, Sheet, SheetRow};
+use crate::reader::{Assembler, Collect, Raw, Sheet};
 use crate::{FileError, Limits};
 
-struct Collect(Vec<Sheet>);
-
-impl RowSink for Collect {
-    fn sheet(&mut self, name: &str) -> Result<(), FileError> {
-        self.0.push(Sheet { name: name.to_owned(), rows: Vec::new() });
-        Ok(())
-    }
-    fn row(&mut self, row: u32, cells: &mut [Raw]) -> Result<(), FileError> {
-        let cells = cells.iter_mut().map(std::mem::take).collect();
-        self.0.last_mut().unwrap().rows.push(SheetRow { row, cells });
-        Ok(())
-    }
-}
 
 /// Cell formats 0–3: general, a date, a duration, general again.
 fn book(date1904: bool) -> Book {
