@@ -161,29 +161,18 @@ impl SheetXml {
         }
         self.rows += 1;
         let mut number = itoa::Buffer::new();
-        let row = number.format(self.rows).as_bytes().to_vec();
+        let row = number.format(self.rows).as_bytes();
         self.buf.extend_from_slice(b"<row r=\"");
-        self.buf.extend_from_slice(&row);
+        self.buf.extend_from_slice(row);
         self.buf.extend_from_slice(b"\">");
         while self.columns.len() < cells.len() {
             self.columns.push(column_letters(self.columns.len()).into_bytes().into_boxed_slice());
         }
         let style: &[u8] = if bold { b" s=\"1\"" } else { b"" };
         for (col, cell) in cells.iter().enumerate() {
-            let text = match cell {
-                Cell::Empty => continue,
-                Cell::Number(n) if !n.is_finite() => continue,
-                Cell::Text(t) if t.is_empty() => continue,
-                Cell::Text(t) => Some(t),
-                Cell::Number(_) => None,
-            };
-            self.buf.extend_from_slice(b"<c r=\"");
-            self.buf.extend_from_slice(&self.columns[col]);
-            self.buf.extend_from_slice(&row);
-            self.buf.push(b'"');
-            self.buf.extend_from_slice(style);
-            match (text, cell) {
-                (Some(t), _) => {
+            match cell {
+                Cell::Text(t) if !t.is_empty() => {
+                    self.cell_start(col, row, style);
                     let t = neutralise(t);
                     let t = cut(&t);
                     let edge = |c: Option<char>| matches!(c, Some(' ' | '\t' | '\n' | '\r'));
@@ -195,16 +184,27 @@ impl SheetXml {
                     escape_text(&mut self.buf, t);
                     self.buf.extend_from_slice(b"</t></is></c>");
                 }
-                (None, Cell::Number(n)) => {
+                Cell::Number(n) if n.is_finite() => {
+                    self.cell_start(col, row, style);
                     self.buf.extend_from_slice(b"><v>");
                     push_number(&mut self.buf, *n);
                     self.buf.extend_from_slice(b"</v></c>");
                 }
-                (None, _) => unreachable!("only numbers come without text"),
+                // Empty text, NaN and infinities are written as empty cells, i.e. not at all.
+                _ => {}
             }
         }
         self.buf.extend_from_slice(b"</row>");
         Ok(())
+    }
+
+    /// `<c r="B7"` and the style attribute, up to where the cell's type follows.
+    fn cell_start(&mut self, col: usize, row: &[u8], style: &[u8]) {
+        self.buf.extend_from_slice(b"<c r=\"");
+        self.buf.extend_from_slice(&self.columns[col]);
+        self.buf.extend_from_slice(row);
+        self.buf.push(b'"');
+        self.buf.extend_from_slice(style);
     }
 
     fn finish(&mut self) {
