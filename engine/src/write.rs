@@ -26,6 +26,25 @@ pub(crate) const ROW_GROUP_ROWS: usize = 122_880;
 /// Parquet options of every lake file DuckDB writes: zstd, [`ROW_GROUP_ROWS`].
 const PARQUET_OPTIONS: &str = "format parquet, compression zstd, row_group_size 122880";
 
+/// The name (without `.parquet`) of an import batch's file in each month it has rows.
+pub(crate) fn batch_stem(batch_id: i64) -> String {
+    format!("b{batch_id}-0")
+}
+
+/// The hidden name a lake file is written under before it is published.
+fn temp_name(stem: &str) -> String {
+    format!(".{stem}.parquet.tmp")
+}
+
+/// Removes a file; one already gone is fine. Answers whether it was there.
+fn remove_if_present(file: &Path) -> Result<bool> {
+    match std::fs::remove_file(file) {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
+        Err(e) => Err(Error::io(file)(e)),
+    }
+}
+
 /// The zstd level DuckDB writes with, so files written from Arrow match.
 const ZSTD_LEVEL: i32 = 3;
 
@@ -150,7 +169,7 @@ impl Lake {
         let dest = self.abs(&path);
         let dir = dest.parent().expect("lake files sit in a month directory");
         std::fs::create_dir_all(dir).map_err(Error::io(dir))?;
-        let tmp = dir.join(format!(".{stem}.parquet.tmp"));
+        let tmp = dir.join(temp_name(stem));
         let result = (|| {
             let Some((rows, (min_time, max_time))) = write(&tmp)? else { return Ok(None) };
             // A hard link publishes the complete file and, unlike rename, never replaces one.
@@ -172,13 +191,7 @@ impl Lake {
     pub fn remove_paths<'a>(&self, paths: impl IntoIterator<Item = &'a str>) -> Result<()> {
         let paths = paths.into_iter().map(LakePath::parse).collect::<Result<Vec<_>>>()?;
         for path in paths {
-            let abs = self.abs(&path);
-            match std::fs::remove_file(&abs) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                    return Err(Error::io(abs)(e));
-                }
-                _ => {}
-            }
+            remove_if_present(&self.abs(&path))?;
         }
         Ok(())
     }
@@ -188,19 +201,15 @@ impl Lake {
     /// listed them). Answers how many files were removed. Only for batches that will never
     /// be committed.
     pub fn remove_batch(&self, batch_id: i64) -> Result<usize> {
-        let names = [format!("b{batch_id}-0.parquet"), format!(".b{batch_id}-0.parquet.tmp")];
+        let stem = batch_stem(batch_id);
+        let names = [format!("{stem}.parquet"), temp_name(&stem)];
         let mut removed = 0;
         for dataset in Dataset::ALL {
             let dir = self.root().join(dataset.as_str());
             let Ok(months) = std::fs::read_dir(&dir) else { continue };
             for month in months.flatten() {
                 for name in &names {
-                    let file = month.path().join(name);
-                    match std::fs::remove_file(&file) {
-                        Ok(()) => removed += 1,
-                        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                        Err(e) => return Err(Error::io(file)(e)),
-                    }
+                    removed += usize::from(remove_if_present(&month.path().join(name))?);
                 }
             }
         }

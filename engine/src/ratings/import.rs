@@ -23,7 +23,7 @@ use super::source::{
 };
 use super::{MAX_REASONS, RatingsSummary};
 use crate::lake::{open_database, spill_dir};
-use crate::write::{Micros, from_micros, micros, timestamp};
+use crate::write::{Micros, batch_stem, from_micros, micros, timestamp};
 use crate::{Dataset, Error, Lake, LakeFile, Month, Result};
 
 /// A bad line (or a bad file, without a line) of source `src`.
@@ -80,7 +80,7 @@ impl Lake {
         let daily = "select channel, audience_group, day, sum(n)::bigint as n, sum(sum) as sum, min(min) as min, \
                      max(max) as max from rollup where day >= ? and day < ? group by all \
                      order by channel, audience_group, day";
-        let stem = format!("b{batch_id}-0");
+        let stem = batch_stem(batch_id);
         self.all_or_nothing(|files| {
             let mut month = first;
             while month <= last {

@@ -9,7 +9,7 @@ use duckdb::arrow::datatypes::{DataType, Field, Schema, SchemaRef, TimeUnit};
 use duckdb::arrow::record_batch::RecordBatch;
 
 use super::{COLUMNS, ViewingRow};
-use crate::write::{ROW_GROUP_ROWS, micros};
+use crate::write::{ROW_GROUP_ROWS, batch_stem, micros};
 use crate::{Dataset, Error, Lake, LakeFile, Month, Result};
 
 impl Lake {
@@ -36,7 +36,7 @@ impl Lake {
         keys.sort_unstable();
         let order: Vec<&ViewingRow> = keys.iter().map(|&(_, _, i)| &rows[i as usize]).collect();
         drop(keys);
-        let stem = format!("b{batch_id}-0");
+        let stem = batch_stem(batch_id);
         let schema = schema();
         self.all_or_nothing(|files| {
             for month_rows in order.chunk_by(|a, b| Month::of(a.air_time.date()) == Month::of(b.air_time.date())) {
