@@ -21,6 +21,9 @@ pub enum Error {
     /// Writing a lake file from Arrow failed.
     #[error(transparent)]
     Parquet(#[from] parquet::errors::ParquetError),
+    /// Building Arrow arrays for a lake file failed.
+    #[error(transparent)]
+    Arrow(#[from] duckdb::arrow::error::ArrowError),
     /// DuckDB answered with a column of a type the engine did not ask for.
     #[error("unexpected result column {column}: {found}")]
     Decode { column: &'static str, found: String },

@@ -2,7 +2,7 @@
 //! temporary name next to the final one, and the file is published under its final name only
 //! once complete. Nothing written here is live until the caller's manifest lists it.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use chrono::NaiveDateTime;
@@ -11,9 +11,12 @@ use duckdb::arrow::datatypes::SchemaRef;
 use duckdb::arrow::record_batch::RecordBatch;
 use duckdb::{Connection, ToSql};
 use parquet::arrow::ArrowWriter;
-use parquet::arrow::arrow_writer::{ArrowColumnChunk, ArrowColumnWriter, ArrowLeafColumn, compute_leaves};
+use parquet::arrow::arrow_writer::{
+    ArrowColumnChunk, ArrowColumnWriter, ArrowLeafColumn, ArrowRowGroupWriterFactory, compute_leaves,
+};
 use parquet::basic::{Compression, ZstdLevel};
-use parquet::file::properties::WriterProperties;
+use parquet::file::properties::{WriterProperties, WriterPropertiesBuilder};
+use parquet::file::writer::SerializedFileWriter;
 
 use crate::lake::sql_literal;
 use crate::paths::LakePath;
@@ -111,12 +114,8 @@ impl Lake {
     }
 
     /// Writes the lake file `<dataset>/month=<month>/<stem>.parquet` from Arrow record batches
-    /// of `schema`, one row group each, with the same layout DuckDB's copies get (zstd, at most
-    /// [`ROW_GROUP_ROWS`] rows a group, statistics). `range` is the first and last value of the
-    /// time column, which the manifest records.
-    ///
-    /// The columns of a row group are encoded and compressed side by side on the lake's
-    /// threads (the Parquet crate's column writers), then appended in order.
+    /// of `schema`, one row group each ([`ArrowFile`]). `range` is the first and last value
+    /// of the time column, which the manifest records.
     pub(crate) fn write_file(
         &self,
         target: (Dataset, Month, &str),
@@ -124,36 +123,11 @@ impl Lake {
         range: (NaiveDateTime, NaiveDateTime),
         batches: impl IntoIterator<Item = Result<RecordBatch>>,
     ) -> Result<LakeFile> {
-        let threads = self.options().threads.max(1) as usize;
-        let file = self.publish(target, |tmp| {
-            let file = std::fs::File::create(tmp).map_err(Error::io(tmp))?;
-            let props = WriterProperties::builder()
-                .set_compression(Compression::ZSTD(ZstdLevel::try_new(ZSTD_LEVEL).expect("a valid zstd level")))
-                .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
-                .set_created_by(format!("adeval {}", env!("CARGO_PKG_VERSION")))
-                .build();
-            let (mut writer, factory) = ArrowWriter::try_new(file, schema.clone(), Some(props))?.into_serialized_writer()?;
-            let mut rows = 0;
-            for (index, batch) in batches.into_iter().enumerate() {
-                let batch = batch?;
-                if batch.num_rows() > ROW_GROUP_ROWS {
-                    return Err(Error::Caller(format!("a row group of {} rows", batch.num_rows())));
-                }
-                rows += batch.num_rows() as u64;
-                let mut columns = Vec::with_capacity(batch.num_columns());
-                for ((field, array), writer) in schema.fields().iter().zip(batch.columns()).zip(factory.create_column_writers(index)?) {
-                    columns.push((writer, compute_leaves(field, array)?));
-                }
-                let mut group = writer.next_row_group()?;
-                for chunk in encode_columns(columns, threads)? {
-                    chunk.append_to_row_group(&mut group)?;
-                }
-                group.close()?;
-            }
-            writer.close()?;
-            Ok(Some((rows, range)))
-        })?;
-        Ok(file.expect("an Arrow write always publishes its file"))
+        let mut file = ArrowFile::create(self, target, schema.clone(), lake_properties().build())?;
+        for batch in batches {
+            file.append(&batch?)?;
+        }
+        file.finish(range)
     }
 
     /// Has `write` fill a hidden temporary file next to the lake file of `target`, then
@@ -164,21 +138,11 @@ impl Lake {
         target: (Dataset, Month, &str),
         write: impl FnOnce(&Path) -> Result<Option<(u64, (NaiveDateTime, NaiveDateTime))>>,
     ) -> Result<Option<LakeFile>> {
-        let (dataset, month, stem) = target;
-        let path = LakePath::new(dataset, month, stem)?;
-        let dest = self.abs(&path);
-        let dir = dest.parent().expect("lake files sit in a month directory");
-        std::fs::create_dir_all(dir).map_err(Error::io(dir))?;
-        let tmp = dir.join(temp_name(stem));
-        let result = (|| {
-            let Some((rows, (min_time, max_time))) = write(&tmp)? else { return Ok(None) };
-            // A hard link publishes the complete file and, unlike rename, never replaces one.
-            std::fs::hard_link(&tmp, &dest).map_err(Error::io(&dest))?;
-            let bytes = std::fs::metadata(&dest).map_err(Error::io(&dest))?.len();
-            Ok(Some(LakeFile { path: path.rel.clone(), dataset, month, rows, bytes, min_time, max_time }))
-        })();
-        std::fs::remove_file(&tmp).ok();
-        result
+        let pending = PendingFile::new(self, target)?;
+        match write(&pending.tmp)? {
+            Some((rows, range)) => pending.publish(rows, range).map(Some),
+            None => Ok(None),
+        }
     }
 
     /// Deletes lake files: an uncommitted batch rolled back, or files a compaction replaced
@@ -226,6 +190,109 @@ impl Lake {
                 Err(e)
             }
         }
+    }
+}
+
+/// A lake file being written: its hidden temporary name until [`PendingFile::publish`] links it
+/// under its final one. Dropped unpublished, the temporary file is removed.
+struct PendingFile {
+    path: LakePath,
+    dataset: Dataset,
+    month: Month,
+    dest: PathBuf,
+    tmp: PathBuf,
+}
+
+impl PendingFile {
+    fn new(lake: &Lake, (dataset, month, stem): (Dataset, Month, &str)) -> Result<PendingFile> {
+        let path = LakePath::new(dataset, month, stem)?;
+        let dest = lake.abs(&path);
+        let dir = dest.parent().expect("lake files sit in a month directory");
+        std::fs::create_dir_all(dir).map_err(Error::io(dir))?;
+        let tmp = dir.join(temp_name(stem));
+        Ok(PendingFile { path, dataset, month, dest, tmp })
+    }
+
+    /// Publishes the complete temporary file, which holds `rows` rows whose time column
+    /// spans `range`.
+    fn publish(self, rows: u64, (min_time, max_time): (NaiveDateTime, NaiveDateTime)) -> Result<LakeFile> {
+        // A hard link publishes the complete file and, unlike rename, never replaces one.
+        std::fs::hard_link(&self.tmp, &self.dest).map_err(Error::io(&self.dest))?;
+        let bytes = std::fs::metadata(&self.dest).map_err(Error::io(&self.dest))?.len();
+        Ok(LakeFile { path: self.path.rel.clone(), dataset: self.dataset, month: self.month, rows, bytes, min_time, max_time })
+    }
+}
+
+impl Drop for PendingFile {
+    fn drop(&mut self) {
+        std::fs::remove_file(&self.tmp).ok();
+    }
+}
+
+/// The writer options of every lake file written from Arrow, matching DuckDB's copies: zstd,
+/// at most [`ROW_GROUP_ROWS`] rows a group, statistics. Callers may tune columns further.
+pub(crate) fn lake_properties() -> WriterPropertiesBuilder {
+    WriterProperties::builder()
+        .set_compression(Compression::ZSTD(ZstdLevel::try_new(ZSTD_LEVEL).expect("a valid zstd level")))
+        .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
+        .set_created_by(format!("adeval {}", env!("CARGO_PKG_VERSION")))
+}
+
+/// A lake file written from Arrow record batches, one row group per [`ArrowFile::append`].
+/// The columns of a row group are encoded and compressed side by side on the lake's threads
+/// (the Parquet crate's column writers), then appended in order. Nothing is visible under the
+/// file's final name until [`ArrowFile::finish`]; dropped before, it leaves nothing behind.
+pub(crate) struct ArrowFile {
+    writer: SerializedFileWriter<std::fs::File>,
+    factory: ArrowRowGroupWriterFactory,
+    schema: SchemaRef,
+    groups: usize,
+    rows: u64,
+    threads: usize,
+    // Declared last: dropped after the writer has let go of the file.
+    pending: PendingFile,
+}
+
+impl ArrowFile {
+    pub(crate) fn create(
+        lake: &Lake,
+        target: (Dataset, Month, &str),
+        schema: SchemaRef,
+        props: WriterProperties,
+    ) -> Result<ArrowFile> {
+        let pending = PendingFile::new(lake, target)?;
+        let file = std::fs::File::create(&pending.tmp).map_err(Error::io(&pending.tmp))?;
+        let (writer, factory) = ArrowWriter::try_new(file, schema.clone(), Some(props))?.into_serialized_writer()?;
+        let threads = lake.options().threads.max(1) as usize;
+        Ok(ArrowFile { writer, factory, schema, groups: 0, rows: 0, threads, pending })
+    }
+
+    /// Writes `batch` as the file's next row group.
+    pub(crate) fn append(&mut self, batch: &RecordBatch) -> Result<()> {
+        if batch.num_rows() > ROW_GROUP_ROWS {
+            return Err(Error::Caller(format!("a row group of {} rows", batch.num_rows())));
+        }
+        let mut columns = Vec::with_capacity(batch.num_columns());
+        let writers = self.factory.create_column_writers(self.groups)?;
+        for ((field, array), writer) in self.schema.fields().iter().zip(batch.columns()).zip(writers) {
+            columns.push((writer, compute_leaves(field, array)?));
+        }
+        let mut group = self.writer.next_row_group()?;
+        for chunk in encode_columns(columns, self.threads)? {
+            chunk.append_to_row_group(&mut group)?;
+        }
+        group.close()?;
+        self.groups += 1;
+        self.rows += batch.num_rows() as u64;
+        Ok(())
+    }
+
+    /// Completes the file and publishes it; `range` is the first and last value of its time
+    /// column, which the manifest records.
+    pub(crate) fn finish(self, range: (NaiveDateTime, NaiveDateTime)) -> Result<LakeFile> {
+        let ArrowFile { writer, rows, pending, .. } = self;
+        writer.close()?;
+        pending.publish(rows, range)
     }
 }
 
