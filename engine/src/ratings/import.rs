@@ -1,8 +1,10 @@
-//! Importing rating series: every source is read by DuckDB on a database of its own that may
-//! read exactly those files, checked line by line, and only a batch without a single bad line
-//! is written to the lake.
+//! Importing rating series. A batch of well-formed sources in time order takes the streaming
+//! path ([`super::stream`]): one parallel read that writes as it goes. Any other batch, and
+//! every batch with a bad line, takes the general path here: every source is read by DuckDB
+//! on a database of its own that may read exactly those files, checked line by line, and only
+//! a batch without a single bad line is written to the lake.
 //!
-//! Speed: csv sources are read once into a staging table; a batch of Parquet files is read in
+//! Speed of the general path: csv sources are read once into a staging table; a batch of Parquet files is read in
 //! place (each month's write reads the files again, skipping other months' row groups by their
 //! ts statistics), so it never spills a staged copy. One aggregate pass makes the daily rollup
 //! and with it counts the rows, finds the months, counts rows failing a value check and finds
@@ -36,7 +38,7 @@ struct Problem {
 impl Lake {
     /// Imports rating series from csv files (header `channel,audience_group,ts,rating`, any
     /// order) or Parquet files with those columns, as batch `batch_id`: one file per month
-    /// sorted by channel, audience group and time under `ratings/`, and its daily rollup
+    /// in time order under `ratings/`, and its daily rollup
     /// under `ratings_daily/`. Any bad line rejects the whole batch: nothing is written and
     /// the summary lists the reasons. Sources may be anywhere; only the import's own DuckDB
     /// database can read them, never the lake's query connections.
@@ -48,11 +50,28 @@ impl Lake {
             return Err(Error::Input("一次最多导入 1000 个文件".into()));
         }
         let sources = sources.iter().map(|p| Source::check(p)).collect::<Result<Vec<_>>>()?;
-        let db = ImportDb::open(self, &sources)?;
+        let csv_orders = sources
+            .iter()
+            .map(|s| Ok(if s.format == Format::Csv { csv_header(s)?.ok() } else { None }))
+            .collect::<Result<Vec<_>>>()?;
+        if let Some((files, rows)) = super::stream::import(self, batch_id, &sources, &csv_orders)? {
+            if rows > 0 {
+                return Ok((files, RatingsSummary { rows, rejected: Vec::new() }));
+            }
+            // Without rows the general path says so.
+            self.remove(&files)?;
+        }
+        self.import_general(batch_id, &sources)
+    }
+
+    /// The general path: DuckDB reads and checks the sources, and the rows are written in a
+    /// second pass, sorted when they did not arrive in time order.
+    pub(super) fn import_general(&self, batch_id: i64, sources: &[Source]) -> Result<(Vec<LakeFile>, RatingsSummary)> {
+        let db = ImportDb::open(self, sources)?;
         let conn = db.conn();
-        let (problems, total, staged) = stage_and_check(conn, &sources)?;
+        let (problems, total, staged) = stage_and_check(conn, sources)?;
         if total.count > 0 {
-            return Ok((Vec::new(), RatingsSummary { rows: 0, rejected: listed(&sources, problems, total) }));
+            return Ok((Vec::new(), RatingsSummary { rows: 0, rejected: listed(sources, problems, total) }));
         }
         let Some((first, last)) = staged.months else {
             return Ok((Vec::new(), RatingsSummary { rows: 0, rejected: vec!["没有数据行".into()] }));

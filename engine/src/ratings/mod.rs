@@ -1,11 +1,13 @@
 //! The ratings dataset: minute or second rating series (`channel, audience_group, ts,
-//! rating`), imported from csv or Parquet files by DuckDB, partitioned by month and sorted by
-//! series, with a daily rollup written beside every batch for the aggregate queries.
+//! rating`), imported from csv or Parquet files (in one streaming pass when they are plain and
+//! in time order, else by DuckDB), partitioned by month in time order, with a daily rollup
+//! written beside every batch for the aggregate queries.
 
 mod import;
 mod query;
 mod reasons;
 mod source;
+mod stream;
 
 pub use query::{ChannelGroupRatings, ChannelRatings, DailyRatings, RatingStats};
 
