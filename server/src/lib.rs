@@ -18,6 +18,12 @@ pub mod storage;
 
 use std::sync::Arc;
 
+/// Every binary built on the server (the `adeval` command, the benches, the API tests) uses
+/// mimalloc: import readers allocate cell text on the reading thread and the typing thread
+/// frees it, which glibc's per-thread arenas serialise behind locks.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use anyhow::Context;
 
 pub use routes::app;
