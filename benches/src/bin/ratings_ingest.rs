@@ -40,7 +40,7 @@ fn main() -> anyhow::Result<()> {
         std::fs::remove_dir_all(fresh_dir("ratings-ingest-peer")?).ok();
         let rate = |r: &Runs| n as f64 / r.median();
         lines.push(format!(
-            "| {kind} ({} rows, {size:.0} MiB) | adeval `Lake::import_ratings`: value checks, month partitions in time order (arrival order kept when it is time order), daily rollup | {} | {} | {} | {} | — |",
+            "| {kind} ({} rows, {size:.0} MiB) | adeval `Lake::import_ratings`: value checks, month partitions in time order, daily rollup (streaming path: one parallel read that writes as it goes) | {} | {} | {} | {} | — |",
             thousands(n as f64),
             adeval.len(),
             secs(adeval.median()),
