@@ -1,0 +1,344 @@
+//! The order figures of DESIGN §4 as pure functions: free broadcast, target, expected
+//! completion (normal, low, high), difference, overplay, theatres and 正负三 share, for one side
+//! (customer or media) of an order, and the order's status. The server gathers the inputs
+//! from Postgres and the lake; nothing here reads anything.
+
+use chrono::NaiveDate;
+
+/// How a side's free broadcast is computed (freeBroadcastCalculation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FreeCalc {
+    /// 1: no free broadcast.
+    None,
+    /// 2: a percentage of the contracted metrics.
+    Percentage,
+    /// 3: a fixed amount of GRP.
+    Normal,
+}
+
+impl FreeCalc {
+    /// The calculation of the contract's code 1, 2 or 3.
+    pub fn from_code(code: i64) -> Option<FreeCalc> {
+        match code {
+            1 => Some(FreeCalc::None),
+            2 => Some(FreeCalc::Percentage),
+            3 => Some(FreeCalc::Normal),
+            _ => None,
+        }
+    }
+
+    pub fn code(self) -> i16 {
+        match self {
+            FreeCalc::None => 1,
+            FreeCalc::Percentage => 2,
+            FreeCalc::Normal => 3,
+        }
+    }
+}
+
+/// The free broadcast of a side: 0, `metrics × value / 100`, or `value`.
+pub fn free_broadcast(calc: FreeCalc, metrics: f64, value: f64) -> f64 {
+    match calc {
+        FreeCalc::None => 0.0,
+        FreeCalc::Percentage => metrics * value / 100.0,
+        FreeCalc::Normal => value,
+    }
+}
+
+/// Rounds to 3 decimals, halves away from zero: how metrics are kept and shown.
+pub fn round3(x: f64) -> f64 {
+    (x * 1_000.0).round() / 1_000.0
+}
+
+/// A side's default metrics: the sum of the chosen suits' metrics of that side, to 3 decimals.
+pub fn sum_suit_metrics(values: &[f64]) -> f64 {
+    round3(values.iter().sum())
+}
+
+/// One figure in its three scenarios.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Triple<T> {
+    pub normal: T,
+    pub low: T,
+    pub high: T,
+}
+
+impl<T: Copy> Triple<T> {
+    pub fn map<U>(self, f: impl Fn(T) -> U) -> Triple<U> {
+        Triple { normal: f(self.normal), low: f(self.low), high: f(self.high) }
+    }
+}
+
+/// The expected GRP per spot of a time-period class.
+pub type Estimate = Triple<f64>;
+
+/// The spots of one time-period class still to air, with the class's estimate (`None` while
+/// the class has none: they add nothing, and the figures say how many spots that is).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Remaining {
+    pub spots: u64,
+    pub estimate: Option<Estimate>,
+}
+
+/// What one side of an order is measured against.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SideInput {
+    pub calc: FreeCalc,
+    /// The free-broadcast value: a percentage or GRP, by `calc`.
+    pub value: f64,
+    /// The contracted GRP (metrics).
+    pub metrics: f64,
+    /// Σ GRP of the order's aired spots on this side's viewing data.
+    pub issued: f64,
+    /// How many aired spots `issued` sums.
+    pub aired_spots: u64,
+    /// Aired spots whose position in the break is known, and those of them in positions 1–3
+    /// from the start or the end.
+    pub positioned_spots: u64,
+    pub top_or_bottom_three: u64,
+    pub remaining: Vec<Remaining>,
+}
+
+/// The figures of one side.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SideFigures {
+    pub metrics: f64,
+    pub free: f64,
+    pub target: f64,
+    pub issued: f64,
+    pub expected: Triple<f64>,
+    /// expected − target.
+    pub difference: Triple<f64>,
+    /// difference ÷ target × 100; `None` without a target.
+    pub overplay_pct: Triple<Option<f64>>,
+    /// difference ÷ average issued GRP per spot, truncated: spots that could be withdrawn
+    /// (positive) or must be added (negative). `None` before a spot with GRP has aired.
+    pub theatres: Triple<Option<i64>>,
+    /// Aired spots in positions 1–3 or last 1–3 ÷ aired spots with a known position × 100;
+    /// `None` without a known position.
+    pub top_or_bottom_three_pct: Option<f64>,
+    /// Remaining spots whose class has no estimate yet, counted as 0 GRP.
+    pub unestimated_spots: u64,
+}
+
+/// The figures of one side of an order (DESIGN §4).
+pub fn side_figures(input: &SideInput) -> SideFigures {
+    let free = free_broadcast(input.calc, input.metrics, input.value);
+    let target = input.metrics + free;
+    let mut expected = Triple { normal: input.issued, low: input.issued, high: input.issued };
+    let mut unestimated_spots = 0;
+    for r in &input.remaining {
+        match r.estimate {
+            Some(e) => {
+                let n = r.spots as f64;
+                expected.normal += n * e.normal;
+                expected.low += n * e.low;
+                expected.high += n * e.high;
+            }
+            None => unestimated_spots += r.spots,
+        }
+    }
+    let difference = expected.map(|e| e - target);
+    let overplay_pct = difference.map(|d| (target != 0.0).then(|| d / target * 100.0));
+    let per_spot = (input.aired_spots > 0 && input.issued > 0.0).then(|| input.issued / input.aired_spots as f64);
+    let theatres = difference.map(|d| per_spot.map(|p| (d / p).trunc() as i64));
+    let top_or_bottom_three_pct = (input.positioned_spots > 0)
+        .then(|| input.top_or_bottom_three as f64 / input.positioned_spots as f64 * 100.0);
+    SideFigures {
+        metrics: input.metrics,
+        free,
+        target,
+        issued: input.issued,
+        expected,
+        difference,
+        overplay_pct,
+        theatres,
+        top_or_bottom_three_pct,
+        unestimated_spots,
+    }
+}
+
+/// What an order's status is derived from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StatusFacts {
+    pub today: NaiveDate,
+    pub cycle_start: NaiveDate,
+    pub cycle_end: NaiveDate,
+    /// A schedule (order template) has been imported.
+    pub has_schedule: bool,
+    /// A broadcast-certificate import awaits confirmation.
+    pub certificate_pending: bool,
+    /// A tape change within the cycle is scheduled and not yet executed.
+    pub tape_change_pending: bool,
+    /// Some month of the cycle lacks certificate or viewing data.
+    pub data_missing: bool,
+}
+
+/// The order status 1–7, the first that applies (DESIGN §4).
+pub fn order_status(f: &StatusFacts) -> i16 {
+    if !f.has_schedule {
+        1
+    } else if f.certificate_pending {
+        2
+    } else if f.tape_change_pending {
+        5
+    } else if f.today < f.cycle_start {
+        3
+    } else if f.today <= f.cycle_end {
+        4
+    } else if f.data_missing {
+        6
+    } else {
+        7
+    }
+}
+
+/// The label of an order status.
+pub fn status_label(status: i16) -> &'static str {
+    match status {
+        1 => "待创建订单",
+        2 => "公司播出证明",
+        3 => "待开播",
+        4 => "播出中",
+        5 => "待换版",
+        6 => "已完结（数据缺失）",
+        7 => "已完结",
+        _ => "",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-9
+    }
+
+    fn side(calc: FreeCalc, value: f64, metrics: f64) -> SideInput {
+        SideInput {
+            calc,
+            value,
+            metrics,
+            issued: 0.0,
+            aired_spots: 0,
+            positioned_spots: 0,
+            top_or_bottom_three: 0,
+            remaining: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn free_broadcast_for_each_calculation() {
+        // (calculation, metrics, value, free, target) worked by hand.
+        let table = [
+            (FreeCalc::None, 100.0, 10.0, 0.0, 100.0),
+            (FreeCalc::Percentage, 100.0, 10.0, 10.0, 110.0),
+            (FreeCalc::Percentage, 250.5, 8.0, 20.04, 270.54),
+            (FreeCalc::Normal, 100.0, 7.5, 7.5, 107.5),
+            (FreeCalc::Normal, 0.0, 0.0, 0.0, 0.0),
+        ];
+        for (calc, metrics, value, free, target) in table {
+            let f = side_figures(&side(calc, value, metrics));
+            assert!(close(f.free, free) && close(f.target, target), "{calc:?} {metrics} {value}: {f:?}");
+        }
+        assert_eq!([1, 2, 3].map(|c| FreeCalc::from_code(c).unwrap().code()), [1, 2, 3]);
+        assert_eq!(FreeCalc::from_code(4), None);
+    }
+
+    #[test]
+    fn expected_difference_overplay_and_theatres_worked_by_hand() {
+        // Target 100 + 10 % = 110. Issued 60 GRP over 30 spots (2.0 a spot). Remaining: 20
+        // spots of a class expected at 2.5 / 2.0 / 3.0 and 10 at 1.0 / 0.5 / 1.5.
+        // Expected: 60 + 50 + 10 = 120, 60 + 40 + 5 = 105, 60 + 60 + 15 = 135.
+        // Difference 10 / −5 / 25; overplay 9.0909 % / −4.5454 % / 22.7272 %;
+        // theatres 10 ÷ 2 = 5, −5 ÷ 2 = −2.5 → −2, 25 ÷ 2 = 12.5 → 12.
+        let input = SideInput {
+            issued: 60.0,
+            aired_spots: 30,
+            positioned_spots: 20,
+            top_or_bottom_three: 8,
+            remaining: vec![
+                Remaining { spots: 20, estimate: Some(Triple { normal: 2.5, low: 2.0, high: 3.0 }) },
+                Remaining { spots: 10, estimate: Some(Triple { normal: 1.0, low: 0.5, high: 1.5 }) },
+            ],
+            ..side(FreeCalc::Percentage, 10.0, 100.0)
+        };
+        let f = side_figures(&input);
+        assert_eq!((f.target, f.issued), (110.0, 60.0));
+        assert_eq!(f.expected, Triple { normal: 120.0, low: 105.0, high: 135.0 });
+        assert_eq!(f.difference, Triple { normal: 10.0, low: -5.0, high: 25.0 });
+        let pct = f.overplay_pct.map(|p| p.unwrap());
+        assert!(close(pct.normal, 100.0 / 11.0) && close(pct.low, -50.0 / 11.0) && close(pct.high, 250.0 / 11.0));
+        assert_eq!(f.theatres, Triple { normal: Some(5), low: Some(-2), high: Some(12) });
+        assert_eq!(f.top_or_bottom_three_pct, Some(40.0));
+        assert_eq!(f.unestimated_spots, 0);
+    }
+
+    #[test]
+    fn remaining_spots_without_an_estimate_add_nothing_and_are_counted() {
+        let input = SideInput {
+            issued: 12.0,
+            aired_spots: 4,
+            remaining: vec![
+                Remaining { spots: 12, estimate: None },
+                Remaining { spots: 2, estimate: Some(Triple { normal: 1.5, low: 1.0, high: 2.0 }) },
+            ],
+            ..side(FreeCalc::Normal, 5.0, 20.0)
+        };
+        let f = side_figures(&input);
+        // Target 25; expected 12 + 3 / 12 + 2 / 12 + 4; per spot 3.0.
+        assert_eq!(f.expected, Triple { normal: 15.0, low: 14.0, high: 16.0 });
+        assert_eq!(f.difference, Triple { normal: -10.0, low: -11.0, high: -9.0 });
+        assert_eq!(f.theatres, Triple { normal: Some(-3), low: Some(-3), high: Some(-3) });
+        assert_eq!(f.unestimated_spots, 12);
+    }
+
+    #[test]
+    fn figures_without_a_basis_are_absent_not_zero() {
+        let f = side_figures(&side(FreeCalc::None, 0.0, 0.0));
+        assert_eq!(f.overplay_pct, Triple { normal: None, low: None, high: None });
+        assert_eq!(f.theatres, Triple { normal: None, low: None, high: None });
+        assert_eq!(f.top_or_bottom_three_pct, None);
+        // Spots aired but no GRP yet: no per-spot average to divide by.
+        let f = side_figures(&SideInput { aired_spots: 3, ..side(FreeCalc::None, 0.0, 10.0) });
+        assert_eq!(f.theatres.normal, None);
+        assert_eq!(f.difference.normal, -10.0);
+    }
+
+    #[test]
+    fn suit_metrics_sum_to_three_decimals() {
+        assert_eq!(sum_suit_metrics(&[12.3456, 0.1, 7.0004]), 19.446);
+        assert_eq!(sum_suit_metrics(&[0.0005, 0.0005]), 0.001);
+        assert_eq!(sum_suit_metrics(&[1.0004]), 1.0);
+        assert_eq!(sum_suit_metrics(&[]), 0.0);
+    }
+
+    #[test]
+    fn status_is_the_first_that_applies() {
+        let d = |m, day| NaiveDate::from_ymd_opt(2026, m, day).unwrap();
+        let base = StatusFacts {
+            today: d(3, 15),
+            cycle_start: d(3, 1),
+            cycle_end: d(3, 31),
+            has_schedule: true,
+            certificate_pending: false,
+            tape_change_pending: false,
+            data_missing: false,
+        };
+        let table = [
+            (StatusFacts { has_schedule: false, certificate_pending: true, ..base }, 1),
+            (StatusFacts { certificate_pending: true, tape_change_pending: true, ..base }, 2),
+            (StatusFacts { tape_change_pending: true, today: d(2, 1), ..base }, 5),
+            (StatusFacts { today: d(2, 28), ..base }, 3),
+            (StatusFacts { today: d(3, 1), ..base }, 4),
+            (StatusFacts { today: d(3, 31), data_missing: true, ..base }, 4),
+            (StatusFacts { today: d(4, 1), data_missing: true, ..base }, 6),
+            (StatusFacts { today: d(4, 1), ..base }, 7),
+        ];
+        for (facts, status) in table {
+            assert_eq!(order_status(&facts), status, "{facts:?}");
+        }
+        assert_eq!((1..=7).map(status_label).filter(|l| !l.is_empty()).count(), 7);
+    }
+}
