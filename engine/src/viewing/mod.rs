@@ -5,7 +5,7 @@ mod decode;
 mod read;
 mod write;
 
-pub use read::ViewingFilter;
+pub use read::{IssuedTotals, ViewingFilter};
 
 use chrono::{NaiveDate, NaiveDateTime};
 

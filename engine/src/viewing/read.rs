@@ -28,6 +28,23 @@ pub struct ViewingFilter {
     pub to: Option<NaiveDate>,
     /// Only these row ids.
     pub ids: Option<Vec<i64>>,
+    /// Rows of this audience/city group id.
+    pub audience_group_id: Option<i64>,
+    /// Rows whose title is exactly one of these (an order's tape titles and product name). An
+    /// empty list matches none.
+    pub titles: Option<Vec<String>>,
+}
+
+/// What an order's aired spots on one side's viewing data add up to.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct IssuedTotals {
+    /// Σ GRP.
+    pub grp: f64,
+    pub spots: u64,
+    /// Spots whose position in the break is known, and those in positions 1–3 from the start
+    /// or the end (`正一`…`正三`, `倒一`…`倒三`, `2/8`, `7/8`).
+    pub positioned: u64,
+    pub top_or_bottom_three: u64,
 }
 
 /// The statement a filter comes down to: the files to read, the FROM and WHERE clauses, and
@@ -93,6 +110,28 @@ impl Lake {
         Ok(n)
     }
 
+    /// The totals of the filtered rows: an order's issued GRP and spots (DESIGN §4).
+    pub fn viewing_totals(&self, snapshot: &Snapshot, filter: &ViewingFilter) -> Result<IssuedTotals> {
+        let conn = self.conn()?;
+        let Some(query) = self.viewing_query(&conn, snapshot, filter)? else { return Ok(IssuedTotals::default()) };
+        let sql = format!(
+            "select coalesce(sum(v.grp), 0)::double, count(*), count(v.\"position\"),
+                    count(*) filter (where v.position_index <= 3
+                                        or (v.position_of is not null and v.position_index > v.position_of - 3))
+             from {}",
+            query.from_where
+        );
+        let totals = conn.query_row(&sql, params_from_iter(&query.params), |r| {
+            Ok(IssuedTotals {
+                grp: r.get(0)?,
+                spots: r.get::<_, i64>(1)? as u64,
+                positioned: r.get::<_, i64>(2)? as u64,
+                top_or_bottom_three: r.get::<_, i64>(3)? as u64,
+            })
+        })?;
+        Ok(totals)
+    }
+
     /// Which of `ids` are live rows of the snapshot (for validating a delete), ascending.
     pub fn viewing_ids(&self, snapshot: &Snapshot, ids: &[i64]) -> Result<Vec<i64>> {
         let filter = ViewingFilter { ids: Some(ids.to_vec()), ..ViewingFilter::default() };
@@ -115,6 +154,7 @@ impl Lake {
         if files.is_empty()
             || filter.ids.as_ref().is_some_and(Vec::is_empty)
             || filter.audience_groups.as_ref().is_some_and(Vec::is_empty)
+            || filter.titles.as_ref().is_some_and(Vec::is_empty)
         {
             return Ok(None);
         }
@@ -139,6 +179,13 @@ impl Lake {
         }
         if let Some(v) = filter.media_id {
             bind("v.media_id = ?", Value::BigInt(v));
+        }
+        if let Some(v) = filter.audience_group_id {
+            bind("v.audience_group_id = ?", Value::BigInt(v));
+        }
+        if let Some(titles) = &filter.titles {
+            let joined = titles.iter().map(|n| n.replace('\n', " ")).collect::<Vec<_>>().join("\n");
+            bind("list_contains(string_split(?, chr(10)), v.title)", Value::Text(joined));
         }
         if let Some(v) = filter.category {
             bind("v.category = ?", Value::SmallInt(v));

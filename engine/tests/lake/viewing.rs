@@ -173,3 +173,41 @@ fn rows_must_air_within_a_day_and_a_half_of_their_broadcast_day() {
     assert!(matches!(lake.write_viewing(8, &rows), Err(Error::Caller(_))));
     assert!(matches!(lake.write_viewing(9, &rows[..1]), Err(Error::Caller(_))), "batch id must match");
 }
+
+#[test]
+fn totals_of_an_order_match_sums_over_the_same_rows() {
+    let lake = TestLake::new();
+    let mut rows = viewing_rows(5, 1, 1_500, at(2026, 2, 1, 6, 0));
+    // One spot deleted must not count.
+    let live = {
+        let files = lake.write_viewing(5, &rows).unwrap();
+        Snapshot { deleted: vec![rows[4].id], ..snapshot(&files) }
+    };
+    rows.remove(4);
+    let filter = ViewingFilter {
+        media_id: Some(2),
+        audience_group_id: Some(10),
+        belonging_to: Some(1),
+        titles: Some(vec!["Milk Ad 15s".into(), "伊利 金典".into()]),
+        from: Some(day(2, 5)),
+        to: Some(day(3, 20)),
+        ..Default::default()
+    };
+    let keep: Vec<&ViewingRow> = rows
+        .iter()
+        .filter(|r| r.media_id == 2 && r.audience_group_id == 10 && r.belonging_to == 1)
+        .filter(|r| ["Milk Ad 15s", "伊利 金典"].contains(&r.title.as_str()))
+        .filter(|r| r.ymd >= day(2, 5) && r.ymd <= day(3, 20))
+        .collect();
+    assert!(keep.len() > 20, "the case selects rows");
+    let top = |r: &&&ViewingRow| {
+        r.position_index.is_some_and(|i| i <= 3 || r.position_of.is_some_and(|of| i > of - 3))
+    };
+    let totals = lake.viewing_totals(&live, &filter).unwrap();
+    assert!((totals.grp - keep.iter().map(|r| r.grp).sum::<f64>()).abs() < 1e-9);
+    assert_eq!(totals.spots, keep.len() as u64);
+    assert_eq!(totals.positioned, keep.iter().filter(|r| r.position.is_some()).count() as u64);
+    assert_eq!(totals.top_or_bottom_three, keep.iter().filter(top).count() as u64);
+    let none = ViewingFilter { titles: Some(vec![]), ..filter };
+    assert_eq!(lake.viewing_totals(&live, &none).unwrap(), Default::default());
+}

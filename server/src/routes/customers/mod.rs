@@ -164,7 +164,7 @@ impl CustomerArgs {
             title: paging::text(&self.title),
             from,
             to,
-            ids: None,
+            ..ViewingFilter::default()
         }
     }
 }
