@@ -10,6 +10,7 @@ pub mod logs;
 pub mod menus;
 pub mod messages;
 pub mod online_viewing;
+pub mod orders;
 pub mod openapi;
 pub mod products;
 pub mod profile;
@@ -122,6 +123,7 @@ pub fn endpoints() -> Vec<Endpoint> {
         files::endpoints(),
         customers::endpoints(),
         messages::endpoints(),
+        orders::endpoints(),
     ]
         .into_iter()
         .flatten()

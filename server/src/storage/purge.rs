@@ -1,4 +1,5 @@
-//! Housekeeping: chunked uploads abandoned half-way, stray temporary files, old exports and
+//! Housekeeping: order statuses refreshed as the date moves on; chunked uploads abandoned
+//! half-way, stray temporary files, old exports and
 //! the files of lake batches whose import died are removed on a timer (and by tests through
 //! [`abandoned_uploads`] and [`crate::lake::abandoned_batches`]).
 
@@ -27,6 +28,15 @@ pub async fn run(state: AppState) {
         }
         if let Err(e) = crate::lake::abandoned_batches(&state, BATCH_ABANDONED_AFTER).await {
             tracing::warn!(error = ?e, "removing the files of abandoned lake batches");
+        }
+        // Order statuses move with the date (before the cycle, on air, finished).
+        match state.db.acquire().await {
+            Ok(mut conn) => {
+                if let Err(e) = crate::routes::orders::status::refresh(&mut conn, None).await {
+                    tracing::warn!(error = ?e, "refreshing order statuses");
+                }
+            }
+            Err(e) => tracing::warn!(error = ?e, "refreshing order statuses"),
         }
     }
 }

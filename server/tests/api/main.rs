@@ -10,6 +10,7 @@ mod logins;
 mod logs;
 mod menus;
 mod online_viewing;
+mod orders;
 mod openapi;
 mod permissions;
 mod products;

@@ -21,7 +21,7 @@ use super::menus::MENU_SUIT;
 use super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
 
 pub use form::{SuitArgs, SuitEntryArgs};
-pub use list::SuitIndexArgs;
+pub use list::{SuitIndexArgs, month};
 pub use rows::{SuitEntry, SuitRow};
 
 const fn call(name: &'static str, verb: Verb, title: &'static str, writes: bool) -> Call {

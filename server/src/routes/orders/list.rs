@@ -1,0 +1,204 @@
+//! orderList and orderIndexExport: the order summary list (the home page) with the screen's
+//! filters, newest first, 10 a page, each order with its customer and media figures.
+
+use axum::extract::State;
+use chrono::NaiveDate;
+use serde::Deserialize;
+use sqlx::Postgres;
+use sqlx::postgres::PgArguments;
+use sqlx::query::QueryAs;
+use utoipa::ToSchema;
+
+use super::figures;
+use super::rows::{OrderRow, SELECT_ORDER, load_parts};
+use crate::export::{self, Cell, Exported};
+use crate::http::paging::{self, Paging};
+use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
+use crate::routes::suits::month;
+use crate::routes::time_periods::filters;
+use crate::state::AppState;
+
+#[derive(Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct OrderListArgs {
+    page: Option<Text>,
+    /// Default 10.
+    limit: Option<Text>,
+    brand_id: Option<Text>,
+    product_id: Option<Text>,
+    media_id: Option<Text>,
+    seconds: Option<Text>,
+    /// Order status 1–7.
+    status: Option<Text>,
+    /// `YYYY-MM-DD`: orders whose cycle holds that day.
+    cycle_time: Option<Text>,
+    /// `YYYY-MM`: orders whose cycle reaches into that month.
+    month: Option<Text>,
+    /// Part of the name of one of the order's suits.
+    suit_name: Option<Text>,
+    /// Create time from (`YYYY-MM-DD`, `YYYY-MM-DD HH:mm:ss` or a unix timestamp).
+    #[serde(rename = "createtimeGt")]
+    createtime_gt: Option<Text>,
+    /// Create time to (inclusive).
+    #[serde(rename = "createtimelt")]
+    createtime_lt: Option<Text>,
+}
+
+struct Filter {
+    brand: Option<i64>,
+    product: Option<i64>,
+    media: Option<i64>,
+    seconds: Option<i32>,
+    status: Option<i16>,
+    day: Option<NaiveDate>,
+    month: Option<NaiveDate>,
+    suit: Option<String>,
+    created: (Option<String>, Option<String>),
+}
+
+impl Filter {
+    fn parse(args: &OrderListArgs, checks: &mut Checks) -> Self {
+        let seconds = match Text::get(&args.seconds).map(str::parse::<i32>) {
+            None => None,
+            Some(Ok(n)) if n > 0 => Some(n),
+            Some(_) => {
+                checks.add("seconds", "秒数必须是正整数");
+                None
+            }
+        };
+        let status = match Text::get(&args.status).map(str::parse::<i16>) {
+            None => None,
+            Some(Ok(n)) if (1..=7).contains(&n) => Some(n),
+            Some(_) => {
+                checks.add("status", "订单状态无效");
+                None
+            }
+        };
+        Self {
+            brand: filters::opt_id("brandId", &args.brand_id, checks),
+            product: filters::opt_id("productId", &args.product_id, checks),
+            media: filters::opt_id("mediaId", &args.media_id, checks),
+            seconds,
+            status,
+            day: paging::date("cycleTime", &args.cycle_time, checks),
+            month: month("month", &args.month, checks),
+            suit: paging::text(&args.suit_name),
+            created: (
+                filters::instant("createtimeGt", &args.createtime_gt, false, checks),
+                filters::instant("createtimelt", &args.createtime_lt, true, checks),
+            ),
+        }
+    }
+
+    fn bind<'q, O>(&'q self, q: QueryAs<'q, Postgres, O, PgArguments>) -> QueryAs<'q, Postgres, O, PgArguments> {
+        q.bind(self.brand)
+            .bind(self.product)
+            .bind(self.media)
+            .bind(self.seconds)
+            .bind(self.status)
+            .bind(self.day)
+            .bind(self.month)
+            .bind(&self.suit)
+            .bind(&self.created.0)
+            .bind(&self.created.1)
+    }
+}
+
+const WHERE: &str = "
+    where ($1::bigint is null or p.brand_id = $1)
+      and ($2::bigint is null or o.product_id = $2)
+      and ($3::bigint is null or o.media_id = $3)
+      and ($4::int is null or o.seconds = $4)
+      and ($5::int2 is null or o.status = $5)
+      and ($6::date is null or $6 between o.cycle_start and o.cycle_end)
+      and ($7::date is null or (o.cycle_start < ($7 + interval '1 month')::date and o.cycle_end >= $7))
+      and ($8::text is null or exists (select 1 from order_suits os join suits s on s.id = os.suit_id
+                                       where os.order_id = o.id and strpos(lower(s.suit_name), lower($8)) > 0))
+      and ($9::timestamptz is null or o.created_at >= $9::timestamptz)
+      and ($10::timestamptz is null or o.created_at < $10::timestamptz)";
+
+const ORDER: &str = "order by o.created_at desc, o.id desc";
+
+const FROM: &str = "from orders o join products p on p.id = o.product_id";
+
+pub async fn index(State(state): State<AppState>, Args(args): Args<OrderListArgs>) -> Result<Done<Page<OrderRow>>> {
+    let mut checks = Checks::default();
+    let paging = Paging::parse(&args.page, &args.limit, 10, &mut checks);
+    let filter = Filter::parse(&args, &mut checks);
+    checks.finish()?;
+    let mut conn = state.db.acquire().await?;
+    let (total,): (i64,) =
+        filter.bind(sqlx::query_as(&format!("select count(*) {FROM} {WHERE}"))).fetch_one(&mut *conn).await?;
+    let mut data: Vec<OrderRow> = filter
+        .bind(sqlx::query_as(&format!("{SELECT_ORDER} {WHERE} {ORDER} limit $11 offset $12")))
+        .bind(paging.limit)
+        .bind(paging.offset())
+        .fetch_all(&mut *conn)
+        .await?;
+    load_parts(&mut conn, &mut data).await?;
+    drop(conn);
+    figures::fill(&state, &mut data).await?;
+    Ok(Done("获取成功", Page { data, total }))
+}
+
+const HEADERS: [&str; 26] = [
+    "编号", "媒体", "品牌", "产品", "月份", "周期", "秒数", "状态", "评估状态", "创建时间", "评估时间", "备注",
+    "客户GRP", "客户赠播", "客户预计完成", "客户差值", "客户超播%", "客户已播正负三%",
+    "媒体GRP", "媒体赠播", "媒体预计完成", "媒体差值", "媒体超播%", "媒体已播正负三%",
+    "套装", "磁带",
+];
+
+/// Orders exported at most: each needs its figures from the lake.
+const EXPORT_MAX: i64 = 5_000;
+
+/// Every order that passes the filters with its figures, as the list shows them.
+pub async fn export(State(state): State<AppState>, Args(args): Args<OrderListArgs>) -> Result<Done<Exported>> {
+    let mut checks = Checks::default();
+    let filter = Filter::parse(&args, &mut checks);
+    checks.finish()?;
+    let mut conn = state.db.acquire().await?;
+    let (total,): (i64,) =
+        filter.bind(sqlx::query_as(&format!("select count(*) {FROM} {WHERE}"))).fetch_one(&mut *conn).await?;
+    if total > EXPORT_MAX {
+        return Err(AppError::field("body", format!("一次最多导出 {EXPORT_MAX} 个订单，请先缩小筛选范围")));
+    }
+    let mut orders: Vec<OrderRow> =
+        filter.bind(sqlx::query_as(&format!("{SELECT_ORDER} {WHERE} {ORDER}"))).fetch_all(&mut *conn).await?;
+    load_parts(&mut conn, &mut orders).await?;
+    drop(conn);
+    figures::fill(&state, &mut orders).await?;
+    let opt = |v: Option<f64>| v.map_or(Cell::Empty, Cell::from);
+    let rows = orders.into_iter().map(move |o| {
+        let f = &o.figures;
+        vec![
+            Cell::from(o.id),
+            Cell::from(o.media_name.clone()),
+            Cell::from(o.brand_name.clone()),
+            Cell::from(o.product_name.clone()),
+            Cell::from(o.cycle_time_month.clone()),
+            Cell::from(o.cycle_time.clone()),
+            Cell::from(o.seconds),
+            Cell::from(o.status_name.clone()),
+            Cell::from(o.j_status_name.clone()),
+            Cell::from(o.create_time.clone()),
+            Cell::from(o.estimate_time.clone()),
+            Cell::from(o.notes.clone()),
+            Cell::from(o.customer_metrics),
+            Cell::from(f.customer_free_broadcast),
+            Cell::from(f.customer_expected_completion),
+            Cell::from(f.customer_difference),
+            opt(f.customer_overplay),
+            opt(f.customer_already_upside_down_three),
+            Cell::from(o.media_metrics),
+            Cell::from(f.media_free_broadcast),
+            Cell::from(f.media_expected_completion),
+            Cell::from(f.media_difference),
+            opt(f.media_overplay),
+            opt(f.media_already_upside_down_three),
+            Cell::from(o.suit.iter().map(|s| s.suit_name.clone()).collect::<Vec<_>>().join("、")),
+            Cell::from(o.tapes.iter().map(|t| t.media_file_name.clone()).collect::<Vec<_>>().join("、")),
+        ]
+    });
+    let exported = export::save(&state, "订单汇总", &HEADERS, rows).await.map_err(AppError::Internal)?;
+    Ok(Done("导出成功", exported))
+}
