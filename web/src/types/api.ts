@@ -803,6 +803,227 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/background/v1/orderAdd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 添加订单 */
+        post: operations["orderAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderBrandList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 订单品牌选项 */
+        get: operations["orderBrandList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderDefaultAudienceCityGroupList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 订单受众/城市组选项 */
+        get: operations["orderDefaultAudienceCityGroupList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderDel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 删除订单 */
+        post: operations["orderDel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderIndexExport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 导出订单 */
+        post: operations["orderIndexExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 订单详情 */
+        get: operations["orderInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 订单列表 */
+        get: operations["orderList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderLogList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 订单日志 */
+        get: operations["orderLogList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderMediaList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 订单媒体选项 */
+        get: operations["orderMediaList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderProductList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 订单产品选项 */
+        get: operations["orderProductList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderProductMagneticTapeList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 订单磁带选项 */
+        get: operations["orderProductMagneticTapeList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderSuitList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 订单套装选项 */
+        get: operations["orderSuitList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 修改订单 */
+        post: operations["orderUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/background/v1/productAdd": {
         parameters: {
             query?: never;
@@ -1388,6 +1609,11 @@ export interface components {
         BrandOfRow: {
             brandName: string;
         };
+        BrandOption: {
+            /** Format: int64 */
+            id: number;
+            brandName: string;
+        };
         BrandPick: {
             /** Format: int64 */
             id: number;
@@ -1439,6 +1665,132 @@ export interface components {
             position: string;
             createTime: string;
         };
+        /**
+         * @description The customer and media figures of an order (DESIGN §4): each field twice, prefixed
+         *     `customer` (data ownership 1) and `media` (data ownership 2), as the spec names them.
+         */
+        Figures: {
+            /**
+             * Format: double
+             * @description Free broadcast GRP.
+             */
+            customerFreeBroadcast: number;
+            /**
+             * Format: double
+             * @description Metrics plus free broadcast.
+             */
+            customerTarget: number;
+            /**
+             * Format: double
+             * @description Σ GRP of the aired spots on this side's viewing data.
+             */
+            customerIssuedGrp: number;
+            /**
+             * Format: int64
+             * @description Aired spots counted in the issued GRP.
+             */
+            customerAiredSpots: number;
+            /**
+             * Format: double
+             * @description Expected completion, normal.
+             */
+            customerExpectedCompletion: number;
+            /**
+             * Format: double
+             * @description Expected completion, low.
+             */
+            customerExpectedLow: number;
+            /**
+             * Format: double
+             * @description Expected completion, high.
+             */
+            customerExpectedHigh: number;
+            /**
+             * Format: double
+             * @description Expected completion − target (normal); negative shows red.
+             */
+            customerDifference: number;
+            /**
+             * Format: double
+             * @description Difference ÷ target × 100 (normal); null without a target.
+             */
+            customerOverplay?: number | null;
+            /**
+             * Format: int64
+             * @description Spots that could be withdrawn (positive) or must be added (negative); null before a spot with GRP aired.
+             */
+            customerTheatres?: number | null;
+            /**
+             * Format: double
+             * @description 已播正负三 %: aired spots in positions 1–3 from either end of the break ÷ aired spots with a known position × 100.
+             */
+            customerAlreadyUpsideDownThree?: number | null;
+            /**
+             * Format: int64
+             * @description Remaining spots whose time-period class has no estimate yet, counted as 0 GRP.
+             */
+            customerUnestimatedSpots: number;
+            /**
+             * Format: double
+             * @description Free broadcast GRP.
+             */
+            mediaFreeBroadcast: number;
+            /**
+             * Format: double
+             * @description Metrics plus free broadcast.
+             */
+            mediaTarget: number;
+            /**
+             * Format: double
+             * @description Σ GRP of the aired spots on this side's viewing data.
+             */
+            mediaIssuedGrp: number;
+            /**
+             * Format: int64
+             * @description Aired spots counted in the issued GRP.
+             */
+            mediaAiredSpots: number;
+            /**
+             * Format: double
+             * @description Expected completion, normal.
+             */
+            mediaExpectedCompletion: number;
+            /**
+             * Format: double
+             * @description Expected completion, low.
+             */
+            mediaExpectedLow: number;
+            /**
+             * Format: double
+             * @description Expected completion, high.
+             */
+            mediaExpectedHigh: number;
+            /**
+             * Format: double
+             * @description Expected completion − target (normal); negative shows red.
+             */
+            mediaDifference: number;
+            /**
+             * Format: double
+             * @description Difference ÷ target × 100 (normal); null without a target.
+             */
+            mediaOverplay?: number | null;
+            /**
+             * Format: int64
+             * @description Spots that could be withdrawn (positive) or must be added (negative); null before a spot with GRP aired.
+             */
+            mediaTheatres?: number | null;
+            /**
+             * Format: double
+             * @description 已播正负三 %: aired spots in positions 1–3 from either end of the break ÷ aired spots with a known position × 100.
+             */
+            mediaAlreadyUpsideDownThree?: number | null;
+            /**
+             * Format: int64
+             * @description Remaining spots whose time-period class has no estimate yet, counted as 0 GRP.
+             */
+            mediaUnestimatedSpots: number;
+        };
         FileRow: {
             /** Format: int64 */
             id: number;
@@ -1468,6 +1820,11 @@ export interface components {
         GroupName: {
             audienceCityGroupName: string;
         };
+        GroupOption: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
         GroupRow: {
             /** Format: int64 */
             id: number;
@@ -1492,6 +1849,9 @@ export interface components {
             /** @description The last progress text or the result. */
             message: string;
         };
+        LogAdmin: {
+            name: string;
+        };
         LogRow: {
             /** Format: int64 */
             id: number;
@@ -1505,6 +1865,11 @@ export interface components {
         };
         /** @description `media: {mediaName}` of a row. */
         MediaOfRow: {
+            mediaName: string;
+        };
+        MediaOption: {
+            /** Format: int64 */
+            id: number;
             mediaName: string;
         };
         MediaPick: {
@@ -1560,6 +1925,101 @@ export interface components {
             /** @description '1' unread, '2' read. */
             status: string;
         };
+        OrderLogRow: {
+            /** Format: int64 */
+            id: number;
+            content: string;
+            admin: components["schemas"]["LogAdmin"];
+            createTime: string;
+            /** @description The editable fields after the change, for changes to the order itself. */
+            snapshot?: unknown;
+        };
+        OrderRow: components["schemas"]["Figures"] & {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            mediaId: number;
+            mediaName: string;
+            /** Format: int64 */
+            productId: number;
+            productName: string;
+            /** Format: int64 */
+            brandId: number;
+            brandName: string;
+            /** Format: int32 */
+            seconds: number;
+            /**
+             * Format: int64
+             * @description The audience/city group the order is evaluated on.
+             */
+            defaultId: number;
+            defaultName: string;
+            /**
+             * Format: int32
+             * @description Viewing data the issued GRP is read from (null: any).
+             */
+            category?: number | null;
+            /** Format: int32 */
+            source?: number | null;
+            createTime: string;
+            /** @description The assessment date `YYYY-MM-DD`, empty until set. */
+            estimateTime: string;
+            /** Format: int32 */
+            status: number;
+            statusName: string;
+            /**
+             * Format: int32
+             * @description Evaluation status: 1 not assessed, 2 assessed (an assessment date is set).
+             */
+            jStatus: number;
+            jStatusName: string;
+            /** @description `YYYY-MM-DD ~ YYYY-MM-DD`. */
+            cycleTime: string;
+            /** @description The cycle's months, `YYYY-MM` comma-joined. */
+            cycleTimeMonth: string;
+            cycleTimeAdd: string;
+            cycleTimeEnd: string;
+            followDate: string;
+            /** @description Comma-joined `YYYY-MM-DD`. */
+            blankWeek: string;
+            notes: string;
+            /** Format: double */
+            adjustingQuantity: number;
+            /** Format: int32 */
+            customerFreeBroadcastCalculation: number;
+            /** Format: double */
+            customerFreeBroadcastValue: number;
+            /** Format: double */
+            customerMetrics: number;
+            /** Format: int32 */
+            mediaFreeBroadcastCalculation: number;
+            /** Format: double */
+            mediaFreeBroadcastValue: number;
+            /** Format: double */
+            mediaMetrics: number;
+            /** @description The tape ids, in the order chosen. */
+            orderProductMagneticTapeId: number[];
+            tapes: components["schemas"]["OrderTape"][];
+            suit: components["schemas"]["OrderSuit"][];
+        };
+        /** @description A suit of the order. */
+        OrderSuit: {
+            /** Format: int64 */
+            id: number;
+            suitName: string;
+            /** Format: double */
+            mediaMetrics: number;
+            /** Format: double */
+            customerMetrics: number;
+        };
+        /** @description A version of the order. */
+        OrderTape: {
+            /** Format: int64 */
+            id: number;
+            mediaFileName: string;
+            mediaTapeNumber: string;
+            customerTitle: string;
+        };
         /** @description An audience/city group as a product shows it. */
         ProductGroup: {
             /** Format: int64 */
@@ -1570,21 +2030,20 @@ export interface components {
         ProductOfRow: {
             productName: string;
         };
-        /** @description A product as the pickers of other screens offer it (productList, the tape dialog). */
         ProductOption: {
             /** Format: int64 */
             id: number;
             productName: string;
-            /** Format: int64 */
-            brandId: number;
-            /** Format: int64 */
-            mediaId?: number | null;
             /** Format: int32 */
             seconds: number;
             /** Format: int64 */
-            defaultAudienceCityGroupId: number;
-            /** @description Comma-joined group ids. */
-            audienceCityGroupId: string;
+            brandId: number;
+            brandName: string;
+            /**
+             * Format: int64
+             * @description The product's media, when it has one.
+             */
+            mediaId?: number | null;
         };
         ProductRow: {
             /** Format: int64 */
@@ -1657,7 +2116,6 @@ export interface components {
             id: number;
             mediaName: string;
         };
-        /** @description A suit as orders offer it. */
         SuitOption: {
             /** Format: int64 */
             id: number;
@@ -1670,10 +2128,6 @@ export interface components {
             suitTime: string;
             /** Format: int32 */
             seconds: number;
-            /** Format: int64 */
-            mediaId: number;
-            /** Format: int64 */
-            brandId: number;
         };
         SuitRow: {
             /** Format: int64 */
@@ -1713,6 +2167,18 @@ export interface components {
             /** Format: int64 */
             id: number;
             mediaName: string;
+        };
+        TapeOption: {
+            /** Format: int64 */
+            id: number;
+            mediaFileName: string;
+            mediaTapeNumber: string;
+            customerVersionName: string;
+            customerTitle: string;
+            /** Format: int64 */
+            mediaId: number;
+            /** Format: int32 */
+            seconds: number;
         };
         TapeRow: {
             /** Format: int64 */
@@ -4157,6 +4623,926 @@ export interface operations {
                             media: components["schemas"]["ViewingMedia"];
                             updateTime: string;
                             createTime: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    orderAdd: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    productId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    defaultId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    seconds?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    orderProductMagneticTapeId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    suitId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    cycleTimeAdd?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    cycleTimeEnd?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    followDate?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    blankWeek?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    notes?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    adjustingQuantity?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    category?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    source?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    customerFreeBroadcastCalculation?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    customerFreeBroadcastValue?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    customerMetrics?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaFreeBroadcastCalculation?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaFreeBroadcastValue?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaMetrics?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    productId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    defaultId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    seconds?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    orderProductMagneticTapeId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    suitId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    cycleTimeAdd?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    cycleTimeEnd?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    followDate?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    blankWeek?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    notes?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    adjustingQuantity?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    category?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    source?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    customerFreeBroadcastCalculation?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    customerFreeBroadcastValue?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    customerMetrics?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaFreeBroadcastCalculation?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaFreeBroadcastValue?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaMetrics?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: components["schemas"]["Figures"] & {
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int64 */
+                            mediaId: number;
+                            mediaName: string;
+                            /** Format: int64 */
+                            productId: number;
+                            productName: string;
+                            /** Format: int64 */
+                            brandId: number;
+                            brandName: string;
+                            /** Format: int32 */
+                            seconds: number;
+                            /**
+                             * Format: int64
+                             * @description The audience/city group the order is evaluated on.
+                             */
+                            defaultId: number;
+                            defaultName: string;
+                            /**
+                             * Format: int32
+                             * @description Viewing data the issued GRP is read from (null: any).
+                             */
+                            category?: number | null;
+                            /** Format: int32 */
+                            source?: number | null;
+                            createTime: string;
+                            /** @description The assessment date `YYYY-MM-DD`, empty until set. */
+                            estimateTime: string;
+                            /** Format: int32 */
+                            status: number;
+                            statusName: string;
+                            /**
+                             * Format: int32
+                             * @description Evaluation status: 1 not assessed, 2 assessed (an assessment date is set).
+                             */
+                            jStatus: number;
+                            jStatusName: string;
+                            /** @description `YYYY-MM-DD ~ YYYY-MM-DD`. */
+                            cycleTime: string;
+                            /** @description The cycle's months, `YYYY-MM` comma-joined. */
+                            cycleTimeMonth: string;
+                            cycleTimeAdd: string;
+                            cycleTimeEnd: string;
+                            followDate: string;
+                            /** @description Comma-joined `YYYY-MM-DD`. */
+                            blankWeek: string;
+                            notes: string;
+                            /** Format: double */
+                            adjustingQuantity: number;
+                            /** Format: int32 */
+                            customerFreeBroadcastCalculation: number;
+                            /** Format: double */
+                            customerFreeBroadcastValue: number;
+                            /** Format: double */
+                            customerMetrics: number;
+                            /** Format: int32 */
+                            mediaFreeBroadcastCalculation: number;
+                            /** Format: double */
+                            mediaFreeBroadcastValue: number;
+                            /** Format: double */
+                            mediaMetrics: number;
+                            /** @description The tape ids, in the order chosen. */
+                            orderProductMagneticTapeId: number[];
+                            tapes: components["schemas"]["OrderTape"][];
+                            suit: components["schemas"]["OrderSuit"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    orderBrandList: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            brandName: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    orderDefaultAudienceCityGroupList: {
+        parameters: {
+            query?: {
+                productId?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description The product's audience/city groups and the one it is evaluated on by default. */
+                        data?: {
+                            /** Format: int64 */
+                            defaultId: number;
+                            list: components["schemas"]["GroupOption"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    orderDel: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @default null */
+                        data: unknown;
+                    };
+                };
+            };
+        };
+    };
+    orderIndexExport: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    page?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    limit?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    brandId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    productId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    seconds?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    status?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    cycleTime?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    month?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    suitName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    createtimeGt?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    createtimelt?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    page?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    limit?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    brandId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    productId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    seconds?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    status?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    cycleTime?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    month?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    suitName?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    createtimeGt?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    createtimelt?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description The answer of an export call. */
+                        data?: {
+                            /** @description Download path, under `/files/`; send the token with it. */
+                            url: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    orderInfo: {
+        parameters: {
+            query?: {
+                orderId?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: components["schemas"]["Figures"] & {
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int64 */
+                            mediaId: number;
+                            mediaName: string;
+                            /** Format: int64 */
+                            productId: number;
+                            productName: string;
+                            /** Format: int64 */
+                            brandId: number;
+                            brandName: string;
+                            /** Format: int32 */
+                            seconds: number;
+                            /**
+                             * Format: int64
+                             * @description The audience/city group the order is evaluated on.
+                             */
+                            defaultId: number;
+                            defaultName: string;
+                            /**
+                             * Format: int32
+                             * @description Viewing data the issued GRP is read from (null: any).
+                             */
+                            category?: number | null;
+                            /** Format: int32 */
+                            source?: number | null;
+                            createTime: string;
+                            /** @description The assessment date `YYYY-MM-DD`, empty until set. */
+                            estimateTime: string;
+                            /** Format: int32 */
+                            status: number;
+                            statusName: string;
+                            /**
+                             * Format: int32
+                             * @description Evaluation status: 1 not assessed, 2 assessed (an assessment date is set).
+                             */
+                            jStatus: number;
+                            jStatusName: string;
+                            /** @description `YYYY-MM-DD ~ YYYY-MM-DD`. */
+                            cycleTime: string;
+                            /** @description The cycle's months, `YYYY-MM` comma-joined. */
+                            cycleTimeMonth: string;
+                            cycleTimeAdd: string;
+                            cycleTimeEnd: string;
+                            followDate: string;
+                            /** @description Comma-joined `YYYY-MM-DD`. */
+                            blankWeek: string;
+                            notes: string;
+                            /** Format: double */
+                            adjustingQuantity: number;
+                            /** Format: int32 */
+                            customerFreeBroadcastCalculation: number;
+                            /** Format: double */
+                            customerFreeBroadcastValue: number;
+                            /** Format: double */
+                            customerMetrics: number;
+                            /** Format: int32 */
+                            mediaFreeBroadcastCalculation: number;
+                            /** Format: double */
+                            mediaFreeBroadcastValue: number;
+                            /** Format: double */
+                            mediaMetrics: number;
+                            /** @description The tape ids, in the order chosen. */
+                            orderProductMagneticTapeId: number[];
+                            tapes: components["schemas"]["OrderTape"][];
+                            suit: components["schemas"]["OrderSuit"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    orderList: {
+        parameters: {
+            query?: {
+                page?: null | components["schemas"]["Text"];
+                limit?: null | components["schemas"]["Text"];
+                brandId?: null | components["schemas"]["Text"];
+                productId?: null | components["schemas"]["Text"];
+                mediaId?: null | components["schemas"]["Text"];
+                seconds?: null | components["schemas"]["Text"];
+                status?: null | components["schemas"]["Text"];
+                cycleTime?: null | components["schemas"]["Text"];
+                month?: null | components["schemas"]["Text"];
+                suitName?: null | components["schemas"]["Text"];
+                createtimeGt?: null | components["schemas"]["Text"];
+                createtimelt?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description A page of a list: `data: {"data": [...], "total": N}`. */
+                        data?: {
+                            data: components["schemas"]["OrderRow"][];
+                            /** Format: int64 */
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    orderLogList: {
+        parameters: {
+            query?: {
+                orderId?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            content: string;
+                            admin: components["schemas"]["LogAdmin"];
+                            createTime: string;
+                            /** @description The editable fields after the change, for changes to the order itself. */
+                            snapshot?: unknown;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    orderMediaList: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            mediaName: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    orderProductList: {
+        parameters: {
+            query?: {
+                brandId?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            productName: string;
+                            /** Format: int32 */
+                            seconds: number;
+                            /** Format: int64 */
+                            brandId: number;
+                            brandName: string;
+                            /**
+                             * Format: int64
+                             * @description The product's media, when it has one.
+                             */
+                            mediaId?: number | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    orderProductMagneticTapeList: {
+        parameters: {
+            query?: {
+                productId?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            mediaFileName: string;
+                            mediaTapeNumber: string;
+                            customerVersionName: string;
+                            customerTitle: string;
+                            /** Format: int64 */
+                            mediaId: number;
+                            /** Format: int32 */
+                            seconds: number;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    orderSuitList: {
+        parameters: {
+            query?: {
+                productId?: null | components["schemas"]["Text"];
+                mediaId?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            suitName: string;
+                            /** Format: double */
+                            mediaMetrics: number;
+                            /** Format: double */
+                            customerMetrics: number;
+                            /** @description `YYYY-MM`. */
+                            suitTime: string;
+                            /** Format: int32 */
+                            seconds: number;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    orderUp: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    productId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    defaultId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    seconds?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    orderProductMagneticTapeId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    suitId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    cycleTimeAdd?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    cycleTimeEnd?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    followDate?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    blankWeek?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    notes?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    adjustingQuantity?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    category?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    source?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    customerFreeBroadcastCalculation?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    customerFreeBroadcastValue?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    customerMetrics?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaFreeBroadcastCalculation?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaFreeBroadcastValue?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaMetrics?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    productId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    defaultId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    seconds?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    orderProductMagneticTapeId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    suitId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    cycleTimeAdd?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    cycleTimeEnd?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    followDate?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    blankWeek?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    notes?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    adjustingQuantity?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    category?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    source?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    customerFreeBroadcastCalculation?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    customerFreeBroadcastValue?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    customerMetrics?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaFreeBroadcastCalculation?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaFreeBroadcastValue?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mediaMetrics?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: components["schemas"]["Figures"] & {
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int64 */
+                            mediaId: number;
+                            mediaName: string;
+                            /** Format: int64 */
+                            productId: number;
+                            productName: string;
+                            /** Format: int64 */
+                            brandId: number;
+                            brandName: string;
+                            /** Format: int32 */
+                            seconds: number;
+                            /**
+                             * Format: int64
+                             * @description The audience/city group the order is evaluated on.
+                             */
+                            defaultId: number;
+                            defaultName: string;
+                            /**
+                             * Format: int32
+                             * @description Viewing data the issued GRP is read from (null: any).
+                             */
+                            category?: number | null;
+                            /** Format: int32 */
+                            source?: number | null;
+                            createTime: string;
+                            /** @description The assessment date `YYYY-MM-DD`, empty until set. */
+                            estimateTime: string;
+                            /** Format: int32 */
+                            status: number;
+                            statusName: string;
+                            /**
+                             * Format: int32
+                             * @description Evaluation status: 1 not assessed, 2 assessed (an assessment date is set).
+                             */
+                            jStatus: number;
+                            jStatusName: string;
+                            /** @description `YYYY-MM-DD ~ YYYY-MM-DD`. */
+                            cycleTime: string;
+                            /** @description The cycle's months, `YYYY-MM` comma-joined. */
+                            cycleTimeMonth: string;
+                            cycleTimeAdd: string;
+                            cycleTimeEnd: string;
+                            followDate: string;
+                            /** @description Comma-joined `YYYY-MM-DD`. */
+                            blankWeek: string;
+                            notes: string;
+                            /** Format: double */
+                            adjustingQuantity: number;
+                            /** Format: int32 */
+                            customerFreeBroadcastCalculation: number;
+                            /** Format: double */
+                            customerFreeBroadcastValue: number;
+                            /** Format: double */
+                            customerMetrics: number;
+                            /** Format: int32 */
+                            mediaFreeBroadcastCalculation: number;
+                            /** Format: double */
+                            mediaFreeBroadcastValue: number;
+                            /** Format: double */
+                            mediaMetrics: number;
+                            /** @description The tape ids, in the order chosen. */
+                            orderProductMagneticTapeId: number[];
+                            tapes: components["schemas"]["OrderTape"][];
+                            suit: components["schemas"]["OrderSuit"][];
                         };
                     };
                 };
