@@ -4,11 +4,12 @@ use std::path::Path;
 
 use chrono::{NaiveDate, NaiveDateTime};
 
-use crate::header::{self, Field, HEADER_SEARCH_ROWS, Header, Verdict};
+use crate::header::{Field, Header};
 use crate::position::{Position, parse_position};
-use crate::reader::{self, Raw, RowSink};
-use crate::values::{self, BAD_POSITION, EMPTY};
-use crate::{FileError, Limits, MAX_ROW_ERRORS, Rejected, RowError};
+use crate::reader::{self, Raw};
+use crate::table::{Cells, Output, Table, blank_row};
+use crate::values::{self, BAD_POSITION};
+use crate::{Limits, Rejected};
 
 /// One spot of a customer's viewing data.
 #[derive(Debug, Clone, PartialEq)]
@@ -115,141 +116,11 @@ fn read(
     limits: &Limits,
 ) -> Result<Vec<CustomerRow>, Rejected> {
     let optional: &[usize] = if opts.audience_group_given { &[AUDIENCE_GROUP] } else { &[] };
-    let mut sink = Sink {
-        optional,
-        sheet: String::new(),
-        state: State::Seeking(0),
-        headers: 0,
-        out: Output { rows: Vec::new(), errors: Vec::new(), omitted: 0 },
-    };
-    reader::visit(bytes, file_name, limits, &mut sink)?;
-    let Output { rows, errors, omitted } = sink.out;
-    if sink.headers == 0 {
-        let required = header::required_labels(&FIELDS, optional);
-        return Err(FileError::NoHeader { required }.into());
-    }
-    if !errors.is_empty() {
-        return Err(Rejected::Rows { errors, omitted });
-    }
-    if rows.is_empty() {
-        return Err(FileError::NoRows.into());
-    }
-    Ok(rows)
-}
-
-enum State {
-    /// Looking for the header; counts the rows seen so far.
-    Seeking(u32),
-    Reading(Header),
-    /// No header in the first rows: not a data sheet (notes, a pivot ...), ignored.
-    Skipping,
-}
-
-struct Sink<'a> {
-    optional: &'a [usize],
-    sheet: String,
-    state: State,
-    /// Sheets with a header row.
-    headers: usize,
-    out: Output,
-}
-
-struct Output {
-    rows: Vec<CustomerRow>,
-    errors: Vec<RowError>,
-    omitted: usize,
-}
-
-impl RowSink for Sink<'_> {
-    fn sheet(&mut self, name: &str) -> Result<(), FileError> {
-        name.clone_into(&mut self.sheet);
-        self.state = State::Seeking(0);
-        Ok(())
-    }
-
-    fn row(&mut self, row: u32, cells: &mut [Raw]) -> Result<(), FileError> {
-        match &mut self.state {
-            State::Reading(header) => {
-                let audience_required = !self.optional.contains(&AUDIENCE_GROUP);
-                let at = (self.sheet.as_str(), row);
-                read_row(header, at, audience_required, cells, &mut self.out);
-            }
-            State::Skipping => {}
-            State::Seeking(seen) => match header::judge(row, cells, &FIELDS) {
-                Verdict::NotHeader => {
-                    *seen += 1;
-                    if *seen >= HEADER_SEARCH_ROWS {
-                        self.state = State::Skipping;
-                    }
-                }
-                Verdict::Duplicate(first, second) => {
-                    let sheet = self.sheet.clone();
-                    return Err(FileError::DuplicateColumn { sheet, first, second });
-                }
-                Verdict::Header(header) => {
-                    if let Some(columns) = header::missing(&header, &FIELDS, self.optional) {
-                        let sheet = self.sheet.clone();
-                        return Err(FileError::MissingColumns { sheet, columns });
-                    }
-                    self.headers += 1;
-                    self.state = State::Reading(header);
-                }
-            },
-        }
-        Ok(())
-    }
-}
-
-/// Reads the cells of one data row, recording every bad one.
-struct Cells<'a> {
-    header: &'a Header,
-    cells: &'a mut [Raw],
-    sheet: &'a str,
-    row: u32,
-    out: &'a mut Output,
-    failed: bool,
-}
-
-impl Cells<'_> {
-    fn take(&mut self, field: usize) -> Raw {
-        match &self.header.columns[field] {
-            Some((col, _)) => self.cells.get_mut(*col).map(std::mem::take).unwrap_or_default(),
-            None => Raw::Empty,
-        }
-    }
-
-    fn check<T>(&mut self, field: usize, raw: &Raw, reading: Result<T, &str>) -> Option<T> {
-        match reading {
-            Ok(value) => Some(value),
-            Err(reason) => {
-                self.failed = true;
-                if self.out.errors.len() >= MAX_ROW_ERRORS {
-                    self.out.omitted += 1;
-                } else {
-                    let column = self.header.columns[field].as_ref().map_or("", |(_, n)| n);
-                    self.out.errors.push(RowError {
-                        sheet: self.sheet.to_owned(),
-                        row: self.row,
-                        column: column.to_owned(),
-                        value: values::display(raw),
-                        reason: reason.to_owned(),
-                    });
-                }
-                None
-            }
-        }
-    }
-
-    fn text(&mut self, field: usize, required: bool) -> Option<Option<String>> {
-        let raw = self.take(field);
-        // The display copy is only made for the error listing.
-        let shown = if matches!(raw, Raw::Error(_)) { raw.clone() } else { Raw::Empty };
-        let reading = values::text(raw).and_then(|t| match t {
-            None if required => Err(EMPTY),
-            t => Ok(t),
-        });
-        self.check(field, &shown, reading)
-    }
+    let audience_required = !optional.contains(&AUDIENCE_GROUP);
+    let table = Table::new(&FIELDS, optional, |header: &Header, at: (&str, u32), cells: &mut [Raw], out: &mut Output<CustomerRow>| {
+        read_row(header, at, audience_required, cells, out)
+    });
+    table.read(bytes, file_name, limits)
 }
 
 fn read_row(
@@ -257,13 +128,12 @@ fn read_row(
     (sheet, row): (&str, u32),
     audience_required: bool,
     cells: &mut [Raw],
-    out: &mut Output,
+    out: &mut Output<CustomerRow>,
 ) {
-    let mapped = header.columns.iter().flatten();
-    if mapped.into_iter().all(|(col, _)| cells.get(*col).is_none_or(Raw::is_blank)) {
+    if blank_row(header, cells) {
         return;
     }
-    let mut c = Cells { header, cells, sheet, row, out, failed: false };
+    let mut c = Cells::new(header, (sheet, row), cells, out);
 
     let raw = c.take(DATE);
     let date = c.check(DATE, &raw, values::date(&raw));
@@ -289,9 +159,8 @@ fn read_row(
         _ => c.check(POSITION, &raw, Err(BAD_POSITION)),
     };
 
-    if c.failed || !c.out.errors.is_empty() {
-        // One bad row rejects the file: stop keeping rows.
-        c.out.rows = Vec::new();
+    // One bad row rejects the file: stop keeping rows.
+    if !c.keep() {
         return;
     }
     let (Some(date), Some(air_time), Some(duration), Some(grp)) = (date, air_time, duration, grp)

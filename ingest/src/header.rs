@@ -57,7 +57,13 @@ pub fn judge(row: u32, cells: &[Raw], fields: &[Field]) -> Verdict {
     let mut known = 0;
     let mut duplicate = None;
     for (col, cell) in cells.iter().enumerate() {
-        let Raw::Text(text) = cell else { continue };
+        // Day columns (1 … 31) are often typed as numbers.
+        let text = match cell {
+            Raw::Text(text) => text.clone(),
+            Raw::Number(n) if n.fract() == 0.0 && (0.0..1e6).contains(n) => format!("{n}"),
+            _ => continue,
+        };
+        let text = &text;
         let key = normalise(text);
         let Some(field) = fields.iter().position(|f| f.aliases.contains(&key.as_str())) else {
             continue;
