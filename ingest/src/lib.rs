@@ -12,6 +12,8 @@ mod error;
 pub mod header;
 mod limits;
 mod position;
+mod table;
+mod template;
 pub mod reader;
 mod values;
 
@@ -20,6 +22,7 @@ pub use error::{FileError, MAX_ROW_ERRORS, Rejected, RowError};
 pub use limits::Limits;
 pub use position::{Position, parse_position};
 pub use reader::{Raw, Sheet, SheetRow};
+pub use template::{TemplateRow, read_order_template, read_order_template_bytes};
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 

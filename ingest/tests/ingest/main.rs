@@ -6,4 +6,5 @@ mod hostile;
 mod row_errors;
 mod sheets;
 mod support;
+mod template;
 mod xls;
