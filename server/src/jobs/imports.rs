@@ -1,6 +1,7 @@
 //! What each job kind does. Upload jobs are keyed by the file's tag. Customer data imports into
-//! the lake; the order importers (schedules, certificates …) arrive with orders — until then a
-//! job of such a tag fails with a message that says so, and the file stays stored and listed.
+//! the lake, order templates into the order's schedule; the other order importers
+//! (certificates …) arrive later — until then a job of such a tag fails with a message that
+//! says so, and the file stays stored and listed.
 
 use std::path::PathBuf;
 
@@ -17,6 +18,7 @@ pub async fn run(progress: Progress, job: Job) -> Result<String, Failure> {
     progress.started(&format!("文件：{}", progress.subject())).await;
     match job.kind.as_str() {
         "customerData" => customer_data(&progress, &job).await,
+        "orderTemplate" => order_template(&progress, &job).await,
         kind => {
             let label = tags::label(kind);
             progress.step(Level::Warning, 0, &format!("「{label}」文件的导入功能尚未开放")).await;
@@ -81,5 +83,20 @@ async fn customer_data(progress: &Progress, job: &Job) -> Result<String, Failure
         Ok(done) => Ok(format!("已导入 {} 行客户数据，用时 {:.1} 秒", done.rows, done.seconds)),
         Err(ImportError::Refused(text)) => Err(Failure::new(text)),
         Err(ImportError::Internal(e)) => Err(internal("importing customer data", format!("{e:?}"))),
+    }
+}
+
+async fn order_template(progress: &Progress, job: &Job) -> Result<String, Failure> {
+    let order = job.payload.get("orderId").and_then(Value::as_i64).ok_or_else(|| Failure::new("任务缺少订单"))?;
+    let copy = local_copy(progress, job).await?;
+    match crate::routes::orders::template::import_file(progress.state(), order, &copy.0, job.admin_id, progress).await {
+        Ok(done) => Ok(format!(
+            "已导入 {} 的排期：{} 行，{} 个点位",
+            done.months.join("、"),
+            done.lines,
+            done.spots
+        )),
+        Err(ImportError::Refused(text)) => Err(Failure::new(text)),
+        Err(ImportError::Internal(e)) => Err(internal("importing an order template", format!("{e:?}"))),
     }
 }

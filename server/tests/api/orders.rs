@@ -518,3 +518,155 @@ async fn order_calls_need_the_order_menu() {
         assert_eq!(f.app.send(call.token(&token)).await.code(), 4003);
     }
 }
+
+/// A schedule workbook: one sheet per month, `(version, period, type, [(day, spots)])` lines.
+fn template(months: &[(&str, Vec<(&str, &str, &str, Vec<(u32, f64)>)>)]) -> Vec<u8> {
+    let mut book = rust_xlsxwriter::Workbook::new();
+    for (month, lines) in months {
+        let sheet = book.add_worksheet();
+        sheet.set_name(*month).unwrap();
+        for (c, h) in ["版本", "时段", "类型"].iter().enumerate() {
+            sheet.write_string(0, c as u16, *h).unwrap();
+        }
+        for d in 1..=31u16 {
+            sheet.write_number(0, 2 + d, f64::from(d)).unwrap();
+        }
+        for (r, (version, period, kind, days)) in lines.iter().enumerate() {
+            let r = r as u32 + 1;
+            sheet.write_string(r, 0, *version).unwrap();
+            sheet.write_string(r, 1, *period).unwrap();
+            sheet.write_string(r, 2, *kind).unwrap();
+            for (d, n) in days {
+                sheet.write_number(r, 2 + *d as u16, *n).unwrap();
+            }
+        }
+    }
+    book.save_to_buffer().unwrap()
+}
+
+impl Fixture {
+    async fn import_template(&self, order: i64, bytes: &[u8]) -> (String, String) {
+        let answer = upload(&self.app, &self.token, "orderTemplate", "排期.xlsx", json!({ "orderId": order }), bytes).await;
+        job_end(&self.app, answer.ok()["jobId"].as_i64().unwrap()).await
+    }
+
+    async fn template_list(&self, order: i64) -> Value {
+        self.app.send(Call::get("orderTemplateList", json!({ "orderId": order })).token(&self.token)).await.ok().clone()
+    }
+}
+
+#[tokio::test]
+async fn a_schedule_import_fills_the_months_and_a_second_import_replaces_a_month() {
+    let f = fixture().await;
+    sqlx::query("insert into time_periods (media_id, time_period_name, start_secs, end_secs) values ($1, '晚间', 68400, 79199), ($1, '午间', 43200, 46799)")
+        .bind(f.media)
+        .execute(&f.app.db)
+        .await
+        .unwrap();
+    let mut form = f.form();
+    form["cycleTimeEnd"] = json!("2026-04-30");
+    form["orderProductMagneticTapeId"] = json!(format!("{},{}", f.tapes[0], f.tapes[1]));
+    let id = f.add(form).await["id"].as_i64().unwrap();
+    assert_eq!(f.template_list(id).await, json!([]));
+
+    let first = template(&[
+        ("2026-03", vec![("伊利版本A", "晚间", "A", vec![(1, 2.0), (31, 1.0)]), ("T-002", "午间", "b", vec![(15, 3.0)])]),
+        ("2026-04", vec![("伊利版本A", "晚间", "", vec![(30, 1.0)])]),
+    ]);
+    let (status, message) = f.import_template(id, &first).await;
+    assert_eq!(status, "done", "{message}");
+    assert_eq!(message, "已导入 2026-03、2026-04 的排期：3 行，7 个点位");
+    let months = f.template_list(id).await;
+    assert_eq!(months[0]["pointDateYm"], "2026-03");
+    assert_eq!(months[0]["days"], 31);
+    assert_eq!(months[1]["days"], 30);
+    let march = months[0]["data"].as_array().unwrap();
+    assert_eq!(march.len(), 2);
+    assert_eq!(march[0]["product_magnetic_tape"]["mediaFileName"], "伊利版本A");
+    assert_eq!(march[0]["time_period"]["timePeriodName"], "晚间");
+    assert_eq!(march[0]["order_template_ymd"], json!([{ "d": 1, "point": 2 }, { "d": 31, "point": 1 }]));
+    assert_eq!((march[1]["type"].as_str(), march[1]["product_magnetic_tape"]["mediaFileName"].as_str()), (Some("B"), Some("伊利版本B")));
+    // March and April 2026 are over: scheduled without certificates.
+    assert_eq!(f.info(id).await["status"], 6);
+    let log = f.app.send(Call::get("orderLogList", json!({ "orderId": id })).token(&f.token)).await;
+    assert_eq!(log.ok()[0]["content"], "导入排期：2026-03、2026-04，共 3 行、7 个点位");
+
+    // Importing March again replaces March only.
+    let again = template(&[("2026-03", vec![("伊利版本A", "午间", "C", vec![(2, 5.0)])])]);
+    let (status, message) = f.import_template(id, &again).await;
+    assert_eq!(status, "done", "{message}");
+    let months = f.template_list(id).await;
+    assert_eq!(months[0]["data"].as_array().unwrap().len(), 1);
+    assert_eq!(months[0]["data"][0]["order_template_ymd"], json!([{ "d": 2, "point": 5 }]));
+    assert_eq!(months[1]["data"][0]["order_template_ymd"], json!([{ "d": 30, "point": 1 }]));
+
+    // A month a certificate has verified is not replaced.
+    sqlx::query("update order_cells set is_he = 2 where ymd = '2026-03-02'").execute(&f.app.db).await.unwrap();
+    let third = template(&[("2026-03", vec![("伊利版本A", "晚间", "A", vec![(9, 1.0)])])]);
+    let (status, message) = f.import_template(id, &third).await;
+    assert_eq!((status.as_str(), message.as_str()), ("failed", "2026-03 已有经播出证明核对的点位，不能重新导入该月排期"));
+    assert_eq!(f.template_list(id).await[0]["data"][0]["order_template_ymd"], json!([{ "d": 2, "point": 5 }]));
+}
+
+#[tokio::test]
+async fn a_bad_schedule_lists_every_problem_and_changes_nothing() {
+    let f = fixture().await;
+    sqlx::query("insert into time_periods (media_id, time_period_name, start_secs, end_secs) values ($1, '晚间', 68400, 79199)")
+        .bind(f.media)
+        .execute(&f.app.db)
+        .await
+        .unwrap();
+    sqlx::query("insert into time_periods (media_id, time_period_name, start_secs, end_secs) values ($1, '深夜', 0, 3600)")
+        .bind(f.other_media)
+        .execute(&f.app.db)
+        .await
+        .unwrap();
+    let id = f.add(f.form()).await["id"].as_i64().unwrap();
+    let good = template(&[("2026-03", vec![("伊利版本A", "晚间", "A", vec![(3, 1.0)])])]);
+    assert_eq!(f.import_template(id, &good).await.0, "done");
+
+    let bad = template(&[
+        (
+            "2026-03",
+            vec![
+                ("伊利版本B", "晚间", "A", vec![(1, 1.0)]),
+                ("伊利版本A", "深夜", "A", vec![(1, 1.0)]),
+                ("T-001", "晚间", "A", vec![(2, 1.0)]),
+                ("伊利版本A", "晚间", "A", vec![(4, 1.0)]),
+            ],
+        ),
+        ("2026-04", vec![("伊利版本A", "晚间", "Z", vec![(1, 1.5)])]),
+    ]);
+    let (status, message) = f.import_template(id, &bad).await;
+    assert_eq!(status, "failed");
+    // The reader's own errors come first: a bad file is refused before matching.
+    assert!(message.contains("「2026-04」第 2 行「类型」“Z”：类型只能是 A、B、C 或 D"), "{message}");
+    assert!(message.contains("点位数须为不小于 0 的整数"), "{message}");
+
+    let mismatched = template(&[
+        (
+            "2026-03",
+            vec![
+                ("伊利版本B", "晚间", "A", vec![(1, 1.0)]),
+                ("伊利版本A", "深夜", "A", vec![(1, 1.0)]),
+                ("T-001", "晚间", "A", vec![(2, 1.0)]),
+                ("伊利版本A", "晚间", "A", vec![(4, 1.0)]),
+            ],
+        ),
+        ("2026-04", vec![("伊利版本A", "晚间", "A", vec![(1, 1.0)])]),
+    ]);
+    let (status, message) = f.import_template(id, &mismatched).await;
+    assert_eq!(status, "failed");
+    for part in [
+        "文件有 4 处错误，未导入任何数据",
+        "「2026-03」第 2 行「版本」“伊利版本B”：不是该订单的磁带（按媒体文件名或磁带号匹配）",
+        "「2026-03」第 3 行「时段」“深夜”：不是该订单媒体的时段",
+        "「2026-03」第 5 行「版本」“伊利版本A”：与第 4 行的月份、版本、时段、类型和位置相同",
+        "「2026-04」第 2 行「1」“1”：2026-04-01 不在订单周期（2026-03-01 ~ 2026-03-31）内",
+    ] {
+        assert!(message.contains(part), "{message}\nlacks {part}");
+    }
+    let months = f.template_list(id).await;
+    assert_eq!(months.as_array().unwrap().len(), 1);
+    assert_eq!(months[0]["data"][0]["order_template_ymd"], json!([{ "d": 3, "point": 1 }]));
+}

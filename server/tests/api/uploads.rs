@@ -430,7 +430,7 @@ async fn jobs_survive_a_restart() {
     let restarted = first.another(1).await;
     let (status, message) = job_end(&restarted, job).await;
     assert_eq!(status, "failed");
-    assert!(message.contains("「订单模板」文件的导入功能尚未开放"), "{message}");
+    assert_eq!(message, "订单不存在");
     let (status, _) = job_end(&restarted, interrupted).await;
     assert_eq!(status, "failed");
     let (status, message) = job_end(&restarted, hopeless).await;

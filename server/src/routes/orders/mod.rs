@@ -8,6 +8,7 @@ mod list;
 mod log;
 mod rows;
 pub mod status;
+pub mod template;
 
 use axum::extract::State;
 use axum::routing::{get, post};
@@ -59,6 +60,11 @@ pub static LOG_LIST: Call = Call {
     response: schema_with::<Vec<OrderLogRow>, OrderLogRow>(),
     ..call("orderLogList", Verb::Get, "订单日志", false)
 };
+pub static TEMPLATE_LIST: Call = Call {
+    request: schema_of::<OrderIdArgs>(),
+    response: schema_with::<Vec<template::TemplateMonth>, template::TemplateLine>(),
+    ..call("orderTemplateList", Verb::Get, "订单排期", false)
+};
 pub static BRAND_LIST: Call = Call {
     request: schema_of::<()>(),
     response: schema_with::<Vec<BrandOption>, BrandOption>(),
@@ -99,6 +105,7 @@ pub fn endpoints() -> Vec<Endpoint> {
         Endpoint { call: &DEL, handler: post(form::delete) },
         Endpoint { call: &INFO, handler: get(form::info) },
         Endpoint { call: &LOG_LIST, handler: get(log::list) },
+        Endpoint { call: &TEMPLATE_LIST, handler: get(template::list) },
         Endpoint { call: &BRAND_LIST, handler: get(brand_list) },
         Endpoint { call: &PRODUCT_LIST, handler: get(product_list) },
         Endpoint { call: &MEDIA_LIST, handler: get(media_list) },
