@@ -1,4 +1,5 @@
-//! Housekeeping: order statuses refreshed as the date moves on; chunked uploads abandoned
+//! Housekeeping: due tape changes executed and order statuses refreshed as the date moves on;
+//! chunked uploads abandoned
 //! half-way, stray temporary files, old exports and
 //! the files of lake batches whose import died are removed on a timer (and by tests through
 //! [`abandoned_uploads`] and [`crate::lake::abandoned_batches`]).
@@ -29,9 +30,12 @@ pub async fn run(state: AppState) {
         if let Err(e) = crate::lake::abandoned_batches(&state, BATCH_ABANDONED_AFTER).await {
             tracing::warn!(error = ?e, "removing the files of abandoned lake batches");
         }
-        // Order statuses move with the date (before the cycle, on air, finished).
+        // Tape changes whose date has come are executed; order statuses move with the date.
         match state.db.acquire().await {
             Ok(mut conn) => {
+                if let Err(e) = crate::routes::orders::tape_changes::execute_due(&mut conn, None).await {
+                    tracing::warn!(error = ?e, "executing due tape changes");
+                }
                 if let Err(e) = crate::routes::orders::status::refresh(&mut conn, None).await {
                     tracing::warn!(error = ?e, "refreshing order statuses");
                 }

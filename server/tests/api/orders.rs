@@ -670,3 +670,164 @@ async fn a_bad_schedule_lists_every_problem_and_changes_nothing() {
     assert_eq!(months.as_array().unwrap().len(), 1);
     assert_eq!(months[0]["data"][0]["order_template_ymd"], json!([{ "d": 3, "point": 1 }]));
 }
+
+fn tomorrow() -> String {
+    (chrono::Local::now().date_naive() + chrono::Days::new(1)).format("%Y-%m-%d").to_string()
+}
+
+#[tokio::test]
+async fn a_tape_change_is_checked_scheduled_executed_on_its_date_and_then_kept() {
+    let f = fixture().await;
+    let f = &f;
+    let mut form = f.form();
+    form["cycleTimeAdd"] = json!("2026-01-01");
+    form["cycleTimeEnd"] = json!("2099-12-31");
+    let order = f.add(form.clone()).await["id"].as_i64().unwrap();
+    let [a, b] = f.tapes;
+    let up = |fields: Value| async move { f.app.send(Call::post("orderMagneticTapeDetailsUp", fields).token(&f.token)).await };
+
+    let empty = up(json!({ "orderId": order })).await;
+    assert_eq!(
+        (empty.field("upTapeId"), empty.field("tapeId"), empty.field("executeAt")),
+        (Some("请选择换版信息"), Some("请选择订单版本"), Some("请选择换版时间"))
+    );
+    for (fields, field, message) in [
+        (json!({ "tapeId": a, "upTapeId": b, "executeAt": "2026-03-01" }), "executeAt", "换版时间 不能小于当前时间".to_owned()),
+        (json!({ "tapeId": a, "upTapeId": b, "executeAt": "2100-01-01" }), "executeAt", "换版时间不能大于2099-12-31".to_owned()),
+        (json!({ "tapeId": a, "upTapeId": f.foreign_tape, "executeAt": tomorrow() }), "upTapeId", "换版信息不是该订单产品的磁带".to_owned()),
+        (json!({ "tapeId": a, "upTapeId": a, "executeAt": tomorrow() }), "upTapeId", "换版前后不能是同一版本".to_owned()),
+        (json!({ "tapeId": b, "upTapeId": a, "executeAt": tomorrow() }), "tapeId", "不是该订单的版本".to_owned()),
+    ] {
+        let mut fields = fields;
+        fields["orderId"] = json!(order);
+        let answer = up(fields.clone()).await;
+        assert_eq!(answer.field(field), Some(message.as_str()), "{fields}: {}", answer.body);
+    }
+    assert_eq!(f.count("order_tape_changes").await, 0);
+
+    let added = up(json!({ "orderId": order, "tapeId": a, "upTapeId": b, "executeAt": tomorrow() })).await;
+    assert_eq!(added.body["message"], "添加完成", "{}", added.body);
+    let list = |order: i64| async move {
+        f.app.send(Call::get("orderMagneticTapeDetails", json!({ "orderId": order })).token(&f.token)).await.ok().clone()
+    };
+    let rows = list(order).await;
+    let change = rows[0].clone();
+    assert_eq!((change["magneticTapeName"].as_str(), change["upTapeName"].as_str()), (Some("伊利版本A"), Some("伊利版本B")));
+    assert_eq!((change["status"].as_i64(), change["statusName"].as_str()), (Some(1), Some("待执行")));
+    assert_eq!((change["executeAt"].as_str(), change["minDate"].as_str()), (Some(tomorrow().as_str()), Some(tomorrow().as_str())));
+    assert_eq!(change["maxDate"], "2099-12-31");
+    // Without a schedule the order is still waiting for one.
+    assert_eq!(f.info(order).await["statusName"], "待创建订单");
+    let id = change["id"].as_i64().unwrap();
+    let moved = up(json!({ "id": id, "upTapeId": b, "executeAt": "2100-01-01 00:00:00" })).await;
+    assert_eq!(moved.field("executeAt"), Some("换版时间不能大于2099-12-31"));
+    let moved = up(json!({ "id": id, "upTapeId": b, "executeAt": "2026-02-01 00:00:00" })).await;
+    assert_eq!(moved.field("executeAt"), Some(format!("换版时间不能小于{}", tomorrow()).as_str()));
+    let moved = up(json!({ "id": id, "upTapeId": b, "executeAt": "2099-06-01 00:00:00" })).await;
+    assert_eq!(moved.body["message"], "修改完成");
+    assert_eq!(list(order).await[0]["executeAt"], "2099-06-01");
+
+    // March's schedule on tape A; tape B joins the order and already has 2 spots on the 20th.
+    let line = f.schedule(order, a, &[2, 15, 20]).await;
+    form["orderId"] = json!(order);
+    form["orderProductMagneticTapeId"] = json!(format!("{a},{b}"));
+    f.app.send(Call::post("orderUp", form).token(&f.token)).await.ok();
+    let b_line = f.schedule(order, b, &[20]).await;
+    assert_eq!(f.info(order).await["statusName"], "待换版");
+    // The change's date comes: from 10 March on, A's spots air as B.
+    sqlx::query("update order_tape_changes set execute_at = '2026-03-10' where id = $1").bind(id).execute(&f.app.db).await.unwrap();
+    let rows = list(order).await;
+    assert_eq!((rows[0]["status"].as_i64(), rows[0]["statusName"].as_str()), (Some(3), Some("已执行")));
+    assert_eq!(f.info(order).await["statusName"], "播出中");
+    let cells = |line: i64| async move {
+        sqlx::query_as::<_, (String, i32)>("select to_char(ymd, 'DD'), point from order_cells where line_id = $1 order by ymd")
+            .bind(line)
+            .fetch_all(&f.app.db)
+            .await
+            .unwrap()
+    };
+    assert_eq!(cells(line).await, [("02".to_owned(), 2)]);
+    assert_eq!(cells(b_line).await, [("15".to_owned(), 2), ("20".to_owned(), 4)]);
+    let log = f.app.send(Call::get("orderLogList", json!({ "orderId": order })).token(&f.token)).await;
+    assert_eq!(log.ok()[0]["content"], "执行换版：伊利版本A → 伊利版本B（2026-03-10 起的排期已改为新版本）");
+    assert_eq!(log.ok()[0]["admin"]["name"], "系统");
+
+    let del = |details: i64| async move {
+        f.app
+            .send(Call::post("orderMagneticTapeDetailsDel", json!({ "orderId": order, "detailsId": details })).token(&f.token))
+            .await
+    };
+    let kept = del(id).await;
+    assert_eq!((kept.code(), kept.body["message"].as_str()), (4009, Some("不可删除")));
+    up(json!({ "orderId": order, "tapeId": b, "upTapeId": a, "executeAt": tomorrow() })).await.ok();
+    let pending = list(order).await[1]["id"].as_i64().unwrap();
+    assert_eq!(del(pending).await.body["message"], "删除成功");
+    assert_eq!(f.count("order_tape_changes").await, 1);
+
+    let options = f.app.send(Call::get("orderMagneticTapeDetailsList", json!({ "productId": f.product })).token(&f.token)).await;
+    let names: Vec<&str> = options.ok().as_array().unwrap().iter().map(|t| t["up_tape_name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["伊利版本A", "伊利版本B"]);
+    let tapes = f.app.send(Call::get("productMagneticTape", json!({ "orderId": order })).token(&f.token)).await;
+    assert_eq!(tapes.ok()["product_magnetic_tape"].as_array().unwrap().len(), 2);
+}
+
+#[tokio::test]
+async fn proposals_are_added_listed_and_settled_once() {
+    let f = fixture().await;
+    let order = f.add(f.form()).await["id"].as_i64().unwrap();
+    let missing = f.app.send(Call::post("orderProposalAdd", json!({ "orderId": order })).token(&f.token)).await;
+    assert_eq!((missing.field("proposalText"), missing.field("adjustDate")), (Some("请输入调整建议"), Some("请选择调整日期")));
+    let added = f
+        .app
+        .send(Call::post("orderProposalAdd", json!({ "orderId": order, "proposalText": "晚间加两次", "adjustDate": "2026-03-12" })).token(&f.token))
+        .await;
+    assert_eq!(added.body["message"], "添加完成");
+    let list = f.app.send(Call::get("orderProposalList", json!({ "orderId": order })).token(&f.token)).await;
+    let proposal = list.ok()[0].clone();
+    assert_eq!((proposal["proposalText"].as_str(), proposal["adjustDate"].as_str()), (Some("晚间加两次"), Some("2026-03-12")));
+    assert_eq!(proposal["proposalStatus"], "1");
+    let sta = json!({ "id": proposal["id"], "orderId": order });
+    assert_eq!(f.app.send(Call::post("orderProposalSta", sta.clone()).token(&f.token)).await.body["message"], "调整完毕");
+    let list = f.app.send(Call::get("orderProposalList", json!({ "orderId": order })).token(&f.token)).await;
+    assert_eq!(list.ok()[0]["proposalStatus"], "2");
+    let again = f.app.send(Call::post("orderProposalSta", sta).token(&f.token)).await;
+    assert_eq!((again.code(), again.body["message"].as_str()), (4009, Some("该建议已调整")));
+    let log = f.app.send(Call::get("orderLogList", json!({ "orderId": order })).token(&f.token)).await;
+    let contents: Vec<&str> = log.ok().as_array().unwrap().iter().map(|e| e["content"].as_str().unwrap()).collect();
+    assert_eq!(contents[..2], ["完成调整：晚间加两次", "添加调整建议：晚间加两次"]);
+}
+
+#[tokio::test]
+async fn the_history_lists_every_version_and_restores_one() {
+    let f = fixture().await;
+    let f = &f;
+    let order = f.add(f.form()).await["id"].as_i64().unwrap();
+    for notes in ["第二版", "第三版"] {
+        let mut form = f.form();
+        form["orderId"] = json!(order);
+        form["notes"] = json!(notes);
+        form["customerMetrics"] = json!(300);
+        f.app.send(Call::post("orderUp", form).token(&f.token)).await.ok();
+    }
+    let history = |order: i64| async move {
+        f.app.send(Call::get("orderHistoryList", json!({ "orderId": order })).token(&f.token)).await.ok().clone()
+    };
+    let versions = history(order).await;
+    let listed: Vec<(i64, &str)> =
+        versions.as_array().unwrap().iter().map(|v| (v["version"].as_i64().unwrap(), v["snapshot"]["notes"].as_str().unwrap())).collect();
+    assert_eq!(listed, [(3, "第三版"), (2, "第二版"), (1, "首单")]);
+    assert!(versions[1]["content"].as_str().unwrap().contains("备注 首单 → 第二版"));
+
+    let first = versions[2]["id"].clone();
+    let restored = f.app.send(Call::post("orderHistoryRestore", json!({ "orderId": order, "id": first })).token(&f.token)).await;
+    assert_eq!(restored.body["message"], "恢复成功", "{}", restored.body);
+    let row = f.info(order).await;
+    assert_eq!(row["notes"], "首单");
+    assert!(close(&row["customerMetrics"], 150.75));
+    let versions = history(order).await;
+    assert_eq!(versions.as_array().unwrap().len(), 4);
+    let content = versions[0]["content"].as_str().unwrap();
+    assert!(content.starts_with("恢复到 ") && content.contains("备注 第三版 → 首单"), "{content}");
+    let missing = f.app.send(Call::post("orderHistoryRestore", json!({ "orderId": order, "id": 999_999 })).token(&f.token)).await;
+    assert_eq!(missing.code(), 4004);
+}

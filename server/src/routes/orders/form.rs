@@ -26,7 +26,7 @@ use crate::state::AppState;
 /// The spot lengths the dialog offers (spec §9).
 pub const SECONDS: [i32; 7] = [5, 30, 15, 10, 20, 60, 120];
 
-#[derive(Default, Deserialize, ToSchema)]
+#[derive(Default, Clone, Deserialize, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct OrderArgs {
     /// orderUp only.
@@ -490,10 +490,17 @@ fn locked_changes(current: &Locked, args: &OrderArgs, checks: &mut Checks) {
 
 /// orderUp: changes the editable fields; the locked ones must stay as they are.
 pub async fn up(State(state): State<AppState>, Extension(admin): Extension<Admin>, Args(args): Args<OrderArgs>) -> Result<Done<OrderRow>> {
+    let row = update(&state, &admin, &args, "修改订单").await?;
+    Ok(Done("修改成功", row))
+}
+
+/// Applies an edit (orderUp, or a restore from the history), logged as `label` with what
+/// changed.
+pub(super) async fn update(state: &AppState, admin: &Admin, args: &OrderArgs, label: &str) -> Result<OrderRow> {
     let id = OrderIdArgs { order_id: args.order_id.clone() }.required()?;
     let mut tx = state.db.begin().await?;
-    let before = fetch(&mut tx, id).await?;
     sqlx::query("select 1 from orders where id = $1 for update").bind(id).execute(&mut *tx).await?;
+    let before = fetch(&mut tx, id).await?;
     let mut suits: Vec<i64> = before.suit.iter().map(|s| s.id).collect();
     suits.sort_unstable();
     let current = Locked {
@@ -504,8 +511,8 @@ pub async fn up(State(state): State<AppState>, Extension(admin): Extension<Admin
         suits,
     };
     let mut checks = Checks::default();
-    locked_changes(&current, &args, &mut checks);
-    let edit = editable(&args, &mut checks);
+    locked_changes(&current, args, &mut checks);
+    let edit = editable(args, &mut checks);
     check_references(&mut tx, &current, edit.as_ref().map_or(&[][..], |e| e.tapes.as_slice()), &mut checks).await?;
     checks.finish()?;
     let edit = edit.expect("checked");
@@ -540,12 +547,12 @@ pub async fn up(State(state): State<AppState>, Extension(admin): Extension<Admin
     status::refresh(&mut tx, Some(id)).await?;
     let after = fetch(&mut tx, id).await?;
     let changes = log::describe_changes(&before, &after);
-    let content = if changes.is_empty() { "保存订单（无改动）".to_owned() } else { format!("修改订单：{changes}") };
-    log::record(&mut tx, id, &admin, content, Some(edit.snapshot(customer_metrics, media_metrics))).await?;
+    let content = if changes.is_empty() { format!("{label}（无改动）") } else { format!("{label}：{changes}") };
+    log::record(&mut tx, id, admin, content, Some(edit.snapshot(customer_metrics, media_metrics))).await?;
     tx.commit().await?;
     let mut row = after;
-    figures::fill(&state, std::slice::from_mut(&mut row)).await?;
-    Ok(Done("修改成功", row))
+    figures::fill(state, std::slice::from_mut(&mut row)).await?;
+    Ok(row)
 }
 
 /// orderDel: the order goes with its schedule, tape changes, proposals and log.

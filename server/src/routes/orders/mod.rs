@@ -4,10 +4,13 @@
 
 mod figures;
 mod form;
+mod history;
 mod list;
 mod log;
+mod proposals;
 mod rows;
 pub mod status;
+pub mod tape_changes;
 pub mod template;
 
 use axum::extract::State;
@@ -65,6 +68,55 @@ pub static TEMPLATE_LIST: Call = Call {
     response: schema_with::<Vec<template::TemplateMonth>, template::TemplateLine>(),
     ..call("orderTemplateList", Verb::Get, "订单排期", false)
 };
+pub static TAPE_CHANGES: Call = Call {
+    request: schema_of::<OrderIdArgs>(),
+    response: schema_with::<Vec<tape_changes::TapeChangeRow>, tape_changes::TapeChangeRow>(),
+    ..call("orderMagneticTapeDetails", Verb::Get, "订单换版列表", false)
+};
+pub static TAPE_CHANGE_OPTIONS: Call = Call {
+    request: schema_of::<tape_changes::ProductArgs>(),
+    response: schema_with::<Vec<tape_changes::UpTapeOption>, tape_changes::UpTapeOption>(),
+    ..call("orderMagneticTapeDetailsList", Verb::Get, "换版磁带选项", false)
+};
+pub static ORDER_TAPES: Call = Call {
+    request: schema_of::<OrderIdArgs>(),
+    response: schema_with::<tape_changes::OrderTapes, tape_changes::OrderTapeOption>(),
+    ..call("productMagneticTape", Verb::Get, "订单版本", false)
+};
+pub static TAPE_CHANGE_UP: Call = Call {
+    request: schema_of::<tape_changes::TapeChangeArgs>(),
+    response: schema_of::<()>(),
+    ..call("orderMagneticTapeDetailsUp", Verb::Post, "添加或修改换版", true)
+};
+pub static TAPE_CHANGE_DEL: Call = Call {
+    request: schema_of::<tape_changes::TapeChangeDelArgs>(),
+    response: schema_of::<()>(),
+    ..call("orderMagneticTapeDetailsDel", Verb::Post, "删除换版", true)
+};
+pub static PROPOSAL_LIST: Call = Call {
+    request: schema_of::<OrderIdArgs>(),
+    response: schema_with::<Vec<proposals::ProposalRow>, proposals::ProposalRow>(),
+    ..call("orderProposalList", Verb::Get, "调整建议列表", false)
+};
+pub static PROPOSAL_ADD: Call = Call {
+    request: schema_of::<proposals::ProposalArgs>(),
+    response: schema_of::<proposals::ProposalRow>(),
+    ..call("orderProposalAdd", Verb::Post, "添加调整建议", true)
+};
+pub static PROPOSAL_STA: Call = Call {
+    request: schema_of::<proposals::ProposalStaArgs>(),
+    response: schema_of::<()>(),
+    ..call("orderProposalSta", Verb::Post, "完成调整", true)
+};
+pub static HISTORY_LIST: Call = Call {
+    request: schema_of::<OrderIdArgs>(),
+    response: schema_with::<Vec<history::VersionRow>, history::VersionRow>(),
+    ..call("orderHistoryList", Verb::Get, "订单历史版本", false)
+};
+pub static HISTORY_RESTORE: Call = Call {
+    request: schema_of::<history::RestoreArgs>(),
+    ..call("orderHistoryRestore", Verb::Post, "恢复订单版本", true)
+};
 pub static BRAND_LIST: Call = Call {
     request: schema_of::<()>(),
     response: schema_with::<Vec<BrandOption>, BrandOption>(),
@@ -106,6 +158,16 @@ pub fn endpoints() -> Vec<Endpoint> {
         Endpoint { call: &INFO, handler: get(form::info) },
         Endpoint { call: &LOG_LIST, handler: get(log::list) },
         Endpoint { call: &TEMPLATE_LIST, handler: get(template::list) },
+        Endpoint { call: &TAPE_CHANGES, handler: get(tape_changes::list) },
+        Endpoint { call: &TAPE_CHANGE_OPTIONS, handler: get(tape_changes::options) },
+        Endpoint { call: &ORDER_TAPES, handler: get(tape_changes::order_tapes) },
+        Endpoint { call: &TAPE_CHANGE_UP, handler: post(tape_changes::up) },
+        Endpoint { call: &TAPE_CHANGE_DEL, handler: post(tape_changes::delete) },
+        Endpoint { call: &PROPOSAL_LIST, handler: get(proposals::list) },
+        Endpoint { call: &PROPOSAL_ADD, handler: post(proposals::add) },
+        Endpoint { call: &PROPOSAL_STA, handler: post(proposals::settle) },
+        Endpoint { call: &HISTORY_LIST, handler: get(history::list) },
+        Endpoint { call: &HISTORY_RESTORE, handler: post(history::restore) },
         Endpoint { call: &BRAND_LIST, handler: get(brand_list) },
         Endpoint { call: &PRODUCT_LIST, handler: get(product_list) },
         Endpoint { call: &MEDIA_LIST, handler: get(media_list) },

@@ -1,0 +1,78 @@
+//! The order's history (spec orders §2.4, a placeholder there): the versions of its editable
+//! fields, one per logged add or edit, each with who made it, when and what changed
+//! (orderHistoryList), and restoring an earlier version (orderHistoryRestore), which is an
+//! edit like any other: checked the same way, logged, and itself a new version.
+
+use axum::Extension;
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use sqlx::FromRow;
+use utoipa::ToSchema;
+
+use super::form::{OrderArgs, OrderIdArgs, PICK_ORDER, update};
+use super::rows::OrderRow;
+use crate::auth::session::Admin;
+use crate::http::{AppError, Args, Checks, Done, Result, Text, paging};
+use crate::state::AppState;
+
+#[derive(Serialize, ToSchema, FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct VersionRow {
+    /// The log entry the version comes from.
+    pub id: i64,
+    /// 1 for the order as created, counting up.
+    pub version: i64,
+    pub content: String,
+    pub admin_name: String,
+    pub create_time: String,
+    /// The editable fields of this version.
+    pub snapshot: Value,
+}
+
+/// orderHistoryList: the order's versions, newest first.
+pub async fn list(State(state): State<AppState>, Args(args): Args<OrderIdArgs>) -> Result<Done<Vec<VersionRow>>> {
+    let id = args.required()?;
+    let mut conn = state.db.acquire().await?;
+    super::rows::fetch(&mut conn, id).await?;
+    let rows = sqlx::query_as(
+        "select id, row_number() over (order by created_at, id) as version, content, admin_name,
+                to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time, snapshot
+         from order_logs where order_id = $1 and snapshot is not null
+         order by created_at desc, id desc",
+    )
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok(Done("获取成功", rows))
+}
+
+#[derive(Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct RestoreArgs {
+    order_id: Option<Text>,
+    /// The version's id (from orderHistoryList).
+    id: Option<Text>,
+}
+
+/// orderHistoryRestore: the order's editable fields go back to a version.
+pub async fn restore(State(state): State<AppState>, Extension(admin): Extension<Admin>, Args(args): Args<RestoreArgs>) -> Result<Done<OrderRow>> {
+    let mut checks = Checks::default();
+    let order = paging::id("orderId", &args.order_id, PICK_ORDER, &mut checks);
+    let version = paging::id("id", &args.id, "请选择版本", &mut checks);
+    checks.finish()?;
+    let found: Option<(Value, String)> = sqlx::query_as(
+        "select snapshot, to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') from order_logs
+         where id = $1 and order_id = $2 and snapshot is not null",
+    )
+    .bind(version)
+    .bind(order)
+    .fetch_optional(&state.db)
+    .await?;
+    let Some((mut snapshot, when)) = found else { return Err(AppError::NotFound("版本不存在".into())) };
+    snapshot["orderId"] = order.into();
+    let args: OrderArgs =
+        serde_json::from_value(snapshot).map_err(|e| AppError::Internal(anyhow::anyhow!("a stored version does not read back: {e}")))?;
+    let row = update(&state, &admin, &args, &format!("恢复到 {when} 的版本")).await?;
+    Ok(Done("恢复成功", row))
+}

@@ -1,0 +1,387 @@
+//! Tape changes (换版, spec orders §2.3, §3 tape-change detail, §5): from a date on, the
+//! order's remaining schedule of one tape airs another of the product's tapes. Calls:
+//! orderMagneticTapeDetails (the order's changes), orderMagneticTapeDetailsList (the
+//! product's tapes to change to), productMagneticTape (the order's tapes),
+//! orderMagneticTapeDetailsUp (add without `id`, edit with it) and orderMagneticTapeDetailsDel.
+//!
+//! A change is executed on its date by the housekeeping timer (and whenever the order's
+//! changes are listed): the new tape joins the order, the cells of the old tape's lines from
+//! that date on move to the matching lines of the new tape (created when missing, points
+//! added when the day already has some), and the change becomes 3 已执行, which can't be
+//! deleted. Status 1 待执行 until then.
+
+use axum::Extension;
+use axum::extract::State;
+use chrono::{Days, NaiveDate};
+use serde::{Deserialize, Serialize};
+use sqlx::{FromRow, PgConnection};
+use utoipa::ToSchema;
+
+use super::form::OrderIdArgs;
+use super::{log, status};
+use crate::auth::session::Admin;
+use crate::http::{AppError, Args, Checks, Done, Result, Text};
+use crate::state::AppState;
+
+#[derive(Serialize, ToSchema, FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct TapeChangeRow {
+    pub id: i64,
+    pub tape_id: i64,
+    /// The tape changed from.
+    pub magnetic_tape_name: String,
+    pub up_tape_id: i64,
+    /// The tape changed to.
+    pub up_tape_name: String,
+    /// `YYYY-MM-DD`.
+    pub execute_at: String,
+    /// 1 待执行, 3 已执行.
+    pub status: i16,
+    pub status_name: String,
+    /// The earliest and latest day an edit may move the change to.
+    pub min_date: String,
+    pub max_date: String,
+    pub create_time: String,
+}
+
+const SELECT: &str = "
+    select c.id, c.tape_id, t.media_file_name as magnetic_tape_name, c.up_tape_id, u.media_file_name as up_tape_name,
+           to_char(c.execute_at, 'YYYY-MM-DD') as execute_at, c.status,
+           (case c.status when 3 then '已执行' else '待执行' end) as status_name,
+           to_char(greatest(current_date + 1, o.cycle_start), 'YYYY-MM-DD') as min_date,
+           to_char(o.cycle_end, 'YYYY-MM-DD') as max_date,
+           to_char(c.created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time
+    from order_tape_changes c
+    join orders o on o.id = c.order_id
+    join product_tapes t on t.id = c.tape_id
+    join product_tapes u on u.id = c.up_tape_id";
+
+/// orderMagneticTapeDetails: the order's tape changes, by date.
+pub async fn list(State(state): State<AppState>, Args(args): Args<OrderIdArgs>) -> Result<Done<Vec<TapeChangeRow>>> {
+    let id = args.required()?;
+    let mut conn = state.db.acquire().await?;
+    super::rows::fetch(&mut conn, id).await?;
+    execute_due(&mut conn, Some(id)).await?;
+    let rows = sqlx::query_as(&format!("{SELECT} where c.order_id = $1 order by c.execute_at, c.id"))
+        .bind(id)
+        .fetch_all(&mut *conn)
+        .await?;
+    Ok(Done("获取成功", rows))
+}
+
+#[derive(Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ProductArgs {
+    product_id: Option<Text>,
+}
+
+#[derive(Serialize, ToSchema, FromRow)]
+pub struct UpTapeOption {
+    pub id: i64,
+    pub up_tape_name: String,
+}
+
+/// orderMagneticTapeDetailsList: the product's tapes a change may go to.
+pub async fn options(State(state): State<AppState>, Args(args): Args<ProductArgs>) -> Result<Done<Vec<UpTapeOption>>> {
+    let mut checks = Checks::default();
+    let product = crate::http::paging::id("productId", &args.product_id, "请选择产品名称", &mut checks);
+    checks.finish()?;
+    let rows = sqlx::query_as(
+        "select id, media_file_name as up_tape_name from product_tapes where product_id = $1 order by media_file_name, id",
+    )
+    .bind(product)
+    .fetch_all(&state.db)
+    .await?;
+    Ok(Done("获取成功", rows))
+}
+
+#[derive(Serialize, ToSchema, FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderTapeOption {
+    pub id: i64,
+    pub media_file_name: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct OrderTapes {
+    pub product_magnetic_tape: Vec<OrderTapeOption>,
+}
+
+/// productMagneticTape: the order's tapes (the versions a change starts from).
+pub async fn order_tapes(State(state): State<AppState>, Args(args): Args<OrderIdArgs>) -> Result<Done<OrderTapes>> {
+    let id = args.required()?;
+    let mut conn = state.db.acquire().await?;
+    super::rows::fetch(&mut conn, id).await?;
+    let tapes = sqlx::query_as(
+        "select t.id, t.media_file_name from order_tapes ot join product_tapes t on t.id = ot.tape_id
+         where ot.order_id = $1 order by ot.position",
+    )
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok(Done("获取成功", OrderTapes { product_magnetic_tape: tapes }))
+}
+
+#[derive(Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct TapeChangeArgs {
+    /// Edit: the change.
+    id: Option<Text>,
+    /// Add: the order.
+    order_id: Option<Text>,
+    /// Add: the order's tape to change from.
+    tape_id: Option<Text>,
+    /// The product's tape to change to.
+    up_tape_id: Option<Text>,
+    /// `YYYY-MM-DD` (an edit may send `YYYY-MM-DD 00:00:00`).
+    execute_at: Option<Text>,
+}
+
+fn day(value: &Option<Text>, checks: &mut Checks) -> Option<NaiveDate> {
+    let Some(text) = Text::get(value) else {
+        checks.add("executeAt", "请选择换版时间");
+        return None;
+    };
+    let date = text.get(..10).and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok());
+    if date.is_none() {
+        checks.add("executeAt", "换版时间格式应为 YYYY-MM-DD");
+    }
+    date
+}
+
+/// orderMagneticTapeDetailsUp: adds a change (no `id`) or moves a pending one's date or target.
+pub async fn up(State(state): State<AppState>, Extension(admin): Extension<Admin>, Args(args): Args<TapeChangeArgs>) -> Result<Done<()>> {
+    let mut tx = state.db.begin().await?;
+    let today: NaiveDate = sqlx::query_scalar("select current_date").fetch_one(&mut *tx).await?;
+    let mut checks = Checks::default();
+    let editing = Text::get(&args.id).is_some();
+    let up_tape = crate::http::paging::id("upTapeId", &args.up_tape_id, "请选择换版信息", &mut checks);
+    let execute_at = day(&args.execute_at, &mut checks);
+    if editing {
+        let id = crate::http::paging::id("id", &args.id, "请选择换版记录", &mut checks);
+        checks.finish()?;
+        let mut checks = Checks::default();
+        let found: Option<(i64, i64, i64, i16, NaiveDate, String)> = sqlx::query_as(
+            "select c.order_id, c.product_id, c.tape_id, c.status, o.cycle_end, t.media_file_name
+             from order_tape_changes c join orders o on o.id = c.order_id join product_tapes t on t.id = c.tape_id
+             where c.id = $1 for update of c",
+        )
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some((order, product, tape, status, cycle_end, _)) = found else {
+            return Err(AppError::NotFound("换版记录不存在".into()));
+        };
+        if status == 3 {
+            return Err(AppError::conflict("该换版已执行，不能修改"));
+        }
+        let start: NaiveDate =
+            sqlx::query_scalar("select cycle_start from orders where id = $1").bind(order).fetch_one(&mut *tx).await?;
+        let min = (today + Days::new(1)).max(start);
+        let date = execute_at.expect("checked");
+        if date < min {
+            checks.add("executeAt", format!("换版时间不能小于{min}"));
+        } else if date > cycle_end {
+            checks.add("executeAt", format!("换版时间不能大于{cycle_end}"));
+        }
+        check_up_tape(&mut tx, product, tape, up_tape, &mut checks).await?;
+        checks.finish()?;
+        sqlx::query("update order_tape_changes set execute_at = $2, up_tape_id = $3 where id = $1")
+            .bind(id)
+            .bind(date)
+            .bind(up_tape)
+            .execute(&mut *tx)
+            .await?;
+        status::refresh(&mut tx, Some(order)).await?;
+        let text = describe(&mut tx, id).await?;
+        log::record(&mut tx, order, &admin, format!("修改换版：{text}"), None).await?;
+        tx.commit().await?;
+        return Ok(Done("修改完成", ()));
+    }
+    let order = crate::http::paging::id("orderId", &args.order_id, super::form::PICK_ORDER, &mut checks);
+    let tape = crate::http::paging::id("tapeId", &args.tape_id, "请选择订单版本", &mut checks);
+    checks.finish()?;
+    let mut checks = Checks::default();
+    let found: Option<(i64, NaiveDate, NaiveDate)> =
+        sqlx::query_as("select product_id, cycle_start, cycle_end from orders where id = $1 for update")
+            .bind(order)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let Some((product, _, cycle_end)) = found else { return Err(AppError::NotFound("订单不存在".into())) };
+    let date = execute_at.expect("checked");
+    if date <= today {
+        checks.add("executeAt", "换版时间 不能小于当前时间");
+    } else if date > cycle_end {
+        checks.add("executeAt", format!("换版时间不能大于{cycle_end}"));
+    }
+    let of_order: bool = sqlx::query_scalar("select exists(select 1 from order_tapes where order_id = $1 and tape_id = $2)")
+        .bind(order)
+        .bind(tape)
+        .fetch_one(&mut *tx)
+        .await?;
+    if !of_order {
+        checks.add("tapeId", "不是该订单的版本");
+    }
+    check_up_tape(&mut tx, product, tape, up_tape, &mut checks).await?;
+    checks.finish()?;
+    let id: i64 = sqlx::query_scalar(
+        "insert into order_tape_changes (order_id, product_id, tape_id, up_tape_id, execute_at, created_by)
+         values ($1, $2, $3, $4, $5, $6) returning id",
+    )
+    .bind(order)
+    .bind(product)
+    .bind(tape)
+    .bind(up_tape)
+    .bind(date)
+    .bind(admin.id)
+    .fetch_one(&mut *tx)
+    .await?;
+    status::refresh(&mut tx, Some(order)).await?;
+    let text = describe(&mut tx, id).await?;
+    log::record(&mut tx, order, &admin, format!("添加换版：{text}"), None).await?;
+    tx.commit().await?;
+    Ok(Done("添加完成", ()))
+}
+
+async fn check_up_tape(conn: &mut PgConnection, product: i64, tape: i64, up_tape: i64, checks: &mut Checks) -> Result<()> {
+    if up_tape <= 0 {
+        return Ok(());
+    }
+    let of_product: bool = sqlx::query_scalar("select exists(select 1 from product_tapes where id = $1 and product_id = $2)")
+        .bind(up_tape)
+        .bind(product)
+        .fetch_one(&mut *conn)
+        .await?;
+    if !of_product {
+        checks.add("upTapeId", "换版信息不是该订单产品的磁带");
+    } else if up_tape == tape {
+        checks.add("upTapeId", "换版前后不能是同一版本");
+    }
+    Ok(())
+}
+
+/// `A → B（2026-03-20 起）`.
+async fn describe(conn: &mut PgConnection, id: i64) -> Result<String> {
+    let (from, to, at): (String, String, NaiveDate) = sqlx::query_as(
+        "select t.media_file_name, u.media_file_name, c.execute_at from order_tape_changes c
+         join product_tapes t on t.id = c.tape_id join product_tapes u on u.id = c.up_tape_id where c.id = $1",
+    )
+    .bind(id)
+    .fetch_one(conn)
+    .await?;
+    Ok(format!("{from} → {to}（{at} 起）"))
+}
+
+#[derive(Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct TapeChangeDelArgs {
+    order_id: Option<Text>,
+    details_id: Option<Text>,
+}
+
+/// orderMagneticTapeDetailsDel: removes a pending change; an executed one stays ('不可删除').
+pub async fn delete(State(state): State<AppState>, Extension(admin): Extension<Admin>, Args(args): Args<TapeChangeDelArgs>) -> Result<Done<()>> {
+    let mut checks = Checks::default();
+    let order = crate::http::paging::id("orderId", &args.order_id, super::form::PICK_ORDER, &mut checks);
+    let id = crate::http::paging::id("detailsId", &args.details_id, "请选择换版记录", &mut checks);
+    checks.finish()?;
+    let mut tx = state.db.begin().await?;
+    let found: Option<i16> =
+        sqlx::query_scalar("select status from order_tape_changes where id = $1 and order_id = $2 for update")
+            .bind(id)
+            .bind(order)
+            .fetch_optional(&mut *tx)
+            .await?;
+    match found {
+        None => return Err(AppError::NotFound("换版记录不存在".into())),
+        Some(3) => return Err(AppError::conflict("不可删除")),
+        Some(_) => {}
+    }
+    let content = format!("删除换版：{}", describe(&mut tx, id).await?);
+    sqlx::query("delete from order_tape_changes where id = $1").bind(id).execute(&mut *tx).await?;
+    status::refresh(&mut tx, Some(order)).await?;
+    log::record(&mut tx, order, &admin, content, None).await?;
+    tx.commit().await?;
+    Ok(Done("删除成功", ()))
+}
+
+/// Executes the pending changes whose date has come, of one order or all. Answers how many.
+pub async fn execute_due(conn: &mut PgConnection, order: Option<i64>) -> sqlx::Result<u64> {
+    let due: Vec<(i64, i64, i64, i64, i64, NaiveDate)> = sqlx::query_as(
+        "select c.id, c.order_id, c.product_id, c.tape_id, c.up_tape_id, c.execute_at from order_tape_changes c
+         where c.status <> 3 and c.execute_at <= current_date and ($1::bigint is null or c.order_id = $1)
+         order by c.execute_at, c.id",
+    )
+    .bind(order)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut done = 0;
+    for (id, order, product, tape, up_tape, at) in due {
+        let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+        sqlx::query(
+            "insert into order_tapes (order_id, product_id, tape_id, position)
+             select $1, $2, $3, coalesce(max(position), 0) + 1 from order_tapes where order_id = $1
+             on conflict (order_id, tape_id) do nothing",
+        )
+        .bind(order)
+        .bind(product)
+        .bind(up_tape)
+        .execute(&mut *tx)
+        .await?;
+        // The new tape's lines matching the old tape's lines that still have cells to move.
+        sqlx::query(
+            "insert into order_lines (order_id, media_id, month, tape_id, time_period_id, point_type, position, contract_number)
+             select distinct l.order_id, l.media_id, l.month, $3, l.time_period_id, l.point_type, l.position, l.contract_number
+             from order_lines l join order_cells c on c.line_id = l.id
+             where l.order_id = $1 and l.tape_id = $2 and c.ymd >= $4
+             on conflict (order_id, month, tape_id, time_period_id, point_type, position) do nothing",
+        )
+        .bind(order)
+        .bind(tape)
+        .bind(up_tape)
+        .bind(at)
+        .execute(&mut *tx)
+        .await?;
+        // Days the new line already has take the old line's points; the others move over.
+        sqlx::query(
+            "with pairs as (
+                 select c.id as cell, c.point, n.id as target, c.ymd
+                 from order_lines l
+                 join order_cells c on c.line_id = l.id
+                 join order_lines n on n.order_id = l.order_id and n.month = l.month and n.tape_id = $3
+                                   and n.time_period_id = l.time_period_id and n.point_type = l.point_type
+                                   and n.position = l.position
+                 where l.order_id = $1 and l.tape_id = $2 and c.ymd >= $4),
+             merged as (
+                 update order_cells t set point = t.point + p.point
+                 from pairs p where t.line_id = p.target and t.ymd = p.ymd
+                 returning p.cell),
+             dropped as (delete from order_cells where id in (select cell from merged))
+             update order_cells c set line_id = p.target
+             from pairs p where c.id = p.cell and p.cell not in (select cell from merged)",
+        )
+        .bind(order)
+        .bind(tape)
+        .bind(up_tape)
+        .bind(at)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("update order_tape_changes set status = 3, executed_at = now() where id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        status::refresh(&mut tx, Some(order)).await?;
+        let text: (String, String) = sqlx::query_as(
+            "select t.media_file_name, u.media_file_name from product_tapes t, product_tapes u where t.id = $1 and u.id = $2",
+        )
+        .bind(tape)
+        .bind(up_tape)
+        .fetch_one(&mut *tx)
+        .await?;
+        log::write(&mut tx, order, None, "系统", format!("执行换版：{} → {}（{at} 起的排期已改为新版本）", text.0, text.1), None)
+            .await?;
+        tx.commit().await?;
+        done += 1;
+    }
+    Ok(done)
+}
