@@ -72,12 +72,13 @@ async fn run(Guard { state, call }: Guard, req: Request, next: Next) -> Result<R
     }
     let response = next.run(Request::from_parts(parts, Body::from(bytes))).await;
 
-    if call.writes && response.status().is_success() {
-        if let Some(admin) = &admin {
-            let entry = oplog::Entry::new(call, &ip, &payload);
-            if let Err(e) = oplog::record(&state.db, Some(admin), entry).await {
-                tracing::error!(error = ?e, call = call.name, "writing the operation log");
-            }
+    if call.writes
+        && response.status().is_success()
+        && let Some(admin) = &admin
+    {
+        let entry = oplog::Entry::new(call, &ip, &payload);
+        if let Err(e) = oplog::record(&state.db, Some(admin), entry).await {
+            tracing::error!(error = ?e, call = call.name, "writing the operation log");
         }
     }
     Ok(response)

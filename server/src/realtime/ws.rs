@@ -110,10 +110,8 @@ async fn serve(socket: WebSocket, state: AppState, admin: Admin) {
             },
             event = events.recv() => match event {
                 Ok(event) => match &*event {
-                    Event::Push { to, message } if *to == admin.id => {
-                        if sink.send(send(message)).await.is_err() {
-                            break Ended::Gone;
-                        }
+                    Event::Push { to, message } if *to == admin.id && sink.send(send(message)).await.is_err() => {
+                        break Ended::Gone;
                     }
                     Event::Session { admin_id } if *admin_id == admin.id => {
                         if let Some(why) = session_over(&state, &admin).await {

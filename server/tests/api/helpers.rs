@@ -210,7 +210,7 @@ impl<'a> Call<'a> {
         self
     }
 
-    pub fn from_ip(mut self, ip: &'a str) -> Self {
+    pub fn with_ip(mut self, ip: &'a str) -> Self {
         self.ip = Some(ip);
         self
     }

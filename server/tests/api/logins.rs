@@ -64,21 +64,21 @@ async fn ten_failures_for_one_account_lock_it_for_fifteen_minutes() {
     let app = spawn_app().await;
     for i in 0..10 {
         let ip = format!("10.0.0.{i}");
-        let answer = app.send(Call::post("adminUserLogin", json!({"acc": "admin", "pwd": "wrong-pass"})).from_ip(&ip)).await;
+        let answer = app.send(Call::post("adminUserLogin", json!({"acc": "admin", "pwd": "wrong-pass"})).with_ip(&ip)).await;
         assert_eq!(answer.code(), 4000, "attempt {i}");
     }
-    let locked = app.send(Call::post("adminUserLogin", json!({"acc": "admin", "pwd": ADMIN_PASSWORD})).from_ip("10.0.1.1")).await;
+    let locked = app.send(Call::post("adminUserLogin", json!({"acc": "admin", "pwd": ADMIN_PASSWORD})).with_ip("10.0.1.1")).await;
     assert_eq!(locked.code(), 4029);
     assert_eq!(locked.status, StatusCode::TOO_MANY_REQUESTS);
     // Another account is not affected.
     app.create_account("other", "112").await;
-    app.send(Call::post("adminUserLogin", json!({"acc": "other", "pwd": "secret-123"})).from_ip("10.0.1.1")).await.ok();
+    app.send(Call::post("adminUserLogin", json!({"acc": "other", "pwd": "secret-123"})).with_ip("10.0.1.1")).await.ok();
     // Fifteen minutes later the lock is gone.
     sqlx::query("update login_attempts set created_at = created_at - interval '16 minutes'")
         .execute(&app.db)
         .await
         .unwrap();
-    app.send(Call::post("adminUserLogin", json!({"acc": "admin", "pwd": ADMIN_PASSWORD})).from_ip("10.0.1.1")).await.ok();
+    app.send(Call::post("adminUserLogin", json!({"acc": "admin", "pwd": ADMIN_PASSWORD})).with_ip("10.0.1.1")).await.ok();
 }
 
 #[tokio::test]
@@ -86,12 +86,12 @@ async fn ten_failures_from_one_address_lock_that_address() {
     let app = spawn_app().await;
     for i in 0..10 {
         let account = format!("guess{i}");
-        let answer = app.send(Call::post("adminUserLogin", json!({"acc": account, "pwd": "wrong-pass"})).from_ip("192.0.2.7")).await;
+        let answer = app.send(Call::post("adminUserLogin", json!({"acc": account, "pwd": "wrong-pass"})).with_ip("192.0.2.7")).await;
         assert_eq!(answer.code(), 4000);
     }
-    let locked = app.send(Call::post("adminUserLogin", json!({"acc": "admin", "pwd": ADMIN_PASSWORD})).from_ip("192.0.2.7")).await;
+    let locked = app.send(Call::post("adminUserLogin", json!({"acc": "admin", "pwd": ADMIN_PASSWORD})).with_ip("192.0.2.7")).await;
     assert_eq!(locked.code(), 4029);
-    app.send(Call::post("adminUserLogin", json!({"acc": "admin", "pwd": ADMIN_PASSWORD})).from_ip("192.0.2.8")).await.ok();
+    app.send(Call::post("adminUserLogin", json!({"acc": "admin", "pwd": ADMIN_PASSWORD})).with_ip("192.0.2.8")).await.ok();
 }
 
 #[tokio::test]
@@ -99,10 +99,10 @@ async fn nine_failures_then_a_success_clear_the_account_count() {
     let app = spawn_app().await;
     for i in 0..9 {
         let ip = format!("10.1.0.{i}");
-        app.send(Call::post("adminUserLogin", json!({"acc": "admin", "pwd": "wrong-pass"})).from_ip(&ip)).await;
+        app.send(Call::post("adminUserLogin", json!({"acc": "admin", "pwd": "wrong-pass"})).with_ip(&ip)).await;
     }
-    app.send(Call::post("adminUserLogin", json!({"acc": "admin", "pwd": ADMIN_PASSWORD})).from_ip("10.1.1.1")).await.ok();
-    let answer = app.send(Call::post("adminUserLogin", json!({"acc": "admin", "pwd": "wrong-pass"})).from_ip("10.1.1.2")).await;
+    app.send(Call::post("adminUserLogin", json!({"acc": "admin", "pwd": ADMIN_PASSWORD})).with_ip("10.1.1.1")).await.ok();
+    let answer = app.send(Call::post("adminUserLogin", json!({"acc": "admin", "pwd": "wrong-pass"})).with_ip("10.1.1.2")).await;
     assert_eq!(answer.code(), 4000);
-    app.send(Call::post("adminUserLogin", json!({"acc": "admin", "pwd": ADMIN_PASSWORD})).from_ip("10.1.1.3")).await.ok();
+    app.send(Call::post("adminUserLogin", json!({"acc": "admin", "pwd": ADMIN_PASSWORD})).with_ip("10.1.1.3")).await.ok();
 }

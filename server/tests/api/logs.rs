@@ -8,7 +8,7 @@ async fn writes_are_logged_with_who_what_where_and_no_secrets() {
     let token = app.admin_token().await;
     let fields = json!({ "name": "李四", "account": "lisi", "password": "secret-789",
                          "password_confirmation": "secret-789", "status": "1", "rule_id": "112" });
-    app.send(Call::post("adminUserAdd", fields).token(&token).from_ip("203.0.113.9")).await.ok();
+    app.send(Call::post("adminUserAdd", fields).token(&token).with_ip("203.0.113.9")).await.ok();
     // Reads are not logged.
     app.send(Call::get("adminUserIndex", json!({})).token(&token)).await.ok();
 

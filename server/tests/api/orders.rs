@@ -519,8 +519,11 @@ async fn order_calls_need_the_order_menu() {
     }
 }
 
-/// A schedule workbook: one sheet per month, `(version, period, type, [(day, spots)])` lines.
-fn template(months: &[(&str, Vec<(&str, &str, &str, Vec<(u32, f64)>)>)]) -> Vec<u8> {
+/// A schedule line: version, period, type and `(day, spots)`.
+type TemplateLine<'a> = (&'a str, &'a str, &'a str, Vec<(u32, f64)>);
+
+/// A schedule workbook: one sheet per month.
+fn template(months: &[(&str, Vec<TemplateLine<'_>>)]) -> Vec<u8> {
     let mut book = rust_xlsxwriter::Workbook::new();
     for (month, lines) in months {
         let sheet = book.add_worksheet();

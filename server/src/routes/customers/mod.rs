@@ -148,10 +148,10 @@ impl CustomerArgs {
     fn filter(&self, checks: &mut Checks) -> ViewingFilter {
         let from = paging::date("addTime", &self.add_time, checks);
         let to = paging::date("endTime", &self.end_time, checks);
-        if let (Some(f), Some(t)) = (from, to) {
-            if f > t {
-                checks.add("endTime", "结束日期不能早于开始日期");
-            }
+        if let (Some(f), Some(t)) = (from, to)
+            && f > t
+        {
+            checks.add("endTime", "结束日期不能早于开始日期");
         }
         ViewingFilter {
             // Set from the brand's group names by `resolve`.
