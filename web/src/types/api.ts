@@ -871,6 +871,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/background/v1/orderHistoryList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 订单历史版本 */
+        get: operations["orderHistoryList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderHistoryRestore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 恢复订单版本 */
+        post: operations["orderHistoryRestore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/background/v1/orderIndexExport": {
         parameters: {
             query?: never;
@@ -939,6 +973,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/background/v1/orderMagneticTapeDetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 订单换版列表 */
+        get: operations["orderMagneticTapeDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderMagneticTapeDetailsDel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 删除换版 */
+        post: operations["orderMagneticTapeDetailsDel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderMagneticTapeDetailsList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 换版磁带选项 */
+        get: operations["orderMagneticTapeDetailsList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderMagneticTapeDetailsUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 添加或修改换版 */
+        post: operations["orderMagneticTapeDetailsUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/background/v1/orderMediaList": {
         parameters: {
             query?: never;
@@ -990,6 +1092,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/background/v1/orderProposalAdd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 添加调整建议 */
+        post: operations["orderProposalAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderProposalList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 调整建议列表 */
+        get: operations["orderProposalList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderProposalSta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 完成调整 */
+        post: operations["orderProposalSta"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/background/v1/orderSuitList": {
         parameters: {
             query?: never;
@@ -999,6 +1152,23 @@ export interface paths {
         };
         /** 订单套装选项 */
         get: operations["orderSuitList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderTemplateList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 订单排期 */
+        get: operations["orderTemplateList"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1101,6 +1271,23 @@ export interface paths {
         };
         /** 产品选项 */
         get: operations["productList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/productMagneticTape": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 订单版本 */
+        get: operations["productMagneticTape"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2020,6 +2207,11 @@ export interface components {
             mediaTapeNumber: string;
             customerTitle: string;
         };
+        OrderTapeOption: {
+            /** Format: int64 */
+            id: number;
+            mediaFileName: string;
+        };
         /** @description An audience/city group as a product shows it. */
         ProductGroup: {
             /** Format: int64 */
@@ -2078,6 +2270,17 @@ export interface components {
             media?: null | components["schemas"]["MediaOfRow"];
             updateTime: string;
             createTime: string;
+        };
+        ProposalRow: {
+            /** Format: int64 */
+            id: number;
+            proposalText: string;
+            createTime: string;
+            /** @description `YYYY-MM-DD`. */
+            adjustDate: string;
+            /** @description '1' pending, '2' adjusted. */
+            proposalStatus: string;
+            adminName: string;
         };
         SuitBrand: {
             brandName: string;
@@ -2162,6 +2365,30 @@ export interface components {
             id: number;
             brandName: string;
         };
+        TapeChangeRow: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            tapeId: number;
+            /** @description The tape changed from. */
+            magneticTapeName: string;
+            /** Format: int64 */
+            upTapeId: number;
+            /** @description The tape changed to. */
+            upTapeName: string;
+            /** @description `YYYY-MM-DD`. */
+            executeAt: string;
+            /**
+             * Format: int32
+             * @description 1 待执行, 3 已执行.
+             */
+            status: number;
+            statusName: string;
+            /** @description The earliest and latest day an edit may move the change to. */
+            minDate: string;
+            maxDate: string;
+            createTime: string;
+        };
         /** @description A media of the tape screen's picker. */
         TapeMediaOption: {
             /** Format: int64 */
@@ -2202,6 +2429,37 @@ export interface components {
             product: components["schemas"]["ProductOfRow"];
             createTime: string;
             updateTime: string;
+        };
+        TemplateClass: {
+            timePeriodClassName: string;
+        };
+        TemplateDay: {
+            /** Format: int32 */
+            d: number;
+            /** Format: int32 */
+            point: number;
+        };
+        /** @description One schedule line of a month. */
+        TemplateLine: {
+            /** Format: int64 */
+            id: number;
+            type: string;
+            position: string;
+            product_magnetic_tape: components["schemas"]["TemplateTape"];
+            time_period: components["schemas"]["TemplatePeriod"];
+            /** @description The days with spots planned. */
+            order_template_ymd: components["schemas"]["TemplateDay"][];
+        };
+        TemplatePeriod: {
+            /** Format: int64 */
+            id: number;
+            timePeriodName: string;
+            TimePeriodClass: components["schemas"]["TemplateClass"];
+        };
+        TemplateTape: {
+            /** Format: int64 */
+            id: number;
+            mediaFileName: string;
         };
         /** @description text; numbers are accepted as well */
         Text: string;
@@ -2266,8 +2524,30 @@ export interface components {
             updateTime: string;
             createTime: string;
         };
+        UpTapeOption: {
+            /** Format: int64 */
+            id: number;
+            up_tape_name: string;
+        };
         Uploader: {
             name: string;
+        };
+        VersionRow: {
+            /**
+             * Format: int64
+             * @description The log entry the version comes from.
+             */
+            id: number;
+            /**
+             * Format: int64
+             * @description 1 for the order as created, counting up.
+             */
+            version: number;
+            content: string;
+            adminName: string;
+            createTime: string;
+            /** @description The editable fields of this version. */
+            snapshot: unknown;
         };
         /** @description A media as the network-viewing screen shows and picks it. */
         ViewingMedia: {
@@ -4926,6 +5206,164 @@ export interface operations {
             };
         };
     };
+    orderHistoryList: {
+        parameters: {
+            query?: {
+                orderId?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /**
+                             * Format: int64
+                             * @description The log entry the version comes from.
+                             */
+                            id: number;
+                            /**
+                             * Format: int64
+                             * @description 1 for the order as created, counting up.
+                             */
+                            version: number;
+                            content: string;
+                            adminName: string;
+                            createTime: string;
+                            /** @description The editable fields of this version. */
+                            snapshot: unknown;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    orderHistoryRestore: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: components["schemas"]["Figures"] & {
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int64 */
+                            mediaId: number;
+                            mediaName: string;
+                            /** Format: int64 */
+                            productId: number;
+                            productName: string;
+                            /** Format: int64 */
+                            brandId: number;
+                            brandName: string;
+                            /** Format: int32 */
+                            seconds: number;
+                            /**
+                             * Format: int64
+                             * @description The audience/city group the order is evaluated on.
+                             */
+                            defaultId: number;
+                            defaultName: string;
+                            /**
+                             * Format: int32
+                             * @description Viewing data the issued GRP is read from (null: any).
+                             */
+                            category?: number | null;
+                            /** Format: int32 */
+                            source?: number | null;
+                            createTime: string;
+                            /** @description The assessment date `YYYY-MM-DD`, empty until set. */
+                            estimateTime: string;
+                            /** Format: int32 */
+                            status: number;
+                            statusName: string;
+                            /**
+                             * Format: int32
+                             * @description Evaluation status: 1 not assessed, 2 assessed (an assessment date is set).
+                             */
+                            jStatus: number;
+                            jStatusName: string;
+                            /** @description `YYYY-MM-DD ~ YYYY-MM-DD`. */
+                            cycleTime: string;
+                            /** @description The cycle's months, `YYYY-MM` comma-joined. */
+                            cycleTimeMonth: string;
+                            cycleTimeAdd: string;
+                            cycleTimeEnd: string;
+                            followDate: string;
+                            /** @description Comma-joined `YYYY-MM-DD`. */
+                            blankWeek: string;
+                            notes: string;
+                            /** Format: double */
+                            adjustingQuantity: number;
+                            /** Format: int32 */
+                            customerFreeBroadcastCalculation: number;
+                            /** Format: double */
+                            customerFreeBroadcastValue: number;
+                            /** Format: double */
+                            customerMetrics: number;
+                            /** Format: int32 */
+                            mediaFreeBroadcastCalculation: number;
+                            /** Format: double */
+                            mediaFreeBroadcastValue: number;
+                            /** Format: double */
+                            mediaMetrics: number;
+                            /** @description The tape ids, in the order chosen. */
+                            orderProductMagneticTapeId: number[];
+                            tapes: components["schemas"]["OrderTape"][];
+                            suit: components["schemas"]["OrderSuit"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
     orderIndexExport: {
         parameters: {
             query?: never;
@@ -5198,6 +5636,197 @@ export interface operations {
             };
         };
     };
+    orderMagneticTapeDetails: {
+        parameters: {
+            query?: {
+                orderId?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int64 */
+                            tapeId: number;
+                            /** @description The tape changed from. */
+                            magneticTapeName: string;
+                            /** Format: int64 */
+                            upTapeId: number;
+                            /** @description The tape changed to. */
+                            upTapeName: string;
+                            /** @description `YYYY-MM-DD`. */
+                            executeAt: string;
+                            /**
+                             * Format: int32
+                             * @description 1 待执行, 3 已执行.
+                             */
+                            status: number;
+                            statusName: string;
+                            /** @description The earliest and latest day an edit may move the change to. */
+                            minDate: string;
+                            maxDate: string;
+                            createTime: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    orderMagneticTapeDetailsDel: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    detailsId?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    detailsId?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @default null */
+                        data: unknown;
+                    };
+                };
+            };
+        };
+    };
+    orderMagneticTapeDetailsList: {
+        parameters: {
+            query?: {
+                productId?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            up_tape_name: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    orderMagneticTapeDetailsUp: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    tapeId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    upTapeId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    executeAt?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    tapeId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    upTapeId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    executeAt?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @default null */
+                        data: unknown;
+                    };
+                };
+            };
+        };
+    };
     orderMediaList: {
         parameters: {
             query?: never;
@@ -5318,6 +5947,150 @@ export interface operations {
             };
         };
     };
+    orderProposalAdd: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    proposalText?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    adjustDate?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    proposalText?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    adjustDate?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            proposalText: string;
+                            createTime: string;
+                            /** @description `YYYY-MM-DD`. */
+                            adjustDate: string;
+                            /** @description '1' pending, '2' adjusted. */
+                            proposalStatus: string;
+                            adminName: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    orderProposalList: {
+        parameters: {
+            query?: {
+                orderId?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            proposalText: string;
+                            createTime: string;
+                            /** @description `YYYY-MM-DD`. */
+                            adjustDate: string;
+                            /** @description '1' pending, '2' adjusted. */
+                            proposalStatus: string;
+                            adminName: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    orderProposalSta: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @default null */
+                        data: unknown;
+                    };
+                };
+            };
+        };
+    };
     orderSuitList: {
         parameters: {
             query?: {
@@ -5356,6 +6129,46 @@ export interface operations {
                             suitTime: string;
                             /** Format: int32 */
                             seconds: number;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    orderTemplateList: {
+        parameters: {
+            query?: {
+                orderId?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** @description `YYYY-MM`. */
+                            pointDateYm: string;
+                            /**
+                             * Format: int32
+                             * @description Days in the month, for the grid's columns.
+                             */
+                            days: number;
+                            data: components["schemas"]["TemplateLine"][];
                         }[];
                     };
                 };
@@ -5884,6 +6697,39 @@ export interface operations {
                             /** @description Comma-joined group ids. */
                             audienceCityGroupId: string;
                         }[];
+                    };
+                };
+            };
+        };
+    };
+    productMagneticTape: {
+        parameters: {
+            query?: {
+                orderId?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            product_magnetic_tape: components["schemas"]["OrderTapeOption"][];
+                        };
                     };
                 };
             };
