@@ -46,4 +46,23 @@ describe('DataTable', () => {
     expect(screen.queryByText('订单 的子菜单')).toBeNull()
     expect(screen.getByRole('button', { name: '折叠' }).getAttribute('aria-expanded')).toBe('true')
   })
+  it('puts grouped columns under a shared header and marks fixed columns', () => {
+    const grouped: Column<Row>[] = [
+      { key: 'name', title: '姓名', fixed: 'left' },
+      { key: 'grp', title: 'GRP', group: '客户', render: () => 1 },
+      { key: 'free', title: '赠播', group: '客户', render: () => 2 },
+      { key: 'mgrp', title: 'GRP', group: '媒体', render: () => 3 },
+      { key: 'actions', title: '操作', fixed: 'right', render: () => 'x' },
+    ]
+    render(<DataTable columns={grouped} data={[{ id: 1, name: '张三' }]} />)
+    const [top, bottom] = screen.getAllByRole('row')
+    expect(within(top).getAllByRole('columnheader').map((h) => [h.textContent, h.getAttribute('colspan') ?? h.getAttribute('rowspan')])).toEqual([
+      ['姓名', '2'], ['客户', '2'], ['媒体', '1'], ['操作', '2'],
+    ])
+    expect(within(bottom).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['GRP', '赠播', 'GRP'])
+    const cells = within(screen.getAllByRole('row')[2]).getAllByRole('cell')
+    expect(cells.map((c) => c.textContent)).toEqual(['张三', '1', '2', '3', 'x'])
+    expect(cells[0].className).toContain('data-table__fixed--left')
+    expect(cells[4].className).toContain('data-table__fixed--right')
+  })
 })

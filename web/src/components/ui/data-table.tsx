@@ -9,6 +9,10 @@ export type Column<T> = {
   align?: 'left' | 'center' | 'right'
   /** Defaults to the row's field named `key`. */
   render?: (row: T, index: number) => ReactNode
+  /** Neighbouring columns with the same group get a shared header above their own. */
+  group?: string
+  /** Stays in view while a wide table scrolls sideways (the first or last columns). */
+  fixed?: 'left' | 'right'
 }
 
 export type Expandable<T> = {
@@ -39,6 +43,54 @@ function cell<T>(column: Column<T>, row: T, index: number): ReactNode {
 
 const byId = (row: unknown) => (row as { id: Key }).id
 
+const fixedClass = (c: { fixed?: 'left' | 'right' }) => (c.fixed ? `data-table__fixed data-table__fixed--${c.fixed}` : undefined)
+
+type HeaderCell<T> = { column: Column<T>; span: number }
+
+/** The header's first row when columns are grouped: one cell per ungrouped column or group run. */
+function headerRuns<T>(columns: Column<T>[]): HeaderCell<T>[] {
+  const runs: HeaderCell<T>[] = []
+  for (const column of columns) {
+    const last = runs[runs.length - 1]
+    if (column.group && last?.column.group === column.group) last.span++
+    else runs.push({ column, span: 1 })
+  }
+  return runs
+}
+
+function Header<T>({ columns, toggle }: { columns: Column<T>[]; toggle: boolean }) {
+  const th = (c: Column<T>, rowSpan?: number) => (
+    <th key={c.key} rowSpan={rowSpan} className={fixedClass(c)} style={{ width: c.width, textAlign: c.align }}>
+      {c.title}
+    </th>
+  )
+  if (!columns.some((c) => c.group)) {
+    return (
+      <tr>
+        {toggle && <th className="data-table__toggle" aria-hidden="true" />}
+        {columns.map((c) => th(c))}
+      </tr>
+    )
+  }
+  return (
+    <>
+      <tr>
+        {toggle && <th className="data-table__toggle" rowSpan={2} aria-hidden="true" />}
+        {headerRuns(columns).map(({ column, span }) =>
+          column.group ? (
+            <th key={`group-${column.key}`} colSpan={span} scope="colgroup" className="data-table__group">
+              {column.group}
+            </th>
+          ) : (
+            th(column, 2)
+          ),
+        )}
+      </tr>
+      <tr>{columns.filter((c) => c.group).map((c) => th(c))}</tr>
+    </>
+  )
+}
+
 /** A table over `.table`: columns, loading overlay, empty state and optional expandable rows. */
 export function DataTable<T>({ columns, data, loading, rowKey = byId, expandable, emptyText, label }: Props<T>) {
   const { t } = useTranslation('admin')
@@ -46,17 +98,10 @@ export function DataTable<T>({ columns, data, loading, rowKey = byId, expandable
   const span = columns.length + (expandable ? 1 : 0)
 
   return (
-    <div className="data-table" aria-busy={loading || undefined}>
+    <div className={`data-table${columns.some((c) => c.fixed) ? ' data-table--fixed' : ''}`} aria-busy={loading || undefined}>
       <table className="table" aria-label={label}>
         <thead>
-          <tr>
-            {expandable && <th className="data-table__toggle" aria-hidden="true" />}
-            {columns.map((c) => (
-              <th key={c.key} style={{ width: c.width, textAlign: c.align }}>
-                {c.title}
-              </th>
-            ))}
-          </tr>
+          <Header columns={columns} toggle={Boolean(expandable)} />
         </thead>
         <tbody>
           {rows.map((row, index) => {
@@ -82,7 +127,7 @@ export function DataTable<T>({ columns, data, loading, rowKey = byId, expandable
                     </td>
                   )}
                   {columns.map((c) => (
-                    <td key={c.key} style={{ textAlign: c.align }}>
+                    <td key={c.key} className={fixedClass(c)} style={{ textAlign: c.align }}>
                       {cell(c, row, index)}
                     </td>
                   ))}
@@ -97,7 +142,9 @@ export function DataTable<T>({ columns, data, loading, rowKey = byId, expandable
           })}
           {rows.length === 0 && (
             <tr className="data-table__empty">
-              <td colSpan={span}>{loading ? '\u00a0' : (emptyText ?? t('ui.empty'))}</td>
+              <td colSpan={span}>
+                <span className="data-table__empty-text">{loading ? '\u00a0' : (emptyText ?? t('ui.empty'))}</span>
+              </td>
             </tr>
           )}
         </tbody>
