@@ -62,7 +62,7 @@ export const tests = [
       const user = page.getByTestId('current-user')
       await user.waitFor()
       ctx.expect((await user.innerText()).trim() === ctx.state.name, `shows "${await user.innerText()}"`)
-      await page.getByRole('heading', { name: '订单汇总' }).waitFor()
+      await page.getByRole('table', { name: '订单汇总' }).waitFor()
       ctx.expect((await page.title()) === '订单汇总 - 数据评估管理系统', `title is ${await page.title()}`)
     },
   },

@@ -23,7 +23,13 @@ const placeholder = () => import('@/app/routes/placeholder')
 
 /** The routes of spec §2 in sidebar order; menu ids in comments. */
 export const appRoutes: AppRoute[] = [
-  { path: '/order/index', title: 'order', roles: ['*', '/order'], icon: 'order', page: placeholder }, // 112
+  {
+    path: '/order/index', // 112
+    title: 'order',
+    roles: ['*', '/order'],
+    icon: 'order',
+    page: () => import('@/features/orders/routes/orders-page'),
+  },
   {
     path: '/client/index', // 145
     title: 'client',

@@ -1,0 +1,133 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { TFunction } from 'i18next'
+import { z } from 'zod'
+import { api } from '@/lib/api-client'
+import type { CallData } from '@/types/call'
+import { ordersQueryOptions } from './get-orders'
+
+/** The form's fields, named as orderAdd / orderUp take them, so 4000 answers land on them. */
+export const ORDER_FIELDS = [
+  'mediaId', 'productId', 'defaultId', 'seconds', 'orderProductMagneticTapeId', 'suitId', 'cycleTimeAdd', 'cycleTimeEnd',
+  'followDate', 'blankWeek', 'notes', 'adjustingQuantity', 'category', 'source',
+  'customerFreeBroadcastCalculation', 'customerFreeBroadcastValue', 'customerMetrics',
+  'mediaFreeBroadcastCalculation', 'mediaFreeBroadcastValue', 'mediaMetrics',
+] as const
+
+/** Spec §9 seconds options, in the spec's order; 15 is the default. */
+export const SECONDS_OPTIONS = [5, 30, 15, 10, 20, 60, 120]
+export const DEFAULT_SECONDS = '15'
+
+/** Free-broadcast calculation: 1 none, 2 percentage, 3 normal. */
+export const FREE_CALCULATIONS = ['1', '2', '3'] as const
+
+/** The two sides of an order's figures, as the field names prefix them. */
+export const SIDES = ['customer', 'media'] as const
+export type Side = (typeof SIDES)[number]
+
+/** The dialog's values: ids and numbers as text (input values), multi-choices as lists. */
+export type OrderFormValues = {
+  mediaId: string
+  productId: string
+  defaultId: string
+  seconds: string
+  orderProductMagneticTapeId: number[]
+  suitId: number[]
+  /** `YYYY-MM-DD`. */
+  cycleTimeAdd: string
+  cycleTimeEnd: string
+  followDate: string
+  /** Days of the cycle with nothing planned, `YYYY-MM-DD`, ascending. */
+  blankWeek: string[]
+  notes: string
+  adjustingQuantity: string
+  /** 1–4, or '' for any. */
+  category: string
+  /** 1–3, or '' for any. */
+  source: string
+  customerFreeBroadcastCalculation: string
+  customerFreeBroadcastValue: string
+  customerMetrics: string
+  mediaFreeBroadcastCalculation: string
+  mediaFreeBroadcastValue: string
+  mediaMetrics: string
+}
+
+const isNumber = (s: string) => s.trim() !== '' && Number.isFinite(Number(s))
+/** Empty (sent as nothing) or a number ≥ 0. */
+const nonNegative = (message: string) => z.string().refine((s) => s.trim() === '' || (isNumber(s) && Number(s) >= 0), message)
+
+/** Spec §5 order dialog rules, with the server's messages. */
+export function orderSchema(t: TFunction<'orders'>) {
+  const required = (key: string) => z.string().min(1, t(`validation.${key}`))
+  return z
+    .object({
+      mediaId: required('mediaRequired'),
+      productId: required('productRequired'),
+      defaultId: required('groupRequired'),
+      seconds: required('secondsRequired'),
+      orderProductMagneticTapeId: z.array(z.number()).min(1, t('validation.tapesRequired')),
+      suitId: z.array(z.number()).min(1, t('validation.suitsRequired')),
+      cycleTimeAdd: required('cycleStartRequired'),
+      cycleTimeEnd: required('cycleEndRequired'),
+      followDate: required('followDateRequired'),
+      blankWeek: z.array(z.string()),
+      notes: z.string().max(500, t('validation.notesTooLong')),
+      adjustingQuantity: z.string().refine((s) => s.trim() === '' || isNumber(s), t('validation.quantityInvalid')),
+      category: z.string(),
+      source: z.string(),
+      customerFreeBroadcastCalculation: required('calcRequired'),
+      customerFreeBroadcastValue: nonNegative(t('validation.valueInvalid')),
+      customerMetrics: nonNegative(t('validation.metricsInvalid')),
+      mediaFreeBroadcastCalculation: required('calcRequired'),
+      mediaFreeBroadcastValue: nonNegative(t('validation.valueInvalid')),
+      mediaMetrics: nonNegative(t('validation.metricsInvalid')),
+    })
+    .superRefine((v, ctx) => {
+      const start = v.cycleTimeAdd
+      const end = v.cycleTimeEnd
+      if (start && end && end < start) ctx.addIssue({ code: 'custom', path: ['cycleTimeEnd'], message: t('validation.cycleOrder') })
+      const outside = v.blankWeek.find((day) => (start && day < start) || (end && day > end))
+      if (outside) ctx.addIssue({ code: 'custom', path: ['blankWeek'], message: t('validation.blankDayOutside', { day: outside }) })
+    })
+}
+
+/** Text as sent: trimmed, and left out when empty. */
+const text = (s: string) => s.trim() || undefined
+
+/** The orderAdd payload (DESIGN.md §2): ids and days comma-joined, empty fields left out. */
+export function orderPayload(v: OrderFormValues) {
+  return {
+    mediaId: v.mediaId,
+    productId: v.productId,
+    defaultId: v.defaultId,
+    seconds: v.seconds,
+    orderProductMagneticTapeId: v.orderProductMagneticTapeId.join(','),
+    suitId: v.suitId.join(','),
+    cycleTimeAdd: v.cycleTimeAdd,
+    cycleTimeEnd: v.cycleTimeEnd,
+    followDate: v.followDate,
+    blankWeek: v.blankWeek.join(',') || undefined,
+    notes: v.notes.trim(),
+    adjustingQuantity: text(v.adjustingQuantity),
+    category: text(v.category),
+    source: text(v.source),
+    customerFreeBroadcastCalculation: v.customerFreeBroadcastCalculation,
+    customerFreeBroadcastValue: text(v.customerFreeBroadcastValue),
+    customerMetrics: text(v.customerMetrics),
+    mediaFreeBroadcastCalculation: v.mediaFreeBroadcastCalculation,
+    mediaFreeBroadcastValue: text(v.mediaFreeBroadcastValue),
+    mediaMetrics: text(v.mediaMetrics),
+  }
+}
+
+export function createOrder(values: OrderFormValues) {
+  return api.post<CallData<'orderAdd'>>('orderAdd', orderPayload(values))
+}
+
+export function useCreateOrder() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: createOrder,
+    onSuccess: () => client.invalidateQueries({ queryKey: ordersQueryOptions().queryKey.slice(0, 1) }),
+  })
+}

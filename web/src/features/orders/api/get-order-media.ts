@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import type { CallData } from '@/types/call'
+
+export type OrderMedia = CallData<'orderMediaList'>[number]
+
+export function getOrderMedia() {
+  return api.get<CallData<'orderMediaList'>>('orderMediaList')
+}
+
+export function orderMediaQueryOptions() {
+  // Always fetched afresh: master data may have changed since (the default keeps answers 30 s).
+  return queryOptions({ queryKey: ['orderMediaList'], queryFn: getOrderMedia, staleTime: 0 })
+}
+
+/** `enabled` false holds the call (a closed dialog); turning it on fetches afresh. */
+export function useOrderMedia(enabled = true) {
+  return useQuery({ ...orderMediaQueryOptions(), enabled })
+}

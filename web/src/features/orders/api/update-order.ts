@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import type { CallData } from '@/types/call'
+import { orderPayload, type OrderFormValues } from './create-order'
+import { orderLogsQueryOptions } from './get-order-logs'
+import { ordersQueryOptions } from './get-orders'
+
+/**
+ * The orderUp payload: the order's id and the fields an edit may change. Media, product,
+ * audience group, seconds and suits are locked once the order exists, so they are left out.
+ */
+export function updatePayload(orderId: number, values: OrderFormValues) {
+  const { mediaId: _m, productId: _p, defaultId: _d, seconds: _s, suitId: _u, ...editable } = orderPayload(values)
+  return { orderId, ...editable }
+}
+
+export function updateOrder({ id, values }: { id: number; values: OrderFormValues }) {
+  return api.post<CallData<'orderUp'>>('orderUp', updatePayload(id, values))
+}
+
+export function useUpdateOrder() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: updateOrder,
+    onSuccess: (_, { id }) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ordersQueryOptions().queryKey.slice(0, 1) }),
+        client.invalidateQueries({ queryKey: orderLogsQueryOptions(id).queryKey }),
+      ]),
+  })
+}

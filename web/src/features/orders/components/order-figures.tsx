@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next'
+import { Tooltip } from '@/components/ui/tooltip'
+import type { Order } from '../api/get-orders'
+
+/** A figure missing (no target, nothing aired yet …). */
+export const NONE = '—'
+
+/** GRP with 3 decimals; null shows —. */
+export const formatGrp = (n: number | null | undefined) => (typeof n === 'number' && Number.isFinite(n) ? n.toFixed(3) : NONE)
+
+/** A percentage with 2 decimals and %; null shows —. */
+export const formatPercent = (n: number | null | undefined) => (typeof n === 'number' && Number.isFinite(n) ? `${n.toFixed(2)}%` : NONE)
+
+/** A figure in its cell: negative ones (a shortfall) in red when `signed`. */
+export function Figure({ value, percent, signed }: { value: number | null | undefined; percent?: boolean; signed?: boolean }) {
+  const negative = signed && typeof value === 'number' && value < 0
+  return <span className={`order-figure${negative ? ' order-figure--negative' : ''}`}>{percent ? formatPercent(value) : formatGrp(value)}</span>
+}
+
+type Side = 'customer' | 'media'
+
+/**
+ * 预计完成: the expected completion, its parts in the native tooltip, and a badge when
+ * remaining spots have no estimate yet (they add nothing until one is set).
+ */
+export function ExpectedFigure({ row, side }: { row: Order; side: Side }) {
+  const { t } = useTranslation('orders')
+  const unestimated = row[`${side}UnestimatedSpots`]
+  const detail = t('expectedDetail', {
+    issued: formatGrp(row[`${side}IssuedGrp`]),
+    spots: row[`${side}AiredSpots`],
+    low: formatGrp(row[`${side}ExpectedLow`]),
+    high: formatGrp(row[`${side}ExpectedHigh`]),
+  })
+  const hint = t('unestimated', { count: unestimated })
+  return (
+    <span className="order-expected">
+      <span className="order-figure" title={detail}>{formatGrp(row[`${side}ExpectedCompletion`])}</span>
+      {unestimated > 0 && (
+        <Tooltip content={hint} side="top">
+          <span className="tag tag--warning order-expected__badge" tabIndex={0} role="note" aria-label={hint}>
+            {unestimated}
+          </span>
+        </Tooltip>
+      )}
+    </span>
+  )
+}

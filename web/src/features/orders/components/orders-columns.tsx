@@ -1,0 +1,84 @@
+import type { TFunction } from 'i18next'
+import type { Column } from '@/components/ui/data-table'
+import { DropdownMenu, MenuContent, MenuItem } from '@/components/ui/dropdown-menu'
+import type { Order } from '../api/get-orders'
+import { ExpectedFigure, Figure, NONE } from './order-figures'
+
+export type OrderActions = {
+  onEdit: (row: Order) => void
+  onDelete: (row: Order) => void
+  onLog: (row: Order) => void
+}
+
+/** Status colours: waiting grey/orange, on air blue, data missing red, finished green. */
+const STATUS_TAG: Record<number, string> = { 1: 'info', 2: 'warning', 3: 'info', 4: '', 5: 'warning', 6: 'danger', 7: 'success' }
+
+/** Parts one over the other (date over time, month over month), so the wide table keeps its columns narrow. */
+const lines = (parts: string[]) => {
+  const shown = parts.filter(Boolean)
+  if (!shown.length) return NONE
+  return (
+    <span className="orders-table__lines">
+      {shown.map((p, i) => <span key={i}>{p}</span>)}
+    </span>
+  )
+}
+
+/** One side's block (客户 / 媒体): GRP, 赠播, 预计完成, 差值, 超播%, 已播正负三%. */
+function sideColumns(t: TFunction<'orders'>, side: 'customer' | 'media'): Column<Order>[] {
+  const group = t(side === 'customer' ? 'columns.customer' : 'columns.mediaSide')
+  const col = (key: string, title: string, render: Column<Order>['render']): Column<Order> => ({
+    key: `${side}${key}`, title: t(`columns.${title}`), group, align: 'right', render,
+  })
+  return [
+    col('Metrics', 'metrics', (r) => <Figure value={r[`${side}Metrics`]} />),
+    col('FreeBroadcast', 'freeBroadcast', (r) => <Figure value={r[`${side}FreeBroadcast`]} />),
+    col('ExpectedCompletion', 'expected', (r) => <ExpectedFigure row={r} side={side} />),
+    col('Difference', 'difference', (r) => <Figure value={r[`${side}Difference`]} signed />),
+    col('Overplay', 'overplay', (r) => <Figure value={r[`${side}Overplay`]} percent signed />),
+    col('AlreadyUpsideDownThree', 'upsideDownThree', (r) => <Figure value={r[`${side}AlreadyUpsideDownThree`]} percent />),
+  ]
+}
+
+/** Spec §2.1 columns in its order, then the customer and media blocks and the row actions. */
+export function orderColumns(t: TFunction<'orders'>, actions: OrderActions): Column<Order>[] {
+  return [
+    { key: 'mediaName', title: t('columns.media'), fixed: 'left', render: (r) => <span className="orders-table__media">{r.mediaName}</span> },
+    { key: 'createTime', title: t('columns.createTime'), render: (r) => lines(r.createTime.split(' ')) },
+    { key: 'estimateTime', title: t('columns.estimateTime'), render: (r) => r.estimateTime || NONE },
+    {
+      key: 'statusName',
+      title: t('columns.statusName'),
+      render: (r) => <span className={`tag${STATUS_TAG[r.status] ? ` tag--${STATUS_TAG[r.status]}` : ''}`}>{r.statusName}</span>,
+    },
+    { key: 'jStatusName', title: t('columns.jStatusName') },
+    { key: 'brandName', title: t('columns.brand') },
+    { key: 'productName', title: t('columns.product'), render: (r) => <span className="orders-table__product">{r.productName}</span> },
+    { key: 'cycleTimeMonth', title: t('columns.month'), render: (r) => lines(r.cycleTimeMonth.split(',')) },
+    { key: 'cycleTime', title: t('columns.cycle'), render: (r) => lines([r.cycleTimeAdd, r.cycleTimeEnd && `~ ${r.cycleTimeEnd}`]) },
+    { key: 'seconds', title: t('columns.seconds'), align: 'center' },
+    { key: 'notes', title: t('columns.notes'), render: (r) => (r.notes ? <span className="orders-table__notes" title={r.notes}>{r.notes}</span> : NONE) },
+    { key: 'id', title: t('columns.id'), align: 'center' },
+    ...sideColumns(t, 'customer'),
+    ...sideColumns(t, 'media'),
+    {
+      key: 'actions',
+      title: t('columns.actions'),
+      fixed: 'right',
+      render: (r) => (
+        <span className="row-actions">
+          <button type="button" className="btn btn--text btn--small" onClick={() => actions.onEdit(r)}>{t('edit')}</button>
+          <button type="button" className="btn btn--text btn--danger btn--small" onClick={() => actions.onDelete(r)}>{t('delete')}</button>
+          <DropdownMenu.Root>
+            <DropdownMenu.Trigger className="btn btn--text btn--small">
+              {t('more')} ▾
+            </DropdownMenu.Trigger>
+            <MenuContent align="end">
+              <MenuItem onSelect={() => actions.onLog(r)}>{t('log')}</MenuItem>
+            </MenuContent>
+          </DropdownMenu.Root>
+        </span>
+      ),
+    },
+  ]
+}

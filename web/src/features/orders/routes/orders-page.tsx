@@ -1,0 +1,66 @@
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useKeepPageInRange } from '@/lib/use-url-filters'
+import { confirm } from '@/components/ui/confirm'
+import { DataTable } from '@/components/ui/data-table'
+import { Pagination } from '@/components/ui/pagination'
+import { toast } from '@/components/ui/toast-store'
+import { useDeleteOrder } from '../api/delete-order'
+import { useExportOrders } from '../api/export-orders'
+import { useOrders } from '../api/get-orders'
+import { OrderDialog } from '../components/order-dialog'
+import { OrderLogDialog } from '../components/order-log-dialog'
+import { orderColumns } from '../components/orders-columns'
+import { OrdersToolbar } from '../components/orders-toolbar'
+import { FILTER_KEYS, useOrderFilters } from '../components/use-order-filters'
+import '../components/orders.css'
+
+/** Which dialog is open: adding (id null) or editing an order. */
+type Editing = { id: number | null } | null
+
+/** /order/index, the home page: the order summary list with each order's customer and media figures. */
+export default function OrdersPage() {
+  const { t } = useTranslation('orders')
+  const { filters, setFilters } = useOrderFilters()
+  const list = useOrders(filters)
+  const { mutate: removeOrder } = useDeleteOrder()
+  const exporter = useExportOrders()
+  const [editing, setEditing] = useState<Editing>(null)
+  const [logOf, setLogOf] = useState<number | null>(null)
+
+  useKeepPageInRange(list.data?.total, filters, setFilters)
+  const filtered = FILTER_KEYS.some((k) => filters[k])
+
+  const columns = useMemo(
+    () =>
+      orderColumns(t, {
+        onEdit: (row) => setEditing({ id: row.id }),
+        onDelete: async (row) => {
+          if (!(await confirm(t('deleteConfirm'), { danger: true }))) return
+          removeOrder(row.id, { onSuccess: () => toast.success(t('deleted')) })
+        },
+        onLog: (row) => setLogOf(row.id),
+      }),
+    [t, removeOrder],
+  )
+
+  return (
+    <div className="page">
+      <div className="card">
+        <OrdersToolbar
+          filters={filters}
+          onSearch={setFilters}
+          onAdd={() => setEditing({ id: null })}
+          onExport={() => exporter.mutate(filters)}
+          exporting={exporter.isPending}
+        />
+      </div>
+      <div className="card orders-table">
+        <DataTable columns={columns} data={list.data?.data} loading={list.isFetching} label={t('title')} emptyText={t(filtered ? 'emptyFiltered' : 'empty')} />
+        <Pagination total={list.data?.total ?? 0} page={filters.page} pageSize={filters.limit} onChange={(page, limit) => setFilters({ page, limit })} />
+      </div>
+      <OrderDialog open={editing !== null} orderId={editing?.id ?? null} onClose={() => setEditing(null)} />
+      <OrderLogDialog orderId={logOf} onClose={() => setLogOf(null)} />
+    </div>
+  )
+}
