@@ -124,16 +124,24 @@ impl Fixture {
         sqlx::query_scalar(&format!("select count(*) from {table}")).fetch_one(&self.app.db).await.unwrap()
     }
 
-    /// A schedule line of the order in March on tape `tape`, with one cell a day on `days`.
-    async fn schedule(&self, order: i64, tape: i64, days: &[u32]) -> i64 {
-        let period: i64 = sqlx::query_scalar(
-            "insert into time_periods (media_id, time_period_name, start_secs, end_secs) values ($1, '晚间', 68400, 79199)
+    /// A time period of `media` (once per name): seconds from the start of the broadcast day.
+    async fn period(&self, media: i64, name: &str, (start, end): (i32, i32)) -> i64 {
+        sqlx::query_scalar(
+            "insert into time_periods (media_id, time_period_name, start_secs, end_secs) values ($1, $2, $3, $4)
              on conflict (media_id, time_period_name) do update set end_secs = excluded.end_secs returning id",
         )
-        .bind(self.media)
+        .bind(media)
+        .bind(name)
+        .bind(start)
+        .bind(end)
         .fetch_one(&self.app.db)
         .await
-        .unwrap();
+        .unwrap()
+    }
+
+    /// A schedule line of the order in March on tape `tape`, with one cell a day on `days`.
+    async fn schedule(&self, order: i64, tape: i64, days: &[u32]) -> i64 {
+        let period = self.period(self.media, "晚间", EVENING).await;
         let line: i64 = sqlx::query_scalar(
             "insert into order_lines (order_id, media_id, month, tape_id, time_period_id) values ($1, $2, '2026-03-01', $3, $4) returning id",
         )
@@ -155,6 +163,9 @@ impl Fixture {
         line
     }
 }
+
+/// 19:00–21:59:59.
+const EVENING: (i32, i32) = (68400, 79199);
 
 fn close(a: &Value, b: f64) -> bool {
     a.as_f64().is_some_and(|a| (a - b).abs() < 1e-6)
@@ -561,11 +572,8 @@ impl Fixture {
 #[tokio::test]
 async fn a_schedule_import_fills_the_months_and_a_second_import_replaces_a_month() {
     let f = fixture().await;
-    sqlx::query("insert into time_periods (media_id, time_period_name, start_secs, end_secs) values ($1, '晚间', 68400, 79199), ($1, '午间', 43200, 46799)")
-        .bind(f.media)
-        .execute(&f.app.db)
-        .await
-        .unwrap();
+    f.period(f.media, "晚间", EVENING).await;
+    f.period(f.media, "午间", (43200, 46799)).await;
     let mut form = f.form();
     form["cycleTimeEnd"] = json!("2026-04-30");
     form["orderProductMagneticTapeId"] = json!(format!("{},{}", f.tapes[0], f.tapes[1]));
@@ -614,16 +622,8 @@ async fn a_schedule_import_fills_the_months_and_a_second_import_replaces_a_month
 #[tokio::test]
 async fn a_bad_schedule_lists_every_problem_and_changes_nothing() {
     let f = fixture().await;
-    sqlx::query("insert into time_periods (media_id, time_period_name, start_secs, end_secs) values ($1, '晚间', 68400, 79199)")
-        .bind(f.media)
-        .execute(&f.app.db)
-        .await
-        .unwrap();
-    sqlx::query("insert into time_periods (media_id, time_period_name, start_secs, end_secs) values ($1, '深夜', 0, 3600)")
-        .bind(f.other_media)
-        .execute(&f.app.db)
-        .await
-        .unwrap();
+    f.period(f.media, "晚间", EVENING).await;
+    f.period(f.other_media, "深夜", (0, 3600)).await;
     let id = f.add(f.form()).await["id"].as_i64().unwrap();
     let good = template(&[("2026-03", vec![("伊利版本A", "晚间", "A", vec![(3, 1.0)])])]);
     assert_eq!(f.import_template(id, &good).await.0, "done");

@@ -11,7 +11,9 @@ use axum::extract::State;
 use chrono::NaiveDate;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use sqlx::PgConnection;
+use sqlx::postgres::PgArguments;
+use sqlx::query::QueryScalar;
+use sqlx::{PgConnection, Postgres};
 use utoipa::ToSchema;
 
 use adeval_engine::orders::{round3, sum_suit_metrics};
@@ -385,6 +387,34 @@ async fn write_tapes(conn: &mut PgConnection, order: i64, product: i64, tapes: &
     Ok(())
 }
 
+/// The columns of the editable fields, bound as `$1`–`$14` by [`bind_editable`].
+const EDITABLE_COLUMNS: &str = "cycle_start, cycle_end, follow_date, blank_weeks, notes, adjusting_quantity, category, \
+     source, customer_free_calc, customer_free_value, customer_metrics, media_free_calc, media_free_value, media_metrics";
+const EDITABLE_VALUES: &str =
+    "$1, $2, $3, $4, $5, $6::numeric, $7, $8, $9, $10::numeric, $11::numeric, $12, $13::numeric, $14::numeric";
+
+/// Binds the editable fields (and the metrics as they will be stored) as `$1`–`$14`.
+fn bind_editable<'q>(
+    q: QueryScalar<'q, Postgres, i64, PgArguments>,
+    edit: &'q Editable,
+    (customer_metrics, media_metrics): (f64, f64),
+) -> QueryScalar<'q, Postgres, i64, PgArguments> {
+    q.bind(edit.cycle.0)
+        .bind(edit.cycle.1)
+        .bind(edit.follow_date)
+        .bind(&edit.blank_weeks)
+        .bind(&edit.notes)
+        .bind(edit.adjusting_quantity)
+        .bind(edit.category)
+        .bind(edit.source)
+        .bind(edit.customer.calc)
+        .bind(edit.customer.value)
+        .bind(customer_metrics)
+        .bind(edit.media.calc)
+        .bind(edit.media.value)
+        .bind(media_metrics)
+}
+
 /// A tape still used by the schedule or a tape change can't leave the order.
 fn tape_in_use(e: sqlx::Error) -> AppError {
     match &e {
@@ -417,36 +447,18 @@ pub async fn add(State(state): State<AppState>, Extension(admin): Extension<Admi
     let (suit_customer, suit_media) = suit_metrics(&mut tx, &locked.suits).await?;
     let customer_metrics = edit.customer.metrics.unwrap_or(suit_customer);
     let media_metrics = edit.media.metrics.unwrap_or(suit_media);
-    let id: i64 = sqlx::query_scalar(
-        "insert into orders (media_id, product_id, default_group_id, seconds, cycle_start, cycle_end, follow_date,
-                             blank_weeks, notes, adjusting_quantity, category, source,
-                             customer_free_calc, customer_free_value, customer_metrics,
-                             media_free_calc, media_free_value, media_metrics, created_by)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::numeric, $11, $12, $13, $14::numeric, $15::numeric,
-                 $16, $17::numeric, $18::numeric, $19)
-         returning id",
-    )
-    .bind(locked.media_id)
-    .bind(locked.product_id)
-    .bind(locked.default_id)
-    .bind(locked.seconds)
-    .bind(edit.cycle.0)
-    .bind(edit.cycle.1)
-    .bind(edit.follow_date)
-    .bind(&edit.blank_weeks)
-    .bind(&edit.notes)
-    .bind(edit.adjusting_quantity)
-    .bind(edit.category)
-    .bind(edit.source)
-    .bind(edit.customer.calc)
-    .bind(edit.customer.value)
-    .bind(customer_metrics)
-    .bind(edit.media.calc)
-    .bind(edit.media.value)
-    .bind(media_metrics)
-    .bind(admin.id)
-    .fetch_one(&mut *tx)
-    .await?;
+    let insert = format!(
+        "insert into orders ({EDITABLE_COLUMNS}, media_id, product_id, default_group_id, seconds, created_by)
+         values ({EDITABLE_VALUES}, $15, $16, $17, $18, $19) returning id"
+    );
+    let id: i64 = bind_editable(sqlx::query_scalar(&insert), &edit, (customer_metrics, media_metrics))
+        .bind(locked.media_id)
+        .bind(locked.product_id)
+        .bind(locked.default_id)
+        .bind(locked.seconds)
+        .bind(admin.id)
+        .fetch_one(&mut *tx)
+        .await?;
     write_tapes(&mut tx, id, locked.product_id, &edit.tapes).await?;
     sqlx::query("insert into order_suits (order_id, media_id, suit_id) select $1, $2, unnest($3::bigint[])")
         .bind(id)
@@ -518,31 +530,13 @@ pub(super) async fn update(state: &AppState, admin: &Admin, args: &OrderArgs, la
     let edit = edit.expect("checked");
     let customer_metrics = edit.customer.metrics.unwrap_or(before.customer_metrics);
     let media_metrics = edit.media.metrics.unwrap_or(before.media_metrics);
-    sqlx::query(
-        "update orders set cycle_start = $2, cycle_end = $3, follow_date = $4, blank_weeks = $5, notes = $6,
-                adjusting_quantity = $7::numeric, category = $8, source = $9,
-                customer_free_calc = $10, customer_free_value = $11::numeric, customer_metrics = $12::numeric,
-                media_free_calc = $13, media_free_value = $14::numeric, media_metrics = $15::numeric
-         where id = $1",
-    )
-    .bind(id)
-    .bind(edit.cycle.0)
-    .bind(edit.cycle.1)
-    .bind(edit.follow_date)
-    .bind(&edit.blank_weeks)
-    .bind(&edit.notes)
-    .bind(edit.adjusting_quantity)
-    .bind(edit.category)
-    .bind(edit.source)
-    .bind(edit.customer.calc)
-    .bind(edit.customer.value)
-    .bind(customer_metrics)
-    .bind(edit.media.calc)
-    .bind(edit.media.value)
-    .bind(media_metrics)
-    .execute(&mut *tx)
-    .await
-    .map_err(cycle_keeps_cells)?;
+    let update =
+        format!("update orders set ({EDITABLE_COLUMNS}) = row({EDITABLE_VALUES}) where id = $15 returning id");
+    let _: i64 = bind_editable(sqlx::query_scalar(&update), &edit, (customer_metrics, media_metrics))
+        .bind(id)
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(cycle_keeps_cells)?;
     write_tapes(&mut tx, id, before.product_id, &edit.tapes).await?;
     status::refresh(&mut tx, Some(id)).await?;
     let after = fetch(&mut tx, id).await?;

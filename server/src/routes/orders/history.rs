@@ -32,9 +32,7 @@ pub struct VersionRow {
 
 /// orderHistoryList: the order's versions, newest first.
 pub async fn list(State(state): State<AppState>, Args(args): Args<OrderIdArgs>) -> Result<Done<Vec<VersionRow>>> {
-    let id = args.required()?;
-    let mut conn = state.db.acquire().await?;
-    super::rows::fetch(&mut conn, id).await?;
+    let (mut conn, id) = super::rows::existing(&state, &args).await?;
     let rows = sqlx::query_as(
         "select id, row_number() over (order by created_at, id) as version, content, admin_name,
                 to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time, snapshot

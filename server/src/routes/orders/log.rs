@@ -101,9 +101,7 @@ pub struct OrderLogRow {
 
 /// orderLogList: the order's log, newest first.
 pub async fn list(State(state): State<AppState>, Args(args): Args<OrderIdArgs>) -> Result<Done<Vec<OrderLogRow>>> {
-    let id = args.required()?;
-    let mut conn = state.db.acquire().await?;
-    super::rows::fetch(&mut conn, id).await?;
+    let (mut conn, id) = super::rows::existing(&state, &args).await?;
     let rows = sqlx::query_as(
         "select id, content, admin_name as name, to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time, snapshot
          from order_logs where order_id = $1 order by created_at desc, id desc",

@@ -29,9 +29,7 @@ pub struct ProposalRow {
 
 /// orderProposalList: the order's proposals, newest first.
 pub async fn list(State(state): State<AppState>, Args(args): Args<OrderIdArgs>) -> Result<Done<Vec<ProposalRow>>> {
-    let id = args.required()?;
-    let mut conn = state.db.acquire().await?;
-    super::rows::fetch(&mut conn, id).await?;
+    let (mut conn, id) = super::rows::existing(&state, &args).await?;
     let rows = sqlx::query_as(
         "select p.id, p.proposal_text, to_char(p.created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time,
                 to_char(p.adjust_date, 'YYYY-MM-DD') as adjust_date, p.status::text as proposal_status,

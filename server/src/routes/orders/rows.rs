@@ -3,10 +3,13 @@
 //! [`super::figures`]).
 
 use serde::Serialize;
-use sqlx::{FromRow, PgConnection};
+use sqlx::pool::PoolConnection;
+use sqlx::{FromRow, PgConnection, Postgres};
 use utoipa::ToSchema;
 
+use super::form::OrderIdArgs;
 use crate::http::{AppError, Result};
+use crate::state::AppState;
 
 /// A version of the order.
 #[derive(Clone, Serialize, ToSchema, FromRow)]
@@ -210,4 +213,16 @@ pub async fn fetch(conn: &mut PgConnection, id: i64) -> Result<OrderRow> {
     load_parts(conn, &mut rows).await?;
     let [row] = rows;
     Ok(row)
+}
+
+/// The order `args` names, checked to exist, with a connection to read more of it.
+pub async fn existing(state: &AppState, args: &OrderIdArgs) -> Result<(PoolConnection<Postgres>, i64)> {
+    let id = args.required()?;
+    let mut conn = state.db.acquire().await?;
+    let found: bool =
+        sqlx::query_scalar("select exists(select 1 from orders where id = $1)").bind(id).fetch_one(&mut *conn).await?;
+    if !found {
+        return Err(AppError::NotFound("订单不存在".into()));
+    }
+    Ok((conn, id))
 }

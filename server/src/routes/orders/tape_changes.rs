@@ -58,9 +58,7 @@ const SELECT: &str = "
 
 /// orderMagneticTapeDetails: the order's tape changes, by date.
 pub async fn list(State(state): State<AppState>, Args(args): Args<OrderIdArgs>) -> Result<Done<Vec<TapeChangeRow>>> {
-    let id = args.required()?;
-    let mut conn = state.db.acquire().await?;
-    super::rows::fetch(&mut conn, id).await?;
+    let (mut conn, id) = super::rows::existing(&state, &args).await?;
     execute_due(&mut conn, Some(id)).await?;
     let rows = sqlx::query_as(&format!("{SELECT} where c.order_id = $1 order by c.execute_at, c.id"))
         .bind(id)
@@ -109,9 +107,7 @@ pub struct OrderTapes {
 
 /// productMagneticTape: the order's tapes (the versions a change starts from).
 pub async fn order_tapes(State(state): State<AppState>, Args(args): Args<OrderIdArgs>) -> Result<Done<OrderTapes>> {
-    let id = args.required()?;
-    let mut conn = state.db.acquire().await?;
-    super::rows::fetch(&mut conn, id).await?;
+    let (mut conn, id) = super::rows::existing(&state, &args).await?;
     let tapes = sqlx::query_as(
         "select t.id, t.media_file_name from order_tapes ot join product_tapes t on t.id = ot.tape_id
          where ot.order_id = $1 order by ot.position",

@@ -256,9 +256,7 @@ pub struct TemplateMonth {
 
 /// orderTemplateList: the order's schedule, a month at a time, lines by version and period.
 pub async fn list(State(state): State<AppState>, Args(args): Args<OrderIdArgs>) -> Result<Done<Vec<TemplateMonth>>> {
-    let id = args.required()?;
-    let mut conn = state.db.acquire().await?;
-    super::rows::fetch(&mut conn, id).await?;
+    let (mut conn, id) = super::rows::existing(&state, &args).await?;
     type LineRow = (i64, NaiveDate, String, String, i64, String, i64, String, Option<String>);
     let lines: Vec<LineRow> = sqlx::query_as(
         "select l.id, l.month, l.point_type, l.position, t.id, t.media_file_name, p.id, p.time_period_name, c.class_name
