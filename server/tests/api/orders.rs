@@ -628,36 +628,24 @@ async fn a_bad_schedule_lists_every_problem_and_changes_nothing() {
     let good = template(&[("2026-03", vec![("伊利版本A", "晚间", "A", vec![(3, 1.0)])])]);
     assert_eq!(f.import_template(id, &good).await.0, "done");
 
-    let bad = template(&[
-        (
-            "2026-03",
-            vec![
-                ("伊利版本B", "晚间", "A", vec![(1, 1.0)]),
-                ("伊利版本A", "深夜", "A", vec![(1, 1.0)]),
-                ("T-001", "晚间", "A", vec![(2, 1.0)]),
-                ("伊利版本A", "晚间", "A", vec![(4, 1.0)]),
-            ],
-        ),
-        ("2026-04", vec![("伊利版本A", "晚间", "Z", vec![(1, 1.5)])]),
-    ]);
+    // Lines that read well but don't match the order: another tape, another media's period,
+    // a tape named by its number repeating a line, and a day outside the cycle in April.
+    let march = || {
+        vec![
+            ("伊利版本B", "晚间", "A", vec![(1, 1.0)]),
+            ("伊利版本A", "深夜", "A", vec![(1, 1.0)]),
+            ("T-001", "晚间", "A", vec![(2, 1.0)]),
+            ("伊利版本A", "晚间", "A", vec![(4, 1.0)]),
+        ]
+    };
+    let bad = template(&[("2026-03", march()), ("2026-04", vec![("伊利版本A", "晚间", "Z", vec![(1, 1.5)])])]);
     let (status, message) = f.import_template(id, &bad).await;
     assert_eq!(status, "failed");
     // The reader's own errors come first: a bad file is refused before matching.
     assert!(message.contains("「2026-04」第 2 行「类型」“Z”：类型只能是 A、B、C 或 D"), "{message}");
     assert!(message.contains("点位数须为不小于 0 的整数"), "{message}");
 
-    let mismatched = template(&[
-        (
-            "2026-03",
-            vec![
-                ("伊利版本B", "晚间", "A", vec![(1, 1.0)]),
-                ("伊利版本A", "深夜", "A", vec![(1, 1.0)]),
-                ("T-001", "晚间", "A", vec![(2, 1.0)]),
-                ("伊利版本A", "晚间", "A", vec![(4, 1.0)]),
-            ],
-        ),
-        ("2026-04", vec![("伊利版本A", "晚间", "A", vec![(1, 1.0)])]),
-    ]);
+    let mismatched = template(&[("2026-03", march()), ("2026-04", vec![("伊利版本A", "晚间", "A", vec![(1, 1.0)])])]);
     let (status, message) = f.import_template(id, &mismatched).await;
     assert_eq!(status, "failed");
     for part in [
