@@ -19,8 +19,8 @@ type Props = {
   confirmText?: string
   /** Disables 确定 while a request runs. */
   busy?: boolean
-  /** Width in px (default 600); the dialog never gets narrower than 400 × 300. */
-  width?: number
+  /** Width in px, or a CSS length such as '90vw' (default 600); the dialog never gets narrower than 400 × 300. */
+  width?: number | string
   /** The spec's dialogs don't close on a backdrop click. */
   closeOnBackdrop?: boolean
   description?: string

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import type { CallData } from '@/types/call'
 import { orderPayload, type OrderFormValues } from './create-order'
-import { orderLogsQueryOptions } from './get-order-logs'
-import { ordersQueryOptions } from './get-orders'
+import { orderHistoryQueryOptions } from './get-order-history'
+import { invalidateOrder } from './invalidate'
 
 /**
  * The orderUp payload: the order's id and the fields an edit may change. Media, product,
@@ -22,10 +22,7 @@ export function useUpdateOrder() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: updateOrder,
-    onSuccess: (_, { id }) =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: ordersQueryOptions().queryKey.slice(0, 1) }),
-        client.invalidateQueries({ queryKey: orderLogsQueryOptions(id).queryKey }),
-      ]),
+    // An edit is a new version in the history as well.
+    onSuccess: (_, { id }) => invalidateOrder(client, id, orderHistoryQueryOptions(id).queryKey),
   })
 }

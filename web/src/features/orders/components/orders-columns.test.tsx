@@ -28,7 +28,7 @@ describe('order columns', () => {
     const t = i18n.getFixedT('zh-CN', 'orders')
     render(
       <TooltipProvider>
-        <DataTable columns={orderColumns(t, { onEdit: vi.fn(), onDelete: vi.fn(), onLog: vi.fn() })} data={[row]} label="订单汇总" />
+        <DataTable columns={orderColumns(t, { onEdit: vi.fn(), onDelete: vi.fn(), onMore: vi.fn() })} data={[row]} label="订单汇总" />
       </TooltipProvider>,
     )
     const [top, bottom] = screen.getAllByRole('row')

@@ -4,10 +4,15 @@ import { DropdownMenu, MenuContent, MenuItem } from '@/components/ui/dropdown-me
 import type { Order } from '../api/get-orders'
 import { ExpectedFigure, Figure, NONE } from './order-figures'
 
+/** The dialogs of the row's 更多 menu, in its order. */
+export const MORE_DIALOGS = ['template', 'tapeChanges', 'proposals', 'history', 'log'] as const
+export type MoreDialog = (typeof MORE_DIALOGS)[number]
+
 export type OrderActions = {
   onEdit: (row: Order) => void
   onDelete: (row: Order) => void
-  onLog: (row: Order) => void
+  /** One of the 更多 menu's dialogs for the row. */
+  onMore: (dialog: MoreDialog, row: Order) => void
 }
 
 /** Status colours: waiting grey/orange, on air blue, data missing red, finished green. */
@@ -74,7 +79,9 @@ export function orderColumns(t: TFunction<'orders'>, actions: OrderActions): Col
               {t('more')} ▾
             </DropdownMenu.Trigger>
             <MenuContent align="end">
-              <MenuItem onSelect={() => actions.onLog(r)}>{t('log')}</MenuItem>
+              {MORE_DIALOGS.map((d) => (
+                <MenuItem key={d} onSelect={() => actions.onMore(d, r)}>{d === 'log' ? t('log') : t(`menu.${d}`)}</MenuItem>
+              ))}
             </MenuContent>
           </DropdownMenu.Root>
         </span>

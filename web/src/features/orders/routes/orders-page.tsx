@@ -7,13 +7,18 @@ import { Pagination } from '@/components/ui/pagination'
 import { toast } from '@/components/ui/toast-store'
 import { useDeleteOrder } from '../api/delete-order'
 import { useExportOrders } from '../api/export-orders'
-import { useOrders } from '../api/get-orders'
+import { useOrders, type Order } from '../api/get-orders'
+import { HistoryDialog } from '../components/history-dialog'
 import { OrderDialog } from '../components/order-dialog'
 import { OrderLogDialog } from '../components/order-log-dialog'
-import { orderColumns } from '../components/orders-columns'
+import { OrderTemplateDialog } from '../components/order-template-dialog'
+import { orderColumns, type MoreDialog } from '../components/orders-columns'
 import { OrdersToolbar } from '../components/orders-toolbar'
+import { ProposalDialog } from '../components/proposal-dialog'
+import { TapeChangeDialog } from '../components/tape-change-dialog'
 import { FILTER_KEYS, useOrderFilters } from '../components/use-order-filters'
 import '../components/orders.css'
+import '../components/order-dialogs.css'
 
 /** Which dialog is open: adding (id null) or editing an order. */
 type Editing = { id: number | null } | null
@@ -26,10 +31,14 @@ export default function OrdersPage() {
   const { mutate: removeOrder } = useDeleteOrder()
   const exporter = useExportOrders()
   const [editing, setEditing] = useState<Editing>(null)
-  const [logOf, setLogOf] = useState<number | null>(null)
+  const [more, setMore] = useState<{ dialog: MoreDialog; order: Order } | null>(null)
 
   useKeepPageInRange(list.data?.total, filters, setFilters)
   const filtered = FILTER_KEYS.some((k) => filters[k])
+  // The order of the open 更多 dialog, as the list now has it (a restore may change its cycle).
+  const moreOf = (dialog: MoreDialog) =>
+    more?.dialog === dialog ? (list.data?.data.find((r) => r.id === more.order.id) ?? more.order) : null
+  const closeMore = () => setMore(null)
 
   const columns = useMemo(
     () =>
@@ -39,7 +48,7 @@ export default function OrdersPage() {
           if (!(await confirm(t('deleteConfirm'), { danger: true }))) return
           removeOrder(row.id, { onSuccess: () => toast.success(t('deleted')) })
         },
-        onLog: (row) => setLogOf(row.id),
+        onMore: (dialog, order) => setMore({ dialog, order }),
       }),
     [t, removeOrder],
   )
@@ -60,7 +69,11 @@ export default function OrdersPage() {
         <Pagination total={list.data?.total ?? 0} page={filters.page} pageSize={filters.limit} onChange={(page, limit) => setFilters({ page, limit })} />
       </div>
       <OrderDialog open={editing !== null} orderId={editing?.id ?? null} onClose={() => setEditing(null)} />
-      <OrderLogDialog orderId={logOf} onClose={() => setLogOf(null)} />
+      <OrderTemplateDialog orderId={moreOf('template')?.id ?? null} onClose={closeMore} />
+      <TapeChangeDialog order={moreOf('tapeChanges')} onClose={closeMore} />
+      <ProposalDialog orderId={moreOf('proposals')?.id ?? null} onClose={closeMore} />
+      <HistoryDialog order={moreOf('history')} onClose={closeMore} />
+      <OrderLogDialog orderId={moreOf('log')?.id ?? null} onClose={closeMore} />
     </div>
   )
 }

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next'
+
+/** How the latest import of an order went: running, or ended with the job's message. */
+export type ImportOutcome = { state: 'running' | 'done' | 'failed'; text: string; /** `HH:mm:ss`. */ at: string }
+
+/**
+ * The job's message in full: a refused file lists every problem on its own line, so the text
+ * keeps its line breaks and scrolls within a bounded box.
+ */
+export function ImportResult({ outcome, onDismiss }: { outcome: ImportOutcome; onDismiss: () => void }) {
+  const { t } = useTranslation('orders')
+  const { state, text, at } = outcome
+  const kind = state === 'running' ? 'info' : state === 'done' ? 'success' : 'danger'
+  const heading = state === 'running' ? t('template.importing') : t(state === 'done' ? 'template.imported' : 'template.refused')
+  return (
+    <section
+      className={`import-result import-result--${kind}`}
+      role={state === 'failed' ? 'alert' : 'status'}
+      aria-label={heading}
+      data-testid="import-result"
+    >
+      <div className="import-result__head">
+        <strong>{heading}</strong>
+        <time className="import-result__time">{at}</time>
+        {state !== 'running' && (
+          <button type="button" className="import-result__close" aria-label={t('template.dismiss')} onClick={onDismiss}>
+            ×
+          </button>
+        )}
+      </div>
+      {text && <pre className="import-result__text">{text}</pre>}
+    </section>
+  )
+}

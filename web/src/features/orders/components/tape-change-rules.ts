@@ -1,0 +1,51 @@
+import dayjs from 'dayjs'
+import type { TFunction } from 'i18next'
+import { z } from 'zod'
+import type { TapeChange } from '../api/get-tape-changes'
+import type { TapeChangeValues } from '../api/save-tape-change'
+
+/** The days a change may be put on, `YYYY-MM-DD` both ends. */
+export type DateBounds = { min: string; max: string }
+
+export const dayAfter = (day: string) => dayjs(day).add(1, 'day').format('YYYY-MM-DD')
+export const todayText = () => dayjs().format('YYYY-MM-DD')
+
+/** Adding: after today (tomorrow at the earliest) and within the cycle. */
+export function addBounds(cycleEnd: string, today = todayText()): DateBounds {
+  return { min: dayAfter(today), max: cycleEnd }
+}
+
+/** Editing a pending change: between the server's minDate (tomorrow or the cycle start) and maxDate (the cycle end). */
+export function editBounds(change: Pick<TapeChange, 'minDate' | 'maxDate'>): DateBounds {
+  return { min: change.minDate, max: change.maxDate }
+}
+
+export type DateProblem = { key: 'dateRequired' | 'notBeforeToday' | 'notBefore' | 'notAfter'; date?: string }
+
+/**
+ * What is wrong with `date` (`YYYY-MM-DD`) for a change, with the spec's messages in mind:
+ * adding before tomorrow is 换版时间 不能小于当前时间, an edit before its minDate names it.
+ */
+export function executeAtProblem(date: string, bounds: DateBounds, editing: boolean): DateProblem | null {
+  if (!date) return { key: 'dateRequired' }
+  if (date < bounds.min) return editing ? { key: 'notBefore', date: bounds.min } : { key: 'notBeforeToday' }
+  if (bounds.max && date > bounds.max) return { key: 'notAfter', date: bounds.max }
+  return null
+}
+
+/** Spec §5 tape change: 订单版本 and 换版信息 required and different, the day within its bounds. */
+export function tapeChangeSchema(t: TFunction<'orders'>, bounds: DateBounds, editing: boolean) {
+  return z
+    .object({
+      tapeId: z.string().min(1, t('tapeChanges.tapeRequired')),
+      upTapeId: z.string().min(1, t('tapeChanges.upTapeRequired')),
+      executeAt: z.string(),
+    })
+    .superRefine((v: TapeChangeValues, ctx) => {
+      const problem = executeAtProblem(v.executeAt, bounds, editing)
+      if (problem) ctx.addIssue({ code: 'custom', path: ['executeAt'], message: t(`tapeChanges.${problem.key}`, { date: problem.date }) })
+      if (v.tapeId && v.upTapeId && v.tapeId === v.upTapeId) {
+        ctx.addIssue({ code: 'custom', path: ['upTapeId'], message: t('tapeChanges.sameTape') })
+      }
+    })
+}
