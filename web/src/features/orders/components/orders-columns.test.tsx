@@ -4,7 +4,7 @@ import { DataTable } from '@/components/ui/data-table'
 import { TooltipProvider } from '@/components/ui/tooltip'
 import { i18n } from '@/lib/i18n'
 import type { Order } from '../api/get-orders'
-import { orderColumns } from './orders-columns'
+import { months, orderColumns } from './orders-columns'
 
 const side = (prefix: 'customer' | 'media', figures: Record<string, number | null>) =>
   Object.fromEntries(Object.entries(figures).map(([k, v]) => [`${prefix}${k}`, v]))
@@ -47,5 +47,22 @@ describe('order columns', () => {
     expect(red).toEqual(['-14.500', '-13.18%'])
     expect(screen.getByRole('note', { name: '3 个剩余点位暂无预估，按 0 计' })).toBeTruthy()
     expect(screen.getAllByTitle('已播 60.000（12 个点位）· 低 90.000 · 高 99.000')).toHaveLength(2)
+  })
+})
+
+describe('the month column', () => {
+  const t = i18n.getFixedT('zh-CN', 'orders')
+
+  it('lists a short cycle month by month', () => {
+    render(<>{months('2026-03,2026-04', t)}</>)
+    expect(screen.getByText('2026-03')).toBeTruthy()
+    expect(screen.getByText('2026-04')).toBeTruthy()
+  })
+
+  it('shows a long cycle as its first and last month with the count, every month in the tooltip', () => {
+    const all = Array.from({ length: 13 }, (_, i) => `${2026 + Math.floor((i + 10) / 12)}-${String(((i + 10) % 12) + 1).padStart(2, '0')}`)
+    const { container } = render(<>{months(all.join(','), t)}</>)
+    expect(container.textContent).toBe('2026-11~ 2027-1113 个月')
+    expect(container.querySelector('[title]')?.getAttribute('title')).toBe(all.join('、'))
   })
 })

@@ -29,6 +29,20 @@ const lines = (parts: string[]) => {
   )
 }
 
+/** The cycle's months one over the other; a long cycle as its first and last month, so a
+ *  year-long order doesn't make a row thirteen lines high (all months in the tooltip). */
+export const months = (joined: string, t: TFunction<'orders'>) => {
+  const all = joined.split(',').filter(Boolean)
+  if (all.length <= 3) return lines(all)
+  return (
+    <span className="orders-table__lines" title={all.join('、')}>
+      <span>{all[0]}</span>
+      <span>~ {all[all.length - 1]}</span>
+      <span className="orders-table__muted">{t('columns.monthCount', { count: all.length })}</span>
+    </span>
+  )
+}
+
 /** One side's block (客户 / 媒体): GRP, 赠播, 预计完成, 差值, 超播%, 已播正负三%. */
 function sideColumns(t: TFunction<'orders'>, side: 'customer' | 'media'): Column<Order>[] {
   const group = t(side === 'customer' ? 'columns.customer' : 'columns.mediaSide')
@@ -59,7 +73,7 @@ export function orderColumns(t: TFunction<'orders'>, actions: OrderActions): Col
     { key: 'jStatusName', title: t('columns.jStatusName') },
     { key: 'brandName', title: t('columns.brand') },
     { key: 'productName', title: t('columns.product'), render: (r) => <span className="orders-table__product">{r.productName}</span> },
-    { key: 'cycleTimeMonth', title: t('columns.month'), render: (r) => lines(r.cycleTimeMonth.split(',')) },
+    { key: 'cycleTimeMonth', title: t('columns.month'), render: (r) => months(r.cycleTimeMonth, t) },
     { key: 'cycleTime', title: t('columns.cycle'), render: (r) => lines([r.cycleTimeAdd, r.cycleTimeEnd && `~ ${r.cycleTimeEnd}`]) },
     { key: 'seconds', title: t('columns.seconds'), align: 'center' },
     { key: 'notes', title: t('columns.notes'), render: (r) => (r.notes ? <span className="orders-table__notes" title={r.notes}>{r.notes}</span> : NONE) },
