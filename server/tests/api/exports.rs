@@ -8,15 +8,20 @@ use adeval_server::export::{Cell, save};
 
 use crate::helpers::spawn_app;
 
-/// Downloads an export through `/files/...` and reads its first sheet back.
-pub async fn read_back(app: &crate::helpers::TestApp, url: &str, token: &str) -> Vec<Vec<Data>> {
+/// Downloads an export through `/files/...` as an attachment.
+pub async fn download(app: &crate::helpers::TestApp, url: &str, token: &str) -> Vec<u8> {
     let request = Request::get(format!("{url}?token={token}")).body(Body::empty()).unwrap();
     let response = app.router.clone().oneshot(request).await.unwrap();
     assert_eq!(response.status(), StatusCode::OK, "{url}");
     let disposition = response.headers()["content-disposition"].to_str().unwrap().to_owned();
     assert!(disposition.starts_with("attachment;") && disposition.contains("filename*=UTF-8''"), "{disposition}");
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    let mut book: Xlsx<_> = Xlsx::new(std::io::Cursor::new(bytes.to_vec())).unwrap();
+    response.into_body().collect().await.unwrap().to_bytes().to_vec()
+}
+
+/// Downloads an export and reads its first sheet back.
+pub async fn read_back(app: &crate::helpers::TestApp, url: &str, token: &str) -> Vec<Vec<Data>> {
+    let bytes = download(app, url, token).await;
+    let mut book: Xlsx<_> = Xlsx::new(std::io::Cursor::new(bytes)).unwrap();
     let sheet = book.worksheet_range_at(0).unwrap().unwrap();
     sheet.rows().map(<[Data]>::to_vec).collect()
 }

@@ -7,7 +7,7 @@ use calamine::Data;
 use serde_json::{Value, json};
 
 use crate::customers::{spots, workbook};
-use crate::exports::read_back;
+use crate::exports::{download, read_back};
 use crate::helpers::{Call, TestApp, spawn_app};
 use crate::uploads::{customer, job_end, upload};
 
@@ -821,4 +821,53 @@ async fn the_history_lists_every_version_and_restores_one() {
     assert!(content.starts_with("恢复到 ") && content.contains("备注 第三版 → 首单"), "{content}");
     let missing = f.app.send(Call::post("orderHistoryRestore", json!({ "orderId": order, "id": 999_999 })).token(&f.token)).await;
     assert_eq!(missing.code(), 4004);
+}
+
+#[tokio::test]
+async fn the_schedule_exports_as_a_template_that_imports_back() {
+    let f = fixture().await;
+    f.period(f.media, "晚间", EVENING).await;
+    f.period(f.media, "早间", (25200, 32399)).await;
+    let mut form = f.form();
+    form["cycleTimeEnd"] = json!("2026-04-30");
+    form["orderProductMagneticTapeId"] = json!(format!("{},{}", f.tapes[0], f.tapes[1]));
+    let id = f.add(form).await["id"].as_i64().unwrap();
+    let export = || async { f.app.send(Call::post("orderTemplateExport", json!({ "orderId": id })).token(&f.token)).await };
+
+    // Without a schedule: a starter line per month and tape on the media's first period.
+    let starter = read_back(&f.app, export().await.ok()["url"].as_str().unwrap(), &f.token).await;
+    assert_eq!(starter[0][..6], [Data::String("月份".into()), Data::String("版本".into()), Data::String("时段".into()),
+        Data::String("类型".into()), Data::String("位置".into()), Data::String("1".into())]);
+    assert_eq!(starter[0].len(), 36);
+    let lines: Vec<(String, String, String)> =
+        starter[1..].iter().map(|r| (r[0].to_string(), r[1].to_string(), r[2].to_string())).collect();
+    assert_eq!(lines, [
+        ("2026-03".into(), "伊利版本A".into(), "早间".into()),
+        ("2026-03".into(), "伊利版本B".into(), "早间".into()),
+        ("2026-04".into(), "伊利版本A".into(), "早间".into()),
+        ("2026-04".into(), "伊利版本B".into(), "早间".into()),
+    ]);
+
+    // With a schedule: the file imports back to the same schedule.
+    let first = template(&[
+        ("2026-03", vec![("伊利版本A", "晚间", "A", vec![(1, 2.0), (31, 1.0)]), ("T-002", "早间", "B", vec![(15, 3.0)])]),
+        ("2026-04", vec![("伊利版本A", "晚间", "A", vec![(30, 1.0)])]),
+    ]);
+    assert_eq!(f.import_template(id, &first).await.0, "done");
+    let before = f.template_list(id).await;
+    let bytes = download(&f.app, export().await.ok()["url"].as_str().unwrap(), &f.token).await;
+    sqlx::query("delete from order_lines where order_id = $1").bind(id).execute(&f.app.db).await.unwrap();
+    let answer = upload(&f.app, &f.token, "orderTemplate", "导出的排期.xlsx", json!({ "orderId": id }), &bytes).await;
+    let (status, message) = job_end(&f.app, answer.ok()["jobId"].as_i64().unwrap()).await;
+    assert_eq!(status, "done", "{message}");
+    let strip = |v: &Value| -> Value {
+        let mut v = v.clone();
+        for month in v.as_array_mut().unwrap() {
+            for line in month["data"].as_array_mut().unwrap() {
+                line.as_object_mut().unwrap().remove("id");
+            }
+        }
+        v
+    };
+    assert_eq!(strip(&f.template_list(id).await), strip(&before));
 }

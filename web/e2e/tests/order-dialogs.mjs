@@ -261,6 +261,23 @@ export const tests = [
     },
   },
   {
+    name: '订单模板: the schedule downloads as a template file',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      const box = await openMore(ctx, page, '订单模板', '订单模板')
+      await box.getByRole('tab').nth(1).waitFor()
+      const download = page.waitForEvent('download')
+      const answer = page.waitForResponse(isCall('orderTemplateExport'))
+      await box.getByRole('button', { name: '下载排期模板' }).click()
+      const body = await (await answer).json()
+      ctx.expect(body.code === 200 && body.data.url.endsWith('.xlsx'), `orderTemplateExport answered ${JSON.stringify(body)}`)
+      const file = await download
+      ctx.expect(file.suggestedFilename().endsWith('排期.xlsx'), `downloaded ${file.suggestedFilename()}`)
+      ctx.expect(!(await file.failure()), 'the download failed')
+      await closeDialog(box)
+    },
+  },
+  {
     name: '换版通知: the spec messages, a change for tomorrow added (待执行), edited and deleted',
     run: async (ctx) => {
       const page = shared(ctx)

@@ -1160,6 +1160,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/background/v1/orderTemplateExport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 导出订单排期模板 */
+        post: operations["orderTemplateExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/background/v1/orderTemplateList": {
         parameters: {
             query?: never;
@@ -6130,6 +6147,50 @@ export interface operations {
                             /** Format: int32 */
                             seconds: number;
                         }[];
+                    };
+                };
+            };
+        };
+    };
+    orderTemplateExport: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description The answer of an export call. */
+                        data?: {
+                            /** @description Download path, under `/files/`; send the token with it. */
+                            url: string;
+                        };
                     };
                 };
             };

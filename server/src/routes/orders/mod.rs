@@ -68,6 +68,11 @@ pub static TEMPLATE_LIST: Call = Call {
     response: schema_with::<Vec<template::TemplateMonth>, template::TemplateLine>(),
     ..call("orderTemplateList", Verb::Get, "订单排期", false)
 };
+pub static TEMPLATE_EXPORT: Call = Call {
+    request: schema_of::<OrderIdArgs>(),
+    response: schema_of::<Exported>(),
+    ..call("orderTemplateExport", Verb::Post, "导出订单排期模板", false)
+};
 pub static TAPE_CHANGES: Call = Call {
     request: schema_of::<OrderIdArgs>(),
     response: schema_with::<Vec<tape_changes::TapeChangeRow>, tape_changes::TapeChangeRow>(),
@@ -158,6 +163,7 @@ pub fn endpoints() -> Vec<Endpoint> {
         Endpoint { call: &INFO, handler: get(form::info) },
         Endpoint { call: &LOG_LIST, handler: get(log::list) },
         Endpoint { call: &TEMPLATE_LIST, handler: get(template::list) },
+        Endpoint { call: &TEMPLATE_EXPORT, handler: post(template::export) },
         Endpoint { call: &TAPE_CHANGES, handler: get(tape_changes::list) },
         Endpoint { call: &TAPE_CHANGE_OPTIONS, handler: get(tape_changes::options) },
         Endpoint { call: &ORDER_TAPES, handler: get(tape_changes::order_tapes) },

@@ -310,3 +310,67 @@ pub async fn list(State(state): State<AppState>, Args(args): Args<OrderIdArgs>) 
         .collect();
     Ok(Done("获取成功", data))
 }
+
+/// The columns of a template file, as the reader takes them: one sheet with a 月份 column.
+const TEMPLATE_HEADERS: [&str; 36] = [
+    "月份", "版本", "时段", "类型", "位置", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14",
+    "15", "16", "17", "18", "19", "20", "21", "22", "23", "24", "25", "26", "27", "28", "29", "30", "31",
+];
+
+/// orderTemplateExport: the order's schedule as a template file that imports back as it is;
+/// without a schedule, a starter: a line per month of the cycle and tape, on the media's
+/// first period, days left to fill (lines left without spots must be deleted before import).
+pub async fn export(State(state): State<AppState>, Args(args): Args<OrderIdArgs>) -> Result<Done<crate::export::Exported>> {
+    use crate::export::Cell;
+    let (mut conn, id) = super::rows::existing(&state, &args).await?;
+    type Line = (i64, String, String, String, String, String);
+    let lines: Vec<Line> = sqlx::query_as(
+        "select l.id, to_char(l.month, 'YYYY-MM'), t.media_file_name, p.time_period_name, l.point_type, l.position
+         from order_lines l join product_tapes t on t.id = l.tape_id join time_periods p on p.id = l.time_period_id
+         where l.order_id = $1
+         order by l.month, t.media_file_name, p.start_secs, p.time_period_name, l.point_type, l.position, l.id",
+    )
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await?;
+    let cells: Vec<(i64, i32, i32)> = sqlx::query_as(
+        "select c.line_id, extract(day from c.ymd)::int4, c.point from order_cells c join order_lines l on l.id = c.line_id
+         where l.order_id = $1 and c.point > 0",
+    )
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut rows: Vec<Vec<Cell>> = Vec::new();
+    for (line, month, tape, period, point_type, position) in lines {
+        let mut row = vec![Cell::from(month), Cell::from(tape), Cell::from(period), Cell::from(point_type), Cell::from(position)];
+        let mut days: Vec<Cell> = (0..31).map(|_| Cell::Empty).collect();
+        for (_, d, point) in cells.iter().filter(|(l, _, _)| *l == line) {
+            days[(*d - 1) as usize] = Cell::from(*point);
+        }
+        row.extend(days);
+        rows.push(row);
+    }
+    if rows.is_empty() {
+        let starter: Vec<(String, String, Option<String>)> = sqlx::query_as(
+            "select to_char(m, 'YYYY-MM'), t.media_file_name,
+                    (select p.time_period_name from time_periods p where p.media_id = o.media_id
+                     order by p.start_secs, p.time_period_name limit 1)
+             from orders o
+             cross join generate_series(date_trunc('month', o.cycle_start), o.cycle_end, interval '1 month') m
+             join order_tapes ot on ot.order_id = o.id join product_tapes t on t.id = ot.tape_id
+             where o.id = $1 order by m, ot.position",
+        )
+        .bind(id)
+        .fetch_all(&mut *conn)
+        .await?;
+        for (month, tape, period) in starter {
+            let mut row = vec![Cell::from(month), Cell::from(tape), Cell::from(period.unwrap_or_default()), Cell::from("A"), Cell::Empty];
+            row.extend((0..31).map(|_| Cell::Empty));
+            rows.push(row);
+        }
+    }
+    drop(conn);
+    let name = format!("订单{id}排期");
+    let exported = crate::export::save(&state, &name, &TEMPLATE_HEADERS, rows).await.map_err(crate::http::AppError::Internal)?;
+    Ok(Done("导出成功", exported))
+}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { Dialog } from '@/components/ui/dialog'
 import { UploadDialog } from '@/components/upload/upload-dialog'
 import { useJobEnds } from '@/lib/use-job-ends'
+import { useExportOrderTemplate } from '../api/export-order-template'
 import { orderTemplateQueryOptions, useOrderTemplate } from '../api/get-order-template'
 import { invalidateOrder } from '../api/invalidate'
 import { ImportResult, type ImportOutcome } from './import-result'
@@ -28,6 +29,7 @@ export function OrderTemplateDialog({ orderId, onClose }: Props) {
   const [tab, setTab] = useState('')
   const [pages, setPages] = useState<Record<string, number>>({})
   const [uploading, setUploading] = useState(false)
+  const exporting = useExportOrderTemplate()
   // The order each tracked job imports into, and the latest outcome per order.
   const jobs = useRef(new Map<number, number>())
   const [outcomes, setOutcomes] = useState<Record<number, ImportOutcome>>({})
@@ -73,6 +75,15 @@ export function OrderTemplateDialog({ orderId, onClose }: Props) {
         <div className="order-template__bar">
           <button type="button" className="btn btn--primary" onClick={() => setUploading(true)}>
             {t('template.import')}
+          </button>
+          <button
+            type="button"
+            className="btn"
+            disabled={exporting.isPending || orderId === null}
+            title={t('template.exportHint')}
+            onClick={() => orderId !== null && exporting.mutate(orderId)}
+          >
+            {t('template.export')}
           </button>
           <p className="order-template__hint">{t('template.hint')}</p>
         </div>
