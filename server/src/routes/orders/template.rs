@@ -254,9 +254,22 @@ pub struct TemplateMonth {
     pub data: Vec<TemplateLine>,
 }
 
-/// orderTemplateList: the order's schedule, a month at a time, lines by version and period.
-pub async fn list(State(state): State<AppState>, Args(args): Args<OrderIdArgs>) -> Result<Done<Vec<TemplateMonth>>> {
-    let (mut conn, id) = super::rows::existing(&state, &args).await?;
+/// A schedule line as stored, with its days that have spots.
+struct StoredLine {
+    id: i64,
+    month: NaiveDate,
+    point_type: String,
+    position: String,
+    tape: i64,
+    tape_name: String,
+    period: i64,
+    period_name: String,
+    class: Option<String>,
+    days: Vec<TemplateDay>,
+}
+
+/// The order's schedule: its lines by month, version, period, type and position.
+async fn stored_lines(conn: &mut sqlx::PgConnection, order: i64) -> Result<Vec<StoredLine>> {
     type LineRow = (i64, NaiveDate, String, String, i64, String, i64, String, Option<String>);
     let lines: Vec<LineRow> = sqlx::query_as(
         "select l.id, l.month, l.point_type, l.position, t.id, t.media_file_name, p.id, p.time_period_name, c.class_name
@@ -267,48 +280,65 @@ pub async fn list(State(state): State<AppState>, Args(args): Args<OrderIdArgs>) 
          where l.order_id = $1
          order by l.month, t.media_file_name, p.start_secs, p.time_period_name, l.point_type, l.position, l.id",
     )
-    .bind(id)
+    .bind(order)
     .fetch_all(&mut *conn)
     .await?;
     let cells: Vec<(i64, i32, i32)> = sqlx::query_as(
         "select c.line_id, extract(day from c.ymd)::int4, c.point from order_cells c join order_lines l on l.id = c.line_id
          where l.order_id = $1 and c.point > 0 order by c.line_id, c.ymd",
     )
-    .bind(id)
+    .bind(order)
     .fetch_all(&mut *conn)
     .await?;
     let mut by_line: HashMap<i64, Vec<TemplateDay>> = HashMap::new();
     for (line, d, point) in cells {
         by_line.entry(line).or_default().push(TemplateDay { d, point });
     }
-    let mut months: BTreeMap<NaiveDate, Vec<TemplateLine>> = BTreeMap::new();
-    for (line, month, point_type, position, tape, file, period, period_name, class) in lines {
-        months.entry(month).or_default().push(TemplateLine {
-            id: line,
+    Ok(lines
+        .into_iter()
+        .map(|(id, month, point_type, position, tape, tape_name, period, period_name, class)| StoredLine {
+            id,
+            month,
             point_type,
             position,
-            product_magnetic_tape: TemplateTape { id: tape, media_file_name: file },
+            tape,
+            tape_name,
+            period,
+            period_name,
+            class,
+            days: by_line.remove(&id).unwrap_or_default(),
+        })
+        .collect())
+}
+
+/// orderTemplateList: the order's schedule, a month at a time, lines by version and period.
+pub async fn list(State(state): State<AppState>, Args(args): Args<OrderIdArgs>) -> Result<Done<Vec<TemplateMonth>>> {
+    let (mut conn, id) = super::rows::existing(&state, &args).await?;
+    let mut months: BTreeMap<NaiveDate, Vec<TemplateLine>> = BTreeMap::new();
+    for line in stored_lines(&mut conn, id).await? {
+        months.entry(line.month).or_default().push(TemplateLine {
+            id: line.id,
+            point_type: line.point_type,
+            position: line.position,
+            product_magnetic_tape: TemplateTape { id: line.tape, media_file_name: line.tape_name },
             time_period: TemplatePeriod {
-                id: period,
-                time_period_name: period_name,
-                time_period_class: TemplateClass { time_period_class_name: class.unwrap_or_default() },
+                id: line.period,
+                time_period_name: line.period_name,
+                time_period_class: TemplateClass { time_period_class_name: line.class.unwrap_or_default() },
             },
-            order_template_ymd: by_line.remove(&line).unwrap_or_default(),
+            order_template_ymd: line.days,
         });
     }
     let data = months
         .into_iter()
-        .map(|(month, data)| {
-            let next = if month.month() == 12 {
-                NaiveDate::from_ymd_opt(month.year() + 1, 1, 1)
-            } else {
-                NaiveDate::from_ymd_opt(month.year(), month.month() + 1, 1)
-            };
-            let days = next.map_or(31, |n| (n - month).num_days() as u32);
-            TemplateMonth { point_date_ym: ym(month), days, data }
-        })
+        .map(|(month, data)| TemplateMonth { point_date_ym: ym(month), days: days_in_month(month), data })
         .collect();
     Ok(Done("获取成功", data))
+}
+
+/// Days in the month that starts on `month`.
+fn days_in_month(month: NaiveDate) -> u32 {
+    month.checked_add_months(chrono::Months::new(1)).map_or(31, |next| (next - month).num_days() as u32)
 }
 
 /// The columns of a template file, as the reader takes them: one sheet with a 月份 column.
@@ -323,29 +353,18 @@ const TEMPLATE_HEADERS: [&str; 36] = [
 pub async fn export(State(state): State<AppState>, Args(args): Args<OrderIdArgs>) -> Result<Done<crate::export::Exported>> {
     use crate::export::Cell;
     let (mut conn, id) = super::rows::existing(&state, &args).await?;
-    type Line = (i64, String, String, String, String, String);
-    let lines: Vec<Line> = sqlx::query_as(
-        "select l.id, to_char(l.month, 'YYYY-MM'), t.media_file_name, p.time_period_name, l.point_type, l.position
-         from order_lines l join product_tapes t on t.id = l.tape_id join time_periods p on p.id = l.time_period_id
-         where l.order_id = $1
-         order by l.month, t.media_file_name, p.start_secs, p.time_period_name, l.point_type, l.position, l.id",
-    )
-    .bind(id)
-    .fetch_all(&mut *conn)
-    .await?;
-    let cells: Vec<(i64, i32, i32)> = sqlx::query_as(
-        "select c.line_id, extract(day from c.ymd)::int4, c.point from order_cells c join order_lines l on l.id = c.line_id
-         where l.order_id = $1 and c.point > 0",
-    )
-    .bind(id)
-    .fetch_all(&mut *conn)
-    .await?;
     let mut rows: Vec<Vec<Cell>> = Vec::new();
-    for (line, month, tape, period, point_type, position) in lines {
-        let mut row = vec![Cell::from(month), Cell::from(tape), Cell::from(period), Cell::from(point_type), Cell::from(position)];
+    for line in stored_lines(&mut conn, id).await? {
+        let mut row = vec![
+            Cell::from(ym(line.month)),
+            Cell::from(line.tape_name),
+            Cell::from(line.period_name),
+            Cell::from(line.point_type),
+            Cell::from(line.position),
+        ];
         let mut days: Vec<Cell> = (0..31).map(|_| Cell::Empty).collect();
-        for (_, d, point) in cells.iter().filter(|(l, _, _)| *l == line) {
-            days[(*d - 1) as usize] = Cell::from(*point);
+        for day in &line.days {
+            days[(day.d - 1) as usize] = Cell::from(day.point);
         }
         row.extend(days);
         rows.push(row);
