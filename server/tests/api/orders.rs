@@ -722,9 +722,41 @@ async fn a_tape_change_is_checked_scheduled_executed_on_its_date_and_then_kept()
     let line = f.schedule(order, a, &[2, 15, 20]).await;
     form["orderId"] = json!(order);
     form["orderProductMagneticTapeId"] = json!(format!("{a},{b}"));
-    f.app.send(Call::post("orderUp", form).token(&f.token)).await.ok();
+    f.app.send(Call::post("orderUp", form.clone()).token(&f.token)).await.ok();
     let b_line = f.schedule(order, b, &[20]).await;
     assert_eq!(f.info(order).await["statusName"], "待换版");
+    // A pending change keeps the cycle from shrinking past it.
+    let mut shrink = form.clone();
+    shrink["cycleTimeEnd"] = json!("2099-05-31");
+    let refused = f.app.send(Call::post("orderUp", shrink).token(&f.token)).await;
+    assert_eq!(refused.field("cycleTimeAdd"), Some("有待执行的换版不在新周期内，请先修改或删除该换版"));
+    // A verified spot and a withdrawn one on a day the new line already has stay where they are.
+    sqlx::query("insert into order_cells (line_id, ymd, point, is_he) values ($1, '2026-03-25', 1, 2)")
+        .bind(line)
+        .execute(&f.app.db)
+        .await
+        .unwrap();
+    sqlx::query("update order_cells set value = '撤掉' where line_id = $1 and ymd = '2026-03-20'")
+        .bind(line)
+        .execute(&f.app.db)
+        .await
+        .unwrap();
+    let c_line = {
+        // A line of tape A the change empties entirely: removed afterwards.
+        let period = f.period(f.media, "午间", (43200, 46799)).await;
+        let id: i64 = sqlx::query_scalar(
+            "insert into order_lines (order_id, media_id, month, tape_id, time_period_id) values ($1, $2, '2026-03-01', $3, $4) returning id",
+        )
+        .bind(order)
+        .bind(f.media)
+        .bind(a)
+        .bind(period)
+        .fetch_one(&f.app.db)
+        .await
+        .unwrap();
+        sqlx::query("insert into order_cells (line_id, ymd, point) values ($1, '2026-03-12', 3)").bind(id).execute(&f.app.db).await.unwrap();
+        id
+    };
     // The change's date comes: from 10 March on, A's spots air as B.
     sqlx::query("update order_tape_changes set execute_at = '2026-03-10' where id = $1").bind(id).execute(&f.app.db).await.unwrap();
     let rows = list(order).await;
@@ -737,8 +769,23 @@ async fn a_tape_change_is_checked_scheduled_executed_on_its_date_and_then_kept()
             .await
             .unwrap()
     };
-    assert_eq!(cells(line).await, [("02".to_owned(), 2)]);
-    assert_eq!(cells(b_line).await, [("15".to_owned(), 2), ("20".to_owned(), 4)]);
+    assert_eq!(cells(line).await, [("02".to_owned(), 2), ("20".to_owned(), 2), ("25".to_owned(), 1)]);
+    assert_eq!(cells(b_line).await, [("15".to_owned(), 2), ("20".to_owned(), 2)]);
+    let left: i64 = sqlx::query_scalar("select count(*) from order_lines where id = $1").bind(c_line).fetch_one(&f.app.db).await.unwrap();
+    assert_eq!(left, 0, "the emptied line stayed");
+    let moved: i32 = sqlx::query_scalar(
+        "select c.point from order_cells c join order_lines l on l.id = c.line_id
+         where l.order_id = $1 and l.tape_id = $2 and c.ymd = '2026-03-12'",
+    )
+    .bind(order)
+    .bind(b)
+    .fetch_one(&f.app.db)
+    .await
+    .unwrap();
+    assert_eq!(moved, 3);
+    // Running again finds nothing due.
+    let mut conn = f.app.db.acquire().await.unwrap();
+    assert_eq!(adeval_server::routes::orders::tape_changes::execute_due(&mut conn, None).await.unwrap(), 0);
     let log = f.app.send(Call::get("orderLogList", json!({ "orderId": order })).token(&f.token)).await;
     assert_eq!(log.ok()[0]["content"], "执行换版：伊利版本A → 伊利版本B（2026-03-10 起的排期已改为新版本）");
     assert_eq!(log.ok()[0]["admin"]["name"], "系统");
@@ -870,4 +917,56 @@ async fn the_schedule_exports_as_a_template_that_imports_back() {
         v
     };
     assert_eq!(strip(&f.template_list(id).await), strip(&before));
+}
+
+
+#[tokio::test]
+async fn a_partial_edit_changes_only_what_it_names_and_the_guards_hold() {
+    let f = fixture().await;
+    let mut form = f.form();
+    form["category"] = json!(2);
+    let id = f.add(form).await["id"].as_i64().unwrap();
+    let answer = f.app.send(Call::post("orderUp", json!({ "orderId": id, "notes": "只改备注" })).token(&f.token)).await;
+    assert_eq!(answer.body["message"], "修改成功", "{}", answer.body);
+    let row = f.info(id).await;
+    assert_eq!((row["notes"].as_str(), row["category"].as_i64()), (Some("只改备注"), Some(2)));
+    assert_eq!((row["cycleTimeEnd"].as_str(), row["blankWeek"].as_str()), (Some("2026-03-31"), Some("2026-03-08")));
+    assert_eq!(row["customerFreeBroadcastCalculation"], 2);
+    assert!(close(&row["customerMetrics"], 150.75));
+    // Sent empty, a field is cleared.
+    f.app.send(Call::post("orderUp", json!({ "orderId": id, "category": "" })).token(&f.token)).await.ok();
+    assert!(f.info(id).await["category"].is_null());
+
+    let big = f.app.send(Call::get("orderList", json!({ "limit": 500 })).token(&f.token)).await;
+    assert_eq!(big.field("limit"), Some("每页最多 100 条"));
+
+    // A line keeps its order and month.
+    let line = f.schedule(id, f.tapes[0], &[3]).await;
+    let moved = sqlx::query("update order_lines set month = '2026-04-01' where id = $1").bind(line).execute(&f.app.db).await;
+    assert!(moved.is_err());
+
+    // Two of the order's tapes under one file name: the template must name the tape number.
+    let twin: i64 = sqlx::query_scalar(
+        "insert into product_tapes (brand_id, media_id, product_id, cycle, customer_version_name, media_file_name,
+                                    media_tape_number, customer_title, seconds)
+         select brand_id, media_id, product_id, cycle, customer_version_name, media_file_name, 'T-009', customer_title, seconds
+         from product_tapes where id = $1 returning id",
+    )
+    .bind(f.tapes[0])
+    .fetch_one(&f.app.db)
+    .await
+    .unwrap();
+    f.app
+        .send(Call::post("orderUp", json!({ "orderId": id, "orderProductMagneticTapeId": format!("{},{twin}", f.tapes[0]) })).token(&f.token))
+        .await
+        .ok();
+    let ambiguous = template(&[("2026-03", vec![("伊利版本A", "晚间", "A", vec![(5, 1.0)])])]);
+    let (status, message) = f.import_template(id, &ambiguous).await;
+    assert_eq!(status, "failed");
+    assert!(message.contains("该订单有多个磁带用这个媒体文件名，请改填磁带号"), "{message}");
+    let by_number = template(&[("2026-03", vec![("T-009", "晚间", "A", vec![(5, 1.0)])])]);
+    assert_eq!(f.import_template(id, &by_number).await.0, "done");
+    let exported = f.app.send(Call::post("orderTemplateExport", json!({ "orderId": id })).token(&f.token)).await;
+    let rows = read_back(&f.app, exported.ok()["url"].as_str().unwrap(), &f.token).await;
+    assert_eq!(rows[1][1], Data::String("T-009".into()));
 }

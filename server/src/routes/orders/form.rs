@@ -319,20 +319,7 @@ async fn check_references(conn: &mut PgConnection, locked: &Locked, tapes: &[i64
             checks.add("defaultId", "受众/城市组不属于所选产品");
         }
     }
-    let found: Vec<(i64, i64, String)> =
-        sqlx::query_as("select id, product_id, media_file_name from product_tapes where id = any($1)")
-            .bind(tapes)
-            .fetch_all(&mut *conn)
-            .await?;
-    for id in tapes {
-        match found.iter().find(|(t, _, _)| t == id) {
-            None => checks.add("orderProductMagneticTapeId", format!("磁带不存在：{id}")),
-            Some((_, product, name)) if *product != locked.product_id => {
-                checks.add("orderProductMagneticTapeId", format!("磁带「{name}」不属于所选产品"));
-            }
-            Some(_) => {}
-        }
-    }
+    check_tapes(conn, locked.product_id, tapes, checks).await?;
     let suits: Vec<(i64, i64, i64, String)> =
         sqlx::query_as("select id, media_id, brand_id, suit_name from suits where id = any($1)")
             .bind(&locked.suits)
@@ -346,6 +333,26 @@ async fn check_references(conn: &mut PgConnection, locked: &Locked, tapes: &[i64
             }
             Some((_, _, suit_brand, name)) if *suit_brand != brand => {
                 checks.add("suitId", format!("套装「{name}」不属于该产品的品牌"));
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(())
+}
+
+/// The tapes must be the product's. An edit checks only these: the fields it can't change
+/// were checked when the order was made, and master data may have moved on since.
+async fn check_tapes(conn: &mut PgConnection, product: i64, tapes: &[i64], checks: &mut Checks) -> Result<()> {
+    let found: Vec<(i64, i64, String)> =
+        sqlx::query_as("select id, product_id, media_file_name from product_tapes where id = any($1)")
+            .bind(tapes)
+            .fetch_all(&mut *conn)
+            .await?;
+    for id in tapes {
+        match found.iter().find(|(t, _, _)| t == id) {
+            None => checks.add("orderProductMagneticTapeId", format!("磁带不存在：{id}")),
+            Some((_, of, name)) if *of != product => {
+                checks.add("orderProductMagneticTapeId", format!("磁带「{name}」不属于所选产品"));
             }
             Some(_) => {}
         }
@@ -475,6 +482,40 @@ pub async fn add(State(state): State<AppState>, Extension(admin): Extension<Admi
     Ok(Done("添加成功", row))
 }
 
+/// An edit's arguments with every editable field it leaves out (absent, not sent empty) taken
+/// from the order as it is: a partial orderUp changes only what it names.
+fn keeping_current(args: &OrderArgs, now: &OrderRow) -> OrderArgs {
+    let keep = |arg: &Option<Text>, current: Option<String>| arg.clone().or_else(|| current.map(Text));
+    let ids: Vec<String> = now.order_product_magnetic_tape_id.iter().map(i64::to_string).collect();
+    OrderArgs {
+        order_product_magnetic_tape_id: keep(&args.order_product_magnetic_tape_id, Some(ids.join(","))),
+        cycle_time_add: keep(&args.cycle_time_add, Some(now.cycle_time_add.clone())),
+        cycle_time_end: keep(&args.cycle_time_end, Some(now.cycle_time_end.clone())),
+        follow_date: keep(&args.follow_date, Some(now.follow_date.clone())),
+        blank_week: keep(&args.blank_week, Some(now.blank_week.clone())),
+        notes: keep(&args.notes, Some(now.notes.clone())),
+        adjusting_quantity: keep(&args.adjusting_quantity, Some(now.adjusting_quantity.to_string())),
+        category: keep(&args.category, now.category.map(|c| c.to_string())),
+        source: keep(&args.source, now.source.map(|c| c.to_string())),
+        customer_free_broadcast_calculation: keep(
+            &args.customer_free_broadcast_calculation,
+            Some(now.customer_free_broadcast_calculation.to_string()),
+        ),
+        customer_free_broadcast_value: keep(
+            &args.customer_free_broadcast_value,
+            Some(now.customer_free_broadcast_value.to_string()),
+        ),
+        customer_metrics: keep(&args.customer_metrics, Some(now.customer_metrics.to_string())),
+        media_free_broadcast_calculation: keep(
+            &args.media_free_broadcast_calculation,
+            Some(now.media_free_broadcast_calculation.to_string()),
+        ),
+        media_free_broadcast_value: keep(&args.media_free_broadcast_value, Some(now.media_free_broadcast_value.to_string())),
+        media_metrics: keep(&args.media_metrics, Some(now.media_metrics.to_string())),
+        ..args.clone()
+    }
+}
+
 /// What a locked field may not become in an edit.
 fn locked_changes(current: &Locked, args: &OrderArgs, checks: &mut Checks) {
     let differs = |value: &Option<Text>, now: i64| Text::get(value).is_some_and(|v| v.parse::<i64>().ok() != Some(now));
@@ -524,8 +565,23 @@ pub(super) async fn update(state: &AppState, admin: &Admin, args: &OrderArgs, la
     };
     let mut checks = Checks::default();
     locked_changes(&current, args, &mut checks);
+    let args = &keeping_current(args, &before);
     let edit = editable(args, &mut checks);
-    check_references(&mut tx, &current, edit.as_ref().map_or(&[][..], |e| e.tapes.as_slice()), &mut checks).await?;
+    check_tapes(&mut tx, current.product_id, edit.as_ref().map_or(&[][..], |e| e.tapes.as_slice()), &mut checks).await?;
+    if let Some(e) = &edit {
+        let outside: bool = sqlx::query_scalar(
+            "select exists(select 1 from order_tape_changes where order_id = $1 and status <> 3
+                             and (execute_at < $2 or execute_at > $3))",
+        )
+        .bind(id)
+        .bind(e.cycle.0)
+        .bind(e.cycle.1)
+        .fetch_one(&mut *tx)
+        .await?;
+        if outside {
+            checks.add("cycleTimeAdd", "有待执行的换版不在新周期内，请先修改或删除该换版");
+        }
+    }
     checks.finish()?;
     let edit = edit.expect("checked");
     let customer_metrics = edit.customer.metrics.unwrap_or(before.customer_metrics);

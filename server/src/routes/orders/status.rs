@@ -40,8 +40,15 @@ pub async fn refresh(conn: &mut PgConnection, order: Option<i64>) -> sqlx::Resul
             data_missing,
         });
         if status != stored {
-            sqlx::query("update orders set status = $2 where id = $1").bind(id).bind(status).execute(&mut *conn).await?;
-            changed += 1;
+            // Only over the status the facts were read with: a change committed meanwhile
+            // derived its own, newer one.
+            let updated = sqlx::query("update orders set status = $2 where id = $1 and status = $3")
+                .bind(id)
+                .bind(status)
+                .bind(stored)
+                .execute(&mut *conn)
+                .await?;
+            changed += updated.rows_affected();
         }
     }
     Ok(changed)

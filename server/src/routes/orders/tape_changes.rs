@@ -157,22 +157,28 @@ pub async fn up(State(state): State<AppState>, Extension(admin): Extension<Admin
         let id = crate::http::paging::id("id", &args.id, "请选择换版记录", &mut checks);
         checks.finish()?;
         let mut checks = Checks::default();
-        let found: Option<(i64, i64, i64, i16, NaiveDate, String)> = sqlx::query_as(
-            "select c.order_id, c.product_id, c.tape_id, c.status, o.cycle_end, t.media_file_name
-             from order_tape_changes c join orders o on o.id = c.order_id join product_tapes t on t.id = c.tape_id
-             where c.id = $1 for update of c",
+        // The order first, then the change: the order every writer of both takes.
+        let order: Option<i64> = sqlx::query_scalar("select order_id from order_tape_changes where id = $1")
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?;
+        let Some(order) = order else { return Err(AppError::NotFound("换版记录不存在".into())) };
+        let (start, cycle_end): (NaiveDate, NaiveDate) =
+            sqlx::query_as("select cycle_start, cycle_end from orders where id = $1 for update")
+                .bind(order)
+                .fetch_one(&mut *tx)
+                .await?;
+        let found: Option<(i64, i64, i16)> = sqlx::query_as(
+            "select product_id, tape_id, status from order_tape_changes where id = $1 and order_id = $2 for update",
         )
         .bind(id)
+        .bind(order)
         .fetch_optional(&mut *tx)
         .await?;
-        let Some((order, product, tape, status, cycle_end, _)) = found else {
-            return Err(AppError::NotFound("换版记录不存在".into()));
-        };
+        let Some((product, tape, status)) = found else { return Err(AppError::NotFound("换版记录不存在".into())) };
         if status == 3 {
             return Err(AppError::conflict("该换版已执行，不能修改"));
         }
-        let start: NaiveDate =
-            sqlx::query_scalar("select cycle_start from orders where id = $1").bind(order).fetch_one(&mut *tx).await?;
         let min = (today + Days::new(1)).max(start);
         let date = execute_at.expect("checked");
         if date < min {
@@ -203,10 +209,12 @@ pub async fn up(State(state): State<AppState>, Extension(admin): Extension<Admin
             .bind(order)
             .fetch_optional(&mut *tx)
             .await?;
-    let Some((product, _, cycle_end)) = found else { return Err(AppError::NotFound("订单不存在".into())) };
+    let Some((product, start, cycle_end)) = found else { return Err(AppError::NotFound("订单不存在".into())) };
     let date = execute_at.expect("checked");
     if date <= today {
         checks.add("executeAt", "换版时间 不能小于当前时间");
+    } else if date < start {
+        checks.add("executeAt", format!("换版时间不能小于{start}"));
     } else if date > cycle_end {
         checks.add("executeAt", format!("换版时间不能大于{cycle_end}"));
     }
@@ -282,6 +290,7 @@ pub async fn delete(State(state): State<AppState>, Extension(admin): Extension<A
     let id = crate::http::paging::id("detailsId", &args.details_id, "请选择换版记录", &mut checks);
     checks.finish()?;
     let mut tx = state.db.begin().await?;
+    sqlx::query("select 1 from orders where id = $1 for update").bind(order).execute(&mut *tx).await?;
     let found: Option<i16> =
         sqlx::query_scalar("select status from order_tape_changes where id = $1 and order_id = $2 for update")
             .bind(id)
@@ -302,9 +311,12 @@ pub async fn delete(State(state): State<AppState>, Extension(admin): Extension<A
 }
 
 /// Executes the pending changes whose date has come, of one order or all. Answers how many.
+/// Each runs in a transaction of its own that locks the order, then the change, and reads the
+/// change again: a change executed, edited or deleted meanwhile is taken as it now is. A change
+/// that fails is logged and the others still run.
 pub async fn execute_due(conn: &mut PgConnection, order: Option<i64>) -> sqlx::Result<u64> {
-    let due: Vec<(i64, i64, i64, i64, i64, NaiveDate)> = sqlx::query_as(
-        "select c.id, c.order_id, c.product_id, c.tape_id, c.up_tape_id, c.execute_at from order_tape_changes c
+    let due: Vec<(i64, i64)> = sqlx::query_as(
+        "select c.id, c.order_id from order_tape_changes c
          where c.status <> 3 and c.execute_at <= current_date and ($1::bigint is null or c.order_id = $1)
          order by c.execute_at, c.id",
     )
@@ -312,72 +324,111 @@ pub async fn execute_due(conn: &mut PgConnection, order: Option<i64>) -> sqlx::R
     .fetch_all(&mut *conn)
     .await?;
     let mut done = 0;
-    for (id, order, product, tape, up_tape, at) in due {
-        let mut tx = sqlx::Connection::begin(&mut *conn).await?;
-        sqlx::query(
-            "insert into order_tapes (order_id, product_id, tape_id, position)
-             select $1, $2, $3, coalesce(max(position), 0) + 1 from order_tapes where order_id = $1
-             on conflict (order_id, tape_id) do nothing",
-        )
-        .bind(order)
-        .bind(product)
-        .bind(up_tape)
-        .execute(&mut *tx)
-        .await?;
-        // The new tape's lines matching the old tape's lines that still have cells to move.
-        sqlx::query(
-            "insert into order_lines (order_id, media_id, month, tape_id, time_period_id, point_type, position, contract_number)
-             select distinct l.order_id, l.media_id, l.month, $3, l.time_period_id, l.point_type, l.position, l.contract_number
-             from order_lines l join order_cells c on c.line_id = l.id
-             where l.order_id = $1 and l.tape_id = $2 and c.ymd >= $4
-             on conflict (order_id, month, tape_id, time_period_id, point_type, position) do nothing",
-        )
-        .bind(order)
-        .bind(tape)
-        .bind(up_tape)
-        .bind(at)
-        .execute(&mut *tx)
-        .await?;
-        // Days the new line already has take the old line's points; the others move over.
-        sqlx::query(
-            "with pairs as (
-                 select c.id as cell, c.point, n.id as target, c.ymd
-                 from order_lines l
-                 join order_cells c on c.line_id = l.id
-                 join order_lines n on n.order_id = l.order_id and n.month = l.month and n.tape_id = $3
-                                   and n.time_period_id = l.time_period_id and n.point_type = l.point_type
-                                   and n.position = l.position
-                 where l.order_id = $1 and l.tape_id = $2 and c.ymd >= $4),
-             merged as (
-                 update order_cells t set point = t.point + p.point
-                 from pairs p where t.line_id = p.target and t.ymd = p.ymd
-                 returning p.cell),
-             dropped as (delete from order_cells where id in (select cell from merged))
-             update order_cells c set line_id = p.target
-             from pairs p where c.id = p.cell and p.cell not in (select cell from merged)",
-        )
-        .bind(order)
-        .bind(tape)
-        .bind(up_tape)
-        .bind(at)
-        .execute(&mut *tx)
-        .await?;
-        sqlx::query("update order_tape_changes set status = 3, executed_at = now() where id = $1")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        status::refresh(&mut tx, Some(order)).await?;
-        let text: (String, String) = sqlx::query_as(
-            "select t.media_file_name, u.media_file_name from product_tapes t, product_tapes u where t.id = $1 and u.id = $2",
-        )
-        .bind(tape)
-        .bind(up_tape)
-        .fetch_one(&mut *tx)
-        .await?;
-        log::write(&mut tx, order, None, "系统", format!("执行换版：{} → {}（{at} 起的排期已改为新版本）", text.0, text.1), None)
-            .await?;
-        tx.commit().await?;
-        done += 1;
+    for (id, order) in due {
+        match execute(conn, id, order).await {
+            Ok(true) => done += 1,
+            Ok(false) => {}
+            Err(e) => tracing::error!(error = ?e, change = id, order, "executing a tape change"),
+        }
     }
     Ok(done)
+}
+
+/// Executes change `id` of `order` if it is still pending and due; answers whether it ran.
+///
+/// The new tape joins the order; the old tape's cells from the change's date on move to the
+/// new tape's matching lines (same month, period, type and position). Cells a certificate has
+/// verified stay where they are. When the new line already has a spot that day, plain cells
+/// (not withdrawn, no reason, no manual GRP) add their points to it; a cell with such a state
+/// stays on the old line rather than lose it. Lines the move leaves empty are removed.
+async fn execute(conn: &mut PgConnection, id: i64, order: i64) -> sqlx::Result<bool> {
+    let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+    sqlx::query("select 1 from orders where id = $1 for update").bind(order).execute(&mut *tx).await?;
+    let change: Option<(i64, i64, i64, NaiveDate)> = sqlx::query_as(
+        "select product_id, tape_id, up_tape_id, execute_at from order_tape_changes
+         where id = $1 and order_id = $2 and status <> 3 and execute_at <= current_date for update",
+    )
+    .bind(id)
+    .bind(order)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some((product, tape, up_tape, at)) = change else { return Ok(false) };
+    sqlx::query(
+        "insert into order_tapes (order_id, product_id, tape_id, position)
+         select $1, $2, $3, coalesce(max(position), 0) + 1 from order_tapes where order_id = $1
+         on conflict (order_id, tape_id) do nothing",
+    )
+    .bind(order)
+    .bind(product)
+    .bind(up_tape)
+    .execute(&mut *tx)
+    .await?;
+    // The new tape's lines matching the old tape's lines that have cells to move.
+    sqlx::query(
+        "insert into order_lines (order_id, media_id, month, tape_id, time_period_id, point_type, position, contract_number)
+         select distinct l.order_id, l.media_id, l.month, $3, l.time_period_id, l.point_type, l.position, l.contract_number
+         from order_lines l join order_cells c on c.line_id = l.id
+         where l.order_id = $1 and l.tape_id = $2 and c.ymd >= $4 and c.is_he <> 2
+         on conflict (order_id, month, tape_id, time_period_id, point_type, position) do nothing",
+    )
+    .bind(order)
+    .bind(tape)
+    .bind(up_tape)
+    .bind(at)
+    .execute(&mut *tx)
+    .await?;
+    // Every sub-statement sees the same snapshot: `merged` adds to the new line's cells,
+    // `dropped` removes the cells merged, the outer update moves the cells whose day is free.
+    sqlx::query(
+        "with pairs as (
+             select c.id as cell, c.point, n.id as target, c.ymd,
+                    (c.value = '' and c.reason_type = 1 and c.manual_grp is null) as plain,
+                    exists (select 1 from order_cells t where t.line_id = n.id and t.ymd = c.ymd) as taken
+             from order_lines l
+             join order_cells c on c.line_id = l.id
+             join order_lines n on n.order_id = l.order_id and n.month = l.month and n.tape_id = $3
+                               and n.time_period_id = l.time_period_id and n.point_type = l.point_type
+                               and n.position = l.position
+             where l.order_id = $1 and l.tape_id = $2 and c.ymd >= $4 and c.is_he <> 2),
+         merged as (
+             update order_cells t set point = t.point + p.point
+             from pairs p
+             where p.taken and p.plain and t.line_id = p.target and t.ymd = p.ymd
+               and t.value = '' and t.reason_type = 1 and t.manual_grp is null and t.is_he <> 2
+             returning p.cell),
+         dropped as (delete from order_cells where id in (select cell from merged))
+         update order_cells c set line_id = p.target
+         from pairs p where c.id = p.cell and not p.taken",
+    )
+    .bind(order)
+    .bind(tape)
+    .bind(up_tape)
+    .bind(at)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(
+        "delete from order_lines l where l.order_id = $1 and l.tape_id in ($2, $3)
+           and not exists (select 1 from order_cells c where c.line_id = l.id)",
+    )
+    .bind(order)
+    .bind(tape)
+    .bind(up_tape)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query("update order_tape_changes set status = 3, executed_at = now() where id = $1")
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    status::refresh(&mut tx, Some(order)).await?;
+    let names: (String, String) = sqlx::query_as(
+        "select t.media_file_name, u.media_file_name from product_tapes t, product_tapes u where t.id = $1 and u.id = $2",
+    )
+    .bind(tape)
+    .bind(up_tape)
+    .fetch_one(&mut *tx)
+    .await?;
+    let content = format!("执行换版：{} → {}（{at} 起的排期已改为新版本）", names.0, names.1);
+    log::write(&mut tx, order, None, "系统", content, None).await?;
+    tx.commit().await?;
+    Ok(true)
 }

@@ -171,12 +171,15 @@ fn resolve(
             errors.push(RowError { sheet: r.sheet.clone(), row: r.row, column: column.to_owned(), value, reason });
         };
         let version = r.version.trim();
-        let tape = tapes
-            .iter()
-            .find(|(_, file, _)| file.trim() == version)
-            .or_else(|| tapes.iter().find(|(_, _, number)| number.trim() == version))
-            .map(|t| t.0);
-        if tape.is_none() {
+        let by_file: Vec<i64> = tapes.iter().filter(|(_, file, _)| file.trim() == version).map(|t| t.0).collect();
+        let tape = match by_file[..] {
+            [one] => Some(one),
+            [] => tapes.iter().find(|(_, _, number)| number.trim() == version).map(|t| t.0),
+            _ => None,
+        };
+        if by_file.len() > 1 {
+            error("版本", r.version.clone(), "该订单有多个磁带用这个媒体文件名，请改填磁带号".into());
+        } else if tape.is_none() {
             error("版本", r.version.clone(), "不是该订单的磁带（按媒体文件名或磁带号匹配）".into());
         }
         let period = periods.iter().find(|(_, name)| name.trim() == r.time_period.trim()).map(|p| p.0);
@@ -353,11 +356,29 @@ const TEMPLATE_HEADERS: [&str; 36] = [
 pub async fn export(State(state): State<AppState>, Args(args): Args<OrderIdArgs>) -> Result<Done<crate::export::Exported>> {
     use crate::export::Cell;
     let (mut conn, id) = super::rows::existing(&state, &args).await?;
+    // A file name two of the order's tapes share would not import back: their number does.
+    let numbers: Vec<(i64, String, String)> = sqlx::query_as(
+        "select t.id, t.media_file_name, t.media_tape_number from order_tapes ot join product_tapes t on t.id = ot.tape_id
+         where ot.order_id = $1",
+    )
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await?;
+    let version = |tape: i64, name: String| -> String {
+        let shared = numbers.iter().filter(|(_, file, _)| file.trim() == name.trim()).count() > 1;
+        match numbers.iter().find(|(t, _, _)| *t == tape) {
+            Some((_, _, number)) if shared => number.clone(),
+            _ => name,
+        }
+    };
     let mut rows: Vec<Vec<Cell>> = Vec::new();
     for line in stored_lines(&mut conn, id).await? {
+        if line.days.is_empty() {
+            continue;
+        }
         let mut row = vec![
             Cell::from(ym(line.month)),
-            Cell::from(line.tape_name),
+            Cell::from(version(line.tape, line.tape_name)),
             Cell::from(line.period_name),
             Cell::from(line.point_type),
             Cell::from(line.position),
