@@ -89,6 +89,7 @@ export function TapeChangeDialog({ order, onClose }: Props) {
         <TapeChangeForm
           key={editing?.id ?? 'new'}
           orderId={order.id}
+          cycleStart={order.cycleTimeAdd}
           cycleEnd={order.cycleTimeEnd}
           versions={versions.data.product_magnetic_tape}
           upTapes={upTapes.data}

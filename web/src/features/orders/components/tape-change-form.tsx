@@ -13,6 +13,7 @@ import { addBounds, editBounds, tapeChangeSchema } from './tape-change-rules'
 type Props = {
   orderId: number
   /** The order's cycle end, the last day a change may be added on. */
+  cycleStart: string
   cycleEnd: string
   versions: OrderVersion[]
   upTapes: ChangeTape[]
@@ -32,9 +33,9 @@ function initialValues(editing: TapeChange | null, versions: OrderVersion[]): Ta
  * 添加换版 / 修改换版 above the list (spec §5 tape change): checked here with the spec's
  * messages before sending; the server's field errors land on the fields and the values stay.
  */
-export function TapeChangeForm({ orderId, cycleEnd, versions, upTapes, editing, onEditDone }: Props) {
+export function TapeChangeForm({ orderId, cycleStart, cycleEnd, versions, upTapes, editing, onEditDone }: Props) {
   const { t } = useTranslation(['orders', 'common'])
-  const bounds = useMemo(() => (editing ? editBounds(editing) : addBounds(cycleEnd)), [editing, cycleEnd])
+  const bounds = useMemo(() => (editing ? editBounds(editing) : addBounds(cycleStart, cycleEnd)), [editing, cycleStart, cycleEnd])
   const schema = useMemo(() => tapeChangeSchema(t, bounds, editing !== null), [t, bounds, editing])
   const { register, handleSubmit, setError, reset, formState } = useForm<TapeChangeValues>({
     resolver: zodResolver(schema),

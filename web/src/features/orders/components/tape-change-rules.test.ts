@@ -7,7 +7,7 @@ const t = i18n.getFixedT('zh-CN', 'orders')
 
 describe('tape-change date bounds', () => {
   it('adds from tomorrow to the cycle end, across month and year ends', () => {
-    expect(addBounds('2026-12-31', '2026-03-10')).toEqual({ min: '2026-03-11', max: '2026-12-31' })
+    expect(addBounds('2026-01-01', '2026-12-31', '2026-03-10')).toEqual({ min: '2026-03-11', max: '2026-12-31', tomorrow: '2026-03-11' })
     expect(dayAfter('2026-02-28')).toBe('2026-03-01')
     expect(dayAfter('2026-12-31')).toBe('2027-01-01')
   })
@@ -17,7 +17,7 @@ describe('tape-change date bounds', () => {
   })
 
   it('names what is wrong with a day, as the spec says it', () => {
-    const add = addBounds('2026-12-31', '2026-03-10')
+    const add = addBounds('2026-01-01', '2026-12-31', '2026-03-10')
     expect(executeAtProblem('', add, false)).toEqual({ key: 'dateRequired' })
     expect(executeAtProblem('2026-03-10', add, false)).toEqual({ key: 'notBeforeToday' })
     expect(executeAtProblem('2026-03-11', add, false)).toBeNull()
@@ -31,7 +31,7 @@ describe('tape-change date bounds', () => {
 
 describe('tape-change form rules', () => {
   const messages = (values: object, editing = false) => {
-    const result = tapeChangeSchema(t, { min: '2026-03-11', max: '2026-12-31' }, editing).safeParse(values)
+    const result = tapeChangeSchema(t, { min: '2026-03-11', max: '2026-12-31', tomorrow: '2026-03-11' }, editing).safeParse(values)
     return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path[0], i.message]))
   }
 
@@ -50,5 +50,15 @@ describe('tape-change form rules', () => {
     const values = { tapeId: '1', upTapeId: '2', executeAt: '2026-04-01' }
     expect(tapeChangePayload({ orderId: 9, values })).toEqual({ orderId: 9, tapeId: '1', upTapeId: '2', executeAt: '2026-04-01' })
     expect(tapeChangePayload({ orderId: 9, values, id: 4 })).toEqual({ id: 4, upTapeId: '2', executeAt: '2026-04-01 00:00:00' })
+  })
+})
+
+describe('a cycle that starts after tomorrow', () => {
+  it('moves the earliest day to the cycle start, and says so', () => {
+    const bounds = addBounds('2026-05-01', '2026-12-31', '2026-03-10')
+    expect(bounds.min).toBe('2026-05-01')
+    expect(executeAtProblem('2026-03-10', bounds, false)).toEqual({ key: 'notBeforeToday' })
+    expect(executeAtProblem('2026-04-01', bounds, false)).toEqual({ key: 'notBefore', date: '2026-05-01' })
+    expect(executeAtProblem('2026-05-01', bounds, false)).toBeNull()
   })
 })

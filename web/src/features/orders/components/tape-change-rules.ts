@@ -5,14 +5,15 @@ import type { TapeChange } from '../api/get-tape-changes'
 import type { TapeChangeValues } from '../api/save-tape-change'
 
 /** The days a change may be put on, `YYYY-MM-DD` both ends. */
-export type DateBounds = { min: string; max: string }
+export type DateBounds = { min: string; max: string; /** Adding only: the first day after today. */ tomorrow?: string }
 
 export const dayAfter = (day: string) => dayjs(day).add(1, 'day').format('YYYY-MM-DD')
 export const todayText = () => dayjs().format('YYYY-MM-DD')
 
 /** Adding: after today (tomorrow at the earliest) and within the cycle. */
-export function addBounds(cycleEnd: string, today = todayText()): DateBounds {
-  return { min: dayAfter(today), max: cycleEnd }
+export function addBounds(cycleStart: string, cycleEnd: string, today = todayText()): DateBounds {
+  const tomorrow = dayAfter(today)
+  return { min: cycleStart > tomorrow ? cycleStart : tomorrow, max: cycleEnd, tomorrow }
 }
 
 /** Editing a pending change: between the server's minDate (tomorrow or the cycle start) and maxDate (the cycle end). */
@@ -28,7 +29,8 @@ export type DateProblem = { key: 'dateRequired' | 'notBeforeToday' | 'notBefore'
  */
 export function executeAtProblem(date: string, bounds: DateBounds, editing: boolean): DateProblem | null {
   if (!date) return { key: 'dateRequired' }
-  if (date < bounds.min) return editing ? { key: 'notBefore', date: bounds.min } : { key: 'notBeforeToday' }
+  if (!editing && bounds.tomorrow && date < bounds.tomorrow) return { key: 'notBeforeToday' }
+  if (date < bounds.min) return { key: 'notBefore', date: bounds.min }
   if (bounds.max && date > bounds.max) return { key: 'notAfter', date: bounds.max }
   return null
 }
