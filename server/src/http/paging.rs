@@ -55,6 +55,18 @@ pub fn text(value: &Option<Text>) -> Option<String> {
     Text::get(value).map(str::to_owned)
 }
 
+/// An optional small code (data category, source, status …) that must lie in `range`; a bad
+/// one is a field error with `message`.
+pub fn code(field: &str, value: &Option<Text>, range: std::ops::RangeInclusive<i16>, message: &str, checks: &mut Checks) -> Option<i16> {
+    match Text::get(value)?.parse::<i16>() {
+        Ok(n) if range.contains(&n) => Some(n),
+        _ => {
+            checks.add(field, message);
+            None
+        }
+    }
+}
+
 /// A required positive id; a missing or bad one is a field error.
 pub fn id(field: &str, value: &Option<Text>, message: &str, checks: &mut Checks) -> i64 {
     match Text::get(value).map(str::parse::<i64>) {

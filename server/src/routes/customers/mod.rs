@@ -108,17 +108,6 @@ pub struct CustomerArgs {
     end_time: Option<Text>,
 }
 
-fn small(field: &str, value: &Option<Text>, range: std::ops::RangeInclusive<i16>, message: &str, checks: &mut Checks) -> Option<i16> {
-    let text = Text::get(value)?;
-    match text.parse::<i16>() {
-        Ok(n) if range.contains(&n) => Some(n),
-        _ => {
-            checks.add(field, message);
-            None
-        }
-    }
-}
-
 fn optional_id(field: &str, value: &Option<Text>, checks: &mut Checks) -> Option<i64> {
     let text = Text::get(value)?;
     match text.parse::<i64>() {
@@ -158,9 +147,9 @@ impl CustomerArgs {
             brand_id: None,
             audience_groups: None,
             media_id: optional_id("mediaId", &self.media_id, checks),
-            category: small("category", &self.category, 1..=4, "数据类别无效", checks),
-            source: small("source", &self.source, 1..=3, "数据来源无效", checks),
-            belonging_to: small("belongingTo", &self.belonging_to, 1..=2, "数据归属无效", checks),
+            category: paging::code("category", &self.category, 1..=4, "数据类别无效", checks),
+            source: paging::code("source", &self.source, 1..=3, "数据来源无效", checks),
+            belonging_to: paging::code("belongingTo", &self.belonging_to, 1..=2, "数据归属无效", checks),
             title: paging::text(&self.title),
             from,
             to,

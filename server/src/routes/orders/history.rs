@@ -10,7 +10,8 @@ use serde_json::Value;
 use sqlx::FromRow;
 use utoipa::ToSchema;
 
-use super::form::{OrderArgs, OrderIdArgs, PICK_ORDER, update};
+use super::fields::{OrderArgs, OrderIdArgs, PICK_ORDER};
+use super::form::update;
 use super::rows::OrderRow;
 use crate::auth::session::Admin;
 use crate::http::{AppError, Args, Checks, Done, Result, Text, paging};

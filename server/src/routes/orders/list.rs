@@ -66,20 +66,12 @@ impl Filter {
                 None
             }
         };
-        let status = match Text::get(&args.status).map(str::parse::<i16>) {
-            None => None,
-            Some(Ok(n)) if (1..=7).contains(&n) => Some(n),
-            Some(_) => {
-                checks.add("status", "订单状态无效");
-                None
-            }
-        };
         Self {
             brand: filters::opt_id("brandId", &args.brand_id, checks),
             product: filters::opt_id("productId", &args.product_id, checks),
             media: filters::opt_id("mediaId", &args.media_id, checks),
             seconds,
-            status,
+            status: paging::code("status", &args.status, 1..=7, "订单状态无效", checks),
             day: paging::date("cycleTime", &args.cycle_time, checks),
             month: month("month", &args.month, checks),
             suit: paging::text(&args.suit_name),

@@ -8,7 +8,7 @@ use serde_json::Value;
 use sqlx::{FromRow, PgConnection};
 use utoipa::ToSchema;
 
-use super::form::OrderIdArgs;
+use super::fields::OrderIdArgs;
 use super::rows::OrderRow;
 use crate::auth::session::Admin;
 use crate::http::{Args, Done, Result};

@@ -2,6 +2,7 @@
 //! §5 validation, §7 order calls): the list with each order's figures, the dialog's calls and
 //! pickers, and the order log. Every call belongs to the `/order` menu.
 
+mod fields;
 mod figures;
 mod form;
 mod history;
@@ -26,7 +27,7 @@ use crate::state::AppState;
 use super::menus::MENU_ORDER;
 use super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
 
-pub use form::{OrderArgs, OrderIdArgs};
+pub use fields::{OrderArgs, OrderIdArgs};
 pub use list::OrderListArgs;
 pub use log::OrderLogRow;
 pub use rows::{Figures, OrderRow, OrderSuit, OrderTape};

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::FromRow;
 use utoipa::ToSchema;
 
-use super::form::{OrderIdArgs, PICK_ORDER};
+use super::fields::{OrderIdArgs, PICK_ORDER};
 use super::log;
 use crate::auth::session::Admin;
 use crate::http::paging;

@@ -7,7 +7,7 @@ use sqlx::pool::PoolConnection;
 use sqlx::{FromRow, PgConnection, Postgres};
 use utoipa::ToSchema;
 
-use super::form::OrderIdArgs;
+use super::fields::OrderIdArgs;
 use crate::http::{AppError, Result};
 use crate::state::AppState;
 

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::{FromRow, PgConnection};
 use utoipa::ToSchema;
 
-use super::form::OrderIdArgs;
+use super::fields::OrderIdArgs;
 use super::{log, status};
 use crate::auth::session::Admin;
 use crate::http::{AppError, Args, Checks, Done, Result, Text};
@@ -200,7 +200,7 @@ pub async fn up(State(state): State<AppState>, Extension(admin): Extension<Admin
         tx.commit().await?;
         return Ok(Done("修改完成", ()));
     }
-    let order = crate::http::paging::id("orderId", &args.order_id, super::form::PICK_ORDER, &mut checks);
+    let order = crate::http::paging::id("orderId", &args.order_id, super::fields::PICK_ORDER, &mut checks);
     let tape = crate::http::paging::id("tapeId", &args.tape_id, "请选择订单版本", &mut checks);
     checks.finish()?;
     let mut checks = Checks::default();
@@ -286,7 +286,7 @@ pub struct TapeChangeDelArgs {
 /// orderMagneticTapeDetailsDel: removes a pending change; an executed one stays ('不可删除').
 pub async fn delete(State(state): State<AppState>, Extension(admin): Extension<Admin>, Args(args): Args<TapeChangeDelArgs>) -> Result<Done<()>> {
     let mut checks = Checks::default();
-    let order = crate::http::paging::id("orderId", &args.order_id, super::form::PICK_ORDER, &mut checks);
+    let order = crate::http::paging::id("orderId", &args.order_id, super::fields::PICK_ORDER, &mut checks);
     let id = crate::http::paging::id("detailsId", &args.details_id, "请选择换版记录", &mut checks);
     checks.finish()?;
     let mut tx = state.db.begin().await?;

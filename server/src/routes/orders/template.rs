@@ -16,7 +16,7 @@ use serde::Serialize;
 use sqlx::FromRow;
 use utoipa::ToSchema;
 
-use super::form::OrderIdArgs;
+use super::fields::OrderIdArgs;
 use super::{log, status};
 use crate::http::{Args, Done, Result};
 use crate::lake::customer::{ImportError, Report, describe};
