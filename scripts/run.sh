@@ -17,4 +17,10 @@ if [ -z "${DATABASE_URL:-}" ]; then
     log "starting the local Postgres cluster in $ADEVAL_DATA_DIR/pg"
     scripts/pg.sh start "$ADEVAL_DATA_DIR/pg"
 fi
+# Local mode: without a secret of your own, the development signing secret (which the web
+# build above also used) is accepted; `adeval serve` alone refuses it.
+if [ -z "${ADEVAL_SIGN_SECRET:-}" ]; then
+    log "ADEVAL_SIGN_SECRET is unset: serving with the development secret (local mode)"
+    export ADEVAL_DEV=${ADEVAL_DEV:-1}
+fi
 exec "$CARGO_TARGET_DIR/release/adeval" serve

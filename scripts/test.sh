@@ -43,7 +43,7 @@ port=$(free_port)
 export ADEVAL_ADMIN_PASSWORD
 ADEVAL_ADMIN_PASSWORD=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')
 DATABASE_URL=$db_url ADEVAL_ADDR=127.0.0.1:$port ADEVAL_DATA_DIR=$work/data \
-    "$adeval" serve >"$work/server.log" 2>&1 &
+    "$adeval" serve --dev >"$work/server.log" 2>&1 &
 server_pid=$!
 if ! wait_http "http://127.0.0.1:$port/healthz" 60; then
     cat "$work/server.log" >&2

@@ -2,13 +2,15 @@
 //! `Debug` so they never reach a log line.
 
 use std::fmt;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
+use std::str::FromStr;
 
 use anyhow::{Context, bail};
 
 /// The signing secret both the server and the web build fall back to when
-/// `ADEVAL_SIGN_SECRET` is unset. Fine on a developer's machine, wrong anywhere else.
+/// `ADEVAL_SIGN_SECRET` is unset. Fine on a developer's machine, wrong anywhere else:
+/// `adeval serve` refuses it unless told it runs for development (`--dev`, `ADEVAL_DEV=1`).
 pub const DEV_SIGN_SECRET: &str = "adeval-dev-sign-secret";
 
 #[derive(Clone)]
@@ -25,6 +27,9 @@ pub struct Config {
     pub timezone: String,
     /// Background job workers in this process (`ADEVAL_WORKERS`, default 2; 0 runs none).
     pub workers: usize,
+    /// Proxies whose `X-Forwarded-For` names the client (`ADEVAL_TRUSTED_PROXIES`, addresses
+    /// or networks, comma-separated; default none: the socket's address is the client's).
+    pub trusted_proxies: Vec<Cidr>,
 }
 
 fn var(name: &str) -> Option<String> {
@@ -62,8 +67,71 @@ impl Config {
                 Some(n) => n.parse().context("ADEVAL_WORKERS must be a number")?,
                 None => 2,
             },
+            trusted_proxies: match var("ADEVAL_TRUSTED_PROXIES") {
+                Some(list) => parse_proxies(&list).context("ADEVAL_TRUSTED_PROXIES")?,
+                None => Vec::new(),
+            },
         })
     }
+
+    /// `adeval serve` with the development signing secret is a server anyone can sign requests
+    /// for with a secret published in this repository: refused unless `dev` says this is a
+    /// developer's machine.
+    pub fn refuse_dev_secret(&self, dev: bool) -> anyhow::Result<()> {
+        if self.sign_secret == DEV_SIGN_SECRET && !dev {
+            bail!(
+                "ADEVAL_SIGN_SECRET is unset or the development secret: set a secret of your own \
+                 (and build the web app with the same one), or pass --dev (ADEVAL_DEV=1) on a \
+                 developer's machine"
+            );
+        }
+        Ok(())
+    }
+}
+
+/// An address or a network in CIDR form (`10.0.0.0/8`, `fd00::/8`, `192.168.1.7`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cidr {
+    net: IpAddr,
+    prefix: u8,
+}
+
+impl FromStr for Cidr {
+    type Err = anyhow::Error;
+
+    fn from_str(text: &str) -> anyhow::Result<Self> {
+        let text = text.trim();
+        let (addr, prefix) = text.split_once('/').map_or((text, None), |(a, p)| (a, Some(p)));
+        let net: IpAddr = addr.parse().with_context(|| format!("`{text}` is not an address"))?;
+        let net = net.to_canonical();
+        let max = if net.is_ipv4() { 32 } else { 128 };
+        let prefix = match prefix {
+            Some(p) => p.parse::<u8>().ok().filter(|p| *p <= max).with_context(|| format!("`{text}`: bad prefix"))?,
+            None => max,
+        };
+        Ok(Self { net, prefix })
+    }
+}
+
+impl Cidr {
+    pub fn contains(&self, ip: IpAddr) -> bool {
+        match (self.net, ip.to_canonical()) {
+            (IpAddr::V4(net), IpAddr::V4(ip)) => {
+                let mask = u32::MAX.checked_shl(32 - u32::from(self.prefix)).unwrap_or(0);
+                u32::from(net) & mask == u32::from(ip) & mask
+            }
+            (IpAddr::V6(net), IpAddr::V6(ip)) => {
+                let mask = u128::MAX.checked_shl(128 - u32::from(self.prefix)).unwrap_or(0);
+                u128::from(net) & mask == u128::from(ip) & mask
+            }
+            _ => false,
+        }
+    }
+}
+
+/// `10.0.0.1, 172.16.0.0/12` → the networks; blanks between commas are skipped.
+pub fn parse_proxies(list: &str) -> anyhow::Result<Vec<Cidr>> {
+    list.split(',').filter(|s| !s.trim().is_empty()).map(str::parse).collect()
 }
 
 /// The project-local cluster started by `scripts/pg.sh` leaves its URL in data/pg/database.url.
@@ -109,6 +177,7 @@ impl fmt::Debug for Config {
             .field("web_dir", &self.web_dir)
             .field("timezone", &self.timezone)
             .field("workers", &self.workers)
+            .field("trusted_proxies", &self.trusted_proxies)
             .finish()
     }
 }
@@ -116,6 +185,49 @@ impl fmt::Debug for Config {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn config(sign_secret: &str) -> Config {
+        Config {
+            database_url: "postgres://adeval:hunter22@127.0.0.1:5432/adeval".into(),
+            addr: "127.0.0.1:8080".parse().unwrap(),
+            data_dir: "data".into(),
+            lake_url: "file:///x".into(),
+            files_url: "file:///y".into(),
+            sign_secret: sign_secret.into(),
+            admin_password: Some("adminpass99".into()),
+            web_dir: "web/dist".into(),
+            timezone: "Asia/Shanghai".into(),
+            workers: 2,
+            trusted_proxies: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn serving_with_the_development_secret_needs_the_dev_flag() {
+        let dev = config(DEV_SIGN_SECRET);
+        let refused = dev.refuse_dev_secret(false).unwrap_err().to_string();
+        assert!(refused.contains("--dev"), "{refused}");
+        dev.refuse_dev_secret(true).unwrap();
+        config("a-secret-of-our-own").refuse_dev_secret(false).unwrap();
+    }
+
+    #[test]
+    fn trusted_proxies_are_addresses_or_networks() {
+        let list = parse_proxies(" 10.0.0.0/8, 192.168.1.7 ,, fd00::/8").unwrap();
+        assert_eq!(list.len(), 3);
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        assert!(list[0].contains(ip("10.200.3.4")));
+        assert!(!list[0].contains(ip("11.0.0.1")));
+        assert!(list[1].contains(ip("192.168.1.7")));
+        assert!(!list[1].contains(ip("192.168.1.8")));
+        assert!(list[1].contains(ip("::ffff:192.168.1.7")), "IPv4-mapped IPv6 is the same address");
+        assert!(list[2].contains(ip("fd12::1")));
+        assert!(!list[2].contains(ip("10.0.0.1")));
+        assert!("0.0.0.0/0".parse::<Cidr>().unwrap().contains(ip("8.8.8.8")));
+        for bad in ["10.0.0.0/33", "proxy.local", "10.0.0.1/x"] {
+            assert!(parse_proxies(bad).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn debug_output_never_shows_secrets() {
@@ -130,6 +242,7 @@ mod tests {
             web_dir: "web/dist".into(),
             timezone: "Asia/Shanghai".into(),
             workers: 2,
+            trusted_proxies: Vec::new(),
         };
         let shown = format!("{config:?}");
         for secret in ["hunter22", "topsecretsign", "adminpass99"] {

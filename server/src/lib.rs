@@ -50,6 +50,7 @@ pub async fn build_state(config: config::Config) -> anyhow::Result<AppState> {
         db,
         config: Arc::new(config),
         nonces: Default::default(),
+        bad_traffic: Default::default(),
         lake: Arc::new(lake),
         store,
         hub: Default::default(),

@@ -4,6 +4,7 @@ use adeval_server::cli::generate::GenerateCommand;
 use adeval_server::cli::import::ImportCommand;
 use adeval_server::cli::query::QueryArgs;
 use adeval_server::cli::user::UserCommand;
+use adeval_server::cli::ServeArgs;
 use adeval_server::config::Config;
 
 /// adeval: the back office of a TV-advertising business.
@@ -17,7 +18,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Migrate the database and serve the API and the web app.
-    Serve,
+    Serve(ServeArgs),
     /// Apply database migrations and create the super administrator if missing.
     Migrate,
     /// Print the OpenAPI document of every call (the web client's types are generated from it).
@@ -47,7 +48,7 @@ async fn main() -> anyhow::Result<()> {
         .init();
     let cli = Cli::parse();
     match cli.command {
-        Command::Serve => adeval_server::cli::serve(Config::from_env()?).await,
+        Command::Serve(args) => adeval_server::cli::serve(Config::from_env()?, args).await,
         Command::Migrate => {
             adeval_server::build_state(Config::from_env()?).await?;
             println!("migrations applied");

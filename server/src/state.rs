@@ -3,7 +3,7 @@ use std::sync::Arc;
 use sqlx::PgPool;
 
 use crate::config::Config;
-use crate::http::sign::NonceCache;
+use crate::http::sign::{BadTraffic, NonceCache};
 use crate::realtime::Hub;
 use crate::storage::Store;
 
@@ -12,6 +12,8 @@ pub struct AppState {
     pub db: PgPool,
     pub config: Arc<Config>,
     pub nonces: Arc<NonceCache>,
+    /// Per-address allowance of requests failing the signature.
+    pub bad_traffic: Arc<BadTraffic>,
     pub lake: Arc<adeval_engine::Lake>,
     /// Uploaded files and exports.
     pub store: Store,

@@ -1,15 +1,22 @@
 //! The guard every call of the catalogue passes, in this order: read the payload, verify the
-//! signature (2003), resolve the token (2001/2002), check the call's menu (4003), run the
-//! handler, and record a successful write in the operation log.
+//! signature (2003), resolve the token (2001/2002), spend the nonce, check the call's menu
+//! (4003), run the handler, and record a successful write in the operation log. All of it runs
+//! in one tracing span `call{name=…}`, so any line logged on the way (a 5000 included) names
+//! its call.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
+use std::time::Instant;
 
 use axum::body::{Body, to_bytes};
-use axum::extract::{ConnectInfo, Request, State};
+use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
 use axum::http::request::Parts;
+use axum::http::{Extensions, HeaderMap};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use tracing::Instrument;
 
+use crate::config::Cidr;
+use crate::http::sign::BadTraffic;
 use crate::http::{AppError, Payload, Result, sign};
 use crate::oplog;
 use crate::routes::{Access, Call};
@@ -30,27 +37,89 @@ pub struct Guard {
 #[derive(Clone, Debug)]
 pub struct ClientIp(pub String);
 
-pub fn client_ip(parts: &Parts) -> String {
-    parts
-        .extensions
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|ConnectInfo(addr)| addr.ip().to_string())
-        .unwrap_or_else(|| "unknown".into())
+/// The caller's address: the socket's peer, or — when the peer is one of the trusted proxies
+/// (`ADEVAL_TRUSTED_PROXIES`) — the right-most address of `X-Forwarded-For` that is not a
+/// trusted proxy. Anyone can write the header; only hops we trust can vouch for the one
+/// before them. Every address-keyed check (sign-in throttle, signature throttle, logs) uses
+/// this one function.
+pub fn client_ip(headers: &HeaderMap, extensions: &Extensions, trusted: &[Cidr]) -> String {
+    let Some(ConnectInfo(peer)) = extensions.get::<ConnectInfo<SocketAddr>>() else {
+        return "unknown".into();
+    };
+    forwarded_client(peer.ip().to_canonical(), headers, trusted).to_string()
 }
 
-pub async fn guard(State(guard): State<Guard>, req: Request, next: Next) -> Response {
-    match run(guard, req, next).await {
-        Ok(response) => response,
-        Err(e) => e.into_response(),
+fn forwarded_client(peer: IpAddr, headers: &HeaderMap, trusted: &[Cidr]) -> IpAddr {
+    let is_trusted = |ip: IpAddr| trusted.iter().any(|net| net.contains(ip));
+    if !is_trusted(peer) {
+        return peer;
+    }
+    let hops: Vec<&str> = headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .collect();
+    let mut client = peer;
+    for hop in hops.iter().rev() {
+        // A hop that isn't an address ends the chain: the trusted hop after it is the client
+        // as far as we can tell.
+        let Some(ip) = parse_hop(hop) else { break };
+        client = ip;
+        if !is_trusted(ip) {
+            break;
+        }
+    }
+    client
+}
+
+fn parse_hop(hop: &str) -> Option<IpAddr> {
+    let hop = hop.trim();
+    hop.parse::<IpAddr>()
+        .or_else(|_| hop.parse::<SocketAddr>().map(|s| s.ip()))
+        .ok()
+        .map(|ip| ip.to_canonical())
+}
+
+/// The caller's address (see [`client_ip`]) for routes outside the catalogue.
+pub struct ClientAddr(pub String);
+
+impl FromRequestParts<AppState> for ClientAddr {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        Ok(Self(client_ip(&parts.headers, &parts.extensions, &state.config.trusted_proxies)))
     }
 }
 
-async fn run(Guard { state, call }: Guard, req: Request, next: Next) -> Result<Response> {
+pub async fn guard(State(guard): State<Guard>, req: Request, next: Next) -> Response {
+    let ip = client_ip(req.headers(), req.extensions(), &guard.state.config.trusted_proxies);
+    let span = tracing::info_span!("call", name = guard.call.name, %ip);
+    async move {
+        let bad = guard.state.bad_traffic.clone();
+        if !bad.allows(&ip, Instant::now()) {
+            return BadTraffic::refusal().into_response();
+        }
+        match run(guard, ip.clone(), req, next).await {
+            Ok(response) => response,
+            Err(e) => {
+                if matches!(e, AppError::BadSignature(_)) {
+                    bad.record(&ip, Instant::now());
+                }
+                e.into_response()
+            }
+        }
+    }
+    .instrument(span)
+    .await
+}
+
+async fn run(Guard { state, call }: Guard, ip: String, req: Request, next: Next) -> Result<Response> {
     let (mut parts, body) = req.into_parts();
     let bytes = to_bytes(body, BODY_LIMIT).await.map_err(|_| AppError::TooLarge)?;
     let payload = Payload::parse(&parts, &bytes)?;
     let now = chrono::Utc::now().timestamp();
-    sign::verify(&parts.headers, &payload, &state.config.sign_secret, &state.nonces, now)?;
+    let nonce = sign::verify(&parts.headers, &payload, &state.config.sign_secret, now)?;
 
     let admin = match call.access {
         Access::Public => None,
@@ -63,8 +132,8 @@ async fn run(Guard { state, call }: Guard, req: Request, next: Next) -> Result<R
             Some(admin)
         }
     };
+    state.nonces.spend(nonce)?;
 
-    let ip = client_ip(&parts);
     parts.extensions.insert(ClientIp(ip.clone()));
     parts.extensions.insert(payload.clone());
     if let Some(admin) = &admin {
@@ -82,4 +151,40 @@ async fn run(Guard { state, call }: Guard, req: Request, next: Next) -> Result<R
         }
     }
     Ok(response)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn xff(value: &str) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        headers.insert("x-forwarded-for", value.parse().unwrap());
+        headers
+    }
+
+    fn ip(s: &str) -> IpAddr {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn forwarded_for_counts_only_from_a_trusted_proxy() {
+        let trusted = crate::config::parse_proxies("10.0.0.0/8").unwrap();
+        let spoofed = xff("1.2.3.4");
+        assert_eq!(forwarded_client(ip("203.0.113.7"), &spoofed, &trusted), ip("203.0.113.7"));
+        assert_eq!(forwarded_client(ip("10.0.0.2"), &spoofed, &trusted), ip("1.2.3.4"));
+        assert_eq!(forwarded_client(ip("10.0.0.2"), &spoofed, &[]), ip("10.0.0.2"));
+    }
+
+    #[test]
+    fn the_right_most_untrusted_hop_is_the_client() {
+        let trusted = crate::config::parse_proxies("10.0.0.0/8").unwrap();
+        // The client wrote "6.6.6.6" itself; the proxies appended the rest.
+        let chain = xff("6.6.6.6, 198.51.100.4, 10.1.1.1");
+        assert_eq!(forwarded_client(ip("10.0.0.2"), &chain, &trusted), ip("198.51.100.4"));
+        assert_eq!(forwarded_client(ip("10.0.0.2"), &xff("10.9.9.9, 10.1.1.1"), &trusted), ip("10.9.9.9"));
+        assert_eq!(forwarded_client(ip("10.0.0.2"), &xff("garbage, 10.1.1.1"), &trusted), ip("10.1.1.1"));
+        assert_eq!(forwarded_client(ip("10.0.0.2"), &xff("[2001:db8::1]:443"), &trusted), ip("2001:db8::1"));
+        assert_eq!(forwarded_client(ip("10.0.0.2"), &HeaderMap::new(), &trusted), ip("10.0.0.2"));
+    }
 }

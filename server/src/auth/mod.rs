@@ -6,5 +6,6 @@ pub mod password;
 pub mod permission;
 pub mod session;
 pub mod throttle;
+pub mod ticket;
 
 pub use session::Admin;

@@ -11,7 +11,16 @@ use anyhow::Context;
 
 use crate::config::Config;
 
-pub async fn serve(config: Config) -> anyhow::Result<()> {
+#[derive(clap::Args, Debug)]
+pub struct ServeArgs {
+    /// A developer's machine: accept the development signing secret (`make run` and
+    /// `make test` pass it).
+    #[arg(long, env = "ADEVAL_DEV")]
+    pub dev: bool,
+}
+
+pub async fn serve(config: Config, args: ServeArgs) -> anyhow::Result<()> {
+    config.refuse_dev_secret(args.dev)?;
     tracing::info!(?config, "starting");
     let addr = config.addr;
     let state = crate::build_state(config).await?;

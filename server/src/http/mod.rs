@@ -2,6 +2,7 @@
 
 pub mod envelope;
 pub mod error;
+pub mod headers;
 pub mod paging;
 pub mod payload;
 pub mod sign;

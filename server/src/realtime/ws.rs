@@ -1,6 +1,7 @@
-//! `GET /background/v1/ws?token=…`: the socket of one signed-in tab.
+//! `GET /background/v1/ws?token=<ticket>`: the socket of one signed-in tab.
 //!
-//! Refused (HTTP 401, envelope 2001/2002) without a valid token. The socket lives as long as
+//! Refused (HTTP 401, envelope 2001/2002) without a live ticket (auth/ticket.rs; the session
+//! token itself only in a header). The socket lives as long as
 //! its session: when the account signs in elsewhere, logs out or is disabled it is told (event
 //! `login` when signed in elsewhere) and closed with code 4001; the session is also re-checked
 //! every 30 s, without prolonging it. Client messages are capped in size and rate.
@@ -9,13 +10,15 @@ use std::time::{Duration, Instant};
 
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Query, State};
-use axum::http::{HeaderMap, HeaderValue};
+use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
 
+use crate::auth::guard::ClientAddr;
 use crate::auth::session::{self, Admin};
+use crate::auth::ticket;
 use crate::http::AppError;
 use crate::state::AppState;
 
@@ -36,15 +39,20 @@ pub struct WsQuery {
     token: Option<String>,
 }
 
-pub async fn upgrade(State(state): State<AppState>, Query(query): Query<WsQuery>, ws: WebSocketUpgrade) -> Response {
-    let mut headers = HeaderMap::new();
-    if let Some(value) = query.token.as_deref().and_then(|t| HeaderValue::from_str(t).ok()) {
-        headers.insert("token", value);
-    }
+pub async fn upgrade(
+    State(state): State<AppState>,
+    Query(query): Query<WsQuery>,
+    ClientAddr(ip): ClientAddr,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
     let admin = match state.db.acquire().await {
-        Ok(mut conn) => session::authenticate(&mut conn, &headers).await,
+        Ok(mut conn) => ticket::authenticate(&mut conn, query.token.as_deref(), &headers).await,
         Err(e) => Err(e.into()),
     };
+    if let Err(e) = &admin {
+        tracing::info!(%ip, code = e.code(), "realtime socket refused");
+    }
     match admin {
         Ok(admin) => ws
             .max_message_size(MAX_MESSAGE_BYTES)

@@ -1,6 +1,6 @@
 //! The file list (spec master-data §2 /file/fileIndex), upload policies (aliyunOssSign) and
-//! downloads under `/files/...` with the token in a header or the `token` query parameter (a
-//! browser download can't set headers):
+//! downloads under `/files/...` with the session token in a header or a ticket (auth/ticket.rs)
+//! in the `token` query parameter (a browser download can't set headers):
 //! - `/files/upload/<id>`: an uploaded file under its original name, for holders of the file
 //!   menu and for its uploader;
 //! - `/files/exports/<random>/<name>.xlsx`: an export, for any signed-in account (the random
@@ -14,7 +14,8 @@ use axum::routing::get;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::auth::session::{self, Admin};
+use crate::auth::session::Admin;
+use crate::auth::ticket;
 use crate::auth::permission;
 use crate::http::paging::{self, Paging};
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
@@ -108,7 +109,7 @@ pub struct FileRow {
     admin: Uploader,
     #[serde(rename = "createTime")]
     create_time: String,
-    /// Download path; add `?token=`.
+    /// Download path; add `?token=` with a ticket (call `ticket`).
     url_name: String,
     #[sqlx(json(nullable))]
     job: Option<JobState>,
@@ -240,12 +241,8 @@ pub async fn download(
     Query(query): Query<TokenQuery>,
     headers: HeaderMap,
 ) -> Result<Response> {
-    let mut auth = headers.clone();
-    if let Some(token) = query.token.filter(|t| !t.is_empty()) {
-        auth.insert("token", HeaderValue::from_str(&token).map_err(|_| AppError::Unauthenticated("请先登录"))?);
-    }
     let mut conn = state.db.acquire().await?;
-    let admin = session::authenticate(&mut conn, &auth).await?;
+    let admin = ticket::authenticate(&mut conn, query.token.as_deref(), &headers).await?;
 
     let not_found = || AppError::NotFound("文件不存在".into());
     let parts: Vec<&str> = path.split('/').collect();

@@ -156,6 +156,7 @@ pub fn app(state: AppState) -> Router {
     api.merge(storage)
         .route("/background/v1/ws", get(realtime::ws::upgrade))
         .fallback_service(web)
+        .layer(axum::middleware::map_response(crate::http::headers::security_headers))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
 }

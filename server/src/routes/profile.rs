@@ -8,7 +8,7 @@ use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::auth::{Admin, password, permission, session};
+use crate::auth::{Admin, password, permission, session, ticket as tickets};
 use crate::http::{AppError, Args, Checks, Done, Result, Text};
 use crate::state::AppState;
 
@@ -35,7 +35,11 @@ pub static UP: Call = Call {
 };
 
 pub fn endpoints() -> Vec<Endpoint> {
-    vec![Endpoint { call: &INFO, handler: get(info) }, Endpoint { call: &UP, handler: post(up) }]
+    vec![
+        Endpoint { call: &INFO, handler: get(info) },
+        Endpoint { call: &UP, handler: post(up) },
+        Endpoint { call: &TICKET, handler: post(ticket) },
+    ]
 }
 
 #[derive(Serialize, ToSchema, sqlx::FromRow)]
@@ -147,4 +151,30 @@ async fn up(
     sqlx::query("update admins set name = $2 where id = $1").bind(admin.id).bind(&name).execute(&mut *tx).await?;
     tx.commit().await?;
     Ok(Done("修改成功", fetch(&state.db, admin.id).await?))
+}
+
+/// Our call: a ticket for a download link or the realtime socket (`?token=<ticket>`).
+pub static TICKET: Call = Call {
+    name: "ticket",
+    verb: Verb::Post,
+    access: Access::SignedIn,
+    title: "获取临时票据",
+    writes: false,
+    request: schema_of::<()>(),
+    response: schema_of::<Ticket>(),
+};
+
+#[derive(Serialize, ToSchema)]
+pub struct Ticket {
+    /// Single use; put it in the `token` query parameter of `/files/...` or the socket.
+    ticket: String,
+    /// Seconds the ticket stays good.
+    #[serde(rename = "expiresIn")]
+    expires_in: i64,
+}
+
+async fn ticket(State(state): State<AppState>, Extension(admin): Extension<Admin>) -> Result<Done<Ticket>> {
+    let mut conn = state.db.acquire().await?;
+    let ticket = tickets::issue(&mut conn, admin.session_id).await?;
+    Ok(Done("获取成功", Ticket { ticket, expires_in: tickets::TICKET_SECS }))
 }

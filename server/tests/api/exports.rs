@@ -10,7 +10,7 @@ use crate::helpers::spawn_app;
 
 /// Downloads an export through `/files/...` as an attachment.
 pub async fn download(app: &crate::helpers::TestApp, url: &str, token: &str) -> Vec<u8> {
-    let request = Request::get(format!("{url}?token={token}")).body(Body::empty()).unwrap();
+    let request = Request::get(url).header("token", token).body(Body::empty()).unwrap();
     let response = app.router.clone().oneshot(request).await.unwrap();
     assert_eq!(response.status(), StatusCode::OK, "{url}");
     let disposition = response.headers()["content-disposition"].to_str().unwrap().to_owned();

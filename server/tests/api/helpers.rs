@@ -78,6 +78,7 @@ pub async fn spawn_app_with(workers: usize) -> TestApp {
         web_dir: dir.join("web"),
         timezone: "Asia/Shanghai".into(),
         workers,
+        trusted_proxies: Vec::new(),
     };
     start(config, std::sync::Arc::new(TempDir(dir))).await
 }
@@ -100,6 +101,12 @@ impl TestApp {
     /// second `adeval serve`), with `workers` job workers.
     pub async fn another(&self, workers: usize) -> TestApp {
         start(Config { workers, ..self.config.clone() }, self._dir.clone()).await
+    }
+
+    /// This app behind proxies: the same database and data, `ADEVAL_TRUSTED_PROXIES` set.
+    pub async fn behind_proxies(&self, list: &str) -> TestApp {
+        let trusted_proxies = adeval_server::config::parse_proxies(list).unwrap();
+        start(Config { trusted_proxies, ..self.config.clone() }, self._dir.clone()).await
     }
 
     /// The environment an `adeval` process needs to work on this app's database and data.
@@ -340,6 +347,12 @@ impl TestApp {
         .fetch_one(&self.db)
         .await
         .unwrap()
+    }
+
+    /// A single-use ticket for a download link or the socket, as the web app asks for one.
+    pub async fn ticket(&self, token: &str) -> String {
+        let answer = self.send(Call::post("ticket", json!({})).token(token)).await;
+        answer.ok()["ticket"].as_str().unwrap().to_owned()
     }
 
     /// A fresh session for an account, without going through sign-in.

@@ -11,13 +11,15 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
 
-use crate::helpers::{Call, spawn_app, spawn_app_with};
+use crate::helpers::{Call, TestApp, spawn_app, spawn_app_with};
 use crate::uploads::{customer, upload, xlsx};
 
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
-async fn connect(addr: SocketAddr, token: &str) -> Socket {
-    let (mut socket, _) = connect_async(format!("ws://{addr}/background/v1/ws?token={token}")).await.expect("socket opens");
+/// Opens a socket as the web app does: a fresh ticket from `app` in the URL.
+async fn connect(app: &TestApp, addr: SocketAddr, token: &str) -> Socket {
+    let ticket = app.ticket(token).await;
+    let (mut socket, _) = connect_async(format!("ws://{addr}/background/v1/ws?token={ticket}")).await.expect("socket opens");
     socket.send(Message::text(json!({"msgType": "subscribe", "clientId": "tab-1"}).to_string())).await.unwrap();
     let subscribed = next_json(&mut socket).await;
     assert_eq!(subscribed["event"], "subscribed");
@@ -54,10 +56,22 @@ async fn closed(socket: &mut Socket) -> (Vec<Value>, Option<CloseCode>) {
 }
 
 #[tokio::test]
-async fn the_socket_needs_a_valid_token() {
+async fn the_socket_needs_a_live_ticket_not_the_session_token() {
     let app = spawn_app().await;
     let addr = app.listen().await;
-    for url in [format!("ws://{addr}/background/v1/ws"), format!("ws://{addr}/background/v1/ws?token=nope")] {
+    let token = app.admin_token().await;
+    let spent = app.ticket(&token).await;
+    drop(connect(&app, addr, &token).await);
+    let (socket, _) = connect_async(format!("ws://{addr}/background/v1/ws?token={spent}")).await.expect("a ticket opens the socket");
+    drop(socket);
+    for url in [
+        format!("ws://{addr}/background/v1/ws"),
+        format!("ws://{addr}/background/v1/ws?token=nope"),
+        // The session token itself no longer goes in a URL…
+        format!("ws://{addr}/background/v1/ws?token={token}"),
+        // …and a ticket opens one socket only.
+        format!("ws://{addr}/background/v1/ws?token={spent}"),
+    ] {
         match connect_async(url).await {
             Err(tokio_tungstenite::tungstenite::Error::Http(response)) => assert_eq!(response.status(), 401),
             other => panic!("expected a refusal, got {:?}", other.map(|_| ())),
@@ -70,11 +84,11 @@ async fn job_progress_and_the_result_reach_the_uploader_live() {
     let app = spawn_app().await;
     let addr = app.listen().await;
     let token = app.admin_token().await;
-    let mut socket = connect(addr, &token).await;
+    let mut socket = connect(&app, addr, &token).await;
     // Another account's socket hears nothing of it.
     let clerk = app.create_account("clerk", "145").await;
     let clerk_token = app.session(clerk).await;
-    let mut theirs = connect(addr, &clerk_token).await;
+    let mut theirs = connect(&app, addr, &clerk_token).await;
 
     let answer = upload(&app, &token, "customerData", "实时.xlsx", customer(), &xlsx("实时")).await;
     let job = answer.ok()["jobId"].as_i64().unwrap();
@@ -109,7 +123,8 @@ async fn events_fan_out_across_two_server_processes() {
     let second = first.another(0).await;
     let addr = second.listen().await;
     let token = first.admin_token().await;
-    let mut socket = connect(addr, &token).await;
+    // The ticket comes from the first process and opens a socket on the second.
+    let mut socket = connect(&first, addr, &token).await;
     // Published by the first process, delivered by the second.
     adeval_server::messages::notify(&first.db, 1, "来自另一个进程").await.unwrap();
     let event = next_json(&mut socket).await;
@@ -121,7 +136,7 @@ async fn the_socket_closes_when_its_session_ends() {
     let app = spawn_app().await;
     let addr = app.listen().await;
     let token = app.admin_token().await;
-    let mut socket = connect(addr, &token).await;
+    let mut socket = connect(&app, addr, &token).await;
     // Signing in elsewhere ends this session: the tab is told, then the socket closes.
     let _newer = app.admin_token().await;
     let (seen, code) = closed(&mut socket).await;
@@ -131,7 +146,7 @@ async fn the_socket_closes_when_its_session_ends() {
 
     // Logging out closes it too, without the notice.
     let token = app.admin_token().await;
-    let mut socket = connect(addr, &token).await;
+    let mut socket = connect(&app, addr, &token).await;
     app.send(Call::post("adminUserLoginout", json!({"token": token})).form().token(&token)).await.ok();
     let (seen, code) = closed(&mut socket).await;
     assert!(seen.is_empty(), "{seen:?}");
@@ -143,13 +158,13 @@ async fn oversized_or_flooding_clients_are_cut_off() {
     let app = spawn_app().await;
     let addr = app.listen().await;
     let token = app.admin_token().await;
-    let mut socket = connect(addr, &token).await;
+    let mut socket = connect(&app, addr, &token).await;
     socket.send(Message::text("x".repeat(5000))).await.unwrap();
     let (_, code) = closed(&mut socket).await;
     assert!(matches!(code, Some(CloseCode::Policy) | Some(CloseCode::Size) | None), "{code:?}");
 
     let token = app.admin_token().await;
-    let mut socket = connect(addr, &token).await;
+    let mut socket = connect(&app, addr, &token).await;
     for _ in 0..30 {
         if socket.send(Message::text(json!({"msgType": "ping"}).to_string())).await.is_err() {
             break;

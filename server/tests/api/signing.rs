@@ -86,3 +86,13 @@ async fn a_body_that_is_not_json_or_form_answers_4000() {
     let answer = app.raw(request).await;
     assert_eq!(answer.code(), 4000);
 }
+
+#[tokio::test]
+async fn absurd_timestamps_answer_2003() {
+    let app = spawn_app().await;
+    for timestamp in [i64::MIN, i64::MAX] {
+        let signing = Signing { timestamp, ..Signing::default() };
+        let answer = app.send(Call::post("adminUserLogin", login_fields()).signing(signing)).await;
+        assert_eq!(answer.code(), 2003, "{timestamp}");
+    }
+}

@@ -128,7 +128,7 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
 }
 
 async fn download(app: &TestApp, url: &str, token: &str) -> (StatusCode, String, Vec<u8>) {
-    let request = Request::get(format!("{url}?token={token}")).body(Body::empty()).unwrap();
+    let request = Request::get(url).header("token", token).body(Body::empty()).unwrap();
     let response = app.router.clone().oneshot(request).await.unwrap();
     let status = response.status();
     let disposition = response.headers().get("content-disposition").map(|v| v.to_str().unwrap().to_owned()).unwrap_or_default();
