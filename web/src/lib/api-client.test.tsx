@@ -126,6 +126,21 @@ describe('api client', () => {
     expect(window.location.hash).toBe('#/login?redirect=/order/index%3Fpage%3D2')
   })
 
+  it('a quiet call fails without a toast, but still ends a session that is over', async () => {
+    answer('oops', 502)
+    await expect(api.post('ticket', {}, { quiet: true })).rejects.toMatchObject({ code: 502 })
+    answer({ code: 4029, message: '请求过于频繁，请稍后再试', data: null }, 429)
+    await expect(api.post('ticket', {}, { quiet: true })).rejects.toMatchObject({ code: 4029 })
+    fetchMock.mockRejectedValueOnce(new TypeError('offline'))
+    await expect(api.post('ticket', {}, { quiet: true })).rejects.toMatchObject({ code: 0 })
+    expect(getToast()).toBeNull()
+
+    setSession({ token: 'tok', id: 2, name: 'x', ruleId: '/order' })
+    answer({ code: 2001, message: '登录已过期，请重新登录', data: null }, 401)
+    await expect(api.post('ticket', {}, { quiet: true })).rejects.toMatchObject({ code: 2001 })
+    expect(getSession()).toBeNull()
+  })
+
   it('silently ignores 115007', async () => {
     answer({ code: 115007, message: 'noop', data: { x: 1 } })
     await expect(api.post('messageUp', { all: '1' })).resolves.toBeUndefined()

@@ -69,7 +69,7 @@ function fail(code: number, message: string, data: unknown, status: number): nev
   throw new ApiError(code, message, data, status)
 }
 
-function onEnvelope<T>(body: Envelope, status: number): T {
+function onEnvelope<T>(body: Envelope, status: number, quiet = false): T {
   switch (body.code) {
     case Code.Ok:
       return body.data as T
@@ -87,12 +87,13 @@ function onEnvelope<T>(body: Envelope, status: number): T {
       if (currentPath() !== paths.login) navigate(loginPath(currentFullPath()), { replace: true })
       return fail(body.code, body.message, body.data, status)
     default:
-      toast.error(body.message)
+      if (!quiet) toast.error(body.message)
       return fail(body.code, body.message, body.data, status)
   }
 }
 
-function onHttpError(status: number): never {
+function onHttpError(status: number, quiet = false): never {
+  if (quiet) return fail(status, `HTTP ${status}`, null, status)
   if (status === 400) toast.error('错误的请求!')
   else if (status === 403) toast.error('禁止访问!')
   else if (status !== 401) toast.error('网络不佳', '提示')
@@ -107,6 +108,11 @@ export type CallOptions = {
   mask?: boolean
   /** Give up after this many milliseconds (default env.requestTimeoutMs, 5 s); exports take longer. */
   timeoutMs?: number
+  /**
+   * No toast for a failure (background work that retries on its own, e.g. the realtime
+   * socket's ticket); the end of the session (2001/2002) is still handled as always.
+   */
+  quiet?: boolean
 }
 
 /**
@@ -114,9 +120,9 @@ export type CallOptions = {
  * envelope handling — data on 200, 2001/2002 end the session, other codes toast and reject, and an
  * answer without an envelope is an HTTP failure.
  */
-export function unwrapAnswer<T>(answer: unknown, status: number): T {
-  if (isEnvelope(answer)) return onEnvelope<T>(answer, status)
-  return onHttpError(status)
+export function unwrapAnswer<T>(answer: unknown, status: number, quiet = false): T {
+  if (isEnvelope(answer)) return onEnvelope<T>(answer, status, quiet)
+  return onHttpError(status, quiet)
 }
 
 async function request<T>(
@@ -126,6 +132,7 @@ async function request<T>(
   form: boolean,
   mask: boolean,
   timeoutMs: number = env.requestTimeoutMs,
+  quiet = false,
 ): Promise<T> {
   let url = `${env.apiBase}/${call}`
   let body: string | undefined
@@ -162,18 +169,18 @@ async function request<T>(
     }
   } catch {
     // Network failure or timeout: no answer at all.
-    toast.error('网络不佳', '提示')
+    if (!quiet) toast.error('网络不佳', '提示')
     return fail(0, '网络不佳', null, status)
   } finally {
     clearTimeout(timer)
     endLoading()
   }
-  return unwrapAnswer<T>(answer, status)
+  return unwrapAnswer<T>(answer, status, quiet)
 }
 
 export const api = {
   get: <T>(call: string, params: Fields = {}, opts: CallOptions = {}) =>
-    request<T>('GET', call, params, false, opts.mask ?? true, opts.timeoutMs),
+    request<T>('GET', call, params, false, opts.mask ?? true, opts.timeoutMs, opts.quiet),
   post: <T>(call: string, body: Fields = {}, opts: CallOptions & { form?: boolean } = {}) =>
-    request<T>('POST', call, body, opts.form ?? false, opts.mask ?? true, opts.timeoutMs),
+    request<T>('POST', call, body, opts.form ?? false, opts.mask ?? true, opts.timeoutMs, opts.quiet),
 }

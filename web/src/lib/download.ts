@@ -1,17 +1,24 @@
-import { getToken } from '@/lib/session'
+import { fetchTicket } from '@/lib/ticket'
 
-/** `url` with the session token in its query: a browser download can't send headers. */
-export function withToken(url: string) {
-  return `${url}${url.includes('?') ? '&' : '?'}token=${encodeURIComponent(getToken() ?? '')}`
+/** `url` with a ticket in its `token` query parameter: a browser download can't send headers. */
+export function withTicket(url: string, ticket: string) {
+  return `${url}${url.includes('?') ? '&' : '?'}token=${encodeURIComponent(ticket)}`
 }
 
 /**
- * Starts the browser's download of `url` (an export or a stored file); `fileName` suggests the
- * saved name (the server's Content-Disposition names it too).
+ * Starts the browser's download of `url` (an export or a stored file) with a fresh ticket;
+ * `fileName` suggests the saved name (the server's Content-Disposition names it too). When no
+ * ticket comes, the API client has already told the user why.
  */
-export function download(url: string, fileName?: string) {
+export async function download(url: string, fileName?: string): Promise<void> {
+  let ticket: string
+  try {
+    ticket = await fetchTicket()
+  } catch {
+    return
+  }
   const link = document.createElement('a')
-  link.href = withToken(url)
+  link.href = withTicket(url, ticket)
   if (fileName) link.download = fileName
   link.rel = 'noopener'
   document.body.appendChild(link)

@@ -155,8 +155,57 @@ describe('the real-time channel', () => {
   })
 })
 
+describe('the channel with tickets', () => {
+  function ticketed(next: () => Promise<string | null>) {
+    return createRealtime({
+      url: next,
+      clientId: () => 'tab-1',
+      open: (url) => {
+        const s = new FakeSocket(url)
+        sockets.push(s)
+        return s
+      },
+    })
+  }
+
+  it('asks for a fresh address before the first socket and before each reconnect', async () => {
+    let n = 0
+    const rt = ticketed(async () => `ws://test/ws?token=ticket-${++n}`)
+    rt.start()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(sockets.map((s) => s.url)).toEqual(['ws://test/ws?token=ticket-1'])
+    sockets[0].isClosed()
+    await vi.advanceTimersByTimeAsync(2000)
+    expect(sockets.map((s) => s.url)).toEqual(['ws://test/ws?token=ticket-1', 'ws://test/ws?token=ticket-2'])
+  })
+
+  it('retries after 2 s when no ticket comes', async () => {
+    let fail = true
+    const rt = ticketed(async () => {
+      if (fail) throw new Error('网络不佳')
+      return 'ws://test/ws?token=late'
+    })
+    rt.start()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(sockets).toHaveLength(0)
+    fail = false
+    await vi.advanceTimersByTimeAsync(2000)
+    expect(sockets.map((s) => s.url)).toEqual(['ws://test/ws?token=late'])
+  })
+
+  it('opens nothing when stopped while the ticket was on its way', async () => {
+    let answer: (url: string) => void = () => {}
+    const rt = ticketed(() => new Promise((resolve) => (answer = resolve)))
+    rt.start()
+    rt.stop()
+    answer('ws://test/ws?token=late')
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(sockets).toHaveLength(0)
+  })
+})
+
 describe('socketUrl', () => {
-  it('turns the page origin into a ws or wss address with the token', () => {
+  it('turns the page origin into a ws or wss address with the ticket', () => {
     expect(socketUrl('a b', 'http://h:8080')).toBe('ws://h:8080/background/v1/ws?token=a%20b')
     expect(socketUrl('t', 'https://h')).toBe('wss://h/background/v1/ws?token=t')
   })

@@ -1,6 +1,7 @@
 import { env } from '@/config/env'
 import { storageKeys } from '@/config/storage-keys'
 import { getToken } from '@/lib/session'
+import { fetchTicket } from '@/lib/ticket'
 
 export type LiveLevel = 'success' | 'warning' | 'error'
 
@@ -29,8 +30,12 @@ export type SocketLike = {
 }
 
 export type RealtimeOptions = {
-  /** The socket address for the current session; null when signed out (then nothing connects). */
-  url: () => string | null
+  /**
+   * The socket address for the current session, asked afresh for every connection (it carries a
+   * single-use ticket); null when signed out (then nothing connects). A rejection counts as a
+   * failed connection: one reconnect is scheduled.
+   */
+  url: () => string | null | Promise<string | null>
   clientId: () => string
   open?: (url: string) => SocketLike
   reconnectMs?: number
@@ -91,9 +96,34 @@ export function createRealtime(options: RealtimeOptions) {
     }, reconnectMs)
   }
 
+  // Bumped by every connect and stop, so an address that arrives late for an attempt that
+  // was stopped or superseded opens nothing.
+  let attempt = 0
+
   function connect() {
     if (!running) return
-    const url = options.url()
+    const mine = ++attempt
+    let url: ReturnType<RealtimeOptions['url']>
+    try {
+      url = options.url()
+    } catch {
+      scheduleReconnect()
+      return
+    }
+    if (url instanceof Promise) {
+      url.then(
+        (u) => {
+          if (mine === attempt) openSocket(u)
+        },
+        () => {
+          if (mine === attempt) scheduleReconnect()
+        },
+      )
+    } else openSocket(url)
+  }
+
+  function openSocket(url: string | null) {
+    if (!running) return
     if (!url) {
       stop()
       return
@@ -135,6 +165,7 @@ export function createRealtime(options: RealtimeOptions) {
 
   function stop() {
     running = false
+    attempt++
     cancelReconnect()
     const s = socket
     socket = null
@@ -162,9 +193,9 @@ export function createRealtime(options: RealtimeOptions) {
   }
 }
 
-/** `ws(s)://<this origin>/background/v1/ws?token=…`. */
-export function socketUrl(token: string, origin: string = location.origin) {
-  return `${origin.replace(/^http/, 'ws')}${env.apiBase}/ws?token=${encodeURIComponent(token)}`
+/** `ws(s)://<this origin>/background/v1/ws?token=<ticket>`. */
+export function socketUrl(ticket: string, origin: string = location.origin) {
+  return `${origin.replace(/^http/, 'ws')}${env.apiBase}/ws?token=${encodeURIComponent(ticket)}`
 }
 
 /** A random id per browser tab, kept in sessionStorage so a reload keeps it. */
@@ -187,11 +218,11 @@ function randomId() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
-/** The app's channel: the current session's token, this tab's client id. */
+/**
+ * The app's channel: a fresh ticket of the current session for each connection (quietly: a
+ * server that is down is retried without a toast every 2 s), this tab's client id.
+ */
 export const realtime = createRealtime({
-  url: () => {
-    const token = getToken()
-    return token ? socketUrl(token) : null
-  },
+  url: async () => (getToken() ? socketUrl(await fetchTicket({ quiet: true })) : null),
   clientId: tabClientId,
 })

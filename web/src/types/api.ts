@@ -1653,6 +1653,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/background/v1/ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 获取临时票据 */
+        post: operations["ticket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/background/v1/timePeriodAdd": {
         parameters: {
             query?: never;
@@ -2014,7 +2031,7 @@ export interface components {
             tags_name: string;
             admin: components["schemas"]["Uploader"];
             createTime: string;
-            /** @description Download path; add `?token=`. */
+            /** @description Download path; add `?token=` with a ticket (call `ticket`). */
             url_name: string;
             job?: null | components["schemas"]["JobState"];
         };
@@ -8128,6 +8145,48 @@ export interface operations {
                             updateTime: string;
                             createTime: string;
                             suit_time_period: components["schemas"]["SuitEntry"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ticket: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+                "application/x-www-form-urlencoded": unknown;
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** @description Single use; put it in the `token` query parameter of `/files/...` or the socket. */
+                            ticket: string;
+                            /**
+                             * Format: int64
+                             * @description Seconds the ticket stays good.
+                             */
+                            expiresIn: number;
                         };
                     };
                 };

@@ -19,6 +19,9 @@ let rows: FileRow[]
 const asked: URLSearchParams[] = []
 const fetchMock = vi.fn<typeof fetch>(async (input) => {
   const url = new URL(String(input), 'http://test')
+  if (url.pathname.endsWith('/ticket')) {
+    return new Response(JSON.stringify({ code: 200, message: 'ok', data: { ticket: 'tkt', expiresIn: 60 } }))
+  }
   asked.push(url.searchParams)
   return new Response(JSON.stringify({ code: 200, message: 'ok', data: { data: rows, total: rows.length } }))
 })
@@ -111,7 +114,7 @@ describe('FilesPage', () => {
     expect(within(dialog).getByLabelText('数据来源')).toBeTruthy()
   })
 
-  it('downloads under the original name with the token, and refreshes when a job ends', async () => {
+  it('downloads under the original name with a ticket, and refreshes when a job ends', async () => {
     rows = [row(1, { id: 1, status: 'running', progress: 10, message: '' })]
     const user = setup()
     const clicked: HTMLAnchorElement[] = []
@@ -119,7 +122,8 @@ describe('FilesPage', () => {
       clicked.push(this)
     })
     await user.click(await screen.findByRole('button', { name: '下载 客户数据1.xlsx' }))
-    expect(clicked[0].getAttribute('href')).toBe('/files/upload/1?token=tok')
+    await waitFor(() => expect(clicked).toHaveLength(1))
+    expect(clicked[0].getAttribute('href')).toBe('/files/upload/1?token=tkt')
     expect(clicked[0].download).toBe('客户数据1.xlsx')
     click.mockRestore()
 
