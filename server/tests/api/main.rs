@@ -18,6 +18,7 @@ mod profile;
 mod sessions;
 mod settings;
 mod shell;
+mod signin_rush;
 mod signing;
 mod suits;
 mod tapes;
