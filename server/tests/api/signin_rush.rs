@@ -102,8 +102,17 @@ async fn sign_in_and_upload_completion_work_over_a_pool_of_one_connection() {
     let last = within("the completing chunk", post(&app, &token, &policy, &key, Some((1, 2)), &bytes[10 * MIB..])).await;
     assert_eq!(last.ok()["file"]["size"], bytes.len() as i64);
 
+    // The same content again is refused at completion, and the refusal cleans up on one connection too.
+    let policy = within("a policy", sign(&app, &token, "customerData", "分片重复.xlsx", customer())).await.ok().clone();
+    let key = key_in(&policy, "xlsx");
+    within("a repeated first chunk", post(&app, &token, &policy, &key, Some((0, 2)), &bytes[..10 * MIB])).await.ok();
+    let again = within("a refused completion", post(&app, &token, &policy, &key, Some((1, 2)), &bytes[10 * MIB..])).await;
+    assert_eq!(again.code(), -602, "{:#}", again.body);
+
     let files: i64 = sqlx::query_scalar("select count(*) from files").fetch_one(&app.db).await.unwrap();
     assert_eq!(files, 2);
+    let uploads: i64 = sqlx::query_scalar("select count(*) from uploads where completed_at is null").fetch_one(&app.db).await.unwrap();
+    assert_eq!(uploads, 0, "the refused upload was left behind");
 
     // Adding and editing an account (both hash a password) need one connection at a time too.
     let form = json!({
