@@ -16,8 +16,8 @@ pub struct Limits {
     /// Bytes of text the reader hands out over the whole file, a shared string counted each
     /// time a cell shows it: what a sink that copies every cell's text could allocate.
     pub max_text_bytes: u64,
-    /// The file's size, the total inflated size of an xlsx's parts, and the memory an xls's
-    /// sheets may take once expanded.
+    /// The file's size, the total inflated size of an xlsx's parts, and the most memory an
+    /// xls's sheets may take once expanded (which is also held to 16× the file and 8 MiB).
     pub max_inflated_bytes: u64,
     /// Entries of an xlsx archive.
     pub max_zip_entries: usize,
