@@ -113,6 +113,7 @@ impl<'a> Records<'a> {
 /// when what calamine would allocate exceeds `max_inflated_bytes`.
 fn scan_records(stream: &[u8], limits: &Limits) -> Result<(), FileError> {
     let mut offsets = Vec::new();
+    let mut names: Vec<String> = Vec::new();
     let mut shared: Vec<u16> = Vec::new();
     let mut globals = Records::new(stream, 0);
     while let Some(r) = globals.next()? {
@@ -130,6 +131,15 @@ fn scan_records(stream: &[u8], limits: &Limits) -> Result<(), FileError> {
                 if r.data.get(6).is_some_and(|&n| usize::from(n) > MAX_SHEET_NAME_CHARS) {
                     return Err(FileError::SheetNameTooLong(MAX_SHEET_NAME_CHARS));
                 }
+                // calamine reads a substream once per entry naming it, and keeps sheets by
+                // name: a second entry at the same place, or under the same name, would be
+                // the same rows again.
+                let name = sheet_name(r.data);
+                let twin = offsets.iter().zip(&names).find(|&(&at, n)| at == pos || *n == name);
+                if let Some((_, first)) = twin {
+                    return Err(FileError::SharedSheetPart { sheet: name, first: first.clone() });
+                }
+                names.push(name);
                 offsets.push(pos);
                 if offsets.len() > limits.max_sheets {
                     return Err(FileError::TooManySheets(limits.max_sheets));
@@ -278,6 +288,25 @@ fn scan_sheet(stream: &[u8], pos: usize, shared: &[u16]) -> Result<SheetScan, Fi
     }
     scan.walked = records.at - pos;
     Ok(scan)
+}
+
+/// A BOUNDSHEET record's sheet name, for messages and comparison: BIFF8's (8-bit or UTF-16
+/// by its flags byte); other versions' 8-bit names read as Latin-1.
+fn sheet_name(d: &[u8]) -> String {
+    let chars = d.get(6).map_or(0, |&n| usize::from(n));
+    let text = d.get(8..).unwrap_or_default();
+    match d.get(7) {
+        Some(flags) if flags & 0x1 != 0 => {
+            let units: Vec<u16> = text
+                .chunks_exact(2)
+                .take(chars)
+                .map(|u| u16::from_le_bytes([u[0], u[1]]))
+                .collect();
+            String::from_utf16_lossy(&units)
+        }
+        Some(_) => text.iter().take(chars).map(|&b| char::from(b)).collect(),
+        None => String::new(),
+    }
 }
 
 /// The CONTINUE records right after the record that ends at `at`, as calamine joins them.

@@ -167,3 +167,25 @@ fn shared_strings_read_through_continue_records_and_long_ones_are_row_errors() {
         errors.iter().map(|e| (e.row, e.column.as_str(), e.reason.as_str())).collect();
     assert_eq!(got, [(4, "标题", "标题过长（最多200个字符）")]);
 }
+
+#[test]
+fn two_sheet_entries_at_one_substream_or_with_one_name_are_refused() {
+    // The globals: BOF (20 bytes), the extra entry, the stream's own entry "S" (14 bytes each
+    // for a one-character name), EOF (4): the worksheet starts at 52.
+    let sheet = customer_sheet();
+    let twice = compound(&workbook_stream("S", &bound_sheet(52, "B"), &sheet), Damage::None);
+    let e = refusal(&twice);
+    assert_eq!(e, FileError::SharedSheetPart { sheet: "S".into(), first: "B".into() });
+    assert_eq!(e.to_string(), "工作表“S”与“B”指向同一份工作表数据，文件已拒绝");
+
+    // Another substream under the same name: calamine keeps one of them, read twice.
+    let mut other = sheet.clone();
+    other.extend(eof());
+    let other_at = 52 + 20 + other.len() as u32;
+    let mut later = sheet;
+    later.extend(eof());
+    later.extend(record(0x0809, &[0u8; 16]));
+    later.extend(customer_sheet());
+    let same_name = compound(&workbook_stream("S", &bound_sheet(other_at, "S"), &later), Damage::None);
+    assert!(matches!(refusal(&same_name), FileError::SharedSheetPart { .. }));
+}

@@ -238,3 +238,13 @@ pub fn label_sst(row: u16, col: u16, index: u32) -> Vec<u8> {
     d.extend(index.to_le_bytes());
     record(0x00FD, &d)
 }
+
+/// BOUNDSHEET: a worksheet named `name` (UTF-16) whose substream starts at `pos`.
+pub fn bound_sheet(pos: u32, name: &str) -> Vec<u8> {
+    let mut d = pos.to_le_bytes().to_vec();
+    d.extend([0u8, 0u8]);
+    d.push(name.encode_utf16().count() as u8);
+    d.push(1);
+    d.extend(name.encode_utf16().flat_map(|u| u.to_le_bytes()));
+    record(0x0085, &d)
+}
