@@ -227,3 +227,12 @@ fn an_xls_sheet_name_longer_than_excel_allows_is_refused() {
     let e = file_error(read_within_bound(&compound(&stream, Damage::None), "name.xls"));
     assert_eq!(e.to_string(), "工作表名称过长（最多 31 个字符），文件已拒绝");
 }
+
+#[test]
+fn a_real_workbook_imports_within_the_bound_too() {
+    let _alone = alone();
+    let mut rows = vec![support::header()];
+    rows.extend((0..20_000).map(|_| support::good_row("2026-03-01", "20:15")));
+    let bytes = support::one_sheet(rows);
+    assert_eq!(read_within_bound(&bytes, "good.xlsx").unwrap(), 20_000);
+}
