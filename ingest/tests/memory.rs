@@ -102,12 +102,16 @@ fn inflated(bytes: &[u8]) -> usize {
 /// Reads `bytes` as customer data and as plain sheets, asserting each stays within 8× the
 /// inflated size; returns the customer import's outcome.
 fn read_within_bound(bytes: &[u8], name: &str) -> Result<usize, Rejected> {
-    let bound = 8 * inflated(bytes);
+    read_within(bytes, name, 8 * inflated(bytes))
+}
+
+/// As `read_within_bound`, with the bound given.
+fn read_within(bytes: &[u8], name: &str, bound: usize) -> Result<usize, Rejected> {
     let limits = Limits::default();
     let opts = CustomerOptions::default();
     let (customer, peak) =
         measure(|| read_customer_data_bytes(bytes, name, &opts, &limits).map(|rows| rows.len()));
-    eprintln!("{name}: inflated {} bytes, customer import peak {peak} bytes", bound / 8);
+    eprintln!("{name}: {} bytes inflated, customer import peak {peak} bytes", inflated(bytes));
     assert!(peak <= bound, "{name}: customer import peaked at {peak} bytes, bound {bound}");
     let (sheets, peak) = measure(|| read_sheets_bytes(bytes, name, &limits).map(|s| s.len()));
     eprintln!("{name}: sheet reader peak {peak} bytes");
@@ -235,4 +239,16 @@ fn a_real_workbook_imports_within_the_bound_too() {
     rows.extend((0..20_000).map(|_| support::good_row("2026-03-01", "20:15")));
     let bytes = support::one_sheet(rows);
     assert_eq!(read_within_bound(&bytes, "good.xlsx").unwrap(), 20_000);
+}
+
+#[test]
+fn a_small_xls_whose_two_cells_span_a_large_grid_is_bounded_by_its_size() {
+    let _alone = alone();
+    // Two cells, 2 million grid cells apart: calamine would grid them (64 MB) and clone the
+    // grid to read it, for a file of a few KB.
+    let mut records = label(0, 0, "标题");
+    records.extend(label(7_812, 255, "远"));
+    let bytes = compound(&workbook_stream("S", &[], &records), Damage::None);
+    let e = file_error(read_within_bound(&bytes, "grid.xls"));
+    assert_eq!(e, FileError::TooLarge);
 }

@@ -150,9 +150,10 @@ fn scan_records(stream: &[u8], limits: &Limits) -> Result<(), FileError> {
             _ => {}
         }
     }
-    // calamine's table: a `String` per entry, each reserved at its length.
+    // calamine's table: a `String` per entry, each reserved at its length, in a vector that
+    // grows by doubling (up to twice its entries).
     let mut memory = shared.iter().fold(0u64, |sum, &chars| {
-        sum.saturating_add(size_of::<String>() as u64 + UTF8_PER_CHAR * u64::from(chars))
+        sum.saturating_add(2 * size_of::<String>() as u64 + UTF8_PER_CHAR * u64::from(chars))
     });
     // Sheets are consecutive substreams; offsets that make the walks overlap much are crafted.
     let walk_budget = stream.len().saturating_mul(2).saturating_add(1 << 20);
