@@ -9,7 +9,7 @@ use crate::position::{Position, parse_position};
 use crate::reader::{self, Raw};
 use crate::table::{Cells, Output, Table, blank_row};
 use crate::values::{self, BAD_POSITION};
-use crate::{Limits, Rejected};
+use crate::{Limits, Rejected, max_chars};
 
 /// One spot of a customer's viewing data.
 #[derive(Debug, Clone, PartialEq)]
@@ -143,13 +143,15 @@ fn read_row(
         (Some(air), Some(date)) => c.check(AIR_TIME, &raw, values::air_time_on(air, date)),
         _ => None,
     };
-    let channel = c.text(CHANNEL, true);
+    let channel = c.text(CHANNEL, true, ("频道", max_chars::CHANNEL));
     let raw = c.take(DURATION);
     let duration = c.check(DURATION, &raw, values::duration(&raw));
-    let title = c.text(TITLE, true);
-    let program = c.text(PROGRAM, false);
-    let time_period_class = c.text(TIME_PERIOD_CLASS, false);
-    let audience_group = c.text(AUDIENCE_GROUP, audience_required);
+    let title = c.text(TITLE, true, ("标题", max_chars::TITLE));
+    let program = c.text(PROGRAM, false, ("节目", max_chars::PROGRAMME));
+    let time_period_class =
+        c.text(TIME_PERIOD_CLASS, false, ("时段归纳", max_chars::TIME_PERIOD));
+    let audience_group =
+        c.text(AUDIENCE_GROUP, audience_required, ("受众/城市组", max_chars::AUDIENCE_GROUP));
     let raw = c.take(GRP);
     let grp = c.check(GRP, &raw, values::grp(&raw));
     let raw = c.take(POSITION);

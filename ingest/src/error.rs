@@ -28,6 +28,14 @@ pub enum FileError {
     CellTooLong { sheet: String, row: u32, max: usize },
     #[error("工作表数量超过上限 {0}")]
     TooManySheets(usize),
+    /// The text handed out over the file passed `Limits::max_text_bytes` (in MB here).
+    #[error("单元格文字总量超过上限 {0} MB，已拒绝")]
+    TooMuchText(u64),
+    /// Two sheet entries of a workbook name the same worksheet part.
+    #[error("工作表“{sheet}”与“{first}”指向同一份工作表数据，文件已拒绝")]
+    SharedSheetPart { sheet: String, first: String },
+    #[error("工作表名称过长（最多 {0} 个字符），文件已拒绝")]
+    SheetNameTooLong(usize),
     #[error("解析超时")]
     Timeout,
     #[error("文件已加密，请取消密码后再上传")]

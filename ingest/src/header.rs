@@ -1,6 +1,7 @@
 //! Finding the header row of a sheet and mapping its columns to fields (DESIGN.md §3).
 
 use crate::reader::Raw;
+use crate::values::cut_short;
 
 /// How many rows from the top of a sheet may hold the header.
 pub const HEADER_SEARCH_ROWS: u32 = 20;
@@ -59,7 +60,7 @@ pub fn judge(row: u32, cells: &[Raw], fields: &[Field]) -> Verdict {
     for (col, cell) in cells.iter().enumerate() {
         // Day columns (1 … 31) are often typed as numbers.
         let text = match cell {
-            Raw::Text(text) => text.clone(),
+            Raw::Text(text) => text.to_string(),
             Raw::Number(n) if n.fract() == 0.0 && (0.0..1e6).contains(n) => format!("{n}"),
             _ => continue,
         };
@@ -70,10 +71,11 @@ pub fn judge(row: u32, cells: &[Raw], fields: &[Field]) -> Verdict {
         };
         match &columns[field] {
             Some((_, first)) => {
-                duplicate.get_or_insert_with(|| (first.clone(), text.trim().to_owned()));
+                duplicate.get_or_insert_with(|| (first.clone(), cut_short(text.trim())));
             }
             None => {
-                columns[field] = Some((col, text.trim().to_owned()));
+                // Copied into every row error of the column: kept short.
+                columns[field] = Some((col, cut_short(text.trim())));
                 known += 1;
             }
         }

@@ -19,9 +19,9 @@ mod values;
 
 pub use customer::{CustomerOptions, CustomerRow, read_customer_data, read_customer_data_bytes};
 pub use error::{FileError, MAX_ROW_ERRORS, Rejected, RowError};
-pub use limits::Limits;
+pub use limits::{Limits, MAX_SHEET_NAME_CHARS, max_chars};
 pub use position::{Position, parse_position};
-pub use reader::{Raw, Sheet, SheetRow};
+pub use reader::{Raw, Sheet, SheetRow, Text};
 pub use template::{TemplateRow, read_order_template, read_order_template_bytes};
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -13,8 +13,11 @@ pub struct Limits {
     pub max_cols: u32,
     /// Characters of one cell.
     pub max_cell_chars: usize,
-    /// The file's size, the total inflated size of an xlsx's parts, and the memory an xls's
-    /// sheets may take once expanded.
+    /// Bytes of text the reader hands out over the whole file, a shared string counted each
+    /// time a cell shows it: what a sink that copies every cell's text could allocate.
+    pub max_text_bytes: u64,
+    /// The file's size, the total inflated size of an xlsx's parts, and the most memory an
+    /// xls's sheets may take once expanded (which is also held to 16× the file and 8 MiB).
     pub max_inflated_bytes: u64,
     /// Entries of an xlsx archive.
     pub max_zip_entries: usize,
@@ -33,6 +36,7 @@ impl Default for Limits {
             max_rows: 1_000_000,
             max_cols: 256,
             max_cell_chars: 32 * 1024,
+            max_text_bytes: 256 * 1024 * 1024,
             max_inflated_bytes: 256 * 1024 * 1024,
             max_zip_entries: 10_000,
             max_compression_ratio: 200,
@@ -41,6 +45,25 @@ impl Default for Limits {
             deadline: Duration::from_secs(120),
         }
     }
+}
+
+/// Excel's own limit on a sheet name; longer names only come from crafted files.
+pub const MAX_SHEET_NAME_CHARS: usize = 31;
+
+/// The longest text, in characters, each kept field may hold, for every import that reads it
+/// (customer data, order templates, and the broadcast certificates to come). Longer text is a
+/// row error naming the field and its limit.
+pub mod max_chars {
+    /// 标题 (customer data) and 版本 (order templates): a tape's or media file's title.
+    pub const TITLE: usize = 200;
+    /// 节目: a programme name.
+    pub const PROGRAMME: usize = 200;
+    /// 频道 and media names.
+    pub const CHANNEL: usize = 100;
+    /// 时段 and 时段归纳: a time period's name.
+    pub const TIME_PERIOD: usize = 100;
+    /// 受众/城市组.
+    pub const AUDIENCE_GROUP: usize = 100;
 }
 
 /// The deadline of one read, started at the entry point.

@@ -141,26 +141,41 @@ impl<'a, T> Cells<'a, T> {
         match reading {
             Ok(value) => Some(value),
             Err(reason) => {
-                self.failed = true;
-                if self.out.errors.len() >= MAX_ROW_ERRORS {
-                    self.out.omitted += 1;
-                } else {
-                    let column = self.header.columns[field].as_ref().map_or("", |(_, n)| n);
-                    self.out.errors.push(RowError {
-                        sheet: self.sheet.to_owned(),
-                        row: self.row,
-                        column: column.to_owned(),
-                        value: values::display(raw),
-                        reason: reason.to_owned(),
-                    });
-                }
+                self.fail(field, raw, reason);
                 None
             }
         }
     }
 
-    pub fn text(&mut self, field: usize, required: bool) -> Option<Option<String>> {
+    /// Records a bad cell: its column as written, its value (cut short) and why.
+    fn fail(&mut self, field: usize, raw: &Raw, reason: &str) {
+        self.failed = true;
+        if self.out.errors.len() >= MAX_ROW_ERRORS {
+            self.out.omitted += 1;
+        } else {
+            let column = self.header.columns[field].as_ref().map_or("", |(_, n)| n);
+            self.out.errors.push(RowError {
+                sheet: self.sheet.to_owned(),
+                row: self.row,
+                column: column.to_owned(),
+                value: values::display(raw),
+                reason: reason.to_owned(),
+            });
+        }
+    }
+
+    /// A text field of at most `max_chars` characters (trimmed); `label` names it in the error.
+    pub fn text(
+        &mut self,
+        field: usize,
+        required: bool,
+        (label, max_chars): (&str, usize),
+    ) -> Option<Option<String>> {
         let raw = self.take(field);
+        if values::longer_than(&raw, max_chars) {
+            self.fail(field, &raw, &values::too_long(label, max_chars));
+            return None;
+        }
         // The display copy is only made for the error listing.
         let shown = if matches!(raw, Raw::Error(_)) { raw.clone() } else { Raw::Empty };
         let reading = values::text(raw).and_then(|t| match t {

@@ -12,7 +12,7 @@ use crate::position::parse_position;
 use crate::reader::{self, Raw};
 use crate::table::{Cells, Output, Table, blank_row};
 use crate::values::{self, BAD_POSITION};
-use crate::{Limits, Rejected};
+use crate::{Limits, Rejected, max_chars};
 
 /// One line of a schedule.
 #[derive(Debug, Clone, PartialEq)]
@@ -136,10 +136,10 @@ fn read_row(header: &Header, at: (&str, u32), cells: &mut [Raw], out: &mut Outpu
     } else {
         // Without a 月份 column the sheet's name is the month; the error sits on 版本.
         let named = month_text(sheet);
-        c.check(VERSION, &Raw::Text(sheet.to_owned()), named.ok_or(NO_MONTH))
+        c.check(VERSION, &Raw::Text(sheet.into()), named.ok_or(NO_MONTH))
     };
-    let version = c.text(VERSION, true);
-    let time_period = c.text(TIME_PERIOD, true);
+    let version = c.text(VERSION, true, ("版本", max_chars::TITLE));
+    let time_period = c.text(TIME_PERIOD, true, ("时段", max_chars::TIME_PERIOD));
     let raw = c.take(TYPE);
     let point_type = match values::text(raw.clone()) {
         Ok(None) => Some('A'),

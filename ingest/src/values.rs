@@ -7,7 +7,7 @@ use crate::cell::{
     broadcast_datetime, date_from_serial, datetime_from_serial, parse_date, parse_datetime,
     parse_time, time_from_fraction,
 };
-use crate::reader::Raw;
+use crate::reader::{Raw, Text};
 
 pub const EMPTY: &str = "不能为空";
 pub const ERROR_VALUE: &str = "单元格是错误值";
@@ -25,7 +25,8 @@ type Reading<T> = Result<T, &'static str>;
 /// Trimmed text, or `None` for a blank cell. Numbers and dates become their display text.
 pub fn text(raw: Raw) -> Reading<Option<String>> {
     match raw {
-        Raw::Text(s) => Ok(trimmed(s)),
+        Raw::Text(Text::Owned(s)) => Ok(trimmed(s)),
+        Raw::Text(Text::Shared(s)) => Ok(Some(s.trim()).filter(|t| !t.is_empty()).map(str::to_owned)),
         Raw::Error(_) => Err(ERROR_VALUE),
         Raw::Empty => Ok(None),
         other => Ok(Some(display(&other))),
@@ -135,14 +136,17 @@ pub fn grp(raw: &Raw) -> Reading<f64> {
     }
 }
 
+/// The most characters of a cell an error listing shows; longer text is cut short with "…".
+pub const DISPLAY_CHARS: usize = 50;
+
 /// A cell as the user sees it, for error listings.
 pub fn display(raw: &Raw) -> String {
     match raw {
         Raw::Empty => String::new(),
-        Raw::Text(s) => s.trim().to_owned(),
+        Raw::Text(s) => cut_short(s.trim()),
         Raw::Number(f) => f.to_string(),
         Raw::Bool(b) => if *b { "TRUE" } else { "FALSE" }.to_owned(),
-        Raw::Error(e) => e.clone(),
+        Raw::Error(e) => cut_short(e),
         Raw::DateTime(f) if *f < 1.25 => match time_from_fraction(*f) {
             Some(s) => format!("{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60),
             None => f.to_string(),
@@ -153,6 +157,24 @@ pub fn display(raw: &Raw) -> String {
             None => f.to_string(),
         },
     }
+}
+
+pub fn cut_short(text: &str) -> String {
+    match text.char_indices().nth(DISPLAY_CHARS) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_owned(),
+    }
+}
+
+/// Why a text is refused for being longer than its field allows.
+pub fn too_long(label: &str, max_chars: usize) -> String {
+    format!("{label}过长（最多{max_chars}个字符）")
+}
+
+/// Whether the trimmed text of `raw` is longer than `max_chars` characters.
+pub fn longer_than(raw: &Raw, max_chars: usize) -> bool {
+    // Bytes bound chars from above, so most cells skip the count.
+    matches!(raw, Raw::Text(s) if s.len() > max_chars && s.trim().chars().count() > max_chars)
 }
 
 #[cfg(test)]

@@ -37,15 +37,16 @@ fn main() -> anyhow::Result<()> {
                 // The sender moves into the producer, so the writer's iterator ends with it.
                 let producer = s.spawn(move || {
                     lake.viewing_for_each(&snapshot, &ViewingFilter::default(), |row| -> Result<(), adeval_engine::Error> {
-                        // A closed channel means the writer failed; it reports that itself.
-                        tx.send(cells(row));
-                        Ok(())
+                        // False: the writer failed (it reports that itself), so the query stops.
+                        if tx.send(cells(row)) { Ok(()) } else { Err(adeval_engine::Error::Caller("the sheet writer stopped".into())) }
                     })
                 });
                 let written = write_sheet(&out, "客户数据", &HEADERS, rx);
                 let produced = producer.join().expect("the producer does not panic");
+                // The writer's own error explains a stopped producer, so it goes first.
+                let written = written?;
                 produced?;
-                written
+                anyhow::Ok(written)
             })?;
             anyhow::ensure!(written == rows, "exported {written} rows of {rows}");
             Ok(())

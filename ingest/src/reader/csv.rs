@@ -43,7 +43,7 @@ pub(super) fn read(bytes: &[u8], sheet: &str, rows: &mut Assembler<'_>) -> Resul
         for (col, field) in record.iter().enumerate() {
             if !field.trim().is_empty() {
                 let col = u32::try_from(col).unwrap_or(u32::MAX);
-                rows.cell(row, col, Raw::Text(field.to_owned()))?;
+                rows.cell(row, col, Raw::Text(field.into()))?;
             }
             embedded += memchr::memchr_iter(b'\n', field.as_bytes()).count() as u64;
         }

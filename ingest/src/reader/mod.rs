@@ -11,12 +11,14 @@ mod xls;
 mod xlsx;
 
 use std::any::Any;
+use std::fmt;
 use std::io::Read;
+use std::ops::Deref;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 
-use crate::limits::Clock;
+use crate::limits::{Clock, MAX_SHEET_NAME_CHARS};
 use crate::{FileError, Limits};
 
 /// One cell as the file holds it.
@@ -24,7 +26,7 @@ use crate::{FileError, Limits};
 pub enum Raw {
     #[default]
     Empty,
-    Text(String),
+    Text(Text),
     Number(f64),
     Bool(bool),
     /// A cell formatted as a date, time or duration: the Excel serial (1900 date system; 1904
@@ -32,6 +34,77 @@ pub enum Raw {
     DateTime(f64),
     /// An Excel error value such as `#N/A`.
     Error(String),
+}
+
+/// The text of a cell. An xlsx shared string is handed out shared: every cell showing it
+/// holds the same allocation, so a long string shown by many cells costs its length once.
+/// Texts compare by their characters, however held.
+#[derive(Clone)]
+pub enum Text {
+    Owned(String),
+    Shared(Arc<str>),
+}
+
+impl Text {
+    pub fn as_str(&self) -> &str {
+        match self {
+            Text::Owned(s) => s,
+            Text::Shared(s) => s,
+        }
+    }
+
+    /// The text as a `String`: moved when owned, copied when shared.
+    pub fn into_string(self) -> String {
+        match self {
+            Text::Owned(s) => s,
+            Text::Shared(s) => s.as_ref().to_owned(),
+        }
+    }
+}
+
+impl Deref for Text {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl fmt::Debug for Text {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl From<String> for Text {
+    fn from(s: String) -> Self {
+        Text::Owned(s)
+    }
+}
+
+impl From<&str> for Text {
+    fn from(s: &str) -> Self {
+        Text::Owned(s.to_owned())
+    }
+}
+
+impl PartialEq for Text {
+    fn eq(&self, other: &Text) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for Text {}
+
+impl PartialEq<str> for Text {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for Text {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
 }
 
 impl Raw {
@@ -162,8 +235,11 @@ pub(crate) fn visit(
                 Format::Xlsx => xlsx::read(bytes, &mut rows)?,
                 Format::Xls => xls::read(bytes, &mut rows)?,
                 Format::Csv => {
+                    // Named as Excel names it: the file's stem, cut to a sheet name's length.
                     let stem = Path::new(file_name).file_stem().map(|s| s.to_string_lossy());
-                    csv::read(bytes, stem.as_deref().unwrap_or(""), &mut rows)?
+                    let name: String =
+                        stem.as_deref().unwrap_or("").chars().take(MAX_SHEET_NAME_CHARS).collect();
+                    csv::read(bytes, &name, &mut rows)?
                 }
             }
             rows.finish()?;
@@ -277,6 +353,7 @@ pub(crate) struct Assembler<'a> {
     cells: Vec<Raw>,
     rows_seen: u32,
     ticks: u32,
+    text_bytes: u64,
 }
 
 impl<'a> Assembler<'a> {
@@ -290,6 +367,7 @@ impl<'a> Assembler<'a> {
             cells: Vec::new(),
             rows_seen: 0,
             ticks: 0,
+            text_bytes: 0,
         }
     }
 
@@ -332,11 +410,20 @@ impl<'a> Assembler<'a> {
             let (sheet, max) = (self.sheet.clone(), limits.max_cols);
             return Err(FileError::TooManyColumns { sheet, row, max });
         }
-        if let Raw::Text(s) | Raw::Error(s) = &value {
+        let text = match &value {
+            Raw::Text(s) => Some(s.as_str()),
+            Raw::Error(s) => Some(s.as_str()),
+            _ => None,
+        };
+        if let Some(s) = text {
             // Bytes bound chars from above, so most cells skip the count.
             if s.len() > limits.max_cell_chars && s.chars().count() > limits.max_cell_chars {
                 let (sheet, max) = (self.sheet.clone(), limits.max_cell_chars);
                 return Err(FileError::CellTooLong { sheet, row, max });
+            }
+            self.text_bytes += s.len() as u64;
+            if self.text_bytes > limits.max_text_bytes {
+                return Err(FileError::TooMuchText(limits.max_text_bytes >> 20));
             }
         }
         let i = col as usize;

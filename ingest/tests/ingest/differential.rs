@@ -28,9 +28,9 @@ fn calamine_sheets(bytes: &[u8]) -> Vec<Sheet> {
             let (row, col) = cell.get_position();
             let value = match cell.get_value() {
                 DataRef::Empty => Raw::Empty,
-                DataRef::SharedString(s) => Raw::Text((*s).to_owned()),
+                DataRef::SharedString(s) => Raw::Text((*s).into()),
                 DataRef::String(s) | DataRef::DateTimeIso(s) | DataRef::DurationIso(s) => {
-                    Raw::Text(s.clone())
+                    Raw::Text(s.as_str().into())
                 }
                 DataRef::Float(f) => Raw::Number(*f),
                 DataRef::Int(i) => Raw::Number(*i as f64),

@@ -172,3 +172,52 @@ fn two_columns_for_one_field_are_refused() {
 fn a_header_without_rows_is_refused() {
     assert_eq!(file_error(&one_sheet(vec![header()]), "a.xlsx"), FileError::NoRows);
 }
+
+#[test]
+fn text_longer_than_its_field_allows_is_a_row_error_with_the_value_cut_short() {
+    // Arrange: each text field one character over its limit, on its own row; one row at the
+    // limits exactly.
+    let over = |n: usize| "长".repeat(n + 1);
+    let (title, program, channel, period, group) = (over(200), over(200), over(100), over(100), over(100));
+    let bad = |col: usize, text: &'static str| {
+        let mut row = good_row("2026-03-01", "20:15");
+        row[col] = S(text);
+        row
+    };
+    let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+    let at_limit = leak("题".repeat(200));
+    let rows = vec![
+        header(),
+        bad(4, at_limit),
+        bad(4, leak(title)),
+        bad(5, leak(program)),
+        bad(1, leak(channel)),
+        bad(6, leak(period)),
+        bad(7, leak(group)),
+    ];
+
+    // Act
+    let (errors, omitted) = errors(&one_sheet(rows), "long.xlsx");
+
+    // Assert
+    let cut = format!("{}…", "长".repeat(50));
+    let got: Vec<(u32, &str, &str, &str)> = errors
+        .iter()
+        .map(|e| (e.row, e.column.as_str(), e.value.as_str(), e.reason.as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (3, "标题", cut.as_str(), "标题过长（最多200个字符）"),
+            (4, "节目", cut.as_str(), "节目过长（最多200个字符）"),
+            (5, "频道", cut.as_str(), "频道过长（最多100个字符）"),
+            (6, "时段归纳", cut.as_str(), "时段归纳过长（最多100个字符）"),
+            (7, "受众/城市组", cut.as_str(), "受众/城市组过长（最多100个字符）"),
+        ]
+    );
+    assert_eq!(omitted, 0);
+    assert_eq!(
+        errors[0].to_string(),
+        format!("工作表“客户数据”第 3 行“标题”（{cut}）：标题过长（最多200个字符）")
+    );
+}

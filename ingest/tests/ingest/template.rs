@@ -90,3 +90,22 @@ fn without_a_month_column_the_sheet_must_be_named_for_its_month() {
         other => panic!("expected missing columns, got {other:?}"),
     }
 }
+
+#[test]
+fn a_version_or_time_period_longer_than_its_field_allows_is_a_row_error() {
+    let long_version = "版".repeat(201);
+    let long_period = "段".repeat(101);
+    let mut header = vec![S("版本"), S("时段")];
+    header.extend((1..=3).map(|d| N(f64::from(d))));
+    let row = |v: &'static str, p: &'static str| vec![S(v), S(p), N(1.0), Blank, Blank];
+    let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+    let rows = vec![header, row(leak(long_version), "晚间"), row("伊利", leak(long_period))];
+    let errors = match read(&xlsx(&[("2026-03", rows)])) {
+        Err(Rejected::Rows { errors, .. }) => errors,
+        other => panic!("expected row errors, got {other:?}"),
+    };
+    let got: Vec<(u32, &str, &str)> =
+        errors.iter().map(|e| (e.row, e.column.as_str(), e.reason.as_str())).collect();
+    assert_eq!(got, [(2, "版本", "版本过长（最多200个字符）"), (3, "时段", "时段过长（最多100个字符）")]);
+    assert_eq!(errors[0].value, format!("{}…", "版".repeat(50)));
+}

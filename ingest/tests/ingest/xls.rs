@@ -128,3 +128,64 @@ fn a_truncated_xls_is_corrupt() {
     let bytes = compound(&workbook_stream("S", &[], &customer_sheet()), Damage::None);
     assert!(matches!(refusal(&bytes[..700]), FileError::Corrupt { .. } | FileError::Malformed));
 }
+
+#[test]
+fn shared_strings_read_through_continue_records_and_long_ones_are_row_errors() {
+    // Arrange: header texts and channels in the SST; the title of row 3 runs on into a
+    // CONTINUE record; row 4's title, also shared, is over the 200-character limit.
+    let head = ["日期", "频道", "播出时间", "时长", "标题", "受众/城市组", "毛评点"];
+    let title = "T".repeat(150);
+    let over = "O".repeat(201);
+    let mut strings: Vec<&str> = head.to_vec();
+    strings.push("CCTV-1");
+    let table = sst_continued(&strings, &title, 40, &["全国", &over]);
+    let (channel, long, group, too_long) = (7, 8, 9, 10);
+    let mut sheet = dimensions(0, 4, 0, 7);
+    for (c, _) in head.iter().enumerate() {
+        sheet.extend(label_sst(0, c as u16, c as u32));
+    }
+    for (r, t) in [(1u16, long), (2, long), (3, too_long)] {
+        sheet.extend(number(r, 0, 46082.0));
+        sheet.extend(label_sst(r, 1, channel));
+        sheet.extend(number(r, 2, 0.84375));
+        sheet.extend(number(r, 3, 15.0));
+        sheet.extend(label_sst(r, 4, t));
+        sheet.extend(label_sst(r, 5, group));
+        sheet.extend(number(r, 6, 1.0));
+    }
+    let bytes = compound(&workbook_stream("S", &table, &sheet), Damage::None);
+
+    // Act
+    let sheets = read_sheets_bytes(&bytes, "a.xls", &Limits::default()).unwrap();
+    let rejected = read(&bytes, "a.xls").unwrap_err();
+
+    // Assert
+    assert_eq!(sheets[0].rows[1].cells[4], Raw::Text(title.as_str().into()));
+    assert_eq!(sheets[0].rows[1].cells[5], Raw::Text("全国".into()));
+    let Rejected::Rows { errors, .. } = rejected else { panic!("{rejected:?}") };
+    let got: Vec<(u32, &str, &str)> =
+        errors.iter().map(|e| (e.row, e.column.as_str(), e.reason.as_str())).collect();
+    assert_eq!(got, [(4, "标题", "标题过长（最多200个字符）")]);
+}
+
+#[test]
+fn two_sheet_entries_at_one_substream_or_with_one_name_are_refused() {
+    // The globals: BOF (20 bytes), the extra entry, the stream's own entry "S" (14 bytes each
+    // for a one-character name), EOF (4): the worksheet starts at 52.
+    let sheet = customer_sheet();
+    let twice = compound(&workbook_stream("S", &bound_sheet(52, "B"), &sheet), Damage::None);
+    let e = refusal(&twice);
+    assert_eq!(e, FileError::SharedSheetPart { sheet: "S".into(), first: "B".into() });
+    assert_eq!(e.to_string(), "工作表“S”与“B”指向同一份工作表数据，文件已拒绝");
+
+    // Another substream under the same name: calamine keeps one of them, read twice.
+    let mut other = sheet.clone();
+    other.extend(eof());
+    let other_at = 52 + 20 + other.len() as u32;
+    let mut later = sheet;
+    later.extend(eof());
+    later.extend(record(0x0809, &[0u8; 16]));
+    later.extend(customer_sheet());
+    let same_name = compound(&workbook_stream("S", &bound_sheet(other_at, "S"), &later), Damage::None);
+    assert!(matches!(refusal(&same_name), FileError::SharedSheetPart { .. }));
+}

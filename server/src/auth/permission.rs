@@ -48,3 +48,29 @@ pub async fn role_names(conn: &mut PgConnection, rule_id: &str) -> Result<String
     .await?;
     Ok(names.join(","))
 }
+
+/// Whether an account holding `holder` may manage (edit, disable, delete, or grant to) an
+/// account holding `target`: `*` manages everyone; otherwise every menu `target` reaches
+/// (its menus and, as [`check`] resolves them, their children) must be one `holder` reaches.
+/// A `*` target is managed by `*` only. Menu status is ignored: a disabled menu can be enabled
+/// again.
+pub async fn covers(conn: &mut PgConnection, holder: &str, target: &str) -> Result<bool> {
+    if holder.trim() == "*" {
+        return Ok(true);
+    }
+    if target.trim() == "*" {
+        return Ok(false);
+    }
+    let covered: bool = sqlx::query_scalar(
+        "with held as (select unnest($1::bigint[]) as id
+                       union select id from auth_rules where pid = any($1)),
+              wanted as (select unnest($2::bigint[]) as id
+                         union select id from auth_rules where pid = any($2))
+         select not exists(select 1 from wanted where id not in (select id from held))",
+    )
+    .bind(parse_ids(holder))
+    .bind(parse_ids(target))
+    .fetch_one(conn)
+    .await?;
+    Ok(covered)
+}

@@ -8,17 +8,23 @@
 //! so an export costs about its deflate time. Memory stays at a few buffers whatever the row
 //! count. Strings are inline (`t="inlineStr"`), as in rust_xlsxwriter's constant-memory mode:
 //! a shared string table would have to hold every distinct text until the end.
+//!
+//! Text a spreadsheet would take for a formula once edited (`=1+1`, `-春节版`) is written as it
+//! is, with a cell format whose `quotePrefix` is set — what Excel does for text typed after an
+//! apostrophe and what rust_xlsxwriter's `Format::set_quote_prefix` writes: the cell shows and
+//! reads back as exactly its text, and editing it keeps it text.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 
 use anyhow::{Context, bail};
 use zip::ZipWriter;
 use zip::write::SimpleFileOptions;
 
-use super::{Cell, neutralise};
+use super::{Cell, formula_like};
 
 /// Excel's own compression level: about a third faster than the default 6, files ~5% larger.
 const LEVEL: i64 = 3;
@@ -43,12 +49,23 @@ const APP: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 const WORKBOOK_RELS: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>"#;
 
-/// Two cell formats: 0 the default, 1 bold (the header row).
+/// Cell formats: 0 the default, 1 bold (the header row), 2 quote-prefixed text (formula-like
+/// text, see the module's note).
 const STYLES: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><fonts count="2"><font><sz val="11"/><color theme="1"/><name val="Calibri"/><family val="2"/><scheme val="minor"/></font><font><b/><sz val="11"/><color theme="1"/><name val="Calibri"/><family val="2"/><scheme val="minor"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>"#;
+<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><fonts count="2"><font><sz val="11"/><color theme="1"/><name val="Calibri"/><family val="2"/><scheme val="minor"/></font><font><b/><sz val="11"/><color theme="1"/><name val="Calibri"/><family val="2"/><scheme val="minor"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" quotePrefix="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>"#;
 
-/// Writes `headers` and `rows` as the one sheet `name` of a new xlsx file at `path`.
-pub fn write(path: &Path, name: &str, headers: &[&str], rows: impl IntoIterator<Item = Vec<Cell>>) -> anyhow::Result<u64> {
+/// Writes `headers` and `rows` as the one sheet `name` of a new xlsx file at `path`; stops
+/// with an error at the next row once `cancelled` is set.
+pub fn write(
+    path: &Path,
+    name: &str,
+    headers: &[&str],
+    rows: impl IntoIterator<Item = Vec<Cell>>,
+    cancelled: &AtomicBool,
+) -> anyhow::Result<u64> {
+    if cancelled.load(Ordering::Relaxed) {
+        bail!("the export was cancelled");
+    }
     let file = File::create(path).with_context(|| format!("creating {}", path.display()))?;
     let mut zip = ZipWriter::new(BufWriter::with_capacity(CHUNK, file));
     let deflated = SimpleFileOptions::default()
@@ -95,6 +112,9 @@ pub fn write(path: &Path, name: &str, headers: &[&str], rows: impl IntoIterator<
             };
             sheet.header(headers)?;
             for row in rows {
+                if cancelled.load(Ordering::Relaxed) {
+                    bail!("the export was cancelled");
+                }
                 sheet.row(&row)?;
                 if sheet.buf.len() >= CHUNK && !send(&mut sheet) {
                     bail!("the sheet writer stopped");
@@ -172,9 +192,9 @@ impl SheetXml {
         for (col, cell) in cells.iter().enumerate() {
             match cell {
                 Cell::Text(t) if !t.is_empty() => {
+                    let style = if !bold && formula_like(t) { b" s=\"2\"" } else { style };
                     self.cell_start(col, row, style);
-                    let t = neutralise(t);
-                    let t = cut(&t);
+                    let t = cut(t);
                     let edge = |c: Option<char>| matches!(c, Some(' ' | '\t' | '\n' | '\r'));
                     if edge(t.chars().next()) || edge(t.chars().next_back()) {
                         self.buf.extend_from_slice(br#" t="inlineStr"><is><t xml:space="preserve">"#);
@@ -323,7 +343,7 @@ mod tests {
             .enumerate()
             .map(|(i, t)| vec![Cell::Text((*t).into()), Cell::Number(i as f64 * 1.5), Cell::Empty, Cell::Number(-0.001)])
             .collect();
-        let n = write(&path, "客户数据", &["文本", "数值", "空", "小数"], rows).unwrap();
+        let n = write(&path, "客户数据", &["文本", "数值", "空", "小数"], rows, &AtomicBool::new(false)).unwrap();
         assert_eq!(n, texts.len() as u64);
 
         let (names, got) = read_back(&path);
@@ -331,8 +351,7 @@ mod tests {
         assert_eq!(got[0], [Data::String("文本".into()), Data::String("数值".into()), Data::String("空".into()), Data::String("小数".into())]);
         for (i, t) in texts.iter().enumerate() {
             let row = &got[i + 1];
-            let want = if t.starts_with('=') { format!("'{t}") } else { (*t).to_owned() };
-            assert_eq!(row[0], Data::String(want), "row {i}");
+            assert_eq!(row[0], Data::String((*t).to_owned()), "row {i}");
             assert_eq!(row[1], Data::Float(i as f64 * 1.5), "row {i}");
             assert_eq!(row[2], Data::Empty, "row {i}");
             assert_eq!(row[3], Data::Float(-0.001), "row {i}");
@@ -342,7 +361,7 @@ mod tests {
     #[test]
     fn the_package_holds_the_parts_excel_needs_and_the_header_is_bold() {
         let path = scratch("package");
-        write(&path, "a/b:c*d?[e]1234567890123456789012345", &["日期", "频道"], Vec::<Vec<Cell>>::new()).unwrap();
+        write(&path, "a/b:c*d?[e]1234567890123456789012345", &["日期", "频道"], Vec::<Vec<Cell>>::new(), &AtomicBool::new(false)).unwrap();
         let mut zip = zip::ZipArchive::new(File::open(&path).unwrap()).unwrap();
         let mut names: Vec<_> = (0..zip.len()).map(|i| zip.by_index(i).unwrap().name().unwrap().into_owned()).collect();
         names.sort();
@@ -366,6 +385,50 @@ mod tests {
         let (names, rows) = read_back(&path);
         assert_eq!(names, ["a_b_c_d__e_12345678901234567890"]);
         assert_eq!(rows.len(), 1);
+    }
+
+    #[test]
+    fn formula_like_text_is_written_as_it_is_with_the_quote_prefix_style() {
+        let path = scratch("quote");
+        let rows = vec![vec![Cell::from("-春节版"), Cell::from("春节版"), Cell::from("=1+1")]];
+        write(&path, "s", &["=标题"], rows, &AtomicBool::new(false)).unwrap();
+        let mut zip = zip::ZipArchive::new(File::open(&path).unwrap()).unwrap();
+        let read = |zip: &mut zip::ZipArchive<File>, part: &str| {
+            let mut text = String::new();
+            std::io::Read::read_to_string(&mut zip.by_name(part).unwrap(), &mut text).unwrap();
+            text
+        };
+        let sheet = read(&mut zip, "xl/worksheets/sheet1.xml");
+        assert!(sheet.contains(r#"<c r="A2" s="2" t="inlineStr"><is><t>-春节版</t></is></c>"#), "{sheet}");
+        assert!(sheet.contains(r#"<c r="B2" t="inlineStr"><is><t>春节版</t></is></c>"#), "{sheet}");
+        assert!(sheet.contains(r#"<c r="C2" s="2" t="inlineStr"><is><t>=1+1</t></is></c>"#), "{sheet}");
+        // The header keeps its bold format.
+        assert!(sheet.contains(r#"<c r="A1" s="1" t="inlineStr">"#), "{sheet}");
+        let styles = read(&mut zip, "xl/styles.xml");
+        let xfs = &styles[styles.find("<cellXfs").unwrap()..styles.find("</cellXfs>").unwrap()];
+        assert!(xfs.contains(r#"count="3""#), "{xfs}");
+        let third = xfs.split("<xf ").nth(3).unwrap_or_default();
+        assert!(third.contains(r#"quotePrefix="1""#), "format 2 is quote-prefixed: {xfs}");
+        let (_, got) = read_back(&path);
+        assert_eq!(got[1][0], Data::String("-春节版".into()));
+        assert_eq!(got[1][2], Data::String("=1+1".into()));
+    }
+
+    #[test]
+    fn a_cancelled_write_stops_at_the_next_row() {
+        let path = scratch("cancelled");
+        let cancelled = AtomicBool::new(false);
+        let mut served = 0;
+        let rows = std::iter::from_fn(|| {
+            served += 1;
+            if served == 10 {
+                cancelled.store(true, Ordering::Relaxed);
+            }
+            (served < 1_000_000).then(|| vec![Cell::from(served as i64)])
+        });
+        let err = write(&path, "s", &["n"], rows, &cancelled).unwrap_err();
+        assert!(err.to_string().contains("cancelled"), "{err}");
+        assert_eq!(served, 10, "no row is asked for after the cancel");
     }
 
     #[test]

@@ -219,19 +219,18 @@ async fn validate(conn: &mut PgConnection, caller: &Admin, args: AccountArgs, ad
             0
         }
     };
-    let rule_id = rules(conn, caller, Text::get(&args.rule_id).unwrap_or(""), &mut checks).await?;
+    let rule_id = rules(conn, Text::get(&args.rule_id).unwrap_or(""), &mut checks).await?;
     checks.finish()?;
+    // Nobody grants menus they do not hold, nor `*` unless they hold it.
+    may_manage(conn, caller, &rule_id).await?;
     let password = if pwd.is_empty() { None } else { Some(pwd) };
     Ok(AccountForm { name, account, password, status, rule_id })
 }
 
-/// Normalises `rule_id` and checks the caller may grant it: only a `*` account grants `*`,
-/// and nobody grants menus they do not hold.
-async fn rules(conn: &mut PgConnection, caller: &Admin, raw: &str, checks: &mut Checks) -> Result<String> {
+/// Normalises `rule_id` (`*` or known menu ids); whether the caller may grant it is
+/// [`may_manage`]'s to say.
+async fn rules(conn: &mut PgConnection, raw: &str, checks: &mut Checks) -> Result<String> {
     if raw == "*" {
-        if caller.rule_id != "*" {
-            checks.add("rule_id", "只有拥有全部权限的管理员才能授予全部权限");
-        }
         return Ok("*".into());
     }
     let mut ids = Vec::new();
@@ -249,34 +248,36 @@ async fn rules(conn: &mut PgConnection, caller: &Admin, raw: &str, checks: &mut 
         checks.add("rule_id", "请至少选择一个菜单");
         return Ok(String::new());
     }
-    let caller_ids = permission::parse_ids(&caller.rule_id);
-    let rows: Vec<(i64, bool)> = sqlx::query_as(
-        "select id, ($2 or id = any($3) or pid = any($3)) from auth_rules where id = any($1)",
-    )
-    .bind(&ids)
-    .bind(caller.rule_id == "*")
-    .bind(&caller_ids)
-    .fetch_all(conn)
-    .await?;
-    for id in &ids {
-        match rows.iter().find(|(found, _)| found == id) {
-            None => checks.add("rule_id", format!("菜单不存在：{id}")),
-            Some((_, false)) => checks.add("rule_id", "不能授予自己没有的菜单权限"),
-            Some((_, true)) => {}
-        }
+    let known: Vec<i64> = sqlx::query_scalar("select id from auth_rules where id = any($1)").bind(&ids).fetch_all(conn).await?;
+    for id in ids.iter().filter(|id| !known.contains(id)) {
+        checks.add("rule_id", format!("菜单不存在：{id}"));
     }
     Ok(ids.iter().map(i64::to_string).collect::<Vec<_>>().join(","))
+}
+
+/// 4003 unless the caller's menus cover `rule_id` (an account's current menus, or the menus
+/// given to it): an account manages only accounts with no more rights than its own, so an
+/// admin-list clerk can neither take over a `*` account nor hand out menus it lacks.
+async fn may_manage(conn: &mut PgConnection, caller: &Admin, rule_id: &str) -> Result<()> {
+    if permission::covers(conn, &caller.rule_id, rule_id).await? { Ok(()) } else { Err(AppError::Forbidden) }
+}
+
+/// The account's menus, its row locked until the transaction ends; 4004 when it is gone.
+async fn lock_rules(tx: &mut PgConnection, id: i64) -> Result<String> {
+    sqlx::query_scalar("select rule_id from admins where id = $1 for update")
+        .bind(id)
+        .fetch_optional(tx)
+        .await?
+        .ok_or_else(|| AppError::NotFound("账号不存在".into()))
 }
 
 fn on_duplicate(e: sqlx::Error) -> AppError {
     AppError::on_unique(e, "admins_account_key", "account", "账号已存在")
 }
 
+/// Hashed off the async workers, with no pool connection held meanwhile.
 async fn hash(plain: String) -> Result<String> {
-    tokio::task::spawn_blocking(move || password::hash(&plain))
-        .await
-        .map_err(anyhow::Error::from)?
-        .map_err(AppError::Internal)
+    Ok(password::hash_async(plain).await?)
 }
 
 async fn add(
@@ -284,9 +285,12 @@ async fn add(
     Extension(caller): Extension<Admin>,
     Args(args): Args<AccountArgs>,
 ) -> Result<Done<AccountRow>> {
-    let mut tx = state.db.begin().await?;
-    let form = validate(&mut tx, &caller, args, true).await?;
+    let form = {
+        let mut conn = state.db.acquire().await?;
+        validate(&mut conn, &caller, args, true).await?
+    };
     let hash = hash(form.password.unwrap_or_default()).await?;
+    let mut tx = state.db.begin().await?;
     let id: i64 = sqlx::query_scalar(
         "insert into admins (name, account, password_hash, status, rule_id)
          values ($1, $2, $3, $4, $5) returning id",
@@ -313,9 +317,12 @@ async fn up(
     if id == 1 {
         return Err(AppError::conflict("超级管理员不可修改"));
     }
-    let mut tx = state.db.begin().await?;
-    fetch(&mut tx, id).await?;
-    let form = validate(&mut tx, &caller, args, false).await?;
+    let form = {
+        let mut conn = state.db.acquire().await?;
+        let target = fetch(&mut conn, id).await?;
+        may_manage(&mut conn, &caller, &target.rule_id).await?;
+        validate(&mut conn, &caller, args, false).await?
+    };
     if id == caller.id && form.status != 1 {
         return Err(AppError::conflict("不能禁用当前登录的账号"));
     }
@@ -323,6 +330,10 @@ async fn up(
         Some(p) => Some(hash(p).await?),
         None => None,
     };
+    let mut tx = state.db.begin().await?;
+    // Checked again under the row's lock: the account may have been given more menus since.
+    let current = lock_rules(&mut tx, id).await?;
+    may_manage(&mut tx, &caller, &current).await?;
     sqlx::query(
         "update admins set name = $2, account = $3, status = $4, rule_id = $5,
                 password_hash = coalesce($6, password_hash)
@@ -360,10 +371,9 @@ async fn delete(
         return Err(AppError::conflict("不能删除当前登录的账号"));
     }
     let mut tx = state.db.begin().await?;
-    let deleted = sqlx::query("delete from admins where id = $1").bind(id).execute(&mut *tx).await?;
-    if deleted.rows_affected() == 0 {
-        return Err(AppError::NotFound("账号不存在".into()));
-    }
+    let current = lock_rules(&mut tx, id).await?;
+    may_manage(&mut tx, &caller, &current).await?;
+    sqlx::query("delete from admins where id = $1").bind(id).execute(&mut *tx).await?;
     // Its open sockets close once this commits.
     crate::realtime::publish(&mut *tx, &crate::realtime::Event::Session { admin_id: id }).await?;
     tx.commit().await?;

@@ -94,25 +94,20 @@ async fn login(
     }
     checks.finish()?;
 
-    let mut conn = state.db.acquire().await?;
-    throttle::check(&mut conn, account, &ip).await?;
-    let candidate: Option<Candidate> = sqlx::query_as(
-        "select id, name, password_hash, status, rule_id from admins where account = $1",
-    )
-    .bind(account)
-    .fetch_optional(&mut *conn)
-    .await?;
-    let verified = tokio::task::spawn_blocking(move || match candidate {
-        Some(c) if password::verify(&pwd, &c.password_hash) => Some(c),
-        Some(_) => None,
-        None => {
-            password::verify_dummy(&pwd);
-            None
-        }
-    })
-    .await
-    .map_err(anyhow::Error::from)?;
-    let Some(admin) = verified else {
+    // No pool connection is held while the password is hashed, nor while another is awaited:
+    // a rush of sign-ins would otherwise take the whole pool and wait on itself.
+    let candidate: Option<Candidate> = {
+        let mut conn = state.db.acquire().await?;
+        throttle::check(&mut conn, account, &ip).await?;
+        sqlx::query_as("select id, name, password_hash, status, rule_id from admins where account = $1")
+            .bind(account)
+            .fetch_optional(&mut *conn)
+            .await?
+    };
+    let stored = candidate.as_ref().map(|c| c.password_hash.clone());
+    let verified = password::verify_async(pwd, stored).await?;
+    let Some(admin) = candidate.filter(|_| verified) else {
+        let mut conn = state.db.acquire().await?;
         throttle::record(&mut conn, account, &ip, false).await?;
         return Err(AppError::field("pwd", WRONG));
     };

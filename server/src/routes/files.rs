@@ -3,8 +3,8 @@
 //! in the `token` query parameter (a browser download can't set headers):
 //! - `/files/upload/<id>`: an uploaded file under its original name, for holders of the file
 //!   menu and for its uploader;
-//! - `/files/exports/<random>/<name>.xlsx`: an export, for any signed-in account (the random
-//!   part is the capability).
+//! - `/files/exports/<random>/<name>.xlsx`: an export, for the account that made it and for
+//!   holders of the menu of the call that made it (the `exports` record).
 
 use axum::Extension;
 use axum::extract::{Path, Query, State};
@@ -264,6 +264,14 @@ pub async fn download(
             let valid_id = id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit());
             if !valid_id || name.contains("..") || name.contains('\\') || !name.ends_with(".xlsx") {
                 return Err(not_found());
+            }
+            let made: Option<(i64, Option<i64>)> = sqlx::query_as("select admin_id, menu_id from exports where id = $1")
+                .bind(*id)
+                .fetch_optional(&mut *conn)
+                .await?;
+            let (maker, menu) = made.ok_or_else(not_found)?;
+            if maker != admin.id {
+                permission::check(&mut conn, &admin, menu.ok_or(AppError::Forbidden)?).await?;
             }
             (format!("exports/{id}/{name}"), (*name).to_owned(), sniff::mime_type("xlsx").to_owned())
         }

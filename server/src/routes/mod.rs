@@ -58,6 +58,18 @@ pub enum Access {
 pub enum Verb {
     Get,
     Post,
+    /// Both: a read the spec's client sends either way (the exports). GET reads the query,
+    /// POST the body; the OpenAPI document lists the GET under the call's name.
+    GetOrPost,
+}
+
+/// The handler of a [`Verb::GetOrPost`] call, for both methods.
+pub fn get_or_post<H, T>(handler: H) -> MethodRouter<AppState>
+where
+    H: axum::handler::Handler<T, AppState>,
+    T: 'static,
+{
+    get(handler.clone()).post(handler)
 }
 
 /// A schema and the named component schemas it refers to.

@@ -24,11 +24,20 @@ pub fn document() -> OpenApi {
         let call = endpoint.call;
         (call.request.components)(&mut components);
         (call.response.components)(&mut components);
-        let method = match call.verb {
-            Verb::Get => HttpMethod::Get,
-            Verb::Post => HttpMethod::Post,
+        let item = match call.verb {
+            Verb::Get => PathItem::new(HttpMethod::Get, operation(call, HttpMethod::Get)),
+            Verb::Post => PathItem::new(HttpMethod::Post, operation(call, HttpMethod::Post)),
+            Verb::GetOrPost => {
+                // Operation ids are unique in a document (the web types key calls by them), so
+                // the call's name goes to its GET; the POST is the same call by body.
+                let mut item = PathItem::new(HttpMethod::Get, operation(call, HttpMethod::Get));
+                let mut post = operation(call, HttpMethod::Post);
+                post.operation_id = None;
+                item.post = Some(post);
+                item
+            }
         };
-        paths = paths.path(call.path(), PathItem::new(method, operation(call)));
+        paths = paths.path(call.path(), item);
     }
     let mut schemas = ComponentsBuilder::new();
     for (name, schema) in components {
@@ -51,7 +60,7 @@ pub fn document() -> OpenApi {
         .build()
 }
 
-fn operation(call: &Call) -> utoipa::openapi::path::Operation {
+fn operation(call: &Call, method: HttpMethod) -> utoipa::openapi::path::Operation {
     let tag = match call.access {
         Access::Public | Access::SignedIn => "auth".to_owned(),
         Access::Menu(id) => format!("menu {id}"),
@@ -74,8 +83,8 @@ fn operation(call: &Call) -> utoipa::openapi::path::Operation {
         );
     }
     let request = (call.request.schema)();
-    match call.verb {
-        Verb::Get => {
+    match method {
+        HttpMethod::Get => {
             if let RefOr::T(Schema::Object(object)) = &request {
                 for (name, schema) in &object.properties {
                     let required = object.required.contains(name);
@@ -89,7 +98,7 @@ fn operation(call: &Call) -> utoipa::openapi::path::Operation {
                 }
             }
         }
-        Verb::Post => {
+        _ => {
             let content = || ContentBuilder::new().schema(Some(request.clone())).build();
             op = op.request_body(Some(
                 RequestBodyBuilder::new()

@@ -118,25 +118,31 @@ async fn up(
     }
     checks.finish()?;
 
-    let mut tx = state.db.begin().await?;
-    if !new.is_empty() {
+    // The hash runs before the transaction: no connection is held while it waits for a
+    // hashing permit. The write then checks that the stored hash is still the one verified.
+    let change = if new.is_empty() {
+        None
+    } else {
         let stored: String = sqlx::query_scalar("select password_hash from admins where id = $1")
             .bind(admin.id)
-            .fetch_one(&mut *tx)
+            .fetch_one(&state.db)
             .await?;
-        let hashed = tokio::task::spawn_blocking(move || {
-            if password::verify(&old, &stored) { password::hash(&new).map(Some) } else { Ok(None) }
-        })
-        .await
-        .map_err(anyhow::Error::from)??;
-        let Some(hashed) = hashed else {
+        if !password::verify_async(old, Some(stored.clone())).await? {
             return Err(AppError::field("oldPassword", "原密码错误"));
-        };
-        sqlx::query("update admins set password_hash = $2 where id = $1")
+        }
+        Some((stored, password::hash_async(new).await?))
+    };
+    let mut tx = state.db.begin().await?;
+    if let Some((stored, hashed)) = change {
+        let changed = sqlx::query("update admins set password_hash = $2 where id = $1 and password_hash = $3")
             .bind(admin.id)
             .bind(hashed)
+            .bind(stored)
             .execute(&mut *tx)
             .await?;
+        if changed.rows_affected() == 0 {
+            return Err(AppError::field("oldPassword", "原密码错误"));
+        }
         // Other sessions of this account end; the one making the change goes on.
         sqlx::query(
             "update admin_sessions set revoked_at = now(), revoked_reason = $3

@@ -1,8 +1,9 @@
 //! Housekeeping: due tape changes executed and order statuses refreshed as the date moves on;
 //! chunked uploads abandoned
-//! half-way, stray temporary files, old exports and
-//! the files of lake batches whose import died are removed on a timer (and by tests through
-//! [`abandoned_uploads`] and [`crate::lake::abandoned_batches`]).
+//! half-way, stray temporary files, old exports (file and record), exports' temporary files
+//! left by a crashed process and the files of lake batches whose import died are removed on a
+//! timer (and by tests through [`abandoned_uploads`], [`old_exports`], [`export_temps`] and
+//! [`crate::lake::abandoned_batches`]).
 
 use std::time::{Duration, SystemTime};
 
@@ -12,6 +13,9 @@ use crate::state::AppState;
 pub const ABANDONED_AFTER: Duration = Duration::from_secs(2 * 60 * 60);
 /// Exports are kept a day.
 pub const EXPORTS_KEPT: Duration = Duration::from_secs(24 * 60 * 60);
+/// An export's temporary file this old belongs to a process that died while writing it: a
+/// live export is stored, or dropped with its file, well within the requests' 120 s timeout.
+pub const EXPORT_TEMP_KEPT: Duration = Duration::from_secs(60 * 60);
 /// A lake batch still being written this long is a dead import's: imports stop at their
 /// deadline long before, and an import from the shell runs minutes, not a day.
 pub const BATCH_ABANDONED_AFTER: Duration = Duration::from_secs(24 * 60 * 60);
@@ -27,6 +31,7 @@ pub async fn run(state: AppState) {
         if let Err(e) = old_exports(&state, EXPORTS_KEPT).await {
             tracing::warn!(error = ?e, "purging old exports");
         }
+        export_temps(&state, EXPORT_TEMP_KEPT);
         if let Err(e) = crate::lake::abandoned_batches(&state, BATCH_ABANDONED_AFTER).await {
             tracing::warn!(error = ?e, "removing the files of abandoned lake batches");
         }
@@ -60,26 +65,47 @@ pub async fn abandoned_uploads(state: &AppState, age: Duration) -> anyhow::Resul
     for id in &ids {
         state.store.delete_prefix(&format!("partial/{id}")).await?;
     }
-    let dir = super::upload::temp_dir(state);
-    if let Ok(entries) = std::fs::read_dir(&dir) {
-        let now = SystemTime::now();
-        for entry in entries.flatten() {
-            let stale = entry
-                .metadata()
-                .and_then(|m| m.modified())
-                .is_ok_and(|t| now.duration_since(t).unwrap_or_default() >= age);
-            if stale {
-                let _ = std::fs::remove_file(entry.path());
-            }
-        }
-    }
+    stale_files(&super::upload::temp_dir(state), age);
     Ok(ids.len() as u64)
 }
 
-pub async fn old_exports(state: &AppState, age: Duration) -> anyhow::Result<()> {
+/// Removes exports made longer than `age` ago, record and file, and any object under
+/// `exports/` as old (one whose record was never written: a crash between the two). Answers
+/// how many records were removed.
+pub async fn old_exports(state: &AppState, age: Duration) -> anyhow::Result<u64> {
+    let keys: Vec<String> =
+        sqlx::query_scalar("delete from exports where created_at < now() - make_interval(secs => $1) returning object_key")
+            .bind(age.as_secs_f64())
+            .fetch_all(&state.db)
+            .await?;
+    for key in &keys {
+        state.store.delete(key).await?;
+    }
     let cutoff = chrono::Utc::now() - chrono::Duration::from_std(age)?;
     for key in state.store.older_than("exports", cutoff).await? {
         state.store.delete(&key).await?;
     }
-    Ok(())
+    Ok(keys.len() as u64)
+}
+
+/// Removes exports' temporary files last written longer than `age` ago. Answers how many.
+pub fn export_temps(state: &AppState, age: Duration) -> usize {
+    stale_files(&crate::export::temp_dir(state), age)
+}
+
+/// Removes the files of `dir` last modified at least `age` ago; answers how many.
+fn stale_files(dir: &std::path::Path, age: Duration) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else { return 0 };
+    let now = SystemTime::now();
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let stale = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .is_ok_and(|t| now.duration_since(t).unwrap_or_default() >= age);
+        if stale && std::fs::remove_file(entry.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
 }

@@ -249,7 +249,7 @@ async fn take_chunk(
     if chunk + 1 < chunks && temp.size != CHUNK_BYTES {
         return Err(AppError::field("chunk", "分片大小应为 10MB（最后一片除外）"));
     }
-    already_stored(state, key).await?;
+    already_stored(&state.db, key).await?;
     let (upload_id, owner, expected, done): (i64, i64, i32, bool) = sqlx::query_as(
         "insert into uploads (key, admin_id, chunks) values ($1, $2, $3)
          on conflict (key) do update set key = excluded.key
@@ -299,22 +299,37 @@ async fn take_chunk(
         tx.commit().await?;
         return Ok(Done("分片已接收", ChunkReceived { chunk, chunks, received }).into_response());
     }
-    let assembled = assemble(state, upload_id, chunks).await;
-    let outcome = match assembled {
-        Ok(file) => complete(state, admin, grant, key, extension, file).await,
+    // The file is assembled, stored and recorded in this same transaction: a request never
+    // holds one pool connection while it waits for another.
+    let stored = match assemble(state, upload_id, chunks).await {
+        Ok(file) => store(state, &mut tx, admin, grant, key, extension, &file).await,
         Err(e) => Err(e),
     };
-    sqlx::query("update uploads set completed_at = now() where id = $1").bind(upload_id).execute(&mut *tx).await?;
-    sqlx::query("delete from upload_parts where upload_id = $1").bind(upload_id).execute(&mut *tx).await?;
-    tx.commit().await?;
+    let outcome = match stored {
+        Ok((file_id, job_id)) => {
+            let finished = async {
+                sqlx::query("update uploads set completed_at = now() where id = $1").bind(upload_id).execute(&mut *tx).await?;
+                sqlx::query("delete from upload_parts where upload_id = $1").bind(upload_id).execute(&mut *tx).await?;
+                tx.commit().await
+            };
+            if let Err(e) = finished.await {
+                let _ = state.store.delete(key).await;
+                return Err(e.into());
+            }
+            Ok((file_id, job_id))
+        }
+        Err(e) => {
+            // A refused upload leaves nothing behind and can be tried again under a new policy.
+            tx.rollback().await?;
+            sqlx::query("delete from uploads where id = $1").bind(upload_id).execute(&state.db).await?;
+            Err(e)
+        }
+    };
     if let Err(e) = state.store.delete_prefix(&format!("partial/{upload_id}")).await {
         tracing::warn!(error = ?e, upload_id, "removing the chunks of a finished upload");
     }
-    if outcome.is_err() {
-        // A refused upload leaves nothing behind and can be tried again under a new policy.
-        sqlx::query("delete from uploads where id = $1").bind(upload_id).execute(&state.db).await?;
-    }
-    outcome.map(IntoResponse::into_response)
+    let (file_id, job_id) = outcome?;
+    uploaded(state, file_id, job_id).await.map(IntoResponse::into_response)
 }
 
 fn part_key(upload_id: i64, chunk: u32) -> String {
@@ -337,15 +352,13 @@ async fn assemble(state: &AppState, upload_id: i64, chunks: u32) -> Result<TempF
     writer.finish().await
 }
 
-async fn already_stored(state: &AppState, key: &str) -> Result<()> {
-    let exists: bool = sqlx::query_scalar("select exists(select 1 from files where path = $1)")
-        .bind(key)
-        .fetch_one(&state.db)
-        .await?;
+async fn already_stored(db: impl sqlx::PgExecutor<'_>, key: &str) -> Result<()> {
+    let exists: bool =
+        sqlx::query_scalar("select exists(select 1 from files where path = $1)").bind(key).fetch_one(db).await?;
     if exists { Err(AppError::conflict("该文件已上传完成")) } else { Ok(()) }
 }
 
-/// Checks the whole file, stores it and writes its record and job.
+/// Completes a single-part upload: stores it and writes its record and job.
 async fn complete(
     state: &AppState,
     admin: &Admin,
@@ -354,14 +367,38 @@ async fn complete(
     extension: &'static str,
     file: TempFile,
 ) -> Result<Done<Uploaded>> {
+    let mut tx = state.db.begin().await?;
+    let (file_id, job_id) = store(state, &mut tx, admin, grant, key, extension, &file).await?;
+    if let Err(e) = tx.commit().await {
+        let _ = state.store.delete(key).await;
+        return Err(e.into());
+    }
+    uploaded(state, file_id, job_id).await
+}
+
+async fn uploaded(state: &AppState, file_id: i64, job_id: i64) -> Result<Done<Uploaded>> {
+    let file = file_row(&state.db, file_id).await?.ok_or_else(|| AppError::NotFound("文件不存在".into()))?;
+    Ok(Done("上传成功", Uploaded { file, job_id }))
+}
+
+/// Checks the whole file, stores it and writes its record and job in `tx`, which the caller
+/// commits (removing the stored object when that fails). Answers the file's and the job's ids.
+async fn store(
+    state: &AppState,
+    tx: &mut sqlx::PgConnection,
+    admin: &Admin,
+    grant: &Grant,
+    key: &str,
+    extension: &'static str,
+    file: &TempFile,
+) -> Result<(i64, i64)> {
     if !sniff::matches(extension, &file.head) {
         return Err(AppError::FILE_WRONG_TYPE);
     }
     let tag = tags::find(&grant.tags).ok_or_else(|| AppError::field("tags", "请选择文件标签"))?;
     let purpose = tag.purpose(&grant.tag_value);
-    already_stored(state, key).await?;
+    already_stored(&mut *tx, key).await?;
 
-    let mut tx = state.db.begin().await?;
     // Two uploads of the same content for the same purpose take turns here.
     sqlx::query("select pg_advisory_xact_lock(hashtextextended($1, 0))")
         .bind(format!("{purpose}:{}", hex::encode(file.sha256)))
@@ -380,21 +417,18 @@ async fn complete(
         return Err(AppError::FILE_DUPLICATE);
     }
     state.store.put_file(key, &file.path).await?;
-    let stored = record(&mut tx, admin, grant, key, extension, &purpose, &file).await;
-    let file_id = match stored {
-        Ok(ids) => ids,
+    let stored = async {
+        let file_id = record(&mut *tx, admin, grant, key, extension, &purpose, file).await?;
+        let job_id = jobs::enqueue(&mut *tx, tag.id, Some(file_id), Some(admin.id), &grant.tag_value).await?;
+        Ok((file_id, job_id))
+    };
+    match stored.await {
+        Ok(ids) => Ok(ids),
         Err(e) => {
             let _ = state.store.delete(key).await;
-            return Err(e);
+            Err(e)
         }
-    };
-    let job_id = jobs::enqueue(&mut tx, tag.id, Some(file_id), Some(admin.id), &grant.tag_value).await?;
-    if let Err(e) = tx.commit().await {
-        let _ = state.store.delete(key).await;
-        return Err(e.into());
     }
-    let file = file_row(&state.db, file_id).await?.ok_or_else(|| AppError::NotFound("文件不存在".into()))?;
-    Ok(Done("上传成功", Uploaded { file, job_id }))
 }
 
 async fn record(

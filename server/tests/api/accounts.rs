@@ -1,6 +1,6 @@
 use serde_json::{Value, json};
 
-use crate::helpers::{Call, spawn_app};
+use crate::helpers::{Call, TestApp, spawn_app};
 
 fn form(account: &str) -> Value {
     json!({
@@ -118,14 +118,107 @@ async fn nobody_grants_more_than_they_hold() {
     let id = app.create_account("manager", "24,112").await;
     let token = app.session(id).await;
     let mut fields = form("clerk1");
-    fields["rule_id"] = json!("*");
-    let answer = app.send(Call::post("adminUserAdd", fields.clone()).token(&token)).await;
-    assert_eq!(answer.field("rule_id"), Some("只有拥有全部权限的管理员才能授予全部权限"));
-    fields["rule_id"] = json!("112,82");
-    let answer = app.send(Call::post("adminUserAdd", fields.clone()).token(&token)).await;
-    assert_eq!(answer.field("rule_id"), Some("不能授予自己没有的菜单权限"));
+    for beyond in [json!("*"), json!("112,82")] {
+        fields["rule_id"] = beyond;
+        let answer = app.send(Call::post("adminUserAdd", fields.clone()).token(&token)).await;
+        assert_eq!(answer.code(), 4003, "{}", fields["rule_id"]);
+    }
     fields["rule_id"] = json!([112, 25]);
     app.send(Call::post("adminUserAdd", fields).token(&token)).await.ok();
+    let count: i64 = sqlx::query_scalar("select count(*) from admins").fetch_one(&app.db).await.unwrap();
+    assert_eq!(count, 3, "only the allowed account was added");
+}
+
+/// What an account write could change: name, account, status, menus and password hash.
+async fn stored(app: &TestApp, id: i64) -> Option<(String, String, i16, String, String)> {
+    sqlx::query_as("select name, account, status, rule_id, password_hash from admins where id = $1")
+        .bind(id)
+        .fetch_optional(&app.db)
+        .await
+        .unwrap()
+}
+
+/// Every way adminUserUp can change `target`: rewrite, demote, disable, new password.
+fn edits(id: i64, account: &str, rule_id: &str) -> Vec<Value> {
+    let base = json!({ "id": id, "name": "改名", "account": account, "status": "1", "rule_id": rule_id });
+    let with = |key: &str, value: &str| {
+        let mut edit = base.clone();
+        edit[key] = json!(value);
+        edit
+    };
+    let mut password = base.clone();
+    password["password"] = json!("taken-over-1");
+    password["password_confirmation"] = json!("taken-over-1");
+    vec![base.clone(), with("account", "renamed"), with("rule_id", "27"), with("status", "2"), password]
+}
+
+#[tokio::test]
+async fn an_admin_list_clerk_can_neither_change_nor_delete_a_full_account_nor_one_with_a_menu_it_lacks() {
+    let app = spawn_app().await;
+    let clerk = app.create_account("clerk", "27").await;
+    let token = app.session(clerk).await;
+    let full = app.create_account("boss", "*").await;
+    let wider = app.create_account("orders", "27,112").await;
+    let parent = app.create_account("admins", "24").await;
+
+    for (id, account, rule_id) in [(full, "boss", "*"), (wider, "orders", "27,112"), (parent, "admins", "24")] {
+        let before = stored(&app, id).await;
+        for edit in edits(id, account, rule_id) {
+            let answer = app.send(Call::post("adminUserUp", edit.clone()).token(&token)).await;
+            assert_eq!(answer.code(), 4003, "{edit}: {:#}", answer.body);
+        }
+        let answer = app.send(Call::post("adminUserDelete", json!({ "id": id })).token(&token)).await;
+        assert_eq!(answer.code(), 4003, "deleting {account}");
+        assert_eq!(stored(&app, id).await, before, "{account} was changed");
+    }
+    // The full account still signs in with its own password, and not with the clerk's.
+    app.login("boss", "secret-123").await.ok();
+    assert_eq!(app.login("boss", "taken-over-1").await.code(), 4000);
+}
+
+#[tokio::test]
+async fn an_account_changes_and_deletes_accounts_within_its_own_menus() {
+    let app = spawn_app().await;
+    let clerk = app.create_account("clerk", "27").await;
+    let clerk_token = app.session(clerk).await;
+    let peer = app.create_account("peer", "27").await;
+    // A parent menu covers its children.
+    let manager = app.create_account("manager", "24,112").await;
+    let manager_token = app.session(manager).await;
+    let junior = app.create_account("junior", "27,13,112").await;
+
+    for (token, id, account, rule_id) in [(&clerk_token, peer, "peer", "27"), (&manager_token, junior, "junior", "27,13,112")] {
+        for edit in edits(id, account, rule_id) {
+            app.send(Call::post("adminUserUp", edit.clone()).token(token)).await.ok();
+            // Back to the account name the next edit names.
+            sqlx::query("update admins set account = $2, status = 1, rule_id = $3 where id = $1")
+                .bind(id)
+                .bind(account)
+                .bind(rule_id)
+                .execute(&app.db)
+                .await
+                .unwrap();
+        }
+        app.login(account, "taken-over-1").await.ok();
+        app.send(Call::post("adminUserDelete", json!({ "id": id })).token(token)).await.ok();
+        assert_eq!(stored(&app, id).await, None, "{account} is deleted");
+    }
+    // The manager may not lift an account above itself, nor the clerk hand out a menu it lacks.
+    let other = app.create_account("other", "27").await;
+    let before = stored(&app, other).await;
+    for (token, rule_id) in [(&manager_token, "*"), (&manager_token, "24,82"), (&clerk_token, "27,112"), (&clerk_token, "24")] {
+        let edit = json!({ "id": other, "name": "other", "account": "other", "status": "1", "rule_id": rule_id });
+        let answer = app.send(Call::post("adminUserUp", edit).token(token)).await;
+        assert_eq!(answer.code(), 4003, "granting {rule_id}");
+        let mut add = form("newcomer");
+        add["rule_id"] = json!(rule_id);
+        let answer = app.send(Call::post("adminUserAdd", add).token(token)).await;
+        assert_eq!(answer.code(), 4003, "adding with {rule_id}");
+    }
+    assert_eq!(stored(&app, other).await, before);
+    let newcomers: i64 =
+        sqlx::query_scalar("select count(*) from admins where account = 'newcomer'").fetch_one(&app.db).await.unwrap();
+    assert_eq!(newcomers, 0);
 }
 
 #[tokio::test]

@@ -83,6 +83,30 @@ pub async fn spawn_app_with(workers: usize) -> TestApp {
     start(config, std::sync::Arc::new(TempDir(dir))).await
 }
 
+/// As [`spawn_app_with`]`(0)`, but the router's requests share a pool of `max_connections`
+/// connections (the listener, housekeeping and the test's own queries use the usual pool), so a
+/// request that holds one connection while it waits for another shows as a stall.
+pub async fn spawn_app_with_pool(max_connections: u32) -> TestApp {
+    let mut app = spawn_app_with(0).await;
+    let set_tz = format!("set time zone '{}'", app.config.timezone);
+    let small = sqlx::postgres::PgPoolOptions::new()
+        .max_connections(max_connections)
+        .acquire_timeout(std::time::Duration::from_secs(10))
+        .after_connect(move |conn, _| {
+            let set_tz = set_tz.clone();
+            Box::pin(async move {
+                sqlx::Executor::execute(conn, set_tz.as_str()).await?;
+                Ok(())
+            })
+        })
+        .connect(&app.config.database_url)
+        .await
+        .expect("connect the small pool");
+    app.state = adeval_server::AppState { db: small, ..app.state.clone() };
+    app.router = adeval_server::app(app.state.clone());
+    app
+}
+
 async fn start(config: Config, dir: std::sync::Arc<TempDir>) -> TestApp {
     let state = adeval_server::build_state(config.clone()).await.expect("build state");
     adeval_server::start_background(&state).await;

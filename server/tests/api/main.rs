@@ -19,6 +19,7 @@ mod security;
 mod sessions;
 mod settings;
 mod shell;
+mod signin_rush;
 mod signing;
 mod suits;
 mod tapes;

@@ -10,7 +10,7 @@ use axum::http::{HeaderMap, Request, StatusCode};
 use serde_json::json;
 use tower::ServiceExt;
 
-use adeval_server::export::{Cell, save};
+use adeval_server::export::{Cell, Maker, save};
 use adeval_server::http::sign::BAD_BURST;
 
 use crate::helpers::{ADMIN_PASSWORD, Call, Signing, TestApp, spawn_app};
@@ -36,7 +36,7 @@ async fn every_answer_carries_the_security_headers() {
     let token = app.admin_token().await;
     std::fs::create_dir_all(app.data_dir.join("web")).unwrap();
     std::fs::write(app.data_dir.join("web").join("index.html"), "<!doctype html><div id=root></div>").unwrap();
-    let url = save(&app.state, "表", &["名称"], vec![vec![Cell::from("x")]]).await.unwrap().url;
+    let url = save(&app.state, Maker { admin_id: 1, menu_id: None }, "表", &["名称"], vec![vec![Cell::from("x")]]).await.unwrap().url;
 
     let (status, headers) = headers_of(&app, Call::get("productIndex", json!({})).token(&token).request()).await;
     assert_eq!(status, StatusCode::OK);
@@ -135,6 +135,9 @@ async fn an_internal_error_in_the_log_names_its_call() {
     let writer = captured.clone();
     let subscriber = tracing_subscriber::fmt().with_ansi(false).with_writer(move || writer.clone()).finish();
     let _default = tracing::subscriber::set_default(subscriber);
+    // Other tests' threads hit the same callsites with no subscriber at all: make sure their
+    // cached "never" doesn't hide the span from this thread's subscriber.
+    tracing::callsite::rebuild_interest_cache();
     sqlx::query("alter table products rename to products_gone").execute(&app.db).await.unwrap();
 
     let answer = app.send(Call::get("productIndex", json!({})).token(&token)).await;

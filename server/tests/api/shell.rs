@@ -198,3 +198,89 @@ async fn a_shell_import_killed_half_way_leaves_nothing_visible_and_is_cleared_a_
     let after = app.send(Call::get("customerIndex", json!({})).token(&token)).await.ok()["total"].clone();
     assert_eq!(after, total, "the sweep changed the visible rows");
 }
+
+/// The workbook of issue 13: one 32,000-character shared string that the text cells of
+/// 16,000 rows all show, named by `entries` `<sheet>` entries.
+fn shared_string_bomb(entries: usize) -> Vec<u8> {
+    use std::io::Write;
+    const MAIN: &str = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
+    const RELS: &str = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+    let rel = |id: &str, kind: &str, target: &str| format!(r#"<Relationship Id="{id}" Type="{RELS}/{kind}" Target="{target}"/>"#);
+    let mut sheet = format!(r#"<worksheet xmlns="{MAIN}"><sheetData><row r="1">"#);
+    for (c, h) in ["日期", "频道", "播出时间", "时长", "标题", "受众/城市组", "毛评点"].iter().enumerate() {
+        sheet.push_str(&format!(r#"<c r="{}1" t="inlineStr"><is><t>{h}</t></is></c>"#, (b'A' + c as u8) as char));
+    }
+    sheet.push_str("</row>");
+    for r in 2..=16_001 {
+        sheet.push_str(&format!(
+            r#"<row r="{r}"><c r="A{r}" t="inlineStr"><is><t>2026-03-01</t></is></c><c r="B{r}" t="s"><v>0</v></c><c r="C{r}" t="inlineStr"><is><t>20:15</t></is></c><c r="D{r}"><v>15</v></c><c r="E{r}" t="s"><v>0</v></c><c r="F{r}" t="s"><v>0</v></c><c r="G{r}"><v>1</v></c></row>"#
+        ));
+    }
+    sheet.push_str("</sheetData></worksheet>");
+    let sheets: String = (0..entries).map(|i| format!(r#"<sheet name="S{i}" sheetId="{}" r:id="rId1"/>"#, i + 1)).collect();
+    let parts = [
+        ("_rels/.rels", format!(r#"<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">{}</Relationships>"#, rel("rId1", "officeDocument", "xl/workbook.xml"))),
+        ("xl/workbook.xml", format!(r#"<workbook xmlns="{MAIN}" xmlns:r="{RELS}"><sheets>{sheets}</sheets></workbook>"#)),
+        (
+            "xl/_rels/workbook.xml.rels",
+            format!(
+                r#"<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">{}{}</Relationships>"#,
+                rel("rId1", "worksheet", "worksheets/sheet1.xml"),
+                rel("rId2", "sharedStrings", "sharedStrings.xml")
+            ),
+        ),
+        ("xl/sharedStrings.xml", format!(r#"<sst xmlns="{MAIN}" count="1" uniqueCount="1"><si><t>{}</t></si></sst>"#, "x".repeat(32_000))),
+        ("xl/worksheets/sheet1.xml", sheet),
+    ];
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+    for (name, xml) in parts {
+        zip.start_file(name, options).unwrap();
+        zip.write_all(xml.as_bytes()).unwrap();
+    }
+    zip.finish().unwrap().into_inner()
+}
+
+/// The peak resident memory (VmHWM, in KiB) of a running child, polled until it exits.
+async fn peak_rss_kib(child: &mut std::process::Child) -> (std::process::ExitStatus, u64) {
+    let status_file = format!("/proc/{}/status", child.id());
+    let mut peak = 0u64;
+    loop {
+        if let Ok(status) = std::fs::read_to_string(&status_file)
+            && let Some(line) = status.lines().find(|l| l.starts_with("VmHWM:"))
+        {
+            let kib = line.split_whitespace().nth(1).and_then(|n| n.parse().ok()).unwrap_or(0);
+            peak = peak.max(kib);
+        }
+        if let Some(exit) = child.try_wait().unwrap() {
+            return (exit, peak);
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_shared_string_bomb_is_refused_by_the_shell_import_in_under_400_mb() {
+    let app = spawn_app().await;
+    for (entries, reason) in [(1, "单元格文字总量超过上限"), (4, "指向同一份工作表数据")] {
+        let file = app.data_dir.join(format!("bomb{entries}.xlsx"));
+        std::fs::write(&file, shared_string_bomb(entries)).unwrap();
+        let (out, err) = (app.data_dir.join("bomb.out"), app.data_dir.join("bomb.err"));
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_adeval"));
+        cmd.args(["import", "customer-data", file.to_str().unwrap(), "--category", "2", "--source", "1", "--ownership", "1"]);
+        for (k, v) in app.cli_env() {
+            cmd.env(k, v);
+        }
+        let mut child = cmd
+            .stdout(std::fs::File::create(&out).unwrap())
+            .stderr(std::fs::File::create(&err).unwrap())
+            .spawn()
+            .unwrap();
+        let (status, peak) = peak_rss_kib(&mut child).await;
+        let said = std::fs::read_to_string(&out).unwrap() + &std::fs::read_to_string(&err).unwrap();
+        eprintln!("{entries} entries: peak RSS {} MiB", peak / 1024);
+        assert!(!status.success(), "{entries} entries: imported\n{said}");
+        assert!(said.contains(reason), "{entries} entries:\n{said}");
+        assert!(peak > 0 && peak < 400 * 1024, "{entries} entries: peak RSS {peak} KiB");
+    }
+}

@@ -268,7 +268,7 @@ async fn the_export_holds_the_filtered_suits_with_formulas_neutralised() {
     assert_eq!(sheet.len(), 2, "only the filtered suit");
     let row = &sheet[1];
     assert_eq!(row[0], Data::String("CCTV-1".into()));
-    assert_eq!(row[2], Data::String("'=HYPERLINK(\"x\")".into()));
+    assert_eq!(row[2], Data::String("=HYPERLINK(\"x\")".into()), "kept as it is, quote-prefixed");
     assert_eq!(row[3], Data::Float(120.5));
     assert_eq!(row[6], Data::String("2026-03".into()));
     assert_eq!(row[7], Data::String("早间、午间（07:00:00-09:00:00、12:00:00-13:00:00）×2；晚间（19:00:00-21:00:00）×3".into()));

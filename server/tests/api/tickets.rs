@@ -5,13 +5,13 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use serde_json::json;
 
-use adeval_server::export::{Cell, save};
+use adeval_server::export::{Cell, Maker, save};
 
 use crate::helpers::{Answer, Call, TestApp, spawn_app};
 
 async fn exported(app: &TestApp) -> String {
     let rows = vec![vec![Cell::from("伊利"), Cell::from(15i64)]];
-    save(&app.state, "票据", &["品牌", "秒数"], rows).await.unwrap().url
+    save(&app.state, Maker { admin_id: 1, menu_id: None }, "票据", &["品牌", "秒数"], rows).await.unwrap().url
 }
 
 async fn get(app: &TestApp, url: &str) -> Answer {

@@ -456,7 +456,87 @@ export interface paths {
         /** 导出客户数据 */
         get: operations["customerIndexExport"];
         put?: never;
-        post?: never;
+        /** 导出客户数据 */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    timestamp: string;
+                    nonce: string;
+                    sign: string;
+                    token: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @default null */
+                        page?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        limit?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        brandId?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        mediaId?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        category?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        source?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        belongingTo?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        title?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        addTime?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        endTime?: null | components["schemas"]["Text"];
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @default null */
+                        page?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        limit?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        brandId?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        mediaId?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        category?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        source?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        belongingTo?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        title?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        addTime?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        endTime?: null | components["schemas"]["Text"];
+                    };
+                };
+            };
+            responses: {
+                /** @description envelope; code 200 carries data, other codes per the catalogue */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            /** @description The answer of an export call. */
+                            data?: {
+                                /** @description Download path, under `/files/`; send the token with it. */
+                                url: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -912,10 +992,98 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** 导出订单 */
+        get: operations["orderIndexExport"];
         put?: never;
         /** 导出订单 */
-        post: operations["orderIndexExport"];
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    timestamp: string;
+                    nonce: string;
+                    sign: string;
+                    token: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @default null */
+                        page?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        limit?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        brandId?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        productId?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        mediaId?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        seconds?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        status?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        cycleTime?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        month?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        suitName?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        createtimeGt?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        createtimelt?: null | components["schemas"]["Text"];
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @default null */
+                        page?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        limit?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        brandId?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        productId?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        mediaId?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        seconds?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        status?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        cycleTime?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        month?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        suitName?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        createtimeGt?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        createtimelt?: null | components["schemas"]["Text"];
+                    };
+                };
+            };
+            responses: {
+                /** @description envelope; code 200 carries data, other codes per the catalogue */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            /** @description The answer of an export call. */
+                            data?: {
+                                /** @description Download path, under `/files/`; send the token with it. */
+                                url: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1167,10 +1335,54 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** 导出订单排期模板 */
+        get: operations["orderTemplateExport"];
         put?: never;
         /** 导出订单排期模板 */
-        post: operations["orderTemplateExport"];
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    timestamp: string;
+                    nonce: string;
+                    sign: string;
+                    token: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @default null */
+                        orderId?: null | components["schemas"]["Text"];
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @default null */
+                        orderId?: null | components["schemas"]["Text"];
+                    };
+                };
+            };
+            responses: {
+                /** @description envelope; code 200 carries data, other codes per the catalogue */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            /** @description The answer of an export call. */
+                            data?: {
+                                /** @description Download path, under `/files/`; send the token with it. */
+                                url: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1391,7 +1603,111 @@ export interface paths {
         /** 导出磁带号 */
         get: operations["productMagneticTapeIndexExport"];
         put?: never;
-        post?: never;
+        /** 导出磁带号 */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    timestamp: string;
+                    nonce: string;
+                    sign: string;
+                    token: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @default null */
+                        page?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        limit?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        brandIdi?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        mediaIdi?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        productIdi?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        cycle?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        customerVersionName?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        mediaFileName?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        mediaTapeNumber?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        customerTitle?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        secondsGt?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        secondslt?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        updatetimeGt?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        updatetimeLt?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        createtimeGt?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        createtimelt?: null | components["schemas"]["Text"];
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @default null */
+                        page?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        limit?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        brandIdi?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        mediaIdi?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        productIdi?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        cycle?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        customerVersionName?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        mediaFileName?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        mediaTapeNumber?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        customerTitle?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        secondsGt?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        secondslt?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        updatetimeGt?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        updatetimeLt?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        createtimeGt?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        createtimelt?: null | components["schemas"]["Text"];
+                    };
+                };
+            };
+            responses: {
+                /** @description envelope; code 200 carries data, other codes per the catalogue */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            /** @description The answer of an export call. */
+                            data?: {
+                                /** @description Download path, under `/files/`; send the token with it. */
+                                url: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1575,10 +1891,102 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** 导出套装 */
+        get: operations["suitIndexExport"];
         put?: never;
         /** 导出套装 */
-        post: operations["suitIndexExport"];
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    timestamp: string;
+                    nonce: string;
+                    sign: string;
+                    token: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @default null */
+                        page?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        limit?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        mediaIdi?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        brandIdi?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        suitName?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        secondsGt?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        secondslt?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        suitTimeGt?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        suitTimeLt?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        updatetimeGt?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        updatetimeLt?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        createtimeGt?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        createtimelt?: null | components["schemas"]["Text"];
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @default null */
+                        page?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        limit?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        mediaIdi?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        brandIdi?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        suitName?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        secondsGt?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        secondslt?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        suitTimeGt?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        suitTimeLt?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        updatetimeGt?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        updatetimeLt?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        createtimeGt?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        createtimelt?: null | components["schemas"]["Text"];
+                    };
+                };
+            };
+            responses: {
+                /** @description envelope; code 200 carries data, other codes per the catalogue */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            /** @description The answer of an export call. */
+                            data?: {
+                                /** @description Download path, under `/files/`; send the token with it. */
+                                url: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -5400,7 +5808,20 @@ export interface operations {
     };
     orderIndexExport: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: null | components["schemas"]["Text"];
+                limit?: null | components["schemas"]["Text"];
+                brandId?: null | components["schemas"]["Text"];
+                productId?: null | components["schemas"]["Text"];
+                mediaId?: null | components["schemas"]["Text"];
+                seconds?: null | components["schemas"]["Text"];
+                status?: null | components["schemas"]["Text"];
+                cycleTime?: null | components["schemas"]["Text"];
+                month?: null | components["schemas"]["Text"];
+                suitName?: null | components["schemas"]["Text"];
+                createtimeGt?: null | components["schemas"]["Text"];
+                createtimelt?: null | components["schemas"]["Text"];
+            };
             header: {
                 timestamp: string;
                 nonce: string;
@@ -5410,62 +5831,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": {
-                    /** @default null */
-                    page?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    limit?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    brandId?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    productId?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    mediaId?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    seconds?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    status?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    cycleTime?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    month?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    suitName?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    createtimeGt?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    createtimelt?: null | components["schemas"]["Text"];
-                };
-                "application/x-www-form-urlencoded": {
-                    /** @default null */
-                    page?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    limit?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    brandId?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    productId?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    mediaId?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    seconds?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    status?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    cycleTime?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    month?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    suitName?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    createtimeGt?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    createtimelt?: null | components["schemas"]["Text"];
-                };
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description envelope; code 200 carries data, other codes per the catalogue */
             200: {
@@ -6171,7 +6537,9 @@ export interface operations {
     };
     orderTemplateExport: {
         parameters: {
-            query?: never;
+            query?: {
+                orderId?: null | components["schemas"]["Text"];
+            };
             header: {
                 timestamp: string;
                 nonce: string;
@@ -6181,18 +6549,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": {
-                    /** @default null */
-                    orderId?: null | components["schemas"]["Text"];
-                };
-                "application/x-www-form-urlencoded": {
-                    /** @default null */
-                    orderId?: null | components["schemas"]["Text"];
-                };
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description envelope; code 200 carries data, other codes per the catalogue */
             200: {
@@ -7825,7 +8182,21 @@ export interface operations {
     };
     suitIndexExport: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: null | components["schemas"]["Text"];
+                limit?: null | components["schemas"]["Text"];
+                mediaIdi?: null | components["schemas"]["Text"];
+                brandIdi?: null | components["schemas"]["Text"];
+                suitName?: null | components["schemas"]["Text"];
+                secondsGt?: null | components["schemas"]["Text"];
+                secondslt?: null | components["schemas"]["Text"];
+                suitTimeGt?: null | components["schemas"]["Text"];
+                suitTimeLt?: null | components["schemas"]["Text"];
+                updatetimeGt?: null | components["schemas"]["Text"];
+                updatetimeLt?: null | components["schemas"]["Text"];
+                createtimeGt?: null | components["schemas"]["Text"];
+                createtimelt?: null | components["schemas"]["Text"];
+            };
             header: {
                 timestamp: string;
                 nonce: string;
@@ -7835,66 +8206,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": {
-                    /** @default null */
-                    page?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    limit?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    mediaIdi?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    brandIdi?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    suitName?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    secondsGt?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    secondslt?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    suitTimeGt?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    suitTimeLt?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    updatetimeGt?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    updatetimeLt?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    createtimeGt?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    createtimelt?: null | components["schemas"]["Text"];
-                };
-                "application/x-www-form-urlencoded": {
-                    /** @default null */
-                    page?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    limit?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    mediaIdi?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    brandIdi?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    suitName?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    secondsGt?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    secondslt?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    suitTimeGt?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    suitTimeLt?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    updatetimeGt?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    updatetimeLt?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    createtimeGt?: null | components["schemas"]["Text"];
-                    /** @default null */
-                    createtimelt?: null | components["schemas"]["Text"];
-                };
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description envelope; code 200 carries data, other codes per the catalogue */
             200: {

@@ -65,13 +65,21 @@ fn open_book(
     let entries = pkg
         .with_part(&workbook, |xml, _| parts::workbook(xml, limits.max_sheets))?
         .ok_or_else(|| FileError::corrupt(format!("{workbook} is missing")))?;
-    let mut sheets = Vec::with_capacity(entries.sheets.len());
+    let mut sheets: Vec<(String, String)> = Vec::with_capacity(entries.sheets.len());
+    let mut parts: HashMap<String, usize> = HashMap::with_capacity(entries.sheets.len());
     for entry in entries.sheets {
         let rel = rels
             .iter()
             .find(|r| r.id == entry.rel)
             .ok_or_else(|| FileError::corrupt(format!("no relationship {}", entry.rel)))?;
         if rel.kind == RelKind::Worksheet {
+            // Excel gives every sheet its own part; several naming one would read it again
+            // for each (a few KB asking for gigabytes).
+            if let Some(&first) = parts.get(&key(&rel.target)) {
+                let first = sheets[first].0.clone();
+                return Err(FileError::SharedSheetPart { sheet: entry.name, first });
+            }
+            parts.insert(key(&rel.target), sheets.len());
             sheets.push((entry.name, rel.target.clone()));
         }
     }

@@ -4,11 +4,13 @@
 
 use std::collections::HashMap;
 use std::io::Read;
+use std::sync::Arc;
 
 use super::formats::{self, Shown};
 use super::text::{decode_value, unescape_excel};
 use super::xml::{Tok, Xml, is_space};
 use crate::FileError;
+use crate::limits::MAX_SHEET_NAME_CHARS;
 
 /// A relationship target resolved against the folder of its source part (`xl/`).
 pub(super) fn resolve(base_dir: &str, target: &str) -> String {
@@ -130,6 +132,9 @@ pub(super) fn workbook<R: Read>(
                 if book.sheets.len() == max_sheets {
                     return Err(FileError::TooManySheets(max_sheets));
                 }
+                if name.chars().count() > MAX_SHEET_NAME_CHARS {
+                    return Err(FileError::SheetNameTooLong(MAX_SHEET_NAME_CHARS));
+                }
                 book.sheets.push(SheetEntry { name, rel });
             }
             // `<x15:workbookPr>` in extensions shares the local name but never the attribute.
@@ -203,33 +208,29 @@ pub(super) fn number(v: &[u8]) -> Option<u32> {
     Some(v.iter().fold(0, |n, &d| n * 10 + u32::from(d - b'0')))
 }
 
-/// The shared-string table: every string in one buffer, each entry's end offset.
+/// The shared-string table. Each entry is one allocation that every cell showing it shares.
 #[derive(Default)]
 pub(super) struct SharedStrings {
-    text: String,
-    ends: Vec<u32>,
-    /// Entries longer than any cell may be, by index (kept empty).
-    too_long: Vec<u32>,
+    /// `None`: an entry longer than any cell may be (not kept).
+    entries: Vec<Option<Arc<str>>>,
 }
 
 pub(super) enum Shared<'a> {
-    Text(&'a str),
+    Text(&'a Arc<str>),
     TooLong,
 }
 
 impl SharedStrings {
     pub(super) fn get(&self, i: usize) -> Option<Shared<'_>> {
-        let end = *self.ends.get(i)? as usize;
-        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
-        if self.too_long.binary_search(&(i as u32)).is_ok() {
-            return Some(Shared::TooLong);
-        }
-        self.text.get(start..end).map(Shared::Text)
+        Some(match self.entries.get(i)? {
+            Some(s) => Shared::Text(s),
+            None => Shared::TooLong,
+        })
     }
 
     #[cfg(test)]
     pub(super) fn len(&self) -> usize {
-        self.ends.len()
+        self.entries.len()
     }
 }
 
@@ -243,6 +244,8 @@ pub(super) fn shared_strings<R: Read>(
 ) -> Result<SharedStrings, FileError> {
     let mut text = Vec::new();
     let mut table = SharedStrings::default();
+    // Empty entries (`<si/>`, five bytes each) all share one allocation.
+    let empty: Arc<str> = Arc::from("");
     loop {
         match xml.next()? {
             Tok::Eof => break,
@@ -259,24 +262,26 @@ pub(super) fn shared_strings<R: Read>(
                 }
             }
             tok @ (Tok::Start | Tok::Empty) if xml.is(b"si") => {
-                let start = text.len();
+                text.clear();
                 let fits = tok == Tok::Empty || rich_text(xml, &mut text, cap)?;
-                let index = u32::try_from(table.ends.len()).map_err(|_| FileError::TooLarge)?;
-                if !fits || text.len() - start > cap {
-                    text.truncate(start);
-                    table.too_long.push(index);
-                } else if std::str::from_utf8(&text[start..]).is_err() {
-                    // Checked one by one, so each entry can be sliced out of the whole.
-                    return Err(xml.corrupt("a shared string that is not UTF-8"));
+                if u32::try_from(table.entries.len()).is_err() {
+                    return Err(FileError::TooLarge);
                 }
-                table.ends.push(u32::try_from(text.len()).map_err(|_| FileError::TooLarge)?);
+                let entry = if !fits || text.len() > cap {
+                    None
+                } else if text.is_empty() {
+                    Some(empty.clone())
+                } else {
+                    let s = std::str::from_utf8(&text)
+                        .map_err(|_| xml.corrupt("a shared string that is not UTF-8"))?;
+                    Some(Arc::from(s))
+                };
+                table.entries.push(entry);
             }
             _ => {}
         }
     }
-    // Every entry is UTF-8, so this only makes the bytes a String (without `unsafe`).
-    table.text =
-        String::from_utf8(text).map_err(|_| xml.corrupt("a shared string that is not UTF-8"))?;
+    table.entries.shrink_to_fit();
     Ok(table)
 }
 
@@ -339,7 +344,7 @@ mod tests {
         let table = part(sst, |x| shared_strings(x, sst.len() as u64, cap))?;
         Ok((0..table.len())
             .map(|i| match table.get(i) {
-                Some(Shared::Text(s)) => Some(s.to_owned()),
+                Some(Shared::Text(s)) => Some(s.to_string()),
                 _ => None,
             })
             .collect())

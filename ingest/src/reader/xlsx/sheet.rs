@@ -7,12 +7,13 @@
 //! before them.
 
 use std::io::Read;
+use std::sync::Arc;
 
 use super::formats::Shown;
 use super::parts::{Shared, SharedStrings, number, rich_text};
 use super::text::unescape_excel;
 use super::xml::{Tok, Xml};
-use crate::reader::{Assembler, Raw};
+use crate::reader::{Assembler, Raw, Text};
 use crate::{FileError, Limits};
 
 /// Days between the 1904 and the 1900 date systems.
@@ -190,7 +191,7 @@ impl Cells<'_> {
                     if !rich_text(xml, &mut self.text, self.cap)? {
                         return Err(self.too_long(row));
                     }
-                    value = Raw::Text(utf8(xml, &self.text)?.to_owned());
+                    value = Raw::Text(utf8(xml, &self.text)?.into());
                 }
                 // <f> and anything else: formulas are read for their cached values.
                 Tok::Start => xml.skip_element()?,
@@ -226,14 +227,14 @@ impl Cells<'_> {
                         Some(Shown::Number) | None => Raw::Number(n),
                     }
                 }
-                Err(_) if typ == Type::Untyped => Raw::Text(text.to_owned()),
+                Err(_) if typ == Type::Untyped => Raw::Text(text.into()),
                 Err(_) => return Err(xml.corrupt("a number cell that is not a number")),
             },
             Type::Shared => {
                 let i = number(text.as_bytes())
                     .ok_or_else(|| xml.corrupt("a bad shared-string index"))?;
                 match self.book.shared.get(i as usize) {
-                    Some(Shared::Text(s)) => Raw::Text(s.to_owned()),
+                    Some(Shared::Text(s)) => Raw::Text(Text::Shared(Arc::clone(s))),
                     Some(Shared::TooLong) => return Err(self.too_long(row)),
                     None => return Err(xml.corrupt("a shared-string index past the table")),
                 }
@@ -253,10 +254,12 @@ impl Cells<'_> {
                 let mut bytes = text.as_bytes().to_vec();
                 unescape_excel(&mut bytes, 0);
                 Raw::Text(
-                    String::from_utf8(bytes).map_err(|_| xml.corrupt("text that is not UTF-8"))?,
+                    String::from_utf8(bytes)
+                        .map_err(|_| xml.corrupt("text that is not UTF-8"))?
+                        .into(),
                 )
             }
-            Type::Str | Type::Iso => Raw::Text(text.to_owned()),
+            Type::Str | Type::Iso => Raw::Text(text.into()),
             Type::Inline => Raw::Empty,
             Type::Unknown => return Err(xml.corrupt("an unknown cell type")),
         })

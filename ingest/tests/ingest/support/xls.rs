@@ -185,3 +185,66 @@ pub enum Cell<'a> {
     Text(&'a str),
     Number(f64),
 }
+
+/// One SST string: character count, flags (8-bit when ASCII, else UTF-16), characters.
+fn sst_string(s: &str) -> Vec<u8> {
+    let mut d = Vec::new();
+    if s.is_ascii() {
+        d.extend((s.len() as u16).to_le_bytes());
+        d.push(0);
+        d.extend(s.as_bytes());
+    } else {
+        let units: Vec<u16> = s.encode_utf16().collect();
+        d.extend((units.len() as u16).to_le_bytes());
+        d.push(1);
+        d.extend(units.iter().flat_map(|u| u.to_le_bytes()));
+    }
+    d
+}
+
+fn sst_head(count: usize) -> Vec<u8> {
+    let count = (count as u32).to_le_bytes();
+    [count, count].concat()
+}
+
+/// SST: the shared-string table in one record.
+#[allow(dead_code)] // used by the memory test binary
+pub fn sst(strings: &[&str]) -> Vec<u8> {
+    let mut d = sst_head(strings.len());
+    d.extend(strings.iter().flat_map(|s| sst_string(s)));
+    record(0x00FC, &d)
+}
+
+/// SST whose ASCII string `long` (after `before`) is cut after `split` characters: the rest
+/// goes on in a CONTINUE record, which starts with its own flags byte, followed by `after`.
+pub fn sst_continued(before: &[&str], long: &str, split: usize, after: &[&str]) -> Vec<u8> {
+    assert!(long.is_ascii());
+    let mut first = sst_head(before.len() + 1 + after.len());
+    first.extend(before.iter().flat_map(|s| sst_string(s)));
+    first.extend((long.len() as u16).to_le_bytes());
+    first.push(0);
+    first.extend(&long.as_bytes()[..split]);
+    let mut next = vec![0u8];
+    next.extend(&long.as_bytes()[split..]);
+    next.extend(after.iter().flat_map(|s| sst_string(s)));
+    [record(0x00FC, &first), record(0x003C, &next)].concat()
+}
+
+/// LABELSST: a cell showing shared string `index`.
+pub fn label_sst(row: u16, col: u16, index: u32) -> Vec<u8> {
+    let mut d = row.to_le_bytes().to_vec();
+    d.extend(col.to_le_bytes());
+    d.extend(0u16.to_le_bytes());
+    d.extend(index.to_le_bytes());
+    record(0x00FD, &d)
+}
+
+/// BOUNDSHEET: a worksheet named `name` (UTF-16) whose substream starts at `pos`.
+pub fn bound_sheet(pos: u32, name: &str) -> Vec<u8> {
+    let mut d = pos.to_le_bytes().to_vec();
+    d.extend([0u8, 0u8]);
+    d.push(name.encode_utf16().count() as u8);
+    d.push(1);
+    d.extend(name.encode_utf16().flat_map(|u| u.to_le_bytes()));
+    record(0x0085, &d)
+}

@@ -13,14 +13,14 @@ use utoipa::ToSchema;
 use adeval_engine::ViewingFilter;
 
 use crate::auth::session::Admin;
-use crate::export::{self, Exported};
+use crate::export::{self, Exported, Maker};
 use crate::http::paging::{self, Paging};
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
 use crate::lake::{self, customer::DATASET};
 use crate::state::AppState;
 
 use super::menus::MENU_CLIENT;
-use super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
+use super::{Access, Call, Endpoint, Verb, get_or_post, schema_of, schema_with};
 
 pub use rows::CustomerRow;
 
@@ -44,7 +44,7 @@ pub static DELETE: Call = Call {
 };
 pub static EXPORT: Call = Call {
     name: "customerIndexExport",
-    verb: Verb::Get,
+    verb: Verb::GetOrPost,
     access: Access::Menu(MENU_CLIENT),
     title: "导出客户数据",
     writes: false,
@@ -74,7 +74,7 @@ pub fn endpoints() -> Vec<Endpoint> {
     vec![
         Endpoint { call: &INDEX, handler: get(index) },
         Endpoint { call: &DELETE, handler: post(delete) },
-        Endpoint { call: &EXPORT, handler: get(export) },
+        Endpoint { call: &EXPORT, handler: get_or_post(export) },
         Endpoint { call: &BRANDS, handler: get(brands) },
         Endpoint { call: &MEDIA, handler: get(media) },
     ]
@@ -218,7 +218,7 @@ async fn delete(State(state): State<AppState>, Extension(admin): Extension<Admin
     Ok(Done("删除成功", Deleted { deleted: inserted.rows_affected() }))
 }
 
-async fn export(State(state): State<AppState>, Args(args): Args<CustomerArgs>) -> Result<Done<Exported>> {
+async fn export(State(state): State<AppState>, Extension(admin): Extension<Admin>, Args(args): Args<CustomerArgs>) -> Result<Done<Exported>> {
     let mut checks = Checks::default();
     let filter = args.resolve(&state, &mut checks).await?;
     checks.finish()?;
@@ -227,15 +227,19 @@ async fn export(State(state): State<AppState>, Args(args): Args<CustomerArgs>) -
     let (mut tx, rx) = export::row_channel();
     let lake = state.lake.clone();
     let producer = tokio::task::spawn_blocking(move || {
-        lake.viewing_for_each(&snapshot, &filter, |row| -> std::result::Result<(), adeval_engine::Error> {
-            // A closed channel means the writer failed; it reports that itself.
-            tx.send(rows::cells(row));
-            Ok(())
+        // The query stops at the first row the writer no longer takes (it failed, or the
+        // export was abandoned).
+        lake.viewing_for_each(&snapshot, &filter, |row| -> anyhow::Result<()> {
+            if tx.send(rows::cells(row)) { Ok(()) } else { Err(export::Stopped.into()) }
         })
     });
-    let exported = export::save(&state, "客户数据", &rows::HEADERS, rx).await;
-    producer.await.map_err(anyhow::Error::from)?.map_err(anyhow::Error::from)?;
-    Ok(Done("导出成功", exported?))
+    let exported = export::save(&state, Maker::new(&admin, &EXPORT), "客户数据", &rows::HEADERS, rx).await;
+    let produced = producer.await.map_err(anyhow::Error::from)?;
+    // A writer's failure explains the producer's stop, so it goes first; a producer that
+    // failed part-way fails the export even though the writer saw a clean end.
+    let exported = exported?;
+    produced?;
+    Ok(Done("导出成功", exported))
 }
 
 #[derive(Default, Deserialize, ToSchema)]

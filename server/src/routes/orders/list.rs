@@ -1,6 +1,7 @@
 //! orderList and orderIndexExport: the order summary list (the home page) with the screen's
 //! filters, newest first, 10 a page, each order with its customer and media figures.
 
+use axum::Extension;
 use axum::extract::State;
 use chrono::NaiveDate;
 use serde::Deserialize;
@@ -11,7 +12,8 @@ use utoipa::ToSchema;
 
 use super::figures;
 use super::rows::{OrderRow, SELECT_ORDER, load_parts};
-use crate::export::{self, Cell, Exported};
+use crate::auth::session::Admin;
+use crate::export::{self, Cell, Exported, Maker};
 use crate::http::paging::{self, Paging};
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
 use crate::routes::suits::month;
@@ -151,7 +153,11 @@ const HEADERS: [&str; 26] = [
 const EXPORT_MAX: i64 = 5_000;
 
 /// Every order that passes the filters with its figures, as the list shows them.
-pub async fn export(State(state): State<AppState>, Args(args): Args<OrderListArgs>) -> Result<Done<Exported>> {
+pub async fn export(
+    State(state): State<AppState>,
+    Extension(admin): Extension<Admin>,
+    Args(args): Args<OrderListArgs>,
+) -> Result<Done<Exported>> {
     let mut checks = Checks::default();
     let filter = Filter::parse(&args, &mut checks);
     checks.finish()?;
@@ -198,6 +204,6 @@ pub async fn export(State(state): State<AppState>, Args(args): Args<OrderListArg
             Cell::from(o.tapes.iter().map(|t| t.media_file_name.clone()).collect::<Vec<_>>().join("、")),
         ]
     });
-    let exported = export::save(&state, "订单汇总", &HEADERS, rows).await.map_err(AppError::Internal)?;
+    let exported = export::save(&state, Maker::new(&admin, &super::EXPORT), "订单汇总", &HEADERS, rows).await.map_err(AppError::Internal)?;
     Ok(Done("导出成功", exported))
 }

@@ -25,7 +25,7 @@ use crate::routes::time_periods::filters;
 use crate::state::AppState;
 
 use super::menus::MENU_ORDER;
-use super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
+use super::{Access, Call, Endpoint, Verb, get_or_post, schema_of, schema_with};
 
 pub use fields::{OrderArgs, OrderIdArgs};
 pub use list::OrderListArgs;
@@ -52,7 +52,7 @@ pub static LIST: Call = Call {
 pub static EXPORT: Call = Call {
     request: schema_of::<OrderListArgs>(),
     response: schema_of::<Exported>(),
-    ..call("orderIndexExport", Verb::Post, "导出订单", false)
+    ..call("orderIndexExport", Verb::GetOrPost, "导出订单", false)
 };
 pub static ADD: Call = call("orderAdd", Verb::Post, "添加订单", true);
 pub static UP: Call = call("orderUp", Verb::Post, "修改订单", true);
@@ -72,7 +72,7 @@ pub static TEMPLATE_LIST: Call = Call {
 pub static TEMPLATE_EXPORT: Call = Call {
     request: schema_of::<OrderIdArgs>(),
     response: schema_of::<Exported>(),
-    ..call("orderTemplateExport", Verb::Post, "导出订单排期模板", false)
+    ..call("orderTemplateExport", Verb::GetOrPost, "导出订单排期模板", false)
 };
 pub static TAPE_CHANGES: Call = Call {
     request: schema_of::<OrderIdArgs>(),
@@ -157,14 +157,14 @@ pub static SUIT_LIST: Call = Call {
 pub fn endpoints() -> Vec<Endpoint> {
     vec![
         Endpoint { call: &LIST, handler: get(list::index) },
-        Endpoint { call: &EXPORT, handler: post(list::export) },
+        Endpoint { call: &EXPORT, handler: get_or_post(list::export) },
         Endpoint { call: &ADD, handler: post(form::add) },
         Endpoint { call: &UP, handler: post(form::up) },
         Endpoint { call: &DEL, handler: post(form::delete) },
         Endpoint { call: &INFO, handler: get(form::info) },
         Endpoint { call: &LOG_LIST, handler: get(log::list) },
         Endpoint { call: &TEMPLATE_LIST, handler: get(template::list) },
-        Endpoint { call: &TEMPLATE_EXPORT, handler: post(template::export) },
+        Endpoint { call: &TEMPLATE_EXPORT, handler: get_or_post(template::export) },
         Endpoint { call: &TAPE_CHANGES, handler: get(tape_changes::list) },
         Endpoint { call: &TAPE_CHANGE_OPTIONS, handler: get(tape_changes::options) },
         Endpoint { call: &ORDER_TAPES, handler: get(tape_changes::order_tapes) },

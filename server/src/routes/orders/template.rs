@@ -353,7 +353,11 @@ const TEMPLATE_HEADERS: [&str; 36] = [
 /// orderTemplateExport: the order's schedule as a template file that imports back as it is;
 /// without a schedule, a starter: a line per month of the cycle and tape, on the media's
 /// first period, days left to fill (lines left without spots must be deleted before import).
-pub async fn export(State(state): State<AppState>, Args(args): Args<OrderIdArgs>) -> Result<Done<crate::export::Exported>> {
+pub async fn export(
+    State(state): State<AppState>,
+    axum::Extension(admin): axum::Extension<crate::auth::session::Admin>,
+    Args(args): Args<OrderIdArgs>,
+) -> Result<Done<crate::export::Exported>> {
     use crate::export::Cell;
     let (mut conn, id) = super::rows::existing(&state, &args).await?;
     // A file name two of the order's tapes share would not import back: their number does.
@@ -411,6 +415,6 @@ pub async fn export(State(state): State<AppState>, Args(args): Args<OrderIdArgs>
     }
     drop(conn);
     let name = format!("订单{id}排期");
-    let exported = crate::export::save(&state, &name, &TEMPLATE_HEADERS, rows).await.map_err(crate::http::AppError::Internal)?;
+    let exported = crate::export::save(&state, crate::export::Maker::new(&admin, &super::TEMPLATE_EXPORT), &name, &TEMPLATE_HEADERS, rows).await.map_err(crate::http::AppError::Internal)?;
     Ok(Done("导出成功", exported))
 }

@@ -1,5 +1,6 @@
 //! suitIndex and suitIndexExport: the suit list with the screen's filters.
 
+use axum::Extension;
 use axum::extract::State;
 use chrono::{Datelike, NaiveDate};
 use serde::Deserialize;
@@ -8,7 +9,8 @@ use sqlx::query::QueryAs;
 use sqlx::Postgres;
 use utoipa::ToSchema;
 
-use crate::export::{self, Cell, Exported};
+use crate::auth::session::Admin;
+use crate::export::{self, Cell, Exported, Maker};
 use crate::http::paging::{self, Paging};
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
 use crate::routes::time_periods::filters;
@@ -180,7 +182,11 @@ const HEADERS: [&str; 11] =
     ["媒体名称", "品牌名称", "套装名称", "客户指标", "媒体指标", "秒数", "套装时间", "时段", "次数合计", "更新时间", "创建时间"];
 
 /// Every suit that passes the filters, one row each; its entries in one cell.
-pub async fn export(State(state): State<AppState>, Args(args): Args<SuitIndexArgs>) -> Result<Done<Exported>> {
+pub async fn export(
+    State(state): State<AppState>,
+    Extension(admin): Extension<Admin>,
+    Args(args): Args<SuitIndexArgs>,
+) -> Result<Done<Exported>> {
     let mut checks = Checks::default();
     let filter = Filter::parse(&args, &mut checks);
     checks.finish()?;
@@ -211,6 +217,6 @@ pub async fn export(State(state): State<AppState>, Args(args): Args<SuitIndexArg
             Cell::from(s.create_time),
         ]
     });
-    let exported = export::save(&state, "套装管理", &HEADERS, rows).await.map_err(AppError::Internal)?;
+    let exported = export::save(&state, Maker::new(&admin, &super::EXPORT), "套装管理", &HEADERS, rows).await.map_err(AppError::Internal)?;
     Ok(Done("导出成功", exported))
 }

@@ -18,7 +18,7 @@ use crate::routes::time_periods::{TimePeriodRow, filters, select_period};
 use crate::state::AppState;
 
 use super::menus::MENU_SUIT;
-use super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
+use super::{Access, Call, Endpoint, Verb, get_or_post, schema_of, schema_with};
 
 pub use form::{SuitArgs, SuitEntryArgs};
 pub use list::{SuitIndexArgs, month};
@@ -52,7 +52,7 @@ pub static COPY: Call = Call { request: schema_of::<IdArgs>(), ..call("suitCopy"
 pub static EXPORT: Call = Call {
     request: schema_of::<SuitIndexArgs>(),
     response: schema_of::<Exported>(),
-    ..call("suitIndexExport", Verb::Post, "导出套装", false)
+    ..call("suitIndexExport", Verb::GetOrPost, "导出套装", false)
 };
 pub static MEDIA_LIST: Call = Call {
     access: Access::SignedIn,
@@ -86,7 +86,7 @@ pub fn endpoints() -> Vec<Endpoint> {
         Endpoint { call: &UP, handler: post(form::up) },
         Endpoint { call: &DEL, handler: post(form::delete) },
         Endpoint { call: &COPY, handler: post(form::copy) },
-        Endpoint { call: &EXPORT, handler: post(list::export) },
+        Endpoint { call: &EXPORT, handler: get_or_post(list::export) },
         Endpoint { call: &MEDIA_LIST, handler: get(media_list) },
         Endpoint { call: &BRAND_LIST, handler: get(brand_list) },
         Endpoint { call: &PERIOD_LIST, handler: get(period_list) },

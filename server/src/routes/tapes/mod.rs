@@ -5,12 +5,14 @@
 pub mod form;
 pub mod rows;
 
+use axum::Extension;
 use axum::extract::State;
 use axum::routing::{get, post};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use crate::export::{self, Cell, Exported};
+use crate::auth::session::Admin;
+use crate::export::{self, Cell, Exported, Maker};
 use crate::http::paging::{self, IdArgs};
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
 use crate::state::AppState;
@@ -20,7 +22,7 @@ use self::rows::{FILTER, SELECT_ROW, TapeBrandOption, TapeFilterArgs, TapeMediaO
 use super::menus::MENU_TAPE;
 use super::products::filters;
 use super::products::rows::{ProductOption, options};
-use super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
+use super::{Access, Call, Endpoint, Verb, get_or_post, schema_of, schema_with};
 
 const fn call(name: &'static str, verb: Verb, title: &'static str, writes: bool) -> Call {
     Call {
@@ -42,7 +44,7 @@ pub static INDEX: Call = Call {
 pub static EXPORT: Call = Call {
     request: schema_of::<TapeFilterArgs>(),
     response: schema_of::<Exported>(),
-    ..call("productMagneticTapeIndexExport", Verb::Get, "导出磁带号", false)
+    ..call("productMagneticTapeIndexExport", Verb::GetOrPost, "导出磁带号", false)
 };
 pub static ADD: Call = Call { request: schema_of::<TapeArgs>(), ..call("productMagneticTapeAdd", Verb::Post, "添加磁带号", true) };
 pub static UP: Call = Call { request: schema_of::<TapeArgs>(), ..call("productMagneticTapeUp", Verb::Post, "修改磁带号", true) };
@@ -70,7 +72,7 @@ pub static PRODUCT_LIST: Call = Call {
 pub fn endpoints() -> Vec<Endpoint> {
     vec![
         Endpoint { call: &INDEX, handler: get(index) },
-        Endpoint { call: &EXPORT, handler: get(export) },
+        Endpoint { call: &EXPORT, handler: get_or_post(export) },
         Endpoint { call: &ADD, handler: post(add) },
         Endpoint { call: &UP, handler: post(up) },
         Endpoint { call: &INFO, handler: post(info) },
@@ -98,7 +100,7 @@ const HEADERS: [&str; 11] =
     ["创建时间", "品牌名称", "媒体名称", "产品名称", "年度周期", "客户版本名称", "媒体文件名", "媒体磁带号", "客户标题", "秒数", "更新时间"];
 
 /// Every row the list's filters select (no paging), as 磁带号管理.xlsx.
-async fn export(State(state): State<AppState>, Args(args): Args<TapeFilterArgs>) -> Result<Done<Exported>> {
+async fn export(State(state): State<AppState>, Extension(admin): Extension<Admin>, Args(args): Args<TapeFilterArgs>) -> Result<Done<Exported>> {
     let f = args.parse()?;
     let rows: Vec<TapeRow> = bind_filters!(sqlx::query_as(&format!("{SELECT_ROW} {FILTER} order by t.id desc")), f)
         .fetch_all(&state.db)
@@ -118,7 +120,7 @@ async fn export(State(state): State<AppState>, Args(args): Args<TapeFilterArgs>)
             Cell::from(r.update_time),
         ]
     });
-    let exported = export::save(&state, "磁带号管理", &HEADERS, cells).await?;
+    let exported = export::save(&state, Maker::new(&admin, &EXPORT), "磁带号管理", &HEADERS, cells).await?;
     Ok(Done("导出成功", exported))
 }
 

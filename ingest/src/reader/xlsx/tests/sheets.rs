@@ -61,7 +61,7 @@ fn sheet(data: &str) -> String {
 }
 
 fn text(s: &str) -> Raw {
-    Raw::Text(s.to_owned())
+    Raw::Text(s.into())
 }
 
 #[test]

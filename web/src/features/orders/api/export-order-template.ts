@@ -6,7 +6,7 @@ import type { CallData } from '@/types/call'
 /** orderTemplateExport: the order's schedule as a template file that imports back as it is
  *  (a starter with a line per month and tape when there is no schedule yet). */
 export function exportOrderTemplate(orderId: number) {
-  return api.post<CallData<'orderTemplateExport'>>('orderTemplateExport', { orderId }, { timeoutMs: EXPORT_TIMEOUT_MS })
+  return api.get<CallData<'orderTemplateExport'>>('orderTemplateExport', { orderId }, { timeoutMs: EXPORT_TIMEOUT_MS })
 }
 
 export function useExportOrderTemplate() {

@@ -6,7 +6,7 @@ import type { OrderFilters } from './get-orders'
 
 /** orderIndexExport writes every order that passes the filters and answers the file's url. */
 export function exportOrders({ page: _page, limit: _limit, ...filters }: OrderFilters) {
-  return api.post<CallData<'orderIndexExport'>>('orderIndexExport', filters, { timeoutMs: EXPORT_TIMEOUT_MS })
+  return api.get<CallData<'orderIndexExport'>>('orderIndexExport', filters, { timeoutMs: EXPORT_TIMEOUT_MS })
 }
 
 export function useExportOrders() {

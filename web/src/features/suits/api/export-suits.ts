@@ -6,7 +6,7 @@ import type { SuitFilters } from './get-suits'
 
 /** suitIndexExport writes every suit that passes the filters and answers the file's url. */
 export function exportSuits({ page: _page, limit: _limit, ...filters }: SuitFilters) {
-  return api.post<CallData<'suitIndexExport'>>('suitIndexExport', filters, { timeoutMs: EXPORT_TIMEOUT_MS })
+  return api.get<CallData<'suitIndexExport'>>('suitIndexExport', filters, { timeoutMs: EXPORT_TIMEOUT_MS })
 }
 
 export function useExportSuits() {
