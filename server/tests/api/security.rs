@@ -135,14 +135,24 @@ async fn an_internal_error_in_the_log_names_its_call() {
     let writer = captured.clone();
     let subscriber = tracing_subscriber::fmt().with_ansi(false).with_writer(move || writer.clone()).finish();
     let _default = tracing::subscriber::set_default(subscriber);
-    // Other tests' threads hit the same callsites with no subscriber at all: make sure their
-    // cached "never" doesn't hide the span from this thread's subscriber.
-    tracing::callsite::rebuild_interest_cache();
     sqlx::query("alter table products rename to products_gone").execute(&app.db).await.unwrap();
 
-    let answer = app.send(Call::get("productIndex", json!({})).token(&token)).await;
-    assert_eq!(answer.code(), 5000);
-    let log = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
-    let line = log.lines().find(|l| l.contains("internal error")).unwrap_or_else(|| panic!("no error logged: {log}"));
-    assert!(line.contains("call{name=\"productIndex\"") || line.contains("call{name=productIndex"), "{line}");
+    // tracing caches per callsite, process-wide, whether anyone listens; the other tests'
+    // threads have no subscriber and, racing with this one's registration, now and then leave
+    // the span's callsite marked unwanted. A few attempts, each after rebuilding that cache, keep
+    // the test about the guard: without the span no attempt can pass.
+    let named = |l: &&str| l.contains("call{name=\"productIndex\"") || l.contains("call{name=productIndex");
+    let mut errors = Vec::new();
+    for _ in 0..3 {
+        tracing::callsite::rebuild_interest_cache();
+        captured.0.lock().unwrap().clear();
+        let answer = app.send(Call::get("productIndex", json!({})).token(&token)).await;
+        assert_eq!(answer.code(), 5000);
+        let log = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
+        errors = log.lines().filter(|l| l.contains("internal error")).map(str::to_owned).collect();
+        if errors.iter().map(String::as_str).any(|l| named(&l)) {
+            return;
+        }
+    }
+    panic!("no internal error names its call: {errors:#?}");
 }
