@@ -58,7 +58,8 @@ for (const file of files) {
       expect,
       signIn,
       async open({ keep = false } = {}) {
-        const context = await browser.newContext({ viewport: { width: 1366, height: 768 } })
+        // The server dates things in Asia/Shanghai; so do the browser and the flows' own dates.
+        const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, timezoneId: 'Asia/Shanghai' })
         ;(keep ? kept : owned).push(context)
         const page = await context.newPage()
         page.setDefaultTimeout(config.stepTimeoutMs)

@@ -37,6 +37,12 @@ impl Drop for TempDir {
     }
 }
 
+/// Today as the app dates things: in its time zone, Asia/Shanghai (UTC+8, no daylight saving),
+/// whatever the machine's own zone. After 16:00 UTC the two days differ.
+pub fn today() -> chrono::NaiveDate {
+    chrono::Utc::now().with_timezone(&chrono::FixedOffset::east_opt(8 * 3600).expect("UTC+8")).date_naive()
+}
+
 fn random_hex(n: usize) -> String {
     let mut rng = rand::rng();
     (0..n).map(|_| format!("{:x}", rng.random_range(0..16u8))).collect()

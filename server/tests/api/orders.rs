@@ -663,7 +663,7 @@ async fn a_bad_schedule_lists_every_problem_and_changes_nothing() {
 }
 
 fn tomorrow() -> String {
-    (chrono::Local::now().date_naive() + chrono::Days::new(1)).format("%Y-%m-%d").to_string()
+    (crate::helpers::today() + chrono::Days::new(1)).format("%Y-%m-%d").to_string()
 }
 
 #[tokio::test]

@@ -222,7 +222,7 @@ async fn a_single_part_upload_is_stored_listed_downloadable_and_starts_its_job()
     let all = list(json!({})).await.ok().clone();
     assert_eq!(all["total"], 1);
     assert_eq!(all["data"][0]["job"]["status"], "failed");
-    let today = chrono::Utc::now().with_timezone(&chrono_tz_shanghai()).format("%Y-%m-%d").to_string();
+    let today = crate::helpers::today().format("%Y-%m-%d").to_string();
     for (fields, expected) in [
         (json!({"fileName": "十一月"}), 1),
         (json!({"fileName": "十二月"}), 0),
@@ -240,10 +240,6 @@ async fn a_single_part_upload_is_stored_listed_downloadable_and_starts_its_job()
     // A file whose import failed may be uploaded again.
     let again = upload(&app, &token, "customerData", "客户 数据（十一月）.xlsx", customer(), &bytes).await;
     again.ok();
-}
-
-fn chrono_tz_shanghai() -> chrono::FixedOffset {
-    chrono::FixedOffset::east_opt(8 * 3600).unwrap()
 }
 
 #[tokio::test]
