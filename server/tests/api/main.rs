@@ -5,6 +5,7 @@ mod accounts;
 mod demo;
 mod customers;
 mod exports;
+mod faults;
 mod helpers;
 mod logins;
 mod logs;
