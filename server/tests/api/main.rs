@@ -16,6 +16,7 @@ mod openapi;
 mod permissions;
 mod products;
 mod profile;
+mod session_cache;
 mod sessions;
 mod settings;
 mod shell;
