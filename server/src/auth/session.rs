@@ -62,9 +62,10 @@ pub const CACHE_TTL: Duration = Duration::from_secs(2);
 const CACHE_MAX: usize = 10_000;
 
 /// Valid sessions by token digest, with when they were checked.
-static CACHE: LazyLock<Mutex<HashMap<Vec<u8>, (Admin, Instant)>>> = LazyLock::new(Default::default);
+type Entries = HashMap<Vec<u8>, (Admin, Instant)>;
+static CACHE: LazyLock<Mutex<Entries>> = LazyLock::new(Default::default);
 
-fn cache() -> std::sync::MutexGuard<'static, HashMap<Vec<u8>, (Admin, Instant)>> {
+fn cache() -> std::sync::MutexGuard<'static, Entries> {
     CACHE.lock().unwrap_or_else(|e| e.into_inner())
 }
 
