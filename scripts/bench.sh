@@ -27,6 +27,7 @@ export ADEVAL_BENCH_PYTHON=$venv/bin/python
 
 log "building the benches (release)"
 cargo build --release --locked -p adeval-benches
+cargo build --release --locked --bin adeval
 bin=$CARGO_TARGET_DIR/release
 
 # Disk: the rating benches refuse to start without room; say it up front too.
@@ -51,6 +52,12 @@ run_bench xlsx_ingest
 run_bench ratings_ingest
 run_bench ratings_query
 run_bench export
+# The API under load (api_load): the release `adeval serve` on a database of a throwaway cluster
+# of the bench's own, under ADEVAL_BENCH_DATA.
+api_pg=$ADEVAL_BENCH_DATA/pg
+scripts/pg.sh start "$api_pg" "$(free_port)"
+DATABASE_URL=$(cat "$api_pg/database.url") run_bench api_load
+scripts/pg.sh stop "$api_pg"
 
 cpu=$(lscpu | sed -n 's/^Model name:[[:space:]]*//p' | head -1)
 mem=$(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo)

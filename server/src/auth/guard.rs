@@ -124,10 +124,9 @@ async fn run(Guard { state, call }: Guard, ip: String, req: Request, next: Next)
     let admin = match call.access {
         Access::Public => None,
         Access::SignedIn | Access::Menu(_) => {
-            let mut conn = state.db.acquire().await?;
-            let admin = session::authenticate(&mut conn, &parts.headers).await?;
+            let admin = session::authenticate_cached(&state.db, &parts.headers).await?;
             if let Access::Menu(menu) = call.access {
-                permission::check(&mut conn, &admin, menu).await?;
+                permission::check_pooled(&state.db, &admin, menu).await?;
             }
             Some(admin)
         }

@@ -17,6 +17,14 @@ pub fn parse_ids(rule_id: &str) -> Vec<i64> {
     rule_id.split(',').filter_map(|s| s.trim().parse().ok()).collect()
 }
 
+/// As [`check`], taking a connection only when the account's rules need reading (not `*`).
+pub async fn check_pooled(db: &sqlx::PgPool, admin: &Admin, menu_id: i64) -> Result<()> {
+    if admin.rule_id.trim() == "*" {
+        return Ok(());
+    }
+    check(&mut *db.acquire().await?, admin, menu_id).await
+}
+
 pub async fn check(conn: &mut PgConnection, admin: &Admin, menu_id: i64) -> Result<()> {
     if admin.rule_id.trim() == "*" {
         return Ok(());

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
-use crate::lake::customer::{self, ImportError, ImportOptions, Origin, Report};
+use crate::lake::{self, customer::{self, ImportError, ImportOptions, Origin, Report}};
 use crate::realtime::Level;
 use crate::storage::{random_name, tags};
 
@@ -71,6 +71,15 @@ fn internal(what: &str, e: impl std::fmt::Display) -> Failure {
 }
 
 async fn customer_data(progress: &Progress, job: &Job) -> Result<String, Failure> {
+    let state = progress.state();
+    // A run after a crash: the rows may be committed already (the process died before the job
+    // was marked done), and batches the dead run left `writing` are its to clear.
+    if let Some((_, rows)) = lake::live_batch_of_job(&state.db, job.id).await.map_err(|e| internal("reading the job's batch", e))? {
+        return Ok(format!("已导入 {rows} 行客户数据"));
+    }
+    if job.attempts > 1 {
+        lake::close_batches_of_job(state, job.id).await.map_err(|e| internal("clearing a dead run's batches", format!("{e:?}")))?;
+    }
     let copy = local_copy(progress, job).await?;
     let opts = ImportOptions {
         category: small(&job.payload, "category", 2),
@@ -80,7 +89,10 @@ async fn customer_data(progress: &Progress, job: &Job) -> Result<String, Failure
     };
     let origin = Origin { file_id: job.file_id, job_id: Some(job.id), admin_id: job.admin_id, cli: false };
     match customer::import_file(progress.state(), &copy.0, &opts, &origin, progress).await {
-        Ok(done) => Ok(format!("已导入 {} 行客户数据，用时 {:.1} 秒", done.rows, done.seconds)),
+        Ok(done) => {
+            super::fault::point(super::fault::CUSTOMER_BATCH_COMMITTED).await;
+            Ok(format!("已导入 {} 行客户数据，用时 {:.1} 秒", done.rows, done.seconds))
+        }
         Err(ImportError::Refused(text)) => Err(Failure::new(text)),
         Err(ImportError::Internal(e)) => Err(internal("importing customer data", format!("{e:?}"))),
     }

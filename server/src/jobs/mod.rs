@@ -4,14 +4,20 @@
 //! realtime channel (`timeline` events) and the result lands as a message (`user` event).
 //!
 //! Workers claim with `for update skip locked`, so any number of processes share the table.
-//! A running job sends a heartbeat; when its process dies the heartbeat stops and the job is
-//! claimed again after a restart (at most [`MAX_ATTEMPTS`] times). A panic inside a job fails
-//! that job, never the server.
+//! Each process holds a lease (a Postgres advisory lock on a connection of its own) and a
+//! running job names its process's lease: when the process dies, kill -9 included, Postgres
+//! drops the lock and the job is claimed again at once by whichever process polls next (at most
+//! [`MAX_ATTEMPTS`] times). A running job also sends a heartbeat, the fallback when a lease
+//! can't be read (a job from before leases). A panic inside a job fails that job, never the
+//! server.
 
+pub mod fault;
 pub mod imports;
+mod lease;
 mod progress;
 
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use serde_json::Value;
@@ -28,7 +34,7 @@ const WAKE_CHANNEL: &str = "adeval_jobs";
 /// A running job whose heartbeat is older than this belongs to a dead process.
 pub const STALE_AFTER: Duration = Duration::from_secs(60);
 const HEARTBEAT_EVERY: Duration = Duration::from_secs(15);
-const POLL_EVERY: Duration = Duration::from_secs(5);
+const POLL_EVERY: Duration = Duration::from_secs(2);
 pub const MAX_ATTEMPTS: i32 = 3;
 
 /// Queues a job inside the caller's transaction; workers wake when it commits.
@@ -61,6 +67,8 @@ pub struct Job {
     pub admin_id: Option<i64>,
     pub payload: Value,
     pub attempts: i32,
+    /// The worker that claimed it; its end is recorded only while it still holds the job.
+    pub locked_by: String,
 }
 
 /// Starts `count` workers and the listener that wakes them.
@@ -70,9 +78,11 @@ pub fn start(state: &AppState, count: usize) {
     }
     let wake = Arc::new(Notify::new());
     tokio::spawn(listen(state.clone(), wake.clone()));
-    let me = format!("{}:{}", hostname(), std::process::id());
+    let lease = lease::Lease::new();
+    tokio::spawn(lease.clone().hold(state.db.clone()));
+    let me = format!("{}:{}:{}", hostname(), std::process::id(), lease.key);
     for n in 0..count {
-        tokio::spawn(work(state.clone(), wake.clone(), format!("{me}:{n}")));
+        tokio::spawn(work(state.clone(), wake.clone(), lease.clone(), format!("{me}:{n}")));
     }
 }
 
@@ -96,9 +106,14 @@ async fn listen(state: AppState, wake: Arc<Notify>) {
     }
 }
 
-async fn work(state: AppState, wake: Arc<Notify>, worker: String) {
+async fn work(state: AppState, wake: Arc<Notify>, lease: lease::Lease, worker: String) {
     loop {
-        match claim(&state, &worker).await {
+        // A claim made while this process's lease is not held could be taken for a dead one's.
+        if !lease.held.load(Ordering::Acquire) {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            continue;
+        }
+        match claim(&state, &worker, lease.key).await {
             Ok(Some(job)) => run(&state, job).await,
             Ok(None) => {
                 tokio::select! {
@@ -114,19 +129,28 @@ async fn work(state: AppState, wake: Arc<Notify>, worker: String) {
     }
 }
 
-/// Takes the oldest queued job, or a running one whose process stopped beating.
-pub async fn claim(state: &AppState, worker: &str) -> sqlx::Result<Option<Job>> {
+/// Takes the oldest queued job, or a running one whose process is gone: its lease is no longer
+/// held by anyone (the process died), or its heartbeat stopped. `lease` is the claiming
+/// process's own, whose jobs are alive by definition.
+pub async fn claim(state: &AppState, worker: &str, lease: i32) -> sqlx::Result<Option<Job>> {
     sqlx::query_as(
-        "update jobs set status = 'running', attempts = attempts + 1, locked_by = $1,
+        "update jobs set status = 'running', attempts = attempts + 1, locked_by = $1, lease = $3,
                 heartbeat_at = now(), started_at = coalesce(started_at, now())
-         where id = (select id from jobs
+         where id = (select id from jobs j
                      where status = 'queued'
                         or (status = 'running' and heartbeat_at < now() - make_interval(secs => $2))
+                        or (status = 'running' and lease is not null and lease <> $3
+                            and not exists (select 1 from pg_locks l
+                                            where l.locktype = 'advisory' and l.granted
+                                              and l.database = (select oid from pg_database where datname = current_database())
+                                              and l.classid = $4::oid and l.objid = j.lease::oid and l.objsubid = 2))
                      order by id for update skip locked limit 1)
-         returning id, kind, file_id, admin_id, payload, attempts",
+         returning id, kind, file_id, admin_id, payload, attempts, locked_by",
     )
     .bind(worker)
     .bind(STALE_AFTER.as_secs_f64())
+    .bind(lease)
+    .bind(lease::CLASS)
     .fetch_optional(&state.db)
     .await
 }
@@ -149,12 +173,14 @@ pub async fn run(state: &AppState, job: Job) {
     let beat = {
         let db = state.db.clone();
         let id = job.id;
+        let worker = job.locked_by.clone();
         tokio::spawn(async move {
             let mut tick = tokio::time::interval(HEARTBEAT_EVERY);
             loop {
                 tick.tick().await;
-                let _ = sqlx::query("update jobs set heartbeat_at = now() where id = $1 and status = 'running'")
+                let _ = sqlx::query("update jobs set heartbeat_at = now() where id = $1 and status = 'running' and locked_by = $2")
                     .bind(id)
+                    .bind(&worker)
                     .execute(&db)
                     .await;
             }

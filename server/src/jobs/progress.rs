@@ -23,13 +23,23 @@ pub struct Progress {
     job_id: i64,
     kind: String,
     admin_id: Option<i64>,
+    /// The worker holding the job: a run whose job was taken over (its process was thought
+    /// dead) records nothing more.
+    worker: String,
     /// What the job works on, for the texts ("客户数据.xlsx").
     subject: String,
 }
 
 impl Progress {
     pub fn new(state: AppState, job: &Job, subject: String) -> Self {
-        Self { state, job_id: job.id, kind: job.kind.clone(), admin_id: job.admin_id, subject }
+        Self {
+            state,
+            job_id: job.id,
+            kind: job.kind.clone(),
+            admin_id: job.admin_id,
+            worker: job.locked_by.clone(),
+            subject,
+        }
     }
 
     pub fn state(&self) -> &AppState {
@@ -50,10 +60,13 @@ impl Progress {
     }
 
     async fn save(&self, percent: i64, text: &str) {
-        let saved = sqlx::query("update jobs set progress = $2, message = $3, heartbeat_at = now() where id = $1")
-            .bind(self.job_id)
-            .bind(percent.clamp(0, 100) as i16)
-            .bind(text)
+        let saved = sqlx::query(
+            "update jobs set progress = $2, message = $3, heartbeat_at = now() where id = $1 and locked_by = $4",
+        )
+        .bind(self.job_id)
+        .bind(percent.clamp(0, 100) as i16)
+        .bind(text)
+        .bind(&self.worker)
             .execute(&self.state.db)
             .await;
         if let Err(e) = saved {
@@ -91,16 +104,21 @@ impl Progress {
 
     async fn try_end(&self, status: &str, level: Level, text: &str) -> anyhow::Result<()> {
         let mut tx = self.state.db.begin().await?;
-        sqlx::query(
+        let ended = sqlx::query(
             "update jobs set status = $2, progress = case when $2 = 'done' then 100 else progress end,
                     message = $3, error = case when $2 = 'failed' then $3 end, finished_at = now()
-             where id = $1",
+             where id = $1 and locked_by = $4 and status = 'running'",
         )
         .bind(self.job_id)
         .bind(status)
         .bind(text)
+        .bind(&self.worker)
         .execute(&mut *tx)
         .await?;
+        if ended.rows_affected() == 0 {
+            tracing::warn!(job = self.job_id, "the job was taken over by another worker; its end is theirs to record");
+            return Ok(());
+        }
         if let Some(to) = self.admin_id {
             let percent = if level == Level::Success { 100 } else { 0 };
             let message = LiveMessage::timeline(to, self.job_id, &self.kind, 2, level, percent, text);

@@ -104,17 +104,44 @@ pub async fn abandoned_batches(state: &crate::AppState, age: std::time::Duration
     .fetch_all(&state.db)
     .await?;
     for &id in &ids {
-        let lake = state.lake.clone();
-        // Files first: a batch whose removal failed stays `writing` and is tried again.
-        let removed = tokio::task::spawn_blocking(move || lake.remove_batch(id)).await??;
-        sqlx::query("update lake_batches set status = 'failed', note = $2 where id = $1 and status = 'writing'")
-            .bind(id)
-            .bind(format!("导入中断（进程已退出），已清理 {removed} 个未提交的文件"))
-            .execute(&state.db)
-            .await?;
-        tracing::info!(batch = id, removed, "closed an abandoned lake batch");
+        close_dead_batch(state, id).await?;
     }
     Ok(ids.len() as u64)
+}
+
+/// The live batch a job committed, with its rows: a job run again after its process died
+/// between that commit and recording its end finds its rows here instead of importing twice.
+pub async fn live_batch_of_job(db: &PgPool, job_id: i64) -> sqlx::Result<Option<(i64, i64)>> {
+    sqlx::query_as("select id, rows from lake_batches where job_id = $1 and status = 'live'")
+        .bind(job_id)
+        .fetch_optional(db)
+        .await
+}
+
+/// Closes the batches a job left `writing` when its process died, removing their files. Only
+/// for the worker that holds the job now: no other run of it is alive.
+pub async fn close_batches_of_job(state: &crate::AppState, job_id: i64) -> anyhow::Result<u64> {
+    let ids: Vec<i64> = sqlx::query_scalar("select id from lake_batches where job_id = $1 and status = 'writing' order by id")
+        .bind(job_id)
+        .fetch_all(&state.db)
+        .await?;
+    for &id in &ids {
+        close_dead_batch(state, id).await?;
+    }
+    Ok(ids.len() as u64)
+}
+
+async fn close_dead_batch(state: &crate::AppState, id: i64) -> anyhow::Result<()> {
+    let lake = state.lake.clone();
+    // Files first: a batch whose removal failed stays `writing` and is tried again.
+    let removed = tokio::task::spawn_blocking(move || lake.remove_batch(id)).await??;
+    sqlx::query("update lake_batches set status = 'failed', note = $2 where id = $1 and status = 'writing'")
+        .bind(id)
+        .bind(format!("导入中断（进程已退出），已清理 {removed} 个未提交的文件"))
+        .execute(&state.db)
+        .await?;
+    tracing::info!(batch = id, removed, "closed an abandoned lake batch");
+    Ok(())
 }
 
 /// Imports rating series (csv or Parquet: channel, audience_group, ts, rating) as one batch with

@@ -28,7 +28,12 @@ pub async fn run(db: PgPool, hub: Hub) {
         loop {
             match listener.recv().await {
                 Ok(note) => match serde_json::from_str::<Event>(note.payload()) {
-                    Ok(event) => hub.deliver(event),
+                    Ok(event) => {
+                        if let Event::Session { admin_id } = &event {
+                            crate::auth::session::forget(*admin_id);
+                        }
+                        hub.deliver(event)
+                    }
                     Err(e) => tracing::warn!(error = %e, "ignoring a malformed realtime event"),
                 },
                 Err(e) => {

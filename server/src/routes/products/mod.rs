@@ -16,7 +16,7 @@ use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
 use crate::state::AppState;
 
 use self::form::{ProductArgs, ProductForm, validate};
-use self::rows::{LIST_FILTER, ProductOption, ProductRow, SELECT_ROW, fetch};
+use self::rows::{ProductOption, ProductRow, SELECT_ROW, fetch};
 use super::menus::MENU_PRODUCT;
 use super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
 
@@ -92,6 +92,61 @@ pub struct ListArgs {
     createtimelt: Option<Text>,
 }
 
+/// The productIndex filters that were given; bounds are inclusive.
+struct ListFilter {
+    brand: Option<i64>,
+    name: Option<String>,
+    seconds_from: Option<i32>,
+    seconds_to: Option<i32>,
+    group: Option<i64>,
+    updated_from: Option<chrono::DateTime<chrono::Utc>>,
+    updated_to: Option<chrono::DateTime<chrono::Utc>>,
+    created_from: Option<chrono::DateTime<chrono::Utc>>,
+    created_to: Option<chrono::DateTime<chrono::Utc>>,
+}
+
+impl ListFilter {
+    /// ` where …` over `products p`, binding only the filters given.
+    fn push(&self, q: &mut sqlx::QueryBuilder<'_, sqlx::Postgres>) {
+        q.push(" where true");
+        if let Some(brand) = self.brand {
+            q.push(" and p.brand_id = ").push_bind(brand);
+        }
+        if let Some(name) = &self.name {
+            q.push(" and strpos(lower(p.product_name), lower(").push_bind(name.clone()).push(")) > 0");
+        }
+        if let Some(n) = self.seconds_from {
+            q.push(" and p.seconds >= ").push_bind(n);
+        }
+        if let Some(n) = self.seconds_to {
+            q.push(" and p.seconds <= ").push_bind(n);
+        }
+        if let Some(group) = self.group {
+            q.push(" and exists (select 1 from product_audience_groups x where x.product_id = p.id and x.audience_group_id = ")
+                .push_bind(group)
+                .push(")");
+        }
+        for (column, op, at) in [
+            ("updated_at", ">=", self.updated_from),
+            ("updated_at", "<=", self.updated_to),
+            ("created_at", ">=", self.created_from),
+            ("created_at", "<=", self.created_to),
+        ] {
+            if let Some(at) = at {
+                q.push(format_args!(" and p.{column} {op} ")).push_bind(at);
+            }
+        }
+    }
+}
+
+/// A list row with the count of every row that passes the filters.
+#[derive(sqlx::FromRow)]
+struct Counted {
+    #[sqlx(flatten)]
+    row: ProductRow,
+    total: i64,
+}
+
 async fn index(State(state): State<AppState>, Args(args): Args<ListArgs>) -> Result<Done<Page<ProductRow>>> {
     let mut checks = Checks::default();
     let paging = Paging::parse(&args.page, &args.limit, 10, &mut checks);
@@ -104,29 +159,37 @@ async fn index(State(state): State<AppState>, Args(args): Args<ListArgs>) -> Res
     let created_from = filters::timestamp("createtimeGt", &args.createtime_gt, &mut checks);
     let created_to = filters::timestamp("createtimelt", &args.createtimelt, &mut checks);
     checks.finish()?;
-    let name = paging::text(&args.product_namei);
-    macro_rules! filtered {
-        ($query:expr) => {
-            $query
-                .bind(brand)
-                .bind(&name)
-                .bind(seconds_from)
-                .bind(seconds_to)
-                .bind(group)
-                .bind(updated_from)
-                .bind(updated_to)
-                .bind(created_from)
-                .bind(created_to)
-        };
-    }
-    let total: i64 = filtered!(sqlx::query_scalar(&format!("select count(*) from products p {LIST_FILTER}")))
-        .fetch_one(&state.db)
-        .await?;
-    let data = filtered!(sqlx::query_as(&format!("{SELECT_ROW} {LIST_FILTER} order by p.id desc limit $10 offset $11")))
-        .bind(paging.limit)
-        .bind(paging.offset())
-        .fetch_all(&state.db)
-        .await?;
+    let filter = ListFilter {
+        brand,
+        name: paging::text(&args.product_namei),
+        seconds_from,
+        seconds_to,
+        group,
+        updated_from,
+        updated_to,
+        created_from,
+        created_to,
+    };
+    // The page and the count in one statement: one round trip (and one snapshot) per list. Only
+    // the filters given are in the SQL, and the page bounds are literals, so the plain first page
+    // has no parameter and Postgres plans it once per connection instead of on every call
+    // (planning cost more than running it). A page past the end has no row to carry the count,
+    // so only then is it asked for alone.
+    let mut query = sqlx::QueryBuilder::new("select t.*, (select count(*) from products p");
+    filter.push(&mut query);
+    query.push(format_args!(") as total from ({SELECT_ROW}"));
+    filter.push(&mut query);
+    query.push(format_args!(" order by p.id desc limit {} offset {}) t order by t.id desc", paging.limit, paging.offset()));
+    let page: Vec<Counted> = query.build_query_as().fetch_all(&state.db).await?;
+    let total = match page.first() {
+        Some(first) => first.total,
+        None => {
+            let mut count = sqlx::QueryBuilder::new("select count(*) from products p");
+            filter.push(&mut count);
+            count.build_query_scalar().fetch_one(&state.db).await?
+        }
+    };
+    let data = page.into_iter().map(|c| c.row).collect();
     Ok(Done("获取成功", Page { data, total }))
 }
 

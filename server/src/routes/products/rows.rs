@@ -90,21 +90,6 @@ pub const SELECT_ROW: &str = "
     left join media m on m.id = p.media_id
     join audience_groups d on d.id = p.default_audience_group_id";
 
-/// The productIndex filters, `$1`…`$9`: brandIdi, productNamei, secondsGt, secondslt,
-/// audienceCityGroupIdi, updatetimeGt, updatetimeLt, createtimeGt, createtimelt. Bounds are
-/// inclusive.
-pub const LIST_FILTER: &str = "
-    where ($1::bigint is null or p.brand_id = $1)
-      and ($2::text is null or strpos(lower(p.product_name), lower($2)) > 0)
-      and ($3::int is null or p.seconds >= $3)
-      and ($4::int is null or p.seconds <= $4)
-      and ($5::bigint is null or exists (select 1 from product_audience_groups x
-                                         where x.product_id = p.id and x.audience_group_id = $5))
-      and ($6::timestamptz is null or p.updated_at >= $6)
-      and ($7::timestamptz is null or p.updated_at <= $7)
-      and ($8::timestamptz is null or p.created_at >= $8)
-      and ($9::timestamptz is null or p.created_at <= $9)";
-
 pub async fn fetch(conn: &mut PgConnection, id: i64) -> Result<ProductRow> {
     sqlx::query_as(&format!("{SELECT_ROW} where p.id = $1"))
         .bind(id)

@@ -1,0 +1,440 @@
+//! The API under load: the release `adeval serve` on a fresh database of a running cluster
+//! (`DATABASE_URL`, the admin URL of that cluster), seeded with the demo master data plus
+//! products and orders, and many keep-alive connections (closed loop: each sends its next
+//! request when the answer is in) on productIndex, orderList and, as the peer, /healthz.
+//!
+//! Every call is signed with a fresh nonce and timestamp (DESIGN §2), as the web client signs.
+//! Traffic goes to 127.0.0.1 only; each run is bounded in time and in requests. The generator
+//! runs on the same machine as the server and Postgres, and takes its share of the cores.
+//!
+//! Settings: ADEVAL_BENCH_API_CONNECTIONS (200), ADEVAL_BENCH_API_SECONDS (10 per run),
+//! ADEVAL_BENCH_API_RUNS (3), ADEVAL_BENCH_API_WARMUP (3 s), ADEVAL_BENCH_API_PRODUCTS (500),
+//! ADEVAL_BENCH_API_ORDERS (200), ADEVAL_BIN (the adeval binary; default: beside this one).
+
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use bytes::Bytes;
+use http_body_util::{BodyExt, Empty};
+use hyper::Request;
+use hyper_util::rt::TokioIo;
+
+use adeval_benches::{env_u64, report};
+use adeval_server::http::sign;
+
+const SECRET: &str = "bench-sign-secret-not-for-production";
+const PASSWORD: &str = "bench-admin-pass";
+/// No run sends more than this many requests, whatever the rate.
+const MAX_REQUESTS_PER_RUN: u64 = 5_000_000;
+
+struct Target {
+    name: &'static str,
+    what: &'static str,
+    /// Path and query; empty call name for an unsigned path.
+    call: &'static str,
+    fields: &'static [(&'static str, &'static str)],
+}
+
+const TARGETS: [Target; 3] = [
+    Target {
+        name: "productIndex",
+        what: "productIndex, page 1 of 10 (signed, session + menu check, count + page query)",
+        call: "productIndex",
+        fields: &[("limit", "10"), ("page", "1")],
+    },
+    Target {
+        name: "orderList",
+        what: "orderList, page 1 of 10 (signed; each order's customer and media figures from the lake)",
+        call: "orderList",
+        fields: &[("limit", "10"), ("page", "1")],
+    },
+    Target {
+        name: "/healthz",
+        what: "peer: /healthz (unsigned, no session: one `select 1` and a lake ping through the same HTTP stack)",
+        call: "",
+        fields: &[],
+    },
+];
+
+struct Server {
+    child: Child,
+    port: u16,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn with_database(url: &str, name: &str) -> String {
+    let (base, query) = url.split_once('?').map_or((url, None), |(b, q)| (b, Some(q)));
+    let server = base.rsplit_once('/').map_or(base, |(s, _)| s);
+    match query {
+        Some(q) => format!("{server}/{name}?{q}"),
+        None => format!("{server}/{name}"),
+    }
+}
+
+fn adeval_bin() -> anyhow::Result<PathBuf> {
+    if let Some(bin) = std::env::var_os("ADEVAL_BIN") {
+        return Ok(PathBuf::from(bin));
+    }
+    let me = std::env::current_exe()?;
+    let bin = me.with_file_name("adeval");
+    if !bin.exists() {
+        bail!("{} is missing: cargo build --release --bin adeval (or set ADEVAL_BIN)", bin.display());
+    }
+    Ok(bin)
+}
+
+async fn start_server(url: &str, data: &std::path::Path) -> anyhow::Result<Server> {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
+    let child = Command::new(adeval_bin()?)
+        .arg("serve")
+        .env("DATABASE_URL", url)
+        .env("ADEVAL_DATA_DIR", data)
+        .env("ADEVAL_ADDR", format!("127.0.0.1:{port}"))
+        .env("ADEVAL_SIGN_SECRET", SECRET)
+        .env("ADEVAL_ADMIN_PASSWORD", PASSWORD)
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(data.join("serve.log"))?)
+        .spawn()
+        .context("starting adeval serve")?;
+    let mut server = Server { child, port };
+    let started = Instant::now();
+    loop {
+        if let Some(status) = server.child.try_wait()? {
+            bail!("adeval serve exited ({status}); see {}", data.join("serve.log").display());
+        }
+        if let Ok((200, _)) = get(port, "/healthz", &[]).await {
+            return Ok(server);
+        }
+        if started.elapsed() > Duration::from_secs(120) {
+            bail!("adeval serve did not answer within 120 s");
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+/// Products and orders beyond the demo set, so the list pages and their counts are real.
+async fn seed(db: &sqlx::PgPool, products: u64, orders: u64) -> anyhow::Result<()> {
+    sqlx::query(
+        "insert into products (brand_id, media_id, product_name, seconds, default_audience_group_id,
+                               upside_down_three_per, prime_time, prime_time_per, prime_upside_down_three_per,
+                               jack_requirements)
+         select p.brand_id, p.media_id, p.product_name || '-' || n, p.seconds, p.default_audience_group_id,
+                p.upside_down_three_per, p.prime_time, p.prime_time_per, p.prime_upside_down_three_per, p.jack_requirements
+         from generate_series(1, $1::int) n
+         cross join lateral (select * from products order by id offset (n % (select count(*) from products)) limit 1) p",
+    )
+    .bind(products as i32)
+    .execute(db)
+    .await
+    .context("seeding products")?;
+    sqlx::query(
+        "insert into orders (media_id, product_id, default_group_id, seconds, cycle_start, cycle_end, follow_date,
+                             customer_free_calc, media_free_calc, customer_metrics, media_metrics, created_by)
+         select coalesce(p.media_id, (select min(id) from media)), p.id, p.default_audience_group_id, p.seconds,
+                current_date - 20 + (n % 10), current_date + 10 + (n % 10), current_date, 1, 1, 100, 100, 1
+         from generate_series(1, $1::int) n
+         cross join lateral (select * from products order by id offset (n % (select count(*) from products)) limit 1) p",
+    )
+    .bind(orders as i32)
+    .execute(db)
+    .await
+    .context("seeding orders")?;
+    Ok(())
+}
+
+/// One request on a fresh connection (set-up calls).
+async fn get(port: u16, path: &str, headers: &[(&str, String)]) -> anyhow::Result<(u16, Bytes)> {
+    let stream = tokio::net::TcpStream::connect(("127.0.0.1", port)).await?;
+    let (mut sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(stream)).await?;
+    tokio::spawn(conn);
+    let mut req = Request::get(path).header("host", "127.0.0.1");
+    for (k, v) in headers {
+        req = req.header(*k, v);
+    }
+    let answer = sender.send_request(req.body(Empty::<Bytes>::new())?).await?;
+    let status = answer.status().as_u16();
+    Ok((status, answer.into_body().collect().await?.to_bytes()))
+}
+
+/// Nonces unique in this process: a random prefix and a counter.
+struct Nonces {
+    prefix: String,
+    next: AtomicU64,
+}
+
+impl Nonces {
+    fn next(&self) -> String {
+        format!("{}{:016x}", self.prefix, self.next.fetch_add(1, Ordering::Relaxed))
+    }
+}
+
+fn signed_get(target: &Target, token: &str, nonces: &Nonces) -> Request<Empty<Bytes>> {
+    if target.call.is_empty() {
+        return Request::get("/healthz").header("host", "127.0.0.1").body(Empty::new()).unwrap();
+    }
+    let fields: String = target.fields.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&");
+    let timestamp = chrono::Utc::now().timestamp().to_string();
+    let nonce = nonces.next();
+    let signature = sign::sign(&sign::canonical(&fields, &timestamp, &nonce, SECRET));
+    Request::get(format!("/background/v1/{}?{fields}", target.call))
+        .header("host", "127.0.0.1")
+        .header("timestamp", timestamp)
+        .header("nonce", nonce)
+        .header("sign", signature)
+        .header("authorization", token)
+        .body(Empty::new())
+        .unwrap()
+}
+
+/// What one connection saw in a measured window.
+#[derive(Default)]
+struct Tally {
+    latencies_us: Vec<u32>,
+    errors: u64,
+    first_error: Option<String>,
+}
+
+/// One run: `connections` closed loops for `warmup` (not counted) then `measure`.
+async fn run(port: u16, target: &'static Target, token: Arc<String>, connections: u64, warmup: Duration, measure: Duration) -> anyhow::Result<Run> {
+    let nonces = Arc::new(Nonces { prefix: adeval_server::storage::random_name(8), next: AtomicU64::new(0) });
+    let sent = Arc::new(AtomicU64::new(0));
+    let start = Instant::now() + Duration::from_millis(200);
+    let from = start + warmup;
+    let until = from + measure;
+    let mut tasks = Vec::new();
+    for _ in 0..connections {
+        let (token, nonces, sent) = (token.clone(), nonces.clone(), sent.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut tally = Tally::default();
+            let stream = tokio::net::TcpStream::connect(("127.0.0.1", port)).await?;
+            stream.set_nodelay(true)?;
+            let (mut sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(stream)).await?;
+            tokio::spawn(conn);
+            tokio::time::sleep_until(start.into()).await;
+            loop {
+                let began = Instant::now();
+                if began >= until || sent.fetch_add(1, Ordering::Relaxed) >= MAX_REQUESTS_PER_RUN {
+                    break;
+                }
+                let outcome = async {
+                    sender.ready().await?;
+                    let answer = sender.send_request(signed_get(target, &token, &nonces)).await?;
+                    let status = answer.status().as_u16();
+                    let body = answer.into_body().collect().await?.to_bytes();
+                    anyhow::Ok((status, body))
+                }
+                .await;
+                let took = began.elapsed();
+                let counted = began >= from;
+                let ok = match &outcome {
+                    Ok((200, body)) => target.call.is_empty() || body.windows(11).any(|w| w == b"\"code\":200,"),
+                    _ => false,
+                };
+                if counted {
+                    if ok {
+                        tally.latencies_us.push(took.as_micros().min(u32::MAX as u128) as u32);
+                    } else {
+                        tally.errors += 1;
+                        if tally.first_error.is_none() {
+                            tally.first_error = Some(match &outcome {
+                                Ok((status, body)) => format!("{status}: {}", String::from_utf8_lossy(&body[..body.len().min(200)])),
+                                Err(e) => e.to_string(),
+                            });
+                        }
+                    }
+                }
+                if outcome.is_err() {
+                    break;
+                }
+            }
+            anyhow::Ok(tally)
+        }));
+    }
+    let mut latencies = Vec::new();
+    let mut errors = 0;
+    let mut first_error = None;
+    for task in tasks {
+        match task.await? {
+            Ok(tally) => {
+                latencies.extend(tally.latencies_us);
+                errors += tally.errors;
+                first_error = first_error.or(tally.first_error);
+            }
+            Err(e) => {
+                errors += 1;
+                first_error = first_error.or(Some(format!("connection: {e}")));
+            }
+        }
+    }
+    latencies.sort_unstable();
+    let at = |q: f64| latencies.get(((latencies.len() as f64 * q) as usize).min(latencies.len().saturating_sub(1))).copied().unwrap_or(0);
+    Ok(Run {
+        rps: latencies.len() as f64 / measure.as_secs_f64(),
+        p50_ms: at(0.50) as f64 / 1000.0,
+        p99_ms: at(0.99) as f64 / 1000.0,
+        ok: latencies.len() as u64,
+        errors,
+        first_error,
+    })
+}
+
+struct Run {
+    rps: f64,
+    p50_ms: f64,
+    p99_ms: f64,
+    ok: u64,
+    errors: u64,
+    first_error: Option<String>,
+}
+
+fn median(v: Vec<f64>) -> f64 {
+    adeval_benches::median(&v)
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let connections = env_u64("ADEVAL_BENCH_API_CONNECTIONS", 200);
+    let seconds = env_u64("ADEVAL_BENCH_API_SECONDS", 10);
+    let runs = env_u64("ADEVAL_BENCH_API_RUNS", 3);
+    let warmup = Duration::from_secs(env_u64("ADEVAL_BENCH_API_WARMUP", 3));
+    let products = env_u64("ADEVAL_BENCH_API_PRODUCTS", 500);
+    let orders = env_u64("ADEVAL_BENCH_API_ORDERS", 200);
+    let admin_url = std::env::var("DATABASE_URL").context("DATABASE_URL: the admin URL of a running Postgres cluster")?;
+
+    let name = format!("adeval_bench_api_{}", std::process::id());
+    let admin = sqlx::PgPool::connect(&admin_url).await.context("connecting to DATABASE_URL")?;
+    sqlx::query(&format!("drop database if exists {name}")).execute(&admin).await?;
+    sqlx::query(&format!("create database {name}")).execute(&admin).await?;
+    let url = with_database(&admin_url, &name);
+    let data = adeval_benches::fresh_dir("api")?;
+    let outcome = async {
+        let server = start_server(&url, &data).await?;
+        let db = sqlx::PgPool::connect(&url).await?;
+        seed(&db, products, orders).await?;
+        let products_total: i64 = sqlx::query_scalar("select count(*) from products").fetch_one(&db).await?;
+        let orders_total: i64 = sqlx::query_scalar("select count(*) from orders").fetch_one(&db).await?;
+        db.close().await;
+        let token = Arc::new(login(server.port).await?);
+        let mut rows = Vec::new();
+        for target in &TARGETS {
+            let mut measured = Vec::new();
+            for n in 0..runs {
+                // The first run's warm-up warms this target; later runs start warm.
+                let warm = if n == 0 { warmup } else { Duration::from_secs(1) };
+                let r = run(server.port, target, token.clone(), connections, warm, Duration::from_secs(seconds)).await?;
+                println!(
+                    "{:<13} run {}: {:>8.0} req/s  p50 {:>7.2} ms  p99 {:>7.2} ms  ok {}  errors {}{}",
+                    target.name,
+                    n + 1,
+                    r.rps,
+                    r.p50_ms,
+                    r.p99_ms,
+                    r.ok,
+                    r.errors,
+                    r.first_error.as_deref().map(|e| format!(" (first: {e})")).unwrap_or_default()
+                );
+                measured.push(r);
+            }
+            rows.push((target, measured));
+        }
+        drop(server);
+        write_report(&rows, connections, seconds, runs, warmup, products_total, orders_total)
+    }
+    .await;
+    let _ = sqlx::query(&format!("drop database if exists {name} with (force)")).execute(&admin).await;
+    let _ = std::fs::remove_dir_all(&data);
+    outcome
+}
+
+async fn login(port: u16) -> anyhow::Result<String> {
+    let stream = tokio::net::TcpStream::connect(("127.0.0.1", port)).await?;
+    let (mut sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(stream)).await?;
+    tokio::spawn(conn);
+    let fields = format!("acc=admin&pwd={PASSWORD}");
+    let timestamp = chrono::Utc::now().timestamp().to_string();
+    let nonce = format!("login{}", adeval_server::storage::random_name(16));
+    let signature = sign::sign(&sign::canonical(&fields, &timestamp, &nonce, SECRET));
+    let req = Request::post("/background/v1/adminUserLogin")
+        .header("host", "127.0.0.1")
+        .header("content-type", "application/x-www-form-urlencoded")
+        .header("timestamp", timestamp)
+        .header("nonce", nonce)
+        .header("sign", signature)
+        .body(http_body_util::Full::new(Bytes::from(fields)))?;
+    let answer = sender.send_request(req).await?;
+    let body: serde_json::Value = serde_json::from_slice(&answer.into_body().collect().await?.to_bytes())?;
+    body["data"]["token"].as_str().map(str::to_owned).with_context(|| format!("sign-in failed: {body}"))
+}
+
+fn write_report(
+    rows: &[(&Target, Vec<Run>)],
+    connections: u64,
+    seconds: u64,
+    runs: u64,
+    warmup: Duration,
+    products: i64,
+    orders: i64,
+) -> anyhow::Result<()> {
+    let mut md = String::new();
+    md.push_str("## API under load\n\n");
+    md.push_str(&format!(
+        "The release `adeval serve` (pool of 16 Postgres connections) on a fresh database: the demo master data plus \
+         copies, {products} products and {orders} orders. {connections} keep-alive HTTP/1.1 connections in a closed loop \
+         (a connection sends its next request when the answer is in), every call signed with a fresh nonce and \
+         timestamp and checked for `\"code\":200`. Per target: a {}-s warm-up, then {runs} runs of {seconds} s; \
+         figures are the medians of the runs. **The load generator (`benches/src/bin/api_load.rs`, hyper) runs on the \
+         same 2-core machine** as the server and Postgres and takes its share of the cores.\n\n",
+        warmup.as_secs()
+    ));
+    md.push_str("| target | runs | requests/s (median) | min–max | p50 | p99 | errors | peer req/s ÷ target req/s |\n");
+    md.push_str("|---|---|---|---|---|---|---|---|\n");
+    let peer = rows.iter().find(|(t, _)| t.call.is_empty()).map(|(_, r)| median(r.iter().map(|x| x.rps).collect()));
+    let mut goals = Vec::new();
+    for (target, measured) in rows {
+        let rps = median(measured.iter().map(|r| r.rps).collect());
+        let min = measured.iter().map(|r| r.rps).fold(f64::INFINITY, f64::min);
+        let max = measured.iter().map(|r| r.rps).fold(0.0, f64::max);
+        let p50 = median(measured.iter().map(|r| r.p50_ms).collect());
+        let p99 = median(measured.iter().map(|r| r.p99_ms).collect());
+        let errors: u64 = measured.iter().map(|r| r.errors).sum();
+        let ratio = match peer {
+            Some(p) if !target.call.is_empty() => format!("{:.2}×", p / rps),
+            _ => "—".into(),
+        };
+        md.push_str(&format!(
+            "| {} | {} | {:.0} | {:.0}–{:.0} | {:.1} ms | {:.1} ms | {} | {} |\n",
+            target.what,
+            measured.len(),
+            rps,
+            min,
+            max,
+            p50,
+            p99,
+            errors,
+            ratio
+        ));
+        if target.name == "productIndex" {
+            goals.push((format!("≥ 5,000 req/s on productIndex ({connections} connections)"), format!("{rps:.0} req/s"), rps >= 5000.0));
+            goals.push(("p99 ≤ 50 ms on productIndex".to_owned(), format!("{p99:.1} ms"), p99 <= 50.0));
+        }
+        if !target.call.is_empty() {
+            goals.push((format!("no errors on {}", target.name), errors.to_string(), errors == 0));
+        }
+    }
+    md.push_str("\n| goal | measured | verdict |\n|---|---|---|\n");
+    for (goal, measured, met) in goals {
+        md.push_str(&format!("| {goal} | {measured} | {} |\n", if met { "**met**" } else { "**not met**" }));
+    }
+    md.push('\n');
+    report(&md)
+}
