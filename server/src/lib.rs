@@ -51,6 +51,7 @@ pub async fn build_state(config: config::Config) -> anyhow::Result<AppState> {
         config: Arc::new(config),
         nonces: Default::default(),
         bad_traffic: Default::default(),
+        reads: Default::default(),
         lake: Arc::new(lake),
         store,
         hub: Default::default(),

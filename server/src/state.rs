@@ -3,6 +3,7 @@ use std::sync::Arc;
 use sqlx::PgPool;
 
 use crate::config::Config;
+use crate::http::read_cache::ReadCache;
 use crate::http::sign::{BadTraffic, NonceCache};
 use crate::realtime::Hub;
 use crate::storage::Store;
@@ -14,6 +15,8 @@ pub struct AppState {
     pub nonces: Arc<NonceCache>,
     /// Per-address allowance of requests failing the signature.
     pub bad_traffic: Arc<BadTraffic>,
+    /// Answers of the busiest master-data lists, kept until the next write (at most 1 s).
+    pub reads: Arc<ReadCache>,
     pub lake: Arc<adeval_engine::Lake>,
     /// Uploaded files and exports.
     pub store: Store,

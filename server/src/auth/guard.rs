@@ -10,12 +10,13 @@ use std::time::Instant;
 use axum::body::{Body, to_bytes};
 use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
 use axum::http::request::Parts;
-use axum::http::{Extensions, HeaderMap};
+use axum::http::{Extensions, HeaderMap, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use tracing::Instrument;
 
 use crate::config::Cidr;
+use crate::http::read_cache::ReadCache;
 use crate::http::sign::BadTraffic;
 use crate::http::{AppError, Payload, Result, sign};
 use crate::oplog;
@@ -138,7 +139,20 @@ async fn run(Guard { state, call }: Guard, ip: String, req: Request, next: Next)
     if let Some(admin) = &admin {
         parts.extensions.insert(admin.clone());
     }
+    // A kept answer of a busy list, else the handler's (kept when its call is one of those).
+    let read_key = (parts.method == Method::GET).then(|| ReadCache::key(call.name, || payload.canonical_fields())).flatten();
+    if let Some(hit) = read_key.as_deref().and_then(|key| state.reads.get(key)) {
+        return Ok(hit);
+    }
+    let generation = state.reads.generation();
     let response = next.run(Request::from_parts(parts, Body::from(bytes))).await;
+    let response = match read_key {
+        Some(key) => state.reads.store(key, generation, response).await,
+        None => response,
+    };
+    if call.writes && response.status().is_success() {
+        state.reads.invalidate();
+    }
 
     if call.writes
         && response.status().is_success()

@@ -5,6 +5,7 @@ pub mod error;
 pub mod headers;
 pub mod paging;
 pub mod payload;
+pub mod read_cache;
 pub mod sign;
 
 pub use envelope::{Done, Page};

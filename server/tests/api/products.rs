@@ -433,3 +433,27 @@ pub async fn backdate(db: &sqlx::PgPool, table: &str, id: i64) {
     sqlx::query(&format!("alter table {table} enable trigger {trigger}")).execute(&mut *tx).await.unwrap();
     tx.commit().await.unwrap();
 }
+
+#[tokio::test]
+async fn the_product_list_answers_a_write_at_once_and_a_write_behind_its_back_within_a_second() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let s = seed(&app).await;
+    let list = |fields: Value| app.send(Call::get("productIndex", fields).token(&token));
+    add_product(&app, &token, product_form(&s, "纯牛奶")).await;
+    assert_eq!(list(json!({})).await.ok()["total"], 1);
+    assert_eq!(list(json!({})).await.ok()["total"], 1, "the same list again, from the kept answer");
+
+    // A write call is seen by the very next read, and a filter is its own answer.
+    let other = add_product(&app, &token, product_form(&s, "酸奶")).await;
+    assert_eq!(list(json!({})).await.ok()["total"], 2);
+    assert_eq!(list(json!({"productNamei": "酸奶"})).await.ok()["total"], 1);
+    app.send(Call::post("productDel", json!({"id": other})).token(&token)).await.ok();
+    assert_eq!(list(json!({})).await.ok()["total"], 1);
+
+    // A change made outside this process's calls (another server, a script) shows within the
+    // kept answer's second.
+    sqlx::query("update products set product_name = '全脂纯牛奶'").execute(&app.db).await.unwrap();
+    tokio::time::sleep(adeval_server::http::read_cache::TTL).await;
+    assert_eq!(list(json!({})).await.ok()["data"][0]["productName"], "全脂纯牛奶");
+}
