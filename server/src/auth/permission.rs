@@ -18,6 +18,8 @@ pub fn parse_ids(rule_id: &str) -> Vec<i64> {
 }
 
 /// As [`check`], taking a connection only when the account's rules need reading (not `*`).
+/// `admin` may be a cached session (at most 2 s old, forgotten when its rights change): fine for
+/// route access, never the authority for a decision that writes rights (those read the account).
 pub async fn check_pooled(db: &sqlx::PgPool, admin: &Admin, menu_id: i64) -> Result<()> {
     if admin.rule_id.trim() == "*" {
         return Ok(());

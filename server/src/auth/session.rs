@@ -6,9 +6,14 @@
 //! costs no Postgres round trip per call for its session. Ending a session through this code
 //! (sign-out, sign-in elsewhere, disabling, a password change) forgets the account's entries
 //! at once in this process and, through the `Session` event every process hears, in the
-//! others; a change made behind the server's back (SQL) holds at most 2 s longer.
+//! others; a change made behind the server's back (SQL) holds at most 2 s longer. A lookup that
+//! overlapped a forget is not cached (the cache's generation moved meanwhile), and writers forget
+//! once more after their commit, so a session read just before a revocation committed is not
+//! cached past it. The cached account's `rule_id` serves reads only: decisions that write rights
+//! read the account fresh (`routes::accounts`).
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{LazyLock, Mutex};
 use std::time::{Duration, Instant};
 
@@ -64,6 +69,13 @@ const CACHE_MAX: usize = 10_000;
 /// Valid sessions by token digest, with when they were checked.
 type Entries = HashMap<Vec<u8>, (Admin, Instant)>;
 static CACHE: LazyLock<Mutex<Entries>> = LazyLock::new(Default::default);
+/// Bumped (under the cache's lock) by every [`forget`]: a lookup that started before a forget
+/// may have read what the forget was about, so it is not cached.
+static GENERATION: AtomicU64 = AtomicU64::new(0);
+
+fn generation() -> u64 {
+    GENERATION.load(Ordering::SeqCst)
+}
 
 fn cache() -> std::sync::MutexGuard<'static, Entries> {
     CACHE.lock().unwrap_or_else(|e| e.into_inner())
@@ -75,8 +87,12 @@ fn cached(key: &[u8]) -> Option<Admin> {
     (at.elapsed() < CACHE_TTL).then(|| admin.clone())
 }
 
-fn remember(key: Vec<u8>, admin: &Admin) {
+/// Caches a session looked up when the cache's generation was `seen`, unless a forget came since.
+fn remember(key: Vec<u8>, admin: &Admin, seen: u64) {
     let mut cache = cache();
+    if generation() != seen {
+        return;
+    }
     if cache.len() >= CACHE_MAX {
         cache.retain(|_, (_, at)| at.elapsed() < CACHE_TTL);
         if cache.len() >= CACHE_MAX {
@@ -88,7 +104,9 @@ fn remember(key: Vec<u8>, admin: &Admin) {
 
 /// Forgets the cached sessions of an account (its sessions changed).
 pub fn forget(admin_id: i64) {
-    cache().retain(|_, (admin, _)| admin.id != admin_id);
+    let mut cache = cache();
+    GENERATION.fetch_add(1, Ordering::SeqCst);
+    cache.retain(|_, (admin, _)| admin.id != admin_id);
 }
 
 /// As [`authenticate`], answering from the sessions proved valid within [`CACHE_TTL`]; takes a
@@ -99,9 +117,10 @@ pub async fn authenticate_cached(db: &PgPool, headers: &HeaderMap) -> Result<Adm
     if let Some(admin) = cached(&key) {
         return Ok(admin);
     }
+    let seen = generation();
     let mut conn = db.acquire().await?;
     let admin = authenticate(&mut conn, headers).await?;
-    remember(key, &admin);
+    remember(key, &admin, seen);
     Ok(admin)
 }
 
@@ -200,8 +219,9 @@ pub async fn check(conn: &mut PgConnection, session_id: i64) -> Result<()> {
 
 /// Tells the account's open sockets to re-check their sessions (sent at commit), and every
 /// process to forget the account's cached sessions (this one at once, and again when the
-/// event arrives after the commit).
-async fn announce(conn: &mut PgConnection, admin_id: i64) -> Result<()> {
+/// event arrives after the commit). Call it whenever an account's sessions, status or menus
+/// change; inside a transaction, call [`forget`] once more after the commit.
+pub async fn announce(conn: &mut PgConnection, admin_id: i64) -> Result<()> {
     forget(admin_id);
     realtime::publish(conn, &Event::Session { admin_id }).await?;
     Ok(())
@@ -235,4 +255,37 @@ pub async fn revoke_all(conn: &mut PgConnection, admin_id: i64, why: &str) -> Re
         announce(conn, admin_id).await?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn admin(id: i64) -> Admin {
+        Admin { id, name: "x".into(), rule_id: "*".into(), session_id: id }
+    }
+
+    #[test]
+    fn a_lookup_that_overlapped_a_forget_is_not_cached() {
+        let key = digest("overlapped-a-forget");
+        let seen = generation();
+        // The revocation's forget runs while the lookup is reading the still-valid row.
+        forget(-7);
+        remember(key.clone(), &admin(-7), seen);
+        assert!(cached(&key).is_none());
+    }
+
+    #[test]
+    fn a_lookup_with_no_forget_meanwhile_is_cached_until_the_next_forget() {
+        let key = digest("no-forget-meanwhile");
+        // Other tests forget concurrently; retry until one lookup ran undisturbed.
+        let cached_once = (0..1000).any(|_| {
+            let seen = generation();
+            remember(key.clone(), &admin(-8), seen);
+            cached(&key).is_some()
+        });
+        assert!(cached_once);
+        forget(-8);
+        assert!(cached(&key).is_none());
+    }
 }

@@ -257,17 +257,36 @@ async fn rules(conn: &mut PgConnection, raw: &str, checks: &mut Checks) -> Resul
 
 /// 4003 unless the caller's menus cover `rule_id` (an account's current menus, or the menus
 /// given to it): an account manages only accounts with no more rights than its own, so an
-/// admin-list clerk can neither take over a `*` account nor hand out menus it lacks.
+/// admin-list clerk can neither take over a `*` account nor hand out menus it lacks. The
+/// caller's menus are read from the database, never from its cached session: an account
+/// demoted a moment ago must not use the rights it just lost (inside [`lock_accounts`]'s
+/// transaction this reads the locked row).
 async fn may_manage(conn: &mut PgConnection, caller: &Admin, rule_id: &str) -> Result<()> {
-    if permission::covers(conn, &caller.rule_id, rule_id).await? { Ok(()) } else { Err(AppError::Forbidden) }
+    let own: Option<String> =
+        sqlx::query_scalar("select rule_id from admins where id = $1").bind(caller.id).fetch_optional(&mut *conn).await?;
+    let Some(own) = own else { return Err(AppError::Forbidden) };
+    if permission::covers(conn, &own, rule_id).await? { Ok(()) } else { Err(AppError::Forbidden) }
 }
 
-/// The account's menus, its row locked until the transaction ends; 4004 when it is gone.
-async fn lock_rules(tx: &mut PgConnection, id: i64) -> Result<String> {
-    sqlx::query_scalar("select rule_id from admins where id = $1 for update")
-        .bind(id)
-        .fetch_optional(tx)
-        .await?
+/// An account's menus and status.
+#[derive(sqlx::FromRow)]
+struct Rights {
+    rule_id: String,
+    status: i16,
+}
+
+/// Locks the caller's row and the target's (in id order, so two admins editing each other wait
+/// rather than deadlock) until the transaction ends, and answers the target's current rights;
+/// 4004 when it is gone. The caller's rights can't change before the commit either.
+async fn lock_accounts(tx: &mut PgConnection, caller: &Admin, id: i64) -> Result<Rights> {
+    let rows: Vec<(i64, String, i16)> =
+        sqlx::query_as("select id, rule_id, status from admins where id = any($1) order by id for update")
+            .bind([caller.id, id])
+            .fetch_all(tx)
+            .await?;
+    rows.into_iter()
+        .find(|(row, _, _)| *row == id)
+        .map(|(_, rule_id, status)| Rights { rule_id, status })
         .ok_or_else(|| AppError::NotFound("账号不存在".into()))
 }
 
@@ -291,6 +310,9 @@ async fn add(
     };
     let hash = hash(form.password.unwrap_or_default()).await?;
     let mut tx = state.db.begin().await?;
+    // Checked again with the caller's row locked: it may have lost menus since.
+    sqlx::query("select 1 from admins where id = $1 for update").bind(caller.id).execute(&mut *tx).await?;
+    may_manage(&mut tx, &caller, &form.rule_id).await?;
     let id: i64 = sqlx::query_scalar(
         "insert into admins (name, account, password_hash, status, rule_id)
          values ($1, $2, $3, $4, $5) returning id",
@@ -331,9 +353,11 @@ async fn up(
         None => None,
     };
     let mut tx = state.db.begin().await?;
-    // Checked again under the row's lock: the account may have been given more menus since.
-    let current = lock_rules(&mut tx, id).await?;
-    may_manage(&mut tx, &caller, &current).await?;
+    // Checked again under the rows' locks: the account may have been given more menus since,
+    // and the caller may have lost some.
+    let current = lock_accounts(&mut tx, &caller, id).await?;
+    may_manage(&mut tx, &caller, &current.rule_id).await?;
+    may_manage(&mut tx, &caller, &form.rule_id).await?;
     sqlx::query(
         "update admins set name = $2, account = $3, status = $4, rule_id = $5,
                 password_hash = coalesce($6, password_hash)
@@ -353,8 +377,16 @@ async fn up(
     } else if hash.is_some() && id != caller.id {
         session::revoke_all(&mut tx, id, session::reason::PASSWORD).await?;
     }
+    // Its cached sessions carry its old menus and status: every process forgets them.
+    let changed = current.rule_id != form.rule_id || current.status != form.status;
+    if changed {
+        session::announce(&mut tx, id).await?;
+    }
     let row = fetch(&mut tx, id).await?;
     tx.commit().await?;
+    if changed {
+        session::forget(id);
+    }
     Ok(Done("修改成功", row))
 }
 
@@ -371,12 +403,13 @@ async fn delete(
         return Err(AppError::conflict("不能删除当前登录的账号"));
     }
     let mut tx = state.db.begin().await?;
-    let current = lock_rules(&mut tx, id).await?;
-    may_manage(&mut tx, &caller, &current).await?;
+    let current = lock_accounts(&mut tx, &caller, id).await?;
+    may_manage(&mut tx, &caller, &current.rule_id).await?;
     sqlx::query("delete from admins where id = $1").bind(id).execute(&mut *tx).await?;
-    // Its open sockets close once this commits.
-    crate::realtime::publish(&mut *tx, &crate::realtime::Event::Session { admin_id: id }).await?;
+    // Its open sockets close and its cached sessions go once this commits.
+    session::announce(&mut tx, id).await?;
     tx.commit().await?;
+    session::forget(id);
     Ok(Done("删除成功", ()))
 }
 

@@ -111,11 +111,25 @@ async fn login(
         throttle::record(&mut conn, account, &ip, false).await?;
         return Err(AppError::field("pwd", WRONG));
     };
+    const DISABLED: &str = "账号已被禁用，请联系管理员";
     if admin.status != 1 {
-        return Err(AppError::SessionEnded("账号已被禁用，请联系管理员"));
+        return Err(AppError::SessionEnded(DISABLED));
     }
 
     let mut tx = state.db.begin().await?;
+    // The account's row first, then its sessions: the order edits of the account lock them in,
+    // so a sign-in and an edit wait for each other instead of deadlocking. It is read again
+    // under the lock: it may have been disabled, or given a new password, during the check.
+    let now: Option<(i16, String)> = sqlx::query_as("select status, password_hash from admins where id = $1 for update")
+        .bind(admin.id)
+        .fetch_optional(&mut *tx)
+        .await?;
+    match now {
+        Some((_, hash)) if hash != admin.password_hash => return Err(AppError::field("pwd", WRONG)),
+        None => return Err(AppError::field("pwd", WRONG)),
+        Some((status, _)) if status != 1 => return Err(AppError::SessionEnded(DISABLED)),
+        Some(_) => {}
+    }
     throttle::record(&mut tx, account, &ip, true).await?;
     let token = session::create(&mut tx, admin.id, &ip).await?;
     sqlx::query("update admins set login_ip = $2, last_login_at = now() where id = $1")
@@ -125,6 +139,7 @@ async fn login(
         .await?;
     let rule_id = permission::role_names(&mut tx, &admin.rule_id).await?;
     tx.commit().await?;
+    session::forget(admin.id);
 
     let actor = Admin { id: admin.id, name: admin.name.clone(), rule_id: admin.rule_id, session_id: 0 };
     if let Err(e) = oplog::record(&state.db, Some(&actor), oplog::Entry::new(&LOGIN, &ip, &payload)).await {

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use utoipa::ToSchema;
 
+use crate::auth::session;
 use crate::http::paging::IdArgs;
 use crate::http::{AppError, Args, Checks, Done, Result, Text};
 use crate::state::AppState;
@@ -313,14 +314,18 @@ async fn delete(State(state): State<AppState>, Args(args): Args<IdArgs>) -> Resu
         return Err(AppError::conflict("请先删除子菜单"));
     }
     sqlx::query("delete from auth_rules where id = $1").bind(id).execute(&mut *tx).await?;
-    // Accounts keep no stale ids of a deleted menu.
-    sqlx::query(
+    // Accounts keep no stale ids of a deleted menu, nor cached sessions holding them.
+    let holders: Vec<i64> = sqlx::query_scalar(
         "update admins set rule_id = array_to_string(array_remove(string_to_array(rule_id, ','), $1::text), ',')
-         where rule_id <> '*' and $1::text = any(string_to_array(rule_id, ','))",
+         where rule_id <> '*' and $1::text = any(string_to_array(rule_id, ',')) returning id",
     )
     .bind(id.to_string())
-    .execute(&mut *tx)
+    .fetch_all(&mut *tx)
     .await?;
+    for holder in &holders {
+        session::announce(&mut tx, *holder).await?;
+    }
     tx.commit().await?;
+    holders.iter().for_each(|holder| session::forget(*holder));
     Ok(Done("删除成功", ()))
 }

@@ -143,8 +143,9 @@ async fn up(
         if changed.rows_affected() == 0 {
             return Err(AppError::field("oldPassword", "原密码错误"));
         }
-        // Other sessions of this account end; the one making the change goes on.
-        sqlx::query(
+        // Other sessions of this account end, in every process's cache too; the one making the
+        // change goes on.
+        let ended = sqlx::query(
             "update admin_sessions set revoked_at = now(), revoked_reason = $3
              where admin_id = $1 and id <> $2 and revoked_at is null",
         )
@@ -153,9 +154,13 @@ async fn up(
         .bind(session::reason::PASSWORD)
         .execute(&mut *tx)
         .await?;
+        if ended.rows_affected() > 0 {
+            session::announce(&mut tx, admin.id).await?;
+        }
     }
     sqlx::query("update admins set name = $2 where id = $1").bind(admin.id).bind(&name).execute(&mut *tx).await?;
     tx.commit().await?;
+    session::forget(admin.id);
     Ok(Done("修改成功", fetch(&state.db, admin.id).await?))
 }
 

@@ -235,3 +235,57 @@ async fn the_menu_picker_tree_holds_the_seeded_menus() {
     let children: Vec<i64> = admin["children_list"].as_array().unwrap().iter().map(|n| n["id"].as_i64().unwrap()).collect();
     assert_eq!(children, vec![27, 25, 13]);
 }
+
+/// An account form for adminUserUp, keeping the account's login and password.
+fn edit(id: i64, account: &str, name: &str, rule_id: &str) -> Value {
+    json!({ "id": id, "name": name, "account": account, "status": "1", "rule_id": rule_id })
+}
+
+async fn rights_of(app: &TestApp, id: i64) -> (String, String) {
+    sqlx::query_as("select name, rule_id from admins where id = $1").bind(id).fetch_one(&app.db).await.unwrap()
+}
+
+#[tokio::test]
+async fn a_star_account_demoted_by_another_admin_cannot_take_star_back_while_its_session_is_cached() {
+    let app = spawn_app().await;
+    let admin = app.admin_token().await;
+    let demoted = app.create_account("demoted", "*").await;
+    let other = app.create_account("other", "*").await;
+    let token = crate::session_cache::quiet_session(&app, demoted).await;
+    // Its session is now cached, as `*`.
+    app.send(Call::get("adminUserInfo", json!({ "id": other })).token(&token)).await.ok();
+
+    let demoted_at = std::time::Instant::now();
+    app.send(Call::post("adminUserUp", edit(demoted, "demoted", "demoted", "27")).token(&admin)).await.ok();
+    let back = app.send(Call::post("adminUserUp", edit(demoted, "demoted", "demoted", "*")).token(&token)).await;
+    let takeover = app.send(Call::post("adminUserUp", edit(other, "other", "taken", "*")).token(&token)).await;
+    assert!(demoted_at.elapsed() < adeval_server::auth::session::CACHE_TTL, "not within the cache's window");
+
+    assert_eq!(back.code(), 4003);
+    assert_eq!(takeover.code(), 4003);
+    assert_eq!(rights_of(&app, demoted).await, ("demoted".into(), "27".into()));
+    assert_eq!(rights_of(&app, other).await, ("other".into(), "*".into()));
+}
+
+#[tokio::test]
+async fn an_account_demoted_behind_the_servers_back_cannot_grant_with_the_rights_its_cached_session_shows() {
+    let app = spawn_app().await;
+    let demoted = app.create_account("demoted", "*").await;
+    let token = crate::session_cache::quiet_session(&app, demoted).await;
+    app.send(Call::get("adminUserInfo", json!({ "id": demoted })).token(&token)).await.ok();
+    // No event, so the cached session still says `*`; it still holds the accounts menu (27).
+    let demoted_at = std::time::Instant::now();
+    sqlx::query("update admins set rule_id = '27' where id = $1").bind(demoted).execute(&app.db).await.unwrap();
+
+    let back = app.send(Call::post("adminUserUp", edit(demoted, "demoted", "demoted", "*")).token(&token)).await;
+    let mut added = form("accomplice");
+    added["rule_id"] = json!("*");
+    let added = app.send(Call::post("adminUserAdd", added).token(&token)).await;
+    assert!(demoted_at.elapsed() < adeval_server::auth::session::CACHE_TTL, "not within the cache's window");
+
+    assert_eq!(back.code(), 4003);
+    assert_eq!(added.code(), 4003);
+    assert_eq!(rights_of(&app, demoted).await.1, "27");
+    let count: i64 = sqlx::query_scalar("select count(*) from admins").fetch_one(&app.db).await.unwrap();
+    assert_eq!(count, 2, "nothing was added");
+}

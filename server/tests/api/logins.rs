@@ -106,3 +106,54 @@ async fn nine_failures_then_a_success_clear_the_account_count() {
     assert_eq!(answer.code(), 4000);
     app.send(Call::post("adminUserLogin", json!({"acc": "admin", "pwd": ADMIN_PASSWORD})).with_ip("10.1.1.3")).await.ok();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sign_ins_racing_edits_of_the_same_account_never_fail_with_5000() {
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+
+    let app = Arc::new(crate::helpers::spawn_app().await);
+    let admin = app.admin_token().await;
+    let id = app.create_account("racer", "112").await;
+    let until = Instant::now() + Duration::from_secs(2);
+    let sign_ins: Vec<_> = (0..3)
+        .map(|_| {
+            let app = app.clone();
+            tokio::spawn(async move {
+                let mut codes = Vec::new();
+                while Instant::now() < until {
+                    codes.push(app.login("racer", "secret-123").await.code());
+                }
+                codes
+            })
+        })
+        .collect();
+    // Disable, enable, and reset the password (to the same one), over and over.
+    let edits = tokio::spawn({
+        let app = app.clone();
+        async move {
+            let mut codes = Vec::new();
+            for n in 0.. {
+                if Instant::now() >= until {
+                    break;
+                }
+                let mut fields = json!({ "id": id, "name": "racer", "account": "racer", "rule_id": "112" });
+                fields["status"] = json!(if n % 3 == 0 { "2" } else { "1" });
+                if n % 3 == 2 {
+                    fields["password"] = json!("secret-123");
+                    fields["password_confirmation"] = json!("secret-123");
+                }
+                codes.push(app.send(Call::post("adminUserUp", fields).token(&admin)).await.code());
+            }
+            codes
+        }
+    });
+    let mut codes = edits.await.unwrap();
+    let edits = codes.len();
+    for sign_in in sign_ins {
+        codes.extend(sign_in.await.unwrap());
+    }
+    println!("{edits} edits and {} sign-ins", codes.len() - edits);
+    assert!(!codes.contains(&5000), "a call failed with 5000: {codes:?}");
+    assert!(codes.iter().filter(|c| **c == 200).count() > edits, "the sign-ins hardly ran: {codes:?}");
+}

@@ -24,6 +24,25 @@ async fn end_in_sql(app: &TestApp, token: &str) {
     assert_eq!(ended.rows_affected(), 1);
 }
 
+/// A live session made in SQL, so no `Session` event of its making arrives later and empties
+/// the cache by chance.
+pub async fn quiet_session(app: &TestApp, admin_id: i64) -> String {
+    let mut bytes = [0u8; 32];
+    rand::RngCore::fill_bytes(&mut rand::rng(), &mut bytes);
+    let token = hex::encode(bytes);
+    let digest = <sha2::Sha256 as sha2::Digest>::digest(token.as_bytes()).to_vec();
+    sqlx::query(
+        "insert into admin_sessions (admin_id, token_hash, ip, expires_at)
+         values ($1, $2, '127.0.0.1', now() + interval '1 hour')",
+    )
+    .bind(admin_id)
+    .bind(digest)
+    .execute(&app.db)
+    .await
+    .unwrap();
+    token
+}
+
 #[tokio::test]
 async fn a_session_signed_out_right_after_a_call_is_refused_on_the_next_one() {
     let app = spawn_app().await;
@@ -83,4 +102,21 @@ async fn a_session_ended_behind_the_servers_back_is_refused_within_two_seconds()
         assert!(ended.elapsed() < Duration::from_millis(2100), "still accepted {:?} after it ended", ended.elapsed());
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+}
+
+#[tokio::test]
+async fn changing_ones_own_password_refuses_the_accounts_other_session_on_its_very_next_call() {
+    let app = spawn_app().await;
+    let id = app.create_account("clerk", "24").await;
+    // Two live sessions of one account, as two sign-ins racing each other can leave.
+    let (changing, other) = (quiet_session(&app, id).await, quiet_session(&app, id).await);
+    let profile = |token| Call::get("adminUserProfile", json!({})).token(token);
+    assert_eq!(app.send(profile(&other)).await.code(), 200);
+    let change = json!({
+        "name": "clerk", "oldPassword": "secret-123", "password": "secret-789",
+        "password_confirmation": "secret-789"
+    });
+    app.send(Call::post("adminUserProfileUp", change).token(&changing)).await.ok();
+    assert_eq!(app.send(profile(&other)).await.code(), 2001);
+    assert_eq!(app.send(profile(&changing)).await.code(), 200, "the session that changed it goes on");
 }
