@@ -70,12 +70,22 @@ fn internal(what: &str, e: impl std::fmt::Display) -> Failure {
     Failure::new("处理时发生内部错误，请联系管理员")
 }
 
+/// What an earlier run of the job already committed, as its summary: a run after a crash finds
+/// the rows there when its process died between the commit and recording the job's end.
+pub async fn committed(progress: &Progress, job: &Job) -> Result<Option<String>, Failure> {
+    if job.kind != "customerData" {
+        return Ok(None);
+    }
+    let live = lake::live_batch_of_job(&progress.state().db, job.id).await.map_err(|e| internal("reading the job's batch", e))?;
+    Ok(live.map(|(_, rows)| format!("已导入 {rows} 行客户数据")))
+}
+
 async fn customer_data(progress: &Progress, job: &Job) -> Result<String, Failure> {
     let state = progress.state();
-    // A run after a crash: the rows may be committed already (the process died before the job
-    // was marked done), and batches the dead run left `writing` are its to clear.
-    if let Some((_, rows)) = lake::live_batch_of_job(&state.db, job.id).await.map_err(|e| internal("reading the job's batch", e))? {
-        return Ok(format!("已导入 {rows} 行客户数据"));
+    // A run after a crash: the rows may be committed already, and batches the dead run left
+    // `writing` are its to clear.
+    if let Some(summary) = committed(progress, job).await? {
+        return Ok(summary);
     }
     if job.attempts > 1 {
         lake::close_batches_of_job(state, job.id).await.map_err(|e| internal("clearing a dead run's batches", format!("{e:?}")))?;
@@ -87,7 +97,13 @@ async fn customer_data(progress: &Progress, job: &Job) -> Result<String, Failure
         belonging_to: small(&job.payload, "belongingTo", 1),
         audience_group: None,
     };
-    let origin = Origin { file_id: job.file_id, job_id: Some(job.id), admin_id: job.admin_id, cli: false };
+    let origin = Origin {
+        file_id: job.file_id,
+        job_id: Some(job.id),
+        worker: Some(job.locked_by.clone()),
+        admin_id: job.admin_id,
+        cli: false,
+    };
     match customer::import_file(progress.state(), &copy.0, &opts, &origin, progress).await {
         Ok(done) => {
             super::fault::point(super::fault::CUSTOMER_BATCH_COMMITTED).await;

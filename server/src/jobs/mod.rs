@@ -7,9 +7,11 @@
 //! Each process holds a lease (a Postgres advisory lock on a connection of its own) and a
 //! running job names its process's lease: when the process dies, kill -9 included, Postgres
 //! drops the lock and the job is claimed again at once by whichever process polls next (at most
-//! [`MAX_ATTEMPTS`] times). A running job also sends a heartbeat, the fallback when a lease
-//! can't be read (a job from before leases). A panic inside a job fails that job, never the
-//! server.
+//! [`MAX_ATTEMPTS`] times). A process that loses its lease stops its running jobs and takes a
+//! new one (see `lease`); a run whose job was taken over can't commit its rows (the commit
+//! checks the job is still its own: `lake::commit_batch`). A running job also sends a
+//! heartbeat, the fallback for a job without a lease (from before leases). A panic inside a job
+//! fails that job, never the server.
 
 pub mod fault;
 pub mod imports;
@@ -17,7 +19,6 @@ mod lease;
 mod progress;
 
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use serde_json::Value;
@@ -28,6 +29,8 @@ use tokio::sync::Notify;
 use crate::state::AppState;
 
 pub use progress::{Failure, Progress};
+/// The first key of every job lease's advisory lock (the second is the process's own).
+pub use lease::CLASS as LEASE_CLASS;
 
 /// NOTIFY channel that wakes the workers when a job is queued.
 const WAKE_CHANNEL: &str = "adeval_jobs";
@@ -80,9 +83,8 @@ pub fn start(state: &AppState, count: usize) {
     tokio::spawn(listen(state.clone(), wake.clone()));
     let lease = lease::Lease::new();
     tokio::spawn(lease.clone().hold(state.db.clone()));
-    let me = format!("{}:{}:{}", hostname(), std::process::id(), lease.key);
     for n in 0..count {
-        tokio::spawn(work(state.clone(), wake.clone(), lease.clone(), format!("{me}:{n}")));
+        tokio::spawn(work(state.clone(), wake.clone(), lease.clone(), n));
     }
 }
 
@@ -106,15 +108,19 @@ async fn listen(state: AppState, wake: Arc<Notify>) {
     }
 }
 
-async fn work(state: AppState, wake: Arc<Notify>, lease: lease::Lease, worker: String) {
+async fn work(state: AppState, wake: Arc<Notify>, lease: lease::Lease, n: usize) {
     loop {
         // A claim made while this process's lease is not held could be taken for a dead one's.
-        if !lease.held.load(Ordering::Acquire) {
+        let Some(key) = lease.key() else {
             tokio::time::sleep(Duration::from_millis(200)).await;
             continue;
-        }
-        match claim(&state, &worker, lease.key).await {
-            Ok(Some(job)) => run(&state, job).await,
+        };
+        // The worker's name carries the lease key: a run under a lost lease is another holder.
+        let worker = format!("{}:{}:{key}:{n}", hostname(), std::process::id());
+        match claim(&state, &worker, key).await {
+            Ok(Some(job)) => {
+                run_until(&state, job, lease.lost(key)).await;
+            }
             Ok(None) => {
                 tokio::select! {
                     () = wake.notified() => {}
@@ -130,7 +136,9 @@ async fn work(state: AppState, wake: Arc<Notify>, lease: lease::Lease, worker: S
 }
 
 /// Takes the oldest queued job, or a running one whose process is gone: its lease is no longer
-/// held by anyone (the process died), or its heartbeat stopped. `lease` is the claiming
+/// held by anyone (the process died or lost it), or, for a job without a lease, its heartbeat
+/// stopped. A job whose lease is held is never taken, however old its heartbeat (a live
+/// process whose beats were delayed, e.g. while Postgres was away). `lease` is the claiming
 /// process's own, whose jobs are alive by definition.
 pub async fn claim(state: &AppState, worker: &str, lease: i32) -> sqlx::Result<Option<Job>> {
     sqlx::query_as(
@@ -138,7 +146,7 @@ pub async fn claim(state: &AppState, worker: &str, lease: i32) -> sqlx::Result<O
                 heartbeat_at = now(), started_at = coalesce(started_at, now())
          where id = (select id from jobs j
                      where status = 'queued'
-                        or (status = 'running' and heartbeat_at < now() - make_interval(secs => $2))
+                        or (status = 'running' and lease is null and heartbeat_at < now() - make_interval(secs => $2))
                         or (status = 'running' and lease is not null and lease <> $3
                             and not exists (select 1 from pg_locks l
                                             where l.locktype = 'advisory' and l.granted
@@ -157,6 +165,13 @@ pub async fn claim(state: &AppState, worker: &str, lease: i32) -> sqlx::Result<O
 
 /// Runs one claimed job to its end, beating while it works.
 pub async fn run(state: &AppState, job: Job) {
+    run_until(state, job, std::future::pending()).await;
+}
+
+/// As [`run`], stopping the job where it is when `stop` resolves (the lease that claimed it is
+/// lost): others may hold the job already, so nothing is recorded; whoever claims it next (this
+/// process too, under its new lease) finishes it.
+async fn run_until(state: &AppState, job: Job, stop: impl std::future::Future<Output = ()>) {
     let subject: Option<String> = match job.file_id {
         Some(id) => sqlx::query_scalar("select file_name from files where id = $1")
             .bind(id)
@@ -167,7 +182,13 @@ pub async fn run(state: &AppState, job: Job) {
     };
     let progress = Progress::new(state.clone(), &job, subject.unwrap_or_default());
     if job.attempts > MAX_ATTEMPTS {
-        progress.fail(Failure::new("任务多次中断，已停止处理，请重新上传")).await;
+        // A run killed after its commit has done the job: its rows are live, so it ends done
+        // (failed, its owner would upload the file again and get the rows twice).
+        match imports::committed(&progress, &job).await {
+            Ok(Some(summary)) => progress.done(summary).await,
+            Ok(None) => progress.fail(Failure::new("任务多次中断，已停止处理，请重新上传")).await,
+            Err(failure) => progress.fail(failure).await,
+        }
         return;
     }
     let beat = {
@@ -187,8 +208,16 @@ pub async fn run(state: &AppState, job: Job) {
         })
     };
     // Its own task, so a panic is caught as a JoinError instead of taking the worker down.
-    let task = tokio::spawn(imports::run(progress.clone(), job.clone()));
-    let outcome = task.await;
+    let mut task = tokio::spawn(imports::run(progress.clone(), job.clone()));
+    let outcome = tokio::select! {
+        outcome = &mut task => outcome,
+        () = stop => {
+            task.abort();
+            beat.abort();
+            tracing::warn!(job = job.id, "the job lease was lost; the job stops and will be claimed again");
+            return;
+        }
+    };
     beat.abort();
     match outcome {
         Ok(Ok(summary)) => progress.done(summary).await,

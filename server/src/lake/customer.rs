@@ -13,7 +13,7 @@ use chrono::{NaiveDateTime, Timelike};
 
 use crate::state::AppState;
 
-use super::{BatchInfo, begin_batch, commit_batch, fail_batch, row_id};
+use super::{BatchInfo, CommitError, begin_batch, commit_batch, fail_batch, row_id};
 
 /// The dataset customer rows live in.
 pub const DATASET: &str = "viewing";
@@ -35,6 +35,8 @@ pub struct ImportOptions {
 pub struct Origin {
     pub file_id: Option<i64>,
     pub job_id: Option<i64>,
+    /// The worker holding the job: the batch commits only while it still does.
+    pub worker: Option<String>,
     pub admin_id: Option<i64>,
     pub cli: bool,
 }
@@ -357,7 +359,7 @@ pub async fn import_file<R: Report>(
     };
     let count = viewing.len() as u64;
     report.stage(60, &format!("正在写入 {count} 行")).await;
-    match write_and_commit(state, batch_id, viewing, count).await {
+    match write_and_commit(state, batch_id, origin.worker.as_deref(), viewing, count).await {
         Ok(()) => {}
         Err(e) => {
             let _ = fail_batch(&state.db, batch_id, "写入失败").await;
@@ -368,7 +370,7 @@ pub async fn import_file<R: Report>(
     Ok(Imported { batch_id, rows: count, seconds: started.elapsed().as_secs_f64() })
 }
 
-async fn write_and_commit(state: &AppState, batch_id: i64, rows: Vec<ViewingRow>, count: u64) -> Result<(), ImportError> {
+async fn write_and_commit(state: &AppState, batch_id: i64, worker: Option<&str>, rows: Vec<ViewingRow>, count: u64) -> Result<(), ImportError> {
     let lake = state.lake.clone();
     let files = tokio::task::spawn_blocking(move || lake.write_viewing(batch_id, &rows))
         .await
@@ -376,15 +378,15 @@ async fn write_and_commit(state: &AppState, batch_id: i64, rows: Vec<ViewingRow>
         .map_err(anyhow::Error::from)?;
     let mut tx = state.db.begin().await?;
     let committed = async {
-        commit_batch(&mut tx, batch_id, &files, count).await?;
-        tx.commit().await
+        commit_batch(&mut tx, batch_id, worker, &files, count).await?;
+        tx.commit().await.map_err(CommitError::from)
     }
     .await;
     if let Err(e) = committed {
         let lake = state.lake.clone();
         let written = files.clone();
         let _ = tokio::task::spawn_blocking(move || lake.remove(&written)).await;
-        return Err(e.into());
+        return Err(anyhow::Error::from(e).into());
     }
     Ok(())
 }

@@ -56,9 +56,51 @@ pub async fn begin_batch(db: &PgPool, info: &BatchInfo) -> sqlx::Result<i64> {
     .await
 }
 
+/// Why a batch could not be made live.
+#[derive(Debug, thiserror::Error)]
+pub enum CommitError {
+    /// The batch's job is no longer held by the committing worker: it was taken over (the
+    /// lease that claimed it was lost) and the run that holds it now clears this batch.
+    #[error("lake batch {0}: its job is no longer held by this run")]
+    JobNotHeld(i64),
+    /// The batch is no longer `writing`: another run closed (failed) it.
+    #[error("lake batch {0} is no longer being written")]
+    NotWriting(i64),
+    #[error(transparent)]
+    Db(#[from] sqlx::Error),
+}
+
 /// Records the batch's files (each under its own dataset: a ratings batch also writes its
-/// rollup) and makes them visible, all in the caller's transaction.
-pub async fn commit_batch(tx: &mut PgConnection, batch_id: i64, files: &[LakeFile], rows: u64) -> sqlx::Result<()> {
+/// rollup) and makes them visible, all in the caller's transaction. A batch of a job commits
+/// only while `worker` still holds that job: the job's row stays locked until the transaction
+/// ends, so it can't be taken over in between, and a run whose job was taken over (or whose
+/// batch was closed by the new holder) fails here with nothing published.
+pub async fn commit_batch(
+    tx: &mut PgConnection,
+    batch_id: i64,
+    worker: Option<&str>,
+    files: &[LakeFile],
+    rows: u64,
+) -> Result<(), CommitError> {
+    let job: Option<i64> = sqlx::query_scalar("select job_id from lake_batches where id = $1").bind(batch_id).fetch_one(&mut *tx).await?;
+    if let Some(job) = job {
+        let held: Option<i32> = sqlx::query_scalar("select 1 from jobs where id = $1 and locked_by = $2 and status = 'running' for update")
+            .bind(job)
+            .bind(worker)
+            .fetch_optional(&mut *tx)
+            .await?;
+        if held.is_none() {
+            return Err(CommitError::JobNotHeld(batch_id));
+        }
+    }
+    let made_live = sqlx::query("update lake_batches set status = 'live', rows = $2, committed_at = now() where id = $1 and status = 'writing'")
+        .bind(batch_id)
+        .bind(rows as i64)
+        .execute(&mut *tx)
+        .await?;
+    if made_live.rows_affected() != 1 {
+        return Err(CommitError::NotWriting(batch_id));
+    }
     for f in files {
         sqlx::query(
             "insert into lake_files (batch_id, dataset, path, month, rows, bytes, min_time, max_time, live)
@@ -75,16 +117,12 @@ pub async fn commit_batch(tx: &mut PgConnection, batch_id: i64, files: &[LakeFil
         .execute(&mut *tx)
         .await?;
     }
-    sqlx::query("update lake_batches set status = 'live', rows = $2, committed_at = now() where id = $1")
-        .bind(batch_id)
-        .bind(rows as i64)
-        .execute(&mut *tx)
-        .await?;
     Ok(())
 }
 
+/// Fails a batch that is still being written (never one that is live).
 pub async fn fail_batch(db: &PgPool, batch_id: i64, note: &str) -> sqlx::Result<()> {
-    sqlx::query("update lake_batches set status = 'failed', note = $2 where id = $1")
+    sqlx::query("update lake_batches set status = 'failed', note = $2 where id = $1 and status = 'writing'")
         .bind(batch_id)
         .bind(note)
         .execute(db)
@@ -180,8 +218,8 @@ pub async fn import_ratings(state: &crate::AppState, files: Vec<std::path::PathB
     }
     let mut tx = state.db.begin().await?;
     let committed = async {
-        commit_batch(&mut tx, batch_id, &written, summary.rows).await?;
-        tx.commit().await
+        commit_batch(&mut tx, batch_id, None, &written, summary.rows).await?;
+        tx.commit().await.map_err(CommitError::from)
     }
     .await;
     if let Err(e) = committed {
@@ -225,7 +263,7 @@ pub async fn compact(state: &crate::AppState, dataset: adeval_engine::Dataset) -
         let mut tx = state.db.begin().await?;
         let old_ids: Vec<i64> = files.iter().map(|(id, _)| *id).collect();
         sqlx::query("update lake_files set live = false, retired_at = now() where id = any($1)").bind(&old_ids).execute(&mut *tx).await?;
-        commit_batch(&mut tx, batch, &fresh, rows).await?;
+        commit_batch(&mut tx, batch, None, &fresh, rows).await?;
         // Deletion records stay: the rows are gone from the new files, and a record for a
         // missing id filters nothing.
         tx.commit().await?;

@@ -330,7 +330,7 @@ async fn lake_rows(app: &TestApp, n: usize) {
     let lake = app.state.lake.clone();
     let files = tokio::task::spawn_blocking(move || lake.write_viewing(batch, &rows)).await.unwrap().unwrap();
     let mut tx = app.db.begin().await.unwrap();
-    commit_batch(&mut tx, batch, &files, n as u64).await.unwrap();
+    commit_batch(&mut tx, batch, None, &files, n as u64).await.unwrap();
     tx.commit().await.unwrap();
 }
 
