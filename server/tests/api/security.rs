@@ -6,7 +6,7 @@ use std::io::Write;
 use std::sync::{Arc, Mutex};
 
 use axum::body::Body;
-use axum::http::{HeaderMap, Request, StatusCode};
+use axum::http::{HeaderMap, HeaderValue, Request, StatusCode};
 use serde_json::json;
 use tower::ServiceExt;
 
@@ -81,6 +81,18 @@ async fn x_forwarded_for_is_believed_only_from_a_trusted_proxy() {
     proxied.raw(request).await;
     let failed: String = sqlx::query_scalar("select ip from login_attempts where not succeeded").fetch_one(&proxied.db).await.unwrap();
     assert_eq!(failed, "198.51.100.9");
+}
+
+#[tokio::test]
+async fn a_forwarded_for_hop_that_is_not_utf8_does_not_hide_the_client() {
+    let app = spawn_app().await.behind_proxies("10.0.0.0/8").await;
+    // A client wrote a byte above 0x7F; our proxy appended the address it came from.
+    let login = Call::post("adminUserLogin", json!({"acc": "admin", "pwd": ADMIN_PASSWORD})).form().with_ip("10.0.0.2");
+    let mut request = login.request();
+    request.headers_mut().insert("x-forwarded-for", HeaderValue::from_bytes(b"\xff, 203.0.113.9").unwrap());
+    app.raw(request).await.ok();
+    let ip: String = sqlx::query_scalar("select login_ip from admins where id = 1").fetch_one(&app.db).await.unwrap();
+    assert_eq!(ip, "203.0.113.9");
 }
 
 #[tokio::test]
