@@ -94,17 +94,21 @@ pub async fn guard(State(guard): State<Guard>, req: Request, next: Next) -> Resp
     let span = tracing::info_span!("call", name = guard.call.name, %ip);
     async move {
         let bad = guard.state.bad_traffic.clone();
-        if !bad.allows(&ip, Instant::now()) {
-            return BadTraffic::refusal().into_response();
-        }
         match run(guard, ip.clone(), req, next).await {
             Ok(response) => response,
-            Err(e) => {
-                if matches!(e, AppError::BadSignature(_)) {
-                    bad.record(&ip, Instant::now());
+            // Only requests that fail the signature are charged, and an address over its
+            // allowance hears 4029 as soon as its request is known to fail; a request that
+            // verifies is never refused here (a colleague's skewed clock behind the same NAT
+            // must not lock the office out).
+            Err(e @ AppError::BadSignature(_)) => {
+                let now = Instant::now();
+                if !bad.allows(&ip, now) {
+                    return BadTraffic::refusal().into_response();
                 }
+                bad.record(&ip, now);
                 e.into_response()
             }
+            Err(e) => e.into_response(),
         }
     }
     .instrument(span)
@@ -116,7 +120,7 @@ async fn run(Guard { state, call }: Guard, ip: String, req: Request, next: Next)
     let bytes = to_bytes(body, BODY_LIMIT).await.map_err(|_| AppError::TooLarge)?;
     let payload = Payload::parse(&parts, &bytes)?;
     let now = chrono::Utc::now().timestamp();
-    let nonce = sign::verify(&parts.headers, &payload, &state.config.sign_secret, now)?;
+    let signed = sign::verify(&parts.headers, &payload, &state.config.sign_secret, now)?;
 
     let admin = match call.access {
         Access::Public => None,
@@ -128,7 +132,8 @@ async fn run(Guard { state, call }: Guard, ip: String, req: Request, next: Next)
             Some(admin)
         }
     };
-    state.nonces.spend(nonce)?;
+    let public = (call.access == Access::Public).then_some(ip.as_str());
+    state.nonces.spend(signed.nonce, signed.timestamp, public)?;
 
     parts.extensions.insert(ClientIp(ip.clone()));
     parts.extensions.insert(payload.clone());
