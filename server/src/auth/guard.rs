@@ -55,16 +55,13 @@ fn forwarded_client(peer: IpAddr, headers: &HeaderMap, trusted: &[Cidr]) -> IpAd
     if !is_trusted(peer) {
         return peer;
     }
-    let hops: Vec<&str> = headers
-        .get_all("x-forwarded-for")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .collect();
+    // Each hop is read on its own, from the right: a byte a client wrote (anything, not
+    // only UTF-8) must not make us drop the hops our proxies appended after it.
+    let lines: Vec<&[u8]> = headers.get_all("x-forwarded-for").iter().map(|v| v.as_bytes()).collect();
     let mut client = peer;
-    for hop in hops.iter().rev() {
+    for hop in lines.iter().flat_map(|line| line.split(|b| *b == b',')).rev() {
         // A hop that isn't an address ends the chain: the trusted hop after it is the client
-        // as far as we can tell.
+        // as far as we can tell (the address that handed it to our proxy).
         let Some(ip) = parse_hop(hop) else { break };
         client = ip;
         if !is_trusted(ip) {
@@ -74,8 +71,8 @@ fn forwarded_client(peer: IpAddr, headers: &HeaderMap, trusted: &[Cidr]) -> IpAd
     client
 }
 
-fn parse_hop(hop: &str) -> Option<IpAddr> {
-    let hop = hop.trim();
+fn parse_hop(hop: &[u8]) -> Option<IpAddr> {
+    let hop = std::str::from_utf8(hop).ok()?.trim();
     hop.parse::<IpAddr>()
         .or_else(|_| hop.parse::<SocketAddr>().map(|s| s.ip()))
         .ok()
@@ -98,17 +95,21 @@ pub async fn guard(State(guard): State<Guard>, req: Request, next: Next) -> Resp
     let span = tracing::info_span!("call", name = guard.call.name, %ip);
     async move {
         let bad = guard.state.bad_traffic.clone();
-        if !bad.allows(&ip, Instant::now()) {
-            return BadTraffic::refusal().into_response();
-        }
         match run(guard, ip.clone(), req, next).await {
             Ok(response) => response,
-            Err(e) => {
-                if matches!(e, AppError::BadSignature(_)) {
-                    bad.record(&ip, Instant::now());
+            // Only requests that fail the signature are charged, and an address over its
+            // allowance hears 4029 as soon as its request is known to fail; a request that
+            // verifies is never refused here (a colleague's skewed clock behind the same NAT
+            // must not lock the office out).
+            Err(e @ AppError::BadSignature(_)) => {
+                let now = Instant::now();
+                if !bad.allows(&ip, now) {
+                    return BadTraffic::refusal().into_response();
                 }
+                bad.record(&ip, now);
                 e.into_response()
             }
+            Err(e) => e.into_response(),
         }
     }
     .instrument(span)
@@ -120,7 +121,7 @@ async fn run(Guard { state, call }: Guard, ip: String, req: Request, next: Next)
     let bytes = to_bytes(body, BODY_LIMIT).await.map_err(|_| AppError::TooLarge)?;
     let payload = Payload::parse(&parts, &bytes)?;
     let now = chrono::Utc::now().timestamp();
-    let nonce = sign::verify(&parts.headers, &payload, &state.config.sign_secret, now)?;
+    let signed = sign::verify(&parts.headers, &payload, &state.config.sign_secret, now)?;
 
     let admin = match call.access {
         Access::Public => None,
@@ -132,7 +133,8 @@ async fn run(Guard { state, call }: Guard, ip: String, req: Request, next: Next)
             Some(admin)
         }
     };
-    state.nonces.spend(nonce)?;
+    let public = (call.access == Access::Public).then_some(ip.as_str());
+    state.nonces.spend(signed.nonce, signed.timestamp, public)?;
 
     parts.extensions.insert(ClientIp(ip.clone()));
     parts.extensions.insert(payload.clone());
@@ -199,5 +201,33 @@ mod tests {
         assert_eq!(forwarded_client(ip("10.0.0.2"), &xff("garbage, 10.1.1.1"), &trusted), ip("10.1.1.1"));
         assert_eq!(forwarded_client(ip("10.0.0.2"), &xff("[2001:db8::1]:443"), &trusted), ip("2001:db8::1"));
         assert_eq!(forwarded_client(ip("10.0.0.2"), &HeaderMap::new(), &trusted), ip("10.0.0.2"));
+    }
+
+    fn xff_bytes(lines: &[&[u8]]) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        for line in lines {
+            headers.append("x-forwarded-for", axum::http::HeaderValue::from_bytes(line).unwrap());
+        }
+        headers
+    }
+
+    #[test]
+    fn a_hop_that_is_not_utf8_ends_the_chain_without_losing_the_hops_after_it() {
+        let trusted = crate::config::parse_proxies("10.0.0.0/8").unwrap();
+        let peer = ip("10.0.0.2");
+        assert_eq!(forwarded_client(peer, &xff_bytes(&[b"\xff, 203.0.113.9"]), &trusted), ip("203.0.113.9"));
+        // Unparsable behind a trusted hop: that hop received it from the client.
+        assert_eq!(forwarded_client(peer, &xff_bytes(&[b"203.0.113.9, \xff, 10.1.1.1"]), &trusted), ip("10.1.1.1"));
+        assert_eq!(forwarded_client(peer, &xff_bytes(&[b"\xc3\xa9"]), &trusted), peer);
+    }
+
+    #[test]
+    fn several_forwarded_for_lines_are_one_chain_in_order() {
+        let trusted = crate::config::parse_proxies("10.0.0.0/8").unwrap();
+        let peer = ip("10.0.0.2");
+        let lines = xff_bytes(&[b"6.6.6.6, 198.51.100.4", b"10.1.1.1"]);
+        assert_eq!(forwarded_client(peer, &lines, &trusted), ip("198.51.100.4"));
+        let lines = xff_bytes(&[b"198.51.100.4", b"\xfe", b"10.1.1.1"]);
+        assert_eq!(forwarded_client(peer, &lines, &trusted), ip("10.1.1.1"));
     }
 }

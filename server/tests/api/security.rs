@@ -6,12 +6,12 @@ use std::io::Write;
 use std::sync::{Arc, Mutex};
 
 use axum::body::Body;
-use axum::http::{HeaderMap, Request, StatusCode};
+use axum::http::{HeaderMap, HeaderValue, Request, StatusCode};
 use serde_json::json;
 use tower::ServiceExt;
 
 use adeval_server::export::{Cell, Maker, save};
-use adeval_server::http::sign::BAD_BURST;
+use adeval_server::http::sign::{BAD_BURST, NonceCache};
 
 use crate::helpers::{ADMIN_PASSWORD, Call, Signing, TestApp, spawn_app};
 
@@ -84,19 +84,60 @@ async fn x_forwarded_for_is_believed_only_from_a_trusted_proxy() {
 }
 
 #[tokio::test]
-async fn an_address_failing_signatures_is_throttled_before_any_work() {
+async fn a_forwarded_for_hop_that_is_not_utf8_does_not_hide_the_client() {
+    let app = spawn_app().await.behind_proxies("10.0.0.0/8").await;
+    // A client wrote a byte above 0x7F; our proxy appended the address it came from.
+    let login = Call::post("adminUserLogin", json!({"acc": "admin", "pwd": ADMIN_PASSWORD})).form().with_ip("10.0.0.2");
+    let mut request = login.request();
+    request.headers_mut().insert("x-forwarded-for", HeaderValue::from_bytes(b"\xff, 203.0.113.9").unwrap());
+    app.raw(request).await.ok();
+    let ip: String = sqlx::query_scalar("select login_ip from admins where id = 1").fetch_one(&app.db).await.unwrap();
+    assert_eq!(ip, "203.0.113.9");
+}
+
+#[tokio::test]
+async fn an_address_failing_signatures_is_throttled_but_its_good_requests_still_pass() {
     let app = spawn_app().await;
     let unsigned = || Call::post("adminUserLogin", json!({"acc": "admin", "pwd": ADMIN_PASSWORD})).form();
+    let bad = || unsigned().signing(Signing { omit: true, ..Signing::default() }).with_ip("203.0.113.5");
     for _ in 0..BAD_BURST as usize {
-        let answer = app.send(unsigned().signing(Signing { omit: true, ..Signing::default() }).with_ip("203.0.113.5")).await;
-        assert_eq!(answer.code(), 2003);
+        assert_eq!(app.send(bad()).await.code(), 2003);
     }
-    // Over the allowance even a good request from that address waits…
-    let refused = app.send(unsigned().with_ip("203.0.113.5")).await;
+    // Over the allowance, a failing request is refused at once…
+    let refused = app.send(bad()).await;
     assert_eq!(refused.code(), 4029);
     assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
-    // …while others go on.
-    app.send(unsigned().with_ip("203.0.113.6")).await.ok();
+    // …but a well-signed one from the same address (a colleague behind the same NAT) goes on.
+    app.send(unsigned().with_ip("203.0.113.5")).await.ok();
+    let token = app.admin_token().await;
+    app.send(Call::get("productIndex", json!({})).token(&token).with_ip("203.0.113.5")).await.ok();
+}
+
+#[tokio::test]
+async fn a_flood_of_signed_requests_filling_the_nonce_cache_locks_nobody_out() {
+    let mut app = spawn_app().await;
+    let token = app.admin_token().await;
+    app.state = adeval_server::AppState { nonces: Arc::new(NonceCache::with_cap(16)), ..app.state.clone() };
+    app.router = adeval_server::app(app.state.clone());
+    let now = chrono::Utc::now().timestamp();
+    // Signed a minute ago, then at the most future seconds allowed, from one client, well
+    // past the cap.
+    let mut flood = Vec::new();
+    for i in 0..48i64 {
+        let signing = Signing { timestamp: now + [-60, 300, 299][(i / 16) as usize], ..Signing::default() };
+        let call = Call::get("productIndex", json!({})).token(&token).signing(signing.clone()).with_ip("198.51.100.7");
+        app.send(call).await.ok();
+        flood.push(signing);
+    }
+    assert!(app.state.nonces.len() <= 16);
+    // Another client, signing at the current second, still gets in, signed in or signing in.
+    let login = Call::post("adminUserLogin", json!({"acc": "admin", "pwd": ADMIN_PASSWORD})).with_ip("203.0.113.20");
+    let other_token = app.send(login).await.ok()["token"].as_str().unwrap().to_owned();
+    app.send(Call::get("productIndex", json!({})).token(&other_token).with_ip("203.0.113.20")).await.ok();
+    // The forgotten nonces can't be replayed (here under the live session): refused as stale.
+    let replay = app.send(Call::get("productIndex", json!({})).token(&other_token).signing(flood[0].clone())).await;
+    assert_eq!(replay.code(), 2003);
+    assert!(replay.body["message"].as_str().unwrap().contains("过期"), "{:?}", replay.body);
 }
 
 #[tokio::test]
