@@ -42,7 +42,7 @@ struct Target {
 const TARGETS: [Target; 3] = [
     Target {
         name: "productIndex",
-        what: "productIndex, page 1 of 10 (signed, session + menu check, count + page query)",
+        what: "productIndex, page 1 of 10 (signed, session + menu check; the answer kept until the next write, at most 1 s)",
         call: "productIndex",
         fields: &[("limit", "10"), ("page", "1")],
     },
