@@ -53,18 +53,6 @@ async fn a_session_signed_out_right_after_a_call_is_refused_on_the_next_one() {
 }
 
 #[tokio::test]
-async fn an_account_disabled_right_after_a_call_is_refused_on_the_next_one() {
-    let app = spawn_app().await;
-    let admin = app.admin_token().await;
-    let id = app.create_account("clerk", "24").await;
-    let clerk = app.session(id).await;
-    assert_eq!(whoami(&app, &clerk).await, 200);
-    let fields = json!({ "id": id, "name": "clerk", "account": "clerk", "status": "2", "rule_id": "24" });
-    app.send(Call::post("adminUserUp", fields).token(&admin)).await.ok();
-    assert_eq!(whoami(&app, &clerk).await, 2002);
-}
-
-#[tokio::test]
 async fn a_session_ended_by_another_process_is_refused_once_its_event_arrives() {
     let app = spawn_app().await;
     let token = app.admin_token().await;
