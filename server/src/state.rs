@@ -4,7 +4,7 @@ use sqlx::PgPool;
 
 use crate::config::Config;
 use crate::http::read_cache::ReadCache;
-use crate::http::sign::{BadTraffic, NonceCache};
+use crate::http::replay::{BadTraffic, NonceCache};
 use crate::realtime::Hub;
 use crate::storage::Store;
 

@@ -17,7 +17,7 @@ use tracing::Instrument;
 
 use crate::config::Cidr;
 use crate::http::read_cache::ReadCache;
-use crate::http::sign::BadTraffic;
+use crate::http::replay::BadTraffic;
 use crate::http::{AppError, Payload, Result, sign};
 use crate::oplog;
 use crate::routes::{Access, Call};

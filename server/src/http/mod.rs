@@ -6,6 +6,7 @@ pub mod headers;
 pub mod paging;
 pub mod payload;
 pub mod read_cache;
+pub mod replay;
 pub mod sign;
 
 pub use envelope::{Done, Page};

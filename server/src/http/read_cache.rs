@@ -79,7 +79,7 @@ impl ReadCache {
         }
         // Answers are whole JSON documents of a known size; anything else passes untouched.
         let size = response.body().size_hint().exact();
-        if !size.is_some_and(|n| n <= MAX_ANSWER_BYTES as u64) {
+        if size.is_none_or(|n| n > MAX_ANSWER_BYTES as u64) {
             return response;
         }
         let (parts, body) = response.into_parts();

@@ -11,7 +11,7 @@ use serde_json::json;
 use tower::ServiceExt;
 
 use adeval_server::export::{Cell, Maker, save};
-use adeval_server::http::sign::{BAD_BURST, NonceCache};
+use adeval_server::http::replay::{BAD_BURST, NonceCache};
 
 use crate::helpers::{ADMIN_PASSWORD, Call, Signing, TestApp, spawn_app};
 
