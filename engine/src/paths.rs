@@ -12,7 +12,7 @@ use crate::{Error, Result};
 /// The datasets of the lake. The name is the top-level directory.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Dataset {
-    /// Customer viewing rows (DESIGN.md §3), one row per aired spot, with row ids.
+    /// Customer viewing rows (docs/import-formats.md), one row per aired spot, with row ids.
     Viewing,
     /// Minute or second rating series: channel, audience_group, ts, rating.
     Ratings,

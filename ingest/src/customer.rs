@@ -1,4 +1,4 @@
-//! Customer viewing data (客户数据, DESIGN.md §3): one aired spot per row.
+//! Customer viewing data (客户数据, docs/import-formats.md): one aired spot per row.
 
 use std::path::Path;
 

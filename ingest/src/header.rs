@@ -1,4 +1,4 @@
-//! Finding the header row of a sheet and mapping its columns to fields (DESIGN.md §3).
+//! Finding the header row of a sheet and mapping its columns to fields (docs/import-formats.md).
 
 use crate::reader::Raw;
 use crate::values::cut_short;

@@ -1,4 +1,4 @@
-//! adeval-ingest: readers and validators for imported files (DESIGN.md §3).
+//! adeval-ingest: readers and validators for imported files (docs/import-formats.md).
 //!
 //! - `cell`: dates and broadcast-day times as every format writes them.
 //! - `reader`: xlsx, xls and csv files into sheets of raw cells, guarded against hostile files

@@ -1,4 +1,4 @@
-//! A spot's position in its break: `2/8`, `正一`…`正三`, `倒一`…`倒三`, `中` (DESIGN.md §3).
+//! A spot's position in its break: `2/8`, `正一`…`正三`, `倒一`…`倒三`, `中` (docs/import-formats.md).
 
 /// Where a spot aired within its commercial break.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,4 +1,4 @@
-//! Order templates (排期表, DESIGN.md §3): the spots planned per day for each version, time
+//! Order templates (排期表, docs/import-formats.md): the spots planned per day for each version, time
 //! period, spot type and position of a month. One sheet per month named `YYYY-MM`, or any
 //! sheets with a 月份 column. Names are read as written; the server matches them to the
 //! order's tapes and its media's periods.

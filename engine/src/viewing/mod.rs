@@ -1,4 +1,4 @@
-//! The viewing dataset: customer viewing rows (DESIGN.md §3), one per aired spot, written per
+//! The viewing dataset: customer viewing rows (docs/import-formats.md), one per aired spot, written per
 //! import batch and partitioned by the month of the air time.
 
 mod decode;

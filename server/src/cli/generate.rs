@@ -1,5 +1,5 @@
 //! `adeval demo …`: realistic data of any size for demos and benchmarks, in the formats the
-//! importers take (DESIGN.md §3). Customer-data workbooks use the demo master data's channels,
+//! importers take (docs/import-formats.md). Customer-data workbooks use the demo master data's channels,
 //! audience groups and ad titles, so they import into a demo database as they are.
 
 use std::path::PathBuf;

@@ -13,7 +13,7 @@ use crate::lake::customer::{self, ImportError, ImportOptions, Origin, Report};
 
 #[derive(Subcommand)]
 pub enum ImportCommand {
-    /// Customer viewing data (客户数据) workbooks: xlsx, xls or csv, DESIGN.md §3.
+    /// Customer viewing data (客户数据) workbooks: xlsx, xls or csv, docs/import-formats.md.
     CustomerData {
         #[arg(required = true)]
         files: Vec<PathBuf>,

@@ -1,4 +1,4 @@
-//! Importing customer viewing data (DESIGN.md §3 客户数据): read and check the file, resolve
+//! Importing customer viewing data (docs/import-formats.md 客户数据): read and check the file, resolve
 //! its channels, audience groups and time-period classes against the master data, write the
 //! rows to the lake as one batch and make it visible in one transaction. All or nothing: any bad
 //! row refuses the file with every error listed. Shared by the upload job and the shell.

@@ -1,5 +1,5 @@
 //! The order's schedule (排期): importing an order template (upload tagged orderTemplate with
-//! the order id, DESIGN §3) as a job, and orderTemplateList for the order-template dialog.
+//! the order id, docs/import-formats.md) as a job, and orderTemplateList for the order-template dialog.
 //!
 //! An import is all or nothing: every line must name one of the order's tapes (media file
 //! name or tape number) and a time period of its media, plan spots only on days of the
