@@ -152,17 +152,14 @@ async fn run(Guard { state, call }: Guard, ip: String, req: Request, next: Next)
         Some(key) => state.reads.store(key, generation, response).await,
         None => response,
     };
+    // A write that succeeded makes the kept answers stale and goes in the operation log.
     if call.writes && response.status().is_success() {
         state.reads.invalidate();
-    }
-
-    if call.writes
-        && response.status().is_success()
-        && let Some(admin) = &admin
-    {
-        let entry = oplog::Entry::new(call, &ip, &payload);
-        if let Err(e) = oplog::record(&state.db, Some(admin), entry).await {
-            tracing::error!(error = ?e, call = call.name, "writing the operation log");
+        if let Some(admin) = &admin {
+            let entry = oplog::Entry::new(call, &ip, &payload);
+            if let Err(e) = oplog::record(&state.db, Some(admin), entry).await {
+                tracing::error!(error = ?e, call = call.name, "writing the operation log");
+            }
         }
     }
     Ok(response)
