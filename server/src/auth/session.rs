@@ -206,15 +206,16 @@ pub async fn authenticate(conn: &mut PgConnection, headers: &HeaderMap) -> Resul
     Ok(Admin { id: row.admin_id, name: row.name, rule_id: row.rule_id, session_id: row.session_id })
 }
 
-/// Whether a session still holds, without counting as activity (an open socket is not a user
-/// at work).
-pub async fn check(conn: &mut PgConnection, session_id: i64) -> Result<()> {
+/// The account of a session that still holds, without counting as activity (an open socket
+/// is not a user at work), or 2001/2002.
+pub async fn check(conn: &mut PgConnection, session_id: i64) -> Result<Admin> {
     let row: Option<Row> = sqlx::query_as(&format!("{SESSION_SQL} where s.id = $1"))
         .bind(session_id)
         .fetch_optional(&mut *conn)
         .await?;
     let row = row.ok_or(AppError::Unauthenticated("登录已失效，请重新登录"))?;
-    judge(conn, &row).await
+    judge(conn, &row).await?;
+    Ok(Admin { id: row.admin_id, name: row.name, rule_id: row.rule_id, session_id: row.session_id })
 }
 
 /// Tells the account's open sockets to re-check their sessions (sent at commit), and every

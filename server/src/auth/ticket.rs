@@ -52,14 +52,7 @@ pub async fn redeem(conn: &mut PgConnection, ticket: &str) -> Result<Admin> {
     let Some((session_id, true)) = spent else {
         return Err(AppError::Unauthenticated(REFUSED));
     };
-    session::check(conn, session_id).await?;
-    let (id, name, rule_id): (i64, String, String) = sqlx::query_as(
-        "select a.id, a.name, a.rule_id from admin_sessions s join admins a on a.id = s.admin_id where s.id = $1",
-    )
-    .bind(session_id)
-    .fetch_one(&mut *conn)
-    .await?;
-    Ok(Admin { id, name, rule_id, session_id })
+    session::check(conn, session_id).await
 }
 
 /// The caller of a download or a socket: a ticket in the `token` query parameter, else the

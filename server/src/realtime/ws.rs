@@ -159,7 +159,7 @@ async fn serve(socket: WebSocket, state: AppState, admin: Admin) {
 async fn session_over(state: &AppState, admin: &Admin) -> Option<Option<&'static str>> {
     let mut conn = state.db.acquire().await.ok()?;
     match session::check(&mut conn, admin.session_id).await {
-        Ok(()) => None,
+        Ok(_) => None,
         Err(AppError::SessionEnded(message)) => Some(Some(message)),
         Err(AppError::Unauthenticated(_)) => Some(None),
         // A database hiccup is not a reason to drop the client.
