@@ -251,7 +251,7 @@ async fn a_star_account_demoted_by_another_admin_cannot_take_star_back_while_its
     let admin = app.admin_token().await;
     let demoted = app.create_account("demoted", "*").await;
     let other = app.create_account("other", "*").await;
-    let token = crate::session_cache::quiet_session(&app, demoted).await;
+    let token = crate::helpers::sessions::quiet_session(&app, demoted).await;
     // Its session is now cached, as `*`.
     app.send(Call::get("adminUserInfo", json!({ "id": other })).token(&token)).await.ok();
 
@@ -271,7 +271,7 @@ async fn a_star_account_demoted_by_another_admin_cannot_take_star_back_while_its
 async fn an_account_demoted_behind_the_servers_back_cannot_grant_with_the_rights_its_cached_session_shows() {
     let app = spawn_app().await;
     let demoted = app.create_account("demoted", "*").await;
-    let token = crate::session_cache::quiet_session(&app, demoted).await;
+    let token = crate::helpers::sessions::quiet_session(&app, demoted).await;
     app.send(Call::get("adminUserInfo", json!({ "id": demoted })).token(&token)).await.ok();
     // No event, so the cached session still says `*`; it still holds the accounts menu (27).
     let demoted_at = std::time::Instant::now();

@@ -8,7 +8,6 @@ use std::time::{Duration, Instant, SystemTime};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use calamine::{Data, Reader, Xlsx};
-use http_body_util::BodyExt;
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
@@ -16,27 +15,10 @@ use adeval_server::export::{Cell, Maker, running_producers, save};
 use adeval_server::routes::{Verb, endpoints};
 use adeval_server::storage::purge;
 
-use crate::customers::{seed, spots, workbook};
+use crate::helpers::exports::{download, read_back};
+use crate::helpers::viewing::{seed, spots, workbook};
 use crate::helpers::{Call, TestApp, spawn_app};
-use crate::uploads::{customer, job_end, upload};
-
-/// Downloads an export through `/files/...` as an attachment.
-pub async fn download(app: &crate::helpers::TestApp, url: &str, token: &str) -> Vec<u8> {
-    let request = Request::get(url).header("token", token).body(Body::empty()).unwrap();
-    let response = app.router.clone().oneshot(request).await.unwrap();
-    assert_eq!(response.status(), StatusCode::OK, "{url}");
-    let disposition = response.headers()["content-disposition"].to_str().unwrap().to_owned();
-    assert!(disposition.starts_with("attachment;") && disposition.contains("filename*=UTF-8''"), "{disposition}");
-    response.into_body().collect().await.unwrap().to_bytes().to_vec()
-}
-
-/// Downloads an export and reads its first sheet back.
-pub async fn read_back(app: &crate::helpers::TestApp, url: &str, token: &str) -> Vec<Vec<Data>> {
-    let bytes = download(app, url, token).await;
-    let mut book: Xlsx<_> = Xlsx::new(std::io::Cursor::new(bytes)).unwrap();
-    let sheet = book.worksheet_range_at(0).unwrap().unwrap();
-    sheet.rows().map(<[Data]>::to_vec).collect()
-}
+use crate::helpers::uploads::{customer, job_end, upload};
 
 #[tokio::test]
 async fn an_export_downloads_with_the_token_and_keeps_formula_like_text_as_text() {

@@ -12,7 +12,7 @@ use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
 
 use crate::helpers::{Call, TestApp, spawn_app, spawn_app_with};
-use crate::uploads::{customer, upload, xlsx};
+use crate::helpers::uploads::{customer, upload, xlsx};
 
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 
 use crate::helpers::{Call, TestApp, spawn_app};
+use crate::helpers::sessions::quiet_session;
 
 async fn whoami(app: &TestApp, token: &str) -> i64 {
     app.send(Call::get("adminUserInfo", json!({ "id": 1 })).token(token)).await.code()
@@ -22,25 +23,6 @@ async fn end_in_sql(app: &TestApp, token: &str) {
         .await
         .unwrap();
     assert_eq!(ended.rows_affected(), 1);
-}
-
-/// A live session made in SQL, so no `Session` event of its making arrives later and empties
-/// the cache by chance.
-pub async fn quiet_session(app: &TestApp, admin_id: i64) -> String {
-    let mut bytes = [0u8; 32];
-    rand::RngCore::fill_bytes(&mut rand::rng(), &mut bytes);
-    let token = hex::encode(bytes);
-    let digest = <sha2::Sha256 as sha2::Digest>::digest(token.as_bytes()).to_vec();
-    sqlx::query(
-        "insert into admin_sessions (admin_id, token_hash, ip, expires_at)
-         values ($1, $2, '127.0.0.1', now() + interval '1 hour')",
-    )
-    .bind(admin_id)
-    .bind(digest)
-    .execute(&app.db)
-    .await
-    .unwrap();
-    token
 }
 
 #[tokio::test]

@@ -82,12 +82,12 @@ async fn ratings_import_from_the_shell_and_analysts_query_them() {
 async fn compaction_rewrites_files_without_the_deleted_rows() {
     let app = spawn_app().await;
     let token = app.admin_token().await;
-    crate::customers::seed(&app).await;
+    crate::helpers::viewing::seed(&app).await;
     // Two imports of March: two files in one month.
     for (n, tag) in [(40, "甲"), (30, "乙")] {
-        let bytes = crate::customers::workbook(&crate::customers::spots(n, tag), false);
-        let answer = crate::uploads::upload(&app, &token, "customerData", &format!("{tag}.xlsx"), crate::uploads::customer(), &bytes).await;
-        let (status, message) = crate::uploads::job_end(&app, answer.ok()["jobId"].as_i64().unwrap()).await;
+        let bytes = crate::helpers::viewing::workbook(&crate::helpers::viewing::spots(n, tag), false);
+        let answer = crate::helpers::uploads::upload(&app, &token, "customerData", &format!("{tag}.xlsx"), crate::helpers::uploads::customer(), &bytes).await;
+        let (status, message) = crate::helpers::uploads::job_end(&app, answer.ok()["jobId"].as_i64().unwrap()).await;
         assert_eq!(status, "done", "{message}");
     }
     let list = |limit: i64| app.send(Call::get("customerIndex", json!({"limit": limit})).token(&token));
@@ -115,9 +115,9 @@ async fn compaction_rewrites_files_without_the_deleted_rows() {
 async fn a_shell_import_killed_half_way_leaves_nothing_visible_and_is_cleared_a_day_on() {
     let app = spawn_app().await;
     let token = app.admin_token().await;
-    crate::customers::seed(&app).await;
+    crate::helpers::viewing::seed(&app).await;
     let file = app.data_dir.join("big.xlsx");
-    std::fs::write(&file, crate::customers::workbook(&crate::customers::spots(40_000, "大"), false)).unwrap();
+    std::fs::write(&file, crate::helpers::viewing::workbook(&crate::helpers::viewing::spots(40_000, "大"), false)).unwrap();
     for wait in [300, 1500, 4000] {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_adeval"));
         cmd.args(["import", "customer-data", file.to_str().unwrap(), "--category", "2", "--source", "1", "--ownership", "1"]);

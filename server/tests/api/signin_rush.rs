@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 
 use crate::helpers::{ADMIN_PASSWORD, Call, spawn_app, spawn_app_with_pool};
-use crate::uploads::{MIB, customer, key_in, post, sign, xlsx, zip_like};
+use crate::helpers::uploads::{MIB, customer, key_in, post, sign, xlsx, zip_like};
 
 const ACCOUNTS: usize = 40;
 const SIGN_INS_EACH: usize = 3;

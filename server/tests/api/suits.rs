@@ -3,9 +3,9 @@
 use calamine::Data;
 use serde_json::{Value, json};
 
-use crate::exports::read_back;
+use crate::helpers::exports::read_back;
 use crate::helpers::{Call, TestApp, spawn_app};
-use crate::time_periods::{brand, media, period};
+use crate::helpers::master_data::{brand, media, period};
 
 /// A media with three periods, a brand and an admin token.
 struct Fixture {

@@ -4,9 +4,9 @@
 use calamine::Data;
 use serde_json::{Value, json};
 
-use crate::exports::read_back;
+use crate::helpers::exports::read_back;
 use crate::helpers::{Answer, Call, TestApp, spawn_app};
-use crate::products::{Seed, add_product, backdate, product_form, seed};
+use crate::helpers::master_data::{Seed, add_product, backdate, product_form, seed};
 
 /// Seed data plus a product of the seed brand on the seed media.
 async fn setup(app: &TestApp, token: &str) -> (Seed, i64) {

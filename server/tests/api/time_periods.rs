@@ -3,30 +3,7 @@
 use serde_json::{Value, json};
 
 use crate::helpers::{Call, TestApp, spawn_app};
-
-/// A media row, inserted directly (media CRUD is another screen's).
-pub async fn media(app: &TestApp, name: &str) -> i64 {
-    sqlx::query_scalar("insert into media (media_name) values ($1) returning id")
-        .bind(name)
-        .fetch_one(&app.db)
-        .await
-        .unwrap()
-}
-
-/// A brand row, inserted directly.
-pub async fn brand(app: &TestApp, name: &str) -> i64 {
-    sqlx::query_scalar("insert into brands (brand_name) values ($1) returning id")
-        .bind(name)
-        .fetch_one(&app.db)
-        .await
-        .unwrap()
-}
-
-/// A period added through timePeriodAdd.
-pub async fn period(app: &TestApp, token: &str, media: i64, name: &str, start: &str, end: &str) -> i64 {
-    let fields = json!({ "mediaId": media, "timePeriodName": name, "preBroadcastTimeForma": start, "preBroadcastTimeFormaEnd": end });
-    app.send(Call::post("timePeriodAdd", fields).token(token)).await.ok()["id"].as_i64().unwrap()
-}
+use crate::helpers::master_data::{brand, media, period};
 
 async fn index(app: &TestApp, token: &str, filters: Value) -> Value {
     app.send(Call::get("timePeriodIndex", filters).token(token)).await.ok().clone()

@@ -1,4 +1,13 @@
-//! Test app, signed requests and fixtures.
+//! Test app, signed requests and fixtures. The fixtures several test modules share live in the
+//! submodules, so no test module imports another.
+
+pub mod exports;
+pub mod master_data;
+pub mod orders;
+pub mod process;
+pub mod sessions;
+pub mod uploads;
+pub mod viewing;
 
 use std::net::SocketAddr;
 

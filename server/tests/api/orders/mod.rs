@@ -1,0 +1,9 @@
+//! Orders (menu 112), by area; the shared fixture is `helpers::orders`. Viewing data comes in
+//! through a real customer-data upload.
+
+mod form;
+mod history;
+mod list;
+mod proposals;
+mod schedule;
+mod tape_changes;
