@@ -170,7 +170,7 @@ impl TestApp {
     }
 }
 
-/// Renders payload fields the way DESIGN.md §2 signs them, independently of the server.
+/// Renders payload fields the way docs/api.md ("Signing") signs them, independently of the server.
 pub fn canonical_fields(fields: &Value) -> String {
     let mut pairs: Vec<(String, String)> = Vec::new();
     for (key, value) in fields.as_object().expect("fields are an object") {
