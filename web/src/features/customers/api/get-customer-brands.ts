@@ -6,7 +6,7 @@ export type CustomerBrand = CallData<'customerBrandList'>[number]
 
 /** customerBrandList, every brand (the picker filters as one types). */
 export function getCustomerBrands() {
-  return api.get<CustomerBrand[]>('customerBrandList', {}, { mask: false })
+  return api.get('customerBrandList', {}, { mask: false })
 }
 
 export function customerBrandsQueryOptions() {

@@ -6,7 +6,7 @@ export type CustomerMedia = CallData<'customerMediaList'>[number]
 
 /** customerMediaList. */
 export function getCustomerMedia() {
-  return api.get<CustomerMedia[]>('customerMediaList', {}, { mask: false })
+  return api.get('customerMediaList', {}, { mask: false })
 }
 
 export function customerMediaQueryOptions() {

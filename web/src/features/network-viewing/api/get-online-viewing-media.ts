@@ -5,7 +5,7 @@ import type { CallData } from '@/types/call'
 export type ViewingMedia = CallData<'onlineViewingMediaList'>[number]
 
 export function getOnlineViewingMedia() {
-  return api.get<CallData<'onlineViewingMediaList'>>('onlineViewingMediaList', {}, { mask: false })
+  return api.get('onlineViewingMediaList', {}, { mask: false })
 }
 
 export function onlineViewingMediaQueryOptions() {

@@ -6,7 +6,7 @@ export type ChangeTape = CallData<'orderMagneticTapeDetailsList'>[number]
 
 /** orderMagneticTapeDetailsList: the product's tapes (换版信息), the ones a change may bring in. */
 export function getChangeTapes(productId: number) {
-  return api.get<CallData<'orderMagneticTapeDetailsList'>>('orderMagneticTapeDetailsList', { productId })
+  return api.get('orderMagneticTapeDetailsList', { productId })
 }
 
 export function changeTapesQueryOptions(productId: number) {

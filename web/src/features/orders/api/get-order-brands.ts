@@ -5,7 +5,7 @@ import type { CallData } from '@/types/call'
 export type OrderBrand = CallData<'orderBrandList'>[number]
 
 export function getOrderBrands() {
-  return api.get<CallData<'orderBrandList'>>('orderBrandList')
+  return api.get('orderBrandList')
 }
 
 export function orderBrandsQueryOptions() {

@@ -6,7 +6,7 @@ export type OrderGroups = CallData<'orderDefaultAudienceCityGroupList'>
 
 /** The product's audience/city groups and the one it is evaluated on by default. */
 export function getOrderGroups(productId: string) {
-  return api.get<OrderGroups>('orderDefaultAudienceCityGroupList', { productId })
+  return api.get('orderDefaultAudienceCityGroupList', { productId })
 }
 
 export function orderGroupsQueryOptions(productId: string) {

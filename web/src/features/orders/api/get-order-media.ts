@@ -5,7 +5,7 @@ import type { CallData } from '@/types/call'
 export type OrderMedia = CallData<'orderMediaList'>[number]
 
 export function getOrderMedia() {
-  return api.get<CallData<'orderMediaList'>>('orderMediaList')
+  return api.get('orderMediaList')
 }
 
 export function orderMediaQueryOptions() {

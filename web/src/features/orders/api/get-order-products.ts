@@ -6,7 +6,7 @@ export type OrderProduct = CallData<'orderProductList'>[number]
 
 /** Every product, or only a brand's (`brandId`). */
 export function getOrderProducts(brandId?: string) {
-  return api.get<CallData<'orderProductList'>>('orderProductList', { brandId })
+  return api.get('orderProductList', { brandId })
 }
 
 export function orderProductsQueryOptions(brandId?: string) {

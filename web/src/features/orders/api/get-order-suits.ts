@@ -6,7 +6,7 @@ export type OrderSuitOption = CallData<'orderSuitList'>[number]
 
 /** The media's suits sold to the product's brand. */
 export function getOrderSuits(productId: string, mediaId: string) {
-  return api.get<CallData<'orderSuitList'>>('orderSuitList', { productId, mediaId })
+  return api.get('orderSuitList', { productId, mediaId })
 }
 
 export function orderSuitsQueryOptions(productId: string, mediaId: string) {

@@ -6,7 +6,7 @@ export type OrderTapeOption = CallData<'orderProductMagneticTapeList'>[number]
 
 /** The product's tapes, for the dialog's tape picker. */
 export function getOrderTapes(productId: string) {
-  return api.get<CallData<'orderProductMagneticTapeList'>>('orderProductMagneticTapeList', { productId })
+  return api.get('orderProductMagneticTapeList', { productId })
 }
 
 export function orderTapesQueryOptions(productId: string) {

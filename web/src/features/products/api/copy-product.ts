@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
 import { productsQueryOptions } from './get-products'
 
 /** productCopy: a copy named `<name> - 副本` (then 副本2 …). */
 export function copyProduct(id: number) {
-  return api.post<CallData<'productCopy'>>('productCopy', { id })
+  return api.post('productCopy', { id })
 }
 
 export function useCopyProduct() {

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client'
 import { productsQueryOptions } from './get-products'
 
 export function deleteProduct(id: number) {
-  return api.post<null>('productDel', { id })
+  return api.post('productDel', { id })
 }
 
 export function useDeleteProduct() {

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
+import type { CallData } from '@/types/call'
 
 /** A brand of the pickers (brandList, from the system-settings area). */
-export type BrandOption = { id: number; brandName: string }
+export type BrandOption = Pick<CallData<'brandList'>[number], 'id' | 'brandName'>
 
 export function getBrandOptions() {
-  return api.get<BrandOption[]>('brandList')
+  return api.get('brandList')
 }
 
 export function brandOptionsQueryOptions() {

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { GroupOption } from './get-brand-groups'
 
 /** defaultAudienceCityGroupList: every audience/city group, for the list's group filter. */
 export function getGroupOptions() {
-  return api.get<GroupOption[]>('defaultAudienceCityGroupList')
+  return api.get('defaultAudienceCityGroupList')
 }
 
 export function groupOptionsQueryOptions() {

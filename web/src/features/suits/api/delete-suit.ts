@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client'
 import { suitsQueryOptions } from './get-suits'
 
 export function deleteSuit(id: number) {
-  return api.post<null>('suitDel', { id })
+  return api.post('suitDel', { id })
 }
 
 export function useDeleteSuit() {

@@ -5,7 +5,7 @@ import type { CallData } from '@/types/call'
 export type SuitBrand = CallData<'suitBrandList'>[number]
 
 export function getSuitBrands() {
-  return api.get<CallData<'suitBrandList'>>('suitBrandList')
+  return api.get('suitBrandList')
 }
 
 export function suitBrandsQueryOptions() {

@@ -5,7 +5,7 @@ import type { CallData } from '@/types/call'
 export type SuitMedia = CallData<'suitMediaList'>[number]
 
 export function getSuitMedia() {
-  return api.get<CallData<'suitMediaList'>>('suitMediaList')
+  return api.get('suitMediaList')
 }
 
 export function suitMediaQueryOptions() {

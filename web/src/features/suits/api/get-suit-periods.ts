@@ -5,7 +5,7 @@ import type { CallData } from '@/types/call'
 export type SuitPeriod = CallData<'suitTimePeriodList'>[number]
 
 export function getSuitPeriods(mediaId: number) {
-  return api.get<CallData<'suitTimePeriodList'>>('suitTimePeriodList', { mediaId })
+  return api.get('suitTimePeriodList', { mediaId })
 }
 
 export function suitPeriodsQueryOptions(mediaId: number) {

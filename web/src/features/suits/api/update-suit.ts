@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
 import { suitPayload, type SuitFormValues } from './create-suit'
 import { suitsQueryOptions } from './get-suits'
 
 export function updateSuit({ id, values }: { id: number; values: SuitFormValues }) {
-  return api.post<CallData<'suitUp'>>('suitUp', { id, ...suitPayload(values) })
+  return api.post('suitUp', { id, ...suitPayload(values) })
 }
 
 export function useUpdateSuit() {

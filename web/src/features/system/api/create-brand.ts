@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
 import { brandListQueryOptions } from './get-brand-list'
 import { brandsQueryOptions } from './get-brands'
 import { groupsQueryOptions } from './get-groups'
 import { invalidateCalls, LOOKUPS } from './invalidate'
 
 export function createBrand(brandName: string) {
-  return api.post<CallData<'brandAdd'>>('brandAdd', { brandName })
+  return api.post('brandAdd', { brandName })
 }
 
 /** Refreshes the brand list, the group list (it shows brand names) and every brand lookup. */

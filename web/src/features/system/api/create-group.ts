@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 import { z } from 'zod'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
 import { groupsQueryOptions } from './get-groups'
 import { invalidateCalls, LOOKUPS } from './invalidate'
 
@@ -22,7 +21,7 @@ export function groupSchema(t: TFunction<'system'>) {
 }
 
 export function createGroup(values: GroupFormValues) {
-  return api.post<CallData<'defaultAudienceCityGroupAdd'>>('defaultAudienceCityGroupAdd', {
+  return api.post('defaultAudienceCityGroupAdd', {
     brandId: values.brandId,
     audienceCityGroupName: values.name.trim(),
   })

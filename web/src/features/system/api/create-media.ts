@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
 import { mediaQueryOptions } from './get-media'
 import { invalidateCalls, LOOKUPS } from './invalidate'
 
 export function createMedia(mediaName: string) {
-  return api.post<CallData<'mediaAdd'>>('mediaAdd', { mediaName })
+  return api.post('mediaAdd', { mediaName })
 }
 
 /** Refreshes the media list and every screen's media lookups. */

@@ -5,7 +5,7 @@ import type { CallData } from '@/types/call'
 export type BrandOption = CallData<'brandList'>[number]
 
 export function getBrandList() {
-  return api.get<CallData<'brandList'>>('brandList', {}, { mask: false })
+  return api.get('brandList', {}, { mask: false })
 }
 
 export function brandListQueryOptions() {

@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 import { z } from 'zod'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
 import { tapesQueryOptions } from './get-tapes'
 
 export const DEFAULT_SECONDS = '15'
@@ -39,7 +38,7 @@ export const tapePayload = (v: TapeFormValues) =>
   Object.fromEntries(Object.entries(v).map(([k, x]) => [k, x.trim()])) as TapeFormValues
 
 export function createTape(values: TapeFormValues) {
-  return api.post<CallData<'productMagneticTapeAdd'>>('productMagneticTapeAdd', tapePayload(values))
+  return api.post('productMagneticTapeAdd', tapePayload(values))
 }
 
 export function useCreateTape() {

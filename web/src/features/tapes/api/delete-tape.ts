@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client'
 import { tapesQueryOptions } from './get-tapes'
 
 export function deleteTape(id: number) {
-  return api.post<null>('productMagneticTapeDel', { id })
+  return api.post('productMagneticTapeDel', { id })
 }
 
 export function useDeleteTape() {

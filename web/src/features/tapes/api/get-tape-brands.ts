@@ -5,7 +5,7 @@ import type { CallData } from '@/types/call'
 export type TapeBrand = CallData<'productMagneticTapeBrandList'>[number]
 
 export function getTapeBrands() {
-  return api.get<TapeBrand[]>('productMagneticTapeBrandList')
+  return api.get('productMagneticTapeBrandList')
 }
 
 export function tapeBrandsQueryOptions() {

@@ -5,7 +5,7 @@ import type { CallData } from '@/types/call'
 export type TapeMedia = CallData<'productMagneticTapeMediaList'>[number]
 
 export function getTapeMedia() {
-  return api.get<TapeMedia[]>('productMagneticTapeMediaList')
+  return api.get('productMagneticTapeMediaList')
 }
 
 export function tapeMediaQueryOptions() {

@@ -6,7 +6,7 @@ export type TapeProduct = CallData<'productMagneticTapeProductList'>[number]
 
 /** The products a tape can be of: the brand's, on the media (or with no media). */
 export function getTapeProducts(brandListId: string, mediaId: string) {
-  return api.get<TapeProduct[]>('productMagneticTapeProductList', { brandListId, mediaId })
+  return api.get('productMagneticTapeProductList', { brandListId, mediaId })
 }
 
 export function tapeProductsQueryOptions(brandListId: string, mediaId: string) {

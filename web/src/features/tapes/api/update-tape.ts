@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
 import { tapePayload, type TapeFormValues } from './create-tape'
 import { tapesQueryOptions } from './get-tapes'
 
@@ -11,7 +10,7 @@ export function upPayload(id: number, values: TapeFormValues) {
 }
 
 export function updateTape({ id, values }: { id: number; values: TapeFormValues }) {
-  return api.post<CallData<'productMagneticTapeUp'>>('productMagneticTapeUp', upPayload(id, values))
+  return api.post('productMagneticTapeUp', upPayload(id, values))
 }
 
 export function useUpdateTape() {

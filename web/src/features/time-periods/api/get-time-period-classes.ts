@@ -5,7 +5,7 @@ import type { CallData } from '@/types/call'
 export type TimePeriodClass = CallData<'timePeriodClassList'>[number]
 
 export function getTimePeriodClasses(mediaId?: string) {
-  return api.get<CallData<'timePeriodClassList'>>('timePeriodClassList', { mediaId })
+  return api.get('timePeriodClassList', { mediaId })
 }
 
 export function timePeriodClassesQueryOptions(mediaId?: string) {
