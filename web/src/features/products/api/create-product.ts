@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next'
 import { z } from 'zod'
 import { api } from '@/lib/api-client'
 import { spotSecondsValues } from '@/types/api'
-import { productsQueryOptions } from './get-products'
+import { invalidateProducts } from './invalidate'
 
 /** The spec's seconds options (§9) as the server declares them, offered in ascending order; 15 is the default. */
 export const SECONDS_OPTIONS: readonly number[] = [...spotSecondsValues].sort((a, b) => a - b)
@@ -110,6 +110,6 @@ export function useCreateProduct() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: createProduct,
-    onSuccess: () => client.invalidateQueries({ queryKey: productsQueryOptions().queryKey.slice(0, 1) }),
+    onSuccess: () => invalidateProducts(client),
   })
 }

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next'
 import { z } from 'zod'
 import { api } from '@/lib/api-client'
 import { spotSecondsValues } from '@/types/api'
-import { suitsQueryOptions } from './get-suits'
+import { invalidateSuits } from './invalidate'
 
 export const SUIT_FIELDS = [
   'mediaId', 'brandId', 'suitName', 'customerMetrics', 'mediaMetrics', 'seconds', 'suitTime', 'timePeriodArray',
@@ -72,6 +72,6 @@ export function useCreateSuit() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: createSuit,
-    onSuccess: () => client.invalidateQueries({ queryKey: suitsQueryOptions().queryKey.slice(0, 1) }),
+    onSuccess: () => invalidateSuits(client),
   })
 }

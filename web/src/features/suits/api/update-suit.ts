@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { suitPayload, type SuitFormValues } from './create-suit'
-import { suitsQueryOptions } from './get-suits'
+import { invalidateSuits } from './invalidate'
 
 export function updateSuit({ id, values }: { id: number; values: SuitFormValues }) {
   return api.post('suitUp', { id, ...suitPayload(values) })
@@ -11,6 +11,6 @@ export function useUpdateSuit() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: updateSuit,
-    onSuccess: () => client.invalidateQueries({ queryKey: suitsQueryOptions().queryKey.slice(0, 1) }),
+    onSuccess: () => invalidateSuits(client),
   })
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
+import { invalidateLookups } from '@/lib/lookups'
 import { mediaQueryOptions } from './get-media'
-import { invalidateCalls, LOOKUPS } from './invalidate'
 
 export function createMedia(mediaName: string) {
   return api.post('mediaAdd', { mediaName })
@@ -11,7 +11,7 @@ export function createMedia(mediaName: string) {
 export function useMediaChanged() {
   const client = useQueryClient()
   return () =>
-    Promise.all([client.invalidateQueries({ queryKey: mediaQueryOptions().queryKey.slice(0, 1) }), invalidateCalls(client, LOOKUPS.media)])
+    Promise.all([client.invalidateQueries({ queryKey: mediaQueryOptions().queryKey.slice(0, 1) }), invalidateLookups(client)])
 }
 
 export function useCreateMedia() {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 import { z } from 'zod'
 import { api } from '@/lib/api-client'
-import { tapesQueryOptions } from './get-tapes'
+import { invalidateTapes } from './invalidate'
 
 export const DEFAULT_SECONDS = '15'
 const MAX_SECONDS = 3600
@@ -45,6 +45,6 @@ export function useCreateTape() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: createTape,
-    onSuccess: () => client.invalidateQueries({ queryKey: tapesQueryOptions().queryKey.slice(0, 1) }),
+    onSuccess: () => invalidateTapes(client),
   })
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import { tapesQueryOptions } from './get-tapes'
+import { invalidateTapes } from './invalidate'
 
 export function deleteTape(id: number) {
   return api.post('productMagneticTapeDel', { id })
@@ -10,6 +10,6 @@ export function useDeleteTape() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: deleteTape,
-    onSuccess: () => client.invalidateQueries({ queryKey: tapesQueryOptions().queryKey.slice(0, 1) }),
+    onSuccess: () => invalidateTapes(client),
   })
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { tapePayload, type TapeFormValues } from './create-tape'
-import { tapesQueryOptions } from './get-tapes'
+import { invalidateTapes } from './invalidate'
 
 /** productMagneticTapeUp sends the `…Up` variants of the fields (spec §3), and the id. */
 export function upPayload(id: number, values: TapeFormValues) {
@@ -17,6 +17,6 @@ export function useUpdateTape() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: updateTape,
-    onSuccess: () => client.invalidateQueries({ queryKey: tapesQueryOptions().queryKey.slice(0, 1) }),
+    onSuccess: () => invalidateTapes(client),
   })
 }
