@@ -43,7 +43,9 @@ function danglingRefs(doc) {
 
 function generateTypes() {
   const bin = `${root}node_modules/.bin/openapi-typescript`
-  return execFileSync(bin, [docPath], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+  // `--enum-values` also exports each enum's values as an array (`fileTagValues`, …): the lists
+  // the server owns (file tags, seconds options) reach the UI from the document, not from copies.
+  return execFileSync(bin, [docPath, '--enum-values'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
 }
 
 const doc = await fetchDocument()

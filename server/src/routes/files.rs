@@ -63,6 +63,7 @@ pub struct FileArgs {
     /// Part of the description.
     description: Option<Text>,
     /// One tag id, e.g. customerData.
+    #[schema(value_type = Option<tags::FileTag>)]
     tags: Option<Text>,
     /// YYYY-MM-DD, inclusive.
     #[serde(rename = "createTimeAdd")]
@@ -175,6 +176,7 @@ async fn index(State(state): State<AppState>, Args(args): Args<FileArgs>) -> Res
 pub struct SignArgs {
     /// orderTemplate, broadcastingCertificate, customerData, evaluation,
     /// alreadyUpsideDownThree or evaluationReport.
+    #[schema(value_type = Option<tags::FileTag>)]
     tags: Option<Text>,
     /// The name of the chosen file (xls, xlsx or csv).
     #[serde(rename = "originalFileName")]

@@ -4,7 +4,7 @@ import { LoadingMask } from '@/components/ui/loading-mask'
 import { Toaster } from '@/components/ui/toast'
 import { dismissToast, getToast } from '@/components/ui/toast-store'
 import { env } from '@/config/env'
-import { ApiError, api } from './api-client'
+import { ApiError, transport as api } from './api-client'
 import { getSession, setSession } from './session'
 import { sign } from './sign'
 

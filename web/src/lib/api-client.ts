@@ -5,6 +5,7 @@ import { currentFullPath, currentPath, loginPath, navigate } from '@/lib/hash-lo
 import { beginLoading } from '@/lib/loading'
 import { clearSession, getToken } from '@/lib/session'
 import { makeNonce, renderField, sign, type Fields } from '@/lib/sign'
+import type { CallArgs, CallData, GetCall, PostCall } from '@/types/call'
 
 /** Envelope codes with a fixed meaning for the client (DESIGN.md §2). */
 export const Code = {
@@ -178,9 +179,24 @@ async function request<T>(
   return unwrapAnswer<T>(answer, status, quiet)
 }
 
-export const api = {
+/**
+ * The transport: any call by name, its answer as the caller says. Only the client's own tests
+ * reach it directly (they exercise calls the catalogue doesn't have); everything else goes
+ * through the typed `api`.
+ */
+export const transport = {
   get: <T>(call: string, params: Fields = {}, opts: CallOptions = {}) =>
     request<T>('GET', call, params, false, opts.mask ?? true, opts.timeoutMs, opts.quiet),
   post: <T>(call: string, body: Fields = {}, opts: CallOptions & { form?: boolean } = {}) =>
     request<T>('POST', call, body, opts.form ?? false, opts.mask ?? true, opts.timeoutMs, opts.quiet),
 }
+
+type TypedApi = {
+  /** A read: the call's arguments as query parameters, its `data` typed by the OpenAPI document. */
+  get<C extends GetCall>(call: C, args?: CallArgs<C>, opts?: CallOptions): Promise<CallData<C>>
+  /** A write: the call's arguments as a JSON body (or form-encoded with `form`). */
+  post<C extends PostCall>(call: C, body?: CallArgs<C>, opts?: CallOptions & { form?: boolean }): Promise<CallData<C>>
+}
+
+/** The API client typed by call name from the generated OpenAPI types (src/types/api.ts). */
+export const api: TypedApi = transport

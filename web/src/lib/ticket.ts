@@ -8,6 +8,6 @@ export type Ticket = CallData<'ticket'>
  * download link or the realtime socket. The session token itself never goes in a URL.
  */
 export async function fetchTicket(opts: CallOptions = {}): Promise<string> {
-  const answer = await api.post<Ticket>('ticket', {}, { mask: false, ...opts })
+  const answer = await api.post('ticket', {}, { mask: false, ...opts })
   return answer.ticket
 }

@@ -2443,6 +2443,11 @@ export interface components {
             url_name: string;
             job?: null | components["schemas"]["JobState"];
         };
+        /**
+         * @description a file's purpose (tag id)
+         * @enum {string}
+         */
+        FileTag: "orderTemplate" | "broadcastingCertificate" | "customerData" | "evaluation" | "alreadyUpsideDownThree" | "evaluationReport";
         GroupBrand: {
             brandName: string;
         };
@@ -2724,6 +2729,11 @@ export interface components {
             proposalStatus: string;
             adminName: string;
         };
+        /**
+         * @description a spot length in seconds (spec §9), in the spec's order
+         * @enum {integer}
+         */
+        SpotSeconds: 5 | 30 | 15 | 10 | 20 | 60 | 120;
         SuitBrand: {
             brandName: string;
         };
@@ -3621,7 +3631,7 @@ export interface operations {
     aliyunOssSign: {
         parameters: {
             query?: {
-                tags?: null | components["schemas"]["Text"];
+                tags?: null | components["schemas"]["FileTag"];
                 originalFileName?: null | components["schemas"]["Text"];
                 description?: null | components["schemas"]["Text"];
                 tagValue?: null | components["schemas"]["Text"];
@@ -4741,7 +4751,7 @@ export interface operations {
                 limit?: null | components["schemas"]["Text"];
                 fileName?: null | components["schemas"]["Text"];
                 description?: null | components["schemas"]["Text"];
-                tags?: null | components["schemas"]["Text"];
+                tags?: null | components["schemas"]["FileTag"];
                 createTimeAdd?: null | components["schemas"]["Text"];
                 createTimeEnd?: null | components["schemas"]["Text"];
             };
@@ -5375,7 +5385,7 @@ export interface operations {
                     /** @default null */
                     defaultId?: null | components["schemas"]["Text"];
                     /** @default null */
-                    seconds?: null | components["schemas"]["Text"];
+                    seconds?: null | components["schemas"]["SpotSeconds"];
                     /** @default null */
                     orderProductMagneticTapeId?: null | components["schemas"]["Text"];
                     /** @default null */
@@ -5419,7 +5429,7 @@ export interface operations {
                     /** @default null */
                     defaultId?: null | components["schemas"]["Text"];
                     /** @default null */
-                    seconds?: null | components["schemas"]["Text"];
+                    seconds?: null | components["schemas"]["SpotSeconds"];
                     /** @default null */
                     orderProductMagneticTapeId?: null | components["schemas"]["Text"];
                     /** @default null */
@@ -6634,7 +6644,7 @@ export interface operations {
                     /** @default null */
                     defaultId?: null | components["schemas"]["Text"];
                     /** @default null */
-                    seconds?: null | components["schemas"]["Text"];
+                    seconds?: null | components["schemas"]["SpotSeconds"];
                     /** @default null */
                     orderProductMagneticTapeId?: null | components["schemas"]["Text"];
                     /** @default null */
@@ -6678,7 +6688,7 @@ export interface operations {
                     /** @default null */
                     defaultId?: null | components["schemas"]["Text"];
                     /** @default null */
-                    seconds?: null | components["schemas"]["Text"];
+                    seconds?: null | components["schemas"]["SpotSeconds"];
                     /** @default null */
                     orderProductMagneticTapeId?: null | components["schemas"]["Text"];
                     /** @default null */
@@ -8985,3 +8995,13 @@ export interface operations {
         };
     };
 }
+type FlattenedDeepRequired<T> = {
+    [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
+};
+type ReadonlyArray<T> = [
+    Exclude<T, undefined>
+] extends [
+    unknown[]
+] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const fileTagValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FileTag"]> = ["orderTemplate", "broadcastingCertificate", "customerData", "evaluation", "alreadyUpsideDownThree", "evaluationReport"];
+export const spotSecondsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SpotSeconds"]> = [5, 30, 15, 10, 20, 60, 120];

@@ -17,6 +17,22 @@ use crate::routes::time_periods::filters;
 /// The spot lengths the dialog offers (spec §9).
 pub const SECONDS: [i32; 7] = [5, 30, 15, 10, 20, 60, 120];
 
+/// SECONDS as the OpenAPI document's integer enum `SpotSeconds`, in the spec's order: the web's
+/// seconds options come from the generated types instead of copies.
+pub struct SpotSeconds;
+
+impl utoipa::PartialSchema for SpotSeconds {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::Integer)
+            .enum_values(Some(SECONDS))
+            .description(Some("a spot length in seconds (spec §9), in the spec's order"))
+            .into()
+    }
+}
+
+impl ToSchema for SpotSeconds {}
+
 #[derive(Default, Clone, Deserialize, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct OrderArgs {
@@ -27,6 +43,7 @@ pub struct OrderArgs {
     /// The audience/city group, one of the product's.
     default_id: Option<Text>,
     /// Spot length: 5, 10, 15, 20, 30, 60 or 120.
+    #[schema(value_type = Option<SpotSeconds>)]
     seconds: Option<Text>,
     /// Tape ids of the product, comma-joined (or an array).
     order_product_magnetic_tape_id: Option<Text>,

@@ -1,58 +1,39 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, render, screen, waitFor } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Toaster } from '@/components/ui/toast'
 import { dismissNotice, dismissToast, getNotices } from '@/components/ui/toast-store'
-import { createRealtime, type SocketLike } from '@/lib/realtime'
-import { RealtimeProvider } from '@/lib/realtime-provider'
-import { clearSession, setSession } from '@/lib/session'
+import { fakeApi, signedIn } from '@/testing/fake-api'
+import { fakeRealtime, renderPage } from '@/testing/render-page'
 import { MessageBell } from './message-bell'
 
 type Msg = { id: number; content: string; createTime: string; status: '1' | '2' }
 let messages: Msg[]
 const posted: unknown[] = []
-const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-  const url = new URL(String(input), 'http://test')
-  let data: unknown = null
-  if (url.pathname.endsWith('/messageIndel')) {
-    data = { data: messages, total: messages.length, unread: messages.filter((m) => m.status === '1').length }
-  } else if (url.pathname.endsWith('/messageUp')) {
-    const body = JSON.parse(String(init?.body))
-    posted.push(body)
-    messages = messages.map((m) => (body.all === '1' || m.id === body.id ? { ...m, status: '2' } : m))
-  }
-  return new Response(JSON.stringify({ code: 200, message: '操作成功', data }))
+const server = fakeApi({
+  messageIndel: () => ({ data: messages, total: messages.length, unread: messages.filter((m) => m.status === '1').length }),
+  messageUp: ({ body }) => {
+    const change = body as { id?: number; all?: string }
+    posted.push(change)
+    messages = messages.map((m) => (change.all === '1' || m.id === change.id ? { ...m, status: '2' } : m))
+    return null
+  },
 })
-
-let socket: SocketLike
-const channel = createRealtime({
-  url: () => 'ws://test',
-  clientId: () => 'c',
-  open: () => (socket = { send() {}, close() {}, onopen: null, onmessage: null, onclose: null, onerror: null }),
-})
+const fetchMock = server.fetch
+const live = fakeRealtime()
+signedIn()
 
 function setup() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(
-    <QueryClientProvider client={client}>
-      <RealtimeProvider channel={channel}>
-        <MessageBell />
-        <Toaster />
-      </RealtimeProvider>
-    </QueryClientProvider>,
-  )
-  return userEvent.setup()
+  return renderPage(
+    <>
+      <MessageBell />
+      <Toaster />
+    </>,
+    { realtime: live.channel },
+  ).user
 }
 
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock)
-  setSession({ token: 'tok', id: 1, name: '超级管理员', ruleId: '*' })
-  posted.length = 0
-})
 afterEach(() => {
-  vi.unstubAllGlobals()
-  clearSession()
+  posted.length = 0
   dismissToast()
   getNotices().forEach((n) => dismissNotice(n.id))
 })
@@ -94,7 +75,7 @@ describe('MessageBell', () => {
     setup()
     await waitFor(() => expect(fetchMock).toHaveBeenCalled())
     messages = [{ id: 3, content: '客户数据导入完成', createTime: '2026-11-21 10:00:00', status: '1' }]
-    act(() => socket.onmessage?.({ data: JSON.stringify({ event: 'user', data: '客户数据导入完成', num: 1, messageId: 3 }) }))
+    live.send({ event: 'user', data: '客户数据导入完成', num: 1, messageId: 3 })
     expect((await screen.findByTestId('unread-badge')).textContent).toBe('1')
     await act(async () => void vi.advanceTimersByTime(60_000))
     expect(screen.getByRole('region', { name: '通知' }).textContent).toContain('客户数据导入完成')

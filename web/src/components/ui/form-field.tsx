@@ -74,17 +74,28 @@ export function FormGroup({ label, error, required, children, className }: Omit<
 type SetError<F extends string> = (name: F, error: { type: string; message: string }, opts?: { shouldFocus: boolean }) => void
 
 /**
- * Puts a 4000 answer's field messages onto the form's fields (react-hook-form `setError`);
- * answers whether any landed, so the caller knows the error was shown there.
+ * The one way server field errors reach a form: the messages of a 4000 validation answer, or of
+ * a 4009 naming a duplicate field (`ApiError.fields`), go onto the form's fields through
+ * react-hook-form's `setError`, the first one focused. `fields` lists the form's fields when
+ * they are named as the call names them, or maps each of the call's fields to the form's (the
+ * …Up calls answer on e.g. `mediaNameUp` for a form's one name field); other fields are left
+ * to the toast. Answers whether any landed, so the caller knows the error was shown there.
  */
-export function setServerErrors<F extends string>(error: unknown, fields: readonly F[], setError: SetError<F>): boolean {
+export function setServerErrors<F extends string>(
+  error: unknown,
+  fields: readonly F[] | Readonly<Record<string, F>>,
+  setError: SetError<F>,
+): boolean {
   const found = (error as { fields?: Record<string, string[]> } | null)?.fields
   if (!found) return false
+  const target = (name: string): F | undefined =>
+    Array.isArray(fields) ? ((fields as readonly string[]).includes(name) ? (name as F) : undefined) : (fields as Record<string, F>)[name]
   let first = true
   let any = false
   for (const [name, messages] of Object.entries(found)) {
-    if (!(fields as readonly string[]).includes(name) || !messages.length) continue
-    setError(name as F, { type: 'server', message: messages.join('；') }, { shouldFocus: first })
+    const field = target(name)
+    if (!field || !messages.length) continue
+    setError(field, { type: 'server', message: messages.join('；') }, { shouldFocus: first })
     first = false
     any = true
   }

@@ -1,13 +1,13 @@
 import type { TFunction } from 'i18next'
 import { z } from 'zod'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
+import type { CallData, Schema } from '@/types/call'
 
 export type UploadSign = CallData<'aliyunOssSign'>
 
 export type UploadTarget = {
   /** The file's purpose: one of the contract's tags. */
-  tags: string
+  tags: Schema<'FileTag'>
   originalFileName: string
   description?: string
   /** The tag's values (orderId, or category, source and belongingTo). */
@@ -16,7 +16,7 @@ export type UploadTarget = {
 
 /** aliyunOssSign: a policy to post one file to the storage host. */
 export function getUploadSign({ tags, originalFileName, description, tagValue }: UploadTarget) {
-  return api.get<UploadSign>(
+  return api.get(
     'aliyunOssSign',
     { tags, originalFileName, description: description || undefined, tagValue: JSON.stringify(tagValue) },
     { mask: false },

@@ -6,7 +6,7 @@ import { Dialog } from '@/components/ui/dialog'
 import { FormField, setServerErrors } from '@/components/ui/form-field'
 import { toast } from '@/components/ui/toast-store'
 import { BELONGING, DATA_SOURCES, PICKABLE_CATEGORIES } from '@/config/customer-data'
-import type { FileTag } from '@/config/file-tags'
+import type { Schema } from '@/types/call'
 import { tagValueOf, UPLOAD_FIELDS, uploadSchema, type UploadFormValues } from './get-upload-sign'
 import { useUploadFile, type UploadDone } from './upload-file'
 import { UploadQueue } from './upload-queue'
@@ -21,7 +21,7 @@ type Props = {
   open: boolean
   onClose: () => void
   /** The files' purpose. */
-  tags: FileTag
+  tags: Schema<'FileTag'>
   /** The tag's values (e.g. `{orderId}`); data mode adds category, source and belongingTo. */
   tagValue: Record<string, unknown>
   /** 'data': the customer-data import, asking for category, source and ownership. */

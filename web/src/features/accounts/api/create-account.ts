@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 import { z } from 'zod'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
 import { accountsQueryOptions } from './get-accounts'
 
 export const ACCOUNT_FIELDS = ['name', 'account', 'password', 'password_confirmation', 'status', 'rule_id'] as const
@@ -52,7 +51,7 @@ export function accountPayload(v: AccountFormValues) {
 }
 
 export function createAccount(values: AccountFormValues) {
-  return api.post<CallData<'adminUserAdd'>>('adminUserAdd', accountPayload(values))
+  return api.post('adminUserAdd', accountPayload(values))
 }
 
 export function useCreateAccount() {

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client'
 import { accountsQueryOptions } from './get-accounts'
 
 export function deleteAccount(id: number) {
-  return api.post<null>('adminUserDelete', { id })
+  return api.post('adminUserDelete', { id })
 }
 
 export function useDeleteAccount() {

@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
+import type { CallData, ListFilters } from '@/types/call'
 
 export type AccountLogEntry = CallData<'adminUserLog'>['data'][number]
 
 /** One admin's log entries: the log filtered by that admin's name. */
-export type AccountLogFilters = { adminName: string; page: number; limit: number }
+export type AccountLogFilters = Required<Pick<ListFilters<'adminUserLog'>, 'page' | 'limit' | 'adminName'>>
 
 export function getAccountLogs(filters: AccountLogFilters) {
-  return api.get<CallData<'adminUserLog'>>('adminUserLog', filters)
+  return api.get('adminUserLog', filters)
 }
 
 export function accountLogsQueryOptions(filters: AccountLogFilters) {

@@ -6,7 +6,7 @@ import type { CallData } from '@/types/call'
 export type MenuNode = CallData<'adminUserRule'>[number]
 
 export function getAccountMenus() {
-  return api.post<MenuNode[]>('adminUserRule')
+  return api.post('adminUserRule')
 }
 
 export function accountMenusQueryOptions() {

@@ -5,7 +5,7 @@ import type { CallData } from '@/types/call'
 export type AccountDetail = CallData<'adminUserInfo'>
 
 export function getAccount(id: number) {
-  return api.get<AccountDetail>('adminUserInfo', { id })
+  return api.get('adminUserInfo', { id })
 }
 
 export function accountQueryOptions(id: number) {

@@ -1,20 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
+import type { CallData, ListFilters } from '@/types/call'
 
 export type Account = CallData<'adminUserIndex'>['data'][number]
 
-export type AccountFilters = {
-  page: number
-  limit: number
-  name?: string
-  account?: string
-  /** '1' normal, '2' disabled. */
-  status?: string
-}
+export type AccountFilters = ListFilters<'adminUserIndex'>
 
 export function getAccounts(filters: AccountFilters) {
-  return api.get<CallData<'adminUserIndex'>>('adminUserIndex', filters)
+  return api.get('adminUserIndex', filters)
 }
 
 export function accountsQueryOptions(filters: AccountFilters = { page: 1, limit: 10 }) {

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
 import { accountPayload, type AccountFormValues } from './create-account'
 import { accountQueryOptions } from './get-account'
 import { accountsQueryOptions } from './get-accounts'
 
 /** Edits an account; a blank password keeps the current one. */
 export function updateAccount({ id, values }: { id: number; values: AccountFormValues }) {
-  return api.post<CallData<'adminUserUp'>>('adminUserUp', { id, ...accountPayload(values) })
+  return api.post('adminUserUp', { id, ...accountPayload(values) })
 }
 
 export function useUpdateAccount() {

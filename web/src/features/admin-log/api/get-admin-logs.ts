@@ -1,23 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
+import type { CallData, ListFilters } from '@/types/call'
 
 export type LogEntry = CallData<'adminUserLog'>['data'][number]
 
-export type LogFilters = {
-  page: number
-  limit: number
-  adminName?: string
-  title?: string
-  url?: string
-  /** YYYY-MM-DD, inclusive. */
-  createTimeAdd?: string
-  /** YYYY-MM-DD, inclusive. */
-  createTimeEnd?: string
-}
+export type LogFilters = ListFilters<'adminUserLog'>
 
 export function getAdminLogs(filters: LogFilters) {
-  return api.get<CallData<'adminUserLog'>>('adminUserLog', filters)
+  return api.get('adminUserLog', filters)
 }
 
 export function adminLogsQueryOptions(filters: LogFilters = { page: 1, limit: 10 }) {

@@ -1,7 +1,8 @@
 import { api } from '@/lib/api-client'
+import type { CallData } from '@/types/call'
 
 export type LoginInput = { acc: string; pwd: string }
-export type LoginResult = { token: string; name: string; id: number; rule_id: string }
+export type LoginResult = CallData<'adminUserLogin'>
 export type LoginErrors = Partial<Record<keyof LoginInput, string>>
 
 export const PASSWORD_MIN = 6
@@ -26,5 +27,5 @@ export function validateLogin(input: LoginInput): LoginErrors {
 
 /** The spec's login is form-encoded. */
 export function login(input: LoginInput) {
-  return api.post<LoginResult>('adminUserLogin', { acc: input.acc.trim(), pwd: input.pwd }, { form: true })
+  return api.post('adminUserLogin', { acc: input.acc.trim(), pwd: input.pwd }, { form: true })
 }

@@ -2,5 +2,5 @@ import { api } from '@/lib/api-client'
 import { getToken } from '@/lib/session'
 
 export function logout() {
-  return api.post<unknown>('adminUserLoginout', { token: getToken() })
+  return api.post('adminUserLoginout', { token: getToken() })
 }

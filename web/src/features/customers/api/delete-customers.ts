@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
 import { customersQueryOptions } from './get-customers'
 
 /** customerDel: the ids comma-joined, as the contract takes them. */
 export function deleteCustomers(ids: readonly number[]) {
-  return api.post<CallData<'customerDel'>>('customerDel', { ids: ids.join(',') })
+  return api.post('customerDel', { ids: ids.join(',') })
 }
 
 export function useDeleteCustomers() {

@@ -1,16 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { lookupQueryOptions } from '@/lib/lookups'
 import type { CallData } from '@/types/call'
 
 export type CustomerBrand = CallData<'customerBrandList'>[number]
 
-/** customerBrandList, every brand (the picker filters as one types). */
-export function getCustomerBrands() {
-  return api.get<CustomerBrand[]>('customerBrandList', {}, { mask: false })
-}
-
+/** customerBrandList, every brand (the picker filters as one types); no mask, the filter loads in the background. */
 export function customerBrandsQueryOptions() {
-  return queryOptions({ queryKey: ['customerBrandList'], queryFn: getCustomerBrands, staleTime: 60_000 })
+  return queryOptions({ ...lookupQueryOptions('customerBrandList', {}, { mask: false }), staleTime: 60_000 })
 }
 
 export function useCustomerBrands() {

@@ -1,16 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { lookupQueryOptions } from '@/lib/lookups'
 import type { CallData } from '@/types/call'
 
 export type CustomerMedia = CallData<'customerMediaList'>[number]
 
 /** customerMediaList. */
-export function getCustomerMedia() {
-  return api.get<CustomerMedia[]>('customerMediaList', {}, { mask: false })
-}
-
 export function customerMediaQueryOptions() {
-  return queryOptions({ queryKey: ['customerMediaList'], queryFn: getCustomerMedia, staleTime: 60_000 })
+  return queryOptions({ ...lookupQueryOptions('customerMediaList', {}, { mask: false }), staleTime: 60_000 })
 }
 
 export function useCustomerMedia() {

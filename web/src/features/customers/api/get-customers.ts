@@ -1,29 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
+import type { CallData, ListFilters } from '@/types/call'
 
 /** One customer viewing row (spec §3 "Customer data row"). */
 export type CustomerRow = CallData<'customerIndex'>['data'][number]
 
 /** customerIndex's filters as the URL keeps them, named as the call names them. */
-export type CustomerFilters = {
-  page: number
-  limit: number
-  brandId?: string
-  mediaId?: string
-  /** 2–4. */
-  category?: string
-  /** 1–3. */
-  source?: string
-  /** 1 客户, 2 媒体. */
-  belongingTo?: string
-  /** Contains, case-insensitive. */
-  title?: string
-  /** YYYY-MM-DD, inclusive. */
-  addTime?: string
-  /** YYYY-MM-DD, inclusive. */
-  endTime?: string
-}
+export type CustomerFilters = ListFilters<'customerIndex'>
 
 export type CustomerQuery = Omit<CustomerFilters, 'page' | 'limit'>
 
@@ -42,7 +25,7 @@ export function customerQuery(filters: Partial<CustomerFilters>): CustomerQuery 
 /** customerIndex, one page. */
 export function getCustomers(filters: CustomerFilters) {
   // No full-screen mask: the table shows its own spinner, and an import's end refreshes it in the background.
-  return api.get<CallData<'customerIndex'>>('customerIndex', { page: filters.page, limit: filters.limit, ...customerQuery(filters) }, { mask: false })
+  return api.get('customerIndex', { page: filters.page, limit: filters.limit, ...customerQuery(filters) }, { mask: false })
 }
 
 export function customersQueryOptions(filters: CustomerFilters = { page: 1, limit: 100 }) {

@@ -1,12 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, render, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
 import { getToast } from '@/components/ui/toast-store'
-import { createRealtime, type SocketLike } from '@/lib/realtime'
-import { RealtimeProvider } from '@/lib/realtime-provider'
-import { clearSession, setSession } from '@/lib/session'
+import { envelope, fakeApi, signedIn } from '@/testing/fake-api'
+import { fakeRealtime, renderPage } from '@/testing/render-page'
 import type { CustomerRow } from '../api/get-customers'
 import CustomersPage from './customers-page'
 
@@ -25,60 +21,23 @@ const row = (id: number, title = `广告${id}`): CustomerRow => ({
 })
 
 let rows: CustomerRow[]
-const calls: { name: string; params: URLSearchParams; body?: unknown }[] = []
-const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-  const url = new URL(String(input), 'http://test')
-  const name = url.pathname.split('/').pop()!
-  calls.push({ name, params: url.searchParams, body: init?.body ? JSON.parse(String(init.body)) : undefined })
-  const data =
-    name === 'customerIndex' ? { data: rows, total: rows.length }
-    : name === 'customerBrandList' ? [{ id: 4, brandName: '伊利' }, { id: 5, brandName: '蒙牛' }]
-    : name === 'customerMediaList' ? [{ id: 1, mediaName: 'CCTV-1 综合' }]
-    : name === 'customerDel' ? { deleted: 2 }
-    : null
-  return new Response(JSON.stringify({ code: 200, message: name === 'customerDel' ? '删除成功' : 'ok', data }))
+const server = fakeApi({
+  customerIndex: () => ({ data: rows, total: rows.length }),
+  customerBrandList: () => [{ id: 4, brandName: '伊利' }, { id: 5, brandName: '蒙牛' }],
+  customerMediaList: () => [{ id: 1, mediaName: 'CCTV-1 综合' }],
+  customerDel: () => envelope({ deleted: 2 }, '删除成功'),
 })
-const asked = (name: string) => calls.filter((c) => c.name === name)
+const asked = server.asked
+const live = fakeRealtime()
+signedIn()
 
-let socket: SocketLike
-const channel = createRealtime({
-  url: () => 'ws://test',
-  clientId: () => 'c',
-  open: () => (socket = { send() {}, close() {}, onopen: null, onmessage: null, onclose: null, onerror: null }),
-})
-
-let search = ''
-function Spy() {
-  search = useLocation().search
-  return null
-}
-const query = () => Object.fromEntries(new URLSearchParams(search))
+let page: ReturnType<typeof renderPage>
+const query = () => page.query()
 
 function setup(url = '/client/index') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(
-    <QueryClientProvider client={client}>
-      <RealtimeProvider channel={channel}>
-        <MemoryRouter initialEntries={[url]}>
-          <Routes>
-            <Route path="/client/index" element={<><CustomersPage /><Spy /></>} />
-          </Routes>
-        </MemoryRouter>
-      </RealtimeProvider>
-    </QueryClientProvider>,
-  )
-  return userEvent.setup()
+  page = renderPage(<CustomersPage />, { url, realtime: live.channel })
+  return page.user
 }
-
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock)
-  setSession({ token: 'tok', id: 1, name: '超级管理员', ruleId: '*' })
-  calls.length = 0
-})
-afterEach(() => {
-  vi.unstubAllGlobals()
-  clearSession()
-})
 
 describe('CustomersPage', () => {
   it('asks for 100 rows and shows the columns, GRP with three decimals', async () => {
@@ -171,7 +130,7 @@ describe('CustomersPage', () => {
 
     const before = asked('customerIndex').length
     rows = [row(1)]
-    const push = (m: object) => act(() => socket.onmessage?.({ data: JSON.stringify({ event: 'timeline', ...m }) }))
+    const push = live.timeline
     push({ status: 1, jobId: 9, level: 'success', data: '50%' })
     push({ status: 2, jobId: 8, level: 'success', data: '处理结束' })
     expect(asked('customerIndex')).toHaveLength(before)

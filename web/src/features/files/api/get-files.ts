@@ -1,27 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { CallData, Schema } from '@/types/call'
+import type { CallData, ListFilters, Schema } from '@/types/call'
 
 export type FileRow = CallData<'fileIndex'>['data'][number]
 export type FileJob = Schema<'JobState'>
 /** The job states the contract names (the document types `status` as text). */
 export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const
 
-export type FileFilters = {
-  page: number
-  limit: number
-  fileName?: string
-  description?: string
-  tags?: string
-  /** YYYY-MM-DD, inclusive. */
-  createTimeAdd?: string
-  /** YYYY-MM-DD, inclusive. */
-  createTimeEnd?: string
-}
+export type FileFilters = ListFilters<'fileIndex'>
 
 /** fileIndex. No full-screen mask: the table shows its own spinner, and job pushes refresh it in the background. */
 export function getFiles(filters: FileFilters) {
-  return api.get<CallData<'fileIndex'>>('fileIndex', filters, { mask: false })
+  return api.get('fileIndex', filters, { mask: false })
 }
 
 export function filesQueryOptions(filters: FileFilters = { page: 1, limit: 30 }) {

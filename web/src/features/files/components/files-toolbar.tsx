@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { FILE_TAGS } from '@/config/file-tags'
+import { fileTagValues } from '@/types/api'
 import type { FileFilters } from '../api/get-files'
 import { FILTER_KEYS, type FilterKey } from './use-file-filters'
 
@@ -40,7 +40,7 @@ export function FilesToolbar({ filters, onSearch, onUpload }: Props) {
       <input className="input" aria-label={t('description')} placeholder={t('placeholder', { label: t('description') })} {...field('description')} />
       <select className="input" aria-label={t('tag')} {...field('tags')}>
         <option value="">{t('allTags')}</option>
-        {FILE_TAGS.map((tag) => <option key={tag} value={tag}>{t(`tags.${tag}`)}</option>)}
+        {fileTagValues.map((tag) => <option key={tag} value={tag}>{t(`tags.${tag}`)}</option>)}
       </select>
       <span className="files-toolbar__dates" role="group" aria-label={t('createRange')}>
         <span aria-hidden="true">{t('createRange')}</span>

@@ -1,11 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, render, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createRealtime, type SocketLike } from '@/lib/realtime'
-import { RealtimeProvider } from '@/lib/realtime-provider'
-import { clearSession, setSession } from '@/lib/session'
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { fakeApi, signedIn } from '@/testing/fake-api'
+import { fakeRealtime, renderPage } from '@/testing/render-page'
 import type { FileRow } from '../api/get-files'
 import FilesPage from './files-page'
 
@@ -16,54 +12,21 @@ const row = (id: number, job: FileRow['job']): FileRow => ({
 })
 
 let rows: FileRow[]
-const asked: URLSearchParams[] = []
-const fetchMock = vi.fn<typeof fetch>(async (input) => {
-  const url = new URL(String(input), 'http://test')
-  if (url.pathname.endsWith('/ticket')) {
-    return new Response(JSON.stringify({ code: 200, message: 'ok', data: { ticket: 'tkt', expiresIn: 60 } }))
-  }
-  asked.push(url.searchParams)
-  return new Response(JSON.stringify({ code: 200, message: 'ok', data: { data: rows, total: rows.length } }))
+const server = fakeApi({
+  ticket: () => ({ ticket: 'tkt', expiresIn: 60 }),
+  fileIndex: () => ({ data: rows, total: rows.length }),
 })
+const asked = () => server.asked('fileIndex').map((s) => s.params)
+const live = fakeRealtime()
+signedIn()
 
-let socket: SocketLike
-const channel = createRealtime({
-  url: () => 'ws://test',
-  clientId: () => 'c',
-  open: () => (socket = { send() {}, close() {}, onopen: null, onmessage: null, onclose: null, onerror: null }),
-})
-
-let search = ''
-function Spy() {
-  search = useLocation().search
-  return null
-}
+let page: ReturnType<typeof renderPage>
+const search = () => page.search()
 
 function setup(url = '/file/fileIndex') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(
-    <QueryClientProvider client={client}>
-      <RealtimeProvider channel={channel}>
-        <MemoryRouter initialEntries={[url]}>
-          <Routes>
-            <Route path="/file/fileIndex" element={<><FilesPage /><Spy /></>} />
-          </Routes>
-        </MemoryRouter>
-      </RealtimeProvider>
-    </QueryClientProvider>,
-  )
-  return userEvent.setup()
+  page = renderPage(<FilesPage />, { url, realtime: live.channel })
+  return page.user
 }
-
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock)
-  setSession({ token: 'tok', id: 1, name: '超级管理员', ruleId: '*' })
-  asked.length = 0
-})
-afterEach(() => {
-  vi.unstubAllGlobals()
-  clearSession()
-})
 
 describe('FilesPage', () => {
   it('lists files with a readable size and each job status', async () => {
@@ -85,8 +48,8 @@ describe('FilesPage', () => {
     expect(text(3)).toContain('处理中 42%已导入 420 行')
     expect(text(4)).toContain('已完成')
     expect(text(5)).toContain('失败客户数据导入尚未开放')
-    expect(asked[0].get('page')).toBe('1')
-    expect(asked[0].get('limit')).toBe('30')
+    expect(asked()[0].get('page')).toBe('1')
+    expect(asked()[0].get('limit')).toBe('30')
   })
 
   it('searches from page 1 and resets to page 1, 30 a page', async () => {
@@ -96,12 +59,12 @@ describe('FilesPage', () => {
     await user.type(screen.getByLabelText('文件名称'), ' 客户 ')
     await user.selectOptions(screen.getByLabelText('标签'), '评估报告')
     await user.click(screen.getByRole('button', { name: '搜索' }))
-    await waitFor(() => expect(new URLSearchParams(search).get('fileName')).toBe('客户'))
-    expect(new URLSearchParams(search).get('tags')).toBe('evaluationReport')
-    expect(new URLSearchParams(search).get('page')).toBeNull()
-    expect(new URLSearchParams(search).get('limit')).toBe('50')
+    await waitFor(() => expect(new URLSearchParams(search()).get('fileName')).toBe('客户'))
+    expect(new URLSearchParams(search()).get('tags')).toBe('evaluationReport')
+    expect(new URLSearchParams(search()).get('page')).toBeNull()
+    expect(new URLSearchParams(search()).get('limit')).toBe('50')
     await user.click(screen.getByRole('button', { name: '重置' }))
-    await waitFor(() => expect(search).toBe(''))
+    await waitFor(() => expect(search()).toBe(''))
     expect((screen.getByLabelText('文件名称') as HTMLInputElement).value).toBe('')
   })
 
@@ -127,11 +90,11 @@ describe('FilesPage', () => {
     expect(clicked[0].download).toBe('客户数据1.xlsx')
     click.mockRestore()
 
-    const before = asked.length
+    const before = asked().length
     rows = [row(1, { id: 1, status: 'done', progress: 100, message: '导入完成' })]
-    act(() => socket.onmessage?.({ data: JSON.stringify({ event: 'timeline', status: 1, level: 'success', data: '50%' }) }))
-    act(() => socket.onmessage?.({ data: JSON.stringify({ event: 'timeline', status: 2, level: 'success', data: '导入完成' }) }))
+    live.timeline({ status: 1, level: 'success', data: '50%' })
+    live.timeline({ status: 2, level: 'success', data: '导入完成' })
     expect(await screen.findByText('已完成')).toBeTruthy()
-    expect(asked.length).toBe(before + 1)
+    expect(asked().length).toBe(before + 1)
   })
 })

@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 import { z } from 'zod'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
 import { menusQueryOptions } from './get-menus'
 
 export const MENU_FIELDS = ['pid', 'type', 'name', 'title', 'weight', 'status'] as const
@@ -48,7 +47,7 @@ export function menuPayload(v: MenuFormValues) {
 }
 
 export function createMenu(values: MenuFormValues) {
-  return api.post<CallData<'authRuleAdd'>>('authRuleAdd', menuPayload(values))
+  return api.post('authRuleAdd', menuPayload(values))
 }
 
 export function useCreateMenu() {

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client'
 import { menusQueryOptions } from './get-menus'
 
 export function deleteMenu(id: number) {
-  return api.post<null>('authRuleDelete', { id })
+  return api.post('authRuleDelete', { id })
 }
 
 export function useDeleteMenu() {

@@ -6,7 +6,7 @@ import type { CallData } from '@/types/call'
 export type Menu = CallData<'authRuleIndex'>[number]
 
 export function getMenus() {
-  return api.post<Menu[]>('authRuleIndex')
+  return api.post('authRuleIndex')
 }
 
 export function menusQueryOptions() {

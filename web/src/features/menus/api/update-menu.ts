@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
 import { menuPayload, type MenuFormValues } from './create-menu'
 import { menusQueryOptions } from './get-menus'
 
 /** Edits a menu; the new rule and title also travel as name_up/title_up, as the spec's form sends them. */
 export function updateMenu({ id, values }: { id: number; values: MenuFormValues }) {
   const payload = menuPayload(values)
-  return api.post<CallData<'authRuleUp'>>('authRuleUp', { id, ...payload, name_up: payload.name, title_up: payload.title })
+  return api.post('authRuleUp', { id, ...payload, name_up: payload.name, title_up: payload.title })
 }
 
 export function useUpdateMenu() {

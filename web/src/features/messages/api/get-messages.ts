@@ -12,7 +12,7 @@ export const MESSAGE_PAGE_SIZE = 20
 /** messageIndel: the signed-in account's own messages, newest first, with its unread count. */
 export function getMessages(page = 1, limit = MESSAGE_PAGE_SIZE) {
   // No full-screen mask: the bell loads in the background of every page.
-  return api.get<MessagePage>('messageIndel', { page, limit }, { mask: false })
+  return api.get('messageIndel', { page, limit }, { mask: false })
 }
 
 export function messagesQueryOptions() {

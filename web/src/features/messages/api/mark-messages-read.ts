@@ -4,7 +4,7 @@ import { messagesQueryOptions } from './get-messages'
 
 /** messageUp: one message (`{id}`) or every message (`{all: '1'}`) becomes read. */
 export function markMessagesRead(target: { id: number } | 'all') {
-  return api.post<null>('messageUp', target === 'all' ? { all: '1' } : target, { mask: false })
+  return api.post('messageUp', target === 'all' ? { all: '1' } : target, { mask: false })
 }
 
 export function useMarkMessagesRead() {

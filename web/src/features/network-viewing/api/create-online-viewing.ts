@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 import { z } from 'zod'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
 import { onlineViewingsQueryOptions } from './get-online-viewings'
 
 export const VIEWING_FIELDS = ['mediaId', 'onlineViewingName', 'onlineViewingTime', 'viewing', 'ranking'] as const
@@ -54,7 +53,7 @@ export function viewingPayload(v: ViewingFormValues) {
 }
 
 export function createOnlineViewing(values: ViewingFormValues) {
-  return api.post<CallData<'onlineViewingAdd'>>('onlineViewingAdd', viewingPayload(values))
+  return api.post('onlineViewingAdd', viewingPayload(values))
 }
 
 export function useCreateOnlineViewing() {

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client'
 import { onlineViewingsQueryOptions } from './get-online-viewings'
 
 export function deleteOnlineViewing(id: number) {
-  return api.post<null>('onlineViewingDel', { id })
+  return api.post('onlineViewingDel', { id })
 }
 
 export function useDeleteOnlineViewing() {

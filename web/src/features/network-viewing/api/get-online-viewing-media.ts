@@ -1,15 +1,11 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { useQuery } from '@tanstack/react-query'
+import { lookupQueryOptions } from '@/lib/lookups'
 import type { CallData } from '@/types/call'
 
 export type ViewingMedia = CallData<'onlineViewingMediaList'>[number]
 
-export function getOnlineViewingMedia() {
-  return api.get<CallData<'onlineViewingMediaList'>>('onlineViewingMediaList', {}, { mask: false })
-}
-
 export function onlineViewingMediaQueryOptions() {
-  return queryOptions({ queryKey: ['onlineViewingMediaList'], queryFn: getOnlineViewingMedia })
+  return lookupQueryOptions('onlineViewingMediaList', {}, { mask: false })
 }
 
 /** The media of the filter and the dialog. */

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
 import { viewingPayload, type ViewingFormValues } from './create-online-viewing'
 import { onlineViewingsQueryOptions } from './get-online-viewings'
 
 export function updateOnlineViewing({ id, values }: { id: number; values: ViewingFormValues }) {
-  return api.post<CallData<'onlineViewingUp'>>('onlineViewingUp', { id, ...viewingPayload(values) })
+  return api.post('onlineViewingUp', { id, ...viewingPayload(values) })
 }
 
 export function useUpdateOnlineViewing() {

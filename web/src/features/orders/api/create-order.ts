@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 import { z } from 'zod'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
+import { spotSecondsValues } from '@/types/api'
 import { ordersQueryOptions } from './get-orders'
 
 /** The form's fields, named as orderAdd / orderUp take them, so 4000 answers land on them. */
@@ -13,8 +13,8 @@ export const ORDER_FIELDS = [
   'mediaFreeBroadcastCalculation', 'mediaFreeBroadcastValue', 'mediaMetrics',
 ] as const
 
-/** Spec §9 seconds options, in the spec's order; 15 is the default. */
-export const SECONDS_OPTIONS = [5, 30, 15, 10, 20, 60, 120]
+/** Spec §9 seconds options, in the spec's order as the server declares them; 15 is the default. */
+export const SECONDS_OPTIONS: readonly number[] = spotSecondsValues
 export const DEFAULT_SECONDS = '15'
 
 /** Free-broadcast calculation: 1 none, 2 percentage, 3 normal. */
@@ -121,7 +121,7 @@ export function orderPayload(v: OrderFormValues) {
 }
 
 export function createOrder(values: OrderFormValues) {
-  return api.post<CallData<'orderAdd'>>('orderAdd', orderPayload(values))
+  return api.post('orderAdd', orderPayload(values))
 }
 
 export function useCreateOrder() {

@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 import { z } from 'zod'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
 import { proposalsQueryOptions } from './get-proposals'
 import { invalidateOrder } from './invalidate'
 
@@ -22,7 +21,7 @@ export function proposalSchema(t: TFunction<'orders'>) {
 }
 
 export function createProposal({ orderId, values }: { orderId: number; values: ProposalValues }) {
-  return api.post<CallData<'orderProposalAdd'>>('orderProposalAdd', { orderId, proposalText: values.proposalText.trim(), adjustDate: values.adjustDate })
+  return api.post('orderProposalAdd', { orderId, proposalText: values.proposalText.trim(), adjustDate: values.adjustDate })
 }
 
 export function useCreateProposal() {

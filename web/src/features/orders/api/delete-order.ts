@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client'
 import { ordersQueryOptions } from './get-orders'
 
 export function deleteOrder(orderId: number) {
-  return api.post<null>('orderDel', { orderId })
+  return api.post('orderDel', { orderId })
 }
 
 export function useDeleteOrder() {

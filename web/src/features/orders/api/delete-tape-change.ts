@@ -5,7 +5,7 @@ import { invalidateOrder } from './invalidate'
 
 /** orderMagneticTapeDetailsDel; an executed change answers 4009 不可删除 (shown by the client). */
 export function deleteTapeChange({ orderId, detailsId }: { orderId: number; detailsId: number }) {
-  return api.post<null>('orderMagneticTapeDetailsDel', { orderId, detailsId })
+  return api.post('orderMagneticTapeDetailsDel', { orderId, detailsId })
 }
 
 export function useDeleteTapeChange() {

@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query'
 import { api, EXPORT_TIMEOUT_MS } from '@/lib/api-client'
 import { download } from '@/lib/download'
-import type { CallData } from '@/types/call'
 import type { OrderFilters } from './get-orders'
 
 /** orderIndexExport writes every order that passes the filters and answers the file's url. */
 export function exportOrders({ page: _page, limit: _limit, ...filters }: OrderFilters) {
-  return api.get<CallData<'orderIndexExport'>>('orderIndexExport', filters, { timeoutMs: EXPORT_TIMEOUT_MS })
+  return api.get('orderIndexExport', filters, { timeoutMs: EXPORT_TIMEOUT_MS })
 }
 
 export function useExportOrders() {

@@ -1,15 +1,11 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { useQuery } from '@tanstack/react-query'
+import { lookupQueryOptions } from '@/lib/lookups'
 import type { CallData } from '@/types/call'
 
 export type OrderBrand = CallData<'orderBrandList'>[number]
 
-export function getOrderBrands() {
-  return api.get<CallData<'orderBrandList'>>('orderBrandList')
-}
-
 export function orderBrandsQueryOptions() {
-  return queryOptions({ queryKey: ['orderBrandList'], queryFn: getOrderBrands })
+  return lookupQueryOptions('orderBrandList')
 }
 
 export function useOrderBrands() {

@@ -6,7 +6,7 @@ export type OrderHistoryVersion = CallData<'orderHistoryList'>[number]
 
 /** orderHistoryList: the order's versions (one per add, edit or restore), newest first. */
 export function getOrderHistory(orderId: number) {
-  return api.get<CallData<'orderHistoryList'>>('orderHistoryList', { orderId })
+  return api.get('orderHistoryList', { orderId })
 }
 
 export function orderHistoryQueryOptions(orderId: number) {

@@ -6,7 +6,7 @@ export type OrderLogEntry = CallData<'orderLogList'>[number]
 
 /** The order's log, newest first. */
 export function getOrderLogs(orderId: number) {
-  return api.get<CallData<'orderLogList'>>('orderLogList', { orderId })
+  return api.get('orderLogList', { orderId })
 }
 
 export function orderLogsQueryOptions(orderId: number) {

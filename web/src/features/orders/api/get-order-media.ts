@@ -1,16 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { lookupQueryOptions } from '@/lib/lookups'
 import type { CallData } from '@/types/call'
 
 export type OrderMedia = CallData<'orderMediaList'>[number]
 
-export function getOrderMedia() {
-  return api.get<CallData<'orderMediaList'>>('orderMediaList')
-}
-
 export function orderMediaQueryOptions() {
   // Always fetched afresh: master data may have changed since (the default keeps answers 30 s).
-  return queryOptions({ queryKey: ['orderMediaList'], queryFn: getOrderMedia, staleTime: 0 })
+  return queryOptions({ ...lookupQueryOptions('orderMediaList'), staleTime: 0 })
 }
 
 /** `enabled` false holds the call (a closed dialog); turning it on fetches afresh. */

@@ -1,17 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { lookupQueryOptions } from '@/lib/lookups'
 import type { CallData } from '@/types/call'
 
 export type OrderSuitOption = CallData<'orderSuitList'>[number]
 
 /** The media's suits sold to the product's brand. */
-export function getOrderSuits(productId: string, mediaId: string) {
-  return api.get<CallData<'orderSuitList'>>('orderSuitList', { productId, mediaId })
-}
-
 export function orderSuitsQueryOptions(productId: string, mediaId: string) {
   // Always fetched afresh: master data may have changed since (the default keeps answers 30 s).
-  return queryOptions({ queryKey: ['orderSuitList', productId, mediaId], queryFn: () => getOrderSuits(productId, mediaId), staleTime: 0 })
+  return queryOptions({ ...lookupQueryOptions('orderSuitList', { productId, mediaId }), staleTime: 0 })
 }
 
 /** Loads once both a product and a media are chosen. */

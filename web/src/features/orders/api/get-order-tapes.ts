@@ -1,17 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { lookupQueryOptions } from '@/lib/lookups'
 import type { CallData } from '@/types/call'
 
 export type OrderTapeOption = CallData<'orderProductMagneticTapeList'>[number]
 
 /** The product's tapes, for the dialog's tape picker. */
-export function getOrderTapes(productId: string) {
-  return api.get<CallData<'orderProductMagneticTapeList'>>('orderProductMagneticTapeList', { productId })
-}
-
 export function orderTapesQueryOptions(productId: string) {
   // Always fetched afresh: master data may have changed since (the default keeps answers 30 s).
-  return queryOptions({ queryKey: ['orderProductMagneticTapeList', productId], queryFn: () => getOrderTapes(productId), staleTime: 0 })
+  return queryOptions({ ...lookupQueryOptions('orderProductMagneticTapeList', { productId }), staleTime: 0 })
 }
 
 /** Loads once a product is chosen. */

@@ -7,7 +7,7 @@ export type TemplateLine = Schema<'TemplateLine'>
 
 /** orderTemplateList: the order's schedule, a month at a time (only days with spots listed). */
 export function getOrderTemplate(orderId: number) {
-  return api.get<CallData<'orderTemplateList'>>('orderTemplateList', { orderId })
+  return api.get('orderTemplateList', { orderId })
 }
 
 export function orderTemplateQueryOptions(orderId: number) {

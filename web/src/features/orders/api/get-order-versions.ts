@@ -6,7 +6,7 @@ export type OrderVersion = CallData<'productMagneticTape'>['product_magnetic_tap
 
 /** productMagneticTape: the order's tapes (订单版本), the ones a change may replace. */
 export function getOrderVersions(orderId: number) {
-  return api.get<CallData<'productMagneticTape'>>('productMagneticTape', { orderId })
+  return api.get('productMagneticTape', { orderId })
 }
 
 export function orderVersionsQueryOptions(orderId: number) {

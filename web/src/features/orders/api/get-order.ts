@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
 
 /** orderInfo: the order as the edit dialog fills it. */
 export function getOrder(orderId: number) {
-  return api.get<CallData<'orderInfo'>>('orderInfo', { orderId })
+  return api.get('orderInfo', { orderId })
 }
 
 export function orderQueryOptions(orderId: number) {

@@ -6,7 +6,7 @@ export type Proposal = CallData<'orderProposalList'>[number]
 
 /** orderProposalList: the order's adjustment proposals, newest first. */
 export function getProposals(orderId: number) {
-  return api.get<CallData<'orderProposalList'>>('orderProposalList', { orderId })
+  return api.get('orderProposalList', { orderId })
 }
 
 export function proposalsQueryOptions(orderId: number) {

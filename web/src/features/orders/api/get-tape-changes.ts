@@ -6,7 +6,7 @@ export type TapeChange = CallData<'orderMagneticTapeDetails'>[number]
 
 /** orderMagneticTapeDetails: the order's tape changes by date (listing executes the due ones). */
 export function getTapeChanges(orderId: number) {
-  return api.get<CallData<'orderMagneticTapeDetails'>>('orderMagneticTapeDetails', { orderId })
+  return api.get('orderMagneticTapeDetails', { orderId })
 }
 
 export function tapeChangesQueryOptions(orderId: number) {

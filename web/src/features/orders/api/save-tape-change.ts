@@ -22,7 +22,7 @@ export function tapeChangePayload({ orderId, values, id }: SaveTapeChange) {
 }
 
 export function saveTapeChange(change: SaveTapeChange) {
-  return api.post<null>('orderMagneticTapeDetailsUp', tapeChangePayload(change))
+  return api.post('orderMagneticTapeDetailsUp', tapeChangePayload(change))
 }
 
 /** A pending change inside the cycle makes the order 待换版: the list follows. */

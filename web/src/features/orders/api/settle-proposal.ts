@@ -5,7 +5,7 @@ import { invalidateOrder } from './invalidate'
 
 /** orderProposalSta: 完成调整, '1' → '2'; settling twice answers 4009 该建议已调整. */
 export function settleProposal({ orderId, id }: { orderId: number; id: number }) {
-  return api.post<null>('orderProposalSta', { id, orderId })
+  return api.post('orderProposalSta', { id, orderId })
 }
 
 export function useSettleProposal() {

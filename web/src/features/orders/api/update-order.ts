@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
 import { orderPayload, type OrderFormValues } from './create-order'
 import { orderHistoryQueryOptions } from './get-order-history'
 import { invalidateOrder } from './invalidate'
@@ -15,7 +14,7 @@ export function updatePayload(orderId: number, values: OrderFormValues) {
 }
 
 export function updateOrder({ id, values }: { id: number; values: OrderFormValues }) {
-  return api.post<CallData<'orderUp'>>('orderUp', updatePayload(id, values))
+  return api.post('orderUp', updatePayload(id, values))
 }
 
 export function useUpdateOrder() {

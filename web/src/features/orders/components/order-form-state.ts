@@ -1,9 +1,10 @@
 import { DEFAULT_SECONDS, type OrderFormValues } from '../api/create-order'
 import type { OrderProduct } from '../api/get-order-products'
+import type { OrderSuitOption } from '../api/get-order-suits'
 import type { Order } from '../api/get-orders'
 
 /** What the metrics need of a suit. */
-type SuitMetrics = { id: number; customerMetrics: number; mediaMetrics: number }
+type SuitMetrics = Pick<OrderSuitOption, 'id' | 'customerMetrics' | 'mediaMetrics'>
 
 /** Thousandths as a whole number, so sums of decimals don't drift (0.1 + 0.2 is 0.3). */
 const milli = (n: number) => Math.round(n * 1000)

@@ -1,10 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, render, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createRealtime, type SocketLike } from '@/lib/realtime'
-import { RealtimeProvider } from '@/lib/realtime-provider'
-import { clearSession, setSession } from '@/lib/session'
+import { screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { fakeApi, signedIn } from '@/testing/fake-api'
+import { fakeRealtime, renderPage } from '@/testing/render-page'
 import type { TemplateLine, TemplateMonth } from '../api/get-order-template'
 import { OrderTemplateDialog } from './order-template-dialog'
 
@@ -28,43 +25,23 @@ const line = (id: number, days: [number, number][]): TemplateLine => ({
 })
 
 let months: TemplateMonth[]
-const asked: string[] = []
-const fetchMock = vi.fn<typeof fetch>(async (input) => {
-  const name = new URL(String(input), 'http://test').pathname.split('/').pop()!
-  asked.push(name)
-  const data = name === 'orderTemplateList' ? months : name === 'orderList' ? { data: [], total: 0 } : []
-  return new Response(JSON.stringify({ code: 200, message: 'ok', data }))
-})
-
-let socket: SocketLike
-const channel = createRealtime({
-  url: () => 'ws://test',
-  clientId: () => 'c',
-  open: () => (socket = { send() {}, close() {}, onopen: null, onmessage: null, onclose: null, onerror: null }),
-})
-const push = (m: object) => act(() => socket.onmessage?.({ data: JSON.stringify({ event: 'timeline', ...m }) }))
+const server = fakeApi(
+  {
+    orderTemplateList: () => months,
+    orderList: () => ({ data: [], total: 0 }),
+  },
+  () => [],
+)
+const live = fakeRealtime()
+const push = live.timeline
+signedIn()
 
 function setup() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(
-    <QueryClientProvider client={client}>
-      <RealtimeProvider channel={channel}>
-        <OrderTemplateDialog orderId={3} onClose={() => {}} />
-      </RealtimeProvider>
-    </QueryClientProvider>,
-  )
-  return userEvent.setup()
+  return renderPage(<OrderTemplateDialog orderId={3} onClose={() => {}} />, { realtime: live.channel }).user
 }
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock)
-  setSession({ token: 'tok', id: 1, name: '超级管理员', ruleId: '*' })
-  asked.length = 0
   signed.length = 0
-})
-afterEach(() => {
-  vi.unstubAllGlobals()
-  clearSession()
 })
 
 describe('OrderTemplateDialog', () => {
@@ -121,7 +98,7 @@ describe('OrderTemplateDialog', () => {
     const result = await screen.findByRole('alert', { name: '导入失败' })
     expect(result.querySelector('pre')?.textContent).toBe(errors)
 
-    const before = asked.filter((n) => n === 'orderTemplateList').length
+    const before = server.asked('orderTemplateList').length
     months = [{ pointDateYm: '2026-03', days: 31, data: [line(1, [[1, 2]])] }]
     await user.click(within(dialog).getByRole('button', { name: '导入排期' }))
     const again = await screen.findByRole('dialog', { name: '上传文件' })
@@ -132,6 +109,6 @@ describe('OrderTemplateDialog', () => {
     push({ status: 2, jobId: 9, level: 'success', data: '已导入 2026-03 的排期：1 行，2 个点位' })
     expect((await screen.findByRole('status', { name: '导入完成' })).textContent).toContain('1 行，2 个点位')
     expect(await within(dialog).findByRole('table', { name: '2026-03 排期' })).toBeTruthy()
-    expect(asked.filter((n) => n === 'orderTemplateList').length).toBeGreaterThan(before)
+    expect(server.asked('orderTemplateList').length).toBeGreaterThan(before)
   })
 })

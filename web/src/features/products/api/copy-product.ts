@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
-import { productsQueryOptions } from './get-products'
+import { invalidateProducts } from './invalidate'
 
 /** productCopy: a copy named `<name> - 副本` (then 副本2 …). */
 export function copyProduct(id: number) {
-  return api.post<CallData<'productCopy'>>('productCopy', { id })
+  return api.post('productCopy', { id })
 }
 
 export function useCopyProduct() {
@@ -13,6 +12,6 @@ export function useCopyProduct() {
   return useMutation({
     mutationFn: copyProduct,
     // The spec's screen does not reload after a copy; a user expects to see the copy, so it does.
-    onSuccess: () => client.invalidateQueries({ queryKey: productsQueryOptions().queryKey.slice(0, 1) }),
+    onSuccess: () => invalidateProducts(client),
   })
 }

@@ -2,11 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 import { z } from 'zod'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
-import { productsQueryOptions } from './get-products'
+import { spotSecondsValues } from '@/types/api'
+import { invalidateProducts } from './invalidate'
 
-/** The spec's seconds options (§9), offered in ascending order; 15 is the default. */
-export const SECONDS_OPTIONS = [5, 10, 15, 20, 30, 60, 120]
+/** The spec's seconds options (§9) as the server declares them, offered in ascending order; 15 is the default. */
+export const SECONDS_OPTIONS: readonly number[] = [...spotSecondsValues].sort((a, b) => a - b)
 export const DEFAULT_SECONDS = '15'
 
 export const PRODUCT_FIELDS = [
@@ -103,13 +103,13 @@ export function productPayload(v: ProductFormValues) {
 }
 
 export function createProduct(values: ProductFormValues) {
-  return api.post<CallData<'productAdd'>>('productAdd', productPayload(values))
+  return api.post('productAdd', productPayload(values))
 }
 
 export function useCreateProduct() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: createProduct,
-    onSuccess: () => client.invalidateQueries({ queryKey: productsQueryOptions().queryKey.slice(0, 1) }),
+    onSuccess: () => invalidateProducts(client),
   })
 }

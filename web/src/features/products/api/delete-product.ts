@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import { productsQueryOptions } from './get-products'
+import { invalidateProducts } from './invalidate'
 
 export function deleteProduct(id: number) {
-  return api.post<null>('productDel', { id })
+  return api.post('productDel', { id })
 }
 
 export function useDeleteProduct() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: deleteProduct,
-    onSuccess: () => client.invalidateQueries({ queryKey: productsQueryOptions().queryKey.slice(0, 1) }),
+    onSuccess: () => invalidateProducts(client),
   })
 }

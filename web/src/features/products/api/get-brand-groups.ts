@@ -1,25 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { lookupQueryOptions } from '@/lib/lookups'
+import type { CallData } from '@/types/call'
 
-/** An audience/city group of the pickers (from the system-settings area). */
-export type GroupOption = {
-  id: number
-  audienceCityGroupName: string
-  brandId?: number | null
-  brand?: { brandName: string } | null
-}
+/** An audience/city group of the pickers, as defaultAudienceCityGroupList and the brand's list answer it. */
+export type GroupOption = Pick<CallData<'defaultAudienceCityGroupBrandList'>[number], 'id' | 'audienceCityGroupName' | 'brandId' | 'brand'>
 
 /** defaultAudienceCityGroupBrandList: the groups of one brand, which a product chooses from. */
-export function getBrandGroups(brandId: number) {
-  return api.get<GroupOption[]>('defaultAudienceCityGroupBrandList', { brandId })
-}
-
 export function brandGroupsQueryOptions(brandId: number) {
-  return queryOptions({
-    queryKey: ['defaultAudienceCityGroupBrandList', brandId],
-    queryFn: () => getBrandGroups(brandId),
-    staleTime: 60_000,
-  })
+  return queryOptions({ ...lookupQueryOptions('defaultAudienceCityGroupBrandList', { brandId }), staleTime: 60_000 })
 }
 
 export function useBrandGroups(brandId: number | null) {

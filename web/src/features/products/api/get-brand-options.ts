@@ -1,15 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { lookupQueryOptions } from '@/lib/lookups'
+import type { CallData } from '@/types/call'
 
 /** A brand of the pickers (brandList, from the system-settings area). */
-export type BrandOption = { id: number; brandName: string }
-
-export function getBrandOptions() {
-  return api.get<BrandOption[]>('brandList')
-}
+export type BrandOption = Pick<CallData<'brandList'>[number], 'id' | 'brandName'>
 
 export function brandOptionsQueryOptions() {
-  return queryOptions({ queryKey: ['brandList'], queryFn: getBrandOptions, staleTime: 60_000 })
+  return queryOptions({ ...lookupQueryOptions('brandList'), staleTime: 60_000 })
 }
 
 export function useBrandOptions() {

@@ -1,14 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
-import type { GroupOption } from './get-brand-groups'
+import { lookupQueryOptions } from '@/lib/lookups'
 
 /** defaultAudienceCityGroupList: every audience/city group, for the list's group filter. */
-export function getGroupOptions() {
-  return api.get<GroupOption[]>('defaultAudienceCityGroupList')
-}
-
 export function groupOptionsQueryOptions() {
-  return queryOptions({ queryKey: ['defaultAudienceCityGroupList'], queryFn: getGroupOptions, staleTime: 60_000 })
+  return queryOptions({ ...lookupQueryOptions('defaultAudienceCityGroupList'), staleTime: 60_000 })
 }
 
 export function useGroupOptions() {

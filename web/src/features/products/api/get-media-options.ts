@@ -1,15 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { lookupQueryOptions } from '@/lib/lookups'
+import type { CallData } from '@/types/call'
 
 /** A media of the pickers (mediaList, from the system-settings area). */
-export type MediaOption = { id: number; mediaName: string }
-
-export function getMediaOptions() {
-  return api.get<MediaOption[]>('mediaList')
-}
+export type MediaOption = Pick<CallData<'mediaList'>[number], 'id' | 'mediaName'>
 
 export function mediaOptionsQueryOptions() {
-  return queryOptions({ queryKey: ['mediaList'], queryFn: getMediaOptions, staleTime: 60_000 })
+  return queryOptions({ ...lookupQueryOptions('mediaList'), staleTime: 60_000 })
 }
 
 export function useMediaOptions() {

@@ -1,26 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
+import type { CallData, ListFilters } from '@/types/call'
 
 export type Product = CallData<'productIndex'>['data'][number]
 
 /** productIndex's filters, named as the call names them; times are unix seconds. */
-export type ProductFilters = {
-  page: number
-  limit: number
-  brandIdi?: string
-  productNamei?: string
-  secondsGt?: string
-  secondslt?: string
-  audienceCityGroupIdi?: string
-  updatetimeGt?: string
-  updatetimeLt?: string
-  createtimeGt?: string
-  createtimelt?: string
-}
+export type ProductFilters = ListFilters<'productIndex'>
 
 export function getProducts(filters: ProductFilters) {
-  return api.get<CallData<'productIndex'>>('productIndex', filters)
+  return api.get('productIndex', filters)
 }
 
 export function productsQueryOptions(filters: ProductFilters = { page: 1, limit: 10 }) {

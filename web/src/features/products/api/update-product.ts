@@ -1,19 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
 import { productPayload, type ProductFormValues } from './create-product'
-import { productsQueryOptions } from './get-products'
+import { invalidateProducts } from './invalidate'
 
 /** productUp: the product's fields, its id, and productNameUp equal to the name (spec §3). */
 export function updateProduct({ id, values }: { id: number; values: ProductFormValues }) {
   const payload = productPayload(values)
-  return api.post<CallData<'productUp'>>('productUp', { id, ...payload, productNameUp: payload.productName })
+  return api.post('productUp', { id, ...payload, productNameUp: payload.productName })
 }
 
 export function useUpdateProduct() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: updateProduct,
-    onSuccess: () => client.invalidateQueries({ queryKey: productsQueryOptions().queryKey.slice(0, 1) }),
+    onSuccess: () => invalidateProducts(client),
   })
 }

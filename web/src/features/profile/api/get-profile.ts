@@ -5,7 +5,7 @@ import type { CallData } from '@/types/call'
 export type Profile = CallData<'adminUserProfile'>
 
 export function getProfile() {
-  return api.get<Profile>('adminUserProfile')
+  return api.get('adminUserProfile')
 }
 
 export function profileQueryOptions() {

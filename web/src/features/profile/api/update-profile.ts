@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 import { z } from 'zod'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
 import { profileQueryOptions } from './get-profile'
 
 export const PROFILE_FIELDS = ['name', 'oldPassword', 'password', 'password_confirmation'] as const
@@ -30,7 +29,7 @@ export function profileSchema(t: TFunction<'admin'>) {
 
 export function updateProfile(v: ProfileFormValues) {
   const withPassword = v.password !== ''
-  return api.post<CallData<'adminUserProfileUp'>>('adminUserProfileUp', {
+  return api.post('adminUserProfileUp', {
     name: v.name.trim(),
     oldPassword: withPassword ? v.oldPassword : undefined,
     password: withPassword ? v.password : undefined,

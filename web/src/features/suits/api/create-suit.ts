@@ -2,15 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 import { z } from 'zod'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
-import { suitsQueryOptions } from './get-suits'
+import { spotSecondsValues } from '@/types/api'
+import { invalidateSuits } from './invalidate'
 
 export const SUIT_FIELDS = [
   'mediaId', 'brandId', 'suitName', 'customerMetrics', 'mediaMetrics', 'seconds', 'suitTime', 'timePeriodArray',
 ] as const
 
-/** Spec §9 seconds options (default 15), in ascending order. */
-export const SECONDS_OPTIONS = [5, 10, 15, 20, 30, 60, 120]
+/** Spec §9 seconds options (default 15) as the server declares them, in ascending order. */
+export const SECONDS_OPTIONS: readonly number[] = [...spotSecondsValues].sort((a, b) => a - b)
 
 /** One entry of a suit: a set of periods (ids ascending) and its spot count. */
 export type EntryValue = {
@@ -65,13 +65,13 @@ export function suitPayload(v: SuitFormValues) {
 }
 
 export function createSuit(values: SuitFormValues) {
-  return api.post<CallData<'suitAdd'>>('suitAdd', suitPayload(values))
+  return api.post('suitAdd', suitPayload(values))
 }
 
 export function useCreateSuit() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: createSuit,
-    onSuccess: () => client.invalidateQueries({ queryKey: suitsQueryOptions().queryKey.slice(0, 1) }),
+    onSuccess: () => invalidateSuits(client),
   })
 }

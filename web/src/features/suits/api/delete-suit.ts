@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import { suitsQueryOptions } from './get-suits'
+import { invalidateSuits } from './invalidate'
 
 export function deleteSuit(id: number) {
-  return api.post<null>('suitDel', { id })
+  return api.post('suitDel', { id })
 }
 
 export function useDeleteSuit() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: deleteSuit,
-    onSuccess: () => client.invalidateQueries({ queryKey: suitsQueryOptions().queryKey.slice(0, 1) }),
+    onSuccess: () => invalidateSuits(client),
   })
 }

@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query'
 import { api, EXPORT_TIMEOUT_MS } from '@/lib/api-client'
 import { download } from '@/lib/download'
-import type { CallData } from '@/types/call'
 import type { SuitFilters } from './get-suits'
 
 /** suitIndexExport writes every suit that passes the filters and answers the file's url. */
 export function exportSuits({ page: _page, limit: _limit, ...filters }: SuitFilters) {
-  return api.get<CallData<'suitIndexExport'>>('suitIndexExport', filters, { timeoutMs: EXPORT_TIMEOUT_MS })
+  return api.get('suitIndexExport', filters, { timeoutMs: EXPORT_TIMEOUT_MS })
 }
 
 export function useExportSuits() {

@@ -1,15 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { lookupQueryOptions } from '@/lib/lookups'
 import type { CallData } from '@/types/call'
 
 export type SuitBrand = CallData<'suitBrandList'>[number]
 
-export function getSuitBrands() {
-  return api.get<CallData<'suitBrandList'>>('suitBrandList')
-}
-
 export function suitBrandsQueryOptions() {
-  return queryOptions({ queryKey: ['suitBrandList'], queryFn: getSuitBrands, staleTime: 60_000 })
+  return queryOptions({ ...lookupQueryOptions('suitBrandList'), staleTime: 60_000 })
 }
 
 export function useSuitBrands() {

@@ -1,15 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { lookupQueryOptions } from '@/lib/lookups'
 import type { CallData } from '@/types/call'
 
 export type SuitMedia = CallData<'suitMediaList'>[number]
 
-export function getSuitMedia() {
-  return api.get<CallData<'suitMediaList'>>('suitMediaList')
-}
-
 export function suitMediaQueryOptions() {
-  return queryOptions({ queryKey: ['suitMediaList'], queryFn: getSuitMedia, staleTime: 60_000 })
+  return queryOptions({ ...lookupQueryOptions('suitMediaList'), staleTime: 60_000 })
 }
 
 export function useSuitMedia() {

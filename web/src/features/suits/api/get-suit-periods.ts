@@ -1,15 +1,11 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { useQuery } from '@tanstack/react-query'
+import { lookupQueryOptions } from '@/lib/lookups'
 import type { CallData } from '@/types/call'
 
 export type SuitPeriod = CallData<'suitTimePeriodList'>[number]
 
-export function getSuitPeriods(mediaId: number) {
-  return api.get<CallData<'suitTimePeriodList'>>('suitTimePeriodList', { mediaId })
-}
-
 export function suitPeriodsQueryOptions(mediaId: number) {
-  return queryOptions({ queryKey: ['suitTimePeriodList', mediaId], queryFn: () => getSuitPeriods(mediaId) })
+  return lookupQueryOptions('suitTimePeriodList', { mediaId })
 }
 
 /** The periods a suit of this media can hold, in broadcast order. */

@@ -1,17 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
 import { suitPayload, type SuitFormValues } from './create-suit'
-import { suitsQueryOptions } from './get-suits'
+import { invalidateSuits } from './invalidate'
 
 export function updateSuit({ id, values }: { id: number; values: SuitFormValues }) {
-  return api.post<CallData<'suitUp'>>('suitUp', { id, ...suitPayload(values) })
+  return api.post('suitUp', { id, ...suitPayload(values) })
 }
 
 export function useUpdateSuit() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: updateSuit,
-    onSuccess: () => client.invalidateQueries({ queryKey: suitsQueryOptions().queryKey.slice(0, 1) }),
+    onSuccess: () => invalidateSuits(client),
   })
 }

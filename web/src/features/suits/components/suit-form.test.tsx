@@ -1,8 +1,7 @@
-import { render, screen, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { getToast } from '@/components/ui/toast-store'
+import { renderPage } from '@/testing/render-page'
 import type { SuitFormValues } from '../api/create-suit'
 import type { SuitPeriod } from '../api/get-suit-periods'
 import type { Suit } from '../api/get-suits'
@@ -22,13 +21,12 @@ const spring = {
 
 function setup(suit?: Suit) {
   const onSubmit = vi.fn(async (_: SuitFormValues) => undefined)
-  render(
-    <QueryClientProvider client={new QueryClient()}>
+  const { user } = renderPage(
+    <>
       <SuitForm id="s" suit={suit} media={[{ id: 1, mediaName: 'CCTV-1' }]} brands={[{ id: 2, brandName: '伊利' }]} onSubmit={onSubmit} />
       <button type="submit" form="s">确定</button>
-    </QueryClientProvider>,
+    </>,
   )
-  const user = userEvent.setup()
   return { user, onSubmit, submit: () => user.click(screen.getByRole('button', { name: '确定' })) }
 }
 

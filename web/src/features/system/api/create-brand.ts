@@ -1,24 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
-import { brandListQueryOptions } from './get-brand-list'
+import { invalidateLookups } from '@/lib/lookups'
 import { brandsQueryOptions } from './get-brands'
 import { groupsQueryOptions } from './get-groups'
-import { invalidateCalls, LOOKUPS } from './invalidate'
 
 export function createBrand(brandName: string) {
-  return api.post<CallData<'brandAdd'>>('brandAdd', { brandName })
+  return api.post('brandAdd', { brandName })
 }
 
-/** Refreshes the brand list, the group list (it shows brand names) and every brand lookup. */
+/** Refreshes the brand list, the group list (it shows brand names) and every lookup (brands, and the groups that name them). */
 export function useBrandsChanged() {
   const client = useQueryClient()
   return () =>
     Promise.all([
       client.invalidateQueries({ queryKey: brandsQueryOptions().queryKey.slice(0, 1) }),
-      client.invalidateQueries({ queryKey: brandListQueryOptions().queryKey }),
       client.invalidateQueries({ queryKey: groupsQueryOptions().queryKey.slice(0, 1) }),
-      invalidateCalls(client, [...LOOKUPS.brand, ...LOOKUPS.group]),
+      invalidateLookups(client),
     ])
 }
 

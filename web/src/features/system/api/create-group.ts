@@ -2,9 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 import { z } from 'zod'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
+import { invalidateLookups } from '@/lib/lookups'
 import { groupsQueryOptions } from './get-groups'
-import { invalidateCalls, LOOKUPS } from './invalidate'
 
 export const NAME_MAX = 50
 
@@ -22,7 +21,7 @@ export function groupSchema(t: TFunction<'system'>) {
 }
 
 export function createGroup(values: GroupFormValues) {
-  return api.post<CallData<'defaultAudienceCityGroupAdd'>>('defaultAudienceCityGroupAdd', {
+  return api.post('defaultAudienceCityGroupAdd', {
     brandId: values.brandId,
     audienceCityGroupName: values.name.trim(),
   })
@@ -31,7 +30,7 @@ export function createGroup(values: GroupFormValues) {
 export function useGroupsChanged() {
   const client = useQueryClient()
   return () =>
-    Promise.all([client.invalidateQueries({ queryKey: groupsQueryOptions().queryKey.slice(0, 1) }), invalidateCalls(client, LOOKUPS.group)])
+    Promise.all([client.invalidateQueries({ queryKey: groupsQueryOptions().queryKey.slice(0, 1) }), invalidateLookups(client)])
 }
 
 export function useCreateGroup() {

@@ -1,18 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
+import { invalidateLookups } from '@/lib/lookups'
 import { mediaQueryOptions } from './get-media'
-import { invalidateCalls, LOOKUPS } from './invalidate'
 
 export function createMedia(mediaName: string) {
-  return api.post<CallData<'mediaAdd'>>('mediaAdd', { mediaName })
+  return api.post('mediaAdd', { mediaName })
 }
 
 /** Refreshes the media list and every screen's media lookups. */
 export function useMediaChanged() {
   const client = useQueryClient()
   return () =>
-    Promise.all([client.invalidateQueries({ queryKey: mediaQueryOptions().queryKey.slice(0, 1) }), invalidateCalls(client, LOOKUPS.media)])
+    Promise.all([client.invalidateQueries({ queryKey: mediaQueryOptions().queryKey.slice(0, 1) }), invalidateLookups(client)])
 }
 
 export function useCreateMedia() {

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client'
 import { useBrandsChanged } from './create-brand'
 
 export function deleteBrand(id: number) {
-  return api.post<null>('brandDelete', { id })
+  return api.post('brandDelete', { id })
 }
 
 export function useDeleteBrand() {

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client'
 import { useGroupsChanged } from './create-group'
 
 export function deleteGroup(id: number) {
-  return api.post<null>('defaultAudienceCityGroupDelete', { id })
+  return api.post('defaultAudienceCityGroupDelete', { id })
 }
 
 export function useDeleteGroup() {

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client'
 import { useMediaChanged } from './create-media'
 
 export function deleteMedia(id: number) {
-  return api.post<null>('mediaDelete', { id })
+  return api.post('mediaDelete', { id })
 }
 
 export function useDeleteMedia() {

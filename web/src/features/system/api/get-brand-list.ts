@@ -1,15 +1,12 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { useQuery } from '@tanstack/react-query'
+import { lookupQueryOptions } from '@/lib/lookups'
 import type { CallData } from '@/types/call'
 
 export type BrandOption = CallData<'brandList'>[number]
 
-export function getBrandList() {
-  return api.get<CallData<'brandList'>>('brandList', {}, { mask: false })
-}
-
+/** No mask: the group tab's filter loads in the background. */
 export function brandListQueryOptions() {
-  return queryOptions({ queryKey: ['brandList'], queryFn: getBrandList })
+  return lookupQueryOptions('brandList', {}, { mask: false })
 }
 
 /** Every brand, for the group tab's filter and dialog. */

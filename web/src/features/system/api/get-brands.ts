@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
+import type { CallData, ListFilters } from '@/types/call'
 
 export type Brand = CallData<'brandIndex'>['data'][number]
 
-export type BrandFilters = { page: number; limit: number; brandName?: string }
+export type BrandFilters = ListFilters<'brandIndex'>
 
 export function getBrands(filters: BrandFilters) {
-  return api.get<CallData<'brandIndex'>>('brandIndex', filters)
+  return api.get('brandIndex', filters)
 }
 
 export function brandsQueryOptions(filters: BrandFilters = { page: 1, limit: 10 }) {

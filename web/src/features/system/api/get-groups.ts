@@ -1,13 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
+import type { CallData, ListFilters } from '@/types/call'
 
 export type Group = CallData<'defaultAudienceCityGroupIndex'>['data'][number]
 
-export type GroupFilters = { page: number; limit: number; audienceCityGroupName?: string; brandId?: number }
+/** The group list's filters; the brand as the number the tab holds. */
+export type GroupFilters = Omit<ListFilters<'defaultAudienceCityGroupIndex'>, 'brandId'> & { brandId?: number }
 
 export function getGroups(filters: GroupFilters) {
-  return api.get<CallData<'defaultAudienceCityGroupIndex'>>('defaultAudienceCityGroupIndex', filters)
+  return api.get('defaultAudienceCityGroupIndex', filters)
 }
 
 export function groupsQueryOptions(filters: GroupFilters = { page: 1, limit: 10 }) {

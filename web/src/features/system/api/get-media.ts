@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
+import type { CallData, ListFilters } from '@/types/call'
 
 export type Media = CallData<'mediaIndex'>['data'][number]
 
-export type MediaFilters = { page: number; limit: number }
+export type MediaFilters = ListFilters<'mediaIndex'>
 
 export function getMedia(filters: MediaFilters) {
-  return api.get<CallData<'mediaIndex'>>('mediaIndex', filters)
+  return api.get('mediaIndex', filters)
 }
 
 export function mediaQueryOptions(filters: MediaFilters = { page: 1, limit: 20 }) {

@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
 import { useBrandsChanged } from './create-brand'
 
 /** brandUp sends the current name as brandName and the new one as brandNameUp. */
 export function updateBrand({ id, current, name }: { id: number; current: string; name: string }) {
-  return api.post<CallData<'brandUp'>>('brandUp', { id, brandName: current, brandNameUp: name })
+  return api.post('brandUp', { id, brandName: current, brandNameUp: name })
 }
 
 export function useUpdateBrand() {

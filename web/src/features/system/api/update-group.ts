@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
 import { useGroupsChanged, type GroupFormValues } from './create-group'
 
 /** defaultAudienceCityGroupUp takes the new name as audienceCityGroupNameUp. */
 export function updateGroup({ id, values }: { id: number; values: GroupFormValues }) {
-  return api.post<CallData<'defaultAudienceCityGroupUp'>>('defaultAudienceCityGroupUp', {
+  return api.post('defaultAudienceCityGroupUp', {
     id,
     brandId: values.brandId,
     audienceCityGroupNameUp: values.name.trim(),

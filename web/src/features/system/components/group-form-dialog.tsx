@@ -3,14 +3,13 @@ import { Controller, useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '@/components/ui/dialog'
-import { FormField } from '@/components/ui/form-field'
+import { FormField, setServerErrors } from '@/components/ui/form-field'
 import { SearchableSelect } from '@/components/ui/searchable-select'
 import { useSaveHandler } from '@/components/ui/use-save-handler'
 import { groupSchema, useCreateGroup, type GroupFormValues } from '../api/create-group'
 import { useBrandList } from '../api/get-brand-list'
 import type { Group } from '../api/get-groups'
 import { useUpdateGroup } from '../api/update-group'
-import { landServerErrors } from './server-field'
 
 type Props = {
   open: boolean
@@ -67,7 +66,7 @@ function GroupForm({ initial, onSubmit }: { initial: GroupFormValues; onSubmit: 
     try {
       await onSubmit(values)
     } catch (err) {
-      landServerErrors<GroupFormValues>(err, SERVER_FIELDS, setError)
+      setServerErrors(err, SERVER_FIELDS, setError)
     }
   })
   return (

@@ -4,8 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { Dialog } from '@/components/ui/dialog'
-import { FormField } from '@/components/ui/form-field'
-import { landServerErrors } from './server-field'
+import { FormField, setServerErrors } from '@/components/ui/form-field'
 
 type Props = {
   open: boolean
@@ -51,7 +50,7 @@ function NameForm(props: Props & { id: string; tooLong: string }) {
     try {
       await props.onSubmit(name.trim())
     } catch (err) {
-      landServerErrors<Values>(err, Object.fromEntries(props.serverFields.map((f) => [f, 'name' as const])), setError)
+      setServerErrors(err, Object.fromEntries(props.serverFields.map((f) => [f, 'name' as const])), setError)
     }
   })
   return (

@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 import { z } from 'zod'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
-import { tapesQueryOptions } from './get-tapes'
+import { invalidateTapes } from './invalidate'
 
 export const DEFAULT_SECONDS = '15'
 const MAX_SECONDS = 3600
@@ -39,13 +38,13 @@ export const tapePayload = (v: TapeFormValues) =>
   Object.fromEntries(Object.entries(v).map(([k, x]) => [k, x.trim()])) as TapeFormValues
 
 export function createTape(values: TapeFormValues) {
-  return api.post<CallData<'productMagneticTapeAdd'>>('productMagneticTapeAdd', tapePayload(values))
+  return api.post('productMagneticTapeAdd', tapePayload(values))
 }
 
 export function useCreateTape() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: createTape,
-    onSuccess: () => client.invalidateQueries({ queryKey: tapesQueryOptions().queryKey.slice(0, 1) }),
+    onSuccess: () => invalidateTapes(client),
   })
 }

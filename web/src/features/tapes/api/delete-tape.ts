@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import { tapesQueryOptions } from './get-tapes'
+import { invalidateTapes } from './invalidate'
 
 export function deleteTape(id: number) {
-  return api.post<null>('productMagneticTapeDel', { id })
+  return api.post('productMagneticTapeDel', { id })
 }
 
 export function useDeleteTape() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: deleteTape,
-    onSuccess: () => client.invalidateQueries({ queryKey: tapesQueryOptions().queryKey.slice(0, 1) }),
+    onSuccess: () => invalidateTapes(client),
   })
 }

@@ -1,15 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { lookupQueryOptions } from '@/lib/lookups'
 import type { CallData } from '@/types/call'
 
 export type TapeBrand = CallData<'productMagneticTapeBrandList'>[number]
 
-export function getTapeBrands() {
-  return api.get<TapeBrand[]>('productMagneticTapeBrandList')
-}
-
 export function tapeBrandsQueryOptions() {
-  return queryOptions({ queryKey: ['productMagneticTapeBrandList'], queryFn: getTapeBrands, staleTime: 60_000 })
+  return queryOptions({ ...lookupQueryOptions('productMagneticTapeBrandList'), staleTime: 60_000 })
 }
 
 export function useTapeBrands() {

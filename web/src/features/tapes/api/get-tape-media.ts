@@ -1,15 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { lookupQueryOptions } from '@/lib/lookups'
 import type { CallData } from '@/types/call'
 
 export type TapeMedia = CallData<'productMagneticTapeMediaList'>[number]
 
-export function getTapeMedia() {
-  return api.get<TapeMedia[]>('productMagneticTapeMediaList')
-}
-
 export function tapeMediaQueryOptions() {
-  return queryOptions({ queryKey: ['productMagneticTapeMediaList'], queryFn: getTapeMedia, staleTime: 60_000 })
+  return queryOptions({ ...lookupQueryOptions('productMagneticTapeMediaList'), staleTime: 60_000 })
 }
 
 export function useTapeMedia() {

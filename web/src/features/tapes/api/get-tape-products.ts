@@ -1,19 +1,12 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { useQuery } from '@tanstack/react-query'
+import { lookupQueryOptions } from '@/lib/lookups'
 import type { CallData } from '@/types/call'
 
 export type TapeProduct = CallData<'productMagneticTapeProductList'>[number]
 
 /** The products a tape can be of: the brand's, on the media (or with no media). */
-export function getTapeProducts(brandListId: string, mediaId: string) {
-  return api.get<TapeProduct[]>('productMagneticTapeProductList', { brandListId, mediaId })
-}
-
 export function tapeProductsQueryOptions(brandListId: string, mediaId: string) {
-  return queryOptions({
-    queryKey: ['productMagneticTapeProductList', brandListId, mediaId],
-    queryFn: () => getTapeProducts(brandListId, mediaId),
-  })
+  return lookupQueryOptions('productMagneticTapeProductList', { brandListId, mediaId })
 }
 
 /** Loads only once both a brand and a media are chosen. */

@@ -1,31 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
+import type { CallData, ListFilters } from '@/types/call'
 
 export type Tape = CallData<'productMagneticTapeIndex'>['data'][number]
 
 /** productMagneticTapeIndex's filters, named as the call names them; times are unix seconds. */
-export type TapeFilters = {
-  page: number
-  limit: number
-  brandIdi?: string
-  mediaIdi?: string
-  productIdi?: string
-  cycle?: string
-  customerVersionName?: string
-  mediaFileName?: string
-  mediaTapeNumber?: string
-  customerTitle?: string
-  secondsGt?: string
-  secondslt?: string
-  updatetimeGt?: string
-  updatetimeLt?: string
-  createtimeGt?: string
-  createtimelt?: string
-}
+export type TapeFilters = ListFilters<'productMagneticTapeIndex'>
 
 export function getTapes(filters: TapeFilters) {
-  return api.get<CallData<'productMagneticTapeIndex'>>('productMagneticTapeIndex', filters)
+  return api.get('productMagneticTapeIndex', filters)
 }
 
 export function tapesQueryOptions(filters: TapeFilters = { page: 1, limit: 10 }) {

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
 import { tapePayload, type TapeFormValues } from './create-tape'
-import { tapesQueryOptions } from './get-tapes'
+import { invalidateTapes } from './invalidate'
 
 /** productMagneticTapeUp sends the `…Up` variants of the fields (spec §3), and the id. */
 export function upPayload(id: number, values: TapeFormValues) {
@@ -11,13 +10,13 @@ export function upPayload(id: number, values: TapeFormValues) {
 }
 
 export function updateTape({ id, values }: { id: number; values: TapeFormValues }) {
-  return api.post<CallData<'productMagneticTapeUp'>>('productMagneticTapeUp', upPayload(id, values))
+  return api.post('productMagneticTapeUp', upPayload(id, values))
 }
 
 export function useUpdateTape() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: updateTape,
-    onSuccess: () => client.invalidateQueries({ queryKey: tapesQueryOptions().queryKey.slice(0, 1) }),
+    onSuccess: () => invalidateTapes(client),
   })
 }

@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next'
 import { useTapeBrands } from '../api/get-tape-brands'
 import { useTapeMedia } from '../api/get-tape-media'
 import { useTapeProducts } from '../api/get-tape-products'
+import type { TapeFilters } from '../api/get-tapes'
 
-type Value = { brandIdi?: string; mediaIdi?: string; productIdi?: string }
+type Value = Pick<TapeFilters, 'brandIdi' | 'mediaIdi' | 'productIdi'>
 
 type Props = { value: Value; onChange: (patch: Value) => void }
 

@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 import { z } from 'zod'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
 import { invalidateTimePeriods } from './invalidate'
 
 export const CLASS_FIELDS = ['mediaId', 'timePeriodClassName', 'timePeriodId'] as const
@@ -28,7 +27,7 @@ export function classPayload(v: ClassFormValues) {
 }
 
 export function createTimePeriodClass(values: ClassFormValues) {
-  return api.post<CallData<'timePeriodClassAdd'>>('timePeriodClassAdd', classPayload(values))
+  return api.post('timePeriodClassAdd', classPayload(values))
 }
 
 export function useCreateTimePeriodClass() {

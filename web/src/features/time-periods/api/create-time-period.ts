@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 import { z } from 'zod'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
 import { invalidateTimePeriods } from './invalidate'
 
 export const PERIOD_FIELDS = ['mediaId', 'timePeriodName', 'preBroadcastTimeForma', 'preBroadcastTimeFormaEnd'] as const
@@ -67,7 +66,7 @@ export function timePeriodPayload(v: TimePeriodFormValues) {
 }
 
 export function createTimePeriod(values: TimePeriodFormValues) {
-  return api.post<CallData<'timePeriodAdd'>>('timePeriodAdd', timePeriodPayload(values))
+  return api.post('timePeriodAdd', timePeriodPayload(values))
 }
 
 export function useCreateTimePeriod() {

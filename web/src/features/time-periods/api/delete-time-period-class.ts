@@ -4,7 +4,7 @@ import { invalidateTimePeriods } from './invalidate'
 
 /** Deletes a class; its periods become unclassified. */
 export function deleteTimePeriodClass(classId: number) {
-  return api.post<null>('timePeriodClassDel', { classId })
+  return api.post('timePeriodClassDel', { classId })
 }
 
 export function useDeleteTimePeriodClass() {

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client'
 import { invalidateTimePeriods } from './invalidate'
 
 export function deleteTimePeriod(id: number) {
-  return api.post<null>('timePeriodDel', { id })
+  return api.post('timePeriodDel', { id })
 }
 
 export function useDeleteTimePeriod() {

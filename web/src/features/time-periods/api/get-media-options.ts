@@ -1,17 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { lookupQueryOptions } from '@/lib/lookups'
+import type { CallData } from '@/types/call'
 
-export type MediaOption = { id: number; mediaName: string }
+/** What the pickers show of a media. */
+export type MediaOption = Pick<CallData<'mediaList'>[number], 'id' | 'mediaName'>
 
-// The media lookup of the system-settings screen, open to every signed-in account.
-const MEDIA_CALL = 'mediaList'
-
-export function getMediaOptions() {
-  return api.get<MediaOption[]>(MEDIA_CALL)
-}
-
+/** The media lookup of the system-settings screen, open to every signed-in account. */
 export function mediaOptionsQueryOptions() {
-  return queryOptions({ queryKey: [MEDIA_CALL], queryFn: getMediaOptions, staleTime: 60_000 })
+  return queryOptions({ ...lookupQueryOptions('mediaList'), staleTime: 60_000 })
 }
 
 export function useMediaOptions() {

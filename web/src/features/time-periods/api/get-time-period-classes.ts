@@ -1,15 +1,11 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { useQuery } from '@tanstack/react-query'
+import { lookupQueryOptions } from '@/lib/lookups'
 import type { CallData } from '@/types/call'
 
 export type TimePeriodClass = CallData<'timePeriodClassList'>[number]
 
-export function getTimePeriodClasses(mediaId?: string) {
-  return api.get<CallData<'timePeriodClassList'>>('timePeriodClassList', { mediaId })
-}
-
 export function timePeriodClassesQueryOptions(mediaId?: string) {
-  return queryOptions({ queryKey: ['timePeriodClassList', mediaId ?? ''], queryFn: () => getTimePeriodClasses(mediaId) })
+  return lookupQueryOptions('timePeriodClassList', { mediaId })
 }
 
 /** The classes of one media (all media without one), for the class filter. */

@@ -1,29 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
+import type { CallData, ListFilters } from '@/types/call'
 
 /** A node of the tree: a class (时段归纳) or a media's unclassified periods (未归纳). */
 export type TimePeriodGroup = CallData<'timePeriodIndex'>['data'][number]
 export type TimePeriod = TimePeriodGroup['children'][number]
 
 /** The screen's filters, named as timePeriodIndex takes them (and as the URL keeps them). */
-export type TimePeriodFilters = {
-  page: number
-  limit: number
-  mediaId?: string
-  /** A class id; '0' for the unclassified periods. */
-  classId?: string
-  timePeriodName?: string
-  preBroadcastTimeForma?: string
-  preBroadcastTimeFormaEnd?: string
-  updatetimeGt?: string
-  updatetimeLt?: string
-  createtimeGt?: string
-  createtimelt?: string
-}
+export type TimePeriodFilters = ListFilters<'timePeriodIndex'>
 
 export function getTimePeriods(filters: TimePeriodFilters) {
-  return api.get<CallData<'timePeriodIndex'>>('timePeriodIndex', filters)
+  return api.get('timePeriodIndex', filters)
 }
 
 export function timePeriodsQueryOptions(filters: TimePeriodFilters = { page: 1, limit: 10 }) {

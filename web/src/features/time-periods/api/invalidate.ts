@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { timePeriodClassesQueryOptions } from './get-time-period-classes'
+import { invalidateLookups } from '@/lib/lookups'
 import { timePeriodsQueryOptions } from './get-time-periods'
 
-/** Periods and classes show in each other's lists: a change to either refreshes both. */
+/**
+ * Periods and classes show in each other's lists, and both are master data other screens pick
+ * from (the class filter, a suit's periods): a change to either refreshes the list and every lookup.
+ */
 export function invalidateTimePeriods(client: QueryClient) {
-  return Promise.all([
-    client.invalidateQueries({ queryKey: timePeriodsQueryOptions().queryKey.slice(0, 1) }),
-    client.invalidateQueries({ queryKey: timePeriodClassesQueryOptions().queryKey.slice(0, 1) }),
-  ])
+  return Promise.all([client.invalidateQueries({ queryKey: timePeriodsQueryOptions().queryKey.slice(0, 1) }), invalidateLookups(client)])
 }

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { CallData } from '@/types/call'
 import { timePeriodPayload, type TimePeriodFormValues } from './create-time-period'
 import { invalidateTimePeriods } from './invalidate'
 
 export function updateTimePeriod({ id, values }: { id: number; values: TimePeriodFormValues }) {
   const payload = timePeriodPayload(values)
-  return api.post<CallData<'timePeriodUp'>>('timePeriodUp', { id, ...payload, timePeriodNameUp: payload.timePeriodName })
+  return api.post('timePeriodUp', { id, ...payload, timePeriodNameUp: payload.timePeriodName })
 }
 
 export function useUpdateTimePeriod() {
