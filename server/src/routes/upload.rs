@@ -12,7 +12,6 @@
 
 use std::path::PathBuf;
 
-use axum::body::Body;
 use axum::extract::multipart::{Field, MultipartError};
 use axum::extract::{FromRequest, Multipart, Request, State};
 use axum::http::StatusCode;
@@ -26,11 +25,10 @@ use tokio::io::AsyncWriteExt;
 use crate::auth::session::{self, Admin};
 use crate::http::{AppError, Done, Result};
 use crate::jobs;
-use crate::routes::files::{FileRow, file_row};
 use crate::state::AppState;
-
-use super::policy::{self, CHUNK_BYTES, Grant, MAX_FILE_BYTES, Posted};
-use super::{Store, sniff, tags};
+use crate::storage::files::{FileRow, file_row};
+use crate::storage::policy::{self, CHUNK_BYTES, Grant, MAX_FILE_BYTES, Posted};
+use crate::storage::{random_name, sniff, tags, upload_temp_dir};
 
 /// Room for the form's text fields around the file.
 const FORM_OVERHEAD: u64 = 256 * 1024;
@@ -78,10 +76,6 @@ impl Drop for TempFile {
     }
 }
 
-pub fn temp_dir(state: &AppState) -> PathBuf {
-    state.config.data_dir.join("tmp").join("uploads")
-}
-
 /// Writes bytes to a temp file while counting, hashing and keeping the head; -600 past `cap`.
 struct TempWriter {
     file: tokio::fs::File,
@@ -92,9 +86,9 @@ struct TempWriter {
 
 impl TempWriter {
     async fn create(state: &AppState, cap: u64) -> Result<Self> {
-        let dir = temp_dir(state);
+        let dir = upload_temp_dir(state);
         tokio::fs::create_dir_all(&dir).await.map_err(anyhow::Error::from)?;
-        let path = dir.join(format!("{}.part", super::random_name(24)));
+        let path = dir.join(format!("{}.part", random_name(24)));
         let file = tokio::fs::File::create(&path).await.map_err(anyhow::Error::from)?;
         Ok(Self { file, out: TempFile { path, size: 0, sha256: [0; 32], head: Vec::new() }, hasher: Sha256::new(), cap })
     }
@@ -460,9 +454,4 @@ async fn record(
     .await
     .map_err(|e| AppError::on_unique(e, "files_path_key", "key", "该文件已上传完成"))?;
     Ok(id)
-}
-
-/// Streams a stored object as a download body.
-pub async fn object_body(store: &Store, key: &str) -> Result<Option<(u64, Body)>> {
-    Ok(store.get(key).await?.map(|(size, stream)| (size, Body::from_stream(stream))))
 }
