@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use adeval_engine::ViewingRow;
+use adeval_engine::{Dataset, ViewingRow};
 use adeval_ingest::{CustomerOptions, CustomerRow, Limits, RowError};
 use chrono::{NaiveDateTime, Timelike};
 
@@ -17,7 +17,7 @@ use crate::state::AppState;
 use super::{ImportError, Report, commit_or_remove, describe};
 
 /// The dataset customer rows live in.
-pub const DATASET: &str = "viewing";
+pub const DATASET: Dataset = Dataset::Viewing;
 
 /// What the upload form or the shell says about a file's rows.
 #[derive(Clone, Debug)]

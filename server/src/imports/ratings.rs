@@ -2,6 +2,8 @@
 //! ratings`): the engine reads and checks csv or Parquet files and writes them with their
 //! daily rollup as one batch, which becomes live all at once or not at all.
 
+use adeval_engine::Dataset;
+
 use crate::lake::{BatchInfo, begin_batch, fail_batch};
 use crate::state::AppState;
 
@@ -13,7 +15,7 @@ pub async fn import(state: &AppState, files: Vec<std::path::PathBuf>, origin: &s
     let batch_id = begin_batch(
         &state.db,
         &BatchInfo {
-            dataset: "ratings",
+            dataset: Dataset::Ratings,
             origin: if origin == "cli" { "cli" } else { "upload" },
             file_id: None,
             job_id: None,
