@@ -1,5 +1,6 @@
 //! The order's schedule (排期): importing an order template (upload tagged orderTemplate with
-//! the order id, docs/import-formats.md) into the order's lines and daily cells.
+//! the order id, docs/import-formats.md) into the order's lines and daily cells, and reading
+//! those lines back.
 //!
 //! An import is all or nothing: every line must name one of the order's tapes (media file
 //! name or tape number) and a time period of its media, plan spots only on days of the
@@ -134,6 +135,64 @@ pub async fn import_file<R: Report>(
     log::write(&mut tx, order, admin_id, &name, content, None).await.map_err(anyhow::Error::from)?;
     tx.commit().await.map_err(anyhow::Error::from)?;
     Ok(Imported { months: month_names, lines: lines.len(), spots })
+}
+
+/// A schedule line as stored, with its days that have spots.
+pub struct ScheduleLine {
+    pub id: i64,
+    pub month: NaiveDate,
+    pub point_type: String,
+    pub position: String,
+    pub tape: i64,
+    pub tape_name: String,
+    pub period: i64,
+    pub period_name: String,
+    pub class: Option<String>,
+    /// (day of the month, spots), in day order.
+    pub days: Vec<(i32, i32)>,
+}
+
+/// The order's schedule: its lines by month, version (file name), period, type and position.
+pub async fn lines(conn: &mut sqlx::PgConnection, order: i64) -> sqlx::Result<Vec<ScheduleLine>> {
+    type LineRow = (i64, NaiveDate, String, String, i64, String, i64, String, Option<String>);
+    let lines: Vec<LineRow> = sqlx::query_as(
+        "select l.id, l.month, l.point_type, l.position, t.id, t.media_file_name, p.id, p.time_period_name, c.class_name
+         from order_lines l
+         join product_tapes t on t.id = l.tape_id
+         join time_periods p on p.id = l.time_period_id
+         left join time_period_classes c on c.id = p.class_id
+         where l.order_id = $1
+         order by l.month, t.media_file_name, p.start_secs, p.time_period_name, l.point_type, l.position, l.id",
+    )
+    .bind(order)
+    .fetch_all(&mut *conn)
+    .await?;
+    let cells: Vec<(i64, i32, i32)> = sqlx::query_as(
+        "select c.line_id, extract(day from c.ymd)::int4, c.point from order_cells c join order_lines l on l.id = c.line_id
+         where l.order_id = $1 and c.point > 0 order by c.line_id, c.ymd",
+    )
+    .bind(order)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut by_line: HashMap<i64, Vec<(i32, i32)>> = HashMap::new();
+    for (line, d, point) in cells {
+        by_line.entry(line).or_default().push((d, point));
+    }
+    Ok(lines
+        .into_iter()
+        .map(|(id, month, point_type, position, tape, tape_name, period, period_name, class)| ScheduleLine {
+            id,
+            month,
+            point_type,
+            position,
+            tape,
+            tape_name,
+            period,
+            period_name,
+            class,
+            days: by_line.remove(&id).unwrap_or_default(),
+        })
+        .collect())
 }
 
 /// A template line matched to the order.

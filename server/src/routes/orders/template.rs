@@ -2,7 +2,7 @@
 //! as a template file that imports back (orderTemplateExport). Importing a template is the
 //! domain's ([`crate::orders::schedule`]), run as a job of the upload.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use axum::extract::State;
 use chrono::NaiveDate;
@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 
 use super::fields::OrderIdArgs;
 use crate::http::{Args, Done, Result};
-use crate::orders::schedule::ym;
+use crate::orders::schedule::{self, ym};
 use crate::state::AppState;
 
 #[derive(Serialize, ToSchema, FromRow)]
@@ -37,7 +37,7 @@ pub struct TemplatePeriod {
     pub time_period_class: TemplateClass,
 }
 
-#[derive(Serialize, ToSchema, FromRow)]
+#[derive(Serialize, ToSchema)]
 pub struct TemplateDay {
     pub d: i32,
     pub point: i32,
@@ -66,68 +66,11 @@ pub struct TemplateMonth {
     pub data: Vec<TemplateLine>,
 }
 
-/// A schedule line as stored, with its days that have spots.
-struct StoredLine {
-    id: i64,
-    month: NaiveDate,
-    point_type: String,
-    position: String,
-    tape: i64,
-    tape_name: String,
-    period: i64,
-    period_name: String,
-    class: Option<String>,
-    days: Vec<TemplateDay>,
-}
-
-/// The order's schedule: its lines by month, version, period, type and position.
-async fn stored_lines(conn: &mut sqlx::PgConnection, order: i64) -> Result<Vec<StoredLine>> {
-    type LineRow = (i64, NaiveDate, String, String, i64, String, i64, String, Option<String>);
-    let lines: Vec<LineRow> = sqlx::query_as(
-        "select l.id, l.month, l.point_type, l.position, t.id, t.media_file_name, p.id, p.time_period_name, c.class_name
-         from order_lines l
-         join product_tapes t on t.id = l.tape_id
-         join time_periods p on p.id = l.time_period_id
-         left join time_period_classes c on c.id = p.class_id
-         where l.order_id = $1
-         order by l.month, t.media_file_name, p.start_secs, p.time_period_name, l.point_type, l.position, l.id",
-    )
-    .bind(order)
-    .fetch_all(&mut *conn)
-    .await?;
-    let cells: Vec<(i64, i32, i32)> = sqlx::query_as(
-        "select c.line_id, extract(day from c.ymd)::int4, c.point from order_cells c join order_lines l on l.id = c.line_id
-         where l.order_id = $1 and c.point > 0 order by c.line_id, c.ymd",
-    )
-    .bind(order)
-    .fetch_all(&mut *conn)
-    .await?;
-    let mut by_line: HashMap<i64, Vec<TemplateDay>> = HashMap::new();
-    for (line, d, point) in cells {
-        by_line.entry(line).or_default().push(TemplateDay { d, point });
-    }
-    Ok(lines
-        .into_iter()
-        .map(|(id, month, point_type, position, tape, tape_name, period, period_name, class)| StoredLine {
-            id,
-            month,
-            point_type,
-            position,
-            tape,
-            tape_name,
-            period,
-            period_name,
-            class,
-            days: by_line.remove(&id).unwrap_or_default(),
-        })
-        .collect())
-}
-
 /// orderTemplateList: the order's schedule, a month at a time, lines by version and period.
 pub async fn list(State(state): State<AppState>, Args(args): Args<OrderIdArgs>) -> Result<Done<Vec<TemplateMonth>>> {
     let (mut conn, id) = super::rows::existing(&state, &args).await?;
     let mut months: BTreeMap<NaiveDate, Vec<TemplateLine>> = BTreeMap::new();
-    for line in stored_lines(&mut conn, id).await? {
+    for line in schedule::lines(&mut conn, id).await? {
         months.entry(line.month).or_default().push(TemplateLine {
             id: line.id,
             point_type: line.point_type,
@@ -138,7 +81,7 @@ pub async fn list(State(state): State<AppState>, Args(args): Args<OrderIdArgs>) 
                 time_period_name: line.period_name,
                 time_period_class: TemplateClass { time_period_class_name: line.class.unwrap_or_default() },
             },
-            order_template_ymd: line.days,
+            order_template_ymd: line.days.into_iter().map(|(d, point)| TemplateDay { d, point }).collect(),
         });
     }
     let data = months
@@ -185,7 +128,7 @@ pub async fn export(
         }
     };
     let mut rows: Vec<Vec<Cell>> = Vec::new();
-    for line in stored_lines(&mut conn, id).await? {
+    for line in schedule::lines(&mut conn, id).await? {
         if line.days.is_empty() {
             continue;
         }
@@ -197,8 +140,8 @@ pub async fn export(
             Cell::from(line.position),
         ];
         let mut days: Vec<Cell> = (0..31).map(|_| Cell::Empty).collect();
-        for day in &line.days {
-            days[(day.d - 1) as usize] = Cell::from(day.point);
+        for &(d, point) in &line.days {
+            days[(d - 1) as usize] = Cell::from(point);
         }
         row.extend(days);
         rows.push(row);
