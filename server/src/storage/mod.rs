@@ -7,6 +7,7 @@
 //! `partial/<upload id>/<chunk>` for chunks in flight, `exports/<random>/<name>.xlsx`.
 
 pub mod files;
+pub mod incoming;
 pub mod policy;
 pub mod purge;
 pub mod sniff;
