@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use adeval_engine::{Lake, LakeFile};
 use adeval_ingest::{CustomerOptions, CustomerRow, Limits, read_customer_data};
-use adeval_server::lake::customer::{BatchRows, ImportOptions, Lookups, MasterRows};
+use adeval_server::imports::customer::{BatchRows, ImportOptions, Lookups, MasterRows};
 use anyhow::Context;
 
 /// Broadcast-day periods (start, end seconds, prime or not), as the demo data defines them.

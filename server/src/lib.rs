@@ -7,10 +7,12 @@ pub mod db;
 pub mod demo;
 pub mod export;
 pub mod http;
+pub mod imports;
 pub mod jobs;
 pub mod lake;
 pub mod messages;
 pub mod oplog;
+pub mod orders;
 pub mod realtime;
 pub mod routes;
 pub mod state;
@@ -59,13 +61,13 @@ pub async fn build_state(config: config::Config) -> anyhow::Result<AppState> {
     })
 }
 
-/// Starts what runs beside the HTTP server: the realtime listener, the job workers and the
-/// purge of abandoned uploads. Answers once the listener is subscribed, so no event published
+/// Starts what runs beside the HTTP server: the realtime listener, the job workers and
+/// housekeeping. Answers once the listener is subscribed, so no event published
 /// after it returns is missed.
 pub async fn start_background(state: &AppState) {
     tokio::spawn(realtime::listener::run(state.db.clone(), state.hub.clone()));
     jobs::start(state, state.config.workers);
-    tokio::spawn(storage::purge::run(state.clone()));
+    jobs::housekeeping::start(state);
     if tokio::time::timeout(std::time::Duration::from_secs(10), state.hub.ready()).await.is_err() {
         tracing::warn!("the realtime listener is not subscribed yet");
     }

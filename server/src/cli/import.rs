@@ -9,7 +9,8 @@ use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::config::Config;
-use crate::lake::customer::{self, ImportError, ImportOptions, Origin, Report};
+use crate::imports::customer::{self, ImportOptions, Origin};
+use crate::imports::{ImportError, Report};
 
 #[derive(Subcommand)]
 pub enum ImportCommand {
@@ -100,7 +101,7 @@ pub async fn run(config: Config, command: ImportCommand) -> anyhow::Result<()> {
             let progress = bar("收视率");
             progress.set_message(format!("正在导入 {} 个文件", files.len()));
             let started = Instant::now();
-            let outcome = crate::lake::import_ratings(&state, files, "cli").await?;
+            let outcome = crate::imports::ratings::import(&state, files, "cli").await?;
             progress.finish_and_clear();
             let seconds = started.elapsed().as_secs_f64();
             match outcome {

@@ -44,7 +44,8 @@ pub async fn serve(config: Config, args: ServeArgs) -> anyhow::Result<()> {
 /// A month of generated customer viewing rows for the demo channels and groups, imported as
 /// the shell would, so /client/index has something to show on a first start.
 async fn demo_customer_data(state: &crate::AppState) -> anyhow::Result<u64> {
-    use crate::lake::customer::{self, ImportError, ImportOptions, Origin, Report};
+    use crate::imports::customer::{self, ImportOptions, Origin};
+    use crate::imports::{ImportError, Report};
     struct Quiet;
     impl Report for Quiet {
         async fn stage(&self, _: i64, _: &str) {}

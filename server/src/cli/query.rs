@@ -36,7 +36,7 @@ pub async fn run(config: Config, args: QueryArgs) -> anyhow::Result<()> {
     let state = crate::build_state(config).await?;
     let mut snapshots = Vec::new();
     for dataset in [Dataset::Viewing, Dataset::Ratings, Dataset::RatingsDaily] {
-        snapshots.push((dataset, crate::lake::snapshot(&state.db, dataset.as_str()).await?));
+        snapshots.push((dataset, crate::lake::snapshot(&state.db, dataset).await?));
     }
     let lake = state.lake.clone();
     let sql = args.sql.clone();

@@ -7,7 +7,9 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
-use crate::lake::{self, customer::{self, ImportError, ImportOptions, Origin, Report}};
+use crate::imports::customer::{self, ImportOptions, Origin};
+use crate::imports::{ImportError, Report};
+use crate::lake;
 use crate::realtime::Level;
 use crate::storage::{random_name, tags};
 
@@ -55,7 +57,7 @@ async fn local_copy(progress: &Progress, job: &Job) -> Result<LocalCopy, Failure
         .await
         .map_err(|e| internal("reading the job's file record", e))?
         .ok_or_else(|| Failure::new("文件记录不存在"))?;
-    let dir = crate::storage::upload::temp_dir(state);
+    let dir = crate::storage::upload_temp_dir(state);
     tokio::fs::create_dir_all(&dir).await.map_err(|e| internal("creating the temp dir", e))?;
     let copy = LocalCopy(dir.join(format!("job-{}-{}.{extension}", job.id, random_name(8))));
     match state.store.download_to(&key, &copy.0).await {
@@ -117,7 +119,7 @@ async fn customer_data(progress: &Progress, job: &Job) -> Result<String, Failure
 async fn order_template(progress: &Progress, job: &Job) -> Result<String, Failure> {
     let order = job.payload.get("orderId").and_then(Value::as_i64).ok_or_else(|| Failure::new("任务缺少订单"))?;
     let copy = local_copy(progress, job).await?;
-    match crate::routes::orders::template::import_file(progress.state(), order, &copy.0, job.admin_id, progress).await {
+    match crate::orders::schedule::import_file(progress.state(), order, &copy.0, job.admin_id, progress).await {
         Ok(done) => Ok(format!(
             "已导入 {} 的排期：{} 行，{} 个点位",
             done.months.join("、"),

@@ -14,6 +14,7 @@
 //! fails that job, never the server.
 
 pub mod fault;
+pub mod housekeeping;
 pub mod imports;
 mod lease;
 mod progress;

@@ -1,10 +1,16 @@
 //! The server's side of the Parquet lake: the manifest in Postgres (DESIGN.md §1). A batch's
 //! files are written by the engine first and become visible in the one transaction that marks
-//! them live; every query reads the snapshot of live files and deleted row ids.
+//! them live; every query reads the snapshot of live files and deleted row ids. What writes
+//! batches (the imports) lives in `crate::imports`.
 
-pub mod customer;
+/// The customer import's former path, kept for the API tests and the order figures until
+/// they name [`crate::imports::customer`].
+pub mod customer {
+    pub use crate::imports::customer::*;
+    pub use crate::imports::{ImportError, Report, describe};
+}
 
-use adeval_engine::{LakeFile, Snapshot};
+use adeval_engine::{Dataset, LakeFile, Snapshot};
 use sqlx::{PgConnection, PgPool};
 
 /// Row ids are unique across the lake without a sequence round trip: the batch id in the high
@@ -14,21 +20,36 @@ pub fn row_id(batch_id: i64, n: usize) -> i64 {
 }
 
 /// The live files and deleted row ids of a dataset.
-pub async fn snapshot(db: &PgPool, dataset: &str) -> sqlx::Result<Snapshot> {
+pub async fn snapshot(db: &PgPool, dataset: Dataset) -> sqlx::Result<Snapshot> {
     let files: Vec<String> = sqlx::query_scalar("select path from lake_files where dataset = $1 and live order by path")
-        .bind(dataset)
+        .bind(dataset.as_str())
         .fetch_all(db)
         .await?;
     let deleted: Vec<i64> = sqlx::query_scalar("select row_id from lake_deletions where dataset = $1")
-        .bind(dataset)
+        .bind(dataset.as_str())
         .fetch_all(db)
         .await?;
     Ok(Snapshot { files, deleted })
 }
 
+/// Records rows of a dataset as deleted (by `admin_id`): snapshots leave them out from now
+/// on, and compaction drops them from the files. Answers how many were not deleted before.
+pub async fn delete_rows(db: &PgPool, dataset: Dataset, ids: &[i64], admin_id: i64) -> sqlx::Result<u64> {
+    let inserted = sqlx::query(
+        "insert into lake_deletions (dataset, row_id, admin_id) select $1, unnest($2::bigint[]), $3 on conflict do nothing",
+    )
+    .bind(dataset.as_str())
+    .bind(ids)
+    .bind(admin_id)
+    .execute(db)
+    .await?;
+    Ok(inserted.rows_affected())
+}
+
 /// Where a batch comes from and what its rows are.
 pub struct BatchInfo {
-    pub dataset: &'static str,
+    /// What was imported: viewing or ratings (a ratings batch also writes its daily rollup).
+    pub dataset: Dataset,
     pub origin: &'static str,
     pub file_id: Option<i64>,
     pub job_id: Option<i64>,
@@ -44,7 +65,7 @@ pub async fn begin_batch(db: &PgPool, info: &BatchInfo) -> sqlx::Result<i64> {
         "insert into lake_batches (dataset, origin, file_id, job_id, admin_id, category, source, belonging_to)
          values ($1, $2, $3, $4, $5, $6, $7, $8) returning id",
     )
-    .bind(info.dataset)
+    .bind(info.dataset.as_str())
     .bind(info.origin)
     .bind(info.file_id)
     .bind(info.job_id)
@@ -182,58 +203,10 @@ async fn close_dead_batch(state: &crate::AppState, id: i64) -> anyhow::Result<()
     Ok(())
 }
 
-/// Imports rating series (csv or Parquet: channel, audience_group, ts, rating) as one batch with
-/// its daily rollup. Answers the batch id and rows, or the reasons the batch was refused.
-pub async fn import_ratings(state: &crate::AppState, files: Vec<std::path::PathBuf>, origin: &str) -> anyhow::Result<Result<(i64, u64), Vec<String>>> {
-    let batch_id = begin_batch(
-        &state.db,
-        &BatchInfo {
-            dataset: "ratings",
-            origin: if origin == "cli" { "cli" } else { "upload" },
-            file_id: None,
-            job_id: None,
-            admin_id: None,
-            category: None,
-            source: None,
-            belonging_to: None,
-        },
-    )
-    .await?;
-    let lake = state.lake.clone();
-    let imported = tokio::task::spawn_blocking(move || lake.import_ratings(batch_id, &files)).await?;
-    let (written, summary) = match imported {
-        Ok(done) => done,
-        Err(e) if e.is_user_error() => {
-            fail_batch(&state.db, batch_id, &e.to_string()).await?;
-            return Ok(Err(vec![e.to_string()]));
-        }
-        Err(e) => {
-            fail_batch(&state.db, batch_id, "导入失败").await?;
-            return Err(e.into());
-        }
-    };
-    if !summary.rejected.is_empty() {
-        fail_batch(&state.db, batch_id, &summary.rejected.join("\n")).await?;
-        return Ok(Err(summary.rejected));
-    }
-    let mut tx = state.db.begin().await?;
-    let committed = async {
-        commit_batch(&mut tx, batch_id, None, &written, summary.rows).await?;
-        tx.commit().await.map_err(CommitError::from)
-    }
-    .await;
-    if let Err(e) = committed {
-        let lake = state.lake.clone();
-        let _ = tokio::task::spawn_blocking(move || lake.remove(&written)).await;
-        return Err(e.into());
-    }
-    Ok(Ok((batch_id, summary.rows)))
-}
-
 /// Rewrites the live files of a dataset's months that hold deleted rows, then swaps the
 /// manifest in one transaction (old files retired, new ones live, deletions of the rewritten
 /// rows dropped) and removes the old files. Answers how many files were rewritten.
-pub async fn compact(state: &crate::AppState, dataset: adeval_engine::Dataset) -> anyhow::Result<usize> {
+pub async fn compact(state: &crate::AppState, dataset: Dataset) -> anyhow::Result<usize> {
     let name = dataset.as_str();
     let months: Vec<String> = sqlx::query_scalar("select distinct month from lake_files where dataset = $1 and live order by 1")
         .bind(name)
@@ -256,7 +229,8 @@ pub async fn compact(state: &crate::AppState, dataset: adeval_engine::Dataset) -
         let fresh = tokio::task::spawn_blocking(move || lake.compact(&snapshot, dataset)).await??;
         let batch = begin_batch(
             &state.db,
-            &BatchInfo { dataset: if name == "viewing" { "viewing" } else { "ratings" }, origin: "cli", file_id: None, job_id: None, admin_id: None, category: None, source: None, belonging_to: None },
+            // A batch is of what was imported: the daily rollup is written by ratings batches.
+            &BatchInfo { dataset: if dataset == Dataset::Viewing { Dataset::Viewing } else { Dataset::Ratings }, origin: "cli", file_id: None, job_id: None, admin_id: None, category: None, source: None, belonging_to: None },
         )
         .await?;
         let rows: u64 = fresh.iter().map(|f| f.rows).sum();

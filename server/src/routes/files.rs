@@ -11,7 +11,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::auth::session::Admin;
@@ -21,7 +21,8 @@ use crate::http::paging::{self, Paging};
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
 use crate::state::AppState;
 use crate::storage::policy::{self, Grant, Signed};
-use crate::storage::{random_name, sniff, tags, upload};
+use crate::storage::files::{FILE_SELECT, FileRow, labelled};
+use crate::storage::{random_name, sniff, tags};
 
 use super::menus::MENU_FILE;
 use super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
@@ -71,70 +72,6 @@ pub struct FileArgs {
     /// YYYY-MM-DD, inclusive.
     #[serde(rename = "createTimeEnd")]
     create_time_end: Option<Text>,
-}
-
-#[derive(Serialize, Deserialize, ToSchema, Clone, Debug)]
-pub struct Uploader {
-    name: String,
-}
-
-/// The import job of a file.
-#[derive(Serialize, Deserialize, ToSchema, Clone, Debug)]
-pub struct JobState {
-    id: i64,
-    /// queued, running, done or failed.
-    status: String,
-    /// 0–100.
-    progress: i16,
-    /// The last progress text or the result.
-    message: String,
-}
-
-#[derive(Serialize, ToSchema, sqlx::FromRow, Debug)]
-pub struct FileRow {
-    id: i64,
-    /// The original file name.
-    #[serde(rename = "fileName")]
-    file_name: String,
-    /// The object key in the store.
-    path: String,
-    #[serde(rename = "mimeType")]
-    mime_type: String,
-    /// Bytes.
-    size: i64,
-    extension: String,
-    description: String,
-    tags: String,
-    tags_name: String,
-    #[sqlx(json)]
-    admin: Uploader,
-    #[serde(rename = "createTime")]
-    create_time: String,
-    /// Download path; add `?token=` with a ticket (call `ticket`).
-    url_name: String,
-    #[sqlx(json(nullable))]
-    job: Option<JobState>,
-}
-
-const FILE_SELECT: &str = "
-    select f.id, f.file_name, f.path, f.mime_type, f.size, f.extension, f.description, f.tags,
-           '' as tags_name,
-           json_build_object('name', coalesce(a.name, '-')) as admin,
-           to_char(f.created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time,
-           '/files/upload/' || f.id as url_name,
-           (select json_build_object('id', j.id, 'status', j.status, 'progress', j.progress, 'message', j.message)
-            from jobs j where j.file_id = f.id order by j.id desc limit 1) as job
-    from files f left join admins a on a.id = f.admin_id";
-
-fn labelled(mut row: FileRow) -> FileRow {
-    row.tags_name = tags::label(&row.tags).to_owned();
-    row
-}
-
-/// One file as the list shows it.
-pub async fn file_row(db: &sqlx::PgPool, id: i64) -> Result<Option<FileRow>> {
-    let row: Option<FileRow> = sqlx::query_as(&format!("{FILE_SELECT} where f.id = $1")).bind(id).fetch_optional(db).await?;
-    Ok(row.map(labelled))
 }
 
 async fn index(State(state): State<AppState>, Args(args): Args<FileArgs>) -> Result<Done<Page<FileRow>>> {
@@ -280,7 +217,8 @@ pub async fn download(
         _ => return Err(not_found()),
     };
     drop(conn);
-    let (size, body) = upload::object_body(&state.store, &key).await?.ok_or_else(not_found)?;
+    let (size, stream) = state.store.get(&key).await?.ok_or_else(not_found)?;
+    let body = axum::body::Body::from_stream(stream);
     let mime = HeaderValue::from_str(&mime).unwrap_or_else(|_| HeaderValue::from_static("application/octet-stream"));
     Ok((
         [

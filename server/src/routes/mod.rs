@@ -18,6 +18,7 @@ pub mod settings;
 pub mod suits;
 pub mod tapes;
 pub mod time_periods;
+pub mod upload;
 
 use std::time::Duration;
 
@@ -37,7 +38,7 @@ use utoipa::openapi::schema::Schema;
 use utoipa::ToSchema;
 
 use crate::auth::guard::{BODY_LIMIT, Guard, guard};
-use crate::{realtime, storage};
+use crate::realtime;
 use crate::http::AppError;
 use crate::state::AppState;
 
@@ -162,8 +163,8 @@ pub fn app(state: AppState) -> Router {
         .layer(RequestBodyLimitLayer::new(2 * BODY_LIMIT))
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(120)));
     let storage = Router::new()
-        .route("/storage/upload", post(storage::upload::upload))
-        .layer(DefaultBodyLimit::max(storage::upload::MAX_BODY_BYTES as usize))
+        .route("/storage/upload", post(upload::upload))
+        .layer(DefaultBodyLimit::max(upload::MAX_BODY_BYTES as usize))
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(15 * 60)));
     api.merge(storage)
         .route("/background/v1/ws", get(realtime::ws::upgrade))

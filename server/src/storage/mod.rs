@@ -6,11 +6,12 @@
 //! Keys are always made by the server: `uploads/<day>/<random>/<random>.<ext>` for uploads,
 //! `partial/<upload id>/<chunk>` for chunks in flight, `exports/<random>/<name>.xlsx`.
 
+pub mod files;
+pub mod incoming;
 pub mod policy;
 pub mod purge;
 pub mod sniff;
 pub mod tags;
-pub mod upload;
 
 use std::path::Path as FsPath;
 use std::sync::Arc;
@@ -22,6 +23,13 @@ use object_store::local::LocalFileSystem;
 use object_store::path::Path;
 use object_store::{ObjectStore, WriteMultipart};
 use tokio::io::AsyncReadExt;
+
+use crate::state::AppState;
+
+/// Where uploads are written while they arrive, and jobs copy stored files to read them.
+pub fn upload_temp_dir(state: &AppState) -> std::path::PathBuf {
+    state.config.data_dir.join("tmp").join("uploads")
+}
 
 /// Pieces in which files are streamed into the store.
 const PIECE: usize = 8 * 1024 * 1024;

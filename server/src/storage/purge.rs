@@ -1,9 +1,7 @@
-//! Housekeeping: due tape changes executed and order statuses refreshed as the date moves on;
-//! chunked uploads abandoned
-//! half-way, stray temporary files, old exports (file and record), exports' temporary files
-//! left by a crashed process and the files of lake batches whose import died are removed on a
-//! timer (and by tests through [`abandoned_uploads`], [`old_exports`], [`export_temps`] and
-//! [`crate::lake::abandoned_batches`]).
+//! Removing what storage no longer needs: chunked uploads abandoned half-way, stray
+//! temporary files, old exports (file and record) and exports' temporary files left by a
+//! crashed process. Housekeeping (`crate::jobs::housekeeping`) calls these on its timer, and
+//! the tests call them directly.
 
 use std::time::{Duration, SystemTime};
 
@@ -19,36 +17,6 @@ pub const EXPORT_TEMP_KEPT: Duration = Duration::from_secs(60 * 60);
 /// A lake batch still being written this long is a dead import's: imports stop at their
 /// deadline long before, and an import from the shell runs minutes, not a day.
 pub const BATCH_ABANDONED_AFTER: Duration = Duration::from_secs(24 * 60 * 60);
-const EVERY: Duration = Duration::from_secs(10 * 60);
-
-pub async fn run(state: AppState) {
-    let mut tick = tokio::time::interval(EVERY);
-    loop {
-        tick.tick().await;
-        if let Err(e) = abandoned_uploads(&state, ABANDONED_AFTER).await {
-            tracing::warn!(error = ?e, "purging abandoned uploads");
-        }
-        if let Err(e) = old_exports(&state, EXPORTS_KEPT).await {
-            tracing::warn!(error = ?e, "purging old exports");
-        }
-        export_temps(&state, EXPORT_TEMP_KEPT);
-        if let Err(e) = crate::lake::abandoned_batches(&state, BATCH_ABANDONED_AFTER).await {
-            tracing::warn!(error = ?e, "removing the files of abandoned lake batches");
-        }
-        // Tape changes whose date has come are executed; order statuses move with the date.
-        match state.db.acquire().await {
-            Ok(mut conn) => {
-                if let Err(e) = crate::routes::orders::tape_changes::execute_due(&mut conn, None).await {
-                    tracing::warn!(error = ?e, "executing due tape changes");
-                }
-                if let Err(e) = crate::routes::orders::status::refresh(&mut conn, None).await {
-                    tracing::warn!(error = ?e, "refreshing order statuses");
-                }
-            }
-            Err(e) => tracing::warn!(error = ?e, "refreshing order statuses"),
-        }
-    }
-}
 
 /// Removes chunked uploads whose last chunk came longer than `age` ago, with their chunks, and
 /// temporary files as old. Answers how many uploads were removed.
@@ -65,7 +33,7 @@ pub async fn abandoned_uploads(state: &AppState, age: Duration) -> anyhow::Resul
     for id in &ids {
         state.store.delete_prefix(&format!("partial/{id}")).await?;
     }
-    stale_files(&super::upload::temp_dir(state), age);
+    stale_files(&super::upload_temp_dir(state), age);
     Ok(ids.len() as u64)
 }
 

@@ -268,7 +268,7 @@ async fn lake_rows(app: &TestApp, n: usize) {
     use adeval_engine::ViewingRow;
     use adeval_server::lake::{BatchInfo, begin_batch, commit_batch, row_id};
     let info = BatchInfo {
-        dataset: "viewing",
+        dataset: adeval_engine::Dataset::Viewing,
         origin: "cli",
         file_id: None,
         job_id: None,

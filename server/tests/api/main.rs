@@ -16,6 +16,7 @@ mod openapi;
 mod permissions;
 mod products;
 mod profile;
+mod reads;
 mod security;
 mod session_cache;
 mod sessions;

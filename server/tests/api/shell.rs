@@ -147,7 +147,7 @@ async fn a_shell_import_killed_half_way_leaves_nothing_visible_and_is_cleared_a_
     // Whether a kill caught a write is a matter of timing, so one more dead import is made
     // for sure: a batch left `writing` with a published file and a half-written one.
     let info = adeval_server::lake::BatchInfo {
-        dataset: "viewing",
+        dataset: adeval_engine::Dataset::Viewing,
         origin: "cli",
         file_id: None,
         job_id: None,

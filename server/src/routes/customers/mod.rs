@@ -16,7 +16,8 @@ use crate::auth::session::Admin;
 use crate::export::{self, Exported, Maker};
 use crate::http::paging::{self, Paging};
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
-use crate::lake::{self, customer::DATASET};
+use crate::imports::customer::DATASET;
+use crate::lake;
 use crate::state::AppState;
 
 use super::menus::MENU_CLIENT;
@@ -207,15 +208,8 @@ async fn delete(State(state): State<AppState>, Extension(admin): Extension<Admin
     if existing.is_empty() {
         return Err(AppError::NotFound("数据不存在或已删除".into()));
     }
-    let inserted = sqlx::query(
-        "insert into lake_deletions (dataset, row_id, admin_id) select $1, unnest($2::bigint[]), $3 on conflict do nothing",
-    )
-    .bind(DATASET)
-    .bind(&existing)
-    .bind(admin.id)
-    .execute(&state.db)
-    .await?;
-    Ok(Done("删除成功", Deleted { deleted: inserted.rows_affected() }))
+    let deleted = lake::delete_rows(&state.db, DATASET, &existing, admin.id).await?;
+    Ok(Done("删除成功", Deleted { deleted }))
 }
 
 async fn export(State(state): State<AppState>, Extension(admin): Extension<Admin>, Args(args): Args<CustomerArgs>) -> Result<Done<Exported>> {

@@ -16,9 +16,10 @@ use adeval_engine::orders::sum_suit_metrics;
 
 use super::fields::{Editable, Locked, OrderArgs, OrderIdArgs, editable, keeping_current, locked, locked_changes};
 use super::rows::{OrderRow, fetch};
-use super::{figures, log, status};
+use super::{figures, log};
 use crate::auth::session::Admin;
 use crate::http::{AppError, Args, Checks, Done, Result};
+use crate::orders::status;
 use crate::state::AppState;
 
 

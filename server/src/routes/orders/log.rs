@@ -1,44 +1,20 @@
 //! The order log: every change to an order, its schedule, tapes and proposals, with who made
 //! it and when (orderLogList). Changes to the order's own fields also keep the editable
-//! fields as they were after the change, for the history dialog.
+//! fields as they were after the change, for the history dialog. Writing it is the domain's
+//! ([`crate::orders::log`]).
 
 use axum::extract::State;
 use serde::Serialize;
 use serde_json::Value;
-use sqlx::{FromRow, PgConnection};
+use sqlx::FromRow;
 use utoipa::ToSchema;
 
 use super::fields::OrderIdArgs;
 use super::rows::OrderRow;
-use crate::auth::session::Admin;
 use crate::http::{Args, Done, Result};
 use crate::state::AppState;
 
-/// Logs a change `admin` made through a call.
-pub async fn record(conn: &mut PgConnection, order: i64, admin: &Admin, content: String, snapshot: Option<Value>) -> Result<()> {
-    write(conn, order, Some(admin.id), &admin.name, content, snapshot).await?;
-    Ok(())
-}
-
-/// Logs a change, made by an account (`admin_id`, shown as `admin_name`) or by the system.
-pub async fn write(
-    conn: &mut PgConnection,
-    order: i64,
-    admin_id: Option<i64>,
-    admin_name: &str,
-    content: String,
-    snapshot: Option<Value>,
-) -> sqlx::Result<()> {
-    sqlx::query("insert into order_logs (order_id, admin_id, admin_name, content, snapshot) values ($1, $2, $3, $4, $5)")
-        .bind(order)
-        .bind(admin_id)
-        .bind(admin_name)
-        .bind(content)
-        .bind(snapshot)
-        .execute(conn)
-        .await?;
-    Ok(())
-}
+pub use crate::orders::log::record;
 
 /// What an edit changed, in words: `周期 2026-03-01 ~ 2026-03-31 → 2026-03-01 ~ 2026-04-15；备注 …`.
 pub fn describe_changes(before: &OrderRow, after: &OrderRow) -> String {

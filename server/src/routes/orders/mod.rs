@@ -10,9 +10,11 @@ mod list;
 mod log;
 mod proposals;
 mod rows;
-pub mod status;
 pub mod tape_changes;
 pub mod template;
+
+/// The API tests' path to the domain's status refresh.
+pub use crate::orders::status;
 
 use axum::extract::State;
 use axum::routing::{get, post};

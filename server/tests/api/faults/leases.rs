@@ -92,7 +92,7 @@ async fn a_run_whose_job_was_taken_over_or_whose_batch_was_closed_commits_nothin
         sqlx::query("update jobs set status = 'done' where id = $1").bind(job.id).execute(&app.db).await.unwrap();
     }
     // Only the first file's rows are visible.
-    let snapshot = adeval_server::lake::snapshot(&app.db, "viewing").await.unwrap();
+    let snapshot = adeval_server::lake::snapshot(&app.db, adeval_engine::Dataset::Viewing).await.unwrap();
     let visible: i64 = sqlx::query_scalar("select coalesce(sum(rows), 0)::bigint from lake_files where live").fetch_one(&app.db).await.unwrap();
     assert!(!snapshot.files.is_empty());
     assert_eq!(visible, 40);
@@ -182,7 +182,7 @@ async fn the_job_lease_migration_applies_over_duplicate_live_batches_of_one_job_
         (batches[3], "failed".to_owned()),
     ];
     assert_eq!(statuses, expected);
-    let snapshot = adeval_server::lake::snapshot(&app.db, "viewing").await.unwrap();
+    let snapshot = adeval_server::lake::snapshot(&app.db, adeval_engine::Dataset::Viewing).await.unwrap();
     let kept: Vec<String> = [batches[0], batches[2]].iter().map(|b| format!("viewing/month=2026-03/b{b}-0.parquet")).collect();
     assert_eq!(snapshot.files, kept);
     // The retired batches' rows are deleted by id too (compaction may have copied them on).

@@ -10,9 +10,6 @@
 //! (-602), stores the object under the server-made key, and writes the file record and its
 //! import job in one transaction.
 
-use std::path::PathBuf;
-
-use axum::body::Body;
 use axum::extract::multipart::{Field, MultipartError};
 use axum::extract::{FromRequest, Multipart, Request, State};
 use axum::http::StatusCode;
@@ -20,17 +17,15 @@ use axum::http::header::CONTENT_LENGTH;
 use axum::response::{IntoResponse, Response};
 use futures_util::TryStreamExt;
 use serde::Serialize;
-use sha2::{Digest, Sha256};
-use tokio::io::AsyncWriteExt;
 
 use crate::auth::session::{self, Admin};
 use crate::http::{AppError, Done, Result};
 use crate::jobs;
-use crate::routes::files::{FileRow, file_row};
 use crate::state::AppState;
-
-use super::policy::{self, CHUNK_BYTES, Grant, MAX_FILE_BYTES, Posted};
-use super::{Store, sniff, tags};
+use crate::storage::files::{FileRow, file_row};
+use crate::storage::policy::{self, CHUNK_BYTES, Grant, MAX_FILE_BYTES, Posted};
+use crate::storage::incoming::{TempFile, TempWriter};
+use crate::storage::{sniff, tags};
 
 /// Room for the form's text fields around the file.
 const FORM_OVERHEAD: u64 = 256 * 1024;
@@ -61,62 +56,6 @@ pub async fn upload(State(state): State<AppState>, request: Request) -> Response
     match receive(state, request).await {
         Ok(response) => response,
         Err(e) => e.into_response(),
-    }
-}
-
-/// A temporary file removed when dropped.
-struct TempFile {
-    path: PathBuf,
-    size: u64,
-    sha256: [u8; 32],
-    head: Vec<u8>,
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.path);
-    }
-}
-
-pub fn temp_dir(state: &AppState) -> PathBuf {
-    state.config.data_dir.join("tmp").join("uploads")
-}
-
-/// Writes bytes to a temp file while counting, hashing and keeping the head; -600 past `cap`.
-struct TempWriter {
-    file: tokio::fs::File,
-    out: TempFile,
-    hasher: Sha256,
-    cap: u64,
-}
-
-impl TempWriter {
-    async fn create(state: &AppState, cap: u64) -> Result<Self> {
-        let dir = temp_dir(state);
-        tokio::fs::create_dir_all(&dir).await.map_err(anyhow::Error::from)?;
-        let path = dir.join(format!("{}.part", super::random_name(24)));
-        let file = tokio::fs::File::create(&path).await.map_err(anyhow::Error::from)?;
-        Ok(Self { file, out: TempFile { path, size: 0, sha256: [0; 32], head: Vec::new() }, hasher: Sha256::new(), cap })
-    }
-
-    async fn write(&mut self, bytes: &[u8]) -> Result<()> {
-        self.out.size += bytes.len() as u64;
-        if self.out.size > self.cap {
-            return Err(AppError::FILE_TOO_LARGE);
-        }
-        if self.out.head.len() < sniff::HEAD {
-            let take = (sniff::HEAD - self.out.head.len()).min(bytes.len());
-            self.out.head.extend_from_slice(&bytes[..take]);
-        }
-        self.hasher.update(bytes);
-        self.file.write_all(bytes).await.map_err(anyhow::Error::from)?;
-        Ok(())
-    }
-
-    async fn finish(mut self) -> Result<TempFile> {
-        self.file.flush().await.map_err(anyhow::Error::from)?;
-        self.out.sha256 = self.hasher.finalize().into();
-        Ok(self.out)
     }
 }
 
@@ -218,7 +157,7 @@ async fn take_file(state: &AppState, admin: &Admin, form: Form, mut field: Field
         writer.write(&bytes).await?;
         // Refuse a wrong type as soon as the head is known, without reading the rest.
         let first = parts.is_none_or(|(chunk, _)| chunk == 0);
-        if first && writer.out.head.len() >= 8 && !sniff::matches(extension, &writer.out.head) {
+        if first && writer.head().len() >= 8 && !sniff::matches(extension, writer.head()) {
             return Err(AppError::FILE_WRONG_TYPE);
         }
     }
@@ -460,9 +399,4 @@ async fn record(
     .await
     .map_err(|e| AppError::on_unique(e, "files_path_key", "key", "该文件已上传完成"))?;
     Ok(id)
-}
-
-/// Streams a stored object as a download body.
-pub async fn object_body(store: &Store, key: &str) -> Result<Option<(u64, Body)>> {
-    Ok(store.get(key).await?.map(|(size, stream)| (size, Body::from_stream(stream))))
 }

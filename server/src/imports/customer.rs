@@ -7,18 +7,17 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use adeval_engine::ViewingRow;
-use adeval_ingest::{CustomerOptions, CustomerRow, Limits, Rejected, RowError};
+use adeval_engine::{Dataset, ViewingRow};
+use adeval_ingest::{CustomerOptions, CustomerRow, Limits, RowError};
 use chrono::{NaiveDateTime, Timelike};
 
+use crate::lake::{BatchInfo, begin_batch, fail_batch, row_id};
 use crate::state::AppState;
 
-use super::{BatchInfo, CommitError, begin_batch, commit_batch, fail_batch, row_id};
+use super::{ImportError, Report, commit_or_remove, describe};
 
 /// The dataset customer rows live in.
-pub const DATASET: &str = "viewing";
-/// How many row errors a refusal lists before summing up the rest.
-const LISTED_ERRORS: usize = 50;
+pub const DATASET: Dataset = Dataset::Viewing;
 
 /// What the upload form or the shell says about a file's rows.
 #[derive(Clone, Debug)]
@@ -46,49 +45,6 @@ pub struct Imported {
     pub batch_id: i64,
     pub rows: u64,
     pub seconds: f64,
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum ImportError {
-    /// The file was refused; the text lists why, in Chinese.
-    #[error("{0}")]
-    Refused(String),
-    #[error(transparent)]
-    Internal(#[from] anyhow::Error),
-}
-
-impl From<sqlx::Error> for ImportError {
-    fn from(e: sqlx::Error) -> Self {
-        ImportError::Internal(e.into())
-    }
-}
-
-/// Progress of an import: a stage text and the percent done.
-pub trait Report: Send + Sync {
-    fn stage(&self, percent: i64, text: &str) -> impl std::future::Future<Output = ()> + Send;
-}
-
-pub fn describe(errors: &[RowError], more: usize) -> String {
-    let mut lines: Vec<String> = errors
-        .iter()
-        .take(LISTED_ERRORS)
-        .map(|e| {
-            let sheet = if e.sheet.is_empty() { String::new() } else { format!("「{}」", e.sheet) };
-            format!("{sheet}第 {} 行「{}」“{}”：{}", e.row, e.column, e.value, e.reason)
-        })
-        .collect();
-    let rest = errors.len().saturating_sub(LISTED_ERRORS) + more;
-    if rest > 0 {
-        lines.push(format!("……另有 {rest} 处错误"));
-    }
-    format!("文件有 {} 处错误，未导入任何数据：\n{}", errors.len() + more, lines.join("\n"))
-}
-
-fn refused(rejected: Rejected) -> ImportError {
-    match rejected {
-        Rejected::File(e) => ImportError::Refused(e.to_string()),
-        Rejected::Rows { errors, omitted } => ImportError::Refused(describe(&errors, omitted)),
-    }
 }
 
 /// An audience group as a row gets it: id (0 when the name is shared by several brands' groups),
@@ -315,7 +271,7 @@ pub async fn import_file<R: Report>(
     })
     .await
     .map_err(anyhow::Error::from)?;
-    let rows = read.map_err(refused)?;
+    let rows = read?;
     if rows.is_empty() {
         return Err(ImportError::Refused("文件中没有数据行".into()));
     }
@@ -376,17 +332,6 @@ async fn write_and_commit(state: &AppState, batch_id: i64, worker: Option<&str>,
         .await
         .map_err(anyhow::Error::from)?
         .map_err(anyhow::Error::from)?;
-    let mut tx = state.db.begin().await?;
-    let committed = async {
-        commit_batch(&mut tx, batch_id, worker, &files, count).await?;
-        tx.commit().await.map_err(CommitError::from)
-    }
-    .await;
-    if let Err(e) = committed {
-        let lake = state.lake.clone();
-        let written = files.clone();
-        let _ = tokio::task::spawn_blocking(move || lake.remove(&written)).await;
-        return Err(anyhow::Error::from(e).into());
-    }
+    commit_or_remove(state, batch_id, worker, files, count).await?;
     Ok(())
 }

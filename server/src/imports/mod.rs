@@ -1,0 +1,85 @@
+//! The import lifecycle every file import shares (docs/import-formats.md): read and check the
+//! whole file, refuse it with every bad row listed ([`ImportError::Refused`], [`describe`]),
+//! report progress as it goes ([`Report`]), and make what it wrote visible all at once or not
+//! at all ([`commit_or_remove`] for lake files; one transaction for Postgres rows).
+//!
+//! Customer viewing data ([`customer`]) and rating series ([`ratings`]) land in the lake;
+//! order templates land in the order's schedule (`crate::orders::schedule`); broadcast
+//! certificates come next and follow the same path.
+
+pub mod customer;
+pub mod ratings;
+
+use adeval_engine::LakeFile;
+use adeval_ingest::{Rejected, RowError};
+
+use crate::lake::{CommitError, commit_batch};
+use crate::state::AppState;
+
+/// How many row errors a refusal lists before summing up the rest.
+const LISTED_ERRORS: usize = 50;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    /// The file was refused; the text lists why, in Chinese.
+    #[error("{0}")]
+    Refused(String),
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl From<sqlx::Error> for ImportError {
+    fn from(e: sqlx::Error) -> Self {
+        ImportError::Internal(e.into())
+    }
+}
+
+impl From<Rejected> for ImportError {
+    /// A file the reader refused: the file as a whole, or every bad row.
+    fn from(rejected: Rejected) -> Self {
+        match rejected {
+            Rejected::File(e) => ImportError::Refused(e.to_string()),
+            Rejected::Rows { errors, omitted } => ImportError::Refused(describe(&errors, omitted)),
+        }
+    }
+}
+
+/// Progress of an import: a stage text and the percent done.
+pub trait Report: Send + Sync {
+    fn stage(&self, percent: i64, text: &str) -> impl std::future::Future<Output = ()> + Send;
+}
+
+/// The refusal of a file with bad rows: the first [`LISTED_ERRORS`] located as the reader
+/// locates them (sheet, row, column, value, reason), then how many more.
+pub fn describe(errors: &[RowError], more: usize) -> String {
+    let mut lines: Vec<String> = errors
+        .iter()
+        .take(LISTED_ERRORS)
+        .map(|e| {
+            let sheet = if e.sheet.is_empty() { String::new() } else { format!("「{}」", e.sheet) };
+            format!("{sheet}第 {} 行「{}」“{}”：{}", e.row, e.column, e.value, e.reason)
+        })
+        .collect();
+    let rest = errors.len().saturating_sub(LISTED_ERRORS) + more;
+    if rest > 0 {
+        lines.push(format!("……另有 {rest} 处错误"));
+    }
+    format!("文件有 {} 处错误，未导入任何数据：\n{}", errors.len() + more, lines.join("\n"))
+}
+
+/// Makes the lake files a batch wrote live in one transaction, or removes them when that
+/// fails: files no manifest lists are never read, but they would stay on disk.
+pub async fn commit_or_remove(state: &AppState, batch_id: i64, worker: Option<&str>, files: Vec<LakeFile>, rows: u64) -> anyhow::Result<()> {
+    let mut tx = state.db.begin().await?;
+    let committed = async {
+        commit_batch(&mut tx, batch_id, worker, &files, rows).await?;
+        tx.commit().await.map_err(CommitError::from)
+    }
+    .await;
+    if let Err(e) = committed {
+        let lake = state.lake.clone();
+        let _ = tokio::task::spawn_blocking(move || lake.remove(&files)).await;
+        return Err(e.into());
+    }
+    Ok(())
+}

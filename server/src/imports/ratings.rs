@@ -1,0 +1,49 @@
+//! Importing rating series (docs/import-formats.md 收视率; the shell's `adeval import
+//! ratings`): the engine reads and checks csv or Parquet files and writes them with their
+//! daily rollup as one batch, which becomes live all at once or not at all.
+
+use adeval_engine::Dataset;
+
+use crate::lake::{BatchInfo, begin_batch, fail_batch};
+use crate::state::AppState;
+
+use super::commit_or_remove;
+
+/// Imports rating series (csv or Parquet: channel, audience_group, ts, rating) as one batch with
+/// its daily rollup. Answers the batch id and rows, or the reasons the batch was refused.
+pub async fn import(state: &AppState, files: Vec<std::path::PathBuf>, origin: &str) -> anyhow::Result<Result<(i64, u64), Vec<String>>> {
+    let batch_id = begin_batch(
+        &state.db,
+        &BatchInfo {
+            dataset: Dataset::Ratings,
+            origin: if origin == "cli" { "cli" } else { "upload" },
+            file_id: None,
+            job_id: None,
+            admin_id: None,
+            category: None,
+            source: None,
+            belonging_to: None,
+        },
+    )
+    .await?;
+    let lake = state.lake.clone();
+    let imported = tokio::task::spawn_blocking(move || lake.import_ratings(batch_id, &files)).await?;
+    let (written, summary) = match imported {
+        Ok(done) => done,
+        Err(e) if e.is_user_error() => {
+            fail_batch(&state.db, batch_id, &e.to_string()).await?;
+            return Ok(Err(vec![e.to_string()]));
+        }
+        Err(e) => {
+            fail_batch(&state.db, batch_id, "导入失败").await?;
+            return Err(e.into());
+        }
+    };
+    if !summary.rejected.is_empty() {
+        fail_batch(&state.db, batch_id, &summary.rejected.join("\n")).await?;
+        return Ok(Err(summary.rejected));
+    }
+    commit_or_remove(state, batch_id, None, written, summary.rows).await?;
+    Ok(Ok((batch_id, summary.rows)))
+}
+

@@ -1,0 +1,86 @@
+//! Housekeeping: the work no call asks for. Tape changes whose date has come are executed and
+//! order statuses, which move with the date, are refreshed (both in `crate::orders`); storage
+//! drops what nobody needs any more (`crate::storage::purge`) and the lake the files of
+//! batches whose import died (`crate::lake::abandoned_batches`).
+//!
+//! The orders' part runs on the timer and at the start of each day, when changes fall due.
+//! Listing an order's tape changes catches that order up first ([`catch_up`]): the one place
+//! a read still brings due work forward, and it does so through housekeeping's own path.
+
+use std::time::Duration;
+
+use sqlx::PgConnection;
+
+use crate::orders::{status, tape_changes};
+use crate::state::AppState;
+use crate::storage::purge;
+
+const EVERY: Duration = Duration::from_secs(10 * 60);
+
+/// Starts the timer.
+pub fn start(state: &AppState) {
+    tokio::spawn(run(state.clone()));
+}
+
+/// Executes the changes of `order` whose date has come, as the next round would: a listing
+/// of the order's changes answers them as they stand once their date has come.
+pub async fn catch_up(conn: &mut PgConnection, order: i64) -> sqlx::Result<u64> {
+    tape_changes::execute_due(conn, Some(order)).await
+}
+
+async fn run(state: AppState) {
+    let mut tick = tokio::time::interval(EVERY);
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {
+                storage(&state).await;
+                orders(&state).await;
+            }
+            () = day_start(&state) => orders(&state).await,
+        }
+    }
+}
+
+/// Resolves when the next day begins in the database's time zone (the one `current_date`
+/// and the orders' dates follow); never when that can't be read (the timer still runs).
+async fn day_start(state: &AppState) {
+    let left: sqlx::Result<f64> =
+        sqlx::query_scalar("select extract(epoch from ((current_date + 1)::timestamptz - now()))::float8")
+            .fetch_one(&state.db)
+            .await;
+    match left {
+        // A second past midnight, so `current_date` has surely turned.
+        Ok(secs) => tokio::time::sleep(Duration::from_secs_f64(secs.max(0.0) + 1.0)).await,
+        Err(_) => std::future::pending().await,
+    }
+}
+
+/// Executes every due tape change and refreshes the statuses the date has moved.
+async fn orders(state: &AppState) {
+    let mut conn = match state.db.acquire().await {
+        Ok(conn) => conn,
+        Err(e) => {
+            tracing::warn!(error = ?e, "housekeeping of orders");
+            return;
+        }
+    };
+    if let Err(e) = tape_changes::execute_due(&mut conn, None).await {
+        tracing::warn!(error = ?e, "executing due tape changes");
+    }
+    if let Err(e) = status::refresh(&mut conn, None).await {
+        tracing::warn!(error = ?e, "refreshing order statuses");
+    }
+}
+
+async fn storage(state: &AppState) {
+    if let Err(e) = purge::abandoned_uploads(state, purge::ABANDONED_AFTER).await {
+        tracing::warn!(error = ?e, "purging abandoned uploads");
+    }
+    if let Err(e) = purge::old_exports(state, purge::EXPORTS_KEPT).await {
+        tracing::warn!(error = ?e, "purging old exports");
+    }
+    purge::export_temps(state, purge::EXPORT_TEMP_KEPT);
+    if let Err(e) = crate::lake::abandoned_batches(state, purge::BATCH_ABANDONED_AFTER).await {
+        tracing::warn!(error = ?e, "removing the files of abandoned lake batches");
+    }
+}
