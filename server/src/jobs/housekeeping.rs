@@ -4,12 +4,10 @@
 //! batches whose import died (`crate::lake::abandoned_batches`).
 //!
 //! The orders' part runs on the timer and at the start of each day, when changes fall due.
-//! Listing an order's tape changes catches that order up first ([`catch_up`]): the one place
-//! a read still brings due work forward, and it does so through housekeeping's own path.
+//! No call that reads does any of this work: reads answer the orders as they stand.
 
 use std::time::Duration;
 
-use sqlx::PgConnection;
 
 use crate::orders::{status, tape_changes};
 use crate::state::AppState;
@@ -20,12 +18,6 @@ const EVERY: Duration = Duration::from_secs(10 * 60);
 /// Starts the timer.
 pub fn start(state: &AppState) {
     tokio::spawn(run(state.clone()));
-}
-
-/// Executes the changes of `order` whose date has come, as the next round would: a listing
-/// of the order's changes answers them as they stand once their date has come.
-pub async fn catch_up(conn: &mut PgConnection, order: i64) -> sqlx::Result<u64> {
-    tape_changes::execute_due(conn, Some(order)).await
 }
 
 async fn run(state: AppState) {

@@ -16,7 +16,6 @@ mod openapi;
 mod permissions;
 mod products;
 mod profile;
-mod reads;
 mod security;
 mod session_cache;
 mod sessions;

@@ -21,7 +21,6 @@ use crate::orders::tape_changes::{self, NewChange};
 use crate::state::AppState;
 
 /// The API tests' path to the domain's executor.
-pub use crate::orders::tape_changes::execute_due;
 
 #[derive(Serialize, ToSchema, FromRow)]
 #[serde(rename_all = "camelCase")]
@@ -56,11 +55,10 @@ const SELECT: &str = "
     join product_tapes t on t.id = c.tape_id
     join product_tapes u on u.id = c.up_tape_id";
 
-/// orderMagneticTapeDetails: the order's tape changes, by date, as they stand once
-/// housekeeping has caught the order up (a change whose date has come is executed first).
+/// orderMagneticTapeDetails: the order's tape changes, by date, as they stand. A read: a
+/// change whose date has come is executed by housekeeping (`jobs::housekeeping`), never here.
 pub async fn list(State(state): State<AppState>, Args(args): Args<OrderIdArgs>) -> Result<Done<Vec<TapeChangeRow>>> {
     let (mut conn, id) = super::rows::existing(&state, &args).await?;
-    crate::jobs::housekeeping::catch_up(&mut conn, id).await?;
     let rows = sqlx::query_as(&format!("{SELECT} where c.order_id = $1 order by c.execute_at, c.id"))
         .bind(id)
         .fetch_all(&mut *conn)

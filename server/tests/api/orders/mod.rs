@@ -5,5 +5,6 @@ mod form;
 mod history;
 mod list;
 mod proposals;
+mod reads;
 mod schedule;
 mod tape_changes;

@@ -81,7 +81,7 @@ async fn the_schedule_guards_its_cycle_and_tapes_and_drives_the_status() {
             .await
             .unwrap();
         let mut conn = f.app.db.acquire().await.unwrap();
-        adeval_server::routes::orders::status::refresh(&mut conn, Some(order)).await.unwrap();
+        adeval_server::orders::status::refresh(&mut conn, Some(order)).await.unwrap();
     }
     assert_eq!(f.info(future).await["statusName"], "待开播");
     assert_eq!(f.info(current).await["statusName"], "播出中");

@@ -100,8 +100,11 @@ async fn a_tape_change_is_checked_scheduled_executed_on_its_date_and_then_kept()
         sqlx::query("insert into order_cells (line_id, ymd, point) values ($1, '2026-03-12', 3)").bind(id).execute(&f.app.db).await.unwrap();
         id
     };
-    // The change's date comes: from 10 March on, A's spots air as B.
+    // The change's date comes: housekeeping's round executes it, and from 10 March on A's
+    // spots air as B. Reads leave it to housekeeping (tests/api/orders/reads.rs).
     sqlx::query("update order_tape_changes set execute_at = '2026-03-10' where id = $1").bind(id).execute(&f.app.db).await.unwrap();
+    let mut conn = f.app.db.acquire().await.unwrap();
+    assert_eq!(adeval_server::orders::tape_changes::execute_due(&mut conn, None).await.unwrap(), 1);
     let rows = list(order).await;
     assert_eq!((rows[0]["status"].as_i64(), rows[0]["statusName"].as_str()), (Some(3), Some("已执行")));
     assert_eq!(f.info(order).await["statusName"], "播出中");
@@ -127,8 +130,7 @@ async fn a_tape_change_is_checked_scheduled_executed_on_its_date_and_then_kept()
     .unwrap();
     assert_eq!(moved, 3);
     // Running again finds nothing due.
-    let mut conn = f.app.db.acquire().await.unwrap();
-    assert_eq!(adeval_server::routes::orders::tape_changes::execute_due(&mut conn, None).await.unwrap(), 0);
+    assert_eq!(adeval_server::orders::tape_changes::execute_due(&mut conn, None).await.unwrap(), 0);
     let log = f.app.send(Call::get("orderLogList", json!({ "orderId": order })).token(&f.token)).await;
     assert_eq!(log.ok()[0]["content"], "执行换版：伊利版本A → 伊利版本B（2026-03-10 起的排期已改为新版本）");
     assert_eq!(log.ok()[0]["admin"]["name"], "系统");

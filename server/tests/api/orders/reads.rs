@@ -1,6 +1,6 @@
 //! Reads leave the orders as they are (issue 14): a tape change whose date has come is
-//! housekeeping's to execute, and of the order calls only the tape-change listing catches its
-//! order up first (docs/decisions.md, "Issue 14"). Master data is inserted directly.
+//! housekeeping's to execute, not any read's (docs/decisions.md, "Issue 14"). Master data is
+//! inserted directly.
 
 use serde_json::{Value, json};
 
@@ -25,7 +25,7 @@ async fn state_of(app: &TestApp, order: i64) -> (i16, Vec<(i64, i32)>, i64) {
 }
 
 #[tokio::test]
-async fn order_reads_leave_a_due_tape_change_to_housekeeping_and_only_its_listing_catches_up() {
+async fn order_reads_leave_a_due_tape_change_to_housekeeping() {
     // Arrange: an order on air with tapes A and B, March's spots on A, a change A → B from 10 March.
     let app = spawn_app().await;
     let token = app.admin_token().await;
@@ -78,8 +78,9 @@ async fn order_reads_leave_a_due_tape_change_to_housekeeping_and_only_its_listin
     let before = state_of(&app, order).await;
     assert_eq!(before.0, 1);
 
-    // Act: every other read of the order.
-    let reads: [(&str, Value); 7] = [
+    // Act: every read of the order.
+    let reads: [(&str, Value); 8] = [
+        ("orderMagneticTapeDetails", json!({ "orderId": order })),
         ("orderInfo", json!({ "orderId": order })),
         ("orderList", json!({})),
         ("orderTemplateList", json!({ "orderId": order })),
@@ -92,10 +93,14 @@ async fn order_reads_leave_a_due_tape_change_to_housekeeping_and_only_its_listin
         app.send(Call::get(call, args).token(&token)).await.ok();
     }
 
-    // Assert: nothing moved; the tape-change listing then executes the change for its order.
+    // Assert: nothing moved until housekeeping's round executes the change.
     assert_eq!(state_of(&app, order).await, before, "a read executed the due change");
     let listed = app.send(Call::get("orderMagneticTapeDetails", json!({ "orderId": order })).token(&token)).await;
-    assert_eq!(listed.ok()[0]["statusName"], "已执行");
+    assert_eq!(listed.ok()[0]["statusName"], "待执行");
+    let mut conn = app.db.acquire().await.unwrap();
+    assert_eq!(adeval_server::orders::tape_changes::execute_due(&mut conn, None).await.unwrap(), 1);
     let after = state_of(&app, order).await;
     assert_eq!((after.0, after.1), (3, vec![(a, 1), (b, 2)]));
+    let listed = app.send(Call::get("orderMagneticTapeDetails", json!({ "orderId": order })).token(&token)).await;
+    assert_eq!(listed.ok()[0]["statusName"], "已执行");
 }
