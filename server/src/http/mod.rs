@@ -1,5 +1,6 @@
 //! The HTTP contract: envelope, error catalogue, payload parsing and request signing.
 
+pub mod call;
 pub mod envelope;
 pub mod error;
 pub mod headers;

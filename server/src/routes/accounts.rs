@@ -8,46 +8,43 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use utoipa::ToSchema;
 
+use crate::auth::account::valid_account;
+use crate::auth::menu::MENU_ACCOUNTS;
 use crate::auth::{Admin, password, permission, session};
 use crate::http::paging::{self, IdArgs, Paging};
+use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
 use crate::state::AppState;
 
-use super::auth::valid_account;
-use super::menus::{MENU_ACCOUNTS, MenuNode, menu_tree};
-use super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
+use super::menus::{MenuNode, menu_tree};
+use super::Endpoint;
 
-const fn call(name: &'static str, verb: Verb, title: &'static str, writes: bool) -> Call {
-    Call {
-        name,
-        verb,
-        access: Access::Menu(MENU_ACCOUNTS),
-        title,
-        writes,
-        request: schema_of::<AccountArgs>(),
-        response: schema_of::<AccountRow>(),
-    }
-}
-
-pub static INDEX: Call = Call {
-    request: schema_of::<ListArgs>(),
-    response: schema_with::<Page<AccountRow>, AccountRow>(),
-    ..call("adminUserIndex", Verb::Get, "管理员列表", false)
-};
-pub static INDEX_ALIAS: Call = Call { name: "adminlist", ..INDEX };
-pub static ADD: Call = call("adminUserAdd", Verb::Post, "添加管理员", true);
-pub static UP: Call = call("adminUserUp", Verb::Post, "修改管理员", true);
-pub static INFO: Call = Call { request: schema_of::<IdArgs>(), ..call("adminUserInfo", Verb::Get, "管理员详情", false) };
-pub static DELETE: Call = Call {
-    request: schema_of::<IdArgs>(),
-    response: schema_of::<()>(),
-    ..call("adminUserDelete", Verb::Post, "删除管理员", true)
-};
-pub static RULE: Call = Call {
-    request: schema_of::<()>(),
-    response: schema_with::<Vec<MenuNode>, MenuNode>(),
-    ..call("adminUserRule", Verb::Post, "管理员可选菜单", false)
-};
+pub static INDEX: Call = Call::get("adminUserIndex", "管理员列表")
+    .menu(MENU_ACCOUNTS)
+    .takes::<ListArgs>()
+    .answers_with::<Page<AccountRow>, AccountRow>();
+pub static INDEX_ALIAS: Call = INDEX.named("adminlist");
+pub static ADD: Call = Call::post("adminUserAdd", "添加管理员")
+    .menu(MENU_ACCOUNTS)
+    .writes()
+    .takes::<AccountArgs>()
+    .answers::<AccountRow>();
+pub static UP: Call = Call::post("adminUserUp", "修改管理员")
+    .menu(MENU_ACCOUNTS)
+    .writes()
+    .takes::<AccountArgs>()
+    .answers::<AccountRow>();
+pub static INFO: Call = Call::get("adminUserInfo", "管理员详情")
+    .menu(MENU_ACCOUNTS)
+    .takes::<IdArgs>()
+    .answers::<AccountRow>();
+pub static DELETE: Call = Call::post("adminUserDelete", "删除管理员")
+    .menu(MENU_ACCOUNTS)
+    .writes()
+    .takes::<IdArgs>();
+pub static RULE: Call = Call::post("adminUserRule", "管理员可选菜单")
+    .menu(MENU_ACCOUNTS)
+    .answers_with::<Vec<MenuNode>, MenuNode>();
 
 pub fn endpoints() -> Vec<Endpoint> {
     vec![

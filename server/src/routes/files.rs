@@ -14,17 +14,18 @@ use axum::routing::get;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::auth::menu::MENU_FILE;
 use crate::auth::session::Admin;
 use crate::auth::ticket;
 use crate::auth::permission;
+use crate::http::call::{Access, Call, Verb, schema_of, schema_with};
 use crate::http::paging::{self, Paging};
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
 use crate::state::AppState;
 use crate::storage::policy::{self, Grant, Signed};
 use crate::storage::{random_name, sniff, tags, upload};
 
-use super::menus::MENU_FILE;
-use super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
+use super::Endpoint;
 
 pub static INDEX: Call = Call {
     name: "fileIndex",

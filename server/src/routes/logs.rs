@@ -5,22 +5,18 @@ use axum::routing::get;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::auth::menu::MENU_LOG;
+use crate::http::call::Call;
 use crate::http::paging::{self, Paging};
 use crate::http::{Args, Checks, Done, Page, Result, Text};
 use crate::state::AppState;
 
-use super::menus::MENU_LOG;
-use super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
+use super::Endpoint;
 
-pub static INDEX: Call = Call {
-    name: "adminUserLog",
-    verb: Verb::Get,
-    access: Access::Menu(MENU_LOG),
-    title: "管理员日志",
-    writes: false,
-    request: schema_of::<LogArgs>(),
-    response: schema_with::<Page<LogRow>, LogRow>(),
-};
+pub static INDEX: Call = Call::get("adminUserLog", "管理员日志")
+    .menu(MENU_LOG)
+    .takes::<LogArgs>()
+    .answers_with::<Page<LogRow>, LogRow>();
 
 pub fn endpoints() -> Vec<Endpoint> {
     vec![Endpoint { call: &INDEX, handler: get(index) }]

@@ -12,63 +12,37 @@ use utoipa::ToSchema;
 
 use adeval_engine::ViewingFilter;
 
+use crate::auth::menu::MENU_CLIENT;
 use crate::auth::session::Admin;
 use crate::export::{self, Exported, Maker};
 use crate::http::paging::{self, Paging};
+use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
 use crate::lake::{self, customer::DATASET};
 use crate::state::AppState;
 
-use super::menus::MENU_CLIENT;
-use super::{Access, Call, Endpoint, Verb, get_or_post, schema_of, schema_with};
+use super::{Endpoint, get_or_post};
 
 pub use rows::CustomerRow;
 
-pub static INDEX: Call = Call {
-    name: "customerIndex",
-    verb: Verb::Get,
-    access: Access::Menu(MENU_CLIENT),
-    title: "客户数据列表",
-    writes: false,
-    request: schema_of::<CustomerArgs>(),
-    response: schema_with::<Page<CustomerRow>, CustomerRow>(),
-};
-pub static DELETE: Call = Call {
-    name: "customerDel",
-    verb: Verb::Post,
-    access: Access::Menu(MENU_CLIENT),
-    title: "删除客户数据",
-    writes: true,
-    request: schema_of::<DeleteArgs>(),
-    response: schema_of::<Deleted>(),
-};
-pub static EXPORT: Call = Call {
-    name: "customerIndexExport",
-    verb: Verb::GetOrPost,
-    access: Access::Menu(MENU_CLIENT),
-    title: "导出客户数据",
-    writes: false,
-    request: schema_of::<CustomerArgs>(),
-    response: schema_of::<Exported>(),
-};
-pub static BRANDS: Call = Call {
-    name: "customerBrandList",
-    verb: Verb::Get,
-    access: Access::SignedIn,
-    title: "客户数据品牌选项",
-    writes: false,
-    request: schema_of::<BrandListArgs>(),
-    response: schema_with::<Vec<BrandPick>, BrandPick>(),
-};
-pub static MEDIA: Call = Call {
-    name: "customerMediaList",
-    verb: Verb::Get,
-    access: Access::SignedIn,
-    title: "客户数据媒体选项",
-    writes: false,
-    request: schema_of::<()>(),
-    response: schema_with::<Vec<MediaPick>, MediaPick>(),
-};
+pub static INDEX: Call = Call::get("customerIndex", "客户数据列表")
+    .menu(MENU_CLIENT)
+    .takes::<CustomerArgs>()
+    .answers_with::<Page<CustomerRow>, CustomerRow>();
+pub static DELETE: Call = Call::post("customerDel", "删除客户数据")
+    .menu(MENU_CLIENT)
+    .writes()
+    .takes::<DeleteArgs>()
+    .answers::<Deleted>();
+pub static EXPORT: Call = Call::get_or_post("customerIndexExport", "导出客户数据")
+    .menu(MENU_CLIENT)
+    .takes::<CustomerArgs>()
+    .answers::<Exported>();
+pub static BRANDS: Call = Call::get("customerBrandList", "客户数据品牌选项")
+    .takes::<BrandListArgs>()
+    .answers_with::<Vec<BrandPick>, BrandPick>();
+pub static MEDIA: Call = Call::get("customerMediaList", "客户数据媒体选项")
+    .answers_with::<Vec<MediaPick>, MediaPick>();
 
 pub fn endpoints() -> Vec<Endpoint> {
     vec![

@@ -10,32 +10,32 @@ use sqlx::postgres::PgRow;
 use sqlx::{PgConnection, Row};
 use utoipa::ToSchema;
 
+use crate::auth::menu::MENU_VIEWING;
 use crate::http::paging::IdArgs;
+use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Page, Result};
 use crate::state::AppState;
 
 use self::args::{PICK_MEDIA, ViewingArgs, ViewingForm, ViewingIndexArgs};
-use super::menus::MENU_VIEWING;
-use super::{Access, Call, Endpoint, SchemaOf, Verb, schema_of, schema_with};
+use super::Endpoint;
 
-const fn call(name: &'static str, verb: Verb, title: &'static str, request: SchemaOf, response: SchemaOf) -> Call {
-    Call { name, verb, access: Access::Menu(MENU_VIEWING), title, writes: matches!(verb, Verb::Post), request, response }
-}
-
-pub static INDEX: Call = call(
-    "onlineViewingIndex",
-    Verb::Get,
-    "网络收视列表",
-    schema_of::<ViewingIndexArgs>(),
-    schema_with::<Page<ViewingRow>, ViewingRow>(),
-);
-pub static MEDIA_LIST: Call = Call {
-    access: Access::SignedIn,
-    ..call("onlineViewingMediaList", Verb::Get, "网络收视媒体选项", schema_of::<()>(), schema_with::<Vec<ViewingMedia>, ViewingMedia>())
-};
-pub static ADD: Call = call("onlineViewingAdd", Verb::Post, "添加网络收视", schema_of::<ViewingArgs>(), schema_of::<ViewingRow>());
-pub static UP: Call = call("onlineViewingUp", Verb::Post, "修改网络收视", schema_of::<ViewingArgs>(), schema_of::<ViewingRow>());
-pub static DEL: Call = call("onlineViewingDel", Verb::Post, "删除网络收视", schema_of::<IdArgs>(), schema_of::<()>());
+pub static INDEX: Call = Call::get("onlineViewingIndex", "网络收视列表")
+    .menu(MENU_VIEWING)
+    .takes::<ViewingIndexArgs>()
+    .answers_with::<Page<ViewingRow>, ViewingRow>();
+pub static MEDIA_LIST: Call = Call::get("onlineViewingMediaList", "网络收视媒体选项")
+    .answers_with::<Vec<ViewingMedia>, ViewingMedia>();
+pub static ADD: Call = Call::post("onlineViewingAdd", "添加网络收视")
+    .menu(MENU_VIEWING)
+    .writes()
+    .takes::<ViewingArgs>()
+    .answers::<ViewingRow>();
+pub static UP: Call = Call::post("onlineViewingUp", "修改网络收视")
+    .menu(MENU_VIEWING)
+    .writes()
+    .takes::<ViewingArgs>()
+    .answers::<ViewingRow>();
+pub static DEL: Call = Call::post("onlineViewingDel", "删除网络收视").menu(MENU_VIEWING).writes().takes::<IdArgs>();
 
 pub fn endpoints() -> Vec<Endpoint> {
     vec![

@@ -11,42 +11,39 @@ use serde::Deserialize;
 use sqlx::PgConnection;
 use utoipa::ToSchema;
 
+use crate::auth::menu::MENU_PRODUCT;
 use crate::http::paging::{self, IdArgs, Paging};
+use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
 use crate::state::AppState;
 
 use self::form::{ProductArgs, ProductForm, validate};
 use self::rows::{ProductOption, ProductRow, SELECT_ROW, fetch};
-use super::menus::MENU_PRODUCT;
-use super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
+use super::Endpoint;
 
-const fn call(name: &'static str, verb: Verb, title: &'static str, writes: bool) -> Call {
-    Call {
-        name,
-        verb,
-        access: Access::Menu(MENU_PRODUCT),
-        title,
-        writes,
-        request: schema_of::<IdArgs>(),
-        response: schema_with::<ProductRow, ProductRow>(),
-    }
-}
-
-pub static INDEX: Call = Call {
-    request: schema_of::<ListArgs>(),
-    response: schema_with::<Page<ProductRow>, ProductRow>(),
-    ..call("productIndex", Verb::Get, "产品列表", false)
-};
-pub static ADD: Call = Call { request: schema_of::<ProductArgs>(), ..call("productAdd", Verb::Post, "添加产品", true) };
-pub static UP: Call = Call { request: schema_of::<ProductArgs>(), ..call("productUp", Verb::Post, "修改产品", true) };
-pub static DEL: Call = Call { response: schema_of::<()>(), ..call("productDel", Verb::Post, "删除产品", true) };
-pub static COPY: Call = call("productCopy", Verb::Post, "复制产品", true);
-pub static LIST: Call = Call {
-    access: Access::SignedIn,
-    request: schema_of::<OptionArgs>(),
-    response: schema_with::<Vec<ProductOption>, ProductOption>(),
-    ..call("productList", Verb::Get, "产品选项", false)
-};
+pub static INDEX: Call = Call::get("productIndex", "产品列表")
+    .menu(MENU_PRODUCT)
+    .takes::<ListArgs>()
+    .answers_with::<Page<ProductRow>, ProductRow>();
+pub static ADD: Call = Call::post("productAdd", "添加产品")
+    .menu(MENU_PRODUCT)
+    .writes()
+    .takes::<ProductArgs>()
+    .answers_with::<ProductRow, ProductRow>();
+pub static UP: Call = Call::post("productUp", "修改产品")
+    .menu(MENU_PRODUCT)
+    .writes()
+    .takes::<ProductArgs>()
+    .answers_with::<ProductRow, ProductRow>();
+pub static DEL: Call = Call::post("productDel", "删除产品").menu(MENU_PRODUCT).writes().takes::<IdArgs>();
+pub static COPY: Call = Call::post("productCopy", "复制产品")
+    .menu(MENU_PRODUCT)
+    .writes()
+    .takes::<IdArgs>()
+    .answers_with::<ProductRow, ProductRow>();
+pub static LIST: Call = Call::get("productList", "产品选项")
+    .takes::<OptionArgs>()
+    .answers_with::<Vec<ProductOption>, ProductOption>();
 
 pub fn endpoints() -> Vec<Endpoint> {
     vec![

@@ -5,27 +5,33 @@ use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::auth::menu::MENU_SYSTEM;
+use crate::http::call::Call;
 use crate::http::paging::{self, IdArgs, Paging};
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
 use crate::state::AppState;
 
-use super::super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
-use super::{call, in_use, name, new_name, on_delete};
+use super::super::Endpoint;
+use super::{in_use, name, new_name, on_delete};
 
-pub static INDEX: Call = call(
-    "brandIndex",
-    Verb::Get,
-    "品牌列表",
-    schema_of::<BrandIndexArgs>(),
-    schema_with::<Page<BrandRow>, BrandRow>(),
-);
-pub static LIST: Call = Call {
-    access: Access::SignedIn,
-    ..call("brandList", Verb::Get, "品牌选项", schema_of::<BrandListArgs>(), schema_with::<Vec<BrandRow>, BrandRow>())
-};
-pub static ADD: Call = call("brandAdd", Verb::Post, "添加品牌", schema_of::<BrandArgs>(), schema_of::<BrandRow>());
-pub static UP: Call = call("brandUp", Verb::Post, "修改品牌", schema_of::<BrandArgs>(), schema_of::<BrandRow>());
-pub static DELETE: Call = call("brandDelete", Verb::Post, "删除品牌", schema_of::<IdArgs>(), schema_of::<()>());
+pub static INDEX: Call = Call::get("brandIndex", "品牌列表")
+    .menu(MENU_SYSTEM)
+    .takes::<BrandIndexArgs>()
+    .answers_with::<Page<BrandRow>, BrandRow>();
+pub static LIST: Call = Call::get("brandList", "品牌选项")
+    .takes::<BrandListArgs>()
+    .answers_with::<Vec<BrandRow>, BrandRow>();
+pub static ADD: Call = Call::post("brandAdd", "添加品牌")
+    .menu(MENU_SYSTEM)
+    .writes()
+    .takes::<BrandArgs>()
+    .answers::<BrandRow>();
+pub static UP: Call = Call::post("brandUp", "修改品牌")
+    .menu(MENU_SYSTEM)
+    .writes()
+    .takes::<BrandArgs>()
+    .answers::<BrandRow>();
+pub static DELETE: Call = Call::post("brandDelete", "删除品牌").menu(MENU_SYSTEM).writes().takes::<IdArgs>();
 
 pub fn endpoints() -> Vec<Endpoint> {
     vec![

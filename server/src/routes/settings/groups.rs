@@ -8,40 +8,38 @@ use sqlx::postgres::PgRow;
 use sqlx::{PgConnection, Row};
 use utoipa::ToSchema;
 
+use crate::auth::menu::MENU_SYSTEM;
+use crate::http::call::Call;
 use crate::http::paging::{self, IdArgs, Paging};
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
 use crate::state::AppState;
 
-use super::super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
-use super::{call, in_use, name, new_name, on_delete};
+use super::super::Endpoint;
+use super::{in_use, name, new_name, on_delete};
 
-pub static INDEX: Call = call(
-    "defaultAudienceCityGroupIndex",
-    Verb::Get,
-    "受众/城市组列表",
-    schema_of::<GroupIndexArgs>(),
-    schema_with::<Page<GroupRow>, GroupRow>(),
-);
-pub static BRAND_LIST: Call = Call {
-    access: Access::SignedIn,
-    ..call(
-        "defaultAudienceCityGroupBrandList",
-        Verb::Get,
-        "品牌的受众/城市组",
-        schema_of::<GroupBrandListArgs>(),
-        schema_with::<Vec<GroupRow>, GroupRow>(),
-    )
-};
-pub static LIST: Call = Call {
-    access: Access::SignedIn,
-    ..call("defaultAudienceCityGroupList", Verb::Get, "受众/城市组选项", schema_of::<()>(), schema_with::<Vec<GroupRow>, GroupRow>())
-};
-pub static ADD: Call =
-    call("defaultAudienceCityGroupAdd", Verb::Post, "添加受众/城市组", schema_of::<GroupArgs>(), schema_of::<GroupRow>());
-pub static UP: Call =
-    call("defaultAudienceCityGroupUp", Verb::Post, "修改受众/城市组", schema_of::<GroupArgs>(), schema_of::<GroupRow>());
-pub static DELETE: Call =
-    call("defaultAudienceCityGroupDelete", Verb::Post, "删除受众/城市组", schema_of::<IdArgs>(), schema_of::<()>());
+pub static INDEX: Call = Call::get("defaultAudienceCityGroupIndex", "受众/城市组列表")
+    .menu(MENU_SYSTEM)
+    .takes::<GroupIndexArgs>()
+    .answers_with::<Page<GroupRow>, GroupRow>();
+pub static BRAND_LIST: Call = Call::get("defaultAudienceCityGroupBrandList", "品牌的受众/城市组")
+    .takes::<GroupBrandListArgs>()
+    .answers_with::<Vec<GroupRow>, GroupRow>();
+pub static LIST: Call = Call::get("defaultAudienceCityGroupList", "受众/城市组选项")
+    .answers_with::<Vec<GroupRow>, GroupRow>();
+pub static ADD: Call = Call::post("defaultAudienceCityGroupAdd", "添加受众/城市组")
+    .menu(MENU_SYSTEM)
+    .writes()
+    .takes::<GroupArgs>()
+    .answers::<GroupRow>();
+pub static UP: Call = Call::post("defaultAudienceCityGroupUp", "修改受众/城市组")
+    .menu(MENU_SYSTEM)
+    .writes()
+    .takes::<GroupArgs>()
+    .answers::<GroupRow>();
+pub static DELETE: Call = Call::post("defaultAudienceCityGroupDelete", "删除受众/城市组")
+    .menu(MENU_SYSTEM)
+    .writes()
+    .takes::<IdArgs>();
 
 pub fn endpoints() -> Vec<Endpoint> {
     vec![

@@ -5,27 +5,31 @@ use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::auth::menu::MENU_SYSTEM;
+use crate::http::call::Call;
 use crate::http::paging::{self, IdArgs, Paging};
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
 use crate::state::AppState;
 
-use super::super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
-use super::{call, in_use, name, new_name, on_delete};
+use super::super::Endpoint;
+use super::{in_use, name, new_name, on_delete};
 
-pub static INDEX: Call = call(
-    "mediaIndex",
-    Verb::Get,
-    "媒体列表",
-    schema_of::<MediaIndexArgs>(),
-    schema_with::<Page<MediaRow>, MediaRow>(),
-);
-pub static LIST: Call = Call {
-    access: Access::SignedIn,
-    ..call("mediaList", Verb::Get, "媒体选项", schema_of::<()>(), schema_with::<Vec<MediaRow>, MediaRow>())
-};
-pub static ADD: Call = call("mediaAdd", Verb::Post, "添加媒体", schema_of::<MediaArgs>(), schema_of::<MediaRow>());
-pub static UP: Call = call("mediaUp", Verb::Post, "修改媒体", schema_of::<MediaArgs>(), schema_of::<MediaRow>());
-pub static DELETE: Call = call("mediaDelete", Verb::Post, "删除媒体", schema_of::<IdArgs>(), schema_of::<()>());
+pub static INDEX: Call = Call::get("mediaIndex", "媒体列表")
+    .menu(MENU_SYSTEM)
+    .takes::<MediaIndexArgs>()
+    .answers_with::<Page<MediaRow>, MediaRow>();
+pub static LIST: Call = Call::get("mediaList", "媒体选项").answers_with::<Vec<MediaRow>, MediaRow>();
+pub static ADD: Call = Call::post("mediaAdd", "添加媒体")
+    .menu(MENU_SYSTEM)
+    .writes()
+    .takes::<MediaArgs>()
+    .answers::<MediaRow>();
+pub static UP: Call = Call::post("mediaUp", "修改媒体")
+    .menu(MENU_SYSTEM)
+    .writes()
+    .takes::<MediaArgs>()
+    .answers::<MediaRow>();
+pub static DELETE: Call = Call::post("mediaDelete", "删除媒体").menu(MENU_SYSTEM).writes().takes::<IdArgs>();
 
 pub fn endpoints() -> Vec<Endpoint> {
     vec![

@@ -11,63 +11,53 @@ use axum::routing::{get, post};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
+use crate::auth::menu::MENU_TAPE;
 use crate::auth::session::Admin;
 use crate::export::{self, Cell, Exported, Maker};
 use crate::http::paging::{self, IdArgs};
+use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
 use crate::state::AppState;
 
 use self::form::{TapeArgs, TapeForm, validate};
 use self::rows::{FILTER, SELECT_ROW, TapeBrandOption, TapeFilterArgs, TapeMediaOption, TapeRow, bind_filters, fetch};
-use super::menus::MENU_TAPE;
 use super::products::filters;
 use super::products::rows::{ProductOption, options};
-use super::{Access, Call, Endpoint, Verb, get_or_post, schema_of, schema_with};
+use super::{Endpoint, get_or_post};
 
-const fn call(name: &'static str, verb: Verb, title: &'static str, writes: bool) -> Call {
-    Call {
-        name,
-        verb,
-        access: Access::Menu(MENU_TAPE),
-        title,
-        writes,
-        request: schema_of::<IdArgs>(),
-        response: schema_with::<TapeRow, TapeRow>(),
-    }
-}
-
-pub static INDEX: Call = Call {
-    request: schema_of::<TapeFilterArgs>(),
-    response: schema_with::<Page<TapeRow>, TapeRow>(),
-    ..call("productMagneticTapeIndex", Verb::Get, "磁带号列表", false)
-};
-pub static EXPORT: Call = Call {
-    request: schema_of::<TapeFilterArgs>(),
-    response: schema_of::<Exported>(),
-    ..call("productMagneticTapeIndexExport", Verb::GetOrPost, "导出磁带号", false)
-};
-pub static ADD: Call = Call { request: schema_of::<TapeArgs>(), ..call("productMagneticTapeAdd", Verb::Post, "添加磁带号", true) };
-pub static UP: Call = Call { request: schema_of::<TapeArgs>(), ..call("productMagneticTapeUp", Verb::Post, "修改磁带号", true) };
-pub static INFO: Call = call("productMagneticTapeInfo", Verb::Post, "磁带号详情", false);
-pub static DEL: Call = Call { response: schema_of::<()>(), ..call("productMagneticTapeDel", Verb::Post, "删除磁带号", true) };
-pub static BRAND_LIST: Call = Call {
-    access: Access::SignedIn,
-    request: schema_of::<()>(),
-    response: schema_with::<Vec<TapeBrandOption>, TapeBrandOption>(),
-    ..call("productMagneticTapeBrandList", Verb::Get, "磁带品牌选项", false)
-};
-pub static MEDIA_LIST: Call = Call {
-    access: Access::SignedIn,
-    request: schema_of::<()>(),
-    response: schema_with::<Vec<TapeMediaOption>, TapeMediaOption>(),
-    ..call("productMagneticTapeMediaList", Verb::Get, "磁带媒体选项", false)
-};
-pub static PRODUCT_LIST: Call = Call {
-    access: Access::SignedIn,
-    request: schema_of::<ProductListArgs>(),
-    response: schema_with::<Vec<ProductOption>, ProductOption>(),
-    ..call("productMagneticTapeProductList", Verb::Get, "磁带产品选项", false)
-};
+pub static INDEX: Call = Call::get("productMagneticTapeIndex", "磁带号列表")
+    .menu(MENU_TAPE)
+    .takes::<TapeFilterArgs>()
+    .answers_with::<Page<TapeRow>, TapeRow>();
+pub static EXPORT: Call = Call::get_or_post("productMagneticTapeIndexExport", "导出磁带号")
+    .menu(MENU_TAPE)
+    .takes::<TapeFilterArgs>()
+    .answers::<Exported>();
+pub static ADD: Call = Call::post("productMagneticTapeAdd", "添加磁带号")
+    .menu(MENU_TAPE)
+    .writes()
+    .takes::<TapeArgs>()
+    .answers_with::<TapeRow, TapeRow>();
+pub static UP: Call = Call::post("productMagneticTapeUp", "修改磁带号")
+    .menu(MENU_TAPE)
+    .writes()
+    .takes::<TapeArgs>()
+    .answers_with::<TapeRow, TapeRow>();
+pub static INFO: Call = Call::post("productMagneticTapeInfo", "磁带号详情")
+    .menu(MENU_TAPE)
+    .takes::<IdArgs>()
+    .answers_with::<TapeRow, TapeRow>();
+pub static DEL: Call = Call::post("productMagneticTapeDel", "删除磁带号")
+    .menu(MENU_TAPE)
+    .writes()
+    .takes::<IdArgs>();
+pub static BRAND_LIST: Call = Call::get("productMagneticTapeBrandList", "磁带品牌选项")
+    .answers_with::<Vec<TapeBrandOption>, TapeBrandOption>();
+pub static MEDIA_LIST: Call = Call::get("productMagneticTapeMediaList", "磁带媒体选项")
+    .answers_with::<Vec<TapeMediaOption>, TapeMediaOption>();
+pub static PRODUCT_LIST: Call = Call::get("productMagneticTapeProductList", "磁带产品选项")
+    .takes::<ProductListArgs>()
+    .answers_with::<Vec<ProductOption>, ProductOption>();
 
 pub fn endpoints() -> Vec<Endpoint> {
     vec![
