@@ -13,6 +13,7 @@ pub mod messages;
 pub mod oplog;
 pub mod realtime;
 pub mod routes;
+pub mod sql;
 pub mod state;
 pub mod storage;
 

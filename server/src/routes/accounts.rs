@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 use crate::auth::account::valid_account;
 use crate::auth::menu::MENU_ACCOUNTS;
 use crate::auth::{Admin, password, permission, session};
-use crate::http::paging::{self, IdArgs, Paging};
+use crate::http::args::{self, IdArgs, Paging};
 use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
 use crate::state::AppState;
@@ -114,14 +114,14 @@ async fn index(State(state): State<AppState>, Args(args): Args<ListArgs>) -> Res
           and ($2::text is null or strpos(lower(a.account), lower($2)) > 0)
           and ($3::smallint is null or a.status = $3)";
     let total: i64 = sqlx::query_scalar(&format!("select count(*) from admins a {filter}"))
-        .bind(paging::text(&args.name))
-        .bind(paging::text(&args.account))
+        .bind(args::text(&args.name))
+        .bind(args::text(&args.account))
         .bind(status)
         .fetch_one(&state.db)
         .await?;
     let data = sqlx::query_as(&format!("{} {filter} order by a.id limit $4 offset $5", select_row()))
-        .bind(paging::text(&args.name))
-        .bind(paging::text(&args.account))
+        .bind(args::text(&args.name))
+        .bind(args::text(&args.account))
         .bind(status)
         .bind(paging.limit)
         .bind(paging.offset())

@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::auth::menu::MENU_LOG;
+use crate::http::args::{self, Day, Paging};
 use crate::http::call::Call;
-use crate::http::paging::{self, Paging};
 use crate::http::{Args, Checks, Done, Page, Result, Text};
 use crate::state::AppState;
 
@@ -61,8 +61,8 @@ pub struct LogRow {
 async fn index(State(state): State<AppState>, Args(args): Args<LogArgs>) -> Result<Done<Page<LogRow>>> {
     let mut checks = Checks::default();
     let paging = Paging::parse(&args.page, &args.limit, 10, &mut checks);
-    let from = paging::date("createTimeAdd", &args.create_time_add, &mut checks);
-    let to = paging::date("createTimeEnd", &args.create_time_end, &mut checks);
+    let from = Day::filter("createTimeAdd", &args.create_time_add, &mut checks);
+    let to = Day::filter("createTimeEnd", &args.create_time_end, &mut checks);
     checks.finish()?;
     // Dates are read in the session's time zone, the one the list shows.
     let filter = "
@@ -73,10 +73,10 @@ async fn index(State(state): State<AppState>, Args(args): Args<LogArgs>) -> Resu
           and ($5::date is null or created_at >= $5::date)
           and ($6::date is null or created_at < $6::date + 1)";
     let binds = (
-        paging::text(&args.admin_name),
-        paging::text(&args.title),
-        paging::text(&args.url),
-        paging::text(&args.ip),
+        args::text(&args.admin_name),
+        args::text(&args.title),
+        args::text(&args.url),
+        args::text(&args.ip),
     );
     let total: i64 = sqlx::query_scalar(&format!("select count(*) from admin_logs {filter}"))
         .bind(&binds.0)

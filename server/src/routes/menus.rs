@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 
 use crate::auth::menu::MENU_MENUS;
 use crate::auth::session;
-use crate::http::paging::IdArgs;
+use crate::http::args::IdArgs;
 use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Result, Text};
 use crate::state::AppState;

@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::auth::session::Admin;
+use crate::http::args::{Id, Paging};
 use crate::http::call::Call;
-use crate::http::paging::{self, Paging};
 use crate::http::{AppError, Args, Checks, Done, Result, Text};
 use crate::state::AppState;
 
@@ -95,7 +95,7 @@ async fn mark(State(state): State<AppState>, Extension(admin): Extension<Admin>,
         return Ok(Done("操作成功", ()));
     }
     let mut checks = Checks::default();
-    let id = paging::id("id", &args.id, "请选择消息", &mut checks);
+    let id = Id::picked("id", &args.id, "请选择消息", &mut checks);
     checks.finish()?;
     let found = sqlx::query("update messages set status = 2 where id = $1 and admin_id = $2")
         .bind(id)

@@ -15,7 +15,7 @@ use adeval_engine::ViewingFilter;
 use crate::auth::menu::MENU_CLIENT;
 use crate::auth::session::Admin;
 use crate::export::{self, Exported, Maker};
-use crate::http::paging::{self, Paging};
+use crate::http::args::{self, Belonging, Category, Day, Id, Paging, Source};
 use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
 use crate::lake::{self, customer::DATASET};
@@ -82,21 +82,10 @@ pub struct CustomerArgs {
     end_time: Option<Text>,
 }
 
-fn optional_id(field: &str, value: &Option<Text>, checks: &mut Checks) -> Option<i64> {
-    let text = Text::get(value)?;
-    match text.parse::<i64>() {
-        Ok(n) if n > 0 => Some(n),
-        _ => {
-            checks.add(field, "编号无效");
-            None
-        }
-    }
-}
-
 impl CustomerArgs {
     /// The filter, with the brand turned into its audience/city group names.
     async fn resolve(&self, state: &AppState, checks: &mut Checks) -> Result<ViewingFilter> {
-        let brand = optional_id("brandId", &self.brand_id, checks);
+        let brand = Id::filter("brandId", &self.brand_id, checks);
         let mut filter = self.filter(checks);
         if let Some(brand) = brand {
             let names: Vec<String> = sqlx::query_scalar("select group_name from audience_groups where brand_id = $1")
@@ -109,8 +98,8 @@ impl CustomerArgs {
     }
 
     fn filter(&self, checks: &mut Checks) -> ViewingFilter {
-        let from = paging::date("addTime", &self.add_time, checks);
-        let to = paging::date("endTime", &self.end_time, checks);
+        let from = Day::filter("addTime", &self.add_time, checks);
+        let to = Day::filter("endTime", &self.end_time, checks);
         if let (Some(f), Some(t)) = (from, to)
             && f > t
         {
@@ -120,11 +109,11 @@ impl CustomerArgs {
             // Set from the brand's group names by `resolve`.
             brand_id: None,
             audience_groups: None,
-            media_id: optional_id("mediaId", &self.media_id, checks),
-            category: paging::code("category", &self.category, 1..=4, "数据类别无效", checks),
-            source: paging::code("source", &self.source, 1..=3, "数据来源无效", checks),
-            belonging_to: paging::code("belongingTo", &self.belonging_to, 1..=2, "数据归属无效", checks),
-            title: paging::text(&self.title),
+            media_id: Id::filter("mediaId", &self.media_id, checks),
+            category: Category::filter("category", &self.category, checks),
+            source: Source::filter("source", &self.source, checks),
+            belonging_to: Belonging::filter("belongingTo", &self.belonging_to, checks),
+            title: args::text(&self.title),
             from,
             to,
             ..ViewingFilter::default()
@@ -243,7 +232,7 @@ async fn brands(State(state): State<AppState>, Args(args): Args<BrandListArgs>) 
         "select id, brand_name from brands
          where $1::text is null or strpos(lower(brand_name), lower($1)) > 0 order by brand_name",
     )
-    .bind(paging::text(&args.brand_name))
+    .bind(args::text(&args.brand_name))
     .fetch_all(&state.db)
     .await?;
     Ok(Done("获取成功", rows))

@@ -11,7 +11,7 @@ use sqlx::{PgConnection, Row};
 use utoipa::ToSchema;
 
 use crate::auth::menu::MENU_VIEWING;
-use crate::http::paging::IdArgs;
+use crate::http::args::IdArgs;
 use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Page, Result};
 use crate::state::AppState;

@@ -21,9 +21,9 @@ use utoipa::ToSchema;
 
 use crate::auth::menu::MENU_ORDER;
 use crate::export::Exported;
+use crate::http::args::Id;
 use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
-use crate::routes::time_periods::filters;
 use crate::state::AppState;
 
 use super::{Endpoint, get_or_post};
@@ -199,7 +199,7 @@ pub struct ProductOption {
 
 async fn product_list(State(state): State<AppState>, Args(args): Args<ProductListArgs>) -> Result<Done<Vec<ProductOption>>> {
     let mut checks = Checks::default();
-    let brand = filters::opt_id("brandId", &args.brand_id, &mut checks);
+    let brand = Id::filter("brandId", &args.brand_id, &mut checks);
     checks.finish()?;
     let rows = sqlx::query_as(
         "select p.id, p.product_name, p.seconds, p.brand_id, b.brand_name, p.media_id
@@ -233,7 +233,7 @@ pub struct ProductArgs {
 impl ProductArgs {
     fn required(&self) -> Result<i64> {
         let mut checks = Checks::default();
-        let id = crate::http::paging::id("productId", &self.product_id, "请选择产品名称", &mut checks);
+        let id = Id::picked("productId", &self.product_id, "请选择产品名称", &mut checks);
         checks.finish().map(|()| id)
     }
 }
@@ -319,8 +319,8 @@ pub struct SuitOption {
 /// The media's suits sold to the product's brand.
 async fn suit_list(State(state): State<AppState>, Args(args): Args<SuitListArgs>) -> Result<Done<Vec<SuitOption>>> {
     let mut checks = Checks::default();
-    let product = crate::http::paging::id("productId", &args.product_id, "请选择产品名称", &mut checks);
-    let media = crate::http::paging::id("mediaId", &args.media_id, "请选择媒体", &mut checks);
+    let product = Id::picked("productId", &args.product_id, "请选择产品名称", &mut checks);
+    let media = Id::picked("mediaId", &args.media_id, "请选择媒体", &mut checks);
     checks.finish()?;
     let rows = sqlx::query_as(
         "select s.id, s.suit_name, round(s.media_metrics, 3)::float8 as media_metrics,

@@ -20,6 +20,7 @@ use utoipa::ToSchema;
 use super::fields::OrderIdArgs;
 use super::{log, status};
 use crate::auth::session::Admin;
+use crate::http::args::Id;
 use crate::http::{AppError, Args, Checks, Done, Result, Text};
 use crate::state::AppState;
 
@@ -82,7 +83,7 @@ pub struct UpTapeOption {
 /// orderMagneticTapeDetailsList: the product's tapes a change may go to.
 pub async fn options(State(state): State<AppState>, Args(args): Args<ProductArgs>) -> Result<Done<Vec<UpTapeOption>>> {
     let mut checks = Checks::default();
-    let product = crate::http::paging::id("productId", &args.product_id, "请选择产品名称", &mut checks);
+    let product = Id::picked("productId", &args.product_id, "请选择产品名称", &mut checks);
     checks.finish()?;
     let rows = sqlx::query_as(
         "select id, media_file_name as up_tape_name from product_tapes where product_id = $1 order by media_file_name, id",
@@ -151,10 +152,10 @@ pub async fn up(State(state): State<AppState>, Extension(admin): Extension<Admin
     let today: NaiveDate = sqlx::query_scalar("select current_date").fetch_one(&mut *tx).await?;
     let mut checks = Checks::default();
     let editing = Text::get(&args.id).is_some();
-    let up_tape = crate::http::paging::id("upTapeId", &args.up_tape_id, "请选择换版信息", &mut checks);
+    let up_tape = Id::picked("upTapeId", &args.up_tape_id, "请选择换版信息", &mut checks);
     let execute_at = day(&args.execute_at, &mut checks);
     if editing {
-        let id = crate::http::paging::id("id", &args.id, "请选择换版记录", &mut checks);
+        let id = Id::picked("id", &args.id, "请选择换版记录", &mut checks);
         checks.finish()?;
         let mut checks = Checks::default();
         // The order first, then the change: the order every writer of both takes.
@@ -200,8 +201,8 @@ pub async fn up(State(state): State<AppState>, Extension(admin): Extension<Admin
         tx.commit().await?;
         return Ok(Done("修改完成", ()));
     }
-    let order = crate::http::paging::id("orderId", &args.order_id, super::fields::PICK_ORDER, &mut checks);
-    let tape = crate::http::paging::id("tapeId", &args.tape_id, "请选择订单版本", &mut checks);
+    let order = Id::picked("orderId", &args.order_id, super::fields::PICK_ORDER, &mut checks);
+    let tape = Id::picked("tapeId", &args.tape_id, "请选择订单版本", &mut checks);
     checks.finish()?;
     let mut checks = Checks::default();
     let found: Option<(i64, NaiveDate, NaiveDate)> =
@@ -286,8 +287,8 @@ pub struct TapeChangeDelArgs {
 /// orderMagneticTapeDetailsDel: removes a pending change; an executed one stays ('不可删除').
 pub async fn delete(State(state): State<AppState>, Extension(admin): Extension<Admin>, Args(args): Args<TapeChangeDelArgs>) -> Result<Done<()>> {
     let mut checks = Checks::default();
-    let order = crate::http::paging::id("orderId", &args.order_id, super::fields::PICK_ORDER, &mut checks);
-    let id = crate::http::paging::id("detailsId", &args.details_id, "请选择换版记录", &mut checks);
+    let order = Id::picked("orderId", &args.order_id, super::fields::PICK_ORDER, &mut checks);
+    let id = Id::picked("detailsId", &args.details_id, "请选择换版记录", &mut checks);
     checks.finish()?;
     let mut tx = state.db.begin().await?;
     sqlx::query("select 1 from orders where id = $1 for update").bind(order).execute(&mut *tx).await?;

@@ -1,7 +1,6 @@
 //! Products (spec master-data §2 product management, §3 Product, §5 product form, §7
 //! productIndex … productCopy), and the productList lookup other screens pick products from.
 
-pub mod filters;
 pub mod form;
 pub mod rows;
 
@@ -12,7 +11,7 @@ use sqlx::PgConnection;
 use utoipa::ToSchema;
 
 use crate::auth::menu::MENU_PRODUCT;
-use crate::http::paging::{self, IdArgs, Paging};
+use crate::http::args::{self, Id, IdArgs, Paging, Seconds, Timestamp};
 use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
 use crate::state::AppState;
@@ -147,18 +146,18 @@ struct Counted {
 async fn index(State(state): State<AppState>, Args(args): Args<ListArgs>) -> Result<Done<Page<ProductRow>>> {
     let mut checks = Checks::default();
     let paging = Paging::parse(&args.page, &args.limit, 10, &mut checks);
-    let brand = filters::id("brandIdi", &args.brand_idi, &mut checks);
-    let seconds_from = filters::seconds("secondsGt", &args.seconds_gt, &mut checks);
-    let seconds_to = filters::seconds("secondslt", &args.secondslt, &mut checks);
-    let group = filters::id("audienceCityGroupIdi", &args.audience_city_group_idi, &mut checks);
-    let updated_from = filters::timestamp("updatetimeGt", &args.updatetime_gt, &mut checks);
-    let updated_to = filters::timestamp("updatetimeLt", &args.updatetime_lt, &mut checks);
-    let created_from = filters::timestamp("createtimeGt", &args.createtime_gt, &mut checks);
-    let created_to = filters::timestamp("createtimelt", &args.createtimelt, &mut checks);
+    let brand = Id::filter("brandIdi", &args.brand_idi, &mut checks);
+    let seconds_from = Seconds::filter("secondsGt", &args.seconds_gt, &mut checks);
+    let seconds_to = Seconds::filter("secondslt", &args.secondslt, &mut checks);
+    let group = Id::filter("audienceCityGroupIdi", &args.audience_city_group_idi, &mut checks);
+    let updated_from = Timestamp::filter("updatetimeGt", &args.updatetime_gt, &mut checks);
+    let updated_to = Timestamp::filter("updatetimeLt", &args.updatetime_lt, &mut checks);
+    let created_from = Timestamp::filter("createtimeGt", &args.createtime_gt, &mut checks);
+    let created_to = Timestamp::filter("createtimelt", &args.createtimelt, &mut checks);
     checks.finish()?;
     let filter = ListFilter {
         brand,
-        name: paging::text(&args.product_namei),
+        name: args::text(&args.product_namei),
         seconds_from,
         seconds_to,
         group,
@@ -203,11 +202,11 @@ pub struct OptionArgs {
 
 async fn list(State(state): State<AppState>, Args(args): Args<OptionArgs>) -> Result<Done<Vec<ProductOption>>> {
     let mut checks = Checks::default();
-    let brand = filters::id("brandId", &args.brand_id, &mut checks);
-    let media = filters::id("mediaId", &args.media_id, &mut checks);
+    let brand = Id::filter("brandId", &args.brand_id, &mut checks);
+    let media = Id::filter("mediaId", &args.media_id, &mut checks);
     checks.finish()?;
     let mut conn = state.db.acquire().await?;
-    Ok(Done("获取成功", rows::options(&mut conn, brand, media, paging::text(&args.product_name)).await?))
+    Ok(Done("获取成功", rows::options(&mut conn, brand, media, args::text(&args.product_name)).await?))
 }
 
 fn on_duplicate(e: sqlx::Error) -> AppError {

@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::auth::menu::MENU_SYSTEM;
+use crate::http::args::{self, Id, IdArgs, Paging};
 use crate::http::call::Call;
-use crate::http::paging::{self, IdArgs, Paging};
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
 use crate::state::AppState;
 
@@ -80,7 +80,7 @@ async fn index(State(state): State<AppState>, Args(args): Args<BrandIndexArgs>) 
     let mut checks = Checks::default();
     let paging = Paging::parse(&args.page, &args.limit, 10, &mut checks);
     checks.finish()?;
-    let name = paging::text(&args.brand_name);
+    let name = args::text(&args.brand_name);
     let total: i64 = sqlx::query_scalar(&format!("select count(*) from brands {FILTER}"))
         .bind(&name)
         .fetch_one(&state.db)
@@ -105,7 +105,7 @@ pub struct BrandListArgs {
 /// Every brand (or those whose name holds `brandName`), for pickers, in the order added.
 async fn list(State(state): State<AppState>, Args(args): Args<BrandListArgs>) -> Result<Done<Vec<BrandRow>>> {
     let data = sqlx::query_as(&format!("select {COLUMNS} from brands {FILTER} order by id"))
-        .bind(paging::text(&args.brand_name))
+        .bind(args::text(&args.brand_name))
         .fetch_all(&state.db)
         .await?;
     Ok(Done("获取成功", data))
@@ -142,7 +142,7 @@ async fn add(State(state): State<AppState>, Args(args): Args<BrandArgs>) -> Resu
 
 async fn up(State(state): State<AppState>, Args(args): Args<BrandArgs>) -> Result<Done<BrandRow>> {
     let mut checks = Checks::default();
-    let id = paging::id("id", &args.id, PICK, &mut checks);
+    let id = Id::picked("id", &args.id, PICK, &mut checks);
     let name = name("brandNameUp", new_name(&args.brand_name_up, &args.brand_name), REQUIRED, "品牌名称", &mut checks);
     checks.finish()?;
     sqlx::query_as(&format!("update brands set brand_name = $2 where id = $1 returning {COLUMNS}"))

@@ -9,8 +9,8 @@ use sqlx::{PgConnection, Row};
 use utoipa::ToSchema;
 
 use crate::auth::menu::MENU_SYSTEM;
+use crate::http::args::{self, Id, IdArgs, Paging};
 use crate::http::call::Call;
-use crate::http::paging::{self, IdArgs, Paging};
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
 use crate::state::AppState;
 
@@ -115,18 +115,13 @@ pub struct GroupIndexArgs {
     brand_id: Option<Text>,
 }
 
-/// An optional id filter; a value that is not an id is a field error.
-fn id_filter(field: &str, value: &Option<Text>, checks: &mut Checks) -> Option<i64> {
-    Text::get(value).map(|_| paging::id(field, value, "请选择正确的品牌", checks))
-}
-
 /// The settings tab's list, newest first.
 async fn index(State(state): State<AppState>, Args(args): Args<GroupIndexArgs>) -> Result<Done<Page<GroupRow>>> {
     let mut checks = Checks::default();
     let paging = Paging::parse(&args.page, &args.limit, 10, &mut checks);
-    let brand = id_filter("brandId", &args.brand_id, &mut checks);
+    let brand = Id::filter("brandId", &args.brand_id, &mut checks);
     checks.finish()?;
-    let name = paging::text(&args.name);
+    let name = args::text(&args.name);
     let total: i64 = sqlx::query_scalar(&format!("select count(*) from audience_groups g {FILTER}"))
         .bind(&name)
         .bind(brand)
@@ -156,10 +151,10 @@ pub struct GroupBrandListArgs {
 /// One brand's groups, for the pickers of products, tapes and orders.
 async fn brand_list(State(state): State<AppState>, Args(args): Args<GroupBrandListArgs>) -> Result<Done<Vec<GroupRow>>> {
     let mut checks = Checks::default();
-    let brand = paging::id("brandId", &args.brand_id, PICK_BRAND, &mut checks);
+    let brand = Id::picked("brandId", &args.brand_id, PICK_BRAND, &mut checks);
     checks.finish()?;
     let data = sqlx::query_as(&format!("{SELECT} {FILTER} order by g.id"))
-        .bind(paging::text(&args.name))
+        .bind(args::text(&args.name))
         .bind(brand)
         .fetch_all(&state.db)
         .await?;
@@ -194,7 +189,7 @@ struct GroupForm {
 
 async fn validate(conn: &mut PgConnection, args: &GroupArgs, name_field: &str) -> Result<GroupForm> {
     let mut checks = Checks::default();
-    let brand_id = paging::id("brandId", &args.brand_id, PICK_BRAND, &mut checks);
+    let brand_id = Id::picked("brandId", &args.brand_id, PICK_BRAND, &mut checks);
     let raw = if name_field == "audienceCityGroupName" { &args.name } else { new_name(&args.name_up, &args.name) };
     let name = name(name_field, raw, REQUIRED, "受众/城市组", &mut checks);
     if brand_id > 0 {

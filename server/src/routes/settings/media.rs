@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::auth::menu::MENU_SYSTEM;
+use crate::http::args::{self, Id, IdArgs, Paging};
 use crate::http::call::Call;
-use crate::http::paging::{self, IdArgs, Paging};
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
 use crate::state::AppState;
 
@@ -77,7 +77,7 @@ async fn index(State(state): State<AppState>, Args(args): Args<MediaIndexArgs>) 
     let paging = Paging::parse(&args.page, &args.limit, 20, &mut checks);
     checks.finish()?;
     let filter = "where ($1::text is null or strpos(lower(media_name), lower($1)) > 0)";
-    let name = paging::text(&args.media_name);
+    let name = args::text(&args.media_name);
     let total: i64 = sqlx::query_scalar(&format!("select count(*) from media {filter}"))
         .bind(&name)
         .fetch_one(&state.db)
@@ -128,7 +128,7 @@ async fn add(State(state): State<AppState>, Args(args): Args<MediaArgs>) -> Resu
 
 async fn up(State(state): State<AppState>, Args(args): Args<MediaArgs>) -> Result<Done<MediaRow>> {
     let mut checks = Checks::default();
-    let id = paging::id("id", &args.id, PICK, &mut checks);
+    let id = Id::picked("id", &args.id, PICK, &mut checks);
     let name = name("mediaNameUp", new_name(&args.media_name_up, &args.media_name), REQUIRED, "媒体名称", &mut checks);
     checks.finish()?;
     sqlx::query_as(&format!("update media set media_name = $2 where id = $1 returning {COLUMNS}"))

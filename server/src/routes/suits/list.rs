@@ -2,7 +2,7 @@
 
 use axum::Extension;
 use axum::extract::State;
-use chrono::{Datelike, NaiveDate};
+use chrono::NaiveDate;
 use serde::Deserialize;
 use sqlx::postgres::PgArguments;
 use sqlx::query::QueryAs;
@@ -11,9 +11,8 @@ use utoipa::ToSchema;
 
 use crate::auth::session::Admin;
 use crate::export::{self, Cell, Exported, Maker};
-use crate::http::paging::{self, Paging};
+use crate::http::args::{self, Ids, Instant, Month, Paging, Seconds};
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
-use crate::routes::time_periods::filters;
 use crate::state::AppState;
 
 use super::rows::{SELECT_SUIT, SuitRow, load_entries};
@@ -59,46 +58,6 @@ pub struct SuitIndexArgs {
     createtime_lt: Option<Text>,
 }
 
-/// A `YYYY-MM` month as its first day.
-pub fn month(field: &str, value: &Option<Text>, checks: &mut Checks) -> Option<NaiveDate> {
-    let text = Text::get(value)?;
-    // A whole date is read as its month.
-    let parsed = if text.len() == 7 {
-        NaiveDate::parse_from_str(&format!("{text}-01"), "%Y-%m-%d").ok()
-    } else {
-        NaiveDate::parse_from_str(text, "%Y-%m-%d").ok().and_then(|d| d.with_day(1))
-    };
-    match parsed {
-        Some(d) => Some(d),
-        None => {
-            checks.add(field, "月份格式应为 YYYY-MM");
-            None
-        }
-    }
-}
-
-fn seconds(field: &str, value: &Option<Text>, checks: &mut Checks) -> Option<i32> {
-    match Text::get(value).map(str::parse::<i32>) {
-        None => None,
-        Some(Ok(n)) if n >= 0 => Some(n),
-        Some(_) => {
-            checks.add(field, "秒数必须是正整数");
-            None
-        }
-    }
-}
-
-fn id_list(field: &str, value: &Option<Text>, checks: &mut Checks) -> Option<Vec<i64>> {
-    match filters::ids(value) {
-        Some(ids) if ids.is_empty() => None,
-        Some(ids) => Some(ids),
-        None => {
-            checks.add(field, "编号格式错误");
-            None
-        }
-    }
-}
-
 struct Filter {
     media: Option<Vec<i64>>,
     brand: Option<Vec<i64>>,
@@ -112,19 +71,13 @@ struct Filter {
 impl Filter {
     fn parse(args: &SuitIndexArgs, checks: &mut Checks) -> Self {
         Self {
-            media: id_list("mediaIdi", &args.media_idi, checks),
-            brand: id_list("brandIdi", &args.brand_idi, checks),
-            name: paging::text(&args.suit_name),
-            seconds: (seconds("secondsGt", &args.seconds_gt, checks), seconds("secondslt", &args.seconds_lt, checks)),
-            months: (month("suitTimeGt", &args.suit_time_gt, checks), month("suitTimeLt", &args.suit_time_lt, checks)),
-            updated: (
-                filters::instant("updatetimeGt", &args.updatetime_gt, false, checks),
-                filters::instant("updatetimeLt", &args.updatetime_lt, true, checks),
-            ),
-            created: (
-                filters::instant("createtimeGt", &args.createtime_gt, false, checks),
-                filters::instant("createtimelt", &args.createtime_lt, true, checks),
-            ),
+            media: Ids::filter("mediaIdi", &args.media_idi, checks),
+            brand: Ids::filter("brandIdi", &args.brand_idi, checks),
+            name: args::text(&args.suit_name),
+            seconds: (Seconds::filter("secondsGt", &args.seconds_gt, checks), Seconds::filter("secondslt", &args.seconds_lt, checks)),
+            months: (Month::filter("suitTimeGt", &args.suit_time_gt, checks), Month::filter("suitTimeLt", &args.suit_time_lt, checks)),
+            updated: Instant::range(("updatetimeGt", &args.updatetime_gt), ("updatetimeLt", &args.updatetime_lt), checks),
+            created: Instant::range(("createtimeGt", &args.createtime_gt), ("createtimelt", &args.createtime_lt), checks),
         }
     }
 

@@ -13,16 +13,16 @@ use utoipa::ToSchema;
 
 use crate::auth::menu::MENU_SUIT;
 use crate::export::Exported;
-use crate::http::paging::{self, IdArgs};
+use crate::http::args::{self, Id, IdArgs};
 use crate::http::call::Call;
 use crate::http::{Args, Checks, Done, Page, Result, Text};
-use crate::routes::time_periods::{TimePeriodRow, filters, select_period};
+use crate::routes::time_periods::{TimePeriodRow, select_period};
 use crate::state::AppState;
 
 use super::{Endpoint, get_or_post};
 
 pub use form::{SuitArgs, SuitEntryArgs};
-pub use list::{SuitIndexArgs, month};
+pub use list::SuitIndexArgs;
 pub use rows::{SuitEntry, SuitRow};
 
 pub static INDEX: Call = Call::get("suitIndex", "套装列表")
@@ -111,7 +111,7 @@ pub struct PeriodListArgs {
 /// The periods a suit of the media can hold, in broadcast order.
 async fn period_list(State(state): State<AppState>, Args(args): Args<PeriodListArgs>) -> Result<Done<Vec<TimePeriodRow>>> {
     let mut checks = Checks::default();
-    let media = filters::opt_id("mediaId", &args.media_id, &mut checks);
+    let media = Id::filter("mediaId", &args.media_id, &mut checks);
     checks.finish()?;
     let rows = sqlx::query_as(&format!(
         "{} where ($1::bigint is null or tp.media_id = $1)
@@ -120,7 +120,7 @@ async fn period_list(State(state): State<AppState>, Args(args): Args<PeriodListA
         select_period()
     ))
     .bind(media)
-    .bind(paging::text(&args.time_period_name))
+    .bind(args::text(&args.time_period_name))
     .fetch_all(&state.db)
     .await?;
     Ok(Done("获取成功", rows))
@@ -150,8 +150,8 @@ pub struct SuitListArgs {
 
 async fn suit_list(State(state): State<AppState>, Args(args): Args<SuitListArgs>) -> Result<Done<Vec<SuitOption>>> {
     let mut checks = Checks::default();
-    let media = filters::opt_id("mediaId", &args.media_id, &mut checks);
-    let brand = filters::opt_id("brandId", &args.brand_id, &mut checks);
+    let media = Id::filter("mediaId", &args.media_id, &mut checks);
+    let brand = Id::filter("brandId", &args.brand_id, &mut checks);
     checks.finish()?;
     let rows = sqlx::query_as(
         "select id, suit_name, round(media_metrics, 3)::float8 as media_metrics,

@@ -14,14 +14,13 @@ use utoipa::ToSchema;
 use crate::auth::menu::MENU_TAPE;
 use crate::auth::session::Admin;
 use crate::export::{self, Cell, Exported, Maker};
-use crate::http::paging::{self, IdArgs};
+use crate::http::args::{self, Id, IdArgs};
 use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
 use crate::state::AppState;
 
 use self::form::{TapeArgs, TapeForm, validate};
-use self::rows::{FILTER, SELECT_ROW, TapeBrandOption, TapeFilterArgs, TapeMediaOption, TapeRow, bind_filters, fetch};
-use super::products::filters;
+use self::rows::{SELECT_ROW, TapeBrandOption, TapeFilterArgs, TapeMediaOption, TapeRow, fetch};
 use super::products::rows::{ProductOption, options};
 use super::{Endpoint, get_or_post};
 
@@ -75,14 +74,10 @@ pub fn endpoints() -> Vec<Endpoint> {
 
 async fn index(State(state): State<AppState>, Args(args): Args<TapeFilterArgs>) -> Result<Done<Page<TapeRow>>> {
     let f = args.parse()?;
-    let total: i64 = bind_filters!(sqlx::query_scalar(&format!("select count(*) from product_tapes t {FILTER}")), f)
-        .fetch_one(&state.db)
-        .await?;
-    let data = bind_filters!(sqlx::query_as(&format!("{SELECT_ROW} {FILTER} order by t.id desc limit $15 offset $16")), f)
-        .bind(f.paging.limit)
-        .bind(f.paging.offset())
-        .fetch_all(&state.db)
-        .await?;
+    let total: i64 = f.query("select count(*) from product_tapes t").build_query_scalar().fetch_one(&state.db).await?;
+    let mut page = f.query(SELECT_ROW);
+    page.push(" order by t.id desc limit ").push_bind(f.paging.limit).push(" offset ").push_bind(f.paging.offset());
+    let data = page.build_query_as().fetch_all(&state.db).await?;
     Ok(Done("获取成功", Page { data, total }))
 }
 
@@ -92,9 +87,9 @@ const HEADERS: [&str; 11] =
 /// Every row the list's filters select (no paging), as 磁带号管理.xlsx.
 async fn export(State(state): State<AppState>, Extension(admin): Extension<Admin>, Args(args): Args<TapeFilterArgs>) -> Result<Done<Exported>> {
     let f = args.parse()?;
-    let rows: Vec<TapeRow> = bind_filters!(sqlx::query_as(&format!("{SELECT_ROW} {FILTER} order by t.id desc")), f)
-        .fetch_all(&state.db)
-        .await?;
+    let mut all = f.query(SELECT_ROW);
+    all.push(" order by t.id desc");
+    let rows: Vec<TapeRow> = all.build_query_as().fetch_all(&state.db).await?;
     let cells = rows.into_iter().map(|r| {
         vec![
             Cell::from(r.create_time),
@@ -227,9 +222,9 @@ pub struct ProductListArgs {
 
 async fn product_list(State(state): State<AppState>, Args(args): Args<ProductListArgs>) -> Result<Done<Vec<ProductOption>>> {
     let mut checks = Checks::default();
-    let brand = filters::id("brandListId", &args.brand_list_id, &mut checks);
-    let media = filters::id("mediaId", &args.media_id, &mut checks);
+    let brand = Id::filter("brandListId", &args.brand_list_id, &mut checks);
+    let media = Id::filter("mediaId", &args.media_id, &mut checks);
     checks.finish()?;
     let mut conn = state.db.acquire().await?;
-    Ok(Done("获取成功", options(&mut conn, brand, media, paging::text(&args.product_list_name)).await?))
+    Ok(Done("获取成功", options(&mut conn, brand, media, args::text(&args.product_list_name)).await?))
 }

@@ -9,11 +9,11 @@ use sqlx::query::QueryAs;
 use sqlx::{Postgres, FromRow};
 use utoipa::ToSchema;
 
-use crate::http::paging::{self, Paging};
+use crate::http::args::{self, DayTime, Id, Instant, Paging};
 use crate::http::{Args, Checks, Done, Page, Result, Text};
 use crate::state::AppState;
 
-use super::{TimePeriodMedia, TimePeriodRow, filters, select_period};
+use super::{TimePeriodMedia, TimePeriodRow, select_period};
 
 /// The name of the group of a media's periods without a class.
 pub const UNCLASSIFIED: &str = "未归纳";
@@ -77,19 +77,17 @@ struct Filter {
 impl Filter {
     fn parse(args: &TimePeriodIndexArgs, checks: &mut Checks) -> Self {
         Self {
-            media: filters::opt_id("mediaId", &args.media_id, checks),
-            class: filters::opt_id("classId", &args.class_id, checks),
-            name: paging::text(&args.time_period_name),
-            from: filters::time("preBroadcastTimeForma", &args.pre_broadcast_time_forma, checks),
-            to: filters::time("preBroadcastTimeFormaEnd", &args.pre_broadcast_time_forma_end, checks),
-            updated: (
-                filters::instant("updatetimeGt", &args.updatetime_gt, false, checks),
-                filters::instant("updatetimeLt", &args.updatetime_lt, true, checks),
-            ),
-            created: (
-                filters::instant("createtimeGt", &args.createtime_gt, false, checks),
-                filters::instant("createtimelt", &args.createtime_lt, true, checks),
-            ),
+            media: Id::filter("mediaId", &args.media_id, checks),
+            // 0 asks for the unclassified periods; anything else must be a class id.
+            class: match Text::get(&args.class_id) {
+                Some("0") => Some(0),
+                _ => Id::filter("classId", &args.class_id, checks),
+            },
+            name: args::text(&args.time_period_name),
+            from: DayTime::filter("preBroadcastTimeForma", &args.pre_broadcast_time_forma, checks),
+            to: DayTime::filter("preBroadcastTimeFormaEnd", &args.pre_broadcast_time_forma_end, checks),
+            updated: Instant::range(("updatetimeGt", &args.updatetime_gt), ("updatetimeLt", &args.updatetime_lt), checks),
+            created: Instant::range(("createtimeGt", &args.createtime_gt), ("createtimelt", &args.createtime_lt), checks),
         }
     }
 

@@ -5,7 +5,6 @@
 //! unclassified periods under 未归纳 — each with its periods as children.
 
 mod classes;
-pub mod filters;
 mod index;
 mod periods;
 
@@ -15,7 +14,7 @@ use sqlx::PgConnection;
 use utoipa::ToSchema;
 
 use crate::auth::menu::MENU_TIME_PERIOD;
-use crate::http::paging::IdArgs;
+use crate::http::args::{Id, IdArgs};
 use crate::http::call::Call;
 use crate::http::{Checks, Page, Result, Text};
 
@@ -98,6 +97,13 @@ pub struct TimePeriodRow {
     pub create_time: String,
 }
 
+/// The SQL rendering of a seconds column as `HH:mm:ss` (hours may pass 24).
+pub fn hms(column: &str) -> String {
+    format!(
+        "(lpad(({column} / 3600)::text, 2, '0') || ':' || lpad(({column} % 3600 / 60)::text, 2, '0') || ':' || lpad(({column} % 60)::text, 2, '0'))"
+    )
+}
+
 /// The select of [`TimePeriodRow`] over `time_periods tp`.
 pub fn select_period() -> String {
     format!(
@@ -109,14 +115,14 @@ pub fn select_period() -> String {
          from time_periods tp
          join media m on m.id = tp.media_id
          left join time_period_classes c on c.id = tp.class_id",
-        filters::hms("tp.start_secs"),
-        filters::hms("tp.end_secs"),
+        hms("tp.start_secs"),
+        hms("tp.end_secs"),
     )
 }
 
 /// The required media of a form: `请选择媒体名称` when missing, `媒体不存在` when unknown.
 pub async fn media_field(conn: &mut PgConnection, value: &Option<Text>, checks: &mut Checks) -> Result<i64> {
-    let id = crate::http::paging::id("mediaId", value, "请选择媒体名称", checks);
+    let id = Id::picked("mediaId", value, "请选择媒体名称", checks);
     if id > 0 {
         let found: bool = sqlx::query_scalar("select exists(select 1 from media where id = $1)")
             .bind(id)
