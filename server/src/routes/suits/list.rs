@@ -4,15 +4,14 @@ use axum::Extension;
 use axum::extract::State;
 use chrono::NaiveDate;
 use serde::Deserialize;
-use sqlx::postgres::PgArguments;
-use sqlx::query::QueryAs;
-use sqlx::Postgres;
+use sqlx::{Postgres, QueryBuilder};
 use utoipa::ToSchema;
 
 use crate::auth::session::Admin;
 use crate::export::{self, Cell, Exported, Maker};
 use crate::http::args::{self, Ids, Instant, Month, Paging, Seconds};
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
+use crate::sql::Where;
 use crate::state::AppState;
 
 use super::rows::{SELECT_SUIT, SuitRow, load_entries};
@@ -81,35 +80,26 @@ impl Filter {
         }
     }
 
-    fn bind<'q, O>(&'q self, q: QueryAs<'q, Postgres, O, PgArguments>) -> QueryAs<'q, Postgres, O, PgArguments> {
-        q.bind(&self.media)
-            .bind(&self.brand)
-            .bind(&self.name)
-            .bind(self.seconds.0)
-            .bind(self.seconds.1)
-            .bind(self.months.0)
-            .bind(self.months.1)
-            .bind(&self.updated.0)
-            .bind(&self.updated.1)
-            .bind(&self.created.0)
-            .bind(&self.created.1)
+    /// `head` (a select over `suits s`) with the conditions of the filters that are set.
+    fn query<'a>(&self, head: &str) -> QueryBuilder<'a, Postgres> {
+        let mut query = QueryBuilder::new(head);
+        Where::new(&mut query)
+            .and("s.media_id = any(", self.media.clone(), ")")
+            .and("s.brand_id = any(", self.brand.clone(), ")")
+            .contains("s.suit_name", self.name.clone())
+            .and("s.seconds >= ", self.seconds.0, "")
+            .and("s.seconds <= ", self.seconds.1, "")
+            .and("s.suit_month >= ", self.months.0, "")
+            .and("s.suit_month <= ", self.months.1, "")
+            .and("s.updated_at >= ", self.updated.0.clone(), "::timestamptz")
+            .and("s.updated_at < ", self.updated.1.clone(), "::timestamptz")
+            .and("s.created_at >= ", self.created.0.clone(), "::timestamptz")
+            .and("s.created_at < ", self.created.1.clone(), "::timestamptz");
+        query
     }
 }
 
-const WHERE: &str = "
-    where ($1::bigint[] is null or s.media_id = any($1))
-      and ($2::bigint[] is null or s.brand_id = any($2))
-      and ($3::text is null or strpos(lower(s.suit_name), lower($3)) > 0)
-      and ($4::int is null or s.seconds >= $4)
-      and ($5::int is null or s.seconds <= $5)
-      and ($6::date is null or s.suit_month >= $6)
-      and ($7::date is null or s.suit_month <= $7)
-      and ($8::timestamptz is null or s.updated_at >= $8::timestamptz)
-      and ($9::timestamptz is null or s.updated_at < $9::timestamptz)
-      and ($10::timestamptz is null or s.created_at >= $10::timestamptz)
-      and ($11::timestamptz is null or s.created_at < $11::timestamptz)";
-
-const ORDER: &str = "order by s.created_at desc, s.id desc";
+const ORDER: &str = " order by s.created_at desc, s.id desc";
 
 pub async fn index(State(state): State<AppState>, Args(args): Args<SuitIndexArgs>) -> Result<Done<Page<SuitRow>>> {
     let mut checks = Checks::default();
@@ -117,16 +107,10 @@ pub async fn index(State(state): State<AppState>, Args(args): Args<SuitIndexArgs
     let filter = Filter::parse(&args, &mut checks);
     checks.finish()?;
     let mut conn = state.db.acquire().await?;
-    let (total,): (i64,) = filter
-        .bind(sqlx::query_as(&format!("select count(*) from suits s {WHERE}")))
-        .fetch_one(&mut *conn)
-        .await?;
-    let mut data: Vec<SuitRow> = filter
-        .bind(sqlx::query_as(&format!("{SELECT_SUIT} {WHERE} {ORDER} limit $12 offset $13")))
-        .bind(paging.limit)
-        .bind(paging.offset())
-        .fetch_all(&mut *conn)
-        .await?;
+    let total: i64 = filter.query("select count(*) from suits s").build_query_scalar().fetch_one(&mut *conn).await?;
+    let mut page = filter.query(SELECT_SUIT);
+    page.push(ORDER).push(" limit ").push_bind(paging.limit).push(" offset ").push_bind(paging.offset());
+    let mut data: Vec<SuitRow> = page.build_query_as().fetch_all(&mut *conn).await?;
     load_entries(&mut conn, &mut data).await?;
     Ok(Done("获取成功", Page { data, total }))
 }
@@ -144,10 +128,9 @@ pub async fn export(
     let filter = Filter::parse(&args, &mut checks);
     checks.finish()?;
     let mut conn = state.db.acquire().await?;
-    let mut suits: Vec<SuitRow> = filter
-        .bind(sqlx::query_as(&format!("{SELECT_SUIT} {WHERE} {ORDER}")))
-        .fetch_all(&mut *conn)
-        .await?;
+    let mut all = filter.query(SELECT_SUIT);
+    all.push(ORDER);
+    let mut suits: Vec<SuitRow> = all.build_query_as().fetch_all(&mut *conn).await?;
     load_entries(&mut conn, &mut suits).await?;
     let rows = suits.into_iter().map(|s| {
         let entries = s
