@@ -2,7 +2,8 @@
 //! set ones become conditions, each with its value bound next to its text, so no query counts
 //! `$n` placeholders by hand or binds a null just to switch a condition off.
 
-use sqlx::{Encode, Postgres, QueryBuilder, Type};
+use sqlx::postgres::PgRow;
+use sqlx::{Encode, FromRow, PgPool, Postgres, QueryBuilder, Type};
 
 /// The `where` clause of a list query under construction.
 pub struct Where<'q, 'args> {
@@ -49,6 +50,29 @@ impl<'q, 'args> Where<'q, 'args> {
         self.query.push(condition);
         self
     }
+}
+
+/// One page of a filtered list and the count of every row that passes: `count` and `select`
+/// are the two heads (`select count(*) from t`, `select … from t`), `filter` writes the
+/// conditions once for both, `order` follows them.
+pub async fn page<R>(
+    db: &PgPool,
+    (count, select): (&str, &str),
+    order: &str,
+    (limit, offset): (i64, i64),
+    filter: impl Fn(&mut Where<'_, 'static>),
+) -> sqlx::Result<(Vec<R>, i64)>
+where
+    R: for<'r> FromRow<'r, PgRow> + Send + Unpin,
+{
+    let mut query = QueryBuilder::new(count);
+    filter(&mut Where::new(&mut query));
+    let total: i64 = query.build_query_scalar().fetch_one(db).await?;
+    let mut query = QueryBuilder::new(select);
+    filter(&mut Where::new(&mut query));
+    query.push(order).push(" limit ").push_bind(limit).push(" offset ").push_bind(offset);
+    let rows = query.build_query_as().fetch_all(db).await?;
+    Ok((rows, total))
 }
 
 #[cfg(test)]

@@ -325,6 +325,11 @@ impl Paging {
     pub fn offset(&self) -> i64 {
         (self.page - 1).saturating_mul(self.limit)
     }
+
+    /// `(limit, offset)`.
+    pub fn bounds(&self) -> (i64, i64) {
+        (self.limit, self.offset())
+    }
 }
 
 /// The arguments of calls that take one record's id.

@@ -14,6 +14,7 @@ use crate::auth::{Admin, password, permission, session};
 use crate::http::args::{self, IdArgs, Paging};
 use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
+use crate::sql;
 use crate::state::AppState;
 
 use super::menus::{MenuNode, menu_tree};
@@ -109,24 +110,12 @@ async fn index(State(state): State<AppState>, Args(args): Args<ListArgs>) -> Res
     let paging = Paging::parse(&args.page, &args.limit, 10, &mut checks);
     let status = Text::get(&args.status).map(|s| parse_status(s, &mut checks));
     checks.finish()?;
-    let filter = "
-        where ($1::text is null or strpos(lower(a.name), lower($1)) > 0)
-          and ($2::text is null or strpos(lower(a.account), lower($2)) > 0)
-          and ($3::smallint is null or a.status = $3)";
-    let total: i64 = sqlx::query_scalar(&format!("select count(*) from admins a {filter}"))
-        .bind(args::text(&args.name))
-        .bind(args::text(&args.account))
-        .bind(status)
-        .fetch_one(&state.db)
-        .await?;
-    let data = sqlx::query_as(&format!("{} {filter} order by a.id limit $4 offset $5", select_row()))
-        .bind(args::text(&args.name))
-        .bind(args::text(&args.account))
-        .bind(status)
-        .bind(paging.limit)
-        .bind(paging.offset())
-        .fetch_all(&state.db)
-        .await?;
+    let (name, account) = (args::text(&args.name), args::text(&args.account));
+    let heads = ("select count(*) from admins a", &*select_row());
+    let (data, total) = sql::page(&state.db, heads, " order by a.id", paging.bounds(), |w| {
+        w.contains("a.name", name.clone()).contains("a.account", account.clone()).eq("a.status", status);
+    })
+    .await?;
     Ok(Done("获取成功", Page { data, total }))
 }
 

@@ -14,6 +14,7 @@ use crate::auth::menu::MENU_PRODUCT;
 use crate::http::args::{self, Id, IdArgs, Paging, Seconds, Timestamp};
 use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
+use crate::sql::Where;
 use crate::state::AppState;
 
 use self::form::{ProductArgs, ProductForm, validate};
@@ -104,34 +105,20 @@ struct ListFilter {
 impl ListFilter {
     /// ` where …` over `products p`, binding only the filters given.
     fn push(&self, q: &mut sqlx::QueryBuilder<'_, sqlx::Postgres>) {
-        q.push(" where true");
-        if let Some(brand) = self.brand {
-            q.push(" and p.brand_id = ").push_bind(brand);
-        }
-        if let Some(name) = &self.name {
-            q.push(" and strpos(lower(p.product_name), lower(").push_bind(name.clone()).push(")) > 0");
-        }
-        if let Some(n) = self.seconds_from {
-            q.push(" and p.seconds >= ").push_bind(n);
-        }
-        if let Some(n) = self.seconds_to {
-            q.push(" and p.seconds <= ").push_bind(n);
-        }
-        if let Some(group) = self.group {
-            q.push(" and exists (select 1 from product_audience_groups x where x.product_id = p.id and x.audience_group_id = ")
-                .push_bind(group)
-                .push(")");
-        }
-        for (column, op, at) in [
-            ("updated_at", ">=", self.updated_from),
-            ("updated_at", "<=", self.updated_to),
-            ("created_at", ">=", self.created_from),
-            ("created_at", "<=", self.created_to),
-        ] {
-            if let Some(at) = at {
-                q.push(format_args!(" and p.{column} {op} ")).push_bind(at);
-            }
-        }
+        Where::new(q)
+            .eq("p.brand_id", self.brand)
+            .contains("p.product_name", self.name.clone())
+            .and("p.seconds >= ", self.seconds_from, "")
+            .and("p.seconds <= ", self.seconds_to, "")
+            .and(
+                "exists (select 1 from product_audience_groups x where x.product_id = p.id and x.audience_group_id = ",
+                self.group,
+                ")",
+            )
+            .and("p.updated_at >= ", self.updated_from, "")
+            .and("p.updated_at <= ", self.updated_to, "")
+            .and("p.created_at >= ", self.created_from, "")
+            .and("p.created_at <= ", self.created_to, "");
     }
 }
 

@@ -3,12 +3,14 @@
 use axum::extract::State;
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
+use sqlx::QueryBuilder;
 use utoipa::ToSchema;
 
 use crate::auth::menu::MENU_SYSTEM;
 use crate::http::args::{self, Id, IdArgs, Paging};
 use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
+use crate::sql::{self, Where};
 use crate::state::AppState;
 
 use super::super::Endpoint;
@@ -62,8 +64,6 @@ const COLUMNS: &str = "id, brand_name,
     to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time,
     to_char(updated_at, 'YYYY-MM-DD HH24:MI:SS') as update_time";
 
-const FILTER: &str = "where ($1::text is null or strpos(lower(brand_name), lower($1)) > 0)";
-
 #[derive(Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct BrandIndexArgs {
@@ -81,16 +81,11 @@ async fn index(State(state): State<AppState>, Args(args): Args<BrandIndexArgs>) 
     let paging = Paging::parse(&args.page, &args.limit, 10, &mut checks);
     checks.finish()?;
     let name = args::text(&args.brand_name);
-    let total: i64 = sqlx::query_scalar(&format!("select count(*) from brands {FILTER}"))
-        .bind(&name)
-        .fetch_one(&state.db)
-        .await?;
-    let data = sqlx::query_as(&format!("select {COLUMNS} from brands {FILTER} order by id desc limit $2 offset $3"))
-        .bind(&name)
-        .bind(paging.limit)
-        .bind(paging.offset())
-        .fetch_all(&state.db)
-        .await?;
+    let heads = ("select count(*) from brands", &*format!("select {COLUMNS} from brands"));
+    let (data, total) = sql::page(&state.db, heads, " order by id desc", paging.bounds(), |w| {
+        w.contains("brand_name", name.clone());
+    })
+    .await?;
     Ok(Done("获取成功", Page { data, total }))
 }
 
@@ -104,10 +99,9 @@ pub struct BrandListArgs {
 
 /// Every brand (or those whose name holds `brandName`), for pickers, in the order added.
 async fn list(State(state): State<AppState>, Args(args): Args<BrandListArgs>) -> Result<Done<Vec<BrandRow>>> {
-    let data = sqlx::query_as(&format!("select {COLUMNS} from brands {FILTER} order by id"))
-        .bind(args::text(&args.brand_name))
-        .fetch_all(&state.db)
-        .await?;
+    let mut query = QueryBuilder::new(format!("select {COLUMNS} from brands"));
+    Where::new(&mut query).contains("brand_name", args::text(&args.brand_name));
+    let data = query.push(" order by id").build_query_as().fetch_all(&state.db).await?;
     Ok(Done("获取成功", data))
 }
 

@@ -5,13 +5,14 @@ use axum::extract::State;
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 use sqlx::postgres::PgRow;
-use sqlx::{PgConnection, Row};
+use sqlx::{PgConnection, QueryBuilder, Row};
 use utoipa::ToSchema;
 
 use crate::auth::menu::MENU_SYSTEM;
 use crate::http::args::{self, Id, IdArgs, Paging};
 use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
+use crate::sql::{self, Where};
 use crate::state::AppState;
 
 use super::super::Endpoint;
@@ -98,9 +99,6 @@ const SELECT: &str = "select g.id, g.group_name, g.brand_id, b.brand_name,
         to_char(g.updated_at, 'YYYY-MM-DD HH24:MI:SS') as update_time
     from audience_groups g left join brands b on b.id = g.brand_id";
 
-const FILTER: &str = "where ($1::text is null or strpos(lower(g.group_name), lower($1)) > 0)
-      and ($2::bigint is null or g.brand_id = $2)";
-
 #[derive(Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct GroupIndexArgs {
@@ -122,18 +120,11 @@ async fn index(State(state): State<AppState>, Args(args): Args<GroupIndexArgs>) 
     let brand = Id::filter("brandId", &args.brand_id, &mut checks);
     checks.finish()?;
     let name = args::text(&args.name);
-    let total: i64 = sqlx::query_scalar(&format!("select count(*) from audience_groups g {FILTER}"))
-        .bind(&name)
-        .bind(brand)
-        .fetch_one(&state.db)
-        .await?;
-    let data = sqlx::query_as(&format!("{SELECT} {FILTER} order by g.id desc limit $3 offset $4"))
-        .bind(&name)
-        .bind(brand)
-        .bind(paging.limit)
-        .bind(paging.offset())
-        .fetch_all(&state.db)
-        .await?;
+    let heads = ("select count(*) from audience_groups g", SELECT);
+    let (data, total) = sql::page(&state.db, heads, " order by g.id desc", paging.bounds(), |w| {
+        w.contains("g.group_name", name.clone()).eq("g.brand_id", brand);
+    })
+    .await?;
     Ok(Done("获取成功", Page { data, total }))
 }
 
@@ -153,11 +144,9 @@ async fn brand_list(State(state): State<AppState>, Args(args): Args<GroupBrandLi
     let mut checks = Checks::default();
     let brand = Id::picked("brandId", &args.brand_id, PICK_BRAND, &mut checks);
     checks.finish()?;
-    let data = sqlx::query_as(&format!("{SELECT} {FILTER} order by g.id"))
-        .bind(args::text(&args.name))
-        .bind(brand)
-        .fetch_all(&state.db)
-        .await?;
+    let mut query = QueryBuilder::new(SELECT);
+    Where::new(&mut query).contains("g.group_name", args::text(&args.name)).eq("g.brand_id", Some(brand));
+    let data = query.push(" order by g.id").build_query_as().fetch_all(&state.db).await?;
     Ok(Done("获取成功", data))
 }
 

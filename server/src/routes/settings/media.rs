@@ -9,6 +9,7 @@ use crate::auth::menu::MENU_SYSTEM;
 use crate::http::args::{self, Id, IdArgs, Paging};
 use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
+use crate::sql;
 use crate::state::AppState;
 
 use super::super::Endpoint;
@@ -76,18 +77,12 @@ async fn index(State(state): State<AppState>, Args(args): Args<MediaIndexArgs>) 
     let mut checks = Checks::default();
     let paging = Paging::parse(&args.page, &args.limit, 20, &mut checks);
     checks.finish()?;
-    let filter = "where ($1::text is null or strpos(lower(media_name), lower($1)) > 0)";
     let name = args::text(&args.media_name);
-    let total: i64 = sqlx::query_scalar(&format!("select count(*) from media {filter}"))
-        .bind(&name)
-        .fetch_one(&state.db)
-        .await?;
-    let data = sqlx::query_as(&format!("select {COLUMNS} from media {filter} order by id desc limit $2 offset $3"))
-        .bind(&name)
-        .bind(paging.limit)
-        .bind(paging.offset())
-        .fetch_all(&state.db)
-        .await?;
+    let heads = ("select count(*) from media", &*format!("select {COLUMNS} from media"));
+    let (data, total) = sql::page(&state.db, heads, " order by id desc", paging.bounds(), |w| {
+        w.contains("media_name", name.clone());
+    })
+    .await?;
     Ok(Done("获取成功", Page { data, total }))
 }
 
