@@ -52,6 +52,13 @@ impl<'q, 'args> Where<'q, 'args> {
     }
 }
 
+/// Appends ` limit … offset …` as literals: they are validated integers, and a list whose
+/// filters are all unset then has no parameter at all, so Postgres plans it once per
+/// connection (see docs/decisions.md, productIndex is one statement).
+pub fn push_page(query: &mut QueryBuilder<'_, Postgres>, (limit, offset): (i64, i64)) {
+    query.push(format_args!(" limit {limit} offset {offset}"));
+}
+
 /// One page of a filtered list and the count of every row that passes: `count` and `select`
 /// are the two heads (`select count(*) from t`, `select … from t`), `filter` writes the
 /// conditions once for both, `order` follows them.
@@ -70,7 +77,8 @@ where
     let total: i64 = query.build_query_scalar().fetch_one(db).await?;
     let mut query = QueryBuilder::new(select);
     filter(&mut Where::new(&mut query));
-    query.push(order).push(" limit ").push_bind(limit).push(" offset ").push_bind(offset);
+    query.push(order);
+    push_page(&mut query, (limit, offset));
     let rows = query.build_query_as().fetch_all(db).await?;
     Ok((rows, total))
 }

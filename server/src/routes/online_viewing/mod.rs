@@ -14,7 +14,7 @@ use crate::auth::menu::MENU_VIEWING;
 use crate::http::args::IdArgs;
 use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Page, Result};
-use crate::sql::Where;
+use crate::sql::{self, Where};
 use crate::state::AppState;
 
 use self::args::{PICK_MEDIA, ViewingArgs, ViewingFilters, ViewingForm, ViewingIndexArgs};
@@ -124,8 +124,8 @@ async fn index(State(state): State<AppState>, Args(args): Args<ViewingIndexArgs>
     checks.finish()?;
     let total: i64 = filtered("select count(*) from online_viewings v", &f).build_query_scalar().fetch_one(&state.db).await?;
     let mut page = filtered(SELECT, &f);
-    page.push(" order by v.online_viewing_time desc, v.id desc limit ").push_bind(f.paging.limit);
-    page.push(" offset ").push_bind(f.paging.offset());
+    page.push(" order by v.online_viewing_time desc, v.id desc");
+    sql::push_page(&mut page, f.paging.bounds());
     let data = page.build_query_as().fetch_all(&state.db).await?;
     Ok(Done("获取成功", Page { data, total }))
 }

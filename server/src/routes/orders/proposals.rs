@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 use super::fields::{OrderIdArgs, PICK_ORDER};
 use super::log;
 use crate::auth::session::Admin;
-use crate::http::args::{Day, Id};
+use crate::http::args::{Arg, Day, Id};
 use crate::http::{AppError, Args, Checks, Done, Result, Text};
 use crate::state::AppState;
 
@@ -62,12 +62,7 @@ pub async fn add(State(state): State<AppState>, Extension(admin): Extension<Admi
     } else if text.chars().count() > 1000 {
         checks.add("proposalText", "调整建议不能超过1000个字符");
     }
-    let date = if Text::get(&args.adjust_date).is_none() {
-        checks.add("adjustDate", "请选择调整日期");
-        None
-    } else {
-        Day::filter("adjustDate", &args.adjust_date, &mut checks)
-    };
+    let date = Day::required("adjustDate", &args.adjust_date, "请选择调整日期", &mut checks).map(|Day(d)| d);
     checks.finish()?;
     let mut tx = state.db.begin().await?;
     super::rows::fetch(&mut tx, order).await?;

@@ -11,7 +11,7 @@ use crate::auth::session::Admin;
 use crate::export::{self, Cell, Exported, Maker};
 use crate::http::args::{self, Ids, Instant, Month, Paging, Seconds};
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
-use crate::sql::Where;
+use crate::sql::{self, Where};
 use crate::state::AppState;
 
 use super::rows::{SELECT_SUIT, SuitRow, load_entries};
@@ -109,7 +109,8 @@ pub async fn index(State(state): State<AppState>, Args(args): Args<SuitIndexArgs
     let mut conn = state.db.acquire().await?;
     let total: i64 = filter.query("select count(*) from suits s").build_query_scalar().fetch_one(&mut *conn).await?;
     let mut page = filter.query(SELECT_SUIT);
-    page.push(ORDER).push(" limit ").push_bind(paging.limit).push(" offset ").push_bind(paging.offset());
+    page.push(ORDER);
+    sql::push_page(&mut page, paging.bounds());
     let mut data: Vec<SuitRow> = page.build_query_as().fetch_all(&mut *conn).await?;
     load_entries(&mut conn, &mut data).await?;
     Ok(Done("获取成功", Page { data, total }))

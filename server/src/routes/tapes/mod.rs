@@ -17,6 +17,7 @@ use crate::export::{self, Cell, Exported, Maker};
 use crate::http::args::{self, Id, IdArgs};
 use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
+use crate::sql;
 use crate::state::AppState;
 
 use self::form::{TapeArgs, TapeForm, validate};
@@ -76,7 +77,8 @@ async fn index(State(state): State<AppState>, Args(args): Args<TapeFilterArgs>) 
     let f = args.parse()?;
     let total: i64 = f.query("select count(*) from product_tapes t").build_query_scalar().fetch_one(&state.db).await?;
     let mut page = f.query(SELECT_ROW);
-    page.push(" order by t.id desc limit ").push_bind(f.paging.limit).push(" offset ").push_bind(f.paging.offset());
+    page.push(" order by t.id desc");
+    sql::push_page(&mut page, f.paging.bounds());
     let data = page.build_query_as().fetch_all(&state.db).await?;
     Ok(Done("获取成功", Page { data, total }))
 }

@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 
 use crate::http::args::{self, DayTime, Id, Instant, Paging};
 use crate::http::{Args, Checks, Done, Page, Result, Text};
-use crate::sql::Where;
+use crate::sql::{self, Where};
 use crate::state::AppState;
 
 use super::{TimePeriodMedia, TimePeriodRow, select_period};
@@ -152,10 +152,9 @@ pub async fn index(State(state): State<AppState>, Args(args): Args<TimePeriodInd
                 to_char(c.updated_at, 'YYYY-MM-DD HH24:MI:SS') as update_time,
                 to_char(c.created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time
          from g join media m on m.id = g.media_id left join time_period_classes c on c.id = g.class_id
-         order by m.media_name, m.id, g.class_id is null, c.class_name, g.class_id
-         limit "
+         order by m.media_name, m.id, g.class_id is null, c.class_name, g.class_id"
     ));
-    page.push_bind(paging.limit).push(" offset ").push_bind(paging.offset());
+    sql::push_page(&mut page, paging.bounds());
     let mut groups: Vec<TimePeriodGroup> = page.build_query_as().fetch_all(&state.db).await?;
 
     let classes: Vec<i64> = groups.iter().filter_map(|g| g.class_id).collect();
