@@ -15,6 +15,7 @@ pub mod oplog;
 pub mod orders;
 pub mod realtime;
 pub mod routes;
+pub mod sql;
 pub mod state;
 pub mod storage;
 

@@ -5,7 +5,7 @@ use sqlx::PgPool;
 
 use crate::auth::Admin;
 use crate::http::Payload;
-use crate::routes::Call;
+use crate::http::call::Call;
 
 pub struct Entry {
     pub title: &'static str,

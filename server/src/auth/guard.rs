@@ -20,7 +20,7 @@ use crate::http::read_cache::ReadCache;
 use crate::http::replay::BadTraffic;
 use crate::http::{AppError, Payload, Result, sign};
 use crate::oplog;
-use crate::routes::{Access, Call};
+use crate::http::call::{Access, Call};
 use crate::state::AppState;
 
 use super::{permission, session};

@@ -5,7 +5,7 @@ use clap::Subcommand;
 
 use crate::auth::{password, session};
 use crate::config::Config;
-use crate::routes::auth::valid_account;
+use crate::auth::account::valid_account;
 
 #[derive(Subcommand)]
 pub enum UserCommand {

@@ -17,7 +17,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::auth::session::Admin;
-use crate::routes::{Access, Call};
+use crate::http::call::{Access, Call};
 use crate::state::AppState;
 use crate::storage::Store;
 

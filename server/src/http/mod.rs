@@ -1,9 +1,10 @@
 //! The HTTP contract: envelope, error catalogue, payload parsing and request signing.
 
+pub mod args;
+pub mod call;
 pub mod envelope;
 pub mod error;
 pub mod headers;
-pub mod paging;
 pub mod payload;
 pub mod read_cache;
 pub mod replay;

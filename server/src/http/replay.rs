@@ -31,7 +31,7 @@ const SWEEP_EVERY: Duration = Duration::from_secs(1);
 /// clients sign with the current second, which is forgotten last. A forgotten second is
 /// remembered for [`NONCE_TTL`], longer than a timestamp is accepted.
 ///
-/// Calls open to anyone ([`crate::routes::Access::Public`]) may also spend only so many nonces
+/// Calls open to anyone ([`super::call::Access::Public`]) may also spend only so many nonces
 /// per address ([`PUBLIC_BURST`]), so one address can't push honest clients' seconds out.
 ///
 /// In-process: one server instance sees every request of a client session; a fleet behind a

@@ -8,46 +8,44 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use utoipa::ToSchema;
 
+use crate::auth::account::valid_account;
+use crate::auth::menu::MENU_ACCOUNTS;
 use crate::auth::{Admin, password, permission, session};
-use crate::http::paging::{self, IdArgs, Paging};
+use crate::http::args::{self, IdArgs, Paging};
+use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
+use crate::sql;
 use crate::state::AppState;
 
-use super::auth::valid_account;
-use super::menus::{MENU_ACCOUNTS, MenuNode, menu_tree};
-use super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
+use super::menus::{MenuNode, menu_tree};
+use super::Endpoint;
 
-const fn call(name: &'static str, verb: Verb, title: &'static str, writes: bool) -> Call {
-    Call {
-        name,
-        verb,
-        access: Access::Menu(MENU_ACCOUNTS),
-        title,
-        writes,
-        request: schema_of::<AccountArgs>(),
-        response: schema_of::<AccountRow>(),
-    }
-}
-
-pub static INDEX: Call = Call {
-    request: schema_of::<ListArgs>(),
-    response: schema_with::<Page<AccountRow>, AccountRow>(),
-    ..call("adminUserIndex", Verb::Get, "管理员列表", false)
-};
-pub static INDEX_ALIAS: Call = Call { name: "adminlist", ..INDEX };
-pub static ADD: Call = call("adminUserAdd", Verb::Post, "添加管理员", true);
-pub static UP: Call = call("adminUserUp", Verb::Post, "修改管理员", true);
-pub static INFO: Call = Call { request: schema_of::<IdArgs>(), ..call("adminUserInfo", Verb::Get, "管理员详情", false) };
-pub static DELETE: Call = Call {
-    request: schema_of::<IdArgs>(),
-    response: schema_of::<()>(),
-    ..call("adminUserDelete", Verb::Post, "删除管理员", true)
-};
-pub static RULE: Call = Call {
-    request: schema_of::<()>(),
-    response: schema_with::<Vec<MenuNode>, MenuNode>(),
-    ..call("adminUserRule", Verb::Post, "管理员可选菜单", false)
-};
+pub static INDEX: Call = Call::get("adminUserIndex", "管理员列表")
+    .menu(MENU_ACCOUNTS)
+    .takes::<ListArgs>()
+    .answers_with::<Page<AccountRow>, AccountRow>();
+pub static INDEX_ALIAS: Call = INDEX.named("adminlist");
+pub static ADD: Call = Call::post("adminUserAdd", "添加管理员")
+    .menu(MENU_ACCOUNTS)
+    .writes()
+    .takes::<AccountArgs>()
+    .answers::<AccountRow>();
+pub static UP: Call = Call::post("adminUserUp", "修改管理员")
+    .menu(MENU_ACCOUNTS)
+    .writes()
+    .takes::<AccountArgs>()
+    .answers::<AccountRow>();
+pub static INFO: Call = Call::get("adminUserInfo", "管理员详情")
+    .menu(MENU_ACCOUNTS)
+    .takes::<IdArgs>()
+    .answers::<AccountRow>();
+pub static DELETE: Call = Call::post("adminUserDelete", "删除管理员")
+    .menu(MENU_ACCOUNTS)
+    .writes()
+    .takes::<IdArgs>();
+pub static RULE: Call = Call::post("adminUserRule", "管理员可选菜单")
+    .menu(MENU_ACCOUNTS)
+    .answers_with::<Vec<MenuNode>, MenuNode>();
 
 pub fn endpoints() -> Vec<Endpoint> {
     vec![
@@ -112,24 +110,12 @@ async fn index(State(state): State<AppState>, Args(args): Args<ListArgs>) -> Res
     let paging = Paging::parse(&args.page, &args.limit, 10, &mut checks);
     let status = Text::get(&args.status).map(|s| parse_status(s, &mut checks));
     checks.finish()?;
-    let filter = "
-        where ($1::text is null or strpos(lower(a.name), lower($1)) > 0)
-          and ($2::text is null or strpos(lower(a.account), lower($2)) > 0)
-          and ($3::smallint is null or a.status = $3)";
-    let total: i64 = sqlx::query_scalar(&format!("select count(*) from admins a {filter}"))
-        .bind(paging::text(&args.name))
-        .bind(paging::text(&args.account))
-        .bind(status)
-        .fetch_one(&state.db)
-        .await?;
-    let data = sqlx::query_as(&format!("{} {filter} order by a.id limit $4 offset $5", select_row()))
-        .bind(paging::text(&args.name))
-        .bind(paging::text(&args.account))
-        .bind(status)
-        .bind(paging.limit)
-        .bind(paging.offset())
-        .fetch_all(&state.db)
-        .await?;
+    let (name, account) = (args::text(&args.name), args::text(&args.account));
+    let heads = ("select count(*) from admins a", &*select_row());
+    let (data, total) = sql::page(&state.db, heads, " order by a.id", paging.bounds(), |w| {
+        w.contains("a.name", name.clone()).contains("a.account", account.clone()).eq("a.status", status);
+    })
+    .await?;
     Ok(Done("获取成功", Page { data, total }))
 }
 

@@ -7,32 +7,22 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::auth::guard::ClientIp;
+use crate::auth::account::valid_account;
 use crate::auth::{Admin, password, permission, session, throttle};
+use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Payload, Result, Text};
 use crate::oplog;
 use crate::state::AppState;
 
-use super::{Access, Call, Endpoint, Verb, schema_of};
+use super::Endpoint;
 
-pub static LOGIN: Call = Call {
-    name: "adminUserLogin",
-    verb: Verb::Post,
-    access: Access::Public,
-    title: "登录",
-    writes: true,
-    request: schema_of::<LoginArgs>(),
-    response: schema_of::<LoginAnswer>(),
-};
+pub static LOGIN: Call = Call::post("adminUserLogin", "登录")
+    .public()
+    .writes()
+    .takes::<LoginArgs>()
+    .answers::<LoginAnswer>();
 
-pub static LOGOUT: Call = Call {
-    name: "adminUserLoginout",
-    verb: Verb::Post,
-    access: Access::SignedIn,
-    title: "退出登录",
-    writes: true,
-    request: schema_of::<()>(),
-    response: schema_of::<()>(),
-};
+pub static LOGOUT: Call = Call::post("adminUserLoginout", "退出登录").writes();
 
 pub fn endpoints() -> Vec<Endpoint> {
     vec![
@@ -57,12 +47,6 @@ pub struct LoginAnswer {
     id: i64,
     /// `*`, or the comma-joined route names of the account's menus: the web app's roles.
     rule_id: String,
-}
-
-/// Accounts are letters, digits and `_ . @ -`.
-pub fn valid_account(account: &str) -> bool {
-    (1..=50).contains(&account.chars().count())
-        && account.chars().all(|c| c.is_ascii_alphanumeric() || "_.@-".contains(c))
 }
 
 const WRONG: &str = "账号或密码错误";

@@ -14,18 +14,19 @@ use axum::routing::get;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
+use crate::auth::menu::MENU_FILE;
 use crate::auth::session::Admin;
 use crate::auth::ticket;
 use crate::auth::permission;
-use crate::http::paging::{self, Paging};
+use crate::http::args::{self, Day, Paging};
+use crate::http::call::{Access, Call, Verb, schema_of, schema_with};
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
 use crate::state::AppState;
 use crate::storage::policy::{self, Grant, Signed};
 use crate::storage::files::{FILE_SELECT, FileRow, labelled};
 use crate::storage::{random_name, sniff, tags};
 
-use super::menus::MENU_FILE;
-use super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
+use super::Endpoint;
 
 pub static INDEX: Call = Call {
     name: "fileIndex",
@@ -77,8 +78,8 @@ pub struct FileArgs {
 async fn index(State(state): State<AppState>, Args(args): Args<FileArgs>) -> Result<Done<Page<FileRow>>> {
     let mut checks = Checks::default();
     let paging = Paging::parse(&args.page, &args.limit, 30, &mut checks);
-    let from = paging::date("createTimeAdd", &args.create_time_add, &mut checks);
-    let to = paging::date("createTimeEnd", &args.create_time_end, &mut checks);
+    let from = Day::filter("createTimeAdd", &args.create_time_add, &mut checks);
+    let to = Day::filter("createTimeEnd", &args.create_time_end, &mut checks);
     checks.finish()?;
     let filter = "
         where ($1::text is null or strpos(lower(f.file_name), lower($1)) > 0)
@@ -86,7 +87,7 @@ async fn index(State(state): State<AppState>, Args(args): Args<FileArgs>) -> Res
           and ($3::text is null or f.tags = $3)
           and ($4::date is null or f.created_at >= $4::date)
           and ($5::date is null or f.created_at < $5::date + 1)";
-    let (name, description, tag) = (paging::text(&args.file_name), paging::text(&args.description), paging::text(&args.tags));
+    let (name, description, tag) = (args::text(&args.file_name), args::text(&args.description), args::text(&args.tags));
     let total: i64 = sqlx::query_scalar(&format!("select count(*) from files f {filter}"))
         .bind(&name)
         .bind(&description)

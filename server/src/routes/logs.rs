@@ -5,22 +5,19 @@ use axum::routing::get;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::http::paging::{self, Paging};
+use crate::auth::menu::MENU_LOG;
+use crate::http::args::{self, Day, Paging};
+use crate::http::call::Call;
 use crate::http::{Args, Checks, Done, Page, Result, Text};
+use crate::sql;
 use crate::state::AppState;
 
-use super::menus::MENU_LOG;
-use super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
+use super::Endpoint;
 
-pub static INDEX: Call = Call {
-    name: "adminUserLog",
-    verb: Verb::Get,
-    access: Access::Menu(MENU_LOG),
-    title: "管理员日志",
-    writes: false,
-    request: schema_of::<LogArgs>(),
-    response: schema_with::<Page<LogRow>, LogRow>(),
-};
+pub static INDEX: Call = Call::get("adminUserLog", "管理员日志")
+    .menu(MENU_LOG)
+    .takes::<LogArgs>()
+    .answers_with::<Page<LogRow>, LogRow>();
 
 pub fn endpoints() -> Vec<Endpoint> {
     vec![Endpoint { call: &INDEX, handler: get(index) }]
@@ -65,46 +62,25 @@ pub struct LogRow {
 async fn index(State(state): State<AppState>, Args(args): Args<LogArgs>) -> Result<Done<Page<LogRow>>> {
     let mut checks = Checks::default();
     let paging = Paging::parse(&args.page, &args.limit, 10, &mut checks);
-    let from = paging::date("createTimeAdd", &args.create_time_add, &mut checks);
-    let to = paging::date("createTimeEnd", &args.create_time_end, &mut checks);
+    let from = Day::filter("createTimeAdd", &args.create_time_add, &mut checks);
+    let to = Day::filter("createTimeEnd", &args.create_time_end, &mut checks);
     checks.finish()?;
     // Dates are read in the session's time zone, the one the list shows.
-    let filter = "
-        where ($1::text is null or strpos(lower(admin_name), lower($1)) > 0)
-          and ($2::text is null or strpos(title, $2) > 0)
-          and ($3::text is null or strpos(lower(url), lower($3)) > 0)
-          and ($4::text is null or ip = $4)
-          and ($5::date is null or created_at >= $5::date)
-          and ($6::date is null or created_at < $6::date + 1)";
-    let binds = (
-        paging::text(&args.admin_name),
-        paging::text(&args.title),
-        paging::text(&args.url),
-        paging::text(&args.ip),
+    let (admin, title, url, ip) =
+        (args::text(&args.admin_name), args::text(&args.title), args::text(&args.url), args::text(&args.ip));
+    let heads = (
+        "select count(*) from admin_logs",
+        "select id, admin_name, title, url, ip, detail, to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time
+         from admin_logs",
     );
-    let total: i64 = sqlx::query_scalar(&format!("select count(*) from admin_logs {filter}"))
-        .bind(&binds.0)
-        .bind(&binds.1)
-        .bind(&binds.2)
-        .bind(&binds.3)
-        .bind(from)
-        .bind(to)
-        .fetch_one(&state.db)
-        .await?;
-    let data = sqlx::query_as(&format!(
-        "select id, admin_name, title, url, ip, detail,
-                to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time
-         from admin_logs {filter} order by id desc limit $7 offset $8"
-    ))
-    .bind(&binds.0)
-    .bind(&binds.1)
-    .bind(&binds.2)
-    .bind(&binds.3)
-    .bind(from)
-    .bind(to)
-    .bind(paging.limit)
-    .bind(paging.offset())
-    .fetch_all(&state.db)
+    let (data, total) = sql::page(&state.db, heads, " order by id desc", paging.bounds(), |w| {
+        w.contains("admin_name", admin.clone())
+            .and("strpos(title, ", title.clone(), ") > 0")
+            .contains("url", url.clone())
+            .eq("ip", ip.clone())
+            .and("created_at >= ", from, "::date")
+            .and("created_at < ", to, "::date + 1");
+    })
     .await?;
     Ok(Done("获取成功", Page { data, total }))
 }

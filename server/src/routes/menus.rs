@@ -7,50 +7,33 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use utoipa::ToSchema;
 
+use crate::auth::menu::MENU_MENUS;
 use crate::auth::session;
-use crate::http::paging::IdArgs;
+use crate::http::args::IdArgs;
+use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Result, Text};
 use crate::state::AppState;
 
-use super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
+use super::Endpoint;
 
-/// Seeded menu ids (DESIGN.md §2).
-pub const MENU_ORDER: i64 = 112;
-pub const MENU_CLIENT: i64 = 145;
-pub const MENU_VIEWING: i64 = 107;
-pub const MENU_DASHBOARD: i64 = 155;
-pub const MENU_TAPE: i64 = 89;
-pub const MENU_TIME_PERIOD: i64 = 63;
-pub const MENU_PRODUCT: i64 = 82;
-pub const MENU_SUIT: i64 = 98;
-pub const MENU_SYSTEM: i64 = 28;
-pub const MENU_FILE: i64 = 29;
-pub const MENU_ADMIN: i64 = 24;
-pub const MENU_ACCOUNTS: i64 = 27;
-pub const MENU_LOG: i64 = 25;
-pub const MENU_MENUS: i64 = 13;
-
-const fn call(name: &'static str, title: &'static str, writes: bool) -> Call {
-    Call {
-        name,
-        verb: Verb::Post,
-        access: Access::Menu(MENU_MENUS),
-        title,
-        writes,
-        request: schema_of::<IdArgs>(),
-        response: schema_with::<MenuRow, MenuRow>(),
-    }
-}
-
-pub static INDEX: Call = Call {
-    request: schema_of::<()>(),
-    response: schema_with::<Vec<MenuRow>, MenuRow>(),
-    ..call("authRuleIndex", "菜单列表", false)
-};
-pub static ADD: Call = Call { request: schema_of::<MenuArgs>(), ..call("authRuleAdd", "添加菜单", true) };
-pub static UP: Call = Call { request: schema_of::<MenuArgs>(), ..call("authRuleUp", "修改菜单", true) };
-pub static INFO: Call = call("authRuleInfo", "菜单详情", false);
-pub static DELETE: Call = Call { response: schema_of::<()>(), ..call("authRuleDelete", "删除菜单", true) };
+pub static INDEX: Call = Call::post("authRuleIndex", "菜单列表")
+    .menu(MENU_MENUS)
+    .answers_with::<Vec<MenuRow>, MenuRow>();
+pub static ADD: Call = Call::post("authRuleAdd", "添加菜单")
+    .menu(MENU_MENUS)
+    .writes()
+    .takes::<MenuArgs>()
+    .answers_with::<MenuRow, MenuRow>();
+pub static UP: Call = Call::post("authRuleUp", "修改菜单")
+    .menu(MENU_MENUS)
+    .writes()
+    .takes::<MenuArgs>()
+    .answers_with::<MenuRow, MenuRow>();
+pub static INFO: Call = Call::post("authRuleInfo", "菜单详情")
+    .menu(MENU_MENUS)
+    .takes::<IdArgs>()
+    .answers_with::<MenuRow, MenuRow>();
+pub static DELETE: Call = Call::post("authRuleDelete", "删除菜单").menu(MENU_MENUS).writes().takes::<IdArgs>();
 
 pub fn endpoints() -> Vec<Endpoint> {
     vec![

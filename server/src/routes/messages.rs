@@ -8,31 +8,18 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::auth::session::Admin;
-use crate::http::paging::{self, Paging};
+use crate::http::args::{Id, Paging};
+use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Result, Text};
 use crate::state::AppState;
 
-use super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
+use super::Endpoint;
 
-pub static INDEX: Call = Call {
-    name: "messageIndel",
-    verb: Verb::Get,
-    access: Access::SignedIn,
-    title: "消息列表",
-    writes: false,
-    request: schema_of::<MessageArgs>(),
-    response: schema_with::<MessagePage, MessageRow>(),
-};
+pub static INDEX: Call = Call::get("messageIndel", "消息列表")
+    .takes::<MessageArgs>()
+    .answers_with::<MessagePage, MessageRow>();
 
-pub static MARK: Call = Call {
-    name: "messageUp",
-    verb: Verb::Post,
-    access: Access::SignedIn,
-    title: "标记消息已读",
-    writes: true,
-    request: schema_of::<MarkArgs>(),
-    response: schema_of::<()>(),
-};
+pub static MARK: Call = Call::post("messageUp", "标记消息已读").writes().takes::<MarkArgs>();
 
 pub fn endpoints() -> Vec<Endpoint> {
     vec![Endpoint { call: &INDEX, handler: get(index) }, Endpoint { call: &MARK, handler: post(mark) }]
@@ -108,7 +95,7 @@ async fn mark(State(state): State<AppState>, Extension(admin): Extension<Admin>,
         return Ok(Done("操作成功", ()));
     }
     let mut checks = Checks::default();
-    let id = paging::id("id", &args.id, "请选择消息", &mut checks);
+    let id = Id::picked("id", &args.id, "请选择消息", &mut checks);
     checks.finish()?;
     let found = sqlx::query("update messages set status = 2 where id = $1 and admin_id = $2")
         .bind(id)

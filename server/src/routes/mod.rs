@@ -33,36 +33,15 @@ use tower_http::services::{ServeDir, ServeFile};
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
-use utoipa::openapi::RefOr;
-use utoipa::openapi::schema::Schema;
-use utoipa::ToSchema;
 
 use crate::auth::guard::{BODY_LIMIT, Guard, guard};
 use crate::realtime;
 use crate::http::AppError;
 use crate::state::AppState;
 
-pub const BASE: &str = "/background/v1/";
-
-/// Who may make a call.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Access {
-    /// Anyone with a valid signature (sign-in).
-    Public,
-    /// Any signed-in account.
-    SignedIn,
-    /// Accounts holding this menu id (or its parent).
-    Menu(i64),
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verb {
-    Get,
-    Post,
-    /// Both: a read the spec's client sends either way (the exports). GET reads the query,
-    /// POST the body; the OpenAPI document lists the GET under the call's name.
-    GetOrPost,
-}
+/// What a call is lives in `http::call`, below the guard and the operation log; it is named here
+/// too, beside the list of endpoints, for readers of the catalogue (the API tests among them).
+pub use crate::http::call::{Access, Call, Verb};
 
 /// The handler of a [`Verb::GetOrPost`] call, for both methods.
 pub fn get_or_post<H, T>(handler: H) -> MethodRouter<AppState>
@@ -71,47 +50,6 @@ where
     T: 'static,
 {
     get(handler.clone()).post(handler)
-}
-
-/// A schema and the named component schemas it refers to.
-#[derive(Clone, Copy)]
-pub struct SchemaOf {
-    pub schema: fn() -> RefOr<Schema>,
-    pub components: fn(&mut Vec<(String, RefOr<Schema>)>),
-}
-
-pub const fn schema_of<T: ToSchema>() -> SchemaOf {
-    SchemaOf { schema: <T as utoipa::PartialSchema>::schema, components: <T as ToSchema>::schemas }
-}
-
-/// The schema of `T` whose parts refer to `I` by name — a page or list of `I`, or a tree of
-/// `I` — so `I` itself is registered as a component too.
-pub const fn schema_with<T: ToSchema, I: ToSchema>() -> SchemaOf {
-    SchemaOf { schema: <T as utoipa::PartialSchema>::schema, components: register_with::<T, I> }
-}
-
-fn register_with<T: ToSchema, I: ToSchema>(components: &mut Vec<(String, RefOr<Schema>)>) {
-    T::schemas(components);
-    components.push((I::name().into_owned(), <I as utoipa::PartialSchema>::schema()));
-    I::schemas(components);
-}
-
-pub struct Call {
-    pub name: &'static str,
-    pub verb: Verb,
-    pub access: Access,
-    /// Chinese title: the operation log's title and the OpenAPI summary.
-    pub title: &'static str,
-    /// Recorded in the operation log when it succeeds.
-    pub writes: bool,
-    pub request: SchemaOf,
-    pub response: SchemaOf,
-}
-
-impl Call {
-    pub fn path(&self) -> String {
-        format!("{BASE}{}", self.name)
-    }
 }
 
 pub struct Endpoint {

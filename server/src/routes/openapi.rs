@@ -11,7 +11,9 @@ use utoipa::openapi::{
     PathsBuilder, RefOr, Required, ResponseBuilder,
 };
 
-use super::{Access, Call, Verb, endpoints};
+use crate::http::call::{Access, Call, Verb};
+
+use super::endpoints;
 
 pub async fn serve() -> impl IntoResponse {
     Json(document())

@@ -9,30 +9,18 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::auth::{Admin, password, permission, session, ticket as tickets};
+use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Result, Text};
 use crate::state::AppState;
 
-use super::{Access, Call, Endpoint, Verb, schema_of};
+use super::Endpoint;
 
-pub static INFO: Call = Call {
-    name: "adminUserProfile",
-    verb: Verb::Get,
-    access: Access::SignedIn,
-    title: "个人信息",
-    writes: false,
-    request: schema_of::<()>(),
-    response: schema_of::<Profile>(),
-};
+pub static INFO: Call = Call::get("adminUserProfile", "个人信息").answers::<Profile>();
 
-pub static UP: Call = Call {
-    name: "adminUserProfileUp",
-    verb: Verb::Post,
-    access: Access::SignedIn,
-    title: "修改个人信息",
-    writes: true,
-    request: schema_of::<ProfileArgs>(),
-    response: schema_of::<Profile>(),
-};
+pub static UP: Call = Call::post("adminUserProfileUp", "修改个人信息")
+    .writes()
+    .takes::<ProfileArgs>()
+    .answers::<Profile>();
 
 pub fn endpoints() -> Vec<Endpoint> {
     vec![
@@ -165,15 +153,7 @@ async fn up(
 }
 
 /// Our call: a ticket for a download link or the realtime socket (`?token=<ticket>`).
-pub static TICKET: Call = Call {
-    name: "ticket",
-    verb: Verb::Post,
-    access: Access::SignedIn,
-    title: "获取临时票据",
-    writes: false,
-    request: schema_of::<()>(),
-    response: schema_of::<Ticket>(),
-};
+pub static TICKET: Call = Call::post("ticket", "获取临时票据").answers::<Ticket>();
 
 #[derive(Serialize, ToSchema)]
 pub struct Ticket {

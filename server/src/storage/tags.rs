@@ -4,7 +4,7 @@
 use serde_json::{Map, Value, json};
 
 use crate::http::Checks;
-use crate::routes::menus::{MENU_CLIENT, MENU_ORDER};
+use crate::auth::menu::{MENU_CLIENT, MENU_ORDER};
 
 pub struct Tag {
     pub id: &'static str,

@@ -12,64 +12,38 @@ use utoipa::ToSchema;
 
 use adeval_engine::ViewingFilter;
 
+use crate::auth::menu::MENU_CLIENT;
 use crate::auth::session::Admin;
 use crate::export::{self, Exported, Maker};
-use crate::http::paging::{self, Paging};
+use crate::http::args::{self, Belonging, Category, Day, Id, Paging, Source};
+use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
 use crate::imports::customer::DATASET;
 use crate::lake;
 use crate::state::AppState;
 
-use super::menus::MENU_CLIENT;
-use super::{Access, Call, Endpoint, Verb, get_or_post, schema_of, schema_with};
+use super::{Endpoint, get_or_post};
 
 pub use rows::CustomerRow;
 
-pub static INDEX: Call = Call {
-    name: "customerIndex",
-    verb: Verb::Get,
-    access: Access::Menu(MENU_CLIENT),
-    title: "客户数据列表",
-    writes: false,
-    request: schema_of::<CustomerArgs>(),
-    response: schema_with::<Page<CustomerRow>, CustomerRow>(),
-};
-pub static DELETE: Call = Call {
-    name: "customerDel",
-    verb: Verb::Post,
-    access: Access::Menu(MENU_CLIENT),
-    title: "删除客户数据",
-    writes: true,
-    request: schema_of::<DeleteArgs>(),
-    response: schema_of::<Deleted>(),
-};
-pub static EXPORT: Call = Call {
-    name: "customerIndexExport",
-    verb: Verb::GetOrPost,
-    access: Access::Menu(MENU_CLIENT),
-    title: "导出客户数据",
-    writes: false,
-    request: schema_of::<CustomerArgs>(),
-    response: schema_of::<Exported>(),
-};
-pub static BRANDS: Call = Call {
-    name: "customerBrandList",
-    verb: Verb::Get,
-    access: Access::SignedIn,
-    title: "客户数据品牌选项",
-    writes: false,
-    request: schema_of::<BrandListArgs>(),
-    response: schema_with::<Vec<BrandPick>, BrandPick>(),
-};
-pub static MEDIA: Call = Call {
-    name: "customerMediaList",
-    verb: Verb::Get,
-    access: Access::SignedIn,
-    title: "客户数据媒体选项",
-    writes: false,
-    request: schema_of::<()>(),
-    response: schema_with::<Vec<MediaPick>, MediaPick>(),
-};
+pub static INDEX: Call = Call::get("customerIndex", "客户数据列表")
+    .menu(MENU_CLIENT)
+    .takes::<CustomerArgs>()
+    .answers_with::<Page<CustomerRow>, CustomerRow>();
+pub static DELETE: Call = Call::post("customerDel", "删除客户数据")
+    .menu(MENU_CLIENT)
+    .writes()
+    .takes::<DeleteArgs>()
+    .answers::<Deleted>();
+pub static EXPORT: Call = Call::get_or_post("customerIndexExport", "导出客户数据")
+    .menu(MENU_CLIENT)
+    .takes::<CustomerArgs>()
+    .answers::<Exported>();
+pub static BRANDS: Call = Call::get("customerBrandList", "客户数据品牌选项")
+    .takes::<BrandListArgs>()
+    .answers_with::<Vec<BrandPick>, BrandPick>();
+pub static MEDIA: Call = Call::get("customerMediaList", "客户数据媒体选项")
+    .answers_with::<Vec<MediaPick>, MediaPick>();
 
 pub fn endpoints() -> Vec<Endpoint> {
     vec![
@@ -109,21 +83,10 @@ pub struct CustomerArgs {
     end_time: Option<Text>,
 }
 
-fn optional_id(field: &str, value: &Option<Text>, checks: &mut Checks) -> Option<i64> {
-    let text = Text::get(value)?;
-    match text.parse::<i64>() {
-        Ok(n) if n > 0 => Some(n),
-        _ => {
-            checks.add(field, "编号无效");
-            None
-        }
-    }
-}
-
 impl CustomerArgs {
     /// The filter, with the brand turned into its audience/city group names.
     async fn resolve(&self, state: &AppState, checks: &mut Checks) -> Result<ViewingFilter> {
-        let brand = optional_id("brandId", &self.brand_id, checks);
+        let brand = Id::filter("brandId", &self.brand_id, checks);
         let mut filter = self.filter(checks);
         if let Some(brand) = brand {
             let names: Vec<String> = sqlx::query_scalar("select group_name from audience_groups where brand_id = $1")
@@ -136,8 +99,8 @@ impl CustomerArgs {
     }
 
     fn filter(&self, checks: &mut Checks) -> ViewingFilter {
-        let from = paging::date("addTime", &self.add_time, checks);
-        let to = paging::date("endTime", &self.end_time, checks);
+        let from = Day::filter("addTime", &self.add_time, checks);
+        let to = Day::filter("endTime", &self.end_time, checks);
         if let (Some(f), Some(t)) = (from, to)
             && f > t
         {
@@ -147,11 +110,11 @@ impl CustomerArgs {
             // Set from the brand's group names by `resolve`.
             brand_id: None,
             audience_groups: None,
-            media_id: optional_id("mediaId", &self.media_id, checks),
-            category: paging::code("category", &self.category, 1..=4, "数据类别无效", checks),
-            source: paging::code("source", &self.source, 1..=3, "数据来源无效", checks),
-            belonging_to: paging::code("belongingTo", &self.belonging_to, 1..=2, "数据归属无效", checks),
-            title: paging::text(&self.title),
+            media_id: Id::filter("mediaId", &self.media_id, checks),
+            category: Category::filter("category", &self.category, checks),
+            source: Source::filter("source", &self.source, checks),
+            belonging_to: Belonging::filter("belongingTo", &self.belonging_to, checks),
+            title: args::text(&self.title),
             from,
             to,
             ..ViewingFilter::default()
@@ -263,7 +226,7 @@ async fn brands(State(state): State<AppState>, Args(args): Args<BrandListArgs>) 
         "select id, brand_name from brands
          where $1::text is null or strpos(lower(brand_name), lower($1)) > 0 order by brand_name",
     )
-    .bind(paging::text(&args.brand_name))
+    .bind(args::text(&args.brand_name))
     .fetch_all(&state.db)
     .await?;
     Ok(Done("获取成功", rows))

@@ -5,7 +5,7 @@ use chrono::{DateTime, NaiveDate, NaiveDateTime};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use crate::http::paging::{self, Paging};
+use crate::http::args::{self, Id, Ids, Paging};
 use crate::http::{Checks, Text};
 
 pub const PICK_MEDIA: &str = "请选择媒体";
@@ -65,13 +65,6 @@ pub struct ViewingFilters {
 
 impl ViewingIndexArgs {
     pub fn parse(&self, checks: &mut Checks) -> ViewingFilters {
-        let media_ids = Text::get(&self.media_ids).map(|text| {
-            let ids: Result<Vec<i64>, _> = text.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::parse).collect();
-            ids.unwrap_or_else(|_| {
-                checks.add("mediaIdi", "请选择正确的媒体");
-                Vec::new()
-            })
-        });
         let bound = |field: &str, value: &Option<Text>, end: bool, checks: &mut Checks| {
             Text::get(value).and_then(|text| {
                 let parsed = date_time(text, end);
@@ -83,14 +76,14 @@ impl ViewingIndexArgs {
         };
         ViewingFilters {
             paging: Paging::parse(&self.page, &self.limit, 30, checks),
-            name: paging::text(&self.name),
+            name: args::text(&self.name),
             time_from: bound("onlineViewingTimeGt", &self.time_gt, false, checks),
             time_to: bound("onlineViewingTimeLt", &self.time_lt, true, checks),
             viewing_from: Text::get(&self.viewing_gt).map(|t| viewing("viewingGt", t, checks)),
             viewing_to: Text::get(&self.viewing_lt).map(|t| viewing("viewingLt", t, checks)),
             ranking_from: Text::get(&self.ranking_gt).map(|t| ranking("rankingGt", t, checks)),
             ranking_to: Text::get(&self.ranking_lt).map(|t| ranking("rankingLt", t, checks)),
-            media_ids,
+            media_ids: Ids::filter("mediaIdi", &self.media_ids, checks),
         }
     }
 }
@@ -173,7 +166,7 @@ pub struct ViewingForm {
 
 impl ViewingArgs {
     pub fn parse(&self, checks: &mut Checks) -> ViewingForm {
-        let media_id = paging::id("mediaId", &self.media_id, PICK_MEDIA, checks);
+        let media_id = Id::picked("mediaId", &self.media_id, PICK_MEDIA, checks);
         let name = match Text::get(&self.name) {
             None => {
                 checks.add("onlineViewingName", NAME_REQUIRED);

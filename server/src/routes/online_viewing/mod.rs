@@ -7,35 +7,36 @@ use axum::extract::State;
 use axum::routing::{get, post};
 use serde::Serialize;
 use sqlx::postgres::PgRow;
-use sqlx::{PgConnection, Row};
+use sqlx::{PgConnection, Postgres, QueryBuilder, Row};
 use utoipa::ToSchema;
 
-use crate::http::paging::IdArgs;
+use crate::auth::menu::MENU_VIEWING;
+use crate::http::args::IdArgs;
+use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Page, Result};
+use crate::sql::{self, Where};
 use crate::state::AppState;
 
-use self::args::{PICK_MEDIA, ViewingArgs, ViewingForm, ViewingIndexArgs};
-use super::menus::MENU_VIEWING;
-use super::{Access, Call, Endpoint, SchemaOf, Verb, schema_of, schema_with};
+use self::args::{PICK_MEDIA, ViewingArgs, ViewingFilters, ViewingForm, ViewingIndexArgs};
+use super::Endpoint;
 
-const fn call(name: &'static str, verb: Verb, title: &'static str, request: SchemaOf, response: SchemaOf) -> Call {
-    Call { name, verb, access: Access::Menu(MENU_VIEWING), title, writes: matches!(verb, Verb::Post), request, response }
-}
-
-pub static INDEX: Call = call(
-    "onlineViewingIndex",
-    Verb::Get,
-    "网络收视列表",
-    schema_of::<ViewingIndexArgs>(),
-    schema_with::<Page<ViewingRow>, ViewingRow>(),
-);
-pub static MEDIA_LIST: Call = Call {
-    access: Access::SignedIn,
-    ..call("onlineViewingMediaList", Verb::Get, "网络收视媒体选项", schema_of::<()>(), schema_with::<Vec<ViewingMedia>, ViewingMedia>())
-};
-pub static ADD: Call = call("onlineViewingAdd", Verb::Post, "添加网络收视", schema_of::<ViewingArgs>(), schema_of::<ViewingRow>());
-pub static UP: Call = call("onlineViewingUp", Verb::Post, "修改网络收视", schema_of::<ViewingArgs>(), schema_of::<ViewingRow>());
-pub static DEL: Call = call("onlineViewingDel", Verb::Post, "删除网络收视", schema_of::<IdArgs>(), schema_of::<()>());
+pub static INDEX: Call = Call::get("onlineViewingIndex", "网络收视列表")
+    .menu(MENU_VIEWING)
+    .takes::<ViewingIndexArgs>()
+    .answers_with::<Page<ViewingRow>, ViewingRow>();
+pub static MEDIA_LIST: Call = Call::get("onlineViewingMediaList", "网络收视媒体选项")
+    .answers_with::<Vec<ViewingMedia>, ViewingMedia>();
+pub static ADD: Call = Call::post("onlineViewingAdd", "添加网络收视")
+    .menu(MENU_VIEWING)
+    .writes()
+    .takes::<ViewingArgs>()
+    .answers::<ViewingRow>();
+pub static UP: Call = Call::post("onlineViewingUp", "修改网络收视")
+    .menu(MENU_VIEWING)
+    .writes()
+    .takes::<ViewingArgs>()
+    .answers::<ViewingRow>();
+pub static DEL: Call = Call::post("onlineViewingDel", "删除网络收视").menu(MENU_VIEWING).writes().takes::<IdArgs>();
 
 pub fn endpoints() -> Vec<Endpoint> {
     vec![
@@ -101,45 +102,31 @@ const SELECT: &str = "select v.id, v.media_id, m.media_name, v.online_viewing_na
         to_char(v.created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time
     from online_viewings v join media m on m.id = v.media_id";
 
-const FILTER: &str = "where ($1::text is null or strpos(lower(v.online_viewing_name), lower($1)) > 0)
-      and ($2::timestamptz is null or v.online_viewing_time >= $2::timestamptz)
-      and ($3::timestamptz is null or v.online_viewing_time <= $3::timestamptz)
-      and ($4::float8 is null or v.viewing >= $4::numeric)
-      and ($5::float8 is null or v.viewing <= $5::numeric)
-      and ($6::integer is null or v.ranking >= $6)
-      and ($7::integer is null or v.ranking <= $7)
-      and ($8::bigint[] is null or v.media_id = any($8))";
+/// `head` (a select over `online_viewings v`) with the conditions of the filters that are set.
+fn filtered<'a>(head: &str, f: &ViewingFilters) -> QueryBuilder<'a, Postgres> {
+    let mut query = QueryBuilder::new(head);
+    Where::new(&mut query)
+        .contains("v.online_viewing_name", f.name.clone())
+        .and("v.online_viewing_time >= ", f.time_from.clone(), "::timestamptz")
+        .and("v.online_viewing_time <= ", f.time_to.clone(), "::timestamptz")
+        .and("v.viewing >= ", f.viewing_from, "::numeric")
+        .and("v.viewing <= ", f.viewing_to, "::numeric")
+        .and("v.ranking >= ", f.ranking_from, "")
+        .and("v.ranking <= ", f.ranking_to, "")
+        .and("v.media_id = any(", f.media_ids.clone(), ")");
+    query
+}
 
 /// The list, latest viewing time first.
 async fn index(State(state): State<AppState>, Args(args): Args<ViewingIndexArgs>) -> Result<Done<Page<ViewingRow>>> {
     let mut checks = Checks::default();
     let f = args.parse(&mut checks);
     checks.finish()?;
-    macro_rules! bind_filters {
-        ($query:expr) => {
-            $query
-                .bind(&f.name)
-                .bind(&f.time_from)
-                .bind(&f.time_to)
-                .bind(f.viewing_from)
-                .bind(f.viewing_to)
-                .bind(f.ranking_from)
-                .bind(f.ranking_to)
-                .bind(&f.media_ids)
-        };
-    }
-    let total: i64 = bind_filters!(sqlx::query_scalar(&format!(
-        "select count(*) from online_viewings v {FILTER}"
-    )))
-    .fetch_one(&state.db)
-    .await?;
-    let data = bind_filters!(sqlx::query_as(&format!(
-        "{SELECT} {FILTER} order by v.online_viewing_time desc, v.id desc limit $9 offset $10"
-    )))
-    .bind(f.paging.limit)
-    .bind(f.paging.offset())
-    .fetch_all(&state.db)
-    .await?;
+    let total: i64 = filtered("select count(*) from online_viewings v", &f).build_query_scalar().fetch_one(&state.db).await?;
+    let mut page = filtered(SELECT, &f);
+    page.push(" order by v.online_viewing_time desc, v.id desc");
+    sql::push_page(&mut page, f.paging.bounds());
+    let data = page.build_query_as().fetch_all(&state.db).await?;
     Ok(Done("获取成功", Page { data, total }))
 }
 

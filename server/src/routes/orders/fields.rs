@@ -11,8 +11,8 @@ use utoipa::ToSchema;
 use adeval_engine::orders::round3;
 
 use super::rows::OrderRow;
-use crate::http::{Checks, Result, Text, paging};
-use crate::routes::time_periods::filters;
+use crate::http::args::{Arg, Category, Day, Id, Ids, Source};
+use crate::http::{Checks, Result, Text};
 
 /// The spot lengths the dialog offers (spec §9).
 pub const SECONDS: [i32; 7] = [5, 30, 15, 10, 20, 60, 120];
@@ -85,7 +85,7 @@ pub const PICK_ORDER: &str = "请选择订单";
 impl OrderIdArgs {
     pub fn required(&self) -> Result<i64> {
         let mut checks = Checks::default();
-        let id = paging::id("orderId", &self.order_id, PICK_ORDER, &mut checks);
+        let id = Id::picked("orderId", &self.order_id, PICK_ORDER, &mut checks);
         checks.finish().map(|()| id)
     }
 }
@@ -147,14 +147,6 @@ pub(super) struct Locked {
     pub(super) suits: Vec<i64>,
 }
 
-fn date(field: &str, value: &Option<Text>, missing: &str, checks: &mut Checks) -> Option<NaiveDate> {
-    if Text::get(value).is_none() {
-        checks.add(field, missing);
-        return None;
-    }
-    paging::date(field, value, checks)
-}
-
 fn number(field: &str, value: &Option<Text>, checks: &mut Checks, non_negative: bool, message: &str) -> Option<f64> {
     match Text::get(value).map(str::parse::<f64>) {
         None => None,
@@ -186,35 +178,17 @@ fn side(prefix: &str, args: (&Option<Text>, &Option<Text>, &Option<Text>), check
     Side { calc, value, metrics }
 }
 
-fn id_list(field: &str, value: &Option<Text>, missing: &str, checks: &mut Checks) -> Vec<i64> {
-    match filters::ids(value) {
-        Some(ids) if ids.is_empty() => {
-            checks.add(field, missing);
-            Vec::new()
-        }
-        Some(mut ids) => {
-            let mut seen = std::collections::HashSet::new();
-            ids.retain(|id| seen.insert(*id));
-            ids
-        }
-        None => {
-            checks.add(field, "编号格式错误");
-            Vec::new()
-        }
-    }
-}
-
 /// Reads the editable fields, checking each on its own.
 pub(super) fn editable(args: &OrderArgs, checks: &mut Checks) -> Option<Editable> {
-    let tapes = id_list("orderProductMagneticTapeId", &args.order_product_magnetic_tape_id, "请选择产品磁带", checks);
-    let start = date("cycleTimeAdd", &args.cycle_time_add, "请选择周期开始", checks);
-    let end = date("cycleTimeEnd", &args.cycle_time_end, "请选择周期结束", checks);
+    let tapes = Ids::picked("orderProductMagneticTapeId", &args.order_product_magnetic_tape_id, "请选择产品磁带", checks);
+    let start = Day::required("cycleTimeAdd", &args.cycle_time_add, "请选择周期开始", checks).map(|Day(d)| d);
+    let end = Day::required("cycleTimeEnd", &args.cycle_time_end, "请选择周期结束", checks).map(|Day(d)| d);
     if let (Some(s), Some(e)) = (start, end)
         && e < s
     {
         checks.add("cycleTimeEnd", "周期结束不能早于周期开始");
     }
-    let follow_date = date("followDate", &args.follow_date, "请选择跟进日期", checks);
+    let follow_date = Day::required("followDate", &args.follow_date, "请选择跟进日期", checks).map(|Day(d)| d);
     let mut blank_weeks = Vec::new();
     for part in Text::get(&args.blank_week).unwrap_or("").split(',').map(str::trim).filter(|p| !p.is_empty()) {
         match NaiveDate::parse_from_str(part, "%Y-%m-%d") {
@@ -231,8 +205,8 @@ pub(super) fn editable(args: &OrderArgs, checks: &mut Checks) -> Option<Editable
     }
     let adjusting_quantity =
         number("adjustingQuantity", &args.adjusting_quantity, checks, false, "调整数量必须是数字").unwrap_or(0.0);
-    let category = paging::code("category", &args.category, 1..=4, "数据类别无效", checks);
-    let source = paging::code("source", &args.source, 1..=3, "数据来源无效", checks);
+    let category = Category::filter("category", &args.category, checks);
+    let source = Source::filter("source", &args.source, checks);
     let customer = side(
         "customer",
         (&args.customer_free_broadcast_calculation, &args.customer_free_broadcast_value, &args.customer_metrics),
@@ -259,7 +233,7 @@ pub(super) fn editable(args: &OrderArgs, checks: &mut Checks) -> Option<Editable
 
 /// Reads the locked fields.
 pub(super) fn locked(args: &OrderArgs, checks: &mut Checks) -> Locked {
-    let id = paging::id;
+    let id = Id::picked;
     let media_id = id("mediaId", &args.media_id, "请选择媒体", checks);
     let product_id = id("productId", &args.product_id, "请选择产品名称", checks);
     let default_id = id("defaultId", &args.default_id, "请选择受众/城市组", checks);
@@ -274,7 +248,7 @@ pub(super) fn locked(args: &OrderArgs, checks: &mut Checks) -> Locked {
             0
         }
     };
-    let suits = id_list("suitId", &args.suit_id, "请选择套装", checks);
+    let suits = Ids::picked("suitId", &args.suit_id, "请选择套装", checks);
     Locked { media_id, product_id, default_id, seconds, suits }
 }
 
@@ -328,7 +302,7 @@ pub(super) fn locked_changes(current: &Locked, args: &OrderArgs, checks: &mut Ch
         checks.add("seconds", "编辑订单时不能修改秒数");
     }
     if Text::get(&args.suit_id).is_some() {
-        let mut asked = filters::ids(&args.suit_id).unwrap_or_default();
+        let Ids(mut asked) = Text::get(&args.suit_id).and_then(Ids::read).unwrap_or_default();
         asked.sort_unstable();
         asked.dedup();
         if asked != current.suits {

@@ -14,7 +14,8 @@ use super::fields::{OrderArgs, OrderIdArgs, PICK_ORDER};
 use super::form::update;
 use super::rows::OrderRow;
 use crate::auth::session::Admin;
-use crate::http::{AppError, Args, Checks, Done, Result, Text, paging};
+use crate::http::args::Id;
+use crate::http::{AppError, Args, Checks, Done, Result, Text};
 use crate::state::AppState;
 
 #[derive(Serialize, ToSchema, FromRow)]
@@ -57,8 +58,8 @@ pub struct RestoreArgs {
 /// orderHistoryRestore: the order's editable fields go back to a version.
 pub async fn restore(State(state): State<AppState>, Extension(admin): Extension<Admin>, Args(args): Args<RestoreArgs>) -> Result<Done<OrderRow>> {
     let mut checks = Checks::default();
-    let order = paging::id("orderId", &args.order_id, PICK_ORDER, &mut checks);
-    let version = paging::id("id", &args.id, "请选择版本", &mut checks);
+    let order = Id::picked("orderId", &args.order_id, PICK_ORDER, &mut checks);
+    let version = Id::picked("id", &args.id, "请选择版本", &mut checks);
     checks.finish()?;
     let found: Option<(Value, String)> = sqlx::query_as(
         "select snapshot, to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') from order_logs

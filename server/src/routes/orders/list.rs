@@ -14,10 +14,8 @@ use super::figures;
 use super::rows::{OrderRow, SELECT_ORDER, load_parts};
 use crate::auth::session::Admin;
 use crate::export::{self, Cell, Exported, Maker};
-use crate::http::paging::{self, Paging};
+use crate::http::args::{self, Day, Id, Instant, Month, OrderStatus, Paging, Seconds};
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
-use crate::routes::suits::month;
-use crate::routes::time_periods::filters;
 use crate::state::AppState;
 
 #[derive(Default, Deserialize, ToSchema)]
@@ -60,27 +58,16 @@ struct Filter {
 
 impl Filter {
     fn parse(args: &OrderListArgs, checks: &mut Checks) -> Self {
-        let seconds = match Text::get(&args.seconds).map(str::parse::<i32>) {
-            None => None,
-            Some(Ok(n)) if n > 0 => Some(n),
-            Some(_) => {
-                checks.add("seconds", "秒数必须是正整数");
-                None
-            }
-        };
         Self {
-            brand: filters::opt_id("brandId", &args.brand_id, checks),
-            product: filters::opt_id("productId", &args.product_id, checks),
-            media: filters::opt_id("mediaId", &args.media_id, checks),
-            seconds,
-            status: paging::code("status", &args.status, 1..=7, "订单状态无效", checks),
-            day: paging::date("cycleTime", &args.cycle_time, checks),
-            month: month("month", &args.month, checks),
-            suit: paging::text(&args.suit_name),
-            created: (
-                filters::instant("createtimeGt", &args.createtime_gt, false, checks),
-                filters::instant("createtimelt", &args.createtime_lt, true, checks),
-            ),
+            brand: Id::filter("brandId", &args.brand_id, checks),
+            product: Id::filter("productId", &args.product_id, checks),
+            media: Id::filter("mediaId", &args.media_id, checks),
+            seconds: Seconds::filter("seconds", &args.seconds, checks),
+            status: OrderStatus::filter("status", &args.status, checks),
+            day: Day::filter("cycleTime", &args.cycle_time, checks),
+            month: Month::filter("month", &args.month, checks),
+            suit: args::text(&args.suit_name),
+            created: Instant::range(("createtimeGt", &args.createtime_gt), ("createtimelt", &args.createtime_lt), checks),
         }
     }
 

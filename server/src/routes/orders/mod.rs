@@ -21,140 +21,122 @@ use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::auth::menu::MENU_ORDER;
 use crate::export::Exported;
+use crate::http::args::Id;
+use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
-use crate::routes::time_periods::filters;
 use crate::state::AppState;
 
-use super::menus::MENU_ORDER;
-use super::{Access, Call, Endpoint, Verb, get_or_post, schema_of, schema_with};
+use super::{Endpoint, get_or_post};
 
 pub use fields::{OrderArgs, OrderIdArgs};
 pub use list::OrderListArgs;
 pub use log::OrderLogRow;
 pub use rows::{Figures, OrderRow, OrderSuit, OrderTape};
 
-const fn call(name: &'static str, verb: Verb, title: &'static str, writes: bool) -> Call {
-    Call {
-        name,
-        verb,
-        access: Access::Menu(MENU_ORDER),
-        title,
-        writes,
-        request: schema_of::<OrderArgs>(),
-        response: schema_with::<OrderRow, Figures>(),
-    }
-}
-
-pub static LIST: Call = Call {
-    request: schema_of::<OrderListArgs>(),
-    response: schema_with::<Page<OrderRow>, OrderRow>(),
-    ..call("orderList", Verb::Get, "订单列表", false)
-};
-pub static EXPORT: Call = Call {
-    request: schema_of::<OrderListArgs>(),
-    response: schema_of::<Exported>(),
-    ..call("orderIndexExport", Verb::GetOrPost, "导出订单", false)
-};
-pub static ADD: Call = call("orderAdd", Verb::Post, "添加订单", true);
-pub static UP: Call = call("orderUp", Verb::Post, "修改订单", true);
-pub static DEL: Call =
-    Call { request: schema_of::<OrderIdArgs>(), response: schema_of::<()>(), ..call("orderDel", Verb::Post, "删除订单", true) };
-pub static INFO: Call = Call { request: schema_of::<OrderIdArgs>(), ..call("orderInfo", Verb::Get, "订单详情", false) };
-pub static LOG_LIST: Call = Call {
-    request: schema_of::<OrderIdArgs>(),
-    response: schema_with::<Vec<OrderLogRow>, OrderLogRow>(),
-    ..call("orderLogList", Verb::Get, "订单日志", false)
-};
-pub static TEMPLATE_LIST: Call = Call {
-    request: schema_of::<OrderIdArgs>(),
-    response: schema_with::<Vec<template::TemplateMonth>, template::TemplateLine>(),
-    ..call("orderTemplateList", Verb::Get, "订单排期", false)
-};
-pub static TEMPLATE_EXPORT: Call = Call {
-    request: schema_of::<OrderIdArgs>(),
-    response: schema_of::<Exported>(),
-    ..call("orderTemplateExport", Verb::GetOrPost, "导出订单排期模板", false)
-};
-pub static TAPE_CHANGES: Call = Call {
-    request: schema_of::<OrderIdArgs>(),
-    response: schema_with::<Vec<tape_changes::TapeChangeRow>, tape_changes::TapeChangeRow>(),
-    ..call("orderMagneticTapeDetails", Verb::Get, "订单换版列表", false)
-};
-pub static TAPE_CHANGE_OPTIONS: Call = Call {
-    request: schema_of::<tape_changes::ProductArgs>(),
-    response: schema_with::<Vec<tape_changes::UpTapeOption>, tape_changes::UpTapeOption>(),
-    ..call("orderMagneticTapeDetailsList", Verb::Get, "换版磁带选项", false)
-};
-pub static ORDER_TAPES: Call = Call {
-    request: schema_of::<OrderIdArgs>(),
-    response: schema_with::<tape_changes::OrderTapes, tape_changes::OrderTapeOption>(),
-    ..call("productMagneticTape", Verb::Get, "订单版本", false)
-};
-pub static TAPE_CHANGE_UP: Call = Call {
-    request: schema_of::<tape_changes::TapeChangeArgs>(),
-    response: schema_of::<()>(),
-    ..call("orderMagneticTapeDetailsUp", Verb::Post, "添加或修改换版", true)
-};
-pub static TAPE_CHANGE_DEL: Call = Call {
-    request: schema_of::<tape_changes::TapeChangeDelArgs>(),
-    response: schema_of::<()>(),
-    ..call("orderMagneticTapeDetailsDel", Verb::Post, "删除换版", true)
-};
-pub static PROPOSAL_LIST: Call = Call {
-    request: schema_of::<OrderIdArgs>(),
-    response: schema_with::<Vec<proposals::ProposalRow>, proposals::ProposalRow>(),
-    ..call("orderProposalList", Verb::Get, "调整建议列表", false)
-};
-pub static PROPOSAL_ADD: Call = Call {
-    request: schema_of::<proposals::ProposalArgs>(),
-    response: schema_of::<proposals::ProposalRow>(),
-    ..call("orderProposalAdd", Verb::Post, "添加调整建议", true)
-};
-pub static PROPOSAL_STA: Call = Call {
-    request: schema_of::<proposals::ProposalStaArgs>(),
-    response: schema_of::<()>(),
-    ..call("orderProposalSta", Verb::Post, "完成调整", true)
-};
-pub static HISTORY_LIST: Call = Call {
-    request: schema_of::<OrderIdArgs>(),
-    response: schema_with::<Vec<history::VersionRow>, history::VersionRow>(),
-    ..call("orderHistoryList", Verb::Get, "订单历史版本", false)
-};
-pub static HISTORY_RESTORE: Call = Call {
-    request: schema_of::<history::RestoreArgs>(),
-    ..call("orderHistoryRestore", Verb::Post, "恢复订单版本", true)
-};
-pub static BRAND_LIST: Call = Call {
-    request: schema_of::<()>(),
-    response: schema_with::<Vec<BrandOption>, BrandOption>(),
-    ..call("orderBrandList", Verb::Get, "订单品牌选项", false)
-};
-pub static PRODUCT_LIST: Call = Call {
-    request: schema_of::<ProductListArgs>(),
-    response: schema_with::<Vec<ProductOption>, ProductOption>(),
-    ..call("orderProductList", Verb::Get, "订单产品选项", false)
-};
-pub static MEDIA_LIST: Call = Call {
-    request: schema_of::<()>(),
-    response: schema_with::<Vec<MediaOption>, MediaOption>(),
-    ..call("orderMediaList", Verb::Get, "订单媒体选项", false)
-};
-pub static TAPE_LIST: Call = Call {
-    request: schema_of::<ProductArgs>(),
-    response: schema_with::<Vec<TapeOption>, TapeOption>(),
-    ..call("orderProductMagneticTapeList", Verb::Get, "订单磁带选项", false)
-};
-pub static GROUP_LIST: Call = Call {
-    request: schema_of::<ProductArgs>(),
-    response: schema_with::<ProductDefault, GroupOption>(),
-    ..call("orderDefaultAudienceCityGroupList", Verb::Get, "订单受众/城市组选项", false)
-};
-pub static SUIT_LIST: Call = Call {
-    request: schema_of::<SuitListArgs>(),
-    response: schema_with::<Vec<SuitOption>, SuitOption>(),
-    ..call("orderSuitList", Verb::Get, "订单套装选项", false)
-};
+pub static LIST: Call = Call::get("orderList", "订单列表")
+    .menu(MENU_ORDER)
+    .takes::<OrderListArgs>()
+    .answers_with::<Page<OrderRow>, OrderRow>();
+pub static EXPORT: Call = Call::get_or_post("orderIndexExport", "导出订单")
+    .menu(MENU_ORDER)
+    .takes::<OrderListArgs>()
+    .answers::<Exported>();
+pub static ADD: Call = Call::post("orderAdd", "添加订单")
+    .menu(MENU_ORDER)
+    .writes()
+    .takes::<OrderArgs>()
+    .answers_with::<OrderRow, Figures>();
+pub static UP: Call = Call::post("orderUp", "修改订单")
+    .menu(MENU_ORDER)
+    .writes()
+    .takes::<OrderArgs>()
+    .answers_with::<OrderRow, Figures>();
+pub static DEL: Call = Call::post("orderDel", "删除订单")
+    .menu(MENU_ORDER)
+    .writes()
+    .takes::<OrderIdArgs>();
+pub static INFO: Call = Call::get("orderInfo", "订单详情")
+    .menu(MENU_ORDER)
+    .takes::<OrderIdArgs>()
+    .answers_with::<OrderRow, Figures>();
+pub static LOG_LIST: Call = Call::get("orderLogList", "订单日志")
+    .menu(MENU_ORDER)
+    .takes::<OrderIdArgs>()
+    .answers_with::<Vec<OrderLogRow>, OrderLogRow>();
+pub static TEMPLATE_LIST: Call = Call::get("orderTemplateList", "订单排期")
+    .menu(MENU_ORDER)
+    .takes::<OrderIdArgs>()
+    .answers_with::<Vec<template::TemplateMonth>, template::TemplateLine>();
+pub static TEMPLATE_EXPORT: Call = Call::get_or_post("orderTemplateExport", "导出订单排期模板")
+    .menu(MENU_ORDER)
+    .takes::<OrderIdArgs>()
+    .answers::<Exported>();
+pub static TAPE_CHANGES: Call = Call::get("orderMagneticTapeDetails", "订单换版列表")
+    .menu(MENU_ORDER)
+    .takes::<OrderIdArgs>()
+    .answers_with::<Vec<tape_changes::TapeChangeRow>, tape_changes::TapeChangeRow>();
+pub static TAPE_CHANGE_OPTIONS: Call = Call::get("orderMagneticTapeDetailsList", "换版磁带选项")
+    .menu(MENU_ORDER)
+    .takes::<tape_changes::ProductArgs>()
+    .answers_with::<Vec<tape_changes::UpTapeOption>, tape_changes::UpTapeOption>();
+pub static ORDER_TAPES: Call = Call::get("productMagneticTape", "订单版本")
+    .menu(MENU_ORDER)
+    .takes::<OrderIdArgs>()
+    .answers_with::<tape_changes::OrderTapes, tape_changes::OrderTapeOption>();
+pub static TAPE_CHANGE_UP: Call = Call::post("orderMagneticTapeDetailsUp", "添加或修改换版")
+    .menu(MENU_ORDER)
+    .writes()
+    .takes::<tape_changes::TapeChangeArgs>();
+pub static TAPE_CHANGE_DEL: Call = Call::post("orderMagneticTapeDetailsDel", "删除换版")
+    .menu(MENU_ORDER)
+    .writes()
+    .takes::<tape_changes::TapeChangeDelArgs>();
+pub static PROPOSAL_LIST: Call = Call::get("orderProposalList", "调整建议列表")
+    .menu(MENU_ORDER)
+    .takes::<OrderIdArgs>()
+    .answers_with::<Vec<proposals::ProposalRow>, proposals::ProposalRow>();
+pub static PROPOSAL_ADD: Call = Call::post("orderProposalAdd", "添加调整建议")
+    .menu(MENU_ORDER)
+    .writes()
+    .takes::<proposals::ProposalArgs>()
+    .answers::<proposals::ProposalRow>();
+pub static PROPOSAL_STA: Call = Call::post("orderProposalSta", "完成调整")
+    .menu(MENU_ORDER)
+    .writes()
+    .takes::<proposals::ProposalStaArgs>();
+pub static HISTORY_LIST: Call = Call::get("orderHistoryList", "订单历史版本")
+    .menu(MENU_ORDER)
+    .takes::<OrderIdArgs>()
+    .answers_with::<Vec<history::VersionRow>, history::VersionRow>();
+pub static HISTORY_RESTORE: Call = Call::post("orderHistoryRestore", "恢复订单版本")
+    .menu(MENU_ORDER)
+    .writes()
+    .takes::<history::RestoreArgs>()
+    .answers_with::<OrderRow, Figures>();
+pub static BRAND_LIST: Call = Call::get("orderBrandList", "订单品牌选项")
+    .menu(MENU_ORDER)
+    .answers_with::<Vec<BrandOption>, BrandOption>();
+pub static PRODUCT_LIST: Call = Call::get("orderProductList", "订单产品选项")
+    .menu(MENU_ORDER)
+    .takes::<ProductListArgs>()
+    .answers_with::<Vec<ProductOption>, ProductOption>();
+pub static MEDIA_LIST: Call = Call::get("orderMediaList", "订单媒体选项")
+    .menu(MENU_ORDER)
+    .answers_with::<Vec<MediaOption>, MediaOption>();
+pub static TAPE_LIST: Call = Call::get("orderProductMagneticTapeList", "订单磁带选项")
+    .menu(MENU_ORDER)
+    .takes::<ProductArgs>()
+    .answers_with::<Vec<TapeOption>, TapeOption>();
+pub static GROUP_LIST: Call = Call::get("orderDefaultAudienceCityGroupList", "订单受众/城市组选项")
+    .menu(MENU_ORDER)
+    .takes::<ProductArgs>()
+    .answers_with::<ProductDefault, GroupOption>();
+pub static SUIT_LIST: Call = Call::get("orderSuitList", "订单套装选项")
+    .menu(MENU_ORDER)
+    .takes::<SuitListArgs>()
+    .answers_with::<Vec<SuitOption>, SuitOption>();
 
 pub fn endpoints() -> Vec<Endpoint> {
     vec![
@@ -219,7 +201,7 @@ pub struct ProductOption {
 
 async fn product_list(State(state): State<AppState>, Args(args): Args<ProductListArgs>) -> Result<Done<Vec<ProductOption>>> {
     let mut checks = Checks::default();
-    let brand = filters::opt_id("brandId", &args.brand_id, &mut checks);
+    let brand = Id::filter("brandId", &args.brand_id, &mut checks);
     checks.finish()?;
     let rows = sqlx::query_as(
         "select p.id, p.product_name, p.seconds, p.brand_id, b.brand_name, p.media_id
@@ -253,7 +235,7 @@ pub struct ProductArgs {
 impl ProductArgs {
     fn required(&self) -> Result<i64> {
         let mut checks = Checks::default();
-        let id = crate::http::paging::id("productId", &self.product_id, "请选择产品名称", &mut checks);
+        let id = Id::picked("productId", &self.product_id, "请选择产品名称", &mut checks);
         checks.finish().map(|()| id)
     }
 }
@@ -339,8 +321,8 @@ pub struct SuitOption {
 /// The media's suits sold to the product's brand.
 async fn suit_list(State(state): State<AppState>, Args(args): Args<SuitListArgs>) -> Result<Done<Vec<SuitOption>>> {
     let mut checks = Checks::default();
-    let product = crate::http::paging::id("productId", &args.product_id, "请选择产品名称", &mut checks);
-    let media = crate::http::paging::id("mediaId", &args.media_id, "请选择媒体", &mut checks);
+    let product = Id::picked("productId", &args.product_id, "请选择产品名称", &mut checks);
+    let media = Id::picked("mediaId", &args.media_id, "请选择媒体", &mut checks);
     checks.finish()?;
     let rows = sqlx::query_as(
         "select s.id, s.suit_name, round(s.media_metrics, 3)::float8 as media_metrics,

@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 use super::fields::{OrderIdArgs, PICK_ORDER};
 use super::log;
 use crate::auth::session::Admin;
-use crate::http::paging;
+use crate::http::args::{Arg, Day, Id};
 use crate::http::{AppError, Args, Checks, Done, Result, Text};
 use crate::state::AppState;
 
@@ -55,19 +55,14 @@ pub struct ProposalArgs {
 /// orderProposalAdd.
 pub async fn add(State(state): State<AppState>, Extension(admin): Extension<Admin>, Args(args): Args<ProposalArgs>) -> Result<Done<ProposalRow>> {
     let mut checks = Checks::default();
-    let order = paging::id("orderId", &args.order_id, PICK_ORDER, &mut checks);
+    let order = Id::picked("orderId", &args.order_id, PICK_ORDER, &mut checks);
     let text = Text::get(&args.proposal_text).unwrap_or("").to_owned();
     if text.is_empty() {
         checks.add("proposalText", "请输入调整建议");
     } else if text.chars().count() > 1000 {
         checks.add("proposalText", "调整建议不能超过1000个字符");
     }
-    let date = if Text::get(&args.adjust_date).is_none() {
-        checks.add("adjustDate", "请选择调整日期");
-        None
-    } else {
-        paging::date("adjustDate", &args.adjust_date, &mut checks)
-    };
+    let date = Day::required("adjustDate", &args.adjust_date, "请选择调整日期", &mut checks).map(|Day(d)| d);
     checks.finish()?;
     let mut tx = state.db.begin().await?;
     super::rows::fetch(&mut tx, order).await?;
@@ -104,8 +99,8 @@ pub struct ProposalStaArgs {
 /// orderProposalSta: a pending proposal is marked adjusted.
 pub async fn settle(State(state): State<AppState>, Extension(admin): Extension<Admin>, Args(args): Args<ProposalStaArgs>) -> Result<Done<()>> {
     let mut checks = Checks::default();
-    let id = paging::id("id", &args.id, "请选择调整建议", &mut checks);
-    let order = paging::id("orderId", &args.order_id, PICK_ORDER, &mut checks);
+    let id = Id::picked("id", &args.id, "请选择调整建议", &mut checks);
+    let order = Id::picked("orderId", &args.order_id, PICK_ORDER, &mut checks);
     checks.finish()?;
     let mut tx = state.db.begin().await?;
     let found: Option<(i16, String)> =

@@ -16,11 +16,10 @@ use utoipa::ToSchema;
 
 use super::fields::OrderIdArgs;
 use crate::auth::session::Admin;
+use crate::http::args::Id;
 use crate::http::{Args, Checks, Done, Result, Text};
 use crate::orders::tape_changes::{self, NewChange};
 use crate::state::AppState;
-
-/// The API tests' path to the domain's executor.
 
 #[derive(Serialize, ToSchema, FromRow)]
 #[serde(rename_all = "camelCase")]
@@ -81,7 +80,7 @@ pub struct UpTapeOption {
 /// orderMagneticTapeDetailsList: the product's tapes a change may go to.
 pub async fn options(State(state): State<AppState>, Args(args): Args<ProductArgs>) -> Result<Done<Vec<UpTapeOption>>> {
     let mut checks = Checks::default();
-    let product = crate::http::paging::id("productId", &args.product_id, "请选择产品名称", &mut checks);
+    let product = Id::picked("productId", &args.product_id, "请选择产品名称", &mut checks);
     checks.finish()?;
     let rows = sqlx::query_as(
         "select id, media_file_name as up_tape_name from product_tapes where product_id = $1 order by media_file_name, id",
@@ -148,18 +147,18 @@ fn day(value: &Option<Text>, checks: &mut Checks) -> Option<NaiveDate> {
 pub async fn up(State(state): State<AppState>, Extension(admin): Extension<Admin>, Args(args): Args<TapeChangeArgs>) -> Result<Done<()>> {
     let mut checks = Checks::default();
     let editing = Text::get(&args.id).is_some();
-    let up_tape = crate::http::paging::id("upTapeId", &args.up_tape_id, "请选择换版信息", &mut checks);
+    let up_tape = Id::picked("upTapeId", &args.up_tape_id, "请选择换版信息", &mut checks);
     let execute_at = day(&args.execute_at, &mut checks);
     if editing {
-        let id = crate::http::paging::id("id", &args.id, "请选择换版记录", &mut checks);
+        let id = Id::picked("id", &args.id, "请选择换版记录", &mut checks);
         checks.finish()?;
         let mut tx = state.db.begin().await?;
         tape_changes::edit(&mut tx, &admin, id, up_tape, execute_at.expect("checked")).await?;
         tx.commit().await?;
         return Ok(Done("修改完成", ()));
     }
-    let order = crate::http::paging::id("orderId", &args.order_id, super::fields::PICK_ORDER, &mut checks);
-    let tape = crate::http::paging::id("tapeId", &args.tape_id, "请选择订单版本", &mut checks);
+    let order = Id::picked("orderId", &args.order_id, super::fields::PICK_ORDER, &mut checks);
+    let tape = Id::picked("tapeId", &args.tape_id, "请选择订单版本", &mut checks);
     checks.finish()?;
     let change = NewChange { order, tape, up_tape, execute_at: execute_at.expect("checked") };
     let mut tx = state.db.begin().await?;
@@ -178,8 +177,8 @@ pub struct TapeChangeDelArgs {
 /// orderMagneticTapeDetailsDel: removes a pending change; an executed one stays ('不可删除').
 pub async fn delete(State(state): State<AppState>, Extension(admin): Extension<Admin>, Args(args): Args<TapeChangeDelArgs>) -> Result<Done<()>> {
     let mut checks = Checks::default();
-    let order = crate::http::paging::id("orderId", &args.order_id, super::fields::PICK_ORDER, &mut checks);
-    let id = crate::http::paging::id("detailsId", &args.details_id, "请选择换版记录", &mut checks);
+    let order = Id::picked("orderId", &args.order_id, super::fields::PICK_ORDER, &mut checks);
+    let id = Id::picked("detailsId", &args.details_id, "请选择换版记录", &mut checks);
     checks.finish()?;
     let mut tx = state.db.begin().await?;
     tape_changes::remove(&mut tx, &admin, order, id).await?;

@@ -5,6 +5,7 @@ use serde::Deserialize;
 use sqlx::PgConnection;
 use utoipa::ToSchema;
 
+use crate::http::args::{Arg, Ids};
 use crate::http::{Checks, Result, Text};
 
 /// productAdd / productUp.
@@ -148,22 +149,6 @@ pub fn prime_time(value: &Option<Text>, checks: &mut Checks) -> String {
     }
 }
 
-/// Comma-joined ids, deduplicated in order; `None` when one is not an id.
-fn id_list(text: &str) -> Option<Vec<i64>> {
-    let mut ids = Vec::new();
-    for part in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        match part.parse::<i64>() {
-            Ok(id) if id > 0 => {
-                if !ids.contains(&id) {
-                    ids.push(id);
-                }
-            }
-            _ => return None,
-        }
-    }
-    Some(ids)
-}
-
 /// Validates the form, the referenced brand, media and groups included: the groups must be
 /// the brand's, and the default one of them. Every problem is reported at once.
 pub async fn validate(conn: &mut PgConnection, args: &ProductArgs) -> Result<ProductForm> {
@@ -190,8 +175,8 @@ pub async fn validate(conn: &mut PgConnection, args: &ProductArgs) -> Result<Pro
             0
         }
     };
-    let groups = match Text::get(&args.audience_city_group_id).map(id_list) {
-        Some(Some(ids)) if !ids.is_empty() => ids,
+    let groups = match Text::get(&args.audience_city_group_id).map(Ids::read) {
+        Some(Some(Ids(ids))) if !ids.is_empty() => ids,
         Some(None) => {
             checks.add("audienceCityGroupId", "受众/城市组不存在");
             Vec::new()
@@ -293,11 +278,5 @@ mod tests {
             prime_time(&Some(Text(bad.into())), &mut checks);
             assert!(checks.has("primeTime"), "{bad}");
         }
-    }
-
-    #[test]
-    fn group_ids_are_deduplicated_in_order() {
-        assert_eq!(id_list("3, 1,3,,2"), Some(vec![3, 1, 2]));
-        assert_eq!(id_list("3,x"), None);
     }
 }

@@ -1,7 +1,6 @@
 //! Products (spec master-data §2 product management, §3 Product, §5 product form, §7
 //! productIndex … productCopy), and the productList lookup other screens pick products from.
 
-pub mod filters;
 pub mod form;
 pub mod rows;
 
@@ -11,42 +10,40 @@ use serde::Deserialize;
 use sqlx::PgConnection;
 use utoipa::ToSchema;
 
-use crate::http::paging::{self, IdArgs, Paging};
+use crate::auth::menu::MENU_PRODUCT;
+use crate::http::args::{self, Id, IdArgs, Paging, Seconds, Timestamp};
+use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
+use crate::sql::Where;
 use crate::state::AppState;
 
 use self::form::{ProductArgs, ProductForm, validate};
 use self::rows::{ProductOption, ProductRow, SELECT_ROW, fetch};
-use super::menus::MENU_PRODUCT;
-use super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
+use super::Endpoint;
 
-const fn call(name: &'static str, verb: Verb, title: &'static str, writes: bool) -> Call {
-    Call {
-        name,
-        verb,
-        access: Access::Menu(MENU_PRODUCT),
-        title,
-        writes,
-        request: schema_of::<IdArgs>(),
-        response: schema_with::<ProductRow, ProductRow>(),
-    }
-}
-
-pub static INDEX: Call = Call {
-    request: schema_of::<ListArgs>(),
-    response: schema_with::<Page<ProductRow>, ProductRow>(),
-    ..call("productIndex", Verb::Get, "产品列表", false)
-};
-pub static ADD: Call = Call { request: schema_of::<ProductArgs>(), ..call("productAdd", Verb::Post, "添加产品", true) };
-pub static UP: Call = Call { request: schema_of::<ProductArgs>(), ..call("productUp", Verb::Post, "修改产品", true) };
-pub static DEL: Call = Call { response: schema_of::<()>(), ..call("productDel", Verb::Post, "删除产品", true) };
-pub static COPY: Call = call("productCopy", Verb::Post, "复制产品", true);
-pub static LIST: Call = Call {
-    access: Access::SignedIn,
-    request: schema_of::<OptionArgs>(),
-    response: schema_with::<Vec<ProductOption>, ProductOption>(),
-    ..call("productList", Verb::Get, "产品选项", false)
-};
+pub static INDEX: Call = Call::get("productIndex", "产品列表")
+    .menu(MENU_PRODUCT)
+    .takes::<ListArgs>()
+    .answers_with::<Page<ProductRow>, ProductRow>();
+pub static ADD: Call = Call::post("productAdd", "添加产品")
+    .menu(MENU_PRODUCT)
+    .writes()
+    .takes::<ProductArgs>()
+    .answers_with::<ProductRow, ProductRow>();
+pub static UP: Call = Call::post("productUp", "修改产品")
+    .menu(MENU_PRODUCT)
+    .writes()
+    .takes::<ProductArgs>()
+    .answers_with::<ProductRow, ProductRow>();
+pub static DEL: Call = Call::post("productDel", "删除产品").menu(MENU_PRODUCT).writes().takes::<IdArgs>();
+pub static COPY: Call = Call::post("productCopy", "复制产品")
+    .menu(MENU_PRODUCT)
+    .writes()
+    .takes::<IdArgs>()
+    .answers_with::<ProductRow, ProductRow>();
+pub static LIST: Call = Call::get("productList", "产品选项")
+    .takes::<OptionArgs>()
+    .answers_with::<Vec<ProductOption>, ProductOption>();
 
 pub fn endpoints() -> Vec<Endpoint> {
     vec![
@@ -108,34 +105,20 @@ struct ListFilter {
 impl ListFilter {
     /// ` where …` over `products p`, binding only the filters given.
     fn push(&self, q: &mut sqlx::QueryBuilder<'_, sqlx::Postgres>) {
-        q.push(" where true");
-        if let Some(brand) = self.brand {
-            q.push(" and p.brand_id = ").push_bind(brand);
-        }
-        if let Some(name) = &self.name {
-            q.push(" and strpos(lower(p.product_name), lower(").push_bind(name.clone()).push(")) > 0");
-        }
-        if let Some(n) = self.seconds_from {
-            q.push(" and p.seconds >= ").push_bind(n);
-        }
-        if let Some(n) = self.seconds_to {
-            q.push(" and p.seconds <= ").push_bind(n);
-        }
-        if let Some(group) = self.group {
-            q.push(" and exists (select 1 from product_audience_groups x where x.product_id = p.id and x.audience_group_id = ")
-                .push_bind(group)
-                .push(")");
-        }
-        for (column, op, at) in [
-            ("updated_at", ">=", self.updated_from),
-            ("updated_at", "<=", self.updated_to),
-            ("created_at", ">=", self.created_from),
-            ("created_at", "<=", self.created_to),
-        ] {
-            if let Some(at) = at {
-                q.push(format_args!(" and p.{column} {op} ")).push_bind(at);
-            }
-        }
+        Where::new(q)
+            .eq("p.brand_id", self.brand)
+            .contains("p.product_name", self.name.clone())
+            .and("p.seconds >= ", self.seconds_from, "")
+            .and("p.seconds <= ", self.seconds_to, "")
+            .and(
+                "exists (select 1 from product_audience_groups x where x.product_id = p.id and x.audience_group_id = ",
+                self.group,
+                ")",
+            )
+            .and("p.updated_at >= ", self.updated_from, "")
+            .and("p.updated_at <= ", self.updated_to, "")
+            .and("p.created_at >= ", self.created_from, "")
+            .and("p.created_at <= ", self.created_to, "");
     }
 }
 
@@ -150,18 +133,18 @@ struct Counted {
 async fn index(State(state): State<AppState>, Args(args): Args<ListArgs>) -> Result<Done<Page<ProductRow>>> {
     let mut checks = Checks::default();
     let paging = Paging::parse(&args.page, &args.limit, 10, &mut checks);
-    let brand = filters::id("brandIdi", &args.brand_idi, &mut checks);
-    let seconds_from = filters::seconds("secondsGt", &args.seconds_gt, &mut checks);
-    let seconds_to = filters::seconds("secondslt", &args.secondslt, &mut checks);
-    let group = filters::id("audienceCityGroupIdi", &args.audience_city_group_idi, &mut checks);
-    let updated_from = filters::timestamp("updatetimeGt", &args.updatetime_gt, &mut checks);
-    let updated_to = filters::timestamp("updatetimeLt", &args.updatetime_lt, &mut checks);
-    let created_from = filters::timestamp("createtimeGt", &args.createtime_gt, &mut checks);
-    let created_to = filters::timestamp("createtimelt", &args.createtimelt, &mut checks);
+    let brand = Id::filter("brandIdi", &args.brand_idi, &mut checks);
+    let seconds_from = Seconds::filter("secondsGt", &args.seconds_gt, &mut checks);
+    let seconds_to = Seconds::filter("secondslt", &args.secondslt, &mut checks);
+    let group = Id::filter("audienceCityGroupIdi", &args.audience_city_group_idi, &mut checks);
+    let updated_from = Timestamp::filter("updatetimeGt", &args.updatetime_gt, &mut checks);
+    let updated_to = Timestamp::filter("updatetimeLt", &args.updatetime_lt, &mut checks);
+    let created_from = Timestamp::filter("createtimeGt", &args.createtime_gt, &mut checks);
+    let created_to = Timestamp::filter("createtimelt", &args.createtimelt, &mut checks);
     checks.finish()?;
     let filter = ListFilter {
         brand,
-        name: paging::text(&args.product_namei),
+        name: args::text(&args.product_namei),
         seconds_from,
         seconds_to,
         group,
@@ -206,11 +189,11 @@ pub struct OptionArgs {
 
 async fn list(State(state): State<AppState>, Args(args): Args<OptionArgs>) -> Result<Done<Vec<ProductOption>>> {
     let mut checks = Checks::default();
-    let brand = filters::id("brandId", &args.brand_id, &mut checks);
-    let media = filters::id("mediaId", &args.media_id, &mut checks);
+    let brand = Id::filter("brandId", &args.brand_id, &mut checks);
+    let media = Id::filter("mediaId", &args.media_id, &mut checks);
     checks.finish()?;
     let mut conn = state.db.acquire().await?;
-    Ok(Done("获取成功", rows::options(&mut conn, brand, media, paging::text(&args.product_name)).await?))
+    Ok(Done("获取成功", rows::options(&mut conn, brand, media, args::text(&args.product_name)).await?))
 }
 
 fn on_duplicate(e: sqlx::Error) -> AppError {

@@ -3,29 +3,37 @@
 use axum::extract::State;
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
+use sqlx::QueryBuilder;
 use utoipa::ToSchema;
 
-use crate::http::paging::{self, IdArgs, Paging};
+use crate::auth::menu::MENU_SYSTEM;
+use crate::http::args::{self, Id, IdArgs, Paging};
+use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
+use crate::sql::{self, Where};
 use crate::state::AppState;
 
-use super::super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
-use super::{call, in_use, name, new_name, on_delete};
+use super::super::Endpoint;
+use super::{in_use, name, new_name, on_delete};
 
-pub static INDEX: Call = call(
-    "brandIndex",
-    Verb::Get,
-    "品牌列表",
-    schema_of::<BrandIndexArgs>(),
-    schema_with::<Page<BrandRow>, BrandRow>(),
-);
-pub static LIST: Call = Call {
-    access: Access::SignedIn,
-    ..call("brandList", Verb::Get, "品牌选项", schema_of::<BrandListArgs>(), schema_with::<Vec<BrandRow>, BrandRow>())
-};
-pub static ADD: Call = call("brandAdd", Verb::Post, "添加品牌", schema_of::<BrandArgs>(), schema_of::<BrandRow>());
-pub static UP: Call = call("brandUp", Verb::Post, "修改品牌", schema_of::<BrandArgs>(), schema_of::<BrandRow>());
-pub static DELETE: Call = call("brandDelete", Verb::Post, "删除品牌", schema_of::<IdArgs>(), schema_of::<()>());
+pub static INDEX: Call = Call::get("brandIndex", "品牌列表")
+    .menu(MENU_SYSTEM)
+    .takes::<BrandIndexArgs>()
+    .answers_with::<Page<BrandRow>, BrandRow>();
+pub static LIST: Call = Call::get("brandList", "品牌选项")
+    .takes::<BrandListArgs>()
+    .answers_with::<Vec<BrandRow>, BrandRow>();
+pub static ADD: Call = Call::post("brandAdd", "添加品牌")
+    .menu(MENU_SYSTEM)
+    .writes()
+    .takes::<BrandArgs>()
+    .answers::<BrandRow>();
+pub static UP: Call = Call::post("brandUp", "修改品牌")
+    .menu(MENU_SYSTEM)
+    .writes()
+    .takes::<BrandArgs>()
+    .answers::<BrandRow>();
+pub static DELETE: Call = Call::post("brandDelete", "删除品牌").menu(MENU_SYSTEM).writes().takes::<IdArgs>();
 
 pub fn endpoints() -> Vec<Endpoint> {
     vec![
@@ -56,8 +64,6 @@ const COLUMNS: &str = "id, brand_name,
     to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time,
     to_char(updated_at, 'YYYY-MM-DD HH24:MI:SS') as update_time";
 
-const FILTER: &str = "where ($1::text is null or strpos(lower(brand_name), lower($1)) > 0)";
-
 #[derive(Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct BrandIndexArgs {
@@ -74,17 +80,12 @@ async fn index(State(state): State<AppState>, Args(args): Args<BrandIndexArgs>) 
     let mut checks = Checks::default();
     let paging = Paging::parse(&args.page, &args.limit, 10, &mut checks);
     checks.finish()?;
-    let name = paging::text(&args.brand_name);
-    let total: i64 = sqlx::query_scalar(&format!("select count(*) from brands {FILTER}"))
-        .bind(&name)
-        .fetch_one(&state.db)
-        .await?;
-    let data = sqlx::query_as(&format!("select {COLUMNS} from brands {FILTER} order by id desc limit $2 offset $3"))
-        .bind(&name)
-        .bind(paging.limit)
-        .bind(paging.offset())
-        .fetch_all(&state.db)
-        .await?;
+    let name = args::text(&args.brand_name);
+    let heads = ("select count(*) from brands", &*format!("select {COLUMNS} from brands"));
+    let (data, total) = sql::page(&state.db, heads, " order by id desc", paging.bounds(), |w| {
+        w.contains("brand_name", name.clone());
+    })
+    .await?;
     Ok(Done("获取成功", Page { data, total }))
 }
 
@@ -98,10 +99,9 @@ pub struct BrandListArgs {
 
 /// Every brand (or those whose name holds `brandName`), for pickers, in the order added.
 async fn list(State(state): State<AppState>, Args(args): Args<BrandListArgs>) -> Result<Done<Vec<BrandRow>>> {
-    let data = sqlx::query_as(&format!("select {COLUMNS} from brands {FILTER} order by id"))
-        .bind(paging::text(&args.brand_name))
-        .fetch_all(&state.db)
-        .await?;
+    let mut query = QueryBuilder::new(format!("select {COLUMNS} from brands"));
+    Where::new(&mut query).contains("brand_name", args::text(&args.brand_name));
+    let data = query.push(" order by id").build_query_as().fetch_all(&state.db).await?;
     Ok(Done("获取成功", data))
 }
 
@@ -136,7 +136,7 @@ async fn add(State(state): State<AppState>, Args(args): Args<BrandArgs>) -> Resu
 
 async fn up(State(state): State<AppState>, Args(args): Args<BrandArgs>) -> Result<Done<BrandRow>> {
     let mut checks = Checks::default();
-    let id = paging::id("id", &args.id, PICK, &mut checks);
+    let id = Id::picked("id", &args.id, PICK, &mut checks);
     let name = name("brandNameUp", new_name(&args.brand_name_up, &args.brand_name), REQUIRED, "品牌名称", &mut checks);
     checks.finish()?;
     sqlx::query_as(&format!("update brands set brand_name = $2 where id = $1 returning {COLUMNS}"))

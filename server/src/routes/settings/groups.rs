@@ -5,43 +5,42 @@ use axum::extract::State;
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 use sqlx::postgres::PgRow;
-use sqlx::{PgConnection, Row};
+use sqlx::{PgConnection, QueryBuilder, Row};
 use utoipa::ToSchema;
 
-use crate::http::paging::{self, IdArgs, Paging};
+use crate::auth::menu::MENU_SYSTEM;
+use crate::http::args::{self, Id, IdArgs, Paging};
+use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
+use crate::sql::{self, Where};
 use crate::state::AppState;
 
-use super::super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
-use super::{call, in_use, name, new_name, on_delete};
+use super::super::Endpoint;
+use super::{in_use, name, new_name, on_delete};
 
-pub static INDEX: Call = call(
-    "defaultAudienceCityGroupIndex",
-    Verb::Get,
-    "受众/城市组列表",
-    schema_of::<GroupIndexArgs>(),
-    schema_with::<Page<GroupRow>, GroupRow>(),
-);
-pub static BRAND_LIST: Call = Call {
-    access: Access::SignedIn,
-    ..call(
-        "defaultAudienceCityGroupBrandList",
-        Verb::Get,
-        "品牌的受众/城市组",
-        schema_of::<GroupBrandListArgs>(),
-        schema_with::<Vec<GroupRow>, GroupRow>(),
-    )
-};
-pub static LIST: Call = Call {
-    access: Access::SignedIn,
-    ..call("defaultAudienceCityGroupList", Verb::Get, "受众/城市组选项", schema_of::<()>(), schema_with::<Vec<GroupRow>, GroupRow>())
-};
-pub static ADD: Call =
-    call("defaultAudienceCityGroupAdd", Verb::Post, "添加受众/城市组", schema_of::<GroupArgs>(), schema_of::<GroupRow>());
-pub static UP: Call =
-    call("defaultAudienceCityGroupUp", Verb::Post, "修改受众/城市组", schema_of::<GroupArgs>(), schema_of::<GroupRow>());
-pub static DELETE: Call =
-    call("defaultAudienceCityGroupDelete", Verb::Post, "删除受众/城市组", schema_of::<IdArgs>(), schema_of::<()>());
+pub static INDEX: Call = Call::get("defaultAudienceCityGroupIndex", "受众/城市组列表")
+    .menu(MENU_SYSTEM)
+    .takes::<GroupIndexArgs>()
+    .answers_with::<Page<GroupRow>, GroupRow>();
+pub static BRAND_LIST: Call = Call::get("defaultAudienceCityGroupBrandList", "品牌的受众/城市组")
+    .takes::<GroupBrandListArgs>()
+    .answers_with::<Vec<GroupRow>, GroupRow>();
+pub static LIST: Call = Call::get("defaultAudienceCityGroupList", "受众/城市组选项")
+    .answers_with::<Vec<GroupRow>, GroupRow>();
+pub static ADD: Call = Call::post("defaultAudienceCityGroupAdd", "添加受众/城市组")
+    .menu(MENU_SYSTEM)
+    .writes()
+    .takes::<GroupArgs>()
+    .answers::<GroupRow>();
+pub static UP: Call = Call::post("defaultAudienceCityGroupUp", "修改受众/城市组")
+    .menu(MENU_SYSTEM)
+    .writes()
+    .takes::<GroupArgs>()
+    .answers::<GroupRow>();
+pub static DELETE: Call = Call::post("defaultAudienceCityGroupDelete", "删除受众/城市组")
+    .menu(MENU_SYSTEM)
+    .writes()
+    .takes::<IdArgs>();
 
 pub fn endpoints() -> Vec<Endpoint> {
     vec![
@@ -100,9 +99,6 @@ const SELECT: &str = "select g.id, g.group_name, g.brand_id, b.brand_name,
         to_char(g.updated_at, 'YYYY-MM-DD HH24:MI:SS') as update_time
     from audience_groups g left join brands b on b.id = g.brand_id";
 
-const FILTER: &str = "where ($1::text is null or strpos(lower(g.group_name), lower($1)) > 0)
-      and ($2::bigint is null or g.brand_id = $2)";
-
 #[derive(Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct GroupIndexArgs {
@@ -117,30 +113,18 @@ pub struct GroupIndexArgs {
     brand_id: Option<Text>,
 }
 
-/// An optional id filter; a value that is not an id is a field error.
-fn id_filter(field: &str, value: &Option<Text>, checks: &mut Checks) -> Option<i64> {
-    Text::get(value).map(|_| paging::id(field, value, "请选择正确的品牌", checks))
-}
-
 /// The settings tab's list, newest first.
 async fn index(State(state): State<AppState>, Args(args): Args<GroupIndexArgs>) -> Result<Done<Page<GroupRow>>> {
     let mut checks = Checks::default();
     let paging = Paging::parse(&args.page, &args.limit, 10, &mut checks);
-    let brand = id_filter("brandId", &args.brand_id, &mut checks);
+    let brand = Id::filter("brandId", &args.brand_id, &mut checks);
     checks.finish()?;
-    let name = paging::text(&args.name);
-    let total: i64 = sqlx::query_scalar(&format!("select count(*) from audience_groups g {FILTER}"))
-        .bind(&name)
-        .bind(brand)
-        .fetch_one(&state.db)
-        .await?;
-    let data = sqlx::query_as(&format!("{SELECT} {FILTER} order by g.id desc limit $3 offset $4"))
-        .bind(&name)
-        .bind(brand)
-        .bind(paging.limit)
-        .bind(paging.offset())
-        .fetch_all(&state.db)
-        .await?;
+    let name = args::text(&args.name);
+    let heads = ("select count(*) from audience_groups g", SELECT);
+    let (data, total) = sql::page(&state.db, heads, " order by g.id desc", paging.bounds(), |w| {
+        w.contains("g.group_name", name.clone()).eq("g.brand_id", brand);
+    })
+    .await?;
     Ok(Done("获取成功", Page { data, total }))
 }
 
@@ -158,13 +142,11 @@ pub struct GroupBrandListArgs {
 /// One brand's groups, for the pickers of products, tapes and orders.
 async fn brand_list(State(state): State<AppState>, Args(args): Args<GroupBrandListArgs>) -> Result<Done<Vec<GroupRow>>> {
     let mut checks = Checks::default();
-    let brand = paging::id("brandId", &args.brand_id, PICK_BRAND, &mut checks);
+    let brand = Id::picked("brandId", &args.brand_id, PICK_BRAND, &mut checks);
     checks.finish()?;
-    let data = sqlx::query_as(&format!("{SELECT} {FILTER} order by g.id"))
-        .bind(paging::text(&args.name))
-        .bind(brand)
-        .fetch_all(&state.db)
-        .await?;
+    let mut query = QueryBuilder::new(SELECT);
+    Where::new(&mut query).contains("g.group_name", args::text(&args.name)).eq("g.brand_id", Some(brand));
+    let data = query.push(" order by g.id").build_query_as().fetch_all(&state.db).await?;
     Ok(Done("获取成功", data))
 }
 
@@ -196,7 +178,7 @@ struct GroupForm {
 
 async fn validate(conn: &mut PgConnection, args: &GroupArgs, name_field: &str) -> Result<GroupForm> {
     let mut checks = Checks::default();
-    let brand_id = paging::id("brandId", &args.brand_id, PICK_BRAND, &mut checks);
+    let brand_id = Id::picked("brandId", &args.brand_id, PICK_BRAND, &mut checks);
     let raw = if name_field == "audienceCityGroupName" { &args.name } else { new_name(&args.name_up, &args.name) };
     let name = name(name_field, raw, REQUIRED, "受众/城市组", &mut checks);
     if brand_id > 0 {

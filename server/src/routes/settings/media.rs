@@ -5,27 +5,32 @@ use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::http::paging::{self, IdArgs, Paging};
+use crate::auth::menu::MENU_SYSTEM;
+use crate::http::args::{self, Id, IdArgs, Paging};
+use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
+use crate::sql;
 use crate::state::AppState;
 
-use super::super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
-use super::{call, in_use, name, new_name, on_delete};
+use super::super::Endpoint;
+use super::{in_use, name, new_name, on_delete};
 
-pub static INDEX: Call = call(
-    "mediaIndex",
-    Verb::Get,
-    "媒体列表",
-    schema_of::<MediaIndexArgs>(),
-    schema_with::<Page<MediaRow>, MediaRow>(),
-);
-pub static LIST: Call = Call {
-    access: Access::SignedIn,
-    ..call("mediaList", Verb::Get, "媒体选项", schema_of::<()>(), schema_with::<Vec<MediaRow>, MediaRow>())
-};
-pub static ADD: Call = call("mediaAdd", Verb::Post, "添加媒体", schema_of::<MediaArgs>(), schema_of::<MediaRow>());
-pub static UP: Call = call("mediaUp", Verb::Post, "修改媒体", schema_of::<MediaArgs>(), schema_of::<MediaRow>());
-pub static DELETE: Call = call("mediaDelete", Verb::Post, "删除媒体", schema_of::<IdArgs>(), schema_of::<()>());
+pub static INDEX: Call = Call::get("mediaIndex", "媒体列表")
+    .menu(MENU_SYSTEM)
+    .takes::<MediaIndexArgs>()
+    .answers_with::<Page<MediaRow>, MediaRow>();
+pub static LIST: Call = Call::get("mediaList", "媒体选项").answers_with::<Vec<MediaRow>, MediaRow>();
+pub static ADD: Call = Call::post("mediaAdd", "添加媒体")
+    .menu(MENU_SYSTEM)
+    .writes()
+    .takes::<MediaArgs>()
+    .answers::<MediaRow>();
+pub static UP: Call = Call::post("mediaUp", "修改媒体")
+    .menu(MENU_SYSTEM)
+    .writes()
+    .takes::<MediaArgs>()
+    .answers::<MediaRow>();
+pub static DELETE: Call = Call::post("mediaDelete", "删除媒体").menu(MENU_SYSTEM).writes().takes::<IdArgs>();
 
 pub fn endpoints() -> Vec<Endpoint> {
     vec![
@@ -72,18 +77,12 @@ async fn index(State(state): State<AppState>, Args(args): Args<MediaIndexArgs>) 
     let mut checks = Checks::default();
     let paging = Paging::parse(&args.page, &args.limit, 20, &mut checks);
     checks.finish()?;
-    let filter = "where ($1::text is null or strpos(lower(media_name), lower($1)) > 0)";
-    let name = paging::text(&args.media_name);
-    let total: i64 = sqlx::query_scalar(&format!("select count(*) from media {filter}"))
-        .bind(&name)
-        .fetch_one(&state.db)
-        .await?;
-    let data = sqlx::query_as(&format!("select {COLUMNS} from media {filter} order by id desc limit $2 offset $3"))
-        .bind(&name)
-        .bind(paging.limit)
-        .bind(paging.offset())
-        .fetch_all(&state.db)
-        .await?;
+    let name = args::text(&args.media_name);
+    let heads = ("select count(*) from media", &*format!("select {COLUMNS} from media"));
+    let (data, total) = sql::page(&state.db, heads, " order by id desc", paging.bounds(), |w| {
+        w.contains("media_name", name.clone());
+    })
+    .await?;
     Ok(Done("获取成功", Page { data, total }))
 }
 
@@ -124,7 +123,7 @@ async fn add(State(state): State<AppState>, Args(args): Args<MediaArgs>) -> Resu
 
 async fn up(State(state): State<AppState>, Args(args): Args<MediaArgs>) -> Result<Done<MediaRow>> {
     let mut checks = Checks::default();
-    let id = paging::id("id", &args.id, PICK, &mut checks);
+    let id = Id::picked("id", &args.id, PICK, &mut checks);
     let name = name("mediaNameUp", new_name(&args.media_name_up, &args.media_name), REQUIRED, "媒体名称", &mut checks);
     checks.finish()?;
     sqlx::query_as(&format!("update media set media_name = $2 where id = $1 returning {COLUMNS}"))

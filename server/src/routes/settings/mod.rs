@@ -8,24 +8,10 @@ mod media;
 
 use crate::http::{AppError, Checks, Text};
 
-use super::menus::MENU_SYSTEM;
-use super::{Access, Call, Endpoint, SchemaOf, Verb};
+use super::Endpoint;
 
 pub fn endpoints() -> Vec<Endpoint> {
     [media::endpoints(), brands::endpoints(), groups::endpoints()].into_iter().flatten().collect()
-}
-
-/// A call of the settings screen (menu 28); writes are the POST calls.
-const fn call(name: &'static str, verb: Verb, title: &'static str, request: SchemaOf, response: SchemaOf) -> Call {
-    Call {
-        name,
-        verb,
-        access: Access::Menu(MENU_SYSTEM),
-        title,
-        writes: matches!(verb, Verb::Post),
-        request,
-        response,
-    }
 }
 
 /// Names are short labels shown in pickers and tables.

@@ -8,12 +8,11 @@ use serde_json::Value;
 use sqlx::PgConnection;
 use utoipa::ToSchema;
 
-use crate::http::paging::IdArgs;
+use crate::http::args::{Arg, Id, IdArgs, Ids, Month};
 use crate::http::{AppError, Args, Checks, Done, Result, Text};
-use crate::routes::time_periods::{filters, media_field};
+use crate::routes::time_periods::media_field;
 use crate::state::AppState;
 
-use super::list::month;
 use super::rows::{SuitRow, fetch};
 
 /// One entry of `timePeriodArray`.
@@ -107,7 +106,7 @@ fn entries(value: &Option<Value>, checks: &mut Checks) -> Vec<(Vec<i64>, i32)> {
     };
     let mut out: Vec<(Vec<i64>, i32)> = Vec::new();
     for item in items {
-        let ids = filters::ids(&Some(Text(value_text(&item["timePeriodId"]))));
+        let ids = Ids::read(&value_text(&item["timePeriodId"])).map(|Ids(ids)| ids);
         let count = match &item["numberOfTimes"] {
             Value::Number(n) => n.as_i64(),
             Value::String(s) => s.trim().parse::<i64>().ok(),
@@ -140,7 +139,7 @@ fn entries(value: &Option<Value>, checks: &mut Checks) -> Vec<(Vec<i64>, i32)> {
 async fn validate(conn: &mut PgConnection, args: &SuitArgs) -> Result<SuitForm> {
     let mut checks = Checks::default();
     let media_id = media_field(&mut *conn, &args.media_id, &mut checks).await?;
-    let brand_id = crate::http::paging::id("brandId", &args.brand_id, "请选择品牌名称", &mut checks);
+    let brand_id = Id::picked("brandId", &args.brand_id, "请选择品牌名称", &mut checks);
     if brand_id > 0 {
         let found: bool = sqlx::query_scalar("select exists(select 1 from brands where id = $1)")
             .bind(brand_id)
@@ -169,13 +168,7 @@ async fn validate(conn: &mut PgConnection, args: &SuitArgs) -> Result<SuitForm> 
             0
         }
     };
-    let month = match Text::get(&args.suit_time) {
-        None => {
-            checks.add("suitTime", "请选择套装时间");
-            None
-        }
-        Some(_) => month("suitTime", &args.suit_time, &mut checks),
-    };
+    let month = Month::required("suitTime", &args.suit_time, "请选择套装时间", &mut checks).map(|Month(m)| m);
     let entries = entries(&args.time_period_array, &mut checks);
     let ids: Vec<i64> = entries.iter().flat_map(|(ids, _)| ids.iter().copied()).collect();
     let found: Vec<(i64, i64, String)> =

@@ -2,18 +2,16 @@
 
 use axum::Extension;
 use axum::extract::State;
-use chrono::{Datelike, NaiveDate};
+use chrono::NaiveDate;
 use serde::Deserialize;
-use sqlx::postgres::PgArguments;
-use sqlx::query::QueryAs;
-use sqlx::Postgres;
+use sqlx::{Postgres, QueryBuilder};
 use utoipa::ToSchema;
 
 use crate::auth::session::Admin;
 use crate::export::{self, Cell, Exported, Maker};
-use crate::http::paging::{self, Paging};
+use crate::http::args::{self, Ids, Instant, Month, Paging, Seconds};
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
-use crate::routes::time_periods::filters;
+use crate::sql::{self, Where};
 use crate::state::AppState;
 
 use super::rows::{SELECT_SUIT, SuitRow, load_entries};
@@ -59,46 +57,6 @@ pub struct SuitIndexArgs {
     createtime_lt: Option<Text>,
 }
 
-/// A `YYYY-MM` month as its first day.
-pub fn month(field: &str, value: &Option<Text>, checks: &mut Checks) -> Option<NaiveDate> {
-    let text = Text::get(value)?;
-    // A whole date is read as its month.
-    let parsed = if text.len() == 7 {
-        NaiveDate::parse_from_str(&format!("{text}-01"), "%Y-%m-%d").ok()
-    } else {
-        NaiveDate::parse_from_str(text, "%Y-%m-%d").ok().and_then(|d| d.with_day(1))
-    };
-    match parsed {
-        Some(d) => Some(d),
-        None => {
-            checks.add(field, "月份格式应为 YYYY-MM");
-            None
-        }
-    }
-}
-
-fn seconds(field: &str, value: &Option<Text>, checks: &mut Checks) -> Option<i32> {
-    match Text::get(value).map(str::parse::<i32>) {
-        None => None,
-        Some(Ok(n)) if n >= 0 => Some(n),
-        Some(_) => {
-            checks.add(field, "秒数必须是正整数");
-            None
-        }
-    }
-}
-
-fn id_list(field: &str, value: &Option<Text>, checks: &mut Checks) -> Option<Vec<i64>> {
-    match filters::ids(value) {
-        Some(ids) if ids.is_empty() => None,
-        Some(ids) => Some(ids),
-        None => {
-            checks.add(field, "编号格式错误");
-            None
-        }
-    }
-}
-
 struct Filter {
     media: Option<Vec<i64>>,
     brand: Option<Vec<i64>>,
@@ -112,51 +70,36 @@ struct Filter {
 impl Filter {
     fn parse(args: &SuitIndexArgs, checks: &mut Checks) -> Self {
         Self {
-            media: id_list("mediaIdi", &args.media_idi, checks),
-            brand: id_list("brandIdi", &args.brand_idi, checks),
-            name: paging::text(&args.suit_name),
-            seconds: (seconds("secondsGt", &args.seconds_gt, checks), seconds("secondslt", &args.seconds_lt, checks)),
-            months: (month("suitTimeGt", &args.suit_time_gt, checks), month("suitTimeLt", &args.suit_time_lt, checks)),
-            updated: (
-                filters::instant("updatetimeGt", &args.updatetime_gt, false, checks),
-                filters::instant("updatetimeLt", &args.updatetime_lt, true, checks),
-            ),
-            created: (
-                filters::instant("createtimeGt", &args.createtime_gt, false, checks),
-                filters::instant("createtimelt", &args.createtime_lt, true, checks),
-            ),
+            media: Ids::filter("mediaIdi", &args.media_idi, checks),
+            brand: Ids::filter("brandIdi", &args.brand_idi, checks),
+            name: args::text(&args.suit_name),
+            seconds: (Seconds::filter("secondsGt", &args.seconds_gt, checks), Seconds::filter("secondslt", &args.seconds_lt, checks)),
+            months: (Month::filter("suitTimeGt", &args.suit_time_gt, checks), Month::filter("suitTimeLt", &args.suit_time_lt, checks)),
+            updated: Instant::range(("updatetimeGt", &args.updatetime_gt), ("updatetimeLt", &args.updatetime_lt), checks),
+            created: Instant::range(("createtimeGt", &args.createtime_gt), ("createtimelt", &args.createtime_lt), checks),
         }
     }
 
-    fn bind<'q, O>(&'q self, q: QueryAs<'q, Postgres, O, PgArguments>) -> QueryAs<'q, Postgres, O, PgArguments> {
-        q.bind(&self.media)
-            .bind(&self.brand)
-            .bind(&self.name)
-            .bind(self.seconds.0)
-            .bind(self.seconds.1)
-            .bind(self.months.0)
-            .bind(self.months.1)
-            .bind(&self.updated.0)
-            .bind(&self.updated.1)
-            .bind(&self.created.0)
-            .bind(&self.created.1)
+    /// `head` (a select over `suits s`) with the conditions of the filters that are set.
+    fn query<'a>(&self, head: &str) -> QueryBuilder<'a, Postgres> {
+        let mut query = QueryBuilder::new(head);
+        Where::new(&mut query)
+            .and("s.media_id = any(", self.media.clone(), ")")
+            .and("s.brand_id = any(", self.brand.clone(), ")")
+            .contains("s.suit_name", self.name.clone())
+            .and("s.seconds >= ", self.seconds.0, "")
+            .and("s.seconds <= ", self.seconds.1, "")
+            .and("s.suit_month >= ", self.months.0, "")
+            .and("s.suit_month <= ", self.months.1, "")
+            .and("s.updated_at >= ", self.updated.0.clone(), "::timestamptz")
+            .and("s.updated_at < ", self.updated.1.clone(), "::timestamptz")
+            .and("s.created_at >= ", self.created.0.clone(), "::timestamptz")
+            .and("s.created_at < ", self.created.1.clone(), "::timestamptz");
+        query
     }
 }
 
-const WHERE: &str = "
-    where ($1::bigint[] is null or s.media_id = any($1))
-      and ($2::bigint[] is null or s.brand_id = any($2))
-      and ($3::text is null or strpos(lower(s.suit_name), lower($3)) > 0)
-      and ($4::int is null or s.seconds >= $4)
-      and ($5::int is null or s.seconds <= $5)
-      and ($6::date is null or s.suit_month >= $6)
-      and ($7::date is null or s.suit_month <= $7)
-      and ($8::timestamptz is null or s.updated_at >= $8::timestamptz)
-      and ($9::timestamptz is null or s.updated_at < $9::timestamptz)
-      and ($10::timestamptz is null or s.created_at >= $10::timestamptz)
-      and ($11::timestamptz is null or s.created_at < $11::timestamptz)";
-
-const ORDER: &str = "order by s.created_at desc, s.id desc";
+const ORDER: &str = " order by s.created_at desc, s.id desc";
 
 pub async fn index(State(state): State<AppState>, Args(args): Args<SuitIndexArgs>) -> Result<Done<Page<SuitRow>>> {
     let mut checks = Checks::default();
@@ -164,16 +107,11 @@ pub async fn index(State(state): State<AppState>, Args(args): Args<SuitIndexArgs
     let filter = Filter::parse(&args, &mut checks);
     checks.finish()?;
     let mut conn = state.db.acquire().await?;
-    let (total,): (i64,) = filter
-        .bind(sqlx::query_as(&format!("select count(*) from suits s {WHERE}")))
-        .fetch_one(&mut *conn)
-        .await?;
-    let mut data: Vec<SuitRow> = filter
-        .bind(sqlx::query_as(&format!("{SELECT_SUIT} {WHERE} {ORDER} limit $12 offset $13")))
-        .bind(paging.limit)
-        .bind(paging.offset())
-        .fetch_all(&mut *conn)
-        .await?;
+    let total: i64 = filter.query("select count(*) from suits s").build_query_scalar().fetch_one(&mut *conn).await?;
+    let mut page = filter.query(SELECT_SUIT);
+    page.push(ORDER);
+    sql::push_page(&mut page, paging.bounds());
+    let mut data: Vec<SuitRow> = page.build_query_as().fetch_all(&mut *conn).await?;
     load_entries(&mut conn, &mut data).await?;
     Ok(Done("获取成功", Page { data, total }))
 }
@@ -191,10 +129,9 @@ pub async fn export(
     let filter = Filter::parse(&args, &mut checks);
     checks.finish()?;
     let mut conn = state.db.acquire().await?;
-    let mut suits: Vec<SuitRow> = filter
-        .bind(sqlx::query_as(&format!("{SELECT_SUIT} {WHERE} {ORDER}")))
-        .fetch_all(&mut *conn)
-        .await?;
+    let mut all = filter.query(SELECT_SUIT);
+    all.push(ORDER);
+    let mut suits: Vec<SuitRow> = all.build_query_as().fetch_all(&mut *conn).await?;
     load_entries(&mut conn, &mut suits).await?;
     let rows = suits.into_iter().map(|s| {
         let entries = s

@@ -11,73 +11,54 @@ use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::auth::menu::MENU_SUIT;
 use crate::export::Exported;
-use crate::http::paging::{self, IdArgs};
+use crate::http::args::{self, Id, IdArgs};
+use crate::http::call::Call;
 use crate::http::{Args, Checks, Done, Page, Result, Text};
-use crate::routes::time_periods::{TimePeriodRow, filters, select_period};
+use crate::routes::time_periods::{TimePeriodRow, select_period};
 use crate::state::AppState;
 
-use super::menus::MENU_SUIT;
-use super::{Access, Call, Endpoint, Verb, get_or_post, schema_of, schema_with};
+use super::{Endpoint, get_or_post};
 
 pub use form::{SuitArgs, SuitEntryArgs};
-pub use list::{SuitIndexArgs, month};
+pub use list::SuitIndexArgs;
 pub use rows::{SuitEntry, SuitRow};
 
-const fn call(name: &'static str, verb: Verb, title: &'static str, writes: bool) -> Call {
-    Call {
-        name,
-        verb,
-        access: Access::Menu(MENU_SUIT),
-        title,
-        writes,
-        request: schema_of::<SuitArgs>(),
-        response: schema_with::<SuitRow, SuitEntry>(),
-    }
-}
-
-pub static INDEX: Call = Call {
-    request: schema_of::<SuitIndexArgs>(),
-    response: schema_with::<Page<SuitRow>, SuitRow>(),
-    ..call("suitIndex", Verb::Get, "套装列表", false)
-};
-pub static ADD: Call = call("suitAdd", Verb::Post, "添加套装", true);
-pub static UP: Call = call("suitUp", Verb::Post, "修改套装", true);
-pub static DEL: Call = Call {
-    request: schema_of::<IdArgs>(),
-    response: schema_of::<()>(),
-    ..call("suitDel", Verb::Post, "删除套装", true)
-};
-pub static COPY: Call = Call { request: schema_of::<IdArgs>(), ..call("suitCopy", Verb::Post, "复制套装", true) };
-pub static EXPORT: Call = Call {
-    request: schema_of::<SuitIndexArgs>(),
-    response: schema_of::<Exported>(),
-    ..call("suitIndexExport", Verb::GetOrPost, "导出套装", false)
-};
-pub static MEDIA_LIST: Call = Call {
-    access: Access::SignedIn,
-    request: schema_of::<()>(),
-    response: schema_with::<Vec<SuitMediaOption>, SuitMediaOption>(),
-    ..call("suitMediaList", Verb::Get, "套装媒体选项", false)
-};
-pub static BRAND_LIST: Call = Call {
-    access: Access::SignedIn,
-    request: schema_of::<()>(),
-    response: schema_with::<Vec<SuitBrandOption>, SuitBrandOption>(),
-    ..call("suitBrandList", Verb::Get, "套装品牌选项", false)
-};
-pub static PERIOD_LIST: Call = Call {
-    access: Access::SignedIn,
-    request: schema_of::<PeriodListArgs>(),
-    response: schema_with::<Vec<TimePeriodRow>, TimePeriodRow>(),
-    ..call("suitTimePeriodList", Verb::Get, "套装时段选项", false)
-};
-pub static OPTIONS: Call = Call {
-    access: Access::SignedIn,
-    request: schema_of::<SuitListArgs>(),
-    response: schema_with::<Vec<SuitOption>, SuitOption>(),
-    ..call("suitList", Verb::Get, "套装选项", false)
-};
+pub static INDEX: Call = Call::get("suitIndex", "套装列表")
+    .menu(MENU_SUIT)
+    .takes::<SuitIndexArgs>()
+    .answers_with::<Page<SuitRow>, SuitRow>();
+pub static ADD: Call = Call::post("suitAdd", "添加套装")
+    .menu(MENU_SUIT)
+    .writes()
+    .takes::<SuitArgs>()
+    .answers_with::<SuitRow, SuitEntry>();
+pub static UP: Call = Call::post("suitUp", "修改套装")
+    .menu(MENU_SUIT)
+    .writes()
+    .takes::<SuitArgs>()
+    .answers_with::<SuitRow, SuitEntry>();
+pub static DEL: Call = Call::post("suitDel", "删除套装").menu(MENU_SUIT).writes().takes::<IdArgs>();
+pub static COPY: Call = Call::post("suitCopy", "复制套装")
+    .menu(MENU_SUIT)
+    .writes()
+    .takes::<IdArgs>()
+    .answers_with::<SuitRow, SuitEntry>();
+pub static EXPORT: Call = Call::get_or_post("suitIndexExport", "导出套装")
+    .menu(MENU_SUIT)
+    .takes::<SuitIndexArgs>()
+    .answers::<Exported>();
+pub static MEDIA_LIST: Call = Call::get("suitMediaList", "套装媒体选项")
+    .answers_with::<Vec<SuitMediaOption>, SuitMediaOption>();
+pub static BRAND_LIST: Call = Call::get("suitBrandList", "套装品牌选项")
+    .answers_with::<Vec<SuitBrandOption>, SuitBrandOption>();
+pub static PERIOD_LIST: Call = Call::get("suitTimePeriodList", "套装时段选项")
+    .takes::<PeriodListArgs>()
+    .answers_with::<Vec<TimePeriodRow>, TimePeriodRow>();
+pub static OPTIONS: Call = Call::get("suitList", "套装选项")
+    .takes::<SuitListArgs>()
+    .answers_with::<Vec<SuitOption>, SuitOption>();
 
 pub fn endpoints() -> Vec<Endpoint> {
     vec![
@@ -130,7 +111,7 @@ pub struct PeriodListArgs {
 /// The periods a suit of the media can hold, in broadcast order.
 async fn period_list(State(state): State<AppState>, Args(args): Args<PeriodListArgs>) -> Result<Done<Vec<TimePeriodRow>>> {
     let mut checks = Checks::default();
-    let media = filters::opt_id("mediaId", &args.media_id, &mut checks);
+    let media = Id::filter("mediaId", &args.media_id, &mut checks);
     checks.finish()?;
     let rows = sqlx::query_as(&format!(
         "{} where ($1::bigint is null or tp.media_id = $1)
@@ -139,7 +120,7 @@ async fn period_list(State(state): State<AppState>, Args(args): Args<PeriodListA
         select_period()
     ))
     .bind(media)
-    .bind(paging::text(&args.time_period_name))
+    .bind(args::text(&args.time_period_name))
     .fetch_all(&state.db)
     .await?;
     Ok(Done("获取成功", rows))
@@ -169,8 +150,8 @@ pub struct SuitListArgs {
 
 async fn suit_list(State(state): State<AppState>, Args(args): Args<SuitListArgs>) -> Result<Done<Vec<SuitOption>>> {
     let mut checks = Checks::default();
-    let media = filters::opt_id("mediaId", &args.media_id, &mut checks);
-    let brand = filters::opt_id("brandId", &args.brand_id, &mut checks);
+    let media = Id::filter("mediaId", &args.media_id, &mut checks);
+    let brand = Id::filter("brandId", &args.brand_id, &mut checks);
     checks.finish()?;
     let rows = sqlx::query_as(
         "select id, suit_name, round(media_metrics, 3)::float8 as media_metrics,

@@ -5,7 +5,7 @@ use sqlx::{FromRow, PgConnection};
 use utoipa::ToSchema;
 
 use crate::http::{AppError, Result};
-use crate::routes::time_periods::filters::hms;
+use crate::routes::time_periods::hms;
 
 #[derive(Serialize, ToSchema, FromRow)]
 pub struct SuitMedia {

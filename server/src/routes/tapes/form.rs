@@ -5,6 +5,7 @@ use serde::Deserialize;
 use sqlx::PgConnection;
 use utoipa::ToSchema;
 
+use crate::http::args::Id;
 use crate::http::{Checks, Result, Text};
 
 /// productMagneticTapeAdd / productMagneticTapeUp. Every field may also come as its `…Up`
@@ -69,14 +70,9 @@ fn text(field: &str, value: &Option<Text>, empty: &str, checks: &mut Checks) -> 
     text
 }
 
+/// A picked record; `empty` for a blank or bad id.
 fn id(field: &str, value: &Option<Text>, empty: &str, checks: &mut Checks) -> Option<i64> {
-    match Text::get(value).map(str::parse::<i64>) {
-        Some(Ok(id)) if id > 0 => Some(id),
-        _ => {
-            checks.add(field, empty);
-            None
-        }
-    }
+    Some(Id::picked(field, value, empty, checks)).filter(|id| *id > 0)
 }
 
 async fn exists(conn: &mut PgConnection, table_sql: &str, id: i64) -> Result<bool> {

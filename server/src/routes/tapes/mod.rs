@@ -11,63 +11,53 @@ use axum::routing::{get, post};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
+use crate::auth::menu::MENU_TAPE;
 use crate::auth::session::Admin;
 use crate::export::{self, Cell, Exported, Maker};
-use crate::http::paging::{self, IdArgs};
+use crate::http::args::{self, Id, IdArgs};
+use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
+use crate::sql;
 use crate::state::AppState;
 
 use self::form::{TapeArgs, TapeForm, validate};
-use self::rows::{FILTER, SELECT_ROW, TapeBrandOption, TapeFilterArgs, TapeMediaOption, TapeRow, bind_filters, fetch};
-use super::menus::MENU_TAPE;
-use super::products::filters;
+use self::rows::{SELECT_ROW, TapeBrandOption, TapeFilterArgs, TapeMediaOption, TapeRow, fetch};
 use super::products::rows::{ProductOption, options};
-use super::{Access, Call, Endpoint, Verb, get_or_post, schema_of, schema_with};
+use super::{Endpoint, get_or_post};
 
-const fn call(name: &'static str, verb: Verb, title: &'static str, writes: bool) -> Call {
-    Call {
-        name,
-        verb,
-        access: Access::Menu(MENU_TAPE),
-        title,
-        writes,
-        request: schema_of::<IdArgs>(),
-        response: schema_with::<TapeRow, TapeRow>(),
-    }
-}
-
-pub static INDEX: Call = Call {
-    request: schema_of::<TapeFilterArgs>(),
-    response: schema_with::<Page<TapeRow>, TapeRow>(),
-    ..call("productMagneticTapeIndex", Verb::Get, "磁带号列表", false)
-};
-pub static EXPORT: Call = Call {
-    request: schema_of::<TapeFilterArgs>(),
-    response: schema_of::<Exported>(),
-    ..call("productMagneticTapeIndexExport", Verb::GetOrPost, "导出磁带号", false)
-};
-pub static ADD: Call = Call { request: schema_of::<TapeArgs>(), ..call("productMagneticTapeAdd", Verb::Post, "添加磁带号", true) };
-pub static UP: Call = Call { request: schema_of::<TapeArgs>(), ..call("productMagneticTapeUp", Verb::Post, "修改磁带号", true) };
-pub static INFO: Call = call("productMagneticTapeInfo", Verb::Post, "磁带号详情", false);
-pub static DEL: Call = Call { response: schema_of::<()>(), ..call("productMagneticTapeDel", Verb::Post, "删除磁带号", true) };
-pub static BRAND_LIST: Call = Call {
-    access: Access::SignedIn,
-    request: schema_of::<()>(),
-    response: schema_with::<Vec<TapeBrandOption>, TapeBrandOption>(),
-    ..call("productMagneticTapeBrandList", Verb::Get, "磁带品牌选项", false)
-};
-pub static MEDIA_LIST: Call = Call {
-    access: Access::SignedIn,
-    request: schema_of::<()>(),
-    response: schema_with::<Vec<TapeMediaOption>, TapeMediaOption>(),
-    ..call("productMagneticTapeMediaList", Verb::Get, "磁带媒体选项", false)
-};
-pub static PRODUCT_LIST: Call = Call {
-    access: Access::SignedIn,
-    request: schema_of::<ProductListArgs>(),
-    response: schema_with::<Vec<ProductOption>, ProductOption>(),
-    ..call("productMagneticTapeProductList", Verb::Get, "磁带产品选项", false)
-};
+pub static INDEX: Call = Call::get("productMagneticTapeIndex", "磁带号列表")
+    .menu(MENU_TAPE)
+    .takes::<TapeFilterArgs>()
+    .answers_with::<Page<TapeRow>, TapeRow>();
+pub static EXPORT: Call = Call::get_or_post("productMagneticTapeIndexExport", "导出磁带号")
+    .menu(MENU_TAPE)
+    .takes::<TapeFilterArgs>()
+    .answers::<Exported>();
+pub static ADD: Call = Call::post("productMagneticTapeAdd", "添加磁带号")
+    .menu(MENU_TAPE)
+    .writes()
+    .takes::<TapeArgs>()
+    .answers_with::<TapeRow, TapeRow>();
+pub static UP: Call = Call::post("productMagneticTapeUp", "修改磁带号")
+    .menu(MENU_TAPE)
+    .writes()
+    .takes::<TapeArgs>()
+    .answers_with::<TapeRow, TapeRow>();
+pub static INFO: Call = Call::post("productMagneticTapeInfo", "磁带号详情")
+    .menu(MENU_TAPE)
+    .takes::<IdArgs>()
+    .answers_with::<TapeRow, TapeRow>();
+pub static DEL: Call = Call::post("productMagneticTapeDel", "删除磁带号")
+    .menu(MENU_TAPE)
+    .writes()
+    .takes::<IdArgs>();
+pub static BRAND_LIST: Call = Call::get("productMagneticTapeBrandList", "磁带品牌选项")
+    .answers_with::<Vec<TapeBrandOption>, TapeBrandOption>();
+pub static MEDIA_LIST: Call = Call::get("productMagneticTapeMediaList", "磁带媒体选项")
+    .answers_with::<Vec<TapeMediaOption>, TapeMediaOption>();
+pub static PRODUCT_LIST: Call = Call::get("productMagneticTapeProductList", "磁带产品选项")
+    .takes::<ProductListArgs>()
+    .answers_with::<Vec<ProductOption>, ProductOption>();
 
 pub fn endpoints() -> Vec<Endpoint> {
     vec![
@@ -85,14 +75,11 @@ pub fn endpoints() -> Vec<Endpoint> {
 
 async fn index(State(state): State<AppState>, Args(args): Args<TapeFilterArgs>) -> Result<Done<Page<TapeRow>>> {
     let f = args.parse()?;
-    let total: i64 = bind_filters!(sqlx::query_scalar(&format!("select count(*) from product_tapes t {FILTER}")), f)
-        .fetch_one(&state.db)
-        .await?;
-    let data = bind_filters!(sqlx::query_as(&format!("{SELECT_ROW} {FILTER} order by t.id desc limit $15 offset $16")), f)
-        .bind(f.paging.limit)
-        .bind(f.paging.offset())
-        .fetch_all(&state.db)
-        .await?;
+    let total: i64 = f.query("select count(*) from product_tapes t").build_query_scalar().fetch_one(&state.db).await?;
+    let mut page = f.query(SELECT_ROW);
+    page.push(" order by t.id desc");
+    sql::push_page(&mut page, f.paging.bounds());
+    let data = page.build_query_as().fetch_all(&state.db).await?;
     Ok(Done("获取成功", Page { data, total }))
 }
 
@@ -102,9 +89,9 @@ const HEADERS: [&str; 11] =
 /// Every row the list's filters select (no paging), as 磁带号管理.xlsx.
 async fn export(State(state): State<AppState>, Extension(admin): Extension<Admin>, Args(args): Args<TapeFilterArgs>) -> Result<Done<Exported>> {
     let f = args.parse()?;
-    let rows: Vec<TapeRow> = bind_filters!(sqlx::query_as(&format!("{SELECT_ROW} {FILTER} order by t.id desc")), f)
-        .fetch_all(&state.db)
-        .await?;
+    let mut all = f.query(SELECT_ROW);
+    all.push(" order by t.id desc");
+    let rows: Vec<TapeRow> = all.build_query_as().fetch_all(&state.db).await?;
     let cells = rows.into_iter().map(|r| {
         vec![
             Cell::from(r.create_time),
@@ -237,9 +224,9 @@ pub struct ProductListArgs {
 
 async fn product_list(State(state): State<AppState>, Args(args): Args<ProductListArgs>) -> Result<Done<Vec<ProductOption>>> {
     let mut checks = Checks::default();
-    let brand = filters::id("brandListId", &args.brand_list_id, &mut checks);
-    let media = filters::id("mediaId", &args.media_id, &mut checks);
+    let brand = Id::filter("brandListId", &args.brand_list_id, &mut checks);
+    let media = Id::filter("mediaId", &args.media_id, &mut checks);
     checks.finish()?;
     let mut conn = state.db.acquire().await?;
-    Ok(Done("获取成功", options(&mut conn, brand, media, paging::text(&args.product_list_name)).await?))
+    Ok(Done("获取成功", options(&mut conn, brand, media, args::text(&args.product_list_name)).await?))
 }

@@ -3,14 +3,14 @@
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use sqlx::PgConnection;
+use sqlx::{PgConnection, Postgres, QueryBuilder};
 use sqlx::types::Json;
 use utoipa::ToSchema;
 
-use crate::http::paging;
+use crate::http::args::{self, Id, Paging, Seconds, Timestamp};
 use crate::http::{AppError, Checks, Result, Text};
+use crate::sql::Where;
 
-use super::super::products::filters;
 use super::super::products::rows::{BrandOfRow, MediaOfRow};
 
 /// `product: {productName}` of a row.
@@ -108,73 +108,61 @@ pub struct TapeFilterArgs {
     createtimelt: Option<Text>,
 }
 
-/// Parsed filters, bound as `$1`…`$14` of [`FILTER`].
+/// Parsed filters of the list and its export.
 pub struct TapeFilters {
-    pub paging: paging::Paging,
-    pub ids: [Option<i64>; 3],
-    pub texts: [Option<String>; 5],
-    pub seconds: [Option<i32>; 2],
-    pub times: [Option<DateTime<Utc>>; 4],
+    pub paging: Paging,
+    ids: [Option<i64>; 3],
+    texts: [Option<String>; 5],
+    seconds: [Option<i32>; 2],
+    times: [Option<DateTime<Utc>>; 4],
 }
 
-/// Binds a [`TapeFilters`] as `$1`…`$14` of [`FILTER`].
-macro_rules! bind_filters {
-    ($query:expr, $f:ident) => {
-        $query
-            .bind($f.ids[0])
-            .bind($f.ids[1])
-            .bind($f.ids[2])
-            .bind($f.texts[0].as_deref())
-            .bind($f.texts[1].as_deref())
-            .bind($f.texts[2].as_deref())
-            .bind($f.texts[3].as_deref())
-            .bind($f.texts[4].as_deref())
-            .bind($f.seconds[0])
-            .bind($f.seconds[1])
-            .bind($f.times[0])
-            .bind($f.times[1])
-            .bind($f.times[2])
-            .bind($f.times[3])
-    };
+impl TapeFilters {
+    /// `head` (a select over `product_tapes t`) with the conditions of the filters that are set.
+    pub fn query<'a>(&self, head: &str) -> QueryBuilder<'a, Postgres> {
+        let mut query = QueryBuilder::new(head);
+        let [brand, media, product] = self.ids;
+        let [cycle, version, file, tape, title] = self.texts.clone();
+        let [updated_from, updated_to, created_from, created_to] = self.times;
+        Where::new(&mut query)
+            .eq("t.brand_id", brand)
+            .eq("t.media_id", media)
+            .eq("t.product_id", product)
+            .contains("t.cycle", cycle)
+            .contains("t.customer_version_name", version)
+            .contains("t.media_file_name", file)
+            .contains("t.media_tape_number", tape)
+            .contains("t.customer_title", title)
+            .and("t.seconds >= ", self.seconds[0], "")
+            .and("t.seconds <= ", self.seconds[1], "")
+            .and("t.updated_at >= ", updated_from, "")
+            .and("t.updated_at <= ", updated_to, "")
+            .and("t.created_at >= ", created_from, "")
+            .and("t.created_at <= ", created_to, "");
+        query
+    }
 }
-pub(crate) use bind_filters;
-
-pub const FILTER: &str = "
-    where ($1::bigint is null or t.brand_id = $1)
-      and ($2::bigint is null or t.media_id = $2)
-      and ($3::bigint is null or t.product_id = $3)
-      and ($4::text is null or strpos(lower(t.cycle), lower($4)) > 0)
-      and ($5::text is null or strpos(lower(t.customer_version_name), lower($5)) > 0)
-      and ($6::text is null or strpos(lower(t.media_file_name), lower($6)) > 0)
-      and ($7::text is null or strpos(lower(t.media_tape_number), lower($7)) > 0)
-      and ($8::text is null or strpos(lower(t.customer_title), lower($8)) > 0)
-      and ($9::int is null or t.seconds >= $9)
-      and ($10::int is null or t.seconds <= $10)
-      and ($11::timestamptz is null or t.updated_at >= $11)
-      and ($12::timestamptz is null or t.updated_at <= $12)
-      and ($13::timestamptz is null or t.created_at >= $13)
-      and ($14::timestamptz is null or t.created_at <= $14)";
 
 impl TapeFilterArgs {
     pub fn parse(&self) -> Result<TapeFilters> {
         let mut checks = Checks::default();
-        let paging = paging::Paging::parse(&self.page, &self.limit, 10, &mut checks);
+        let paging = Paging::parse(&self.page, &self.limit, 10, &mut checks);
         let ids = [
-            filters::id("brandIdi", &self.brand_idi, &mut checks),
-            filters::id("mediaIdi", &self.media_idi, &mut checks),
-            filters::id("productIdi", &self.product_idi, &mut checks),
+            Id::filter("brandIdi", &self.brand_idi, &mut checks),
+            Id::filter("mediaIdi", &self.media_idi, &mut checks),
+            Id::filter("productIdi", &self.product_idi, &mut checks),
         ];
         let texts = [&self.cycle, &self.customer_version_name, &self.media_file_name, &self.media_tape_number, &self.customer_title]
-            .map(paging::text);
+            .map(args::text);
         let seconds = [
-            filters::seconds("secondsGt", &self.seconds_gt, &mut checks),
-            filters::seconds("secondslt", &self.secondslt, &mut checks),
+            Seconds::filter("secondsGt", &self.seconds_gt, &mut checks),
+            Seconds::filter("secondslt", &self.secondslt, &mut checks),
         ];
         let times = [
-            filters::timestamp("updatetimeGt", &self.updatetime_gt, &mut checks),
-            filters::timestamp("updatetimeLt", &self.updatetime_lt, &mut checks),
-            filters::timestamp("createtimeGt", &self.createtime_gt, &mut checks),
-            filters::timestamp("createtimelt", &self.createtimelt, &mut checks),
+            Timestamp::filter("updatetimeGt", &self.updatetime_gt, &mut checks),
+            Timestamp::filter("updatetimeLt", &self.updatetime_lt, &mut checks),
+            Timestamp::filter("createtimeGt", &self.createtime_gt, &mut checks),
+            Timestamp::filter("createtimelt", &self.createtimelt, &mut checks),
         ];
         checks.finish()?;
         Ok(TapeFilters { paging, ids, texts, seconds, times })

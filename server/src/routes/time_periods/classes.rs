@@ -6,10 +6,11 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use utoipa::ToSchema;
 
+use crate::http::args::{Arg, Id, Ids};
 use crate::http::{AppError, Args, Checks, Done, Result, Text};
 use crate::state::AppState;
 
-use super::{TimePeriodMedia, filters, media_field};
+use super::{TimePeriodMedia, media_field};
 
 #[derive(Serialize, ToSchema, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
@@ -44,7 +45,7 @@ pub struct ClassListArgs {
 
 pub async fn list(State(state): State<AppState>, Args(args): Args<ClassListArgs>) -> Result<Done<Vec<TimePeriodClassRow>>> {
     let mut checks = Checks::default();
-    let media = filters::opt_id("mediaId", &args.media_id, &mut checks);
+    let media = Id::filter("mediaId", &args.media_id, &mut checks);
     checks.finish()?;
     let rows = sqlx::query_as(&format!(
         "{SELECT_CLASS} where ($1::bigint is null or c.media_id = $1) order by m.media_name, c.class_name"
@@ -89,10 +90,7 @@ async fn validate(conn: &mut PgConnection, args: &ClassArgs) -> Result<ClassForm
     } else if name.chars().count() > 50 {
         checks.add("timePeriodClassName", "时段归纳名称不能超过50个字符");
     }
-    let periods = filters::ids(&args.time_period_id).unwrap_or_else(|| {
-        checks.add("timePeriodId", "时段格式错误");
-        Vec::new()
-    });
+    let Ids(periods) = Ids::optional("timePeriodId", &args.time_period_id, &mut checks).unwrap_or_default();
     let found: Vec<(i64, i64, String)> =
         sqlx::query_as("select id, media_id, time_period_name from time_periods where id = any($1)")
             .bind(&periods)
@@ -155,7 +153,7 @@ pub async fn add(State(state): State<AppState>, Args(args): Args<ClassArgs>) -> 
 
 fn class_id(value: &Option<Text>) -> Result<i64> {
     let mut checks = Checks::default();
-    let id = crate::http::paging::id("classId", value, PICK_CLASS, &mut checks);
+    let id = Id::picked("classId", value, PICK_CLASS, &mut checks);
     checks.finish().map(|()| id)
 }
 

@@ -4,16 +4,15 @@
 
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
-use sqlx::postgres::PgArguments;
-use sqlx::query::QueryAs;
-use sqlx::{Postgres, FromRow};
+use sqlx::{FromRow, Postgres, QueryBuilder};
 use utoipa::ToSchema;
 
-use crate::http::paging::{self, Paging};
+use crate::http::args::{self, DayTime, Id, Instant, Paging};
 use crate::http::{Args, Checks, Done, Page, Result, Text};
+use crate::sql::{self, Where};
 use crate::state::AppState;
 
-use super::{TimePeriodMedia, TimePeriodRow, filters, select_period};
+use super::{TimePeriodMedia, TimePeriodRow, select_period};
 
 /// The name of the group of a media's periods without a class.
 pub const UNCLASSIFIED: &str = "未归纳";
@@ -77,19 +76,17 @@ struct Filter {
 impl Filter {
     fn parse(args: &TimePeriodIndexArgs, checks: &mut Checks) -> Self {
         Self {
-            media: filters::opt_id("mediaId", &args.media_id, checks),
-            class: filters::opt_id("classId", &args.class_id, checks),
-            name: paging::text(&args.time_period_name),
-            from: filters::time("preBroadcastTimeForma", &args.pre_broadcast_time_forma, checks),
-            to: filters::time("preBroadcastTimeFormaEnd", &args.pre_broadcast_time_forma_end, checks),
-            updated: (
-                filters::instant("updatetimeGt", &args.updatetime_gt, false, checks),
-                filters::instant("updatetimeLt", &args.updatetime_lt, true, checks),
-            ),
-            created: (
-                filters::instant("createtimeGt", &args.createtime_gt, false, checks),
-                filters::instant("createtimelt", &args.createtime_lt, true, checks),
-            ),
+            media: Id::filter("mediaId", &args.media_id, checks),
+            // 0 asks for the unclassified periods; anything else must be a class id.
+            class: match Text::get(&args.class_id) {
+                Some("0") => Some(0),
+                _ => Id::filter("classId", &args.class_id, checks),
+            },
+            name: args::text(&args.time_period_name),
+            from: DayTime::filter("preBroadcastTimeForma", &args.pre_broadcast_time_forma, checks),
+            to: DayTime::filter("preBroadcastTimeFormaEnd", &args.pre_broadcast_time_forma_end, checks),
+            updated: Instant::range(("updatetimeGt", &args.updatetime_gt), ("updatetimeLt", &args.updatetime_lt), checks),
+            created: Instant::range(("createtimeGt", &args.createtime_gt), ("createtimelt", &args.createtime_lt), checks),
         }
     }
 
@@ -104,46 +101,40 @@ impl Filter {
             || self.created.1.is_some()
     }
 
-    /// Binds $1..$10 in the order of [`FILTERED`] and [`GROUPS`].
-    fn bind<'q, O>(&'q self, q: QueryAs<'q, Postgres, O, PgArguments>) -> QueryAs<'q, Postgres, O, PgArguments> {
-        q.bind(self.media)
-            .bind(self.class)
-            .bind(&self.name)
-            .bind(self.from)
-            .bind(self.to)
-            .bind(&self.updated.0)
-            .bind(&self.updated.1)
-            .bind(&self.created.0)
-            .bind(&self.created.1)
-            .bind(!self.on_periods())
+    /// `with p as (…)`: the periods that pass the filters; with `groups` also `g as (…)`: the
+    /// classes (empty ones too when no filter is on the periods) and the media with
+    /// unclassified periods among them.
+    fn with<'a>(&self, groups: bool) -> QueryBuilder<'a, Postgres> {
+        let mut query = QueryBuilder::new("with p as (select tp.id, tp.media_id, tp.class_id from time_periods tp");
+        {
+            let mut periods = Where::new(&mut query);
+            periods.eq("tp.media_id", self.media);
+            match self.class {
+                Some(0) => periods.always("tp.class_id is null"),
+                class => periods.eq("tp.class_id", class),
+            };
+            periods
+                .contains("tp.time_period_name", self.name.clone())
+                .and("tp.end_secs >= ", self.from, "")
+                .and("tp.start_secs <= ", self.to, "")
+                .and("tp.updated_at >= ", self.updated.0.clone(), "::timestamptz")
+                .and("tp.updated_at < ", self.updated.1.clone(), "::timestamptz")
+                .and("tp.created_at >= ", self.created.0.clone(), "::timestamptz")
+                .and("tp.created_at < ", self.created.1.clone(), "::timestamptz");
+        }
+        query.push(")");
+        if groups {
+            query.push(", g as (select c.id as class_id, c.media_id from time_period_classes c");
+            let mut classes = Where::new(&mut query);
+            classes.eq("c.media_id", self.media).eq("c.id", self.class);
+            if self.on_periods() {
+                classes.always("exists (select 1 from p where p.class_id = c.id)");
+            }
+            query.push(" union all select distinct null::bigint, p.media_id from p where p.class_id is null)");
+        }
+        query
     }
 }
-
-/// The periods that pass the filters.
-const FILTERED: &str = "
-    p as (
-        select tp.id, tp.media_id, tp.class_id from time_periods tp
-        where ($1::bigint is null or tp.media_id = $1)
-          and ($2::bigint is null or ($2 = 0 and tp.class_id is null) or tp.class_id = $2)
-          and ($3::text is null or strpos(lower(tp.time_period_name), lower($3)) > 0)
-          and ($4::int is null or tp.end_secs >= $4)
-          and ($5::int is null or tp.start_secs <= $5)
-          and ($6::timestamptz is null or tp.updated_at >= $6::timestamptz)
-          and ($7::timestamptz is null or tp.updated_at < $7::timestamptz)
-          and ($8::timestamptz is null or tp.created_at >= $8::timestamptz)
-          and ($9::timestamptz is null or tp.created_at < $9::timestamptz)
-    )";
-
-/// The groups: classes (empty ones too when $10, no period filter) and unclassified media.
-const GROUPS: &str = "
-    g as (
-        select c.id as class_id, c.media_id from time_period_classes c
-        where ($1::bigint is null or c.media_id = $1)
-          and ($2::bigint is null or c.id = $2)
-          and ($10::bool or exists (select 1 from p where p.class_id = c.id))
-        union all
-        select distinct null::bigint, p.media_id from p where p.class_id is null
-    )";
 
 pub async fn index(State(state): State<AppState>, Args(args): Args<TimePeriodIndexArgs>) -> Result<Done<Page<TimePeriodGroup>>> {
     let mut checks = Checks::default();
@@ -151,45 +142,28 @@ pub async fn index(State(state): State<AppState>, Args(args): Args<TimePeriodInd
     let filter = Filter::parse(&args, &mut checks);
     checks.finish()?;
 
-    let (total,): (i64,) = filter
-        .bind(sqlx::query_as(&format!("with {FILTERED}, {GROUPS} select count(*) from g")))
-        .fetch_one(&state.db)
-        .await?;
-    let groups_sql = format!(
-        "with {FILTERED}, {GROUPS}
-         select g.class_id, coalesce(c.class_name, '{UNCLASSIFIED}') as time_period_class_name,
+    let total: i64 = filter.with(true).push(" select count(*) from g").build_query_scalar().fetch_one(&state.db).await?;
+    let mut page = filter.with(true);
+    page.push(format!(
+        " select g.class_id, coalesce(c.class_name, '{UNCLASSIFIED}') as time_period_class_name,
                 g.media_id, m.media_name,
                 coalesce((select string_agg(tp.id::text, ',' order by tp.start_secs, tp.id)
                           from time_periods tp where tp.class_id = g.class_id), '') as time_period_id,
                 to_char(c.updated_at, 'YYYY-MM-DD HH24:MI:SS') as update_time,
                 to_char(c.created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time
          from g join media m on m.id = g.media_id left join time_period_classes c on c.id = g.class_id
-         order by m.media_name, m.id, g.class_id is null, c.class_name, g.class_id
-         limit $11 offset $12"
-    );
-    let mut groups: Vec<TimePeriodGroup> = filter
-        .bind(sqlx::query_as(&groups_sql))
-        .bind(paging.limit)
-        .bind(paging.offset())
-        .fetch_all(&state.db)
-        .await?;
+         order by m.media_name, m.id, g.class_id is null, c.class_name, g.class_id"
+    ));
+    sql::push_page(&mut page, paging.bounds());
+    let mut groups: Vec<TimePeriodGroup> = page.build_query_as().fetch_all(&state.db).await?;
 
     let classes: Vec<i64> = groups.iter().filter_map(|g| g.class_id).collect();
     let loose: Vec<i64> = groups.iter().filter(|g| g.class_id.is_none()).map(|g| g.media_id).collect();
-    let children_sql = format!(
-        "with {FILTERED}
-         {} where tp.id in (select id from p)
-           and (tp.class_id = any($11) or (tp.class_id is null and tp.media_id = any($12)))
-           and ($10::bool or true) -- bound with the shared filter, unused here
-         order by tp.start_secs, tp.end_secs, tp.time_period_name",
-        select_period()
-    );
-    let children: Vec<TimePeriodRow> = filter
-        .bind(sqlx::query_as(&children_sql))
-        .bind(&classes)
-        .bind(&loose)
-        .fetch_all(&state.db)
-        .await?;
+    let mut children = filter.with(false);
+    children.push(" ").push(select_period()).push(" where tp.id in (select id from p) and (tp.class_id = any(");
+    children.push_bind(classes).push(") or (tp.class_id is null and tp.media_id = any(").push_bind(loose).push(")))");
+    children.push(" order by tp.start_secs, tp.end_secs, tp.time_period_name");
+    let children: Vec<TimePeriodRow> = children.build_query_as().fetch_all(&state.db).await?;
     for child in children {
         let group = groups.iter_mut().find(|g| match g.class_id {
             Some(class) => child.class_id == Some(class),

@@ -5,7 +5,6 @@
 //! unclassified periods under 未归纳 — each with its periods as children.
 
 mod classes;
-pub mod filters;
 mod index;
 mod periods;
 
@@ -14,57 +13,49 @@ use serde::Serialize;
 use sqlx::PgConnection;
 use utoipa::ToSchema;
 
-use crate::http::paging::IdArgs;
+use crate::auth::menu::MENU_TIME_PERIOD;
+use crate::http::args::{Id, IdArgs};
+use crate::http::call::Call;
 use crate::http::{Checks, Page, Result, Text};
 
-use super::menus::MENU_TIME_PERIOD;
-use super::{Access, Call, Endpoint, Verb, schema_of, schema_with};
+use super::Endpoint;
 
 pub use classes::{ClassArgs, ClassDelArgs, ClassListArgs, TimePeriodClassRow};
 pub use index::{TimePeriodGroup, TimePeriodIndexArgs};
 pub use periods::TimePeriodArgs;
 
-const fn call(name: &'static str, verb: Verb, title: &'static str, writes: bool) -> Call {
-    Call {
-        name,
-        verb,
-        access: Access::Menu(MENU_TIME_PERIOD),
-        title,
-        writes,
-        request: schema_of::<TimePeriodArgs>(),
-        response: schema_of::<TimePeriodRow>(),
-    }
-}
-
-pub static INDEX: Call = Call {
-    request: schema_of::<TimePeriodIndexArgs>(),
-    response: schema_with::<Page<TimePeriodGroup>, TimePeriodGroup>(),
-    ..call("timePeriodIndex", Verb::Get, "时段列表", false)
-};
-pub static ADD: Call = call("timePeriodAdd", Verb::Post, "添加时段", true);
-pub static UP: Call = call("timePeriodUp", Verb::Post, "修改时段", true);
-pub static DEL: Call = Call {
-    request: schema_of::<IdArgs>(),
-    response: schema_of::<()>(),
-    ..call("timePeriodDel", Verb::Post, "删除时段", true)
-};
-pub static CLASS_LIST: Call = Call {
-    access: Access::SignedIn,
-    request: schema_of::<ClassListArgs>(),
-    response: schema_with::<Vec<TimePeriodClassRow>, TimePeriodClassRow>(),
-    ..call("timePeriodClassList", Verb::Get, "时段归纳选项", false)
-};
-pub static CLASS_ADD: Call = Call {
-    request: schema_of::<ClassArgs>(),
-    response: schema_of::<TimePeriodClassRow>(),
-    ..call("timePeriodClassAdd", Verb::Post, "添加时段归纳", true)
-};
-pub static CLASS_UP: Call = Call { name: "timePeriodClassUp", title: "修改时段归纳", ..CLASS_ADD };
-pub static CLASS_DEL: Call = Call {
-    request: schema_of::<ClassDelArgs>(),
-    response: schema_of::<()>(),
-    ..call("timePeriodClassDel", Verb::Post, "删除时段归纳", true)
-};
+pub static INDEX: Call = Call::get("timePeriodIndex", "时段列表")
+    .menu(MENU_TIME_PERIOD)
+    .takes::<TimePeriodIndexArgs>()
+    .answers_with::<Page<TimePeriodGroup>, TimePeriodGroup>();
+pub static ADD: Call = Call::post("timePeriodAdd", "添加时段")
+    .menu(MENU_TIME_PERIOD)
+    .writes()
+    .takes::<TimePeriodArgs>()
+    .answers::<TimePeriodRow>();
+pub static UP: Call = Call::post("timePeriodUp", "修改时段")
+    .menu(MENU_TIME_PERIOD)
+    .writes()
+    .takes::<TimePeriodArgs>()
+    .answers::<TimePeriodRow>();
+pub static DEL: Call = Call::post("timePeriodDel", "删除时段").menu(MENU_TIME_PERIOD).writes().takes::<IdArgs>();
+pub static CLASS_LIST: Call = Call::get("timePeriodClassList", "时段归纳选项")
+    .takes::<ClassListArgs>()
+    .answers_with::<Vec<TimePeriodClassRow>, TimePeriodClassRow>();
+pub static CLASS_ADD: Call = Call::post("timePeriodClassAdd", "添加时段归纳")
+    .menu(MENU_TIME_PERIOD)
+    .writes()
+    .takes::<ClassArgs>()
+    .answers::<TimePeriodClassRow>();
+pub static CLASS_UP: Call = Call::post("timePeriodClassUp", "修改时段归纳")
+    .menu(MENU_TIME_PERIOD)
+    .writes()
+    .takes::<ClassArgs>()
+    .answers::<TimePeriodClassRow>();
+pub static CLASS_DEL: Call = Call::post("timePeriodClassDel", "删除时段归纳")
+    .menu(MENU_TIME_PERIOD)
+    .writes()
+    .takes::<ClassDelArgs>();
 
 pub fn endpoints() -> Vec<Endpoint> {
     vec![
@@ -106,6 +97,13 @@ pub struct TimePeriodRow {
     pub create_time: String,
 }
 
+/// The SQL rendering of a seconds column as `HH:mm:ss` (hours may pass 24).
+pub fn hms(column: &str) -> String {
+    format!(
+        "(lpad(({column} / 3600)::text, 2, '0') || ':' || lpad(({column} % 3600 / 60)::text, 2, '0') || ':' || lpad(({column} % 60)::text, 2, '0'))"
+    )
+}
+
 /// The select of [`TimePeriodRow`] over `time_periods tp`.
 pub fn select_period() -> String {
     format!(
@@ -117,14 +115,14 @@ pub fn select_period() -> String {
          from time_periods tp
          join media m on m.id = tp.media_id
          left join time_period_classes c on c.id = tp.class_id",
-        filters::hms("tp.start_secs"),
-        filters::hms("tp.end_secs"),
+        hms("tp.start_secs"),
+        hms("tp.end_secs"),
     )
 }
 
 /// The required media of a form: `请选择媒体名称` when missing, `媒体不存在` when unknown.
 pub async fn media_field(conn: &mut PgConnection, value: &Option<Text>, checks: &mut Checks) -> Result<i64> {
-    let id = crate::http::paging::id("mediaId", value, "请选择媒体名称", checks);
+    let id = Id::picked("mediaId", value, "请选择媒体名称", checks);
     if id > 0 {
         let found: bool = sqlx::query_scalar("select exists(select 1 from media where id = $1)")
             .bind(id)

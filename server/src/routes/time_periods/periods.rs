@@ -5,11 +5,11 @@ use serde::Deserialize;
 use sqlx::PgConnection;
 use utoipa::ToSchema;
 
-use crate::http::paging::IdArgs;
+use crate::http::args::{DayTime, IdArgs};
 use crate::http::{AppError, Args, Checks, Done, Result, Text};
 use crate::state::AppState;
 
-use super::{TimePeriodRow, filters, media_field, select_period};
+use super::{TimePeriodRow, media_field, select_period};
 
 #[derive(Default, Deserialize, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
@@ -49,8 +49,8 @@ async fn validate(conn: &mut PgConnection, args: &TimePeriodArgs) -> Result<Peri
     if Text::get(start).is_none() || Text::get(end).is_none() {
         checks.add("preBroadcastTimeForma", "请选择开始时间和结束时间");
     } else {
-        let start = filters::time("preBroadcastTimeForma", start, &mut checks);
-        let end = filters::time("preBroadcastTimeFormaEnd", end, &mut checks);
+        let start = DayTime::filter("preBroadcastTimeForma", start, &mut checks);
+        let end = DayTime::filter("preBroadcastTimeFormaEnd", end, &mut checks);
         if let (Some(s), Some(e)) = (start, end) {
             if s > e {
                 checks.add("preBroadcastTimeFormaEnd", "结束时间不能早于开始时间");

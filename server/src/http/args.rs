@@ -1,0 +1,352 @@
+//! Reading call arguments. Every argument arrives as [`Text`]; each kind of value a call reads
+//! from it is a type here that parses it once and names the one message for a value it can't
+//! read, so the same mistake gets the same words on every screen. Handlers keep only the
+//! messages that belong to their field: what to say when a required value is missing, or when
+//! a picked record is not chosen.
+
+use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, Utc};
+
+use super::{Checks, Text};
+
+/// A kind of argument value.
+pub trait Arg: Sized {
+    /// The message for a value that is present but can't be read.
+    const BAD: &'static str;
+
+    /// Reads a trimmed, non-blank text.
+    fn read(text: &str) -> Option<Self>;
+
+    /// `None` when blank; a value that can't be read is a field error.
+    fn optional(field: &str, value: &Option<Text>, checks: &mut Checks) -> Option<Self> {
+        let read = Self::read(Text::get(value)?);
+        if read.is_none() {
+            checks.add(field, Self::BAD);
+        }
+        read
+    }
+
+    /// As [`Arg::optional`], and a blank value is a field error with `missing`.
+    fn required(field: &str, value: &Option<Text>, missing: &str, checks: &mut Checks) -> Option<Self> {
+        if Text::get(value).is_none() {
+            checks.add(field, missing);
+            return None;
+        }
+        Self::optional(field, value, checks)
+    }
+}
+
+/// A trimmed text argument, `None` when blank.
+pub fn text(value: &Option<Text>) -> Option<String> {
+    Text::get(value).map(str::to_owned)
+}
+
+/// A record id: a positive integer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Id(pub i64);
+
+impl Arg for Id {
+    const BAD: &'static str = "编号格式错误";
+
+    fn read(text: &str) -> Option<Self> {
+        text.parse().ok().filter(|id| *id > 0).map(Id)
+    }
+}
+
+impl Id {
+    /// An optional id filter as the number SQL binds.
+    pub fn filter(field: &str, value: &Option<Text>, checks: &mut Checks) -> Option<i64> {
+        Self::optional(field, value, checks).map(|Id(id)| id)
+    }
+
+    /// The id of a record the caller must pick. A blank and a bad value are the same mistake
+    /// (nothing valid was picked), answered with `message`; 0 stands in until the checks fail.
+    pub fn picked(field: &str, value: &Option<Text>, message: &str, checks: &mut Checks) -> i64 {
+        match Text::get(value).and_then(Self::read) {
+            Some(Id(id)) => id,
+            None => {
+                checks.add(field, message);
+                0
+            }
+        }
+    }
+}
+
+/// Comma-joined ids (a JSON array is accepted too), in order, without repeats.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Ids(pub Vec<i64>);
+
+impl Arg for Ids {
+    const BAD: &'static str = Id::BAD;
+
+    fn read(text: &str) -> Option<Self> {
+        let mut out = Vec::new();
+        for part in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let Id(id) = Id::read(part)?;
+            if !out.contains(&id) {
+                out.push(id);
+            }
+        }
+        Some(Ids(out))
+    }
+}
+
+impl Ids {
+    /// An optional id-list filter: `None` when blank or when it names no id.
+    pub fn filter(field: &str, value: &Option<Text>, checks: &mut Checks) -> Option<Vec<i64>> {
+        Self::optional(field, value, checks).map(|Ids(ids)| ids).filter(|ids| !ids.is_empty())
+    }
+
+    /// The ids a caller must pick at least one of; blank, empty and bad lists are field errors.
+    pub fn picked(field: &str, value: &Option<Text>, missing: &str, checks: &mut Checks) -> Vec<i64> {
+        match Self::required(field, value, missing, checks) {
+            Some(Ids(ids)) if ids.is_empty() => {
+                checks.add(field, missing);
+                ids
+            }
+            other => other.unwrap_or_default().0,
+        }
+    }
+}
+
+/// A `YYYY-MM-DD` date.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Day(pub NaiveDate);
+
+impl Arg for Day {
+    const BAD: &'static str = "日期格式应为 YYYY-MM-DD";
+
+    fn read(text: &str) -> Option<Self> {
+        NaiveDate::parse_from_str(text, "%Y-%m-%d").ok().map(Day)
+    }
+}
+
+impl Day {
+    pub fn filter(field: &str, value: &Option<Text>, checks: &mut Checks) -> Option<NaiveDate> {
+        Self::optional(field, value, checks).map(|Day(d)| d)
+    }
+}
+
+/// A `YYYY-MM` month as its first day; a whole date is read as its month.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Month(pub NaiveDate);
+
+impl Arg for Month {
+    const BAD: &'static str = "月份格式应为 YYYY-MM";
+
+    fn read(text: &str) -> Option<Self> {
+        let first = if text.len() == 7 {
+            NaiveDate::parse_from_str(&format!("{text}-01"), "%Y-%m-%d").ok()
+        } else {
+            NaiveDate::parse_from_str(text, "%Y-%m-%d").ok().and_then(|d| d.with_day(1))
+        };
+        first.map(Month)
+    }
+}
+
+impl Month {
+    pub fn filter(field: &str, value: &Option<Text>, checks: &mut Checks) -> Option<NaiveDate> {
+        Self::optional(field, value, checks).map(|Month(m)| m)
+    }
+}
+
+/// One end of an update/create time range as the list screens send it: `YYYY-MM-DD` (in the
+/// session's time zone; a whole day), `YYYY-MM-DD HH:mm[:ss]` (to the second) or a unix
+/// timestamp in seconds or milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Instant {
+    at: NaiveDateTime,
+    whole_day: bool,
+    utc: bool,
+}
+
+impl Arg for Instant {
+    const BAD: &'static str = "时间格式应为 YYYY-MM-DD、YYYY-MM-DD HH:mm:ss 或时间戳";
+
+    fn read(text: &str) -> Option<Self> {
+        if let Ok(date) = NaiveDate::parse_from_str(text, "%Y-%m-%d") {
+            return Some(Instant { at: date.and_time(Default::default()), whole_day: true, utc: false });
+        }
+        for format in ["%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"] {
+            if let Ok(at) = NaiveDateTime::parse_from_str(text, format) {
+                return Some(Instant { at, whole_day: false, utc: false });
+            }
+        }
+        let n = text.parse::<i64>().ok()?;
+        let secs = if n.abs() >= 100_000_000_000 { n.div_euclid(1000) } else { n };
+        DateTime::from_timestamp(secs, 0).map(|t| Instant { at: t.naive_utc(), whole_day: false, utc: true })
+    }
+}
+
+impl Instant {
+    /// A range's two ends as `timestamptz` texts: the start inclusive, the end exclusive (the
+    /// day after a date, the second after a time), so both ends read as inclusive.
+    pub fn range(
+        (from_field, from): (&str, &Option<Text>),
+        (to_field, to): (&str, &Option<Text>),
+        checks: &mut Checks,
+    ) -> (Option<String>, Option<String>) {
+        let from = Self::optional(from_field, from, checks).map(|i| i.render(i.at));
+        let to = Self::optional(to_field, to, checks).and_then(|i| {
+            let step = if i.whole_day { Duration::days(1) } else { Duration::seconds(1) };
+            i.at.checked_add_signed(step).map(|end| i.render(end))
+        });
+        (from, to)
+    }
+
+    fn render(&self, at: NaiveDateTime) -> String {
+        let text = at.format("%Y-%m-%d %H:%M:%S");
+        if self.utc { format!("{text}+00") } else { text.to_string() }
+    }
+}
+
+/// A time bound the product and tape screens send: unix seconds, or milliseconds when it has
+/// 13 or more digits (what a JavaScript `Date` gives).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timestamp(pub DateTime<Utc>);
+
+impl Arg for Timestamp {
+    const BAD: &'static str = "时间必须是时间戳";
+
+    fn read(text: &str) -> Option<Self> {
+        let n = text.parse::<i64>().ok()?;
+        let secs = if text.trim_start_matches('-').len() >= 13 { n.div_euclid(1000) } else { n };
+        DateTime::from_timestamp(secs, 0).map(Timestamp)
+    }
+}
+
+impl Timestamp {
+    pub fn filter(field: &str, value: &Option<Text>, checks: &mut Checks) -> Option<DateTime<Utc>> {
+        Self::optional(field, value, checks).map(|Timestamp(t)| t)
+    }
+}
+
+/// A broadcast-day time `HH:mm[:ss]` (hours up to 29, past midnight) as seconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DayTime(pub i32);
+
+impl Arg for DayTime {
+    const BAD: &'static str = "时间格式应为 HH:mm:ss（次日凌晨可写到 29:59:59）";
+
+    fn read(text: &str) -> Option<Self> {
+        // Only the clock form: a bare number would be read as an Excel day fraction.
+        let secs = adeval_ingest::cell::parse_time(text).ok().filter(|_| text.contains(':'))?;
+        Some(DayTime(secs as i32))
+    }
+}
+
+impl DayTime {
+    pub fn filter(field: &str, value: &Option<Text>, checks: &mut Checks) -> Option<i32> {
+        Self::optional(field, value, checks).map(|DayTime(s)| s)
+    }
+}
+
+/// A spot length filter in seconds (0 included).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seconds(pub i32);
+
+impl Arg for Seconds {
+    const BAD: &'static str = "秒数必须是非负整数";
+
+    fn read(text: &str) -> Option<Self> {
+        text.parse().ok().filter(|n| *n >= 0).map(Seconds)
+    }
+}
+
+impl Seconds {
+    pub fn filter(field: &str, value: &Option<Text>, checks: &mut Checks) -> Option<i32> {
+        Self::optional(field, value, checks).map(|Seconds(s)| s)
+    }
+}
+
+/// Small codes of the spec's enumerations, each with its range and its message.
+macro_rules! codes {
+    ($($(#[$doc:meta])* $name:ident: $range:expr, $bad:literal;)*) => {$(
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct $name(pub i16);
+
+        impl Arg for $name {
+            const BAD: &'static str = $bad;
+
+            fn read(text: &str) -> Option<Self> {
+                text.parse().ok().filter(|n| ($range).contains(n)).map($name)
+            }
+        }
+
+        impl $name {
+            pub fn filter(field: &str, value: &Option<Text>, checks: &mut Checks) -> Option<i16> {
+                Self::optional(field, value, checks).map(|$name(n)| n)
+            }
+        }
+    )*};
+}
+
+codes! {
+    /// The data category of orders and customer data.
+    Category: 1..=4, "数据类别无效";
+    /// The data source of orders and customer data.
+    Source: 1..=3, "数据来源无效";
+    /// Who customer data belongs to.
+    Belonging: 1..=2, "数据归属无效";
+    /// An order's status.
+    OrderStatus: 1..=7, "订单状态无效";
+}
+
+pub const MAX_LIMIT: i64 = 1000;
+
+/// Page arguments: `page` 1-based, `limit` up to [`MAX_LIMIT`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Paging {
+    pub page: i64,
+    pub limit: i64,
+}
+
+impl Paging {
+    pub fn parse(page: &Option<Text>, limit: &Option<Text>, default_limit: i64, checks: &mut Checks) -> Self {
+        let page = match Text::get(page).map(str::parse::<i64>) {
+            None => 1,
+            Some(Ok(p)) if p >= 1 => p,
+            Some(_) => {
+                checks.add("page", "页码必须是正整数");
+                1
+            }
+        };
+        let limit = match Text::get(limit).map(str::parse::<i64>) {
+            None => default_limit,
+            Some(Ok(l)) if (1..=MAX_LIMIT).contains(&l) => l,
+            Some(_) => {
+                checks.add("limit", format!("每页条数必须在 1 到 {MAX_LIMIT} 之间"));
+                default_limit
+            }
+        };
+        Self { page, limit }
+    }
+
+    pub fn offset(&self) -> i64 {
+        (self.page - 1).saturating_mul(self.limit)
+    }
+
+    /// `(limit, offset)`.
+    pub fn bounds(&self) -> (i64, i64) {
+        (self.limit, self.offset())
+    }
+}
+
+/// The arguments of calls that take one record's id.
+#[derive(Default, serde::Deserialize, utoipa::ToSchema)]
+#[serde(default)]
+pub struct IdArgs {
+    pub id: Option<Text>,
+}
+
+impl IdArgs {
+    /// The id, or a 4000 with `message` on the `id` field.
+    pub fn required(&self, message: &str) -> super::Result<i64> {
+        let mut checks = Checks::default();
+        let id = Id::picked("id", &self.id, message, &mut checks);
+        checks.finish().map(|()| id)
+    }
+}
+
+#[cfg(test)]
+mod tests;
