@@ -81,8 +81,25 @@ export const tests = [
     run: async (ctx) => {
       const page = shared(ctx)
       await visit(page, ctx.base, path, ready)
-      await ctx.shot(page, title)
+      await ctx.shot(page, path)
       await expectAccessible(page, title)
     },
   })),
+  {
+    name: 'the date, month and range pickers open without violations',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      await visit(page, ctx.base, '/order/index', (p) => p.getByRole('table', { name: '订单汇总' }))
+      const search = page.getByRole('search')
+      for (const [field, popup, shot] of [['周期日期', '日历', 'day'], ['月份', '选择月份', 'month'], ['创建时间开始', '创建时间', 'range']]) {
+        await search.getByLabel(field, { exact: true }).press('ArrowDown')
+        const dialog = page.getByRole('dialog', { name: popup })
+        await dialog.waitFor()
+        await ctx.shot(page, `picker ${shot}`)
+        await expectAccessible(page, `${field} popup`)
+        await page.keyboard.press('Escape')
+        await dialog.waitFor({ state: 'detached' })
+      }
+    },
+  },
 ]
