@@ -86,6 +86,21 @@ export const tests = [
     },
   })),
   {
+    name: 'the add-order dialog, with its date pickers, has no violation',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      await visit(page, ctx.base, '/order/index', (p) => p.getByRole('table', { name: '订单汇总' }))
+      await page.getByRole('button', { name: '添加', exact: true }).click()
+      const box = page.getByRole('dialog', { name: '添加订单' })
+      await box.getByLabel('周期开始').waitFor()
+      await page.waitForLoadState('networkidle')
+      await ctx.shot(page, 'order-dialog')
+      await expectAccessible(page, '添加订单')
+      await page.keyboard.press('Escape')
+      await box.waitFor({ state: 'detached' })
+    },
+  },
+  {
     name: 'the date, month and range pickers open without violations',
     run: async (ctx) => {
       const page = shared(ctx)
