@@ -1,5 +1,7 @@
 // Shared helpers of the browser flows (playwright-core with Debian's chromium).
 // Test files in ./tests export `tests = [{ name, run: async (ctx) => {} }]`; see run.mjs for ctx.
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 
@@ -77,3 +79,35 @@ export function withTimeout(promise, ms, what) {
 }
 
 export const slug = (text) => text.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase()
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/** The WCAG 2.1 A and AA rules: what the back office promises (issue 14). */
+const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+
+/**
+ * Runs axe-core on the page as it stands (or within `include`, a CSS selector) and fails on any
+ * violation, naming each rule and the first elements it found, so a regression names its cause.
+ */
+export async function expectAccessible(page, what, { include } = {}) {
+  // Evaluated through the DevTools protocol: the app's CSP forbids inline script tags.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
+  const violations = await page.evaluate(
+    async ({ tags, include }) => {
+      const result = await window.axe.run(include ? { include: [include] } : document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      })
+      return result.violations.map((v) => ({
+        id: v.id,
+        count: v.nodes.length,
+        nodes: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')}${n.any[0]?.message ? ` (${n.any[0].message})` : ''}`),
+      }))
+    },
+    { tags: axeTags, include },
+  )
+  if (!violations.length) return
+  const total = violations.reduce((n, v) => n + v.count, 0)
+  const detail = violations.map((v) => `${v.id} ×${v.count}: ${v.nodes.join('; ')}`).join(' | ')
+  throw new Error(`${what}: ${total} accessibility violations: ${detail}`)
+}

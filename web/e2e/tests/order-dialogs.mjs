@@ -285,7 +285,18 @@ export const tests = [
       const box = await openMore(ctx, page, '换版通知', '换版通知')
       await box.getByText('暂无换版记录').waitFor()
       const date = box.getByLabel('换版时间')
-      ctx.expect((await date.getAttribute('min')) === tomorrow && (await date.getAttribute('max')) === cycleEnd, 'date bounds')
+      // The calendar (ArrowDown opens it) offers the days from tomorrow on; Escape closes it alone.
+      await date.press('ArrowDown')
+      const calendar = page.getByRole('dialog', { name: '日历' })
+      const day = (d) => calendar.locator(`[data-day="${d}"]`).first()
+      await day(tomorrow).waitFor()
+      ctx.expect(
+        (await day(ymd(now)).getAttribute('data-disabled')) === 'true' && (await day(tomorrow).getAttribute('data-disabled')) === null,
+        'date bounds',
+      )
+      await page.keyboard.press('Escape')
+      await calendar.waitFor({ state: 'detached' })
+      await box.getByText('暂无换版记录').waitFor()
       await box.getByRole('button', { name: '添加', exact: true }).click()
       for (const m of ['请选择订单版本', '请选择换版信息', '请选择换版时间']) await fieldError(box, m)
       await box.getByLabel('订单版本').selectOption({ label: tape0.mediaFileName })

@@ -122,7 +122,8 @@ export const tests = [
       const overplay = row.locator('.order-figure--negative', { hasText: '-100.00%' })
       ctx.expect((await overplay.count()) === 2, 'both overplays should be red')
       const color = await overplay.first().evaluate((el) => getComputedStyle(el).color)
-      ctx.expect(color === 'rgb(245, 108, 108)', `overplay colour ${color}`)
+      // The danger colour, darkened for 4.5:1 contrast (issue 14).
+      ctx.expect(color === 'rgb(194, 61, 66)', `overplay colour ${color}`)
       await page.screenshot({ path: '/tmp/orders-list.png' })
       // The figures sit to the right: the table scrolls sideways, media and actions stay.
       await page.locator('.orders-table .data-table').evaluate((el) => { el.scrollLeft = el.scrollWidth })

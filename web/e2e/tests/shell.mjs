@@ -150,7 +150,8 @@ export const tests = [
       ctx.expect((await tabs(page).count()) === 0, 'tags view still shown')
       await page.keyboard.press('Escape')
       await panel.waitFor({ state: 'hidden' })
-      const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim())
+      // The chosen colour is --color-theme; --color-primary derives from it (darkened for contrast).
+      const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-theme').trim())
       ctx.expect(primary === '#11a983', `theme colour ${primary}`)
       await page.reload()
       await page.getByTestId('current-user').waitFor()

@@ -65,13 +65,13 @@ export function setSidebarOpened(opened: boolean) {
   writeCookie(storageKeys.sidebar, opened ? '1' : '0', 365)
 }
 
-/** Mirrors the preferences onto <html>: data-size, data-theme and --color-primary. */
+/** Mirrors the preferences onto <html>: data-size, data-theme and --color-theme. */
 export function applyToDocument() {
   const root = document.documentElement
   const s = settingsStore.get()
   root.dataset.size = sizeStore.get()
   if (s.dark) root.dataset.theme = 'dark'
   else delete root.dataset.theme
-  if (s.theme.toLowerCase() === DEFAULT_THEME) root.style.removeProperty('--color-primary')
-  else root.style.setProperty('--color-primary', s.theme)
+  if (s.theme.toLowerCase() === DEFAULT_THEME) root.style.removeProperty('--color-theme')
+  else root.style.setProperty('--color-theme', s.theme)
 }

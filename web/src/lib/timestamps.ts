@@ -1,4 +1,4 @@
-/** Unix seconds ↔ the value of an `<input type="datetime-local" step="1">`, in the browser's zone. */
+/** Unix seconds ↔ the date-time pickers' values (`YYYY-MM-DDTHH:mm:ss`), in the browser's zone. */
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
@@ -10,7 +10,7 @@ export function toDateTimeInput(seconds: string | undefined): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`
 }
 
-/** Unix seconds (as text) of a datetime-local value; undefined when empty or bad. */
+/** Unix seconds (as text) of a date-time value; undefined when empty or bad. */
 export function fromDateTimeInput(value: string): string | undefined {
   if (!value) return undefined
   const ms = new Date(value).getTime()

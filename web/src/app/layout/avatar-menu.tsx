@@ -26,13 +26,16 @@ export function AvatarMenu() {
 
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="avatar-menu" aria-label={t('userMenu')}>
+      {/* Named by its content: an aria-label must contain all the visible text, the initial
+          included (WCAG 2.5.3, axe label-content-name-mismatch). */}
+      <DropdownMenu.Trigger className="avatar-menu">
         <span className="avatar-menu__avatar" aria-hidden="true">
           {name.slice(0, 1) || '?'}
         </span>
         <span className="avatar-menu__name" data-testid="current-user">
           {name}
         </span>
+        <span className="visually-hidden"> {t('userMenu')}</span>
         <Icon name="chevronDown" size={14} />
       </DropdownMenu.Trigger>
       <MenuContent align="end">

@@ -57,7 +57,8 @@ describe('MessageBell', () => {
     ]
     const user = setup()
     expect((await screen.findByTestId('unread-badge')).textContent).toBe('2')
-    expect(bell().getAttribute('aria-label')).toBe('消息通知（2 条未读）')
+    // The name comes from hidden text in the button (axe label-content-name-mismatch).
+    expect(screen.getByRole('button', { name: '消息通知（2 条未读）' })).toBe(bell())
     await user.click(bell())
     await user.click(await screen.findByRole('button', { name: '将“导入失败”标为已读' }))
     await waitFor(() => expect(screen.getByTestId('unread-badge').textContent).toBe('1'))

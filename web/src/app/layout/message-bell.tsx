@@ -32,10 +32,10 @@ export function MessageBell() {
 
   return (
     <Popover.Root onOpenChange={(open) => open && void messages.refetch()}>
-      <Popover.Trigger
-        className="icon-btn message-bell"
-        aria-label={unread > 0 ? t('messagesUnread', { count: unread }) : t('messages')}
-      >
+      {/* Named by hidden text rather than aria-label: axe wants a label to contain the badge's
+          visible count as a word, which the Chinese label's full-width brackets hide. */}
+      <Popover.Trigger className="icon-btn message-bell">
+        <span className="visually-hidden">{unread > 0 ? t('messagesUnread', { count: unread }) : t('messages')}</span>
         <Icon name="bell" />
         {unread > 0 && (
           <span className="message-bell__badge" aria-hidden="true" data-testid="unread-badge">

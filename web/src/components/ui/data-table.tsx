@@ -98,7 +98,15 @@ export function DataTable<T>({ columns, data, loading, rowKey = byId, expandable
   const span = columns.length + (expandable ? 1 : 0)
 
   return (
-    <div className={`data-table${columns.some((c) => c.fixed) ? ' data-table--fixed' : ''}`} aria-busy={loading || undefined}>
+    // The wrapper scrolls sideways when the columns overflow: focusable and named, a keyboard
+    // user can scroll it with the arrow keys (WCAG 2.1.1, axe scrollable-region-focusable).
+    <div
+      className={`data-table${columns.some((c) => c.fixed) ? ' data-table--fixed' : ''}`}
+      aria-busy={loading || undefined}
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+    >
       <table className="table" aria-label={label}>
         <thead>
           <Header columns={columns} toggle={Boolean(expandable)} />

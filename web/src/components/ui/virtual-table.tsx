@@ -78,7 +78,8 @@ export function VirtualTable<T>({ columns, data, loading, rowKey = byId, rowClas
 
   return (
     <div className="virtual-table" aria-busy={loading || undefined}>
-      <div ref={setScroller} className="virtual-table__scroller" role="table" aria-label={label} aria-rowcount={rows.length + 1}>
+      {/* Focusable so a keyboard can scroll the rows and columns (axe scrollable-region-focusable). */}
+      <div ref={setScroller} className="virtual-table__scroller" role="table" aria-label={label} aria-rowcount={rows.length + 1} tabIndex={0}>
         <div role="rowgroup" className="virtual-table__head" style={{ minWidth: width }}>
           <div role="row" aria-rowindex={1} className="virtual-table__row">
             {columns.map((c) => (

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DateRangePicker } from '@/components/ui/date-range-picker'
 import type { LogFilters } from '../api/get-admin-logs'
 
 type Props = { filters: LogFilters; onSearch: (next: Partial<LogFilters>) => void }
@@ -40,11 +41,14 @@ export function AdminLogToolbar({ filters, onSearch }: Props) {
       <input className="input" aria-label={t('log.adminName')} placeholder={t('log.adminNamePlaceholder')} {...field('adminName')} />
       <input className="input" aria-label={t('log.logTitle')} placeholder={t('log.titlePlaceholder')} {...field('title')} />
       <input className="input" aria-label={t('log.url')} placeholder={t('log.urlPlaceholder')} {...field('url')} />
-      <span className="date-range" role="group" aria-label={t('log.dateRange')}>
-        <input className="input" type="date" aria-label={t('log.dateFrom')} max={draft.createTimeEnd || undefined} {...field('createTimeAdd')} />
-        <span aria-hidden="true">–</span>
-        <input className="input" type="date" aria-label={t('log.dateTo')} min={draft.createTimeAdd || undefined} {...field('createTimeEnd')} />
-      </span>
+      <DateRangePicker
+        label={t('log.dateRange')}
+        startLabel={t('log.dateFrom')}
+        endLabel={t('log.dateTo')}
+        from={draft.createTimeAdd ?? ''}
+        to={draft.createTimeEnd ?? ''}
+        onChange={(createTimeAdd, createTimeEnd) => setDraft((d) => ({ ...d, createTimeAdd, createTimeEnd }))}
+      />
       <button type="submit" className="btn btn--primary">{t('common.search')}</button>
       <button type="button" className="btn" onClick={() => onSearch({ ...EMPTY, page: 1 })}>{t('common.reset')}</button>
     </form>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DateRangePicker } from '@/components/ui/date-range-picker'
 import { SearchableSelect } from '@/components/ui/searchable-select'
 import { BELONGING, DATA_SOURCES, PICKABLE_CATEGORIES } from '@/config/customer-data'
 import { useCustomerBrands } from '../api/get-customer-brands'
@@ -66,12 +67,16 @@ export function CustomersToolbar({ filters, onSearch, onExport, exporting, onImp
       {choice('source', t('allSources'), DATA_SOURCES, (v) => t(`common:dataSource.${v}`))}
       {choice('belongingTo', t('allBelonging'), BELONGING, (v) => t(`common:belongingTo.${v}`))}
       <input className="input" aria-label={t('titleFilter')} placeholder={t('titlePlaceholder')} {...field('title')} />
-      <span className="customers-toolbar__dates" role="group" aria-label={t('dateRange')}>
-        <span aria-hidden="true">{t('dateRange')}</span>
-        <input className="input" type="date" aria-label={t('dateFrom')} max={draft.endTime || undefined} {...field('addTime')} />
-        <span aria-hidden="true">–</span>
-        <input className="input" type="date" aria-label={t('dateTo')} min={draft.addTime || undefined} {...field('endTime')} />
-      </span>
+      <DateRangePicker
+        className="customers-toolbar__dates"
+        label={t('dateRange')}
+        showLabel
+        startLabel={t('dateFrom')}
+        endLabel={t('dateTo')}
+        from={draft.addTime ?? ''}
+        to={draft.endTime ?? ''}
+        onChange={(addTime, endTime) => set({ addTime, endTime })}
+      />
       <span className="customers-toolbar__actions">
         <button type="submit" className="btn btn--primary">{t('search')}</button>
         <button type="button" className="btn" onClick={() => onSearch({ ...EMPTY, page: 1, limit: RESET_PAGE_SIZE })}>{t('reset')}</button>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DateRangePicker } from '@/components/ui/date-range-picker'
 import { fileTagValues } from '@/types/api'
 import type { FileFilters } from '../api/get-files'
 import { FILTER_KEYS, type FilterKey } from './use-file-filters'
@@ -42,12 +43,16 @@ export function FilesToolbar({ filters, onSearch, onUpload }: Props) {
         <option value="">{t('allTags')}</option>
         {fileTagValues.map((tag) => <option key={tag} value={tag}>{t(`tags.${tag}`)}</option>)}
       </select>
-      <span className="files-toolbar__dates" role="group" aria-label={t('createRange')}>
-        <span aria-hidden="true">{t('createRange')}</span>
-        <input className="input" type="date" aria-label={t('dateFrom')} max={draft.createTimeEnd || undefined} {...field('createTimeAdd')} />
-        <span aria-hidden="true">–</span>
-        <input className="input" type="date" aria-label={t('dateTo')} min={draft.createTimeAdd || undefined} {...field('createTimeEnd')} />
-      </span>
+      <DateRangePicker
+        className="files-toolbar__dates"
+        label={t('createRange')}
+        showLabel
+        startLabel={t('dateFrom')}
+        endLabel={t('dateTo')}
+        from={draft.createTimeAdd ?? ''}
+        to={draft.createTimeEnd ?? ''}
+        onChange={(createTimeAdd, createTimeEnd) => setDraft((d) => ({ ...d, createTimeAdd, createTimeEnd }))}
+      />
       <button type="submit" className="btn btn--primary">{t('search')}</button>
       <button type="button" className="btn" onClick={() => onSearch({ ...EMPTY, page: 1, limit: undefined })}>{t('reset')}</button>
       <button type="button" className="btn btn--success" onClick={onUpload}>{t('uploadFile')}</button>

@@ -2,6 +2,7 @@ import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useTranslation } from 'react-i18next'
+import { FormDatePicker } from '@/components/ui/form-date-picker'
 import { FormField, setServerErrors } from '@/components/ui/form-field'
 import { toInputTime, VIEWING_FIELDS, viewingSchema, type ViewingFormValues } from '../api/create-online-viewing'
 import type { OnlineViewing } from '../api/get-online-viewings'
@@ -29,7 +30,7 @@ function initialValues(record?: OnlineViewing): ViewingFormValues {
 export function ViewingForm({ id, record, media, onSubmit }: Props) {
   const { t } = useTranslation('network-viewing')
   const schema = useMemo(() => viewingSchema(t), [t])
-  const { register, handleSubmit, setError, formState } = useForm<ViewingFormValues>({
+  const { register, control, handleSubmit, setError, formState } = useForm<ViewingFormValues>({
     resolver: zodResolver(schema),
     defaultValues: initialValues(record),
   })
@@ -58,7 +59,7 @@ export function ViewingForm({ id, record, media, onSubmit }: Props) {
         <input className="input" autoComplete="off" placeholder={t('namePlaceholder')} {...register('onlineViewingName')} />
       </FormField>
       <FormField label={t('time')} required error={errors.onlineViewingTime?.message}>
-        <input className="input" type="datetime-local" step="1" {...register('onlineViewingTime')} />
+        <FormDatePicker control={control} name="onlineViewingTime" kind="datetime" />
       </FormField>
       <FormField label={t('viewing')} required error={errors.viewing?.message}>
         <input className="input" inputMode="decimal" autoComplete="off" placeholder={t('viewingPlaceholder')} {...register('viewing')} />

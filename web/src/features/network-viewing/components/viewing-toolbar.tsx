@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DateRangePicker } from '@/components/ui/date-range-picker'
 import type { ViewingFilters } from '../api/get-online-viewings'
 import type { ViewingMedia } from '../api/get-online-viewing-media'
 import { FILTER_KEYS, type FilterKey } from './use-viewing-filters'
@@ -42,11 +43,16 @@ export function ViewingToolbar({ filters, media, onSearch, onAdd }: Props) {
   return (
     <form className="toolbar viewing-toolbar" role="search" onSubmit={search}>
       <input className="input" aria-label={t('name')} placeholder={t('namePlaceholder')} {...field('onlineViewingName')} />
-      <span className="range" role="group" aria-label={t('timeRange')}>
-        <input className="input range__time" type="datetime-local" step="1" aria-label={t('timeFrom')} {...field('onlineViewingTimeGt')} />
-        <span aria-hidden="true">–</span>
-        <input className="input range__time" type="datetime-local" step="1" aria-label={t('timeTo')} {...field('onlineViewingTimeLt')} />
-      </span>
+      <DateRangePicker
+        kind="datetime"
+        className="range"
+        label={t('timeRange')}
+        startLabel={t('timeFrom')}
+        endLabel={t('timeTo')}
+        from={draft.onlineViewingTimeGt}
+        to={draft.onlineViewingTimeLt}
+        onChange={(onlineViewingTimeGt, onlineViewingTimeLt) => setDraft((d) => ({ ...d, onlineViewingTimeGt, onlineViewingTimeLt }))}
+      />
       <span className="range" role="group" aria-label={t('viewingRange')}>
         <input className="input range__number" inputMode="decimal" aria-label={t('viewingFrom')} placeholder={t('viewingFrom')} {...field('viewingGt')} />
         <span aria-hidden="true">–</span>

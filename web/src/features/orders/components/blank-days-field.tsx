@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DatePicker } from '@/components/ui/date-picker'
 import { addBlankDay } from './order-form-state'
 
 type Props = {
@@ -22,21 +23,15 @@ export function BlankDaysField({ value, onChange, min, max, invalid }: Props) {
   return (
     <div className="blank-days">
       <span className="blank-days__picker">
-        <input
-          className="input"
-          type="date"
+        <DatePicker
           aria-label={t('form.blankDay')}
           aria-invalid={invalid || undefined}
           min={min || undefined}
           max={max || undefined}
           value={day}
-          onChange={(e) => setDay(e.target.value)}
-          onKeyDown={(e) => {
-            // Enter adds the day rather than submitting the dialog.
-            if (e.key !== 'Enter') return
-            e.preventDefault()
-            add()
-          }}
+          onChange={setDay}
+          // Enter adds the day rather than submitting the dialog.
+          onEnter={add}
         />
         <button type="button" className="btn btn--small" disabled={!day} onClick={add}>
           {t('form.addBlankDay')}

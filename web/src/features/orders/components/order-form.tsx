@@ -2,6 +2,7 @@ import { useMemo } from 'react'
 import { useController, useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useTranslation } from 'react-i18next'
+import { FormDatePicker } from '@/components/ui/form-date-picker'
 import { FormField, FormGroup, setServerErrors } from '@/components/ui/form-field'
 import { DATA_CATEGORIES, DATA_SOURCES } from '@/config/customer-data'
 import { ORDER_FIELDS, orderSchema, type OrderFormValues } from '../api/create-order'
@@ -61,13 +62,13 @@ export function OrderForm({ id, order, media, products, onSubmit }: Props) {
       <OrderTargetFields form={form} media={media} products={products} locked={locked} patch={patch} knownGroup={knownGroup} />
       <OrderPickFields form={form} locked={locked} patch={patch} order={order} />
       <FormField label={t('form.cycleStart')} required error={errors.cycleTimeAdd?.message}>
-        <input className="input" type="date" max={end || undefined} {...register('cycleTimeAdd')} />
+        <FormDatePicker control={control} name="cycleTimeAdd" max={end || undefined} />
       </FormField>
       <FormField label={t('form.cycleEnd')} required error={errors.cycleTimeEnd?.message}>
-        <input className="input" type="date" min={start || undefined} {...register('cycleTimeEnd')} />
+        <FormDatePicker control={control} name="cycleTimeEnd" min={start || undefined} />
       </FormField>
       <FormField label={t('form.followDate')} required error={errors.followDate?.message}>
-        <input className="input" type="date" {...register('followDate')} />
+        <FormDatePicker control={control} name="followDate" />
       </FormField>
       <FormField label={t('form.adjustingQuantity')} error={errors.adjustingQuantity?.message}>
         <input className="input" type="number" step="any" {...register('adjustingQuantity')} />

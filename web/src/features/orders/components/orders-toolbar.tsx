@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DatePicker } from '@/components/ui/date-picker'
+import { MonthPicker } from '@/components/ui/month-picker'
 import { DateTimeRange } from '@/components/ui/datetime-range'
 import { SearchableSelect } from '@/components/ui/searchable-select'
 import { SECONDS_OPTIONS } from '../api/create-order'
@@ -79,11 +81,11 @@ export function OrdersToolbar({ filters, onSearch, onAdd, onExport, exporting }:
       </select>
       <label className="orders-toolbar__labelled">
         {t('cycleDate')}
-        <input className="input orders-toolbar__date" type="date" {...field('cycleTime')} />
+        <DatePicker className="orders-toolbar__date" value={draft.cycleTime ?? ''} onChange={(cycleTime) => set({ cycleTime })} />
       </label>
       <label className="orders-toolbar__labelled">
         {t('month')}
-        <input className="input orders-toolbar__date" type="month" {...field('month')} />
+        <MonthPicker className="orders-toolbar__date" value={draft.month ?? ''} onChange={(month) => set({ month })} />
       </label>
       <input className="input" aria-label={t('suitName')} placeholder={t('suitNamePlaceholder')} {...field('suitName')} />
       <DateTimeRange

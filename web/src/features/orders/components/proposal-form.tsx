@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { FormDatePicker } from '@/components/ui/form-date-picker'
 import { FormField, setServerErrors } from '@/components/ui/form-field'
 import { toast } from '@/components/ui/toast-store'
 import { MAX_PROPOSAL, PROPOSAL_FIELDS, proposalSchema, useCreateProposal, type ProposalValues } from '../api/create-proposal'
@@ -12,7 +13,7 @@ const EMPTY: ProposalValues = { proposalText: '', adjustDate: '' }
 export function ProposalForm({ orderId }: { orderId: number }) {
   const { t } = useTranslation('orders')
   const schema = useMemo(() => proposalSchema(t), [t])
-  const { register, handleSubmit, setError, reset, formState } = useForm<ProposalValues>({ resolver: zodResolver(schema), defaultValues: EMPTY })
+  const { register, control, handleSubmit, setError, reset, formState } = useForm<ProposalValues>({ resolver: zodResolver(schema), defaultValues: EMPTY })
   const { errors, isSubmitting } = formState
   const create = useCreateProposal()
 
@@ -33,7 +34,7 @@ export function ProposalForm({ orderId }: { orderId: number }) {
         <textarea className="input" rows={2} maxLength={MAX_PROPOSAL} placeholder={t('proposals.textPlaceholder')} {...register('proposalText')} />
       </FormField>
       <FormField label={t('proposals.adjustDate')} required error={errors.adjustDate?.message} className="proposal-form__date">
-        <input className="input" type="date" {...register('adjustDate')} />
+        <FormDatePicker control={control} name="adjustDate" />
       </FormField>
       <button type="submit" className="btn btn--primary proposal-form__submit" disabled={isSubmitting}>
         {t('proposals.add')}

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { FormDatePicker } from '@/components/ui/form-date-picker'
 import { FormField, setServerErrors } from '@/components/ui/form-field'
 import { toast } from '@/components/ui/toast-store'
 import type { ChangeTape } from '../api/get-change-tapes'
@@ -37,7 +38,7 @@ export function TapeChangeForm({ orderId, cycleStart, cycleEnd, versions, upTape
   const { t } = useTranslation(['orders', 'common'])
   const bounds = useMemo(() => (editing ? editBounds(editing) : addBounds(cycleStart, cycleEnd)), [editing, cycleStart, cycleEnd])
   const schema = useMemo(() => tapeChangeSchema(t, bounds, editing !== null), [t, bounds, editing])
-  const { register, handleSubmit, setError, reset, formState } = useForm<TapeChangeValues>({
+  const { register, control, handleSubmit, setError, reset, formState } = useForm<TapeChangeValues>({
     resolver: zodResolver(schema),
     defaultValues: initialValues(editing, versions),
   })
@@ -84,7 +85,7 @@ export function TapeChangeForm({ orderId, cycleStart, cycleEnd, versions, upTape
           error={errors.executeAt?.message}
           hint={noDays ? t('tapeChanges.noDays') : t('tapeChanges.dateRange', { min: bounds.min, max: bounds.max })}
         >
-          <input className="input" type="date" min={bounds.min} max={bounds.max || undefined} {...register('executeAt')} />
+          <FormDatePicker control={control} name="executeAt" min={bounds.min} max={bounds.max || undefined} />
         </FormField>
       </div>
       <div className="tape-change-form__actions">

@@ -2,6 +2,7 @@ import { useMemo } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useTranslation } from 'react-i18next'
+import { FormDatePicker } from '@/components/ui/form-date-picker'
 import { FormField, FormGroup, setServerErrors } from '@/components/ui/form-field'
 import { toast } from '@/components/ui/toast-store'
 import { SECONDS_OPTIONS, SUIT_FIELDS, suitSchema, type SuitFormValues } from '../api/create-suit'
@@ -86,7 +87,7 @@ export function SuitForm({ id, suit, media, brands, onSubmit }: Props) {
         <input className="input" type="number" min={0} step="0.001" placeholder={t('mediaMetricsPlaceholder')} {...register('mediaMetrics')} />
       </FormField>
       <FormField label={t('suitTime')} required error={errors.suitTime?.message}>
-        <input className="input" type="month" {...register('suitTime')} />
+        <FormDatePicker control={control} name="suitTime" kind="month" />
       </FormField>
       <FormGroup label={t('entries')} required error={errors.timePeriodArray?.message} className="form-grid__full">
         <Controller

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DateRangePicker } from '@/components/ui/date-range-picker'
 import type { TimePeriodFilters } from '../api/get-time-periods'
 import { useTimePeriodClasses } from '../api/get-time-period-classes'
 import { useMediaOptions } from '../api/get-media-options'
@@ -59,16 +60,22 @@ export function TimePeriodsToolbar({ filters, onSearch, onAddClass, onAddPeriod 
         <span aria-hidden="true">–</span>
         <input className="input" aria-label={t('timeTo')} placeholder={t('timeTo')} {...field('preBroadcastTimeFormaEnd')} />
       </span>
-      <span className="tp-range" role="group" aria-label={t('updateRange')}>
-        <input className="input" type="date" aria-label={t('updateFrom')} {...field('updatetimeGt')} />
-        <span aria-hidden="true">–</span>
-        <input className="input" type="date" aria-label={t('updateTo')} {...field('updatetimeLt')} />
-      </span>
-      <span className="tp-range" role="group" aria-label={t('createRange')}>
-        <input className="input" type="date" aria-label={t('createFrom')} {...field('createtimeGt')} />
-        <span aria-hidden="true">–</span>
-        <input className="input" type="date" aria-label={t('createTo')} {...field('createtimelt')} />
-      </span>
+      <DateRangePicker
+        label={t('updateRange')}
+        startLabel={t('updateFrom')}
+        endLabel={t('updateTo')}
+        from={draft.updatetimeGt}
+        to={draft.updatetimeLt}
+        onChange={(updatetimeGt, updatetimeLt) => setDraft((d) => ({ ...d, updatetimeGt, updatetimeLt }))}
+      />
+      <DateRangePicker
+        label={t('createRange')}
+        startLabel={t('createFrom')}
+        endLabel={t('createTo')}
+        from={draft.createtimeGt}
+        to={draft.createtimelt}
+        onChange={(createtimeGt, createtimelt) => setDraft((d) => ({ ...d, createtimeGt, createtimelt }))}
+      />
       <button type="submit" className="btn btn--primary">{t('search')}</button>
       <button type="button" className="btn" onClick={() => onSearch({ ...EMPTY, page: 1 })}>{t('reset')}</button>
       <button type="button" className="btn btn--success" onClick={onAddClass}>{t('addClass')}</button>
