@@ -1,7 +1,11 @@
 //! The orders domain (DESIGN.md §4, §5 "Where things live"): the rules of an order's life
-//! that do not depend on how a call arrives. No axum in here: the handlers under
+//! that do not depend on how a call arrives. No HTTP framework in here: the handlers under
 //! `routes/orders/` read arguments, call these functions and answer; the jobs call them too.
 //!
+//! - [`order`]: what an order's own fields are, and the order as stored.
+//! - [`form`]: adding, editing and deleting an order, with the rules its fields follow.
+//! - [`history`]: the versions of the order's fields an edit logs, and finding one to restore.
+//! - [`proposals`]: adjustment proposals, added and settled.
 //! - [`status`]: the order status, derived from what the database holds and stored.
 //! - [`schedule`]: importing an order template into the order's schedule.
 //! - [`tape_changes`]: scheduling, editing, removing and executing tape changes.
@@ -10,7 +14,11 @@
 //! Broadcast certificates, daily cells (the summary dialog's writes) and viewing estimates
 //! come next and live here too, each as a module of its own beside these.
 
+pub mod form;
+pub mod history;
 pub mod log;
+pub mod order;
+pub mod proposals;
 pub mod schedule;
 pub mod status;
 pub mod tape_changes;

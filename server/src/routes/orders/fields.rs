@@ -1,18 +1,18 @@
 //! The order form's arguments (orderAdd / orderUp, DESIGN §2) and their reading: each field
 //! checked on its own with the spec's Chinese messages (§5), before anything touches the
 //! database. The editable fields and the locked ones are read apart, since an edit may change
-//! only the former.
+//! only the former. What the fields must be together and against the database is the
+//! domain's ([`crate::orders::form`]).
 
 use chrono::NaiveDate;
 use serde::Deserialize;
-use serde_json::{Value, json};
 use utoipa::ToSchema;
 
 use adeval_engine::orders::round3;
 
-use super::rows::OrderRow;
 use crate::http::args::{Arg, Category, Day, Id, Ids, Source};
 use crate::http::{Checks, Result, Text};
+use crate::orders::order::{Editable, Locked, LockedSent, Order, Side, day_text};
 
 /// The spot lengths the dialog offers (spec §9).
 pub const SECONDS: [i32; 7] = [5, 30, 15, 10, 20, 60, 120];
@@ -88,63 +88,6 @@ impl OrderIdArgs {
         let id = Id::picked("orderId", &self.order_id, PICK_ORDER, &mut checks);
         checks.finish().map(|()| id)
     }
-}
-
-/// One side's free broadcast and metrics.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(super) struct Side {
-    pub(super) calc: i16,
-    pub(super) value: f64,
-    pub(super) metrics: Option<f64>,
-}
-
-/// The fields an edit may change.
-#[derive(Debug, Clone, PartialEq)]
-pub(super) struct Editable {
-    pub(super) tapes: Vec<i64>,
-    pub(super) cycle: (NaiveDate, NaiveDate),
-    pub(super) follow_date: NaiveDate,
-    pub(super) blank_weeks: Vec<NaiveDate>,
-    pub(super) notes: String,
-    pub(super) adjusting_quantity: f64,
-    pub(super) category: Option<i16>,
-    pub(super) source: Option<i16>,
-    pub(super) customer: Side,
-    pub(super) media: Side,
-}
-
-impl Editable {
-    /// What the history keeps of a version of the order.
-    pub(super) fn snapshot(&self, customer_metrics: f64, media_metrics: f64) -> Value {
-        let day = |d: NaiveDate| d.format("%Y-%m-%d").to_string();
-        json!({
-            "orderProductMagneticTapeId": self.tapes,
-            "cycleTimeAdd": day(self.cycle.0),
-            "cycleTimeEnd": day(self.cycle.1),
-            "followDate": day(self.follow_date),
-            "blankWeek": self.blank_weeks.iter().map(|d| day(*d)).collect::<Vec<_>>().join(","),
-            "notes": self.notes,
-            "adjustingQuantity": self.adjusting_quantity,
-            "category": self.category,
-            "source": self.source,
-            "customerFreeBroadcastCalculation": self.customer.calc,
-            "customerFreeBroadcastValue": self.customer.value,
-            "customerMetrics": customer_metrics,
-            "mediaFreeBroadcastCalculation": self.media.calc,
-            "mediaFreeBroadcastValue": self.media.value,
-            "mediaMetrics": media_metrics,
-        })
-    }
-}
-
-/// The fields fixed once the order exists.
-#[derive(Debug, Clone, PartialEq)]
-pub(super) struct Locked {
-    pub(super) media_id: i64,
-    pub(super) product_id: i64,
-    pub(super) default_id: i64,
-    pub(super) seconds: i32,
-    pub(super) suits: Vec<i64>,
 }
 
 fn number(field: &str, value: &Option<Text>, checks: &mut Checks, non_negative: bool, message: &str) -> Option<f64> {
@@ -254,60 +197,40 @@ pub(super) fn locked(args: &OrderArgs, checks: &mut Checks) -> Locked {
 
 /// An edit's arguments with every editable field it leaves out (absent, not sent empty) taken
 /// from the order as it is: a partial orderUp changes only what it names.
-pub(super) fn keeping_current(args: &OrderArgs, now: &OrderRow) -> OrderArgs {
-    let keep = |arg: &Option<Text>, current: Option<String>| arg.clone().or_else(|| current.map(Text));
-    let ids: Vec<String> = now.order_product_magnetic_tape_id.iter().map(i64::to_string).collect();
+pub(super) fn keeping_current(args: &OrderArgs, now: &Order) -> OrderArgs {
+    let keep = |arg: &Option<Text>, current: String| arg.clone().or(Some(Text(current)));
+    let f = &now.fields;
+    let (customer_metrics, media_metrics) = now.metrics();
+    let ids: Vec<String> = f.tapes.iter().map(i64::to_string).collect();
+    let blank: Vec<String> = f.blank_weeks.iter().map(|d| day_text(*d)).collect();
     OrderArgs {
-        order_product_magnetic_tape_id: keep(&args.order_product_magnetic_tape_id, Some(ids.join(","))),
-        cycle_time_add: keep(&args.cycle_time_add, Some(now.cycle_time_add.clone())),
-        cycle_time_end: keep(&args.cycle_time_end, Some(now.cycle_time_end.clone())),
-        follow_date: keep(&args.follow_date, Some(now.follow_date.clone())),
-        blank_week: keep(&args.blank_week, Some(now.blank_week.clone())),
-        notes: keep(&args.notes, Some(now.notes.clone())),
-        adjusting_quantity: keep(&args.adjusting_quantity, Some(now.adjusting_quantity.to_string())),
-        category: keep(&args.category, now.category.map(|c| c.to_string())),
-        source: keep(&args.source, now.source.map(|c| c.to_string())),
-        customer_free_broadcast_calculation: keep(
-            &args.customer_free_broadcast_calculation,
-            Some(now.customer_free_broadcast_calculation.to_string()),
-        ),
-        customer_free_broadcast_value: keep(
-            &args.customer_free_broadcast_value,
-            Some(now.customer_free_broadcast_value.to_string()),
-        ),
-        customer_metrics: keep(&args.customer_metrics, Some(now.customer_metrics.to_string())),
-        media_free_broadcast_calculation: keep(
-            &args.media_free_broadcast_calculation,
-            Some(now.media_free_broadcast_calculation.to_string()),
-        ),
-        media_free_broadcast_value: keep(&args.media_free_broadcast_value, Some(now.media_free_broadcast_value.to_string())),
-        media_metrics: keep(&args.media_metrics, Some(now.media_metrics.to_string())),
+        order_product_magnetic_tape_id: keep(&args.order_product_magnetic_tape_id, ids.join(",")),
+        cycle_time_add: keep(&args.cycle_time_add, day_text(f.cycle.0)),
+        cycle_time_end: keep(&args.cycle_time_end, day_text(f.cycle.1)),
+        follow_date: keep(&args.follow_date, day_text(f.follow_date)),
+        blank_week: keep(&args.blank_week, blank.join(",")),
+        notes: keep(&args.notes, f.notes.clone()),
+        adjusting_quantity: keep(&args.adjusting_quantity, f.adjusting_quantity.to_string()),
+        category: args.category.clone().or_else(|| f.category.map(|c| Text(c.to_string()))),
+        source: args.source.clone().or_else(|| f.source.map(|c| Text(c.to_string()))),
+        customer_free_broadcast_calculation: keep(&args.customer_free_broadcast_calculation, f.customer.calc.to_string()),
+        customer_free_broadcast_value: keep(&args.customer_free_broadcast_value, f.customer.value.to_string()),
+        customer_metrics: keep(&args.customer_metrics, customer_metrics.to_string()),
+        media_free_broadcast_calculation: keep(&args.media_free_broadcast_calculation, f.media.calc.to_string()),
+        media_free_broadcast_value: keep(&args.media_free_broadcast_value, f.media.value.to_string()),
+        media_metrics: keep(&args.media_metrics, media_metrics.to_string()),
         ..args.clone()
     }
 }
 
-/// What a locked field may not become in an edit.
-pub(super) fn locked_changes(current: &Locked, args: &OrderArgs, checks: &mut Checks) {
-    let differs = |value: &Option<Text>, now: i64| Text::get(value).is_some_and(|v| v.parse::<i64>().ok() != Some(now));
-    if differs(&args.media_id, current.media_id) {
-        checks.add("mediaId", "编辑订单时不能修改媒体");
-    }
-    if differs(&args.product_id, current.product_id) {
-        checks.add("productId", "编辑订单时不能修改产品");
-    }
-    if differs(&args.default_id, current.default_id) {
-        checks.add("defaultId", "编辑订单时不能修改受众/城市组");
-    }
-    if differs(&args.seconds, i64::from(current.seconds)) {
-        checks.add("seconds", "编辑订单时不能修改秒数");
-    }
-    if Text::get(&args.suit_id).is_some() {
-        let Ids(mut asked) = Text::get(&args.suit_id).and_then(Ids::read).unwrap_or_default();
-        asked.sort_unstable();
-        asked.dedup();
-        if asked != current.suits {
-            checks.add("suitId", "编辑订单时不能修改套装");
-        }
+/// What an edit sent for the locked fields, which the domain compares with the order's.
+pub(super) fn locked_sent(args: &OrderArgs) -> LockedSent {
+    let sent = |value: &Option<Text>| Text::get(value).map(|v| v.parse::<i64>().ok());
+    LockedSent {
+        media_id: sent(&args.media_id),
+        product_id: sent(&args.product_id),
+        default_id: sent(&args.default_id),
+        seconds: sent(&args.seconds),
+        suits: Text::get(&args.suit_id).map(|v| Ids::read(v).unwrap_or_default().0),
     }
 }
-

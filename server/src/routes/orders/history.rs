@@ -1,7 +1,8 @@
 //! The order's history (spec orders §2.4, a placeholder there): the versions of its editable
 //! fields, one per logged add or edit, each with who made it, when and what changed
 //! (orderHistoryList), and restoring an earlier version (orderHistoryRestore), which is an
-//! edit like any other: checked the same way, logged, and itself a new version.
+//! edit like any other: checked the same way, logged, and itself a new version. What a version
+//! is and how a restore is logged is the domain's ([`crate::orders::history`]).
 
 use axum::Extension;
 use axum::extract::State;
@@ -16,6 +17,7 @@ use super::rows::OrderRow;
 use crate::auth::session::Admin;
 use crate::http::args::Id;
 use crate::http::{AppError, Args, Checks, Done, Result, Text};
+use crate::orders::history::Version;
 use crate::state::AppState;
 
 #[derive(Serialize, ToSchema, FromRow)]
@@ -55,24 +57,21 @@ pub struct RestoreArgs {
     id: Option<Text>,
 }
 
-/// orderHistoryRestore: the order's editable fields go back to a version.
+/// orderHistoryRestore: the order's editable fields go back to a version. The version keeps
+/// the dialog's fields, so it is read back as the arguments of an edit.
 pub async fn restore(State(state): State<AppState>, Extension(admin): Extension<Admin>, Args(args): Args<RestoreArgs>) -> Result<Done<OrderRow>> {
     let mut checks = Checks::default();
     let order = Id::picked("orderId", &args.order_id, PICK_ORDER, &mut checks);
     let version = Id::picked("id", &args.id, "请选择版本", &mut checks);
     checks.finish()?;
-    let found: Option<(Value, String)> = sqlx::query_as(
-        "select snapshot, to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') from order_logs
-         where id = $1 and order_id = $2 and snapshot is not null",
-    )
-    .bind(version)
-    .bind(order)
-    .fetch_optional(&state.db)
-    .await?;
-    let Some((mut snapshot, when)) = found else { return Err(AppError::NotFound("版本不存在".into())) };
+    let mut conn = state.db.acquire().await?;
+    let version = Version::load(&mut conn, order, version).await?;
+    drop(conn);
+    let label = version.restore_label();
+    let mut snapshot = version.snapshot;
     snapshot["orderId"] = order.into();
     let args: OrderArgs =
         serde_json::from_value(snapshot).map_err(|e| AppError::Internal(anyhow::anyhow!("a stored version does not read back: {e}")))?;
-    let row = update(&state, &admin, &args, &format!("恢复到 {when} 的版本")).await?;
+    let row = update(&state, &admin, &args, &label).await?;
     Ok(Done("恢复成功", row))
 }

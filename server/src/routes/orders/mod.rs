@@ -13,9 +13,6 @@ mod rows;
 pub mod tape_changes;
 pub mod template;
 
-/// The API tests' path to the domain's status refresh.
-pub use crate::orders::status;
-
 use axum::extract::State;
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};

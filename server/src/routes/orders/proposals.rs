@@ -1,5 +1,6 @@
 //! Adjustment proposals (调整建议, spec orders §2.8 proposal list, §4): orderProposalAdd,
 //! orderProposalList and orderProposalSta, which marks a pending ('1') proposal adjusted ('2').
+//! Adding and settling one is the domain's ([`crate::orders::proposals`]).
 
 use axum::Extension;
 use axum::extract::State;
@@ -8,10 +9,10 @@ use sqlx::FromRow;
 use utoipa::ToSchema;
 
 use super::fields::{OrderIdArgs, PICK_ORDER};
-use super::log;
 use crate::auth::session::Admin;
 use crate::http::args::{Arg, Day, Id};
-use crate::http::{AppError, Args, Checks, Done, Result, Text};
+use crate::http::{Args, Checks, Done, Result, Text};
+use crate::orders::proposals;
 use crate::state::AppState;
 
 #[derive(Serialize, ToSchema, FromRow)]
@@ -65,17 +66,7 @@ pub async fn add(State(state): State<AppState>, Extension(admin): Extension<Admi
     let date = Day::required("adjustDate", &args.adjust_date, "请选择调整日期", &mut checks).map(|Day(d)| d);
     checks.finish()?;
     let mut tx = state.db.begin().await?;
-    super::rows::fetch(&mut tx, order).await?;
-    let id: i64 = sqlx::query_scalar(
-        "insert into order_proposals (order_id, proposal_text, adjust_date, created_by) values ($1, $2, $3, $4) returning id",
-    )
-    .bind(order)
-    .bind(&text)
-    .bind(date)
-    .bind(admin.id)
-    .fetch_one(&mut *tx)
-    .await?;
-    log::record(&mut tx, order, &admin, format!("添加调整建议：{text}"), None).await?;
+    let id = proposals::add(&mut tx, &admin, order, &text, date.expect("checked")).await?;
     let row = sqlx::query_as(
         "select id, proposal_text, to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time,
                 to_char(adjust_date, 'YYYY-MM-DD') as adjust_date, status::text as proposal_status, $2 as admin_name
@@ -103,22 +94,7 @@ pub async fn settle(State(state): State<AppState>, Extension(admin): Extension<A
     let order = Id::picked("orderId", &args.order_id, PICK_ORDER, &mut checks);
     checks.finish()?;
     let mut tx = state.db.begin().await?;
-    let found: Option<(i16, String)> =
-        sqlx::query_as("select status, proposal_text from order_proposals where id = $1 and order_id = $2 for update")
-            .bind(id)
-            .bind(order)
-            .fetch_optional(&mut *tx)
-            .await?;
-    let Some((status, text)) = found else { return Err(AppError::NotFound("调整建议不存在".into())) };
-    if status == 2 {
-        return Err(AppError::conflict("该建议已调整"));
-    }
-    sqlx::query("update order_proposals set status = 2, settled_by = $2, settled_at = now() where id = $1")
-        .bind(id)
-        .bind(admin.id)
-        .execute(&mut *tx)
-        .await?;
-    log::record(&mut tx, order, &admin, format!("完成调整：{text}"), None).await?;
+    proposals::settle(&mut tx, &admin, order, id).await?;
     tx.commit().await?;
     Ok(Done("调整完毕", ()))
 }
