@@ -5,8 +5,8 @@
 //! on move to the matching lines of the new tape (created when missing, points added when the
 //! day already has some), and the change becomes 3 已执行, which can't be edited or removed.
 //!
-//! Execution ([`execute_due`]) is driven by housekeeping (`jobs::housekeeping`): on its timer,
-//! at the start of each day, and for one order before its changes are listed.
+//! Execution ([`execute_due`]) is driven by housekeeping (`jobs::housekeeping`) alone: on its
+//! timer and at the start of each day. No read executes a change.
 
 use chrono::{Days, NaiveDate};
 use sqlx::PgConnection;
