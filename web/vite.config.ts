@@ -7,7 +7,7 @@ import { defineConfig } from 'vite'
 const addr = process.env.ADEVAL_ADDR ?? '127.0.0.1:8080'
 const backend = /^https?:\/\//.test(addr) ? addr : `http://${addr}`
 
-// The sign secret is shared with the server and baked into the bundle (DESIGN.md §2).
+// The sign secret is shared with the server and baked into the bundle (docs/api.md, "Signing").
 const signSecret = process.env.ADEVAL_SIGN_SECRET ?? 'adeval-dev-sign-secret'
 
 export default defineConfig({

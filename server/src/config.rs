@@ -1,4 +1,4 @@
-//! Configuration from the environment (DESIGN.md §2 "Operations"). Secrets are kept out of
+//! Configuration from the environment (README.md, "Configuration"). Secrets are kept out of
 //! `Debug` so they never reach a log line.
 
 use std::fmt;

@@ -7,7 +7,7 @@ import { config } from './lib.mjs'
 const secret = process.env.ADEVAL_SIGN_SECRET ?? 'adeval-dev-sign-secret'
 const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('hex')
 
-/** DESIGN.md §2: sorted non-empty fields, timestamp, nonce, key; hashed twice, upper-cased. */
+/** docs/api.md, "Signing": sorted non-empty fields, timestamp, nonce, key; hashed twice, upper-cased. */
 function sign(fields, timestamp, nonce) {
   const parts = Object.keys(fields)
     .sort()

@@ -3,7 +3,7 @@
 //! products and orders, and many keep-alive connections (closed loop: each sends its next
 //! request when the answer is in) on productIndex, orderList and, as the peer, /healthz.
 //!
-//! Every call is signed with a fresh nonce and timestamp (DESIGN §2), as the web client signs.
+//! Every call is signed with a fresh nonce and timestamp (docs/api.md, "Signing"), as the web client signs.
 //! Traffic goes to 127.0.0.1 only; each run is bounded in time and in requests. The generator
 //! runs on the same machine as the server and Postgres, and takes its share of the cores.
 //!

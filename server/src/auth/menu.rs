@@ -1,4 +1,4 @@
-//! The seeded menu ids (DESIGN.md §2). Calls, file tags and the menu screen's protection of
+//! The seeded menu ids (docs/api.md, "Permissions"). Calls, file tags and the menu screen's protection of
 //! seeded menus are bound to them, so they live below the routes that use them.
 
 pub const MENU_ORDER: i64 = 112;

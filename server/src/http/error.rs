@@ -1,5 +1,5 @@
 //! The one error type of the HTTP layer and its mapping onto the envelope code catalogue
-//! (DESIGN.md §2). Internal errors are logged and answered as a bare 5000.
+//! (docs/api.md, "The envelope"). Internal errors are logged and answered as a bare 5000.
 
 use std::collections::BTreeMap;
 

@@ -1,4 +1,4 @@
-//! Request signing (DESIGN.md §2): `sign = UPPER(hex(sha256(hex(sha256(canonical)))))` over the
+//! Request signing (docs/api.md, "Signing"): `sign = UPPER(hex(sha256(hex(sha256(canonical)))))` over the
 //! payload fields, timestamp, nonce and the shared secret. It guards against replay and
 //! tampering; the token alone authenticates.
 

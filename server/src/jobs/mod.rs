@@ -1,4 +1,4 @@
-//! The durable job table (DESIGN.md §1 "Long work"): imports and other long work run as jobs
+//! The durable job table (docs/api.md, "Realtime", for what users see of it): imports and other long work run as jobs
 //! that workers inside `adeval serve` pick up. A job is `queued`, `running`, `done` or
 //! `failed`, with its progress and last message; every step is pushed to its owner over the
 //! realtime channel (`timeline` events) and the result lands as a message (`user` event).

@@ -1,4 +1,4 @@
-//! The server's side of the Parquet lake: the manifest in Postgres (DESIGN.md §1). A batch's
+//! The server's side of the Parquet lake: the manifest in Postgres (docs/decisions.md, "Lake"). A batch's
 //! files are written by the engine first and become visible in the one transaction that marks
 //! them live; every query reads the snapshot of live files and deleted row ids. What writes
 //! batches (the imports) lives in `crate::imports`.

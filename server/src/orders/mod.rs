@@ -1,4 +1,4 @@
-//! The orders domain (DESIGN.md §4, §5 "Where things live"): the rules of an order's life
+//! The orders domain (docs/evaluation.md): the rules of an order's life
 //! that do not depend on how a call arrives. No HTTP framework in here: the handlers under
 //! `routes/orders/` read arguments, call these functions and answer; the jobs call them too.
 //!

@@ -1,4 +1,4 @@
-//! The order status (DESIGN §4), derived by `adeval_engine::orders::order_status` from what
+//! The order status (docs/evaluation.md, "Order status"), derived by `adeval_engine::orders::order_status` from what
 //! the database holds, after every change to an order and, since it moves with the date, by
 //! the housekeeping timer.
 //!

@@ -1,4 +1,4 @@
-//! The realtime channel (DESIGN.md §2 "Realtime"): one WebSocket per signed-in tab, fed by
+//! The realtime channel (docs/api.md, "Realtime"): one WebSocket per signed-in tab, fed by
 //! events that every server process receives through Postgres LISTEN/NOTIFY.
 //!
 //! Every event is published with `pg_notify` — also the ones for this very process — so two

@@ -52,7 +52,7 @@ pub fn document() -> OpenApi {
                 .version(env!("CARGO_PKG_VERSION"))
                 .description(Some(
                     "Every answer is the envelope {code, message, data}. Every call carries the \
-                     headers timestamp, nonce and sign (DESIGN.md §2); signed-in calls also \
+                     headers timestamp, nonce and sign (docs/api.md, Signing); signed-in calls also \
                      Authorization or token.",
                 ))
                 .build(),

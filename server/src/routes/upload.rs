@@ -1,4 +1,4 @@
-//! `POST /storage/upload`: the built-in storage host (DESIGN.md §2 "Uploads").
+//! `POST /storage/upload`: the built-in storage host (docs/api.md, "Uploads").
 //!
 //! Takes the spec's multipart form (key, policy, OSSAccessKeyId, success_action_status,
 //! callback, signature, optional chunk/chunks, then file) from a signed-in account. The policy

@@ -1,5 +1,5 @@
 //! Object storage for uploaded files and exports, through the object_store crate: a local
-//! directory by default (`file://…`, DESIGN.md §1), any S3-compatible store in production
+//! directory by default (`file://…`, README.md, "Configuration"), any S3-compatible store in production
 //! (`s3://bucket/prefix`, with `AWS_ENDPOINT`, `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`,
 //! `AWS_REGION` — Aliyun OSS through its S3-compatible endpoint).
 //!

@@ -7,7 +7,7 @@ import { clearSession, getToken } from '@/lib/session'
 import { makeNonce, renderField, sign, type Fields } from '@/lib/sign'
 import type { CallArgs, CallData, GetCall, PostCall } from '@/types/call'
 
-/** Envelope codes with a fixed meaning for the client (DESIGN.md §2). */
+/** Envelope codes with a fixed meaning for the client (docs/api.md, "The envelope"). */
 export const Code = {
   Ok: 200,
   TokenExpired: 2001,

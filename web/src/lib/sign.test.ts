@@ -6,7 +6,7 @@ const N = 'abcdefghijklmnop'
 const K = 's3cret'
 
 describe('sign', () => {
-  it('matches the first DESIGN.md test vector', () => {
+  it('matches the first test vector of docs/api.md', () => {
     const fields = { acc: 'admin', pwd: '123456' }
     expect(canonical(fields, T, N, K)).toBe(
       'acc=admin&pwd=123456&timestamp=1700000000&nonce=abcdefghijklmnop&key=s3cret',
@@ -16,7 +16,7 @@ describe('sign', () => {
     )
   })
 
-  it('matches the second DESIGN.md test vector (UTF-8, arrays, empty left out)', () => {
+  it('matches the second test vector of docs/api.md (UTF-8, arrays, empty left out)', () => {
     const fields = { page: 1, limit: 10, brandName: '伊利', ids: [3, 4], empty: '' }
     expect(canonical(fields, T, N, K)).toBe(
       'brandName=伊利&ids=3,4&limit=10&page=1&timestamp=1700000000&nonce=abcdefghijklmnop&key=s3cret',

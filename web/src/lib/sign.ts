@@ -40,7 +40,7 @@ export function canonical(fields: Fields, timestamp: string, nonce: string, secr
   return parts.join('&')
 }
 
-/** UPPER(hex(sha256(hex(sha256(canonical))))) over UTF-8 bytes (DESIGN.md §2). */
+/** UPPER(hex(sha256(hex(sha256(canonical))))) over UTF-8 bytes (docs/api.md, "Signing"). */
 export function sign(fields: Fields, timestamp: string, nonce: string, secret: string) {
   return sha256(sha256(canonical(fields, timestamp, nonce, secret))).toUpperCase()
 }

@@ -1,4 +1,4 @@
-//! The order form's arguments (orderAdd / orderUp, DESIGN §2) and their reading: each field
+//! The order form's arguments (orderAdd / orderUp, docs/api.md, "Payloads the spec leaves open") and their reading: each field
 //! checked on its own with the spec's Chinese messages (§5), before anything touches the
 //! database. The editable fields and the locked ones are read apart, since an edit may change
 //! only the former. What the fields must be together and against the database is the

@@ -1,5 +1,5 @@
 //! orderAdd / orderUp / orderDel / orderInfo (spec orders §2.2, §4 dialog behaviour, §5
-//! validation; DESIGN §2 orderAdd fields).
+//! validation; docs/api.md, "Payloads the spec leaves open").
 //!
 //! The server re-checks everything the dialog checks: each field here as it is read
 //! ([`super::fields`]), the fields together and against the database in the domain

@@ -1,5 +1,5 @@
 //! suitAdd / suitUp / suitDel / suitCopy. A suit holds entries: each a set of the suit
-//! media's periods with a spot count (DESIGN.md §2 `timePeriodArray`).
+//! media's periods with a spot count (`timePeriodArray`, docs/api.md, "Payloads the spec leaves open").
 
 use axum::extract::State;
 use chrono::NaiveDate;

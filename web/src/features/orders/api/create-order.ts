@@ -94,7 +94,7 @@ export function orderSchema(t: TFunction<'orders'>) {
 /** Text as sent: trimmed, and left out when empty. */
 const text = (s: string) => s.trim() || undefined
 
-/** The orderAdd payload (DESIGN.md §2): ids and days comma-joined, empty fields left out. */
+/** The orderAdd payload (docs/api.md, "Payloads the spec leaves open"): ids and days comma-joined, empty fields left out. */
 export function orderPayload(v: OrderFormValues) {
   return {
     mediaId: v.mediaId,

@@ -50,7 +50,7 @@ export function suitSchema(t: TFunction<'suits'>) {
   })
 }
 
-/** The call's payload: DESIGN.md §2 `timePeriodArray` of comma-joined ids and counts. */
+/** The call's payload: docs/api.md's `timePeriodArray` of comma-joined ids and counts. */
 export function suitPayload(v: SuitFormValues) {
   return {
     mediaId: v.mediaId,
