@@ -226,7 +226,7 @@ pub(crate) fn prune(files: Vec<LakePath>, from: Option<NaiveDate>, to: Option<Na
     files.into_iter().filter(|f| first.is_none_or(|m| f.month >= m) && last.is_none_or(|m| f.month <= m)).collect()
 }
 
-fn date(d: NaiveDate) -> Value {
+pub(crate) fn date(d: NaiveDate) -> Value {
     Value::Date32((d - NaiveDate::default()).num_days() as i32)
 }
 
