@@ -11,6 +11,7 @@ pub mod jobs;
 pub mod lake;
 pub mod messages;
 pub mod oplog;
+pub mod orders;
 pub mod realtime;
 pub mod routes;
 pub mod state;
@@ -53,6 +54,7 @@ pub async fn build_state(config: config::Config) -> anyhow::Result<AppState> {
         bad_traffic: Default::default(),
         reads: Default::default(),
         lake: Arc::new(lake),
+        snapshots: Default::default(),
         store,
         hub: Default::default(),
         upload_key: Arc::new(upload_key),

@@ -3,6 +3,7 @@
 //! them live; every query reads the snapshot of live files and deleted row ids.
 
 pub mod customer;
+pub mod snapshots;
 
 use adeval_engine::{LakeFile, Snapshot};
 use sqlx::{PgConnection, PgPool};
