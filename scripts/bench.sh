@@ -57,6 +57,9 @@ run_bench export
 api_pg=$ADEVAL_BENCH_DATA/pg
 scripts/pg.sh start "$api_pg" "$(free_port)"
 DATABASE_URL=$(cat "$api_pg/database.url") run_bench api_load
+# The order list's figures (order_figures): one engine scan per call against the per-order way,
+# two servers of the same build on one database of the same cluster.
+DATABASE_URL=$(cat "$api_pg/database.url") run_bench order_figures
 scripts/pg.sh stop "$api_pg"
 
 cpu=$(lscpu | sed -n 's/^Model name:[[:space:]]*//p' | head -1)

@@ -8,6 +8,8 @@
 pub mod customer;
 pub mod peers;
 pub mod ratings;
+pub mod serve;
+pub mod viewing;
 
 use std::io::Write;
 use std::path::PathBuf;

@@ -1,4 +1,4 @@
-//! The order figures of DESIGN §4 as pure functions: free broadcast, target, expected
+//! The order figures of docs/evaluation.md as pure functions: free broadcast, target, expected
 //! completion (normal, low, high), difference, overplay, theatres and 正负三 share, for one side
 //! (customer or media) of an order, and the order's status. The server gathers the inputs
 //! from Postgres and the lake; nothing here reads anything.
@@ -121,7 +121,7 @@ pub struct SideFigures {
     pub unestimated_spots: u64,
 }
 
-/// The figures of one side of an order (DESIGN §4).
+/// The figures of one side of an order (docs/evaluation.md, "One side's figures").
 pub fn side_figures(input: &SideInput) -> SideFigures {
     let free = free_broadcast(input.calc, input.metrics, input.value);
     let target = input.metrics + free;
@@ -174,7 +174,7 @@ pub struct StatusFacts {
     pub data_missing: bool,
 }
 
-/// The order status 1–7, the first that applies (DESIGN §4).
+/// The order status 1–7, the first that applies (docs/evaluation.md, "Order status").
 pub fn order_status(f: &StatusFacts) -> i16 {
     if !f.has_schedule {
         1

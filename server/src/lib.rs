@@ -56,6 +56,7 @@ pub async fn build_state(config: config::Config) -> anyhow::Result<AppState> {
         bad_traffic: Default::default(),
         reads: Default::default(),
         lake: Arc::new(lake),
+        snapshots: Default::default(),
         store,
         hub: Default::default(),
         upload_key: Arc::new(upload_key),

@@ -18,6 +18,8 @@ pub struct AppState {
     /// Answers of the busiest master-data lists, kept until the next write (at most 1 s).
     pub reads: Arc<ReadCache>,
     pub lake: Arc<adeval_engine::Lake>,
+    /// The lake's snapshots, kept until the manifest changes.
+    pub snapshots: Arc<crate::lake::snapshots::Snapshots>,
     /// Uploaded files and exports.
     pub store: Store,
     /// Realtime events received by this process.

@@ -2,9 +2,11 @@
 //! import batch and partitioned by the month of the air time.
 
 mod decode;
+mod issued;
 mod read;
 mod write;
 
+pub use issued::{OrderMatch, Side};
 pub use read::{IssuedTotals, ViewingFilter};
 
 use chrono::{NaiveDate, NaiveDateTime};

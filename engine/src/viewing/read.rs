@@ -110,7 +110,7 @@ impl Lake {
         Ok(n)
     }
 
-    /// The totals of the filtered rows: an order's issued GRP and spots (DESIGN §4).
+    /// The totals of the filtered rows: an order's issued GRP and spots (docs/evaluation.md).
     pub fn viewing_totals(&self, snapshot: &Snapshot, filter: &ViewingFilter) -> Result<IssuedTotals> {
         let conn = self.conn()?;
         let Some(query) = self.viewing_query(&conn, snapshot, filter)? else { return Ok(IssuedTotals::default()) };
@@ -226,7 +226,7 @@ pub(crate) fn prune(files: Vec<LakePath>, from: Option<NaiveDate>, to: Option<Na
     files.into_iter().filter(|f| first.is_none_or(|m| f.month >= m) && last.is_none_or(|m| f.month <= m)).collect()
 }
 
-fn date(d: NaiveDate) -> Value {
+pub(crate) fn date(d: NaiveDate) -> Value {
     Value::Date32((d - NaiveDate::default()).num_days() as i32)
 }
 

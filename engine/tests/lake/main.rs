@@ -2,5 +2,6 @@
 
 mod compaction;
 mod helpers;
+mod issued;
 mod ratings;
 mod viewing;

@@ -1,14 +1,9 @@
-//! The server's side of the Parquet lake: the manifest in Postgres (docs/decisions.md, "Lake"). A batch's
-//! files are written by the engine first and become visible in the one transaction that marks
-//! them live; every query reads the snapshot of live files and deleted row ids. What writes
-//! batches (the imports) lives in `crate::imports`.
+//! The server's side of the Parquet lake: the manifest in Postgres (docs/decisions.md,
+//! "Lake"). A batch's files are written by the engine first and become visible in the one
+//! transaction that marks them live; every query reads the snapshot of live files and deleted
+//! row ids. What writes batches (the imports) lives in `crate::imports`.
 
-/// The customer import's former path, kept for the API tests and the order figures until
-/// they name [`crate::imports::customer`].
-pub mod customer {
-    pub use crate::imports::customer::*;
-    pub use crate::imports::{ImportError, Report, describe};
-}
+pub mod snapshots;
 
 use adeval_engine::{Dataset, LakeFile, Snapshot};
 use sqlx::{PgConnection, PgPool};

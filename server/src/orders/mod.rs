@@ -10,10 +10,12 @@
 //! - [`schedule`]: importing an order template into the order's schedule.
 //! - [`tape_changes`]: scheduling, editing, removing and executing tape changes.
 //! - [`log`]: the order log every change writes to.
+//! - [`figures`]: the figures of many orders at once, from the lake's viewing rows.
 //!
 //! Broadcast certificates, daily cells (the summary dialog's writes) and viewing estimates
 //! come next and live here too, each as a module of its own beside these.
 
+pub mod figures;
 pub mod form;
 pub mod history;
 pub mod log;

@@ -1,5 +1,5 @@
-//! An order's own fields (spec orders §2.2, §4 dialog behaviour, §5 validation; DESIGN §2
-//! orderAdd fields): what they are, and the order as stored. Creating, editing and deleting
+//! An order's own fields (spec orders §2.2, §4 dialog behaviour, §5 validation; the orderAdd
+//! payload in docs/api.md): what they are, and the order as stored. Creating, editing and deleting
 //! an order is [`super::form`].
 //!
 //! An edit may change the tapes, cycle, follow date, blank days, notes, adjusting quantity,

@@ -6,6 +6,7 @@ mod demo;
 mod customers;
 mod exports;
 mod faults;
+mod lake_snapshots;
 mod helpers;
 mod logins;
 mod logs;

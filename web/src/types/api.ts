@@ -2295,7 +2295,7 @@ export interface components {
             createTime: string;
         };
         /**
-         * @description The customer and media figures of an order (DESIGN §4): each field twice, prefixed
+         * @description The customer and media figures of an order (docs/evaluation.md): each field twice, prefixed
          *     `customer` (data ownership 1) and `media` (data ownership 2), as the spec names them.
          */
         Figures: {

@@ -8,6 +8,7 @@ use sqlx::{FromRow, PgConnection, Postgres};
 use utoipa::ToSchema;
 
 use super::fields::OrderIdArgs;
+pub use crate::orders::figures::Figures;
 use crate::http::{AppError, Result};
 use crate::state::AppState;
 
@@ -33,61 +34,6 @@ pub struct OrderSuit {
     pub suit_name: String,
     pub media_metrics: f64,
     pub customer_metrics: f64,
-}
-
-/// The customer and media figures of an order (DESIGN §4): each field twice, prefixed
-/// `customer` (data ownership 1) and `media` (data ownership 2), as the spec names them.
-#[derive(Clone, Default, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Figures {
-    /// Free broadcast GRP.
-    pub customer_free_broadcast: f64,
-    /// Metrics plus free broadcast.
-    pub customer_target: f64,
-    /// Σ GRP of the aired spots on this side's viewing data.
-    pub customer_issued_grp: f64,
-    /// Aired spots counted in the issued GRP.
-    pub customer_aired_spots: u64,
-    /// Expected completion, normal.
-    pub customer_expected_completion: f64,
-    /// Expected completion, low.
-    pub customer_expected_low: f64,
-    /// Expected completion, high.
-    pub customer_expected_high: f64,
-    /// Expected completion − target (normal); negative shows red.
-    pub customer_difference: f64,
-    /// Difference ÷ target × 100 (normal); null without a target.
-    pub customer_overplay: Option<f64>,
-    /// Spots that could be withdrawn (positive) or must be added (negative); null before a spot with GRP aired.
-    pub customer_theatres: Option<i64>,
-    /// 已播正负三 %: aired spots in positions 1–3 from either end of the break ÷ aired spots with a known position × 100.
-    pub customer_already_upside_down_three: Option<f64>,
-    /// Remaining spots whose time-period class has no estimate yet, counted as 0 GRP.
-    pub customer_unestimated_spots: u64,
-    /// Free broadcast GRP.
-    pub media_free_broadcast: f64,
-    /// Metrics plus free broadcast.
-    pub media_target: f64,
-    /// Σ GRP of the aired spots on this side's viewing data.
-    pub media_issued_grp: f64,
-    /// Aired spots counted in the issued GRP.
-    pub media_aired_spots: u64,
-    /// Expected completion, normal.
-    pub media_expected_completion: f64,
-    /// Expected completion, low.
-    pub media_expected_low: f64,
-    /// Expected completion, high.
-    pub media_expected_high: f64,
-    /// Expected completion − target (normal); negative shows red.
-    pub media_difference: f64,
-    /// Difference ÷ target × 100 (normal); null without a target.
-    pub media_overplay: Option<f64>,
-    /// Spots that could be withdrawn (positive) or must be added (negative); null before a spot with GRP aired.
-    pub media_theatres: Option<i64>,
-    /// 已播正负三 %: aired spots in positions 1–3 from either end of the break ÷ aired spots with a known position × 100.
-    pub media_already_upside_down_three: Option<f64>,
-    /// Remaining spots whose time-period class has no estimate yet, counted as 0 GRP.
-    pub media_unestimated_spots: u64,
 }
 
 #[derive(Clone, Serialize, ToSchema, FromRow)]

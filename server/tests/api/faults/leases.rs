@@ -37,7 +37,7 @@ struct Interferer {
     meanwhile: Meanwhile,
 }
 
-impl adeval_server::lake::customer::Report for Interferer {
+impl adeval_server::imports::Report for Interferer {
     async fn stage(&self, percent: i64, _text: &str) {
         // Stage 60: the rows are resolved and about to be written and committed.
         if percent != 60 {
@@ -54,7 +54,7 @@ impl adeval_server::lake::customer::Report for Interferer {
 
 #[tokio::test]
 async fn a_run_whose_job_was_taken_over_or_whose_batch_was_closed_commits_nothing() {
-    use adeval_server::lake::customer::{ImportOptions, Origin, import_file};
+    use adeval_server::imports::customer::{ImportOptions, Origin, import_file};
     let app = spawn_app_with(0).await;
     crate::helpers::viewing::seed(&app).await;
     for meanwhile in [Meanwhile::Nothing, Meanwhile::TakenOver, Meanwhile::BatchClosed] {

@@ -1,0 +1,231 @@
+//! The order list's figures through the served system: the release `adeval serve` on a fresh
+//! database of a running cluster (`DATABASE_URL`, its admin URL) with the demo master data,
+//! 1,000 orders and 10 million viewing rows in the lake (deleted rows among them), asked for
+//! orderList pages of 10 and orderIndexExport of every order, one request at a time.
+//!
+//! The peer is a second `adeval serve` on the same database and lake, started with
+//! `ADEVAL_BENCH_FIGURES_PER_ORDER=1`: the way figures were computed before issue 14 (every
+//! deletion read from Postgres per request, two lake scans per order). Both answer the same
+//! figures; the bench checks that before it measures. ADEVAL_BENCH_FIGURES_KEEP leaves the
+//! database and lake in place for a look afterwards.
+//!
+//! Settings: ADEVAL_BENCH_FIGURES_ORDERS (1,000), ADEVAL_BENCH_FIGURES_ROWS (10,000,000),
+//! ADEVAL_BENCH_FIGURES_DELETED (10,000), ADEVAL_BENCH_FIGURES_LIST_RUNS (50),
+//! ADEVAL_BENCH_FIGURES_PEER_LIST_RUNS (9), ADEVAL_BENCH_FIGURES_EXPORT_RUNS (5),
+//! ADEVAL_BENCH_FIGURES_PEER_EXPORT_RUNS (1), ADEVAL_BIN (the adeval binary).
+
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+use chrono::NaiveDate;
+
+use adeval_benches::serve::Server;
+use adeval_benches::{Runs, env_u64, report, secs, verdict};
+
+/// Orders' cycles and the viewing rows lie in January to June 2026.
+fn first_day() -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, 1, 1).expect("a date")
+}
+const DAYS: u64 = 181;
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let orders = env_u64("ADEVAL_BENCH_FIGURES_ORDERS", 1_000);
+    let rows = env_u64("ADEVAL_BENCH_FIGURES_ROWS", 10_000_000);
+    let deleted = env_u64("ADEVAL_BENCH_FIGURES_DELETED", 10_000);
+    let list_runs = env_u64("ADEVAL_BENCH_FIGURES_LIST_RUNS", 50) as usize;
+    let peer_list_runs = env_u64("ADEVAL_BENCH_FIGURES_PEER_LIST_RUNS", 9) as usize;
+    let export_runs = env_u64("ADEVAL_BENCH_FIGURES_EXPORT_RUNS", 5) as usize;
+    let peer_export_runs = env_u64("ADEVAL_BENCH_FIGURES_PEER_EXPORT_RUNS", 1) as usize;
+    let admin_url = std::env::var("DATABASE_URL").context("DATABASE_URL: the admin URL of a running Postgres cluster")?;
+
+    let name = format!("adeval_bench_figures_{}", std::process::id());
+    let admin = sqlx::PgPool::connect(&admin_url).await.context("connecting to DATABASE_URL")?;
+    sqlx::query(&format!("drop database if exists {name}")).execute(&admin).await?;
+    sqlx::query(&format!("create database {name}")).execute(&admin).await?;
+    let url = adeval_benches::serve::with_database(&admin_url, &name);
+    let data = adeval_benches::fresh_dir("figures")?;
+    let outcome = async {
+        let server = Server::start(&url, &data, &[]).await?;
+        let db = sqlx::PgPool::connect(&url).await?;
+        seed_orders(&db, orders).await?;
+        let started = Instant::now();
+        let written = adeval_benches::viewing::fill_lake(&db, &data.join("lake"), rows, deleted, first_day(), DAYS).await?;
+        let generated = started.elapsed().as_secs_f64();
+        println!("generated {written} viewing rows in {}", secs(generated));
+        db.close().await;
+        let peer = Server::start(&url, &data, &[("ADEVAL_BENCH_FIGURES_PER_ORDER", "1")]).await?;
+        // One session for both: the database keeps one per account.
+        let token = server.login().await?;
+        let peer_token = token.clone();
+        let pages = orders.div_ceil(10);
+        let page = |n: usize| vec![("limit", "10".to_owned()), ("page", (1 + n as u64 % pages).to_string())];
+        // The same answers first: every figure of a few pages, from both servers.
+        for n in [0, 7, 42] {
+            let (a, b) = (server.call("orderList", page(n), &token).await?, peer.call("orderList", page(n), &peer_token).await?);
+            if !same(&a["data"], &b["data"]) || a["data"].as_array().is_none_or(Vec::is_empty) {
+                bail!("the two ways answer page {} differently:\n{a}\n{b}", 1 + n);
+            }
+        }
+        let list = time(list_runs, |n| server.call("orderList", page(n), &token)).await?;
+        let peer_list = time(peer_list_runs, |n| peer.call("orderList", page(n), &peer_token)).await?;
+        let export = time(export_runs, |_| server.call("orderIndexExport", Vec::new(), &token)).await?;
+        // The per-order export may outlast the server's 120-s request timeout: that is its result.
+        let peer_export = time(peer_export_runs, |_| peer.call("orderIndexExport", Vec::new(), &peer_token))
+            .await
+            .map_err(|e| format!("{e:#}").chars().take(80).collect::<String>());
+        let counted = server.call("orderList", page(0), &token).await?["total"].as_u64().unwrap_or(0);
+        write_report(orders, counted, rows, deleted, generated, [&list, &peer_list, &export], &peer_export)
+    }
+    .await;
+    if std::env::var_os("ADEVAL_BENCH_FIGURES_KEEP").is_some() {
+        println!("kept database {name} and {}", data.display());
+        return outcome;
+    }
+    let _ = sqlx::query(&format!("drop database if exists {name} with (force)")).execute(&admin).await;
+    let _ = std::fs::remove_dir_all(&data);
+    outcome
+}
+
+/// Whether two answers hold the same orders and figures: floats may differ by one unit of
+/// their last answered decimal (sums of the same GRP in another order round either way at a
+/// tie; the per-order way's own sums vary so from run to run), everything else not at all.
+fn same(a: &serde_json::Value, b: &serde_json::Value) -> bool {
+    use serde_json::Value;
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) if x.is_f64() || y.is_f64() => {
+            (x.as_f64().unwrap_or(f64::NAN) - y.as_f64().unwrap_or(f64::NAN)).abs() <= 0.0101
+        }
+        (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same(x, y)),
+        (Value::Object(x), Value::Object(y)) => x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w))),
+        _ => a == b,
+    }
+}
+
+/// Times `n` calls one after the other (closed loop, one connection's worth), after one
+/// unmeasured call that warms the server (first snapshot read, page cache).
+async fn time<F, Fut>(n: usize, call: F) -> anyhow::Result<Runs>
+where
+    F: Fn(usize) -> Fut,
+    Fut: Future<Output = anyhow::Result<serde_json::Value>>,
+{
+    if n > 0 {
+        call(usize::MAX / 2).await?;
+    }
+    let mut runs = Vec::with_capacity(n);
+    for i in 0..n {
+        let start = Instant::now();
+        call(i).await?;
+        runs.push(start.elapsed().as_secs_f64());
+    }
+    let runs = Runs(runs);
+    println!("  {} calls: median {} ({})", runs.len(), secs(runs.median()), runs.spread());
+    Ok(runs)
+}
+
+/// `n` products copied from the demo's (each a name and tapes of its own, as brands keep
+/// distinct titles per product) and one order of each, with the product's tapes, a cycle of
+/// 20 to 60 days somewhere in January to June 2026; every tenth names a data category.
+async fn seed_orders(db: &sqlx::PgPool, n: u64) -> anyhow::Result<()> {
+    let mut tx = db.begin().await?;
+    sqlx::query(
+        "create temp table copied on commit drop as
+         select n, p.* from generate_series(1, $1::int) n
+         cross join lateral (select * from products order by id offset (n % (select count(*) from products)) limit 1) p",
+    )
+    .bind(n as i32)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(
+        "insert into products (brand_id, media_id, product_name, seconds, default_audience_group_id,
+                               upside_down_three_per, prime_time, prime_time_per, prime_upside_down_three_per,
+                               jack_requirements)
+         select brand_id, media_id, product_name || '-' || n, seconds, default_audience_group_id,
+                upside_down_three_per, prime_time, prime_time_per, prime_upside_down_three_per, jack_requirements
+         from copied order by n",
+    )
+    .execute(&mut *tx)
+    .await
+    .context("seeding products")?;
+    sqlx::query(
+        "insert into product_tapes (brand_id, media_id, product_id, cycle, customer_version_name, media_file_name,
+                                    media_tape_number, customer_title)
+         select t.brand_id, t.media_id, p.id, t.cycle, t.customer_version_name, t.media_file_name || '-' || c.n,
+                t.media_tape_number || '-' || c.n, t.customer_title || '-' || c.n
+         from copied c join products p on p.product_name = c.product_name || '-' || c.n
+         join product_tapes t on t.product_id = c.id",
+    )
+    .execute(&mut *tx)
+    .await
+    .context("seeding tapes")?;
+    sqlx::query(
+        "insert into orders (media_id, product_id, default_group_id, seconds, cycle_start, cycle_end, follow_date,
+                             customer_free_calc, customer_free_value, media_free_calc, customer_metrics, media_metrics,
+                             category, created_by)
+         select coalesce(p.media_id, (select min(id) from media)), p.id, p.default_audience_group_id, p.seconds,
+                date '2026-01-01' + (c.n * 37 % 120), date '2026-01-01' + (c.n * 37 % 120) + 20 + (c.n % 41),
+                date '2026-01-01', 1 + c.n % 3, 10, 1, 100 + c.n % 50, 120, case when c.n % 10 = 0 then 2 end, 1
+         from copied c join products p on p.product_name = c.product_name || '-' || c.n",
+    )
+    .execute(&mut *tx)
+    .await
+    .context("seeding orders")?;
+    sqlx::query(
+        "insert into order_tapes (order_id, product_id, tape_id, position)
+         select o.id, o.product_id, t.id, row_number() over (partition by o.id order by t.id)
+         from orders o join product_tapes t on t.product_id = o.product_id",
+    )
+    .execute(&mut *tx)
+    .await
+    .context("seeding order tapes")?;
+    tx.commit().await?;
+    Ok(())
+}
+
+fn write_report(
+    orders: u64,
+    counted: u64,
+    rows: u64,
+    deleted: u64,
+    generated: f64,
+    [list, peer_list, export]: [&Runs; 3],
+    peer_export: &Result<Runs, String>,
+) -> anyhow::Result<()> {
+    let ratio = |peer: &Runs, ours: &Runs| {
+        if peer.is_empty() { "—".to_owned() } else { format!("{:.1}×", peer.median() / ours.median()) }
+    };
+    let mut md = String::from("## Order figures\n\n");
+    md.push_str(&format!(
+        "The release `adeval serve` on a fresh database: the demo master data, {orders} orders ({counted} listed) with \
+         their products' tapes, and {} viewing rows in the lake ({} deleted; generated and imported in {}) of the \
+         orders' media, groups and titles and others, over January to June 2026. One request at a time, signed, \
+         each after one unmeasured call. adeval computes the figures of all orders of a call in one engine scan over a \
+         snapshot kept until the manifest changes; **the peer is the same build started with \
+         `ADEVAL_BENCH_FIGURES_PER_ORDER=1`** on the same database and lake: every deletion read from Postgres per \
+         request and two lake scans per order, as before issue 14. Both answered the same orders and figures for pages 1, 8 and 43 (a float may differ by one unit of its last answered decimal: the same GRP summed in another order rounds either way at a tie). The lake DuckDB has the server's defaults (1GB memory, 2 threads).\n\n",
+        adeval_benches::thousands(rows as f64),
+        adeval_benches::thousands(deleted as f64),
+        secs(generated)
+    ));
+    md.push_str("| call | way | runs | median | min–max | peer time ÷ adeval time |\n|---|---|---|---|---|---|\n");
+    let call = "orderList, 10 orders a page (pages in turn)";
+    md.push_str(&format!("| {call} | one scan | {} | {} | {} | {} |\n", list.len(), secs(list.median()), list.spread(), ratio(peer_list, list)));
+    md.push_str(&format!("| {call} | peer: per order | {} | {} | {} | — |\n", peer_list.len(), secs(peer_list.median()), peer_list.spread()));
+    let call = "orderIndexExport, every order";
+    let (peer_ratio, peer_row) = match peer_export {
+        Ok(p) if !p.is_empty() => (ratio(p, export), format!("{} | {} | {}", p.len(), secs(p.median()), p.spread())),
+        Ok(_) => ("—".to_owned(), "0 | not run | —".to_owned()),
+        Err(e) => ("—".to_owned(), format!("1 | did not finish: {e} | —")),
+    };
+    md.push_str(&format!("| {call} | one scan | {} | {} | {} | {peer_ratio} |\n", export.len(), secs(export.median()), export.spread()));
+    md.push_str(&format!("| {call} | peer: per order | {peer_row} | — |\n"));
+    md.push_str("\n| goal | measured | verdict |\n|---|---|---|\n");
+    md.push_str(&format!("| orderList p50 ≤ 100 ms | {} | {} |\n", secs(list.median()), verdict(list.median() <= 0.1)));
+    md.push_str(&format!(
+        "| orderIndexExport of {counted} orders ≤ 2 s | {} | {} |\n",
+        secs(export.median()),
+        verdict(export.median() <= 2.0)
+    ));
+    md.push('\n');
+    report(&md)
+}

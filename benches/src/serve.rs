@@ -1,0 +1,140 @@
+//! A release `adeval serve` run by a bench on a database of its own, and signed calls to it
+//! one at a time (benches that time single requests; api_load drives many connections).
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use bytes::Bytes;
+use http_body_util::{BodyExt, Empty, Full};
+use hyper::Request;
+use hyper_util::rt::TokioIo;
+
+use adeval_server::http::sign;
+
+const SECRET: &str = "bench-sign-secret-not-for-production";
+const PASSWORD: &str = "bench-admin-pass";
+
+/// The URL of database `name` on the cluster of the admin URL `url`.
+pub fn with_database(url: &str, name: &str) -> String {
+    let (base, query) = url.split_once('?').map_or((url, None), |(b, q)| (b, Some(q)));
+    let server = base.rsplit_once('/').map_or(base, |(s, _)| s);
+    match query {
+        Some(q) => format!("{server}/{name}?{q}"),
+        None => format!("{server}/{name}"),
+    }
+}
+
+/// The adeval binary: `ADEVAL_BIN`, else the release one beside the running bench.
+pub fn adeval_bin() -> anyhow::Result<PathBuf> {
+    if let Some(bin) = std::env::var_os("ADEVAL_BIN") {
+        return Ok(PathBuf::from(bin));
+    }
+    let bin = std::env::current_exe()?.with_file_name("adeval");
+    if !bin.exists() {
+        bail!("{} is missing: cargo build --release --bin adeval (or set ADEVAL_BIN)", bin.display());
+    }
+    Ok(bin)
+}
+
+/// A running `adeval serve`, stopped when dropped.
+pub struct Server {
+    child: Child,
+    pub port: u16,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Server {
+    /// Starts `adeval serve` on database `url` with data under `data` and the extra
+    /// environment `env`, and waits until it answers /healthz.
+    pub async fn start(url: &str, data: &Path, env: &[(&str, &str)]) -> anyhow::Result<Server> {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
+        let log = data.join(format!("serve-{port}.log"));
+        let child = Command::new(adeval_bin()?)
+            .arg("serve")
+            .env("DATABASE_URL", url)
+            .env("ADEVAL_DATA_DIR", data)
+            .env("ADEVAL_ADDR", format!("127.0.0.1:{port}"))
+            .env("ADEVAL_SIGN_SECRET", SECRET)
+            .env("ADEVAL_ADMIN_PASSWORD", PASSWORD)
+            .envs(env.iter().copied())
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(&log)?)
+            .spawn()
+            .context("starting adeval serve")?;
+        let mut server = Server { child, port };
+        let started = Instant::now();
+        loop {
+            if let Some(status) = server.child.try_wait()? {
+                bail!("adeval serve exited ({status}); see {}", log.display());
+            }
+            if let Ok((200, _)) = server.send(Request::get("/healthz").body(Empty::<Bytes>::new())?).await {
+                return Ok(server);
+            }
+            if started.elapsed() > Duration::from_secs(120) {
+                bail!("adeval serve did not answer within 120 s");
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+
+    async fn send<B>(&self, req: Request<B>) -> anyhow::Result<(u16, Bytes)>
+    where
+        B: hyper::body::Body + Send + 'static,
+        B::Data: Send,
+        B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    {
+        let stream = tokio::net::TcpStream::connect(("127.0.0.1", self.port)).await?;
+        stream.set_nodelay(true)?;
+        let (mut sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(stream)).await?;
+        tokio::spawn(conn);
+        let (mut parts, body) = req.into_parts();
+        parts.headers.insert("host", "127.0.0.1".parse()?);
+        let answer = sender.send_request(Request::from_parts(parts, body)).await?;
+        let status = answer.status().as_u16();
+        Ok((status, answer.into_body().collect().await?.to_bytes()))
+    }
+
+    /// Signs in as the super administrator; answers the token.
+    pub async fn login(&self) -> anyhow::Result<String> {
+        let fields = format!("acc=admin&pwd={PASSWORD}");
+        let req = signed(Request::post("/background/v1/adminUserLogin"), &fields, None)
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(Full::new(Bytes::from(fields)))?;
+        let (_, body) = self.send(req).await?;
+        let body: serde_json::Value = serde_json::from_slice(&body)?;
+        body["data"]["token"].as_str().map(str::to_owned).with_context(|| format!("sign-in failed: {body}"))
+    }
+
+    /// A signed GET of `call` with `fields` (in their sorted order); answers the envelope's
+    /// `data`, or fails unless the code is 200.
+    pub async fn call(&self, call: &str, fields: Vec<(&'static str, String)>, token: &str) -> anyhow::Result<serde_json::Value> {
+        let fields: String = fields.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&");
+        let req = signed(Request::get(format!("/background/v1/{call}?{fields}")), &fields, Some(token)).body(Empty::<Bytes>::new())?;
+        let (status, body) = self.send(req).await?;
+        let mut body: serde_json::Value = serde_json::from_slice(&body).with_context(|| format!("{call}: HTTP {status}"))?;
+        if body["code"] != 200 {
+            bail!("{call} answered {body}");
+        }
+        Ok(body["data"].take())
+    }
+}
+
+/// Adds a fresh timestamp, nonce and signature of `fields` (and the session token) to a request.
+pub fn signed(req: hyper::http::request::Builder, fields: &str, token: Option<&str>) -> hyper::http::request::Builder {
+    let timestamp = chrono::Utc::now().timestamp().to_string();
+    let nonce = adeval_server::storage::random_name(24);
+    let signature = sign::sign(&sign::canonical(fields, &timestamp, &nonce, SECRET));
+    let req = req.header("timestamp", timestamp).header("nonce", nonce).header("sign", signature);
+    match token {
+        Some(token) => req.header("authorization", token),
+        None => req,
+    }
+}

@@ -1,0 +1,204 @@
+//! What orders have aired (docs/evaluation.md): the issued GRP and spots of many
+//! orders, both sides, in one pass over the viewing rows, and the rule that says which rows
+//! are an order's.
+//!
+//! A viewing row is an order's when it is of the order's media and default audience group,
+//! carries one of the order's titles (its tapes' media file names, tape numbers and customer
+//! titles, and the product name, trimmed), aired on a broadcast day of the cycle and, when the
+//! order names them, is of its data category and source. Its data ownership says the side:
+//! customer (1) or media (2).
+
+use chrono::{Days, NaiveDate};
+use duckdb::types::Value;
+use duckdb::{Connection, params_from_iter};
+
+use super::read::{IssuedTotals, ViewingFilter, date, prune};
+use crate::lake::PARQUET_SOURCE;
+use crate::paths::parse_files;
+use crate::{Dataset, Error, Lake, Result, Snapshot};
+
+/// The two sides of an order: whose viewing data a figure is read from (`belonging_to`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Customer = 1,
+    Media = 2,
+}
+
+impl Side {
+    pub const BOTH: [Side; 2] = [Side::Customer, Side::Media];
+}
+
+/// Which viewing rows belong to one order (of either side).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct OrderMatch {
+    pub media_id: i64,
+    pub audience_group_id: i64,
+    /// Trimmed, without blanks or repeats, sorted; empty matches no row.
+    titles: Vec<String>,
+    /// Broadcast days of the cycle, both ends inclusive; `None` doesn't bound.
+    pub from: Option<NaiveDate>,
+    pub to: Option<NaiveDate>,
+    pub category: Option<i16>,
+    pub source: Option<i16>,
+}
+
+impl OrderMatch {
+    /// An order of `media_id` evaluated on `audience_group_id` whose spots carry any of
+    /// `titles` (an order's tapes' names, numbers and customer titles and its product name,
+    /// as they are written: blanks and repeats are dropped here).
+    pub fn new<S: AsRef<str>>(media_id: i64, audience_group_id: i64, titles: impl IntoIterator<Item = S>) -> Self {
+        let mut titles: Vec<String> =
+            titles.into_iter().map(|t| t.as_ref().trim().to_owned()).filter(|t| !t.is_empty()).collect();
+        titles.sort();
+        titles.dedup();
+        OrderMatch { media_id, audience_group_id, titles, ..OrderMatch::default() }
+    }
+
+    /// Only spots of broadcast days `from..=to`.
+    pub fn days(self, from: Option<NaiveDate>, to: Option<NaiveDate>) -> Self {
+        OrderMatch { from, to, ..self }
+    }
+
+    /// Only viewing data of this category and source, when set.
+    pub fn data(self, category: Option<i16>, source: Option<i16>) -> Self {
+        OrderMatch { category, source, ..self }
+    }
+
+    pub fn titles(&self) -> &[String] {
+        &self.titles
+    }
+
+    /// The same rows of one side as a list filter: the per-order way, kept as the reference
+    /// [`Lake::issued_totals`] is checked against.
+    pub fn filter(&self, side: Side) -> ViewingFilter {
+        ViewingFilter {
+            media_id: Some(self.media_id),
+            audience_group_id: Some(self.audience_group_id),
+            belonging_to: Some(side as i16),
+            category: self.category,
+            source: self.source,
+            titles: Some(self.titles.clone()),
+            from: self.from,
+            to: self.to,
+            ..ViewingFilter::default()
+        }
+    }
+
+    /// The titles as the list filter compares them: a title never holds a newline there.
+    fn match_titles(&self) -> Vec<String> {
+        let mut titles: Vec<String> = self.titles.iter().map(|t| t.replace('\n', " ")).collect();
+        titles.sort();
+        titles.dedup();
+        titles
+    }
+}
+
+impl Lake {
+    /// The issued totals of every order, `[customer, media]` in the orders' order, from one
+    /// scan of the snapshot: the orders and their titles go into a temporary table that the
+    /// viewing rows are joined to, grouped by order and side. Deleted ids are loaded once.
+    pub fn issued_totals(&self, snapshot: &Snapshot, orders: &[OrderMatch]) -> Result<Vec<[IssuedTotals; 2]>> {
+        let mut totals = vec![[IssuedTotals::default(); 2]; orders.len()];
+        let Some((dataset, files)) = parse_files(&snapshot.files)? else {
+            return Ok(totals);
+        };
+        if dataset != Dataset::Viewing {
+            return Err(Error::Caller(format!("issued totals got {dataset} files")));
+        }
+        let wanted: Vec<&OrderMatch> = orders.iter().filter(|o| !o.titles.is_empty()).collect();
+        // The scan reads the months any cycle reaches; an unbounded cycle reads them all.
+        let bound = |pick: fn(&OrderMatch) -> Option<NaiveDate>, widest: fn(NaiveDate, NaiveDate) -> NaiveDate| {
+            wanted.iter().map(|o| pick(o)).reduce(|a, b| a.zip(b).map(|(a, b)| widest(a, b)))?
+        };
+        let (from, to) = (bound(|o| o.from, NaiveDate::min), bound(|o| o.to, NaiveDate::max));
+        let files = prune(files, from, to);
+        if wanted.is_empty() || files.is_empty() {
+            return Ok(totals);
+        }
+        let conn = self.conn()?;
+        load_orders(&conn, orders)?;
+        let skip = self.bind_deleted(&conn, dataset, &snapshot.deleted)?;
+        let mut params = vec![Value::Text(self.file_list(&files))];
+        // Bounds every order shares let Parquet statistics skip row groups, as a single
+        // order's day range does (air time stays within a day and a half of its day).
+        let mut clauses = vec!["v.belonging_to in (1, 2)".to_owned()];
+        if let Some(from) = from {
+            clauses.push("v.ymd >= ? and v.air_time >= ?".into());
+            params.extend([date(from), date(from)]);
+        }
+        if let Some(to) = to {
+            clauses.push("v.ymd <= ? and v.air_time < ?".into());
+            params.extend([date(to), date(to + Days::new(2))]);
+        }
+        let sql = format!(
+            "select o.k, v.belonging_to, coalesce(sum(v.grp), 0)::double, count(*), count(v.\"position\"),
+                    count(*) filter (where v.position_index <= 3
+                                        or (v.position_of is not null and v.position_index > v.position_of - 3))
+             from {PARQUET_SOURCE} v {skip}
+             join temp.order_match o
+               on v.media_id = o.media_id and v.audience_group_id = o.group_id and v.title = o.title
+              and (o.day_from is null or v.ymd >= o.day_from) and (o.day_to is null or v.ymd <= o.day_to)
+              and (o.category is null or v.category = o.category) and (o.source is null or v.source = o.source)
+             where {}
+             group by o.k, v.belonging_to",
+            clauses.join(" and ")
+        );
+        let mut stmt = conn.prepare(&sql)?;
+        let mut rows = stmt.query(params_from_iter(&params))?;
+        while let Some(r) = rows.next()? {
+            let (k, side): (i32, i16) = (r.get(0)?, r.get(1)?);
+            totals[k as usize][usize::from(side == Side::Media as i16)] = IssuedTotals {
+                grp: r.get(2)?,
+                spots: r.get::<_, i64>(3)? as u64,
+                positioned: r.get::<_, i64>(4)? as u64,
+                top_or_bottom_three: r.get::<_, i64>(5)? as u64,
+            };
+        }
+        Ok(totals)
+    }
+
+    /// The same totals, two scans an order ([`Lake::viewing_totals`] of each side's filter):
+    /// the way figures were computed before [`Lake::issued_totals`], kept as its reference.
+    pub fn issued_totals_per_order(
+        &self,
+        snapshot: &Snapshot,
+        orders: &[OrderMatch],
+    ) -> Result<Vec<[IssuedTotals; 2]>> {
+        orders
+            .iter()
+            .map(|o| {
+                Ok([
+                    self.viewing_totals(snapshot, &o.filter(Side::Customer))?,
+                    self.viewing_totals(snapshot, &o.filter(Side::Media))?,
+                ])
+            })
+            .collect()
+    }
+}
+
+/// One row per order and title, `k` the order's place in the call: a viewing row joins at
+/// most one row of an order, since an order's titles are distinct.
+fn load_orders(conn: &Connection, orders: &[OrderMatch]) -> Result<()> {
+    conn.execute_batch(
+        "create or replace temp table order_match (k integer, media_id bigint, group_id bigint, title varchar,
+                                                     day_from date, day_to date, category smallint, source smallint)",
+    )?;
+    let mut app = conn.appender_to_catalog_and_db("order_match", "temp", "main")?;
+    let opt = |v: Option<Value>| v.unwrap_or(Value::Null);
+    for (k, order) in orders.iter().enumerate() {
+        for title in order.match_titles() {
+            app.append_row([
+                Value::Int(k as i32),
+                Value::BigInt(order.media_id),
+                Value::BigInt(order.audience_group_id),
+                Value::Text(title),
+                opt(order.from.map(date)),
+                opt(order.to.map(date)),
+                opt(order.category.map(Value::SmallInt)),
+                opt(order.source.map(Value::SmallInt)),
+            ])?;
+        }
+    }
+    app.flush()?;
+    Ok(())
+}

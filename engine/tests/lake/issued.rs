@@ -1,0 +1,137 @@
+use adeval_engine::{IssuedTotals, Lake, OrderMatch, Side, Snapshot};
+use chrono::NaiveDate;
+
+use crate::helpers::{TestLake, at, snapshot, viewing_rows};
+
+fn day(m: u32, d: u32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, m, d).unwrap()
+}
+
+/// Three batches over February to April, with deleted rows: rows of media 1–3, groups 10–11,
+/// both sides, categories 1–2, sources 1–3 and four titles.
+fn lake_with_deletions(lake: &Lake) -> Snapshot {
+    let mut files = Vec::new();
+    for (batch, first, n, start) in [
+        (1, 1, 2_000, at(2026, 2, 1, 6, 0)),
+        (2, 10_001, 1_500, at(2026, 2, 20, 7, 13)),
+        (3, 20_001, 1_000, at(2026, 3, 25, 18, 0)),
+    ] {
+        let mut rows = viewing_rows(batch, first, n, start);
+        // The helper's cycles line up (group 10 is always ownership 1); these don't.
+        for r in &mut rows {
+            r.belonging_to = 1 + (r.id / 5 % 2) as i16;
+            r.category = 1 + (r.id / 7 % 2) as i16;
+            r.source = 1 + (r.id / 11 % 3) as i16;
+        }
+        files.extend(lake.write_viewing(batch, &rows).unwrap());
+    }
+    let deleted = (1..2_000).step_by(7).chain(10_001..10_400).chain([20_500, 99_999_999]);
+    snapshot(&files).with_deleted(deleted)
+}
+
+/// Orders of every kind the list meets: shared media, shared and overlapping titles, titles
+/// to trim and repeat, none at all, open and empty cycles, category and source set.
+fn orders() -> Vec<OrderMatch> {
+    let feb = (Some(day(2, 1)), Some(day(2, 28)));
+    vec![
+        OrderMatch::new(2, 10, ["Milk Ad 15s", " 伊利 金典 ", "Milk Ad 15s", ""]).days(feb.0, feb.1),
+        // The same media, group and a shared title, over an overlapping cycle.
+        OrderMatch::new(2, 10, ["伊利 金典", "Tea"]).days(Some(day(2, 15)), Some(day(3, 31))),
+        OrderMatch::new(1, 11, ["milk ad 30s", "Tea", "TEA"]).days(feb.0, Some(day(4, 30))),
+        OrderMatch::new(1, 10, ["Milk Ad 15s", "milk ad 30s"]).days(feb.0, feb.1).data(Some(1), None),
+        OrderMatch::new(3, 11, ["Tea", "伊利 金典"]).days(Some(day(3, 1)), Some(day(3, 20))).data(Some(2), Some(3)),
+        // No titles: matches nothing however wide.
+        OrderMatch::new(2, 10, ["", "  "]),
+        // An empty cycle (ends before it starts) and one past the data.
+        OrderMatch::new(2, 11, ["Tea"]).days(Some(day(3, 10)), Some(day(3, 9))),
+        OrderMatch::new(2, 11, ["Tea"]).days(Some(day(6, 1)), Some(day(6, 30))),
+        // Unbounded on either side, a title with a newline, a title no row has.
+        OrderMatch::new(3, 10, ["Milk Ad 15s", "Milk\nAd 15s", "无此素材"]).days(None, Some(day(2, 25))),
+        OrderMatch::new(1, 11, ["Tea"]).days(Some(day(3, 28)), None).data(None, Some(1)),
+        OrderMatch::new(2, 10, ["Milk Ad 15s", " 伊利 金典 "]).days(feb.0, feb.1),
+    ]
+}
+
+fn assert_same(one_pass: &[[IssuedTotals; 2]], reference: &[[IssuedTotals; 2]], orders: &[OrderMatch]) {
+    assert_eq!(one_pass.len(), reference.len());
+    for ((got, want), order) in one_pass.iter().zip(reference).zip(orders) {
+        for side in 0..2 {
+            let (g, w) = (got[side], want[side]);
+            assert_eq!(
+                (g.spots, g.positioned, g.top_or_bottom_three),
+                (w.spots, w.positioned, w.top_or_bottom_three),
+                "{order:?} side {side}"
+            );
+            // Sums of the same doubles in another order may differ in the last bits.
+            assert!((g.grp - w.grp).abs() < 1e-9, "{order:?} side {side}: {} vs {}", g.grp, w.grp);
+        }
+    }
+}
+
+#[test]
+fn one_pass_totals_equal_the_per_order_scans_with_deletions_and_edge_cases() {
+    let lake = TestLake::new();
+    let live = lake_with_deletions(&lake);
+    let orders = orders();
+
+    let one_pass = lake.issued_totals(&live, &orders).unwrap();
+    let reference = lake.issued_totals_per_order(&live, &orders).unwrap();
+
+    assert_same(&one_pass, &reference, &orders);
+    // The cases select rows on both sides, and the edge cases none.
+    assert!(one_pass[0][0].spots > 10 && one_pass[0][1].spots > 10, "{:?}", one_pass[0]);
+    for some in [1, 2, 3, 4, 8, 9] {
+        assert!(one_pass[some][0].spots > 0 && one_pass[some][1].spots > 0, "order {some}: {:?}", one_pass[some]);
+    }
+    for empty in [5, 6, 7] {
+        assert_eq!(one_pass[empty], [IssuedTotals::default(); 2], "order {empty}");
+    }
+    // Orders of the same rows get the same totals, however their titles were written.
+    assert_eq!(one_pass[0], one_pass[10]);
+    // Deleted rows count nowhere: without deletions the first order has more spots.
+    let undeleted = Snapshot { deleted: Vec::new(), ..live.clone() };
+    let before = lake.issued_totals(&undeleted, &orders[..1]).unwrap();
+    assert!(before[0][0].spots + before[0][1].spots > one_pass[0][0].spots + one_pass[0][1].spots);
+}
+
+#[test]
+fn one_pass_totals_of_each_order_alone_equal_those_of_the_batch() {
+    let lake = TestLake::new();
+    let live = lake_with_deletions(&lake);
+    let orders = orders();
+
+    let batch = lake.issued_totals(&live, &orders).unwrap();
+
+    for (i, order) in orders.iter().enumerate() {
+        let alone = lake.issued_totals(&live, std::slice::from_ref(order)).unwrap();
+        assert_same(&alone, &batch[i..=i], std::slice::from_ref(order));
+    }
+}
+
+#[test]
+fn no_orders_or_no_files_give_zero_totals() {
+    let lake = TestLake::new();
+    let live = lake_with_deletions(&lake);
+    let orders = orders();
+
+    assert!(lake.issued_totals(&live, &[]).unwrap().is_empty());
+    let nothing = lake.issued_totals(&Snapshot::default(), &orders).unwrap();
+    assert_eq!(nothing, vec![[IssuedTotals::default(); 2]; orders.len()]);
+}
+
+#[test]
+fn an_orders_titles_are_trimmed_without_blanks_or_repeats_and_its_filter_names_the_side() {
+    let order = OrderMatch::new(4, 9, [" B ", "A", "", "B", "  "]).days(Some(day(3, 1)), None).data(None, Some(2));
+
+    assert_eq!(order.titles(), ["A", "B"]);
+    let media = order.filter(Side::Media);
+    assert_eq!(
+        (media.media_id, media.audience_group_id, media.belonging_to, media.source, media.category),
+        (Some(4), Some(9), Some(2), Some(2), None)
+    );
+    assert_eq!(
+        (media.from, media.to, media.titles.as_deref()),
+        (Some(day(3, 1)), None, Some(&["A".to_owned(), "B".to_owned()][..]))
+    );
+    assert_eq!(order.filter(Side::Customer).belonging_to, Some(1));
+}
