@@ -57,6 +57,7 @@ pub async fn build_state(config: config::Config) -> anyhow::Result<AppState> {
         reads: Default::default(),
         lake: Arc::new(lake),
         snapshots: Default::default(),
+        issued: Default::default(),
         store,
         hub: Default::default(),
         upload_key: Arc::new(upload_key),

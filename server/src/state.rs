@@ -20,6 +20,8 @@ pub struct AppState {
     pub lake: Arc<adeval_engine::Lake>,
     /// The lake's snapshots, kept until the manifest changes.
     pub snapshots: Arc<crate::lake::snapshots::Snapshots>,
+    /// Orders' issued totals, kept until the manifest changes.
+    pub issued: Arc<crate::orders::issued::IssuedMemo>,
     /// Uploaded files and exports.
     pub store: Store,
     /// Realtime events received by this process.

@@ -8,6 +8,8 @@
 //! order names them, is of its data category and source. Its data ownership says the side:
 //! customer (1) or media (2).
 
+use std::collections::BTreeSet;
+
 use chrono::{Days, NaiveDate};
 use duckdb::types::Value;
 use duckdb::{Connection, params_from_iter};
@@ -29,7 +31,7 @@ impl Side {
 }
 
 /// Which viewing rows belong to one order (of either side).
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct OrderMatch {
     pub media_id: i64,
     pub audience_group_id: i64,
@@ -122,6 +124,7 @@ impl Lake {
         // Bounds every order shares let Parquet statistics skip row groups, as a single
         // order's day range does (air time stays within a day and a half of its day).
         let mut clauses = vec!["v.belonging_to in (1, 2)".to_owned()];
+        clauses.extend(listed(&wanted));
         if let Some(from) = from {
             clauses.push("v.ymd >= ? and v.air_time >= ?".into());
             params.extend([date(from), date(from)]);
@@ -174,6 +177,32 @@ impl Lake {
             })
             .collect()
     }
+}
+
+/// Most titles a call lists as constants for the scan (a page's are a few dozen; an export's
+/// thousands, which a list would no longer make cheaper than the join).
+const LISTED_TITLES: usize = 2_000;
+
+/// The calls' media, groups and titles as constant lists: DuckDB pushes them into the Parquet
+/// scan, which then decodes the other columns only of the rows that pass, where the join alone
+/// would decode every row of every month read. Constants, not parameters, because a prepared
+/// statement's parameters are not known when the scan's filters are planned; a title is a
+/// string literal with its quotes doubled (DuckDB's literals have no other escapes).
+fn listed(orders: &[&OrderMatch]) -> Vec<String> {
+    let ids = |pick: fn(&OrderMatch) -> i64| {
+        let set: BTreeSet<i64> = orders.iter().map(|o| pick(o)).collect();
+        set.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")
+    };
+    let mut lists = vec![
+        format!("v.media_id in ({})", ids(|o| o.media_id)),
+        format!("v.audience_group_id in ({})", ids(|o| o.audience_group_id)),
+    ];
+    let titles: BTreeSet<String> = orders.iter().flat_map(|o| o.match_titles()).collect();
+    if titles.len() <= LISTED_TITLES {
+        let quoted: Vec<String> = titles.iter().map(|t| format!("'{}'", t.replace('\'', "''"))).collect();
+        lists.push(format!("v.title in ({})", quoted.join(", ")));
+    }
+    lists
 }
 
 /// One row per order and title, `k` the order's place in the call: a viewing row joins at

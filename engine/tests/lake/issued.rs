@@ -135,3 +135,27 @@ fn an_orders_titles_are_trimmed_without_blanks_or_repeats_and_its_filter_names_t
     );
     assert_eq!(order.filter(Side::Customer).belonging_to, Some(1));
 }
+
+#[test]
+fn titles_with_quotes_match_as_written_and_thousands_of_titles_still_match() {
+    let lake = TestLake::new();
+    let quoted = ["O'Neil's 15s", "x'); select 1; --", "a''b"];
+    let mut rows = viewing_rows(1, 1, 600, at(2026, 2, 1, 6, 0));
+    for (i, r) in rows.iter_mut().enumerate() {
+        (r.title, r.media_id, r.audience_group_id) = (quoted[i % 3].into(), 2, 10);
+    }
+    let live = snapshot(&lake.write_viewing(1, &rows).unwrap());
+    // One order per quoted title, and one whose titles are too many to list for the scan.
+    let mut orders: Vec<OrderMatch> = quoted.iter().map(|t| OrderMatch::new(2, 10, [*t])).collect();
+    let many: Vec<String> = (0..2_500).map(|n| format!("素材{n}")).chain(quoted.map(String::from)).collect();
+    orders.push(OrderMatch::new(2, 10, many));
+
+    let one_pass = lake.issued_totals(&live, &orders).unwrap();
+
+    assert_same(&one_pass, &lake.issued_totals_per_order(&live, &orders).unwrap(), &orders);
+    for (i, totals) in one_pass.iter().enumerate() {
+        assert!(totals[0].spots + totals[1].spots > 0, "order {i} matched nothing: {totals:?}");
+    }
+    let each: u64 = one_pass[..3].iter().map(|t| t[0].spots + t[1].spots).sum();
+    assert_eq!(one_pass[3][0].spots + one_pass[3][1].spots, each);
+}

@@ -21,9 +21,15 @@ pub struct Snapshots {
 impl Snapshots {
     /// The dataset's snapshot as the manifest holds it now.
     pub async fn get(&self, db: &PgPool, dataset: Dataset) -> sqlx::Result<Arc<Snapshot>> {
+        Ok(self.versioned(db, dataset).await?.1)
+    }
+
+    /// The dataset's snapshot as the manifest holds it now, with the manifest's version: what
+    /// is derived from the snapshot may be kept under that version.
+    pub async fn versioned(&self, db: &PgPool, dataset: Dataset) -> sqlx::Result<(i64, Arc<Snapshot>)> {
         let version: i64 = sqlx::query_scalar("select version from lake_manifest").fetch_one(db).await?;
         if let Some(snapshot) = self.kept(dataset, version) {
-            return Ok(snapshot);
+            return Ok((version, snapshot));
         }
         let mut tx = db.begin().await?;
         sqlx::query("set transaction isolation level repeatable read, read only").execute(&mut *tx).await?;
@@ -44,7 +50,7 @@ impl Snapshots {
         if kept.get(&dataset).is_none_or(|(v, _)| *v <= version) {
             kept.insert(dataset, (version, snapshot.clone()));
         }
-        Ok(snapshot)
+        Ok((version, snapshot))
     }
 
     fn kept(&self, dataset: Dataset, version: i64) -> Option<Arc<Snapshot>> {

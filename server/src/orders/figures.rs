@@ -140,17 +140,15 @@ pub async fn compute(state: &AppState, orders: &[OrderFacts<'_>]) -> anyhow::Res
     Ok(figures.collect())
 }
 
-/// The issued totals of each order, `[customer, media]`: one engine call over the kept
-/// snapshot; the per-order way when the bench asks for it as its peer.
+/// The issued totals of each order, `[customer, media]`: kept by manifest version, the rest in
+/// one engine call (`super::issued`); the per-order way when the bench asks for it as its peer.
 async fn issued(state: &AppState, orders: Vec<OrderMatch>) -> anyhow::Result<Vec<[IssuedTotals; 2]>> {
+    if !per_order() {
+        return super::issued::issued(state, orders).await;
+    }
     let lake = state.lake.clone();
-    let totals = if per_order() {
-        let snapshot = crate::lake::snapshot(&state.db, Dataset::Viewing).await?;
-        tokio::task::spawn_blocking(move || lake.issued_totals_per_order(&snapshot, &orders)).await?
-    } else {
-        let snapshot = state.snapshots.get(&state.db, Dataset::Viewing).await?;
-        tokio::task::spawn_blocking(move || lake.issued_totals(&snapshot, &orders)).await?
-    };
+    let snapshot = crate::lake::snapshot(&state.db, Dataset::Viewing).await?;
+    let totals = tokio::task::spawn_blocking(move || lake.issued_totals_per_order(&snapshot, &orders)).await?;
     totals.context("the orders' issued totals")
 }
 

@@ -11,6 +11,7 @@
 //! - [`tape_changes`]: scheduling, editing, removing and executing tape changes.
 //! - [`log`]: the order log every change writes to.
 //! - [`figures`]: the figures of many orders at once, from the lake's viewing rows.
+//! - [`issued`]: the issued totals those figures start from, kept by lake manifest version.
 //!
 //! Broadcast certificates, daily cells (the summary dialog's writes) and viewing estimates
 //! come next and live here too, each as a module of its own beside these.
@@ -18,6 +19,7 @@
 pub mod figures;
 pub mod form;
 pub mod history;
+pub mod issued;
 pub mod log;
 pub mod order;
 pub mod proposals;

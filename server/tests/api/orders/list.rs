@@ -47,6 +47,39 @@ async fn issued_grp_comes_from_the_matching_viewing_rows_of_each_side() {
 }
 
 #[tokio::test]
+async fn kept_issued_totals_follow_every_import_and_every_edit_of_an_order() {
+    // Arrange: an order answered before any viewing data came, its zero totals kept, and the
+    // background computation of every order's totals left time to finish.
+    let f = fixture().await;
+    let id = f.add(f.form()).await["id"].as_i64().unwrap();
+    assert!(close(&f.info(id).await["customerIssuedGrp"], 0.0));
+    f.list(json!({})).await;
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+
+    // Act: viewing data arrives.
+    let spots = spots(600, "伊利");
+    let answer = upload(&f.app, &f.token, "customerData", "客户数据.xlsx", customer(), &workbook(&spots, false)).await;
+    let (status, message) = job_end(&f.app, answer.ok()["jobId"].as_i64().unwrap()).await;
+    assert_eq!(status, "done", "{message}");
+
+    // Assert: the import is seen at once, in the list and in the order's own answer.
+    let grp: f64 = spots.iter().enumerate().filter(|(i, _)| i % 6 == 0).map(|(_, s)| s.7).sum();
+    assert!(close(&f.info(id).await["customerIssuedGrp"], grp), "{}", f.info(id).await["customerIssuedGrp"]);
+    let listed = f.list(json!({})).await;
+    assert!(close(&listed["data"][0]["customerIssuedGrp"], grp));
+    // An edit that changes which rows are the order's misses what was kept; editing it back
+    // finds the first totals again.
+    let mut form = f.form();
+    form["orderId"] = json!(id);
+    form["category"] = json!(1);
+    f.app.send(Call::post("orderUp", form.clone()).token(&f.token)).await.ok();
+    assert!(close(&f.info(id).await["customerIssuedGrp"], 0.0));
+    form["category"] = json!("");
+    f.app.send(Call::post("orderUp", form).token(&f.token)).await.ok();
+    assert!(close(&f.info(id).await["customerIssuedGrp"], grp));
+}
+
+#[tokio::test]
 async fn the_list_filters_pages_ten_at_a_time_exports_and_deletes() {
     let f = fixture().await;
     let mut ids = Vec::new();
