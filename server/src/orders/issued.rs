@@ -9,6 +9,7 @@
 //! so the pages that follow are answered from memory. Until it ends, calls scan their own.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use adeval_engine::{Dataset, IssuedTotals, OrderMatch, Snapshot};
@@ -27,21 +28,27 @@ type Totals = [IssuedTotals; 2];
 #[derive(Default)]
 pub struct IssuedMemo {
     inner: Mutex<Memo>,
+    /// At most one background scan runs, whatever the versions: lake changes in quick
+    /// succession (a few deletions) don't pile scans up on the cores; a call after the running
+    /// one ends starts the next if the version moved meanwhile.
+    warming: AtomicBool,
 }
 
 #[derive(Default)]
 struct Memo {
     version: i64,
     totals: HashMap<OrderMatch, Totals>,
-    warming: bool,
+    /// The version kept totals are complete for, once a background scan of it ended.
+    warmed: Option<i64>,
 }
+
 
 impl IssuedMemo {
     /// The totals kept at `version` of each of `orders`; a newer version forgets the older's.
     fn kept(&self, version: i64, orders: &[OrderMatch]) -> Vec<Option<Totals>> {
         let mut memo = self.inner.lock().expect("issued memo lock");
         if memo.version < version {
-            *memo = Memo { version, ..Memo::default() };
+            *memo = Memo { version, totals: HashMap::new(), warmed: None };
         }
         let at = memo.version == version;
         orders.iter().map(|o| at.then(|| memo.totals.get(o).copied()).flatten()).collect()
@@ -61,12 +68,22 @@ impl IssuedMemo {
         }
     }
 
-    /// True for the one caller that is to start the background scan of `version`.
+    /// True for the one caller that is to start the background scan of `version`: none has
+    /// ended for it and none is running.
     fn start_warming(&self, version: i64) -> bool {
+        let memo = self.inner.lock().expect("issued memo lock");
+        memo.version == version
+            && memo.warmed != Some(version)
+            && self.warming.compare_exchange(false, true, Ordering::AcqRel, Ordering::Acquire).is_ok()
+    }
+
+    /// The background scan of `version` ended; a failed one is tried again by a later call.
+    fn warm_ended(&self, version: i64, ok: bool) {
         let mut memo = self.inner.lock().expect("issued memo lock");
-        let start = memo.version == version && !memo.warming;
-        memo.warming |= start;
-        start
+        if ok && memo.version == version {
+            memo.warmed = Some(version);
+        }
+        self.warming.store(false, Ordering::Release);
     }
 }
 
@@ -88,9 +105,11 @@ pub async fn issued(state: &AppState, orders: Vec<OrderMatch>) -> anyhow::Result
     if state.issued.start_warming(version) {
         let state = state.clone();
         tokio::spawn(async move {
-            if let Err(e) = warm(&state, version, snapshot).await {
+            let warmed = warm(&state, version, snapshot).await;
+            if let Err(e) = &warmed {
                 tracing::warn!(error = ?e, version, "computing every order's issued totals");
             }
+            state.issued.warm_ended(version, warmed.is_ok());
         });
     }
     Ok(totals.into_iter().map(Option::unwrap_or_default).collect())

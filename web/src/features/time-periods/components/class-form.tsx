@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useTranslation } from 'react-i18next'
 import { FormField, FormGroup, setServerErrors } from '@/components/ui/form-field'
 import { CLASS_FIELDS, classSchema, type ClassFormValues } from '../api/create-time-period-class'
-import type { MediaOption } from '../api/get-media-options'
+import type { MediaOption } from '@/lib/media-options'
 import { useMediaPeriods, type TimePeriodGroup } from '../api/get-time-periods'
 import { PeriodPicker } from './period-picker'
 

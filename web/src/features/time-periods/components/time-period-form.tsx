@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useTranslation } from 'react-i18next'
 import { FormField, setServerErrors } from '@/components/ui/form-field'
 import { PERIOD_FIELDS, timePeriodSchema, type TimePeriodFormValues } from '../api/create-time-period'
-import type { MediaOption } from '../api/get-media-options'
+import type { MediaOption } from '@/lib/media-options'
 import type { TimePeriod } from '../api/get-time-periods'
 
 type Props = {

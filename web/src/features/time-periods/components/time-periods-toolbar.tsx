@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { DateRangePicker } from '@/components/ui/date-range-picker'
 import type { TimePeriodFilters } from '../api/get-time-periods'
 import { useTimePeriodClasses } from '../api/get-time-period-classes'
-import { useMediaOptions } from '../api/get-media-options'
+import { useMediaOptions } from '@/lib/media-options'
 import { FILTER_KEYS, type FilterKey } from './use-time-period-filters'
 
 type Props = {
