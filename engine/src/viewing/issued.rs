@@ -8,8 +8,6 @@
 //! order names them, is of its data category and source. Its data ownership says the side:
 //! customer (1) or media (2).
 
-use std::collections::BTreeSet;
-
 use chrono::{Days, NaiveDate};
 use duckdb::types::Value;
 use duckdb::{Connection, params_from_iter};
@@ -124,7 +122,6 @@ impl Lake {
         // Bounds every order shares let Parquet statistics skip row groups, as a single
         // order's day range does (air time stays within a day and a half of its day).
         let mut clauses = vec!["v.belonging_to in (1, 2)".to_owned()];
-        clauses.extend(listed(&wanted));
         if let Some(from) = from {
             clauses.push("v.ymd >= ? and v.air_time >= ?".into());
             params.extend([date(from), date(from)]);
@@ -133,16 +130,25 @@ impl Lake {
             clauses.push("v.ymd <= ? and v.air_time < ?".into());
             params.extend([date(to), date(to + Days::new(2))]);
         }
+        // The position flags are worked out in the scan's own projection, below the joins:
+        // with them in the aggregate's filters, DuckDB 1.5 failed to bind `position_of` on
+        // some lakes ("INTERNAL Error: Failed to bind column reference").
         let sql = format!(
-            "select o.k, v.belonging_to, coalesce(sum(v.grp), 0)::double, count(*), count(v.\"position\"),
-                    count(*) filter (where v.position_index <= 3
-                                        or (v.position_of is not null and v.position_index > v.position_of - 3))
-             from {PARQUET_SOURCE} v {skip}
+            "with v as (
+                 select v.media_id, v.audience_group_id, v.title, v.ymd, v.category, v.source, v.belonging_to,
+                        v.grp, v.\"position\" is not null as positioned,
+                        coalesce(v.position_index <= 3
+                                 or (v.position_of is not null and v.position_index > v.position_of - 3), false) as top3
+                 from {PARQUET_SOURCE} v {skip}
+                 where {}
+             )
+             select o.k, v.belonging_to, coalesce(sum(v.grp), 0)::double, count(*),
+                    count(*) filter (where v.positioned), count(*) filter (where v.top3)
+             from v
              join temp.order_match o
                on v.media_id = o.media_id and v.audience_group_id = o.group_id and v.title = o.title
               and (o.day_from is null or v.ymd >= o.day_from) and (o.day_to is null or v.ymd <= o.day_to)
               and (o.category is null or v.category = o.category) and (o.source is null or v.source = o.source)
-             where {}
              group by o.k, v.belonging_to",
             clauses.join(" and ")
         );
@@ -177,32 +183,6 @@ impl Lake {
             })
             .collect()
     }
-}
-
-/// Most titles a call lists as constants for the scan (a page's are a few dozen; an export's
-/// thousands, which a list would no longer make cheaper than the join).
-const LISTED_TITLES: usize = 2_000;
-
-/// The calls' media, groups and titles as constant lists: DuckDB pushes them into the Parquet
-/// scan, which then decodes the other columns only of the rows that pass, where the join alone
-/// would decode every row of every month read. Constants, not parameters, because a prepared
-/// statement's parameters are not known when the scan's filters are planned; a title is a
-/// string literal with its quotes doubled (DuckDB's literals have no other escapes).
-fn listed(orders: &[&OrderMatch]) -> Vec<String> {
-    let ids = |pick: fn(&OrderMatch) -> i64| {
-        let set: BTreeSet<i64> = orders.iter().map(|o| pick(o)).collect();
-        set.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")
-    };
-    let mut lists = vec![
-        format!("v.media_id in ({})", ids(|o| o.media_id)),
-        format!("v.audience_group_id in ({})", ids(|o| o.audience_group_id)),
-    ];
-    let titles: BTreeSet<String> = orders.iter().flat_map(|o| o.match_titles()).collect();
-    if titles.len() <= LISTED_TITLES {
-        let quoted: Vec<String> = titles.iter().map(|t| format!("'{}'", t.replace('\'', "''"))).collect();
-        lists.push(format!("v.title in ({})", quoted.join(", ")));
-    }
-    lists
 }
 
 /// One row per order and title, `k` the order's place in the call: a viewing row joins at

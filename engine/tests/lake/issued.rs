@@ -159,3 +159,29 @@ fn titles_with_quotes_match_as_written_and_thousands_of_titles_still_match() {
     let each: u64 = one_pass[..3].iter().map(|t| t[0].spots + t[1].spots).sum();
     assert_eq!(one_pass[3][0].spots + one_pass[3][1].spots, each);
 }
+
+#[test]
+fn files_whose_positions_are_all_named_or_all_missing_still_total_with_deletions() {
+    // Positions written as 正一…倒三 carry no "of n" in any row of the file, and a file may have
+    // no position at all: DuckDB then knows from the statistics that the column is all null.
+    let lake = TestLake::new();
+    let mut named = viewing_rows(1, 1, 300, at(2026, 2, 1, 6, 0));
+    for (i, r) in named.iter_mut().enumerate() {
+        (r.position, r.position_index, r.position_of) = (Some("正一".into()), Some(1 + (i % 3) as i32), None);
+    }
+    let mut unplaced = viewing_rows(2, 1_001, 300, at(2026, 2, 3, 6, 0));
+    for r in &mut unplaced {
+        (r.position, r.position_index, r.position_of) = (None, None, None);
+    }
+    let named = lake.write_viewing(1, &named).unwrap();
+    let unplaced = lake.write_viewing(2, &unplaced).unwrap();
+    let orders = orders();
+
+    for (files, deleted) in [(&named, vec![3, 7]), (&unplaced, vec![1_005]), (&unplaced, vec![]), (&named, vec![])] {
+        let live = snapshot(files).with_deleted(deleted);
+        let one_pass = lake.issued_totals(&live, &orders).unwrap();
+        assert_same(&one_pass, &lake.issued_totals_per_order(&live, &orders).unwrap(), &orders);
+        let placed = files == &named;
+        assert_eq!(one_pass[0][0].positioned > 0, placed, "{:?}", one_pass[0]);
+    }
+}
