@@ -5,9 +5,7 @@ use axum::Extension;
 use axum::extract::State;
 use chrono::NaiveDate;
 use serde::Deserialize;
-use sqlx::Postgres;
-use sqlx::postgres::PgArguments;
-use sqlx::query::QueryAs;
+use sqlx::{Postgres, QueryBuilder};
 use utoipa::ToSchema;
 
 use super::figures;
@@ -16,6 +14,7 @@ use crate::auth::session::Admin;
 use crate::export::{self, Cell, Exported, Maker};
 use crate::http::args::{self, Day, Id, Instant, Month, OrderStatus, Paging, Seconds};
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
+use crate::sql::{self, Where};
 use crate::state::AppState;
 
 #[derive(Default, Deserialize, ToSchema)]
@@ -71,34 +70,31 @@ impl Filter {
         }
     }
 
-    fn bind<'q, O>(&'q self, q: QueryAs<'q, Postgres, O, PgArguments>) -> QueryAs<'q, Postgres, O, PgArguments> {
-        q.bind(self.brand)
-            .bind(self.product)
-            .bind(self.media)
-            .bind(self.seconds)
-            .bind(self.status)
-            .bind(self.day)
-            .bind(self.month)
-            .bind(&self.suit)
-            .bind(&self.created.0)
-            .bind(&self.created.1)
+    /// `head` followed by the set filters as its `where` clause, each value bound.
+    fn query(&self, head: impl Into<String>) -> QueryBuilder<'static, Postgres> {
+        let mut query = QueryBuilder::new(head);
+        Where::new(&mut query)
+            .eq("p.brand_id", self.brand)
+            .eq("o.product_id", self.product)
+            .eq("o.media_id", self.media)
+            .eq("o.seconds", self.seconds)
+            .eq("o.status", self.status)
+            .and("", self.day, " between o.cycle_start and o.cycle_end")
+            .and("o.cycle_start < (", self.month, " + interval '1 month')::date")
+            .and("o.cycle_end >= ", self.month, "")
+            .and(
+                "exists (select 1 from order_suits os join suits s on s.id = os.suit_id
+                         where os.order_id = o.id and strpos(lower(s.suit_name), lower(",
+                self.suit.clone(),
+                ")) > 0)",
+            )
+            .and("o.created_at >= ", self.created.0.clone(), "::timestamptz")
+            .and("o.created_at < ", self.created.1.clone(), "::timestamptz");
+        query
     }
 }
 
-const WHERE: &str = "
-    where ($1::bigint is null or p.brand_id = $1)
-      and ($2::bigint is null or o.product_id = $2)
-      and ($3::bigint is null or o.media_id = $3)
-      and ($4::int is null or o.seconds = $4)
-      and ($5::int2 is null or o.status = $5)
-      and ($6::date is null or $6 between o.cycle_start and o.cycle_end)
-      and ($7::date is null or (o.cycle_start < ($7 + interval '1 month')::date and o.cycle_end >= $7))
-      and ($8::text is null or exists (select 1 from order_suits os join suits s on s.id = os.suit_id
-                                       where os.order_id = o.id and strpos(lower(s.suit_name), lower($8)) > 0))
-      and ($9::timestamptz is null or o.created_at >= $9::timestamptz)
-      and ($10::timestamptz is null or o.created_at < $10::timestamptz)";
-
-const ORDER: &str = "order by o.created_at desc, o.id desc";
+const ORDER: &str = " order by o.created_at desc, o.id desc";
 
 /// The most orders a list page holds.
 const MAX_PAGE: i64 = 100;
@@ -115,14 +111,11 @@ pub async fn index(State(state): State<AppState>, Args(args): Args<OrderListArgs
     let filter = Filter::parse(&args, &mut checks);
     checks.finish()?;
     let mut conn = state.db.acquire().await?;
-    let (total,): (i64,) =
-        filter.bind(sqlx::query_as(&format!("select count(*) {FROM} {WHERE}"))).fetch_one(&mut *conn).await?;
-    let mut data: Vec<OrderRow> = filter
-        .bind(sqlx::query_as(&format!("{SELECT_ORDER} {WHERE} {ORDER} limit $11 offset $12")))
-        .bind(paging.limit)
-        .bind(paging.offset())
-        .fetch_all(&mut *conn)
-        .await?;
+    let total: i64 = filter.query(format!("select count(*) {FROM}")).build_query_scalar().fetch_one(&mut *conn).await?;
+    let mut query = filter.query(SELECT_ORDER);
+    query.push(ORDER);
+    sql::push_page(&mut query, paging.bounds());
+    let mut data: Vec<OrderRow> = query.build_query_as().fetch_all(&mut *conn).await?;
     load_parts(&mut conn, &mut data).await?;
     drop(conn);
     figures::fill(&state, &mut data).await?;
@@ -149,13 +142,13 @@ pub async fn export(
     let filter = Filter::parse(&args, &mut checks);
     checks.finish()?;
     let mut conn = state.db.acquire().await?;
-    let (total,): (i64,) =
-        filter.bind(sqlx::query_as(&format!("select count(*) {FROM} {WHERE}"))).fetch_one(&mut *conn).await?;
+    let total: i64 = filter.query(format!("select count(*) {FROM}")).build_query_scalar().fetch_one(&mut *conn).await?;
     if total > EXPORT_MAX {
         return Err(AppError::field("body", format!("一次最多导出 {EXPORT_MAX} 个订单，请先缩小筛选范围")));
     }
-    let mut orders: Vec<OrderRow> =
-        filter.bind(sqlx::query_as(&format!("{SELECT_ORDER} {WHERE} {ORDER}"))).fetch_all(&mut *conn).await?;
+    let mut query = filter.query(SELECT_ORDER);
+    query.push(ORDER);
+    let mut orders: Vec<OrderRow> = query.build_query_as().fetch_all(&mut *conn).await?;
     load_parts(&mut conn, &mut orders).await?;
     drop(conn);
     figures::fill(&state, &mut orders).await?;
