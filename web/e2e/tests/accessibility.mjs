@@ -113,7 +113,7 @@ export const tests = [
         await ctx.shot(page, `picker ${shot}`)
         await expectAccessible(page, `${field} popup`)
         await page.keyboard.press('Escape')
-        await dialog.waitFor({ state: 'detached' })
+        await dialog.waitFor({ state: 'hidden' })
       }
     },
   },
