@@ -21,6 +21,7 @@ use crate::auth::permission;
 use crate::http::args::{self, Day, Paging};
 use crate::http::call::{Access, Call, Verb, schema_of, schema_with};
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
+use crate::sql;
 use crate::state::AppState;
 use crate::storage::policy::{self, Grant, Signed};
 use crate::storage::files::{FILE_SELECT, FileRow, labelled};
@@ -81,31 +82,16 @@ async fn index(State(state): State<AppState>, Args(args): Args<FileArgs>) -> Res
     let from = Day::filter("createTimeAdd", &args.create_time_add, &mut checks);
     let to = Day::filter("createTimeEnd", &args.create_time_end, &mut checks);
     checks.finish()?;
-    let filter = "
-        where ($1::text is null or strpos(lower(f.file_name), lower($1)) > 0)
-          and ($2::text is null or strpos(lower(f.description), lower($2)) > 0)
-          and ($3::text is null or f.tags = $3)
-          and ($4::date is null or f.created_at >= $4::date)
-          and ($5::date is null or f.created_at < $5::date + 1)";
     let (name, description, tag) = (args::text(&args.file_name), args::text(&args.description), args::text(&args.tags));
-    let total: i64 = sqlx::query_scalar(&format!("select count(*) from files f {filter}"))
-        .bind(&name)
-        .bind(&description)
-        .bind(&tag)
-        .bind(from)
-        .bind(to)
-        .fetch_one(&state.db)
-        .await?;
-    let rows: Vec<FileRow> = sqlx::query_as(&format!("{FILE_SELECT} {filter} order by f.id desc limit $6 offset $7"))
-        .bind(&name)
-        .bind(&description)
-        .bind(&tag)
-        .bind(from)
-        .bind(to)
-        .bind(paging.limit)
-        .bind(paging.offset())
-        .fetch_all(&state.db)
-        .await?;
+    let heads = ("select count(*) from files f", FILE_SELECT);
+    let (rows, total): (Vec<FileRow>, i64) = sql::page(&state.db, heads, " order by f.id desc", paging.bounds(), |w| {
+        w.contains("f.file_name", name.clone())
+            .contains("f.description", description.clone())
+            .eq("f.tags", tag.clone())
+            .and("f.created_at >= ", from, "::date")
+            .and("f.created_at < ", to, "::date + 1");
+    })
+    .await?;
     Ok(Done("获取成功", Page { data: rows.into_iter().map(labelled).collect(), total }))
 }
 
