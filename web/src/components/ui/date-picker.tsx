@@ -2,8 +2,8 @@ import type { Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import { boundsMatcher, Calendar } from './calendar'
 import { DatePopover } from './date-popover'
-import { formatValue, parseDateText, PLACEHOLDERS } from './date-text'
-import { useDateText } from './use-date-text'
+import { formatValue, parseDateText } from './date-text'
+import { DateTextInput } from './date-text-input'
 
 export type DateInputProps = {
   /** `YYYY-MM-DD` (kind date) or `YYYY-MM-DDTHH:mm:ss` (kind datetime); '' when unset. */
@@ -37,7 +37,6 @@ type Props = DateInputProps & {
  */
 export function DatePicker({ kind = 'date', value, onChange, min, max, onBlur, onEnter, ref, className, placeholder, ...input }: Props) {
   const { t } = useTranslation('dates')
-  const { text, onInput, settle } = useDateText(kind, value, onChange)
   const selected = parseDateText(kind, value)
   const pick = (day: Date) => {
     const at = new Date(day)
@@ -63,21 +62,15 @@ export function DatePicker({ kind = 'date', value, onChange, min, max, onBlur, o
       )}
     >
       {(popup) => (
-        <input
+        <DateTextInput
           {...input}
           {...popup}
+          kind={kind}
+          value={value}
+          onChange={onChange}
+          onBlur={onBlur}
           ref={ref}
-          className="input date-field__input"
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder={placeholder ?? PLACEHOLDERS[kind]}
-          value={text}
-          onChange={onInput}
-          onBlur={() => {
-            settle()
-            onBlur?.()
-          }}
+          placeholder={placeholder}
           onKeyDown={(e) => {
             popup.onKeyDown(e)
             if (e.key !== 'Enter' || !onEnter) return

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { Calendar, useCalendarLocale } from './calendar'
 import { DatePopover, type InputPopupProps } from './date-popover'
 import { PRESETS, presetRange } from './date-presets'
-import { formatValue, parseDateText, PLACEHOLDERS, type DateKind } from './date-text'
-import { useDateText } from './use-date-text'
+import { formatValue, parseDateText, type DateKind } from './date-text'
+import { DateTextInput } from './date-text-input'
 
 type Props = {
   kind?: 'date' | 'datetime'
@@ -62,23 +62,17 @@ type InputProps = {
 }
 
 function RangeInput({ kind, label, value, onChange, popup, invalid }: InputProps) {
-  const { text, onInput, settle } = useDateText(kind, value, onChange)
   const ref = useRef<HTMLInputElement>(null)
   useEffect(() => ref.current?.setCustomValidity(invalid ?? ''), [invalid])
   return (
-    <input
+    <DateTextInput
       {...popup}
       ref={ref}
+      kind={kind}
+      value={value}
+      onChange={onChange}
       aria-invalid={invalid ? true : undefined}
-      className="input date-field__input"
-      type="text"
-      inputMode="numeric"
-      autoComplete="off"
       aria-label={label}
-      placeholder={PLACEHOLDERS[kind]}
-      value={text}
-      onChange={onInput}
-      onBlur={settle}
     />
   )
 }

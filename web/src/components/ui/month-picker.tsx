@@ -2,13 +2,12 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { DateInputProps } from './date-picker'
 import { DatePopover } from './date-popover'
-import { formatMonth, parseDateText, PLACEHOLDERS } from './date-text'
-import { useDateText } from './use-date-text'
+import { formatMonth, parseDateText } from './date-text'
+import { DateTextInput } from './date-text-input'
 
 /** A month, `YYYY-MM` ('' when unset), typed as text or picked in a year's grid of months. */
 export function MonthPicker({ value, onChange, onBlur, ref, className, placeholder, ...input }: Omit<DateInputProps, 'min' | 'max'>) {
   const { t } = useTranslation('dates')
-  const { text, onInput, settle } = useDateText('month', value, onChange)
   return (
     <DatePopover
       label={t('monthPicker')}
@@ -25,21 +24,15 @@ export function MonthPicker({ value, onChange, onBlur, ref, className, placehold
       )}
     >
       {(popup) => (
-        <input
+        <DateTextInput
           {...input}
           {...popup}
+          kind="month"
+          value={value}
+          onChange={onChange}
+          onBlur={onBlur}
           ref={ref}
-          className="input date-field__input"
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder={placeholder ?? PLACEHOLDERS.month}
-          value={text}
-          onChange={onInput}
-          onBlur={() => {
-            settle()
-            onBlur?.()
-          }}
+          placeholder={placeholder}
         />
       )}
     </DatePopover>
