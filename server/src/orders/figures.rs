@@ -46,14 +46,25 @@ pub struct OrderFacts<'a> {
 }
 
 impl OrderFacts<'_> {
-    /// The viewing rows of the order: its titles are its tapes' names, numbers and customer
-    /// titles and its product name.
+    /// The viewing rows of the order.
     pub fn matching(&self) -> OrderMatch {
-        let titles = self.tapes.iter().flatten().copied().chain([self.product_name]);
-        OrderMatch::new(self.media_id, self.default_group_id, titles)
-            .days(self.cycle.0, self.cycle.1)
-            .data(self.category, self.source)
+        let tapes = self.tapes.iter().flatten().copied();
+        order_match(self.media_id, self.default_group_id, tapes, self.product_name, self.cycle, (self.category, self.source))
     }
+}
+
+/// Which viewing rows are an order's: its titles are its tapes' names, numbers and customer
+/// titles and its product name; the rest is the engine's rule ([`OrderMatch`]).
+pub fn order_match<'a>(
+    media_id: i64,
+    group_id: i64,
+    tape_titles: impl IntoIterator<Item = &'a str>,
+    product_name: &'a str,
+    (from, to): (Option<NaiveDate>, Option<NaiveDate>),
+    (category, source): (Option<i16>, Option<i16>),
+) -> OrderMatch {
+    let titles = tape_titles.into_iter().chain([product_name]);
+    OrderMatch::new(media_id, group_id, titles).days(from, to).data(category, source)
 }
 
 /// The customer and media figures of an order (docs/evaluation.md): each field twice, prefixed

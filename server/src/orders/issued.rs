@@ -129,8 +129,8 @@ async fn warm(state: &AppState, version: i64, snapshot: Arc<Snapshot>) -> anyhow
     Ok(())
 }
 
-/// Which rows are each of the newest orders', read as the order list reads them: the titles
-/// are the tapes' media file names, tape numbers and customer titles and the product name.
+/// Which rows are each of the newest orders', read as the order list reads them and matched by
+/// the same rule ([`super::figures::order_match`]).
 async fn every_match(state: &AppState) -> sqlx::Result<Vec<OrderMatch>> {
     type Order = (i64, i64, i64, String, NaiveDate, NaiveDate, Option<i16>, Option<i16>);
     let orders: Vec<Order> = sqlx::query_as(
@@ -157,8 +157,9 @@ async fn every_match(state: &AppState) -> sqlx::Result<Vec<OrderMatch>> {
     Ok(orders
         .into_iter()
         .map(|(id, media, group, product, from, to, category, source)| {
-            let titles = titles.remove(&id).unwrap_or_default().into_iter().chain([product]);
-            OrderMatch::new(media, group, titles).days(Some(from), Some(to)).data(category, source)
+            let tapes = titles.remove(&id).unwrap_or_default();
+            let tapes = tapes.iter().map(String::as_str);
+            super::figures::order_match(media, group, tapes, &product, (Some(from), Some(to)), (category, source))
         })
         .collect())
 }
