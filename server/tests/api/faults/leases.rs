@@ -243,8 +243,12 @@ async fn a_process_that_loses_its_lease_stops_its_job_and_finishes_it_once_under
     // The lease's connection ends under the process (as on a network blip or a Postgres restart).
     sqlx::query("select pg_terminate_backend($1)").bind(first_pid).execute(&app.db).await.unwrap();
     let started = Instant::now();
+    // The terminated backend may still be listed holding its lock for a moment while it exits:
+    // the new lease is the one held by another backend.
     let second_key = loop {
-        if let Some((key, _)) = held_lease(&app.db).await {
+        if let Some((key, pid)) = held_lease(&app.db).await
+            && pid != first_pid
+        {
             break key;
         }
         assert!(started.elapsed() < Duration::from_secs(10), "the worker took no new lease");
