@@ -5,12 +5,15 @@
 //!
 //! Customer viewing data ([`customer`]) and rating series ([`ratings`]) land in the lake;
 //! order templates land in the order's schedule (`crate::orders::schedule`); broadcast
-//! certificates come next and follow the same path.
+//! certificates land in the lake and point the order at their batch in the same commit
+//! (`crate::orders::certificates`, [`commit_or_remove_with`]).
 
 pub mod customer;
 pub mod ratings;
 
 use adeval_engine::LakeFile;
+use futures_util::future::BoxFuture;
+use sqlx::PgConnection;
 use adeval_ingest::{Rejected, RowError};
 
 use crate::lake::{CommitError, commit_batch};
@@ -70,16 +73,34 @@ pub fn describe(errors: &[RowError], more: usize) -> String {
 /// Makes the lake files a batch wrote live in one transaction, or removes them when that
 /// fails: files no manifest lists are never read, but they would stay on disk.
 pub async fn commit_or_remove(state: &AppState, batch_id: i64, worker: Option<&str>, files: Vec<LakeFile>, rows: u64) -> anyhow::Result<()> {
+    commit_or_remove_with(state, batch_id, worker, files, rows, |_| Box::pin(async { Ok(()) })).await
+}
+
+/// As [`commit_or_remove`], running `then` inside the commit transaction after the batch is
+/// made live: both commit, or neither does and the files are removed.
+pub async fn commit_or_remove_with<F>(
+    state: &AppState,
+    batch_id: i64,
+    worker: Option<&str>,
+    files: Vec<LakeFile>,
+    rows: u64,
+    then: F,
+) -> anyhow::Result<()>
+where
+    F: for<'c> FnOnce(&'c mut PgConnection) -> BoxFuture<'c, anyhow::Result<()>> + Send,
+{
     let mut tx = state.db.begin().await?;
-    let committed = async {
+    let committed: anyhow::Result<()> = async {
         commit_batch(&mut tx, batch_id, worker, &files, rows).await?;
-        tx.commit().await.map_err(CommitError::from)
+        then(&mut tx).await?;
+        tx.commit().await.map_err(CommitError::from)?;
+        Ok(())
     }
     .await;
     if let Err(e) = committed {
         let lake = state.lake.clone();
         let _ = tokio::task::spawn_blocking(move || lake.remove(&files)).await;
-        return Err(e.into());
+        return Err(e);
     }
     Ok(())
 }

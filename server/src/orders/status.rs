@@ -2,9 +2,11 @@
 //! the database holds, after every change to an order and, since it moves with the date, by
 //! the housekeeping timer.
 //!
-//! Broadcast certificates are not imported yet, so none awaits confirmation (status 2 never
-//! applies) and a month counts as having its data once one of its cells is verified by a
-//! certificate (`is_he` 2): until certificates arrive, a finished order shows 6.
+//! A certificate awaits confirmation (status 2) while a typeY 1 preview of it is stored
+//! (`certificate_previews`), until typeY 2 applies it or a correction or re-import drops it. A
+//! month of the cycle counts as having its data once its certificate is confirmed
+//! (`order_certificate_months.confirmed_at`): a finished order shows 6 until every month's is,
+//! then 7.
 
 use adeval_engine::orders::{StatusFacts, order_status};
 use chrono::NaiveDate;
@@ -13,29 +15,30 @@ use sqlx::PgConnection;
 /// Derives and stores the status of one order (`Some`) or of every order (`None`). Answers
 /// how many orders changed status.
 pub async fn refresh(conn: &mut PgConnection, order: Option<i64>) -> sqlx::Result<u64> {
-    type Facts = (i64, i16, NaiveDate, NaiveDate, NaiveDate, bool, bool, bool);
+    type Facts = (i64, i16, NaiveDate, NaiveDate, NaiveDate, bool, bool, bool, bool);
     let rows: Vec<Facts> = sqlx::query_as(
         "select o.id, o.status, current_date, o.cycle_start, o.cycle_end,
                 exists(select 1 from order_lines l where l.order_id = o.id) as has_schedule,
                 exists(select 1 from order_tape_changes t
                        where t.order_id = o.id and t.status in (1, 2)
                          and t.execute_at between o.cycle_start and o.cycle_end) as tape_change_pending,
+                exists(select 1 from certificate_previews p where p.order_id = o.id) as certificate_pending,
                 exists(select 1 from generate_series(date_trunc('month', o.cycle_start), o.cycle_end, interval '1 month') m
-                       where not exists (select 1 from order_lines l join order_cells c on c.line_id = l.id
-                                         where l.order_id = o.id and l.month = m::date and c.is_he = 2)) as data_missing
+                       where not exists (select 1 from order_certificate_months c
+                                         where c.order_id = o.id and c.month = m::date and c.confirmed_at is not null)) as data_missing
          from orders o where ($1::bigint is null or o.id = $1)",
     )
     .bind(order)
     .fetch_all(&mut *conn)
     .await?;
     let mut changed = 0;
-    for (id, stored, today, cycle_start, cycle_end, has_schedule, tape_change_pending, data_missing) in rows {
+    for (id, stored, today, cycle_start, cycle_end, has_schedule, tape_change_pending, certificate_pending, data_missing) in rows {
         let status = order_status(&StatusFacts {
             today,
             cycle_start,
             cycle_end,
             has_schedule,
-            certificate_pending: false,
+            certificate_pending,
             tape_change_pending,
             data_missing,
         });

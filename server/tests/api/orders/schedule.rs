@@ -37,7 +37,18 @@ async fn the_schedule_guards_its_cycle_and_tapes_and_drives_the_status() {
     form["orderProductMagneticTapeId"] = json!(f.tapes[0]);
     f.app.send(Call::post("orderUp", form.clone()).token(&f.token)).await.ok();
     assert_eq!(f.info(id).await["statusName"], "已完结（数据缺失）");
-    sqlx::query("update order_cells set is_he = 2 where line_id = $1").bind(line).execute(&f.app.db).await.unwrap();
+    // A month has its data once its certificate is confirmed (the certificate tests go through
+    // the calls; here the row stands for it).
+    let batch: i64 = sqlx::query_scalar("insert into lake_batches (dataset, status) values ('certificates', 'live') returning id")
+        .fetch_one(&f.app.db)
+        .await
+        .unwrap();
+    sqlx::query("insert into order_certificate_months (order_id, month, batch_id, confirmed_at) values ($1, '2026-03-01', $2, now())")
+        .bind(id)
+        .bind(batch)
+        .execute(&f.app.db)
+        .await
+        .unwrap();
     f.app.send(Call::post("orderUp", form.clone()).token(&f.token)).await.ok();
     assert_eq!(f.info(id).await["status"], 7);
 
