@@ -2,6 +2,11 @@
 //! completion (normal, low, high), difference, overplay, theatres and 正负三 share, for one side
 //! (customer or media) of an order, and the order's status. The server gathers the inputs
 //! from Postgres and the lake; nothing here reads anything.
+//!
+//! [`certificate`] compares a broadcast certificate with the schedule and plans what
+//! confirming it does to the daily cells.
+
+pub mod certificate;
 
 use chrono::NaiveDate;
 
