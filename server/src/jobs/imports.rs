@@ -1,7 +1,7 @@
 //! What each job kind does. Upload jobs are keyed by the file's tag. Customer data imports into
-//! the lake, order templates into the order's schedule; the other order importers
-//! (certificates …) arrive later — until then a job of such a tag fails with a message that
-//! says so, and the file stays stored and listed.
+//! the lake, order templates into the order's schedule, broadcast certificates into the lake
+//! and the order's current certificate; the other order importers arrive later — until then a
+//! job of such a tag fails with a message that says so, and the file stays stored and listed.
 
 use std::path::PathBuf;
 
@@ -21,6 +21,7 @@ pub async fn run(progress: Progress, job: Job) -> Result<String, Failure> {
     match job.kind.as_str() {
         "customerData" => customer_data(&progress, &job).await,
         "orderTemplate" => order_template(&progress, &job).await,
+        "broadcastingCertificate" => certificate(&progress, &job).await,
         kind => {
             let label = tags::label(kind);
             progress.step(Level::Warning, 0, &format!("「{label}」文件的导入功能尚未开放")).await;
@@ -75,11 +76,22 @@ fn internal(what: &str, e: impl std::fmt::Display) -> Failure {
 /// What an earlier run of the job already committed, as its summary: a run after a crash finds
 /// the rows there when its process died between the commit and recording the job's end.
 pub async fn committed(progress: &Progress, job: &Job) -> Result<Option<String>, Failure> {
-    if job.kind != "customerData" {
+    if job.kind != "customerData" && job.kind != "broadcastingCertificate" {
         return Ok(None);
     }
-    let live = lake::live_batch_of_job(&progress.state().db, job.id).await.map_err(|e| internal("reading the job's batch", e))?;
-    Ok(live.map(|(_, rows)| format!("已导入 {rows} 行客户数据")))
+    let db = &progress.state().db;
+    let live = lake::live_batch_of_job(db, job.id).await.map_err(|e| internal("reading the job's batch", e))?;
+    let Some((batch, rows)) = live else { return Ok(None) };
+    if job.kind == "customerData" {
+        return Ok(Some(format!("已导入 {rows} 行客户数据")));
+    }
+    // A certificate's commit keeps its summary as the batch's note.
+    let note: String = sqlx::query_scalar("select note from lake_batches where id = $1")
+        .bind(batch)
+        .fetch_one(db)
+        .await
+        .map_err(|e| internal("reading the job's batch", e))?;
+    Ok(Some(note))
 }
 
 async fn customer_data(progress: &Progress, job: &Job) -> Result<String, Failure> {
@@ -128,5 +140,30 @@ async fn order_template(progress: &Progress, job: &Job) -> Result<String, Failur
         )),
         Err(ImportError::Refused(text)) => Err(Failure::new(text)),
         Err(ImportError::Internal(e)) => Err(internal("importing an order template", format!("{e:?}"))),
+    }
+}
+
+async fn certificate(progress: &Progress, job: &Job) -> Result<String, Failure> {
+    let state = progress.state();
+    let order = job.payload.get("orderId").and_then(Value::as_i64).ok_or_else(|| Failure::new("任务缺少订单"))?;
+    // As for customer data: a run after a crash may find its batch committed, or batches the
+    // dead run left `writing`.
+    if let Some(summary) = committed(progress, job).await? {
+        return Ok(summary);
+    }
+    if job.attempts > 1 {
+        lake::close_batches_of_job(state, job.id).await.map_err(|e| internal("clearing a dead run's batches", format!("{e:?}")))?;
+    }
+    let copy = local_copy(progress, job).await?;
+    let origin = crate::orders::certificates::import::Origin {
+        file_id: job.file_id,
+        job_id: Some(job.id),
+        worker: Some(job.locked_by.clone()),
+        admin_id: job.admin_id,
+    };
+    match crate::orders::certificates::import::import_file(state, order, &copy.0, &origin, progress).await {
+        Ok(done) => Ok(done.summary),
+        Err(ImportError::Refused(text)) => Err(Failure::new(text)),
+        Err(ImportError::Internal(e)) => Err(internal("importing a broadcast certificate", format!("{e:?}"))),
     }
 }

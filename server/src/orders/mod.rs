@@ -12,10 +12,13 @@
 //! - [`log`]: the order log every change writes to.
 //! - [`figures`]: the figures of many orders at once, from the lake's viewing rows.
 //! - [`issued`]: the issued totals those figures start from, kept by lake manifest version.
+//! - [`certificates`]: broadcast certificates: importing, comparing with the schedule,
+//!   confirming in two steps, and correcting rows.
 //!
-//! Broadcast certificates, daily cells (the summary dialog's writes) and viewing estimates
-//! come next and live here too, each as a module of its own beside these.
+//! Daily cells (the summary dialog's writes) and viewing estimates come next and live here
+//! too, each as a module of its own beside these.
 
+pub mod certificates;
 pub mod figures;
 pub mod form;
 pub mod history;

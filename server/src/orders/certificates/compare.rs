@@ -1,0 +1,166 @@
+//! The comparison of a certificate with the schedule: the planned cells and the aired spots of
+//! some months, handed to the engine's pure `compare` and `plan`, and named for the answer.
+//! [`Basis`] fingerprints everything they were computed from, so typeY 2 can tell whether a
+//! preview still holds.
+
+use std::collections::BTreeMap;
+
+use adeval_engine::orders::certificate::{self, AiredSpot, Comparison, Difference, PlannedCell};
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use sqlx::PgConnection;
+use utoipa::ToSchema;
+
+use super::rows::{CurrentRow, OrderFacts};
+use super::{CertificateMonth, ym};
+
+/// A row of `added` or `missing`: one version, month and period (type 1), or one version,
+/// month and time-period class whose shortfall and excess balance (type 2).
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Diff {
+    pub media_file_name: String,
+    pub tape_id: i64,
+    /// `YYYY-MM`.
+    pub point_date_ym: String,
+    /// Type 1: the period.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_period_name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_period_id: Option<i64>,
+    /// Type 2: the class.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_period_class_name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_period_class_id: Option<i64>,
+    /// Spots.
+    pub num: i64,
+    /// 1 unbalanced (warning), 2 balanced within the class (success).
+    #[serde(rename = "type")]
+    pub kind: u8,
+}
+
+/// The planned cells of `months`: every cell of the order's lines there, withdrawn and empty
+/// ones included (the engine leaves them out of the plan).
+pub async fn planned_cells(conn: &mut PgConnection, order: i64, months: &[NaiveDate]) -> sqlx::Result<Vec<PlannedCell>> {
+    type CellRow = (i64, i64, NaiveDate, i64, i64, Option<i64>, String, String, i32, bool, bool);
+    let rows: Vec<CellRow> = sqlx::query_as(
+        "select c.id, l.id, c.ymd, l.tape_id, l.time_period_id, p.class_id, l.point_type, l.position, c.point,
+                btrim(c.value) = '撤掉', c.is_he = 2
+         from order_cells c join order_lines l on l.id = c.line_id join time_periods p on p.id = l.time_period_id
+         where l.order_id = $1 and l.month = any($2) order by c.id",
+    )
+    .bind(order)
+    .bind(months)
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(cell_id, line_id, ymd, tape_id, period_id, class_id, point_type, position, point, withdrawn, verified)| PlannedCell {
+            cell_id,
+            line_id,
+            ymd,
+            tape_id,
+            period_id,
+            class_id,
+            point_type: point_type.chars().next().unwrap_or('A'),
+            position,
+            point,
+            withdrawn,
+            verified,
+        })
+        .collect())
+}
+
+/// The aired spots of the rows that are assigned (an order version and a period).
+pub fn aired_spots(rows: &[CurrentRow], facts: &OrderFacts) -> Vec<AiredSpot> {
+    rows.iter()
+        .filter(|r| r.unassigned(facts).is_none())
+        .filter_map(|r| {
+            let period = facts.period(r.period_id?)?;
+            Some(AiredSpot { ymd: r.ymd, tape_id: r.tape_id, period_id: period.id, class_id: period.class_id, num: r.num })
+        })
+        .collect()
+}
+
+/// Names the engine's differences for the answer.
+pub fn named(diffs: &[Difference], facts: &OrderFacts) -> Vec<Diff> {
+    diffs
+        .iter()
+        .map(|d| {
+            let period = d.period_id.and_then(|id| facts.period(id));
+            let class_name = d
+                .class_id
+                .and_then(|id| facts.periods.iter().find(|p| p.class_id == Some(id)).and_then(|p| p.class_name.clone()));
+            Diff {
+                media_file_name: facts.tape_name(d.tape_id),
+                tape_id: d.tape_id,
+                point_date_ym: ym(d.month),
+                time_period_name: period.map(|p| p.name.clone()),
+                time_period_id: d.period_id,
+                time_period_class_name: if d.period_id.is_none() { class_name } else { None },
+                time_period_class_id: if d.period_id.is_none() { d.class_id } else { None },
+                num: d.num,
+                kind: d.kind,
+            }
+        })
+        .collect()
+}
+
+/// What a comparison was computed from, and its result.
+pub struct Review {
+    pub planned: Vec<PlannedCell>,
+    pub aired: Vec<AiredSpot>,
+    pub comparison: Comparison,
+    pub basis: String,
+}
+
+/// Compares the rows of `months` with their planned cells.
+pub async fn review(
+    conn: &mut PgConnection,
+    order: i64,
+    facts: &OrderFacts,
+    months: &[CertificateMonth],
+    rows: &[CurrentRow],
+) -> sqlx::Result<Review> {
+    let days: Vec<NaiveDate> = months.iter().map(|m| m.month).collect();
+    let planned = planned_cells(conn, order, &days).await?;
+    let aired = aired_spots(rows, facts);
+    let comparison = certificate::compare(&planned, &aired);
+    let basis = basis(months, &planned, rows, facts);
+    Ok(Review { planned, aired, comparison, basis })
+}
+
+/// The fingerprint of a comparison's inputs: the months and their batches, every planned cell
+/// as stored, and every row as corrected (with whether its version is the order's and its
+/// period's class). Any change to the schedule, the certificate or a correction changes it.
+pub fn basis(months: &[CertificateMonth], planned: &[PlannedCell], rows: &[CurrentRow], facts: &OrderFacts) -> String {
+    let mut h = Sha256::new();
+    for m in months {
+        h.update(format!("m{}:{}:{};", m.month, m.batch_id, m.confirmed));
+    }
+    for c in planned {
+        h.update(format!(
+            "c{}:{}:{}:{}:{}:{:?}:{}:{}:{}:{}:{};",
+            c.cell_id, c.line_id, c.ymd, c.tape_id, c.period_id, c.class_id, c.point_type, c.position, c.point, c.withdrawn, c.verified
+        ));
+    }
+    for r in rows {
+        let class = r.period_id.and_then(|p| facts.period(p)).and_then(|p| p.class_id);
+        h.update(format!("r{}:{}:{:?}:{:?}:{}:{:?};", r.id, r.tape_id, r.period_id, class, r.num, r.unassigned(facts).map(|u| u as u8)));
+    }
+    hex::encode(h.finalize())
+}
+
+/// Per month, version and period: spots planned and aired (the export's summary sheet).
+pub fn by_period(planned: &[PlannedCell], aired: &[AiredSpot]) -> BTreeMap<(NaiveDate, i64, i64), (i64, i64)> {
+    let mut out: BTreeMap<(NaiveDate, i64, i64), (i64, i64)> = BTreeMap::new();
+    for c in planned.iter().filter(|c| !c.withdrawn && c.point > 0) {
+        out.entry((super::month_of(c.ymd), c.tape_id, c.period_id)).or_default().0 += i64::from(c.point);
+    }
+    for a in aired {
+        out.entry((super::month_of(a.ymd), a.tape_id, a.period_id)).or_default().1 += i64::from(a.num);
+    }
+    out
+}

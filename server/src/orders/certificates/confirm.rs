@@ -1,0 +1,239 @@
+//! Reading the certificate (`broadcastingCertificate`) and the two steps of
+//! `orderBroadcastLicenseUp`: typeY 1 compares the unconfirmed months and stores the plan that
+//! comparison implies with its basis (status 2); typeY 2, under the order's row lock, applies
+//! exactly that plan when the basis still holds, and confirms the months. The lock makes
+//! concurrent typeY 2 calls queue: the first applies and drops the preview, every later one
+//! finds none and answers 4009.
+
+use adeval_engine::orders::certificate::{self, Plan};
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+use sqlx::PgConnection;
+use utoipa::ToSchema;
+
+use super::compare::review;
+use super::rows::{OrderFacts, current_rows};
+use super::view::{CertificateView, Differences, Summary, pending, view};
+use super::{CHANGED, CONFIRMED, NOT_IMPORTED, current_months, ym};
+use crate::auth::session::Admin;
+use crate::http::{AppError, Result};
+use crate::orders::{log, status};
+use crate::state::AppState;
+
+async fn facts(conn: &mut PgConnection, order: i64) -> Result<OrderFacts> {
+    OrderFacts::load(conn, order).await?.ok_or_else(|| AppError::NotFound("订单不存在".into()))
+}
+
+/// broadcastingCertificate: the current certificate against the schedule, every month of it.
+pub async fn show(state: &AppState, order: i64) -> Result<CertificateView> {
+    let mut conn = state.db.acquire().await?;
+    let facts = facts(&mut conn, order).await?;
+    let months = current_months(&mut conn, order).await?;
+    if months.is_empty() {
+        return Err(AppError::NotFound(NOT_IMPORTED.into()));
+    }
+    let rows = current_rows(state, &mut conn, order, &months).await?;
+    let review = review(&mut conn, order, &facts, &months, &rows).await?;
+    let pending = pending(&mut conn, order).await?;
+    Ok(view(&review, &months, &rows, &facts, pending))
+}
+
+/// What applying a preview changes.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Changes {
+    /// Cells whose every spot aired: verified (isHe 2).
+    pub verified: i64,
+    /// Cells with spots missing: flagged (reasonDisappearance '1').
+    pub missing_cells: i64,
+    /// Aired spots no cell planned: verified type C cells.
+    pub free_spots: i64,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct PreviewSummary {
+    #[serde(flatten)]
+    pub summary: Summary,
+    pub changes: Changes,
+}
+
+/// typeY 1's answer.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Preview {
+    pub data_list: Differences,
+    pub data_value: PreviewSummary,
+}
+
+/// typeY 2's answer.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Applied {
+    #[serde(flatten)]
+    pub changes: Changes,
+    /// The months confirmed, `YYYY-MM`.
+    pub months: Vec<String>,
+}
+
+/// The plan a preview stores, as typeY 2 applies it.
+#[derive(Serialize, Deserialize)]
+struct Stored {
+    months: Vec<NaiveDate>,
+    /// (cell id, spots aired, verified).
+    cells: Vec<(i64, i32, bool)>,
+    /// (month, day, tape, period, spots).
+    free: Vec<(NaiveDate, NaiveDate, i64, i64, i32)>,
+    changes: Changes,
+}
+
+fn changes(plan: &Plan) -> Changes {
+    Changes {
+        verified: plan.cells.iter().filter(|c| c.verified).count() as i64,
+        missing_cells: plan.cells.iter().filter(|c| !c.verified).count() as i64,
+        free_spots: plan.free.iter().map(|f| i64::from(f.num)).sum(),
+    }
+}
+
+/// Locks the order and answers its facts and its unconfirmed months (4004 without a
+/// certificate, 4009 when every month is confirmed).
+async fn locked(tx: &mut PgConnection, order: i64) -> Result<(OrderFacts, Vec<super::CertificateMonth>)> {
+    let found: Option<i64> = sqlx::query_scalar("select id from orders where id = $1 for update").bind(order).fetch_optional(&mut *tx).await?;
+    if found.is_none() {
+        return Err(AppError::NotFound("订单不存在".into()));
+    }
+    let facts = facts(tx, order).await?;
+    let months = current_months(tx, order).await?;
+    if months.is_empty() {
+        return Err(AppError::NotFound(NOT_IMPORTED.into()));
+    }
+    let open: Vec<_> = months.into_iter().filter(|m| !m.confirmed).collect();
+    if open.is_empty() {
+        return Err(AppError::conflict(CONFIRMED));
+    }
+    Ok((facts, open))
+}
+
+/// typeY 1: compares the unconfirmed months, stores the plan with its basis and answers it.
+pub async fn preview(state: &AppState, admin: &Admin, order: i64) -> Result<Preview> {
+    let mut tx = state.db.begin().await?;
+    let (facts, months) = locked(&mut tx, order).await?;
+    let rows = current_rows(state, &mut tx, order, &months).await?;
+    let review = review(&mut tx, order, &facts, &months, &rows).await?;
+    let plan = certificate::plan(&review.planned, &review.aired);
+    let changes = changes(&plan);
+    let stored = Stored {
+        months: months.iter().map(|m| m.month).collect(),
+        cells: plan.cells.iter().map(|c| (c.cell_id, c.aired, c.verified)).collect(),
+        free: plan.free.iter().map(|f| (f.month, f.ymd, f.tape_id, f.period_id, f.num)).collect(),
+        changes: changes.clone(),
+    };
+    sqlx::query(
+        "insert into certificate_previews (order_id, basis, preview, created_by) values ($1, $2, $3, $4)
+         on conflict (order_id) do update set basis = excluded.basis, preview = excluded.preview,
+             created_by = excluded.created_by, created_at = now()",
+    )
+    .bind(order)
+    .bind(&review.basis)
+    .bind(serde_json::to_value(&stored).map_err(anyhow::Error::from)?)
+    .bind(admin.id)
+    .execute(&mut *tx)
+    .await?;
+    let answer = view(&review, &months, &rows, &facts, true);
+    let names: Vec<String> = months.iter().map(|m| ym(m.month)).collect();
+    let s = &answer.data_value;
+    let content = format!("核对播出证明：{}，计划 {} 个点位、播出 {} 个，新增 {}、缺失 {}", names.join("、"), s.planned, s.aired, s.added, s.missing);
+    log::record(&mut tx, order, admin, content, None).await?;
+    status::refresh(&mut tx, Some(order)).await?;
+    tx.commit().await?;
+    let CertificateView { data_list, data_value } = answer;
+    Ok(Preview { data_list, data_value: PreviewSummary { summary: data_value, changes } })
+}
+
+/// typeY 2: applies the stored preview, when what it was computed from is unchanged.
+pub async fn apply(state: &AppState, admin: &Admin, order: i64) -> Result<Applied> {
+    let mut tx = state.db.begin().await?;
+    let (facts, months) = locked(&mut tx, order).await?;
+    let stored: Option<(String, serde_json::Value)> =
+        sqlx::query_as("select basis, preview from certificate_previews where order_id = $1").bind(order).fetch_optional(&mut *tx).await?;
+    let Some((basis, stored)) = stored else { return Err(AppError::conflict(CHANGED)) };
+    let rows = current_rows(state, &mut tx, order, &months).await?;
+    let review = review(&mut tx, order, &facts, &months, &rows).await?;
+    if review.basis != basis {
+        return Err(AppError::conflict(CHANGED));
+    }
+    let left = rows.iter().filter(|r| r.unassigned(&facts).is_some()).count();
+    if left > 0 {
+        return Err(AppError::field("typeY", format!("还有 {left} 行播证未指定时段或订单版本，请先处理")));
+    }
+    let stored: Stored = serde_json::from_value(stored).map_err(anyhow::Error::from)?;
+    write_plan(&mut tx, order, facts.media, &stored).await?;
+    sqlx::query("update order_certificate_months set confirmed_at = now(), confirmed_by = $3 where order_id = $1 and month = any($2)")
+        .bind(order)
+        .bind(&stored.months)
+        .bind(admin.id)
+        .execute(&mut *tx)
+        .await?;
+    super::drop_preview(&mut tx, order).await?;
+    let names: Vec<String> = stored.months.iter().map(|m| ym(*m)).collect();
+    let c = &stored.changes;
+    let content = format!(
+        "确认播出证明：{}，核对 {} 个点位格，缺失 {} 个点位格，赠播 {} 个点位",
+        names.join("、"),
+        c.verified,
+        c.missing_cells,
+        c.free_spots
+    );
+    log::record(&mut tx, order, admin, content, None).await?;
+    status::refresh(&mut tx, Some(order)).await?;
+    tx.commit().await?;
+    Ok(Applied { changes: stored.changes, months: names })
+}
+
+/// Writes a plan to the cells: covered cells verified, short ones flagged, free spots as
+/// verified type C cells (the month's C line of that version and period, made when missing).
+async fn write_plan(tx: &mut PgConnection, order: i64, media: i64, plan: &Stored) -> sqlx::Result<()> {
+    let ids: Vec<i64> = plan.cells.iter().map(|c| c.0).collect();
+    let aired: Vec<i32> = plan.cells.iter().map(|c| c.1).collect();
+    let verified: Vec<bool> = plan.cells.iter().map(|c| c.2).collect();
+    sqlx::query(
+        "update order_cells c set aired = u.aired,
+                is_he = case when u.verified then 2 else c.is_he end,
+                reason_disappearance = case when u.verified then 0 else 1 end
+         from unnest($1::bigint[], $2::int[], $3::bool[]) as u(id, aired, verified) where c.id = u.id",
+    )
+    .bind(&ids)
+    .bind(&aired)
+    .bind(&verified)
+    .execute(&mut *tx)
+    .await?;
+    for &(month, ymd, tape, period, num) in &plan.free {
+        sqlx::query(
+            "insert into order_lines (order_id, media_id, month, tape_id, time_period_id, point_type, position)
+             values ($1, $2, $3, $4, $5, 'C', '') on conflict on constraint order_lines_key do nothing",
+        )
+        .bind(order)
+        .bind(media)
+        .bind(month)
+        .bind(tape)
+        .bind(period)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query(
+            "insert into order_cells (line_id, ymd, point, aired, is_he)
+             select id, $6, $7, $7, 2 from order_lines
+             where order_id = $1 and month = $2 and tape_id = $3 and time_period_id = $4 and point_type = 'C' and position = $5
+             on conflict on constraint order_cells_key do update
+             set point = order_cells.point + excluded.point, aired = order_cells.aired + excluded.aired, is_he = 2",
+        )
+        .bind(order)
+        .bind(month)
+        .bind(tape)
+        .bind(period)
+        .bind("")
+        .bind(ymd)
+        .bind(num)
+        .execute(&mut *tx)
+        .await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,231 @@
+//! Importing a certificate file (upload tagged broadcastingCertificate with the order id): read
+//! it whole, resolve every row against the order (its product's tapes, its media's periods, its
+//! cycle and confirmed months), write the rows as one lake batch, and in the transaction that
+//! makes the batch live point the order's months at it. All or nothing: a bad row refuses the
+//! file with every bad row listed.
+//!
+//! A version of the product that is not one of the order's is kept for a swap; a row no period
+//! holds is kept unassigned. A new import replaces the unconfirmed months of the current
+//! certificate (months the file lacks stop having one) and keeps the confirmed ones.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use adeval_engine::Dataset;
+use adeval_engine::CertificateRow;
+use adeval_ingest::{CertificateLine, Limits, RowError, read_certificate};
+use chrono::NaiveDate;
+use sqlx::PgConnection;
+
+use super::rows::{OrderFacts, Period, Tape};
+use super::{REIMPORT_CONFIRMED, current_months, drop_preview, month_of, ym};
+use crate::imports::{ImportError, Report, commit_or_remove_with, describe};
+use crate::lake::{BatchInfo, begin_batch, fail_batch, row_id};
+use crate::orders::{log, status};
+use crate::state::AppState;
+
+/// Where a batch comes from.
+#[derive(Clone, Debug, Default)]
+pub struct Origin {
+    pub file_id: Option<i64>,
+    pub job_id: Option<i64>,
+    /// The worker holding the job: the batch commits only while it still does.
+    pub worker: Option<String>,
+    pub admin_id: Option<i64>,
+}
+
+/// What an import wrote.
+#[derive(Debug)]
+pub struct Imported {
+    pub batch_id: i64,
+    /// The job's summary, also kept as the batch's note (a run after a crash answers it).
+    pub summary: String,
+}
+
+/// The version a row names: the order's tapes by media file name, then by tape number; then
+/// the product's other tapes the same way.
+fn version(tapes: &[Tape], written: &str) -> Result<i64, &'static str> {
+    let v = written.trim();
+    for in_order in [true, false] {
+        let of: Vec<&Tape> = tapes.iter().filter(|t| t.in_order == in_order).collect();
+        let by_file: Vec<i64> = of.iter().filter(|t| t.file.trim() == v).map(|t| t.id).collect();
+        match by_file[..] {
+            [one] => return Ok(one),
+            [] => {}
+            _ if in_order => return Err("该订单有多个磁带用这个媒体文件名，请改填磁带号"),
+            _ => return Err("该产品有多个磁带用这个媒体文件名，请改填磁带号"),
+        }
+        if let Some(t) = of.iter().find(|t| t.number.trim() == v) {
+            return Ok(t.id);
+        }
+    }
+    Err("未知版本：不是该产品的磁带")
+}
+
+/// The row's period: by name among the media's, else the narrowest whose range holds the air
+/// time on the broadcast day (ties: the lower id); None when none does.
+fn period(periods: &[Period], name: Option<&str>, secs: i32) -> Option<i64> {
+    if let Some(name) = name.map(str::trim).filter(|n| !n.is_empty())
+        && let Some(p) = periods.iter().find(|p| p.name.trim() == name)
+    {
+        return Some(p.id);
+    }
+    periods.iter().filter(|p| p.start <= secs && secs <= p.end).min_by_key(|p| (p.end - p.start, p.id)).map(|p| p.id)
+}
+
+/// Resolves every line; answers every problem, located as the reader locates its own.
+fn resolve(
+    lines: Vec<CertificateLine>,
+    facts: &OrderFacts,
+    confirmed: &[NaiveDate],
+    batch_id: i64,
+    order: i64,
+) -> Result<Vec<CertificateRow>, Vec<RowError>> {
+    let (start, end) = facts.cycle;
+    let mut errors = Vec::new();
+    let mut rows = Vec::with_capacity(lines.len());
+    for (n, l) in lines.into_iter().enumerate() {
+        let mut bad = |column: &str, value: String, reason: String| {
+            errors.push(RowError { sheet: l.sheet.clone(), row: l.row, column: column.into(), value, reason });
+        };
+        let tape = version(&facts.tapes, &l.version);
+        if let Err(why) = tape {
+            bad("版本", l.version.clone(), why.into());
+        }
+        if l.ymd < start || l.ymd > end {
+            bad("日期", l.ymd.to_string(), format!("不在订单周期（{start} ~ {end}）内"));
+        } else if confirmed.contains(&month_of(l.ymd)) {
+            bad("日期", l.ymd.to_string(), REIMPORT_CONFIRMED.into());
+        }
+        let Ok(tape_id) = tape else { continue };
+        let secs = l.secs as i32;
+        rows.push(CertificateRow {
+            id: row_id(batch_id, n),
+            batch_id,
+            order_id: order,
+            ymd: l.ymd,
+            air_time: l.air_time,
+            secs,
+            time_period_id: period(&facts.periods, l.time_period.as_deref(), secs),
+            version: l.version,
+            tape_id,
+            time_period: l.time_period,
+            duration: l.duration.map(|d| d as i32),
+            position: l.position,
+            num: l.count as i32,
+            sheet: l.sheet,
+            row: l.row as i32,
+        });
+    }
+    if errors.is_empty() { Ok(rows) } else { Err(errors) }
+}
+
+/// Imports the certificate at `path` for `order`.
+pub async fn import_file<R: Report>(state: &AppState, order: i64, path: &Path, origin: &Origin, report: &R) -> Result<Imported, ImportError> {
+    let mut conn = state.db.acquire().await?;
+    let Some(facts) = OrderFacts::load(&mut conn, order).await? else { return Err(ImportError::Refused("订单不存在".into())) };
+    report.stage(10, "读取播出证明").await;
+    let owned = path.to_owned();
+    let lines = tokio::task::spawn_blocking(move || read_certificate(&owned, &Limits::default())).await.map_err(anyhow::Error::from)??;
+    if lines.is_empty() {
+        return Err(ImportError::Refused("文件中没有数据行".into()));
+    }
+    report.stage(40, &format!("已读取 {} 行，正在匹配版本和时段", lines.len())).await;
+    let confirmed: Vec<NaiveDate> = current_months(&mut conn, order).await?.into_iter().filter(|m| m.confirmed).map(|m| m.month).collect();
+    drop(conn);
+    let info = BatchInfo {
+        dataset: Dataset::Certificates,
+        origin: "upload",
+        file_id: origin.file_id,
+        job_id: origin.job_id,
+        admin_id: origin.admin_id,
+        category: None,
+        source: None,
+        belonging_to: None,
+    };
+    let batch_id = begin_batch(&state.db, &info).await?;
+    let rows = match resolve(lines, &facts, &confirmed, batch_id, order) {
+        Ok(rows) => rows,
+        Err(errors) => {
+            let text = describe(&errors, 0);
+            fail_batch(&state.db, batch_id, &text).await?;
+            return Err(ImportError::Refused(text));
+        }
+    };
+    let months: BTreeSet<NaiveDate> = rows.iter().map(|r| month_of(r.ymd)).collect();
+    let months: Vec<NaiveDate> = months.into_iter().collect();
+    let spots: i64 = rows.iter().map(|r| i64::from(r.num)).sum();
+    let in_order = |t: i64| facts.tape(t).is_some_and(|t| t.in_order);
+    let not_order = rows.iter().filter(|r| !in_order(r.tape_id)).count();
+    let no_period = rows.iter().filter(|r| in_order(r.tape_id) && r.time_period_id.is_none()).count();
+    let names: Vec<String> = months.iter().map(|m| ym(*m)).collect();
+    let summary = format!(
+        "已导入 {} 行播出证明（{spots} 个点位）：{}；未指定时段 {no_period} 行，版本待替换 {not_order} 行",
+        rows.len(),
+        names.join("、")
+    );
+    report.stage(60, &format!("正在写入 {} 行", rows.len())).await;
+    let count = rows.len() as u64;
+    let lake = state.lake.clone();
+    let written = tokio::task::spawn_blocking(move || lake.write_certificates(batch_id, &rows)).await.map_err(anyhow::Error::from)?;
+    let files = match written {
+        Ok(files) => files,
+        Err(e) => {
+            let _ = fail_batch(&state.db, batch_id, "写入失败").await;
+            return Err(ImportError::Internal(e.into()));
+        }
+    };
+    let point = Point { order, batch_id, months, summary: summary.clone(), admin_id: origin.admin_id };
+    let committed = commit_or_remove_with(state, batch_id, origin.worker.as_deref(), files, count, move |tx| Box::pin(point.apply(tx))).await;
+    if let Err(e) = committed {
+        let _ = fail_batch(&state.db, batch_id, "写入失败").await;
+        return Err(match e.downcast::<ImportError>() {
+            Ok(refused) => refused,
+            Err(e) => ImportError::Internal(e),
+        });
+    }
+    report.stage(100, &summary).await;
+    Ok(Imported { batch_id, summary })
+}
+
+/// What the commit of a certificate batch does besides making it live.
+struct Point {
+    order: i64,
+    batch_id: i64,
+    months: Vec<NaiveDate>,
+    summary: String,
+    admin_id: Option<i64>,
+}
+
+impl Point {
+    /// Under the order's row lock: refuses when a month of the file was confirmed meanwhile,
+    /// else makes the batch the order's current certificate of its months (the unconfirmed
+    /// months it lacks stop having one), drops the pending preview, logs and refreshes status.
+    async fn apply(self, tx: &mut PgConnection) -> anyhow::Result<()> {
+        sqlx::query("select id from orders where id = $1 for update").bind(self.order).fetch_optional(&mut *tx).await?;
+        let confirmed: Vec<NaiveDate> = sqlx::query_scalar(
+            "select month from order_certificate_months where order_id = $1 and month = any($2) and confirmed_at is not null order by month",
+        )
+        .bind(self.order)
+        .bind(&self.months)
+        .fetch_all(&mut *tx)
+        .await?;
+        if !confirmed.is_empty() {
+            let names: Vec<String> = confirmed.iter().map(|m| ym(*m)).collect();
+            return Err(ImportError::Refused(format!("{}：{REIMPORT_CONFIRMED}", names.join("、"))).into());
+        }
+        sqlx::query("delete from order_certificate_months where order_id = $1 and confirmed_at is null").bind(self.order).execute(&mut *tx).await?;
+        sqlx::query("insert into order_certificate_months (order_id, month, batch_id) select $1, unnest($2::date[]), $3")
+            .bind(self.order)
+            .bind(&self.months)
+            .bind(self.batch_id)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("update lake_batches set note = $2 where id = $1").bind(self.batch_id).bind(&self.summary).execute(&mut *tx).await?;
+        drop_preview(tx, self.order).await?;
+        let name = super::admin_name(tx, self.admin_id).await?;
+        log::write(tx, self.order, self.admin_id, &name, format!("导入播出证明：{}", self.summary), None).await?;
+        status::refresh(tx, Some(self.order)).await?;
+        Ok(())
+    }
+}

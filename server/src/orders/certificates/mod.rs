@@ -1,0 +1,79 @@
+//! Broadcast certificates (播出证明, DESIGN §5.1, docs/evaluation.md "Broadcast certificates"):
+//! what actually aired, reconciled against the order's schedule and confirmed in two steps.
+//!
+//! The rows of an imported file are an immutable lake batch ([`import`]); which batch is the
+//! order's current certificate is kept per month (`order_certificate_months`), and the rows are
+//! read back through [`rows`] with the corrections staff made since (a period assigned, a
+//! version swapped: [`corrections`]). [`compare`] sets the current rows against the planned
+//! cells (the engine's pure `compare` and `plan`) and fingerprints what it compared;
+//! [`confirm`] stores that as a preview (typeY 1) and applies exactly it (typeY 2).
+//!
+//! No HTTP framework in here: the handlers under `routes/orders/certificates.rs` read the
+//! arguments and answer; the upload job calls [`import::import_file`].
+
+pub mod compare;
+pub mod confirm;
+pub mod corrections;
+pub mod import;
+pub mod rows;
+pub mod view;
+
+use chrono::NaiveDate;
+use sqlx::PgConnection;
+
+pub use rows::RowCache;
+
+/// 4004 when an order has no current certificate.
+pub const NOT_IMPORTED: &str = "该订单尚未导入播出证明";
+/// 4009 when every month of the certificate is confirmed already.
+pub const CONFIRMED: &str = "播出证明已确认";
+/// 4009 when what a preview was computed from changed before it was applied.
+pub const CHANGED: &str = "数据已变化，请重新核对";
+/// 4009 when a correction touches a confirmed month.
+pub const MONTH_CONFIRMED: &str = "该月播出证明已确认，不能修改";
+/// Why a row of a confirmed month refuses a re-import.
+pub const REIMPORT_CONFIRMED: &str = "该月播出证明已确认，不能重新导入";
+
+/// A month of an order's current certificate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CertificateMonth {
+    /// The month, as its first day.
+    pub month: NaiveDate,
+    pub batch_id: i64,
+    pub confirmed: bool,
+}
+
+/// The order's current certificate, month by month (empty: none imported).
+pub async fn current_months(conn: &mut PgConnection, order: i64) -> sqlx::Result<Vec<CertificateMonth>> {
+    let rows: Vec<(NaiveDate, i64, bool)> = sqlx::query_as(
+        "select month, batch_id, confirmed_at is not null from order_certificate_months where order_id = $1 order by month",
+    )
+    .bind(order)
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok(rows.into_iter().map(|(month, batch_id, confirmed)| CertificateMonth { month, batch_id, confirmed }).collect())
+}
+
+/// Drops the order's pending preview (a correction or re-import changed what it was computed
+/// from); answers whether there was one.
+pub async fn drop_preview(conn: &mut PgConnection, order: i64) -> sqlx::Result<bool> {
+    let dropped = sqlx::query("delete from certificate_previews where order_id = $1").bind(order).execute(&mut *conn).await?;
+    Ok(dropped.rows_affected() > 0)
+}
+
+/// `YYYY-MM`.
+pub fn ym(d: NaiveDate) -> String {
+    d.format("%Y-%m").to_string()
+}
+
+/// The first day of `d`'s month.
+pub fn month_of(d: NaiveDate) -> NaiveDate {
+    use chrono::Datelike;
+    d.with_day(1).expect("day 1 exists")
+}
+
+/// The name of who acts, for the order log: the account's, or 系统 for a job without one.
+pub async fn admin_name(conn: &mut PgConnection, admin_id: Option<i64>) -> sqlx::Result<String> {
+    let name: Option<String> = sqlx::query_scalar("select name from admins where id = $1").bind(admin_id).fetch_optional(&mut *conn).await?;
+    Ok(name.unwrap_or_else(|| "系统".into()))
+}
