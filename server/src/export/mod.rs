@@ -209,6 +209,38 @@ pub async fn save<I>(state: &AppState, maker: Maker, name: &str, headers: &'stat
 where
     I: IntoIterator<Item = Vec<Cell>> + Send + 'static,
 {
+    let sheet_name = name.to_owned();
+    save_with(state, maker, name, move |tmp, cancelled| sheet::write(tmp, &sheet_name, headers, rows, cancelled)).await
+}
+
+/// A sheet of a workbook export, its rows in hand.
+pub struct BookSheet {
+    pub name: String,
+    pub headers: &'static [&'static str],
+    pub rows: Vec<Vec<Cell>>,
+}
+
+/// As [`save`], with several sheets in the given order (small exports: the rows are in hand).
+pub async fn save_book(state: &AppState, maker: Maker, name: &str, sheets: Vec<BookSheet>) -> anyhow::Result<Exported> {
+    save_with(state, maker, name, move |tmp, cancelled| {
+        let mut sheets = sheets;
+        let book = sheets
+            .iter_mut()
+            .map(|BookSheet { name, headers, rows }| sheet::Sheet {
+                name: name.as_str(),
+                headers,
+                rows: Box::new(std::mem::take(rows).into_iter()),
+            })
+            .collect();
+        sheet::write_book(tmp, book, cancelled)
+    })
+    .await
+}
+
+async fn save_with<W>(state: &AppState, maker: Maker, name: &str, write: W) -> anyhow::Result<Exported>
+where
+    W: FnOnce(&Path, &AtomicBool) -> anyhow::Result<u64> + Send + 'static,
+{
     let mut id = [0u8; 16];
     rand::rng().fill_bytes(&mut id);
     let id = hex::encode(id);
@@ -223,11 +255,10 @@ where
         key: None,
         done: false,
     };
-    let sheet_name = name.to_owned();
     let written = {
         let (tmp, cancelled) = (tmp.clone(), pending.cancelled.clone());
         tokio::task::spawn_blocking(move || {
-            let written = sheet::write(&tmp, &sheet_name, headers, rows, &cancelled);
+            let written = write(&tmp, &cancelled);
             // Checked after the writer is done, so a cancel that came while the file was being
             // created or finished still removes it.
             if written.is_err() || cancelled.load(Ordering::SeqCst) {

@@ -1,4 +1,4 @@
-//! The xlsx package of an export: one sheet, a bold header row, text and number cells.
+//! The xlsx package of an export: one sheet or a few, each with a bold header row, text and number cells.
 //!
 //! Written by hand rather than through rust_xlsxwriter because exports are all rows and no
 //! layout, and at that shape the general writer spent most of its time per cell (an owned
@@ -38,7 +38,7 @@ const MAX_TEXT: usize = 32_767;
 const COLUMN_WIDTH: &str = "16.7109375";
 
 const CONTENT_TYPES: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/><Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/><Override PartName="/docProps/app.xml" ContentType="application/vnd.openxmlformats-officedocument.extended-properties+xml"/></Types>"#;
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>{sheets}<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/><Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/><Override PartName="/docProps/app.xml" ContentType="application/vnd.openxmlformats-officedocument.extended-properties+xml"/></Types>"#;
 
 const ROOT_RELS: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/><Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/extended-properties" Target="docProps/app.xml"/></Relationships>"#;
@@ -47,7 +47,7 @@ const APP: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties"><Application>adeval</Application></Properties>"#;
 
 const WORKBOOK_RELS: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>"#;
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">{sheets}<Relationship Id="rIdStyles" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>"#;
 
 /// Cell formats: 0 the default, 1 bold (the header row), 2 quote-prefixed text (formula-like
 /// text, see the module's note).
@@ -63,6 +63,19 @@ pub fn write(
     rows: impl IntoIterator<Item = Vec<Cell>>,
     cancelled: &AtomicBool,
 ) -> anyhow::Result<u64> {
+    write_book(path, vec![Sheet { name, headers, rows: Box::new(rows.into_iter()) }], cancelled)
+}
+
+/// One sheet of a workbook: its name, header row and rows.
+pub struct Sheet<'a> {
+    pub name: &'a str,
+    pub headers: &'a [&'a str],
+    pub rows: Box<dyn Iterator<Item = Vec<Cell>> + 'a>,
+}
+
+/// Writes `sheets` in order into a new xlsx file at `path`; answers the rows written over
+/// all of them. Stops with an error at the next row once `cancelled` is set.
+pub fn write_book(path: &Path, sheets: Vec<Sheet<'_>>, cancelled: &AtomicBool) -> anyhow::Result<u64> {
     if cancelled.load(Ordering::Relaxed) {
         bail!("the export was cancelled");
     }
@@ -71,10 +84,26 @@ pub fn write(
     let deflated = SimpleFileOptions::default()
         .compression_method(zip::CompressionMethod::Deflated)
         .compression_level(Some(LEVEL));
+    let listed: String = sheets
+        .iter()
+        .enumerate()
+        .map(|(i, sheet)| format!(r#"<sheet name="{}" sheetId="{n}" r:id="rId{n}"/>"#, escape_attribute(&sheet_name(sheet.name)), n = i + 1))
+        .collect();
     let workbook = format!(
         r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><bookViews><workbookView/></bookViews><sheets><sheet name="{}" sheetId="1" r:id="rId1"/></sheets></workbook>"#,
-        escape_attribute(&sheet_name(name))
+<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><bookViews><workbookView/></bookViews><sheets>{listed}</sheets></workbook>"#
+    );
+    let content_types = CONTENT_TYPES.replace(
+        "{sheets}",
+        &(1..=sheets.len())
+            .map(|n| format!(r#"<Override PartName="/xl/worksheets/sheet{n}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>"#))
+            .collect::<String>(),
+    );
+    let workbook_rels = WORKBOOK_RELS.replace(
+        "{sheets}",
+        &(1..=sheets.len())
+            .map(|n| format!(r#"<Relationship Id="rId{n}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet{n}.xml"/>"#))
+            .collect::<String>(),
     );
     let core = format!(
         r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -82,58 +111,62 @@ pub fn write(
         now = chrono::Utc::now().format("%Y-%m-%dT%H:%M:%SZ")
     );
     let parts: [(&str, &str); 7] = [
-        ("[Content_Types].xml", CONTENT_TYPES),
+        ("[Content_Types].xml", &content_types),
         ("_rels/.rels", ROOT_RELS),
         ("docProps/app.xml", APP),
         ("docProps/core.xml", &core),
         ("xl/workbook.xml", &workbook),
-        ("xl/_rels/workbook.xml.rels", WORKBOOK_RELS),
+        ("xl/_rels/workbook.xml.rels", &workbook_rels),
         ("xl/styles.xml", STYLES),
     ];
     for (part, body) in parts {
         zip.start_file(part, deflated)?;
         zip.write_all(body.as_bytes())?;
     }
-    zip.start_file("xl/worksheets/sheet1.xml", deflated)?;
-
-    let (written, zip) = std::thread::scope(|s| {
-        let (tx, rx) = mpsc::sync_channel::<Vec<u8>>(4);
-        let deflater = s.spawn(move || -> anyhow::Result<_> {
-            for chunk in rx {
-                zip.write_all(&chunk)?;
-            }
-            Ok(zip)
-        });
-        let mut sheet = SheetXml::new(headers.len(), MAX_ROWS);
-        let formatted = (|| {
-            let send = |sheet: &mut SheetXml| {
-                let chunk = std::mem::replace(&mut sheet.buf, Vec::with_capacity(CHUNK + 4096));
-                tx.send(chunk).is_ok()
-            };
-            sheet.header(headers)?;
-            for row in rows {
-                if cancelled.load(Ordering::Relaxed) {
-                    bail!("the export was cancelled");
+    let mut total = 0u64;
+    for (i, Sheet { headers, mut rows, .. }) in sheets.into_iter().enumerate() {
+        zip.start_file(format!("xl/worksheets/sheet{}.xml", i + 1), deflated)?;
+        let (written, written_zip) = std::thread::scope(|s| {
+            let (tx, rx) = mpsc::sync_channel::<Vec<u8>>(4);
+            let deflater = s.spawn(move || -> anyhow::Result<_> {
+                for chunk in rx {
+                    zip.write_all(&chunk)?;
                 }
-                sheet.row(&row)?;
-                if sheet.buf.len() >= CHUNK && !send(&mut sheet) {
+                Ok(zip)
+            });
+            let mut sheet = SheetXml::new(headers.len(), MAX_ROWS);
+            let formatted = (|| {
+                let send = |sheet: &mut SheetXml| {
+                    let chunk = std::mem::replace(&mut sheet.buf, Vec::with_capacity(CHUNK + 4096));
+                    tx.send(chunk).is_ok()
+                };
+                sheet.header(headers)?;
+                for row in rows.by_ref() {
+                    if cancelled.load(Ordering::Relaxed) {
+                        bail!("the export was cancelled");
+                    }
+                    sheet.row(&row)?;
+                    if sheet.buf.len() >= CHUNK && !send(&mut sheet) {
+                        bail!("the sheet writer stopped");
+                    }
+                }
+                sheet.finish();
+                if !send(&mut sheet) {
                     bail!("the sheet writer stopped");
                 }
-            }
-            sheet.finish();
-            if !send(&mut sheet) {
-                bail!("the sheet writer stopped");
-            }
-            Ok(sheet.rows - 1)
-        })();
-        drop(tx);
-        // The deflater's own error (a full disk, say) explains a failed send, so it goes first.
-        let zip = deflater.join().expect("the deflating thread does not panic")?;
-        anyhow::Ok((formatted?, zip))
-    })?;
+                Ok(sheet.rows - 1)
+            })();
+            drop(tx);
+            // The deflater's own error (a full disk, say) explains a failed send, so it goes first.
+            let zip = deflater.join().expect("the deflating thread does not panic")?;
+            anyhow::Ok((formatted?, zip))
+        })?;
+        zip = written_zip;
+        total += u64::from(written);
+    }
     let mut out = zip.finish()?;
     out.flush().with_context(|| format!("writing {}", path.display()))?;
-    Ok(u64::from(written))
+    Ok(total)
 }
 
 /// A worksheet name Excel accepts: at most 31 characters, none of `[]:*?/\`.
