@@ -290,6 +290,10 @@ codes! {
     Belonging: 1..=2, "数据归属无效";
     /// An order's status.
     OrderStatus: 1..=7, "订单状态无效";
+    /// The step of a two-step update: 1 preview, 2 apply the preview.
+    TwoStep: 1..=2, "typeY 只能是 1 或 2";
+    /// How a certificate version is swapped: 1 every row of it, 2 one row.
+    SwapKind: 1..=2, "请选择替换方式";
 }
 
 pub const MAX_LIMIT: i64 = 1000;

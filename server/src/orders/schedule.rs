@@ -148,8 +148,22 @@ pub struct ScheduleLine {
     pub period: i64,
     pub period_name: String,
     pub class: Option<String>,
-    /// (day of the month, spots), in day order.
-    pub days: Vec<(i32, i32)>,
+    /// The days that have spots, in day order.
+    pub days: Vec<ScheduleDay>,
+}
+
+/// A cell of a schedule line.
+#[derive(Clone, Copy, Debug)]
+pub struct ScheduleDay {
+    /// Day of the month.
+    pub d: i32,
+    pub point: i32,
+    /// 2: verified by a confirmed certificate.
+    pub is_he: i16,
+    /// 1: spots missing from the confirmed certificate (movable).
+    pub reason_disappearance: i16,
+    /// Spots the confirmed certificate showed aired.
+    pub aired: i32,
 }
 
 /// The order's schedule: its lines by month, version (file name), period, type and position.
@@ -167,16 +181,17 @@ pub async fn lines(conn: &mut sqlx::PgConnection, order: i64) -> sqlx::Result<Ve
     .bind(order)
     .fetch_all(&mut *conn)
     .await?;
-    let cells: Vec<(i64, i32, i32)> = sqlx::query_as(
-        "select c.line_id, extract(day from c.ymd)::int4, c.point from order_cells c join order_lines l on l.id = c.line_id
+    let cells: Vec<(i64, i32, i32, i16, i16, i32)> = sqlx::query_as(
+        "select c.line_id, extract(day from c.ymd)::int4, c.point, c.is_he, c.reason_disappearance, c.aired
+         from order_cells c join order_lines l on l.id = c.line_id
          where l.order_id = $1 and c.point > 0 order by c.line_id, c.ymd",
     )
     .bind(order)
     .fetch_all(&mut *conn)
     .await?;
-    let mut by_line: HashMap<i64, Vec<(i32, i32)>> = HashMap::new();
-    for (line, d, point) in cells {
-        by_line.entry(line).or_default().push((d, point));
+    let mut by_line: HashMap<i64, Vec<ScheduleDay>> = HashMap::new();
+    for (line, d, point, is_he, reason_disappearance, aired) in cells {
+        by_line.entry(line).or_default().push(ScheduleDay { d, point, is_he, reason_disappearance, aired });
     }
     Ok(lines
         .into_iter()

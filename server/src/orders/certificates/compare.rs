@@ -19,7 +19,7 @@ use super::{CertificateMonth, ym};
 /// month and time-period class whose shortfall and excess balance (type 2).
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Diff {
+pub struct CertificateDiff {
     pub media_file_name: String,
     pub tape_id: i64,
     /// `YYYY-MM`.
@@ -85,7 +85,7 @@ pub fn aired_spots(rows: &[CurrentRow], facts: &OrderFacts) -> Vec<AiredSpot> {
 }
 
 /// Names the engine's differences for the answer.
-pub fn named(diffs: &[Difference], facts: &OrderFacts) -> Vec<Diff> {
+pub fn named(diffs: &[Difference], facts: &OrderFacts) -> Vec<CertificateDiff> {
     diffs
         .iter()
         .map(|d| {
@@ -93,7 +93,7 @@ pub fn named(diffs: &[Difference], facts: &OrderFacts) -> Vec<Diff> {
             let class_name = d
                 .class_id
                 .and_then(|id| facts.periods.iter().find(|p| p.class_id == Some(id)).and_then(|p| p.class_name.clone()));
-            Diff {
+            CertificateDiff {
                 media_file_name: facts.tape_name(d.tape_id),
                 tape_id: d.tape_id,
                 point_date_ym: ym(d.month),

@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 
 use super::compare::review;
 use super::rows::{OrderFacts, current_rows};
-use super::view::{CertificateView, Differences, Summary, pending, view};
+use super::view::{CertificateView, CertificateDifferences, CertificateSummary, pending, view};
 use super::{CHANGED, CONFIRMED, NOT_IMPORTED, current_months, ym};
 use crate::auth::session::Admin;
 use crate::http::{AppError, Result};
@@ -41,7 +41,7 @@ pub async fn show(state: &AppState, order: i64) -> Result<CertificateView> {
 /// What applying a preview changes.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Changes {
+pub struct CertificateChanges {
     /// Cells whose every spot aired: verified (isHe 2).
     pub verified: i64,
     /// Cells with spots missing: flagged (reasonDisappearance '1').
@@ -51,26 +51,26 @@ pub struct Changes {
 }
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
-pub struct PreviewSummary {
+pub struct CertificatePreviewSummary {
     #[serde(flatten)]
-    pub summary: Summary,
-    pub changes: Changes,
+    pub summary: CertificateSummary,
+    pub changes: CertificateChanges,
 }
 
 /// typeY 1's answer.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Preview {
-    pub data_list: Differences,
-    pub data_value: PreviewSummary,
+pub struct CertificatePreview {
+    pub data_list: CertificateDifferences,
+    pub data_value: CertificatePreviewSummary,
 }
 
 /// typeY 2's answer.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Applied {
+pub struct CertificateApplied {
     #[serde(flatten)]
-    pub changes: Changes,
+    pub changes: CertificateChanges,
     /// The months confirmed, `YYYY-MM`.
     pub months: Vec<String>,
 }
@@ -83,11 +83,11 @@ struct Stored {
     cells: Vec<(i64, i32, bool)>,
     /// (month, day, tape, period, spots).
     free: Vec<(NaiveDate, NaiveDate, i64, i64, i32)>,
-    changes: Changes,
+    changes: CertificateChanges,
 }
 
-fn changes(plan: &Plan) -> Changes {
-    Changes {
+fn changes(plan: &Plan) -> CertificateChanges {
+    CertificateChanges {
         verified: plan.cells.iter().filter(|c| c.verified).count() as i64,
         missing_cells: plan.cells.iter().filter(|c| !c.verified).count() as i64,
         free_spots: plan.free.iter().map(|f| i64::from(f.num)).sum(),
@@ -114,7 +114,7 @@ async fn locked(tx: &mut PgConnection, order: i64) -> Result<(OrderFacts, Vec<su
 }
 
 /// typeY 1: compares the unconfirmed months, stores the plan with its basis and answers it.
-pub async fn preview(state: &AppState, admin: &Admin, order: i64) -> Result<Preview> {
+pub async fn preview(state: &AppState, admin: &Admin, order: i64) -> Result<CertificatePreview> {
     let mut tx = state.db.begin().await?;
     let (facts, months) = locked(&mut tx, order).await?;
     let rows = current_rows(state, &mut tx, order, &months).await?;
@@ -146,11 +146,11 @@ pub async fn preview(state: &AppState, admin: &Admin, order: i64) -> Result<Prev
     status::refresh(&mut tx, Some(order)).await?;
     tx.commit().await?;
     let CertificateView { data_list, data_value } = answer;
-    Ok(Preview { data_list, data_value: PreviewSummary { summary: data_value, changes } })
+    Ok(CertificatePreview { data_list, data_value: CertificatePreviewSummary { summary: data_value, changes } })
 }
 
 /// typeY 2: applies the stored preview, when what it was computed from is unchanged.
-pub async fn apply(state: &AppState, admin: &Admin, order: i64) -> Result<Applied> {
+pub async fn apply(state: &AppState, admin: &Admin, order: i64) -> Result<CertificateApplied> {
     let mut tx = state.db.begin().await?;
     let (facts, months) = locked(&mut tx, order).await?;
     let stored: Option<(String, serde_json::Value)> =
@@ -186,7 +186,7 @@ pub async fn apply(state: &AppState, admin: &Admin, order: i64) -> Result<Applie
     log::record(&mut tx, order, admin, content, None).await?;
     status::refresh(&mut tx, Some(order)).await?;
     tx.commit().await?;
-    Ok(Applied { changes: stored.changes, months: names })
+    Ok(CertificateApplied { changes: stored.changes, months: names })
 }
 
 /// Writes a plan to the cells: covered cells verified, short ones flagged, free spots as

@@ -5,14 +5,14 @@ use serde::Serialize;
 use sqlx::PgConnection;
 use utoipa::ToSchema;
 
-use super::compare::{Diff, Review, named};
+use super::compare::{CertificateDiff, Review, named};
 use super::rows::{CurrentRow, OrderFacts};
 use super::{CertificateMonth, ym};
 
 /// A row left out of the comparison until it is corrected.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct UnassignedRow {
+pub struct CertificateUnassigned {
     /// The row (broadcastingCertificateId / broadcastingId of the corrections).
     pub id: i64,
     /// `YYYY-MM-DD`, the broadcast day.
@@ -31,7 +31,7 @@ pub struct UnassignedRow {
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct MonthSummary {
+pub struct CertificateMonthSummary {
     /// `YYYY-MM`.
     pub point_date_ym: String,
     pub planned: i64,
@@ -44,37 +44,37 @@ pub struct MonthSummary {
 /// Spot totals over the months compared, and what awaits.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Summary {
+pub struct CertificateSummary {
     pub planned: i64,
     pub aired: i64,
     pub added: i64,
     pub missing: i64,
     /// A typeY 1 preview awaits its typeY 2.
     pub pending: bool,
-    pub unassigned: Vec<UnassignedRow>,
-    pub months: Vec<MonthSummary>,
+    pub unassigned: Vec<CertificateUnassigned>,
+    pub months: Vec<CertificateMonthSummary>,
 }
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
-pub struct Differences {
-    pub added: Vec<Diff>,
-    pub missing: Vec<Diff>,
+pub struct CertificateDifferences {
+    pub added: Vec<CertificateDiff>,
+    pub missing: Vec<CertificateDiff>,
 }
 
 /// broadcastingCertificate's data.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CertificateView {
-    pub data_list: Differences,
-    pub data_value: Summary,
+    pub data_list: CertificateDifferences,
+    pub data_value: CertificateSummary,
 }
 
 /// The rows left out of the comparison.
-pub fn unassigned(rows: &[CurrentRow], facts: &OrderFacts) -> Vec<UnassignedRow> {
+pub fn unassigned(rows: &[CurrentRow], facts: &OrderFacts) -> Vec<CertificateUnassigned> {
     rows.iter()
         .filter_map(|r| {
             let why = r.unassigned(facts)?;
-            Some(UnassignedRow {
+            Some(CertificateUnassigned {
                 id: r.id,
                 ymd: r.ymd.to_string(),
                 add_time: r.add_time(),
@@ -92,11 +92,11 @@ pub fn unassigned(rows: &[CurrentRow], facts: &OrderFacts) -> Vec<UnassignedRow>
 /// The view of a review of `months`.
 pub fn view(review: &Review, months: &[CertificateMonth], rows: &[CurrentRow], facts: &OrderFacts, pending: bool) -> CertificateView {
     let c = &review.comparison;
-    let months: Vec<MonthSummary> = months
+    let months: Vec<CertificateMonthSummary> = months
         .iter()
         .map(|m| {
             let totals = c.months.iter().find(|t| t.month == m.month);
-            MonthSummary {
+            CertificateMonthSummary {
                 point_date_ym: ym(m.month),
                 planned: totals.map_or(0, |t| t.planned),
                 aired: totals.map_or(0, |t| t.aired),
@@ -107,8 +107,8 @@ pub fn view(review: &Review, months: &[CertificateMonth], rows: &[CurrentRow], f
         })
         .collect();
     CertificateView {
-        data_list: Differences { added: named(&c.added, facts), missing: named(&c.missing, facts) },
-        data_value: Summary {
+        data_list: CertificateDifferences { added: named(&c.added, facts), missing: named(&c.missing, facts) },
+        data_value: CertificateSummary {
             planned: c.planned,
             aired: c.aired,
             added: months.iter().map(|m| m.added).sum(),

@@ -2,6 +2,7 @@
 //! §5 validation, §7 order calls): the list with each order's figures, the dialog's calls and
 //! pickers, and the order log. Every call belongs to the `/order` menu.
 
+pub mod certificates;
 mod fields;
 mod figures;
 mod form;
@@ -112,6 +113,36 @@ pub static HISTORY_RESTORE: Call = Call::post("orderHistoryRestore", "恢复订�
     .writes()
     .takes::<history::RestoreArgs>()
     .answers_with::<OrderRow, Figures>();
+pub static CERTIFICATE: Call = Call::get("broadcastingCertificate", "播出证明核对")
+    .menu(MENU_ORDER)
+    .takes::<OrderIdArgs>()
+    .answers::<crate::orders::certificates::view::CertificateView>();
+pub static CERTIFICATE_UP: Call = Call::post("orderBroadcastLicenseUp", "确认播出证明")
+    .menu(MENU_ORDER)
+    .writes()
+    .takes::<certificates::LicenseUpArgs>()
+    .answers::<certificates::LicenseUpAnswer>();
+pub static CERTIFICATE_TIME_UP: Call = Call::post("orderBroadcastLicenseTimeUp", "播证指定时段")
+    .menu(MENU_ORDER)
+    .writes()
+    .takes::<certificates::TimeUpArgs>();
+pub static CERTIFICATE_VERSIONS: Call = Call::get("orderBroadcastingMagneticTapeDetailsList", "播证版本")
+    .menu(MENU_ORDER)
+    .takes::<OrderIdArgs>()
+    .answers_with::<Vec<crate::orders::certificates::corrections::CertificateVersion>, crate::orders::certificates::corrections::CertificateVersion>();
+pub static CERTIFICATE_ORDER_VERSIONS: Call = Call::get("broadcastingMagneticTapeDetailsList", "播证替换的订单版本")
+    .menu(MENU_ORDER)
+    .takes::<OrderIdArgs>()
+    .answers_with::<Vec<certificates::OrderVersion>, certificates::OrderVersion>();
+pub static CERTIFICATE_SWAP: Call = Call::post("broadcastingMagneticTapeDetailsUp", "播证版本替换")
+    .menu(MENU_ORDER)
+    .writes()
+    .takes::<certificates::SwapArgs>()
+    .answers::<certificates::Swapped>();
+pub static CERTIFICATE_EXPORT: Call = Call::get_or_post("orderBroadcastingCertificateExport", "导出播出证明核对")
+    .menu(MENU_ORDER)
+    .takes::<OrderIdArgs>()
+    .answers::<Exported>();
 pub static BRAND_LIST: Call = Call::get("orderBrandList", "订单品牌选项")
     .menu(MENU_ORDER)
     .answers_with::<Vec<BrandOption>, BrandOption>();
@@ -156,6 +187,13 @@ pub fn endpoints() -> Vec<Endpoint> {
         Endpoint { call: &PROPOSAL_STA, handler: post(proposals::settle) },
         Endpoint { call: &HISTORY_LIST, handler: get(history::list) },
         Endpoint { call: &HISTORY_RESTORE, handler: post(history::restore) },
+        Endpoint { call: &CERTIFICATE, handler: get(certificates::show) },
+        Endpoint { call: &CERTIFICATE_UP, handler: post(certificates::license_up) },
+        Endpoint { call: &CERTIFICATE_TIME_UP, handler: post(certificates::time_up) },
+        Endpoint { call: &CERTIFICATE_VERSIONS, handler: get(certificates::certificate_versions) },
+        Endpoint { call: &CERTIFICATE_ORDER_VERSIONS, handler: get(certificates::order_versions) },
+        Endpoint { call: &CERTIFICATE_SWAP, handler: post(certificates::swap) },
+        Endpoint { call: &CERTIFICATE_EXPORT, handler: get_or_post(certificates::export) },
         Endpoint { call: &BRAND_LIST, handler: get(brand_list) },
         Endpoint { call: &PRODUCT_LIST, handler: get(product_list) },
         Endpoint { call: &MEDIA_LIST, handler: get(media_list) },

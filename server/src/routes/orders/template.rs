@@ -38,9 +38,16 @@ pub struct TemplatePeriod {
 }
 
 #[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct TemplateDay {
     pub d: i32,
     pub point: i32,
+    /// 2: verified by a confirmed certificate (grey, locked); else 1.
+    pub is_he: i16,
+    /// '1': spots missing from the confirmed certificate (movable); else '0'.
+    pub reason_disappearance: String,
+    /// Spots the confirmed certificate showed aired.
+    pub aired: i32,
 }
 
 /// One schedule line of a month.
@@ -81,7 +88,17 @@ pub async fn list(State(state): State<AppState>, Args(args): Args<OrderIdArgs>) 
                 time_period_name: line.period_name,
                 time_period_class: TemplateClass { time_period_class_name: line.class.unwrap_or_default() },
             },
-            order_template_ymd: line.days.into_iter().map(|(d, point)| TemplateDay { d, point }).collect(),
+            order_template_ymd: line
+                .days
+                .into_iter()
+                .map(|c| TemplateDay {
+                    d: c.d,
+                    point: c.point,
+                    is_he: c.is_he,
+                    reason_disappearance: c.reason_disappearance.to_string(),
+                    aired: c.aired,
+                })
+                .collect(),
         });
     }
     let data = months
@@ -140,8 +157,8 @@ pub async fn export(
             Cell::from(line.position),
         ];
         let mut days: Vec<Cell> = (0..31).map(|_| Cell::Empty).collect();
-        for &(d, point) in &line.days {
-            days[(d - 1) as usize] = Cell::from(point);
+        for c in &line.days {
+            days[(c.d - 1) as usize] = Cell::from(c.point);
         }
         row.extend(days);
         rows.push(row);
