@@ -206,3 +206,34 @@ impl Fixture {
         self.app.send(Call::get("orderTemplateList", json!({ "orderId": order })).token(&self.token)).await.ok().clone()
     }
 }
+
+/// A certificate row: 日期, 播出时间, 时段, 版本, 次数 (all written as text but the count).
+pub type CertificateLine<'a> = (&'a str, &'a str, &'a str, &'a str, u32);
+
+/// A broadcast-certificate workbook: one sheet 播出证明 with the rows in order.
+pub fn certificate_workbook(rows: &[CertificateLine<'_>]) -> Vec<u8> {
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let sheet = book.add_worksheet();
+    sheet.set_name("播出证明").unwrap();
+    for (c, h) in ["日期", "播出时间", "时段", "版本", "次数"].iter().enumerate() {
+        sheet.write_string(0, c as u16, *h).unwrap();
+    }
+    for (r, (day, time, period, version, count)) in rows.iter().enumerate() {
+        let r = r as u32 + 1;
+        for (c, text) in [day, time, period, version].iter().enumerate() {
+            if !text.is_empty() {
+                sheet.write_string(r, c as u16, **text).unwrap();
+            }
+        }
+        sheet.write_number(r, 4, f64::from(*count)).unwrap();
+    }
+    book.save_to_buffer().unwrap()
+}
+
+impl Fixture {
+    /// Uploads a certificate for `order` and waits for its job: (status, message).
+    pub async fn import_certificate(&self, order: i64, bytes: &[u8]) -> (String, String) {
+        let answer = upload(&self.app, &self.token, "broadcastingCertificate", "播出证明.xlsx", json!({ "orderId": order }), bytes).await;
+        job_end(&self.app, answer.ok()["jobId"].as_i64().unwrap()).await
+    }
+}

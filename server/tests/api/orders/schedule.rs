@@ -127,7 +127,7 @@ async fn a_schedule_import_fills_the_months_and_a_second_import_replaces_a_month
     assert_eq!(march.len(), 2);
     assert_eq!(march[0]["product_magnetic_tape"]["mediaFileName"], "伊利版本A");
     assert_eq!(march[0]["time_period"]["timePeriodName"], "晚间");
-    assert_eq!(march[0]["order_template_ymd"], json!([{ "d": 1, "point": 2 }, { "d": 31, "point": 1 }]));
+    assert_eq!(march[0]["order_template_ymd"], json!([{ "d": 1, "point": 2, "isHe": 1, "reasonDisappearance": "0", "aired": 0 }, { "d": 31, "point": 1, "isHe": 1, "reasonDisappearance": "0", "aired": 0 }]));
     assert_eq!((march[1]["type"].as_str(), march[1]["product_magnetic_tape"]["mediaFileName"].as_str()), (Some("B"), Some("伊利版本B")));
     // March and April 2026 are over: scheduled without certificates.
     assert_eq!(f.info(id).await["status"], 6);
@@ -140,15 +140,15 @@ async fn a_schedule_import_fills_the_months_and_a_second_import_replaces_a_month
     assert_eq!(status, "done", "{message}");
     let months = f.template_list(id).await;
     assert_eq!(months[0]["data"].as_array().unwrap().len(), 1);
-    assert_eq!(months[0]["data"][0]["order_template_ymd"], json!([{ "d": 2, "point": 5 }]));
-    assert_eq!(months[1]["data"][0]["order_template_ymd"], json!([{ "d": 30, "point": 1 }]));
+    assert_eq!(months[0]["data"][0]["order_template_ymd"], json!([{ "d": 2, "point": 5, "isHe": 1, "reasonDisappearance": "0", "aired": 0 }]));
+    assert_eq!(months[1]["data"][0]["order_template_ymd"], json!([{ "d": 30, "point": 1, "isHe": 1, "reasonDisappearance": "0", "aired": 0 }]));
 
     // A month a certificate has verified is not replaced.
     sqlx::query("update order_cells set is_he = 2 where ymd = '2026-03-02'").execute(&f.app.db).await.unwrap();
     let third = template(&[("2026-03", vec![("伊利版本A", "晚间", "A", vec![(9, 1.0)])])]);
     let (status, message) = f.import_template(id, &third).await;
     assert_eq!((status.as_str(), message.as_str()), ("failed", "2026-03 已有经播出证明核对的点位，不能重新导入该月排期"));
-    assert_eq!(f.template_list(id).await[0]["data"][0]["order_template_ymd"], json!([{ "d": 2, "point": 5 }]));
+    assert_eq!(f.template_list(id).await[0]["data"][0]["order_template_ymd"], json!([{ "d": 2, "point": 5, "isHe": 2, "reasonDisappearance": "0", "aired": 0 }]));
 }
 
 #[tokio::test]
@@ -191,7 +191,7 @@ async fn a_bad_schedule_lists_every_problem_and_changes_nothing() {
     }
     let months = f.template_list(id).await;
     assert_eq!(months.as_array().unwrap().len(), 1);
-    assert_eq!(months[0]["data"][0]["order_template_ymd"], json!([{ "d": 3, "point": 1 }]));
+    assert_eq!(months[0]["data"][0]["order_template_ymd"], json!([{ "d": 3, "point": 1, "isHe": 1, "reasonDisappearance": "0", "aired": 0 }]));
 }
 
 #[tokio::test]
