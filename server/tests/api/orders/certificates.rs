@@ -125,7 +125,7 @@ async fn a_certificate_imports_compares_with_the_schedule_and_confirms_in_two_st
 
     let answer = s.comparison().await;
     let view = answer.ok();
-    let (a, b, late) = (s.periods[0], s.periods[1], s.periods[2]);
+    let late = s.periods[2];
     let diff = |class: bool, period: i64, num: i64, kind: i64| {
         let mut d = json!({ "mediaFileName": "伊利版本A", "tapeId": s.f.tapes[0], "pointDateYm": "2026-03", "num": num, "type": kind });
         if class {
@@ -157,7 +157,6 @@ async fn a_certificate_imports_compares_with_the_schedule_and_confirms_in_two_st
     );
     let foreign = unassigned.iter().find(|r| r["kind"] == 2).unwrap();
     assert_eq!((&foreign["tapeId"], &foreign["reason"]), (&json!(s.f.tapes[1]), &json!("版本不在订单中")));
-    let _ = (a, b);
 
     // typeY 1: the preview, status 2; nothing else changes.
     let before = s.cells().await;
@@ -173,4 +172,73 @@ async fn a_certificate_imports_compares_with_the_schedule_and_confirms_in_two_st
     let refused = s.step(2).await;
     assert_eq!((refused.code(), refused.body["message"].as_str()), (4000, Some("还有 2 行播证未指定时段或订单版本，请先处理")));
     assert_eq!(s.cells().await, before);
+
+    // The row no period held goes to 深夜, the other version's row becomes the order's: the
+    // preview no longer holds and is dropped (status back to 6).
+    let view = s.comparison().await.ok().clone();
+    let answer = s.send("orderBroadcastLicenseTimeUp", json!({ "broadcastingCertificateId": Setup::unassigned(&view, 1), "timePeriodId": late })).await;
+    answer.ok();
+    assert_eq!(s.status().await, 6);
+    let answer = s
+        .send(
+            "broadcastingMagneticTapeDetailsUp",
+            json!({ "orderId": s.order, "tapeId": s.f.tapes[1], "upTapeId": s.f.tapes[0], "broadcastingId": Setup::unassigned(&view, 2),
+                    "broadcastingMagneticTapeDetailsType": 2 }),
+        )
+        .await;
+    assert_eq!(answer.ok()["rows"], 1);
+    let view = s.comparison().await.ok().clone();
+    assert_eq!(view["dataList"], json!({ "added": [diff(false, s.periods[1], 1, 1)], "missing": [] }), "{view:#}");
+    assert_eq!((view["dataValue"]["planned"].as_i64(), view["dataValue"]["aired"].as_i64()), (Some(6), Some(7)));
+    assert_eq!(view["dataValue"]["unassigned"], json!([]));
+    let stale = s.step(2).await;
+    assert_eq!((stale.code(), stale.body["message"].as_str()), (4009, Some("数据已变化，请重新核对")));
+
+    // The two steps: 晚间A day 2 and 深夜 day 4 short one spot each, 晚间A day 3 and 晚间B day 2
+    // covered, three spots free (晚间A day 6, 晚间B day 2, 深夜 day 5).
+    assert_eq!(s.step(1).await.ok()["dataValue"]["changes"], json!({ "verified": 2, "missingCells": 2, "freeSpots": 3 }));
+    let applied = s.step(2).await;
+    assert_eq!(applied.ok(), &json!({ "verified": 2, "missingCells": 2, "freeSpots": 3, "months": ["2026-03"] }));
+    let mut cells = s.cells().await;
+    cells.sort();
+    let cell = |p: &str, t: &str, d, point, he, gone, aired| (p.to_owned(), t.to_owned(), d, point, he, gone, aired);
+    assert_eq!(
+        cells,
+        vec![
+            cell("晚间A", "A", 2, 2, 1, 1, 1),
+            cell("晚间A", "A", 3, 1, 2, 0, 1),
+            cell("晚间A", "C", 6, 1, 2, 0, 1),
+            cell("晚间B", "A", 2, 1, 2, 0, 1),
+            cell("晚间B", "C", 2, 1, 2, 0, 1),
+            cell("深夜", "A", 4, 2, 1, 1, 1),
+            cell("深夜", "C", 5, 1, 2, 0, 1),
+        ]
+    );
+    assert_eq!(s.status().await, 7);
+    let months = s.f.template_list(s.order).await;
+    let first = &months[0]["data"][0];
+    assert_eq!(first["time_period"]["timePeriodName"], "晚间A", "{first:#}");
+    assert_eq!(
+        first["order_template_ymd"],
+        json!([{ "d": 2, "point": 2, "isHe": 1, "reasonDisappearance": "1", "aired": 1 }, { "d": 3, "point": 1, "isHe": 2, "reasonDisappearance": "0", "aired": 1 }])
+    );
+
+    // Confirmed: both steps answer 4009, the comparison shows the month confirmed.
+    for step in [2, 1] {
+        let again = s.step(step).await;
+        assert_eq!((again.code(), again.body["message"].as_str()), (4009, Some("播出证明已确认")));
+    }
+    let view = s.comparison().await.ok().clone();
+    assert_eq!(view["dataValue"]["months"][0]["confirmed"], true);
+    assert_eq!((view["dataValue"]["planned"].as_i64(), view["dataValue"]["aired"].as_i64()), (Some(9), Some(7)));
+    assert_eq!((s.logs("导入播出证明").await, s.logs("核对播出证明").await, s.logs("确认播出证明").await), (1, 2, 1));
+    assert_eq!((s.logs("播证「").await, s.logs("播证版本").await), (1, 1));
+
+    // A confirmed month is never imported again.
+    let again = certificate_workbook(&[("2026-03-07", "19:00:00", "", "伊利版本A", 1), ("2026-03-08", "19:00:00", "", "T-001", 1)]);
+    let (status, message) = s.f.import_certificate(s.order, &again).await;
+    assert_eq!(status, "failed");
+    assert!(message.starts_with("文件有 2 处错误，未导入任何数据："), "{message}");
+    assert!(message.contains("第 2 行「日期」“2026-03-07”：该月播出证明已确认，不能重新导入"), "{message}");
+    assert!(message.contains("第 3 行「日期」“2026-03-08”：该月播出证明已确认，不能重新导入"), "{message}");
 }
