@@ -254,3 +254,20 @@ async fn certificate_calls_need_the_order_menu() {
     let bad = s.send("orderBroadcastLicenseUp", json!({ "orderId": s.order, "typeY": 3 })).await;
     assert_eq!((bad.code(), bad.field("typeY")), (4000, Some("typeY 只能是 1 或 2")));
 }
+
+#[tokio::test]
+async fn a_certificate_job_run_again_after_its_commit_answers_what_it_committed() {
+    let s = setup().await;
+    let (status, summary) = s.f.import_certificate(s.order, &clean()).await;
+    assert_eq!(status, "done", "{summary}");
+    let job: i64 = sqlx::query_scalar("select id from jobs where kind = 'broadcastingCertificate'").fetch_one(&s.f.app.db).await.unwrap();
+    // As if its process died between the commit and recording the job's end: a worker runs it
+    // again, finds the batch live and answers its summary without importing twice.
+    sqlx::query("update jobs set status = 'queued', message = '' where id = $1").bind(job).execute(&s.f.app.db).await.unwrap();
+    let (again, message) = crate::helpers::uploads::job_end(&s.f.app, job).await;
+    assert_eq!((again.as_str(), message.as_str()), ("done", summary.as_str()));
+    let attempts: i32 = sqlx::query_scalar("select attempts from jobs where id = $1").bind(job).fetch_one(&s.f.app.db).await.unwrap();
+    assert_eq!(attempts, 2);
+    let batches: i64 = sqlx::query_scalar("select count(*) from lake_batches where dataset = 'certificates'").fetch_one(&s.f.app.db).await.unwrap();
+    assert_eq!((batches, s.logs("导入播出证明").await), (1, 1));
+}
