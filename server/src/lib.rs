@@ -58,7 +58,6 @@ pub async fn build_state(config: config::Config) -> anyhow::Result<AppState> {
         lake: Arc::new(lake),
         snapshots: Default::default(),
         issued: Default::default(),
-        certificate_rows: Default::default(),
         store,
         hub: Default::default(),
         upload_key: Arc::new(upload_key),

@@ -22,8 +22,6 @@ pub struct AppState {
     pub snapshots: Arc<crate::lake::snapshots::Snapshots>,
     /// Orders' issued totals, kept until the manifest changes.
     pub issued: Arc<crate::orders::issued::IssuedMemo>,
-    /// Certificate batches' rows, by batch id (batches never change once live).
-    pub certificate_rows: Arc<crate::orders::certificates::RowCache>,
     /// Uploaded files and exports.
     pub store: Store,
     /// Realtime events received by this process.

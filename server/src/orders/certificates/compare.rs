@@ -113,7 +113,6 @@ pub struct Review {
     pub planned: Vec<PlannedCell>,
     pub aired: Vec<AiredSpot>,
     pub comparison: Comparison,
-    pub basis: String,
 }
 
 /// Compares the rows of `months` with their planned cells.
@@ -128,8 +127,7 @@ pub async fn review(
     let planned = planned_cells(conn, order, &days).await?;
     let aired = aired_spots(rows, facts);
     let comparison = certificate::compare(&planned, &aired);
-    let basis = basis(months, &planned, rows, facts);
-    Ok(Review { planned, aired, comparison, basis })
+    Ok(Review { planned, aired, comparison })
 }
 
 /// The fingerprint of a comparison's inputs: the months and their batches, every planned cell

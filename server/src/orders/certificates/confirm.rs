@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use utoipa::ToSchema;
 
-use super::compare::review;
+use super::compare::{basis, review};
 use super::rows::{OrderFacts, current_rows};
 use super::view::{CertificateView, CertificateDifferences, CertificateSummary, pending, view};
 use super::{CHANGED, CONFIRMED, NOT_IMPORTED, current_months, ym};
@@ -133,7 +133,7 @@ pub async fn preview(state: &AppState, admin: &Admin, order: i64) -> Result<Cert
              created_by = excluded.created_by, created_at = now()",
     )
     .bind(order)
-    .bind(&review.basis)
+    .bind(basis(&months, &review.planned, &rows, &facts))
     .bind(serde_json::to_value(&stored).map_err(anyhow::Error::from)?)
     .bind(admin.id)
     .execute(&mut *tx)
@@ -155,10 +155,10 @@ pub async fn apply(state: &AppState, admin: &Admin, order: i64) -> Result<Certif
     let (facts, months) = locked(&mut tx, order).await?;
     let stored: Option<(String, serde_json::Value)> =
         sqlx::query_as("select basis, preview from certificate_previews where order_id = $1").bind(order).fetch_optional(&mut *tx).await?;
-    let Some((basis, stored)) = stored else { return Err(AppError::conflict(CHANGED)) };
+    let Some((stored_basis, stored)) = stored else { return Err(AppError::conflict(CHANGED)) };
     let rows = current_rows(state, &mut tx, order, &months).await?;
     let review = review(&mut tx, order, &facts, &months, &rows).await?;
-    if review.basis != basis {
+    if basis(&months, &review.planned, &rows, &facts) != stored_basis {
         return Err(AppError::conflict(CHANGED));
     }
     let left = rows.iter().filter(|r| r.unassigned(&facts).is_some()).count();

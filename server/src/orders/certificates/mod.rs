@@ -21,8 +21,6 @@ pub mod view;
 use chrono::NaiveDate;
 use sqlx::PgConnection;
 
-pub use rows::RowCache;
-
 /// 4004 when an order has no current certificate.
 pub const NOT_IMPORTED: &str = "该订单尚未导入播出证明";
 /// 4009 when every month of the certificate is confirmed already.
