@@ -63,6 +63,13 @@ fn rewrite(dataset: Dataset, skip: &str) -> (String, &'static str) {
             ),
             "day",
         ),
+        Dataset::Certificates => (
+            format!(
+                "select {} from {PARQUET_SOURCE} v {skip} order by ymd, secs, id",
+                crate::certificates::select_list("v.")
+            ),
+            "air_time",
+        ),
     }
 }
 

@@ -3,6 +3,7 @@
 //! hands the engine a [`Snapshot`] with every query.
 
 mod analyst;
+mod certificates;
 mod compact;
 mod error;
 pub mod generate;
@@ -14,6 +15,7 @@ mod viewing;
 mod write;
 
 pub use analyst::QueryResult;
+pub use certificates::CertificateRow;
 pub use error::{Error, Result};
 pub use lake::{Lake, LakeOptions};
 pub use paths::{Dataset, LakeFile, Month, Snapshot};

@@ -19,22 +19,26 @@ pub enum Dataset {
     /// Per channel, audience group and day: n, sum, min and max of the ratings, written
     /// beside each ratings batch so aggregates never scan the raw series.
     RatingsDaily,
+    /// Broadcast certificate rows (docs/import-formats.md), one per certificate line as
+    /// resolved against its order, with row ids; partitioned by the month of the broadcast day.
+    Certificates,
 }
 
 impl Dataset {
-    pub const ALL: [Dataset; 3] = [Dataset::Viewing, Dataset::Ratings, Dataset::RatingsDaily];
+    pub const ALL: [Dataset; 4] = [Dataset::Viewing, Dataset::Ratings, Dataset::RatingsDaily, Dataset::Certificates];
 
     pub fn as_str(self) -> &'static str {
         match self {
             Dataset::Viewing => "viewing",
             Dataset::Ratings => "ratings",
             Dataset::RatingsDaily => "ratings_daily",
+            Dataset::Certificates => "certificates",
         }
     }
 
     /// Whether rows carry an `id`, which is what deletions refer to.
     pub fn has_row_ids(self) -> bool {
-        matches!(self, Dataset::Viewing)
+        matches!(self, Dataset::Viewing | Dataset::Certificates)
     }
 }
 

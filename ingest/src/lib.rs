@@ -5,8 +5,11 @@
 //!   by `Limits`.
 //! - `header`: finding a sheet's header row among title rows.
 //! - `read_customer_data`: customer viewing data, typed and validated row by row.
+//! - `read_order_template` and `read_certificate`: an order's schedule and its broadcast
+//!   certificate, with names as written for the server to match.
 
 pub mod cell;
+mod certificate;
 mod customer;
 mod error;
 pub mod header;
@@ -17,6 +20,7 @@ mod template;
 pub mod reader;
 mod values;
 
+pub use certificate::{CertificateLine, read_certificate, read_certificate_bytes};
 pub use customer::{CustomerOptions, CustomerRow, read_customer_data, read_customer_data_bytes};
 pub use error::{FileError, MAX_ROW_ERRORS, Rejected, RowError};
 pub use limits::{Limits, MAX_SHEET_NAME_CHARS, max_chars};

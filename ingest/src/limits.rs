@@ -51,10 +51,10 @@ impl Default for Limits {
 pub const MAX_SHEET_NAME_CHARS: usize = 31;
 
 /// The longest text, in characters, each kept field may hold, for every import that reads it
-/// (customer data, order templates, and the broadcast certificates to come). Longer text is a
+/// (customer data, order templates and broadcast certificates). Longer text is a
 /// row error naming the field and its limit.
 pub mod max_chars {
-    /// 标题 (customer data) and 版本 (order templates): a tape's or media file's title.
+    /// 标题 (customer data) and 版本 (order templates, certificates): a tape's or media file's title.
     pub const TITLE: usize = 200;
     /// 节目: a programme name.
     pub const PROGRAMME: usize = 200;

@@ -7,6 +7,7 @@ mod read;
 mod write;
 
 pub use issued::{OrderMatch, Side};
+pub(crate) use read::for_each_chunk;
 pub use read::{IssuedTotals, ViewingFilter};
 
 use chrono::{NaiveDate, NaiveDateTime};

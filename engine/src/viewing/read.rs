@@ -231,7 +231,7 @@ pub(crate) fn date(d: NaiveDate) -> Value {
 }
 
 /// Runs `sql` streaming and hands each result chunk to `f`.
-fn for_each_chunk(
+pub(crate) fn for_each_chunk(
     conn: &Connection,
     sql: &str,
     params: &[Value],

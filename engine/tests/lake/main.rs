@@ -1,5 +1,6 @@
 //! The engine's one integration test binary: the lake through its public API.
 
+mod certificates;
 mod compaction;
 mod helpers;
 mod issued;

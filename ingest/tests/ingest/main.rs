@@ -1,5 +1,6 @@
 //! adeval-ingest's integration tests: one binary, a module per area.
 
+mod certificate;
 mod customer;
 mod differential;
 mod hostile;
