@@ -98,9 +98,13 @@ export function useSwapVersion(orderId: number) {
   return useMutation({ mutationFn: swapVersion, onSuccess: () => afterCorrection(client, orderId) })
 }
 
-/** After 确认更新: the order's status and figures, its schedule's verified cells, its log. */
+/**
+ * After 确认更新: the order's status and figures, its schedule's verified cells, its log. Not the
+ * comparison: it is still open while the dialog closes, and loading it again would store a new
+ * preview (typeY 1) of any month still unconfirmed.
+ */
 export function afterConfirm(client: QueryClient, orderId: number) {
-  return invalidateOrder(client, orderId, ['broadcastingCertificate', orderId], orderTemplateQueryOptions(orderId).queryKey)
+  return invalidateOrder(client, orderId, orderTemplateQueryOptions(orderId).queryKey)
 }
 
 export function useExportCertificate() {

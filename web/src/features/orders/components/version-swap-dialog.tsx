@@ -49,7 +49,7 @@ export function VersionSwapDialog({ orderId, target, onClose }: Props) {
 function SwapForm({ orderId, row, swap, onDone }: { orderId: number; row: UnassignedRow | null; swap: ReturnType<typeof useSwapVersion>; onDone: () => void }) {
   const { t } = useTranslation('orders')
   const schema = useMemo(() => swapSchema(t), [t])
-  const certificateTapes = useCertificateTapes(orderId, true)
+  const certificateTapes = useCertificateTapes(orderId, row === null)
   const orderTapes = useOrderTapes(orderId, true)
   const { register, handleSubmit, setError, watch, formState } = useForm<SwapValues>({
     resolver: zodResolver(schema),
@@ -87,16 +87,19 @@ function SwapForm({ orderId, row, swap, onDone }: { orderId: number; row: Unassi
         <p className="version-swap__row">{t('certificate.swap.rowOf', { ymd: row.ymd, time: row.addTime, version: row.mediaFileName, num: row.num })}</p>
       )}
       <FormField label={t('certificate.swap.tape')} required error={errors.tapeId?.message}>
-        {/* A row's own version is fixed: the swap is about that row. */}
-        <select className="input" disabled={row !== null} {...register('tapeId')}>
-          <option value="">{t('certificate.swap.pickTape')}</option>
-          {row && !certificateTapes.data?.some((c) => c.tapeId === row.tapeId) && <option value={row.tapeId}>{row.mediaFileName}</option>}
-          {certificateTapes.data?.map((c) => (
-            <option key={c.tapeId} value={c.tapeId}>
-              {t(c.inOrder ? 'certificate.swap.tapeOption' : 'certificate.swap.tapeOptionForeign', { name: c.mediaFileName, rows: c.rows, spots: c.spots })}
-            </option>
-          ))}
-        </select>
+        {/* A row's own version is fixed: the swap is about that row (and, in batch, its version). */}
+        {row ? (
+          <input className="input" readOnly value={row.mediaFileName} />
+        ) : (
+          <select className="input" {...register('tapeId')}>
+            <option value="">{t('certificate.swap.pickTape')}</option>
+            {certificateTapes.data?.map((c) => (
+              <option key={c.tapeId} value={c.tapeId}>
+                {t(c.inOrder ? 'certificate.swap.tapeOption' : 'certificate.swap.tapeOptionForeign', { name: c.mediaFileName, rows: c.rows, spots: c.spots })}
+              </option>
+            ))}
+          </select>
+        )}
       </FormField>
       <FormField label={t('certificate.swap.upTape')} required error={errors.upTapeId?.message}>
         <select className="input" {...register('upTapeId')}>
