@@ -133,7 +133,7 @@ async function tableRows(box, name) {
 
 export const tests = [
   {
-    name: 'master data, an order of tapes A and B (C is only the product’s), its schedule of next month',
+    name: 'master data and an order of tapes A and B (C is only the product’s)',
     run: async (ctx) => {
       const page = (ctx.state.page = await ctx.open({ keep: true }))
       await ctx.signIn(page, ctx.admin.account, ctx.admin.password)
@@ -169,9 +169,14 @@ export const tests = [
       await go(page)
       await page.reload()
       await orderRow(page).waitFor()
-
+    },
+  },
+  {
+    name: '订单模板: the schedule of next month imported; the order is 播出中',
+    run: async (ctx) => {
+      const page = shared(ctx)
       const box = await openMore(ctx, page, '订单模板')
-      const [a, b] = tapes
+      const [a, b] = ctx.state.tapes
       const result = await upload(ctx, page, box, '导入排期', 'orderTemplate', `播证排期-${stamp}.xlsx`, template([
         { version: a.mediaFileName, period: early, spots: { 3: 2, 4: 1 } },
         { version: b.mediaFileName, period: evening, spots: { 5: 1 } },

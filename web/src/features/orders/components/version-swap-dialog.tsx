@@ -83,10 +83,12 @@ function SwapForm({ orderId, row, swap, onDone }: { orderId: number; row: Unassi
           <label><input type="radio" value="2" {...register('broadcastingMagneticTapeDetailsType')} /> {t('certificate.swap.single')}</label>
         </FormGroup>
       )}
-      {row && single && (
-        <p className="version-swap__row">{t('certificate.swap.rowOf', { ymd: row.ymd, time: row.addTime, version: row.mediaFileName, num: row.num })}</p>
-      )}
-      <FormField label={t('certificate.swap.tape')} required error={errors.tapeId?.message}>
+      <FormField
+        label={t('certificate.swap.tape')}
+        required
+        error={errors.tapeId?.message}
+        hint={row && single ? t('certificate.swap.rowOf', { ymd: row.ymd, time: row.addTime, version: row.mediaFileName, num: row.num }) : undefined}
+      >
         {/* A row's own version is fixed: the swap is about that row (and, in batch, its version). */}
         {row ? (
           <input className="input" readOnly value={row.mediaFileName} />
