@@ -58,6 +58,9 @@ export function pageOf<T>(items: T[], page: number, size = TEMPLATE_PAGE_SIZE): 
   return items.slice(start, start + size)
 }
 
+/** A day's cell as the marks need it (the marks optional: a schedule with no confirmed certificate). */
+type MarkedCell = { d: number; point: number } & CellMarks
+
 /** A day's state after a confirmed certificate: every spot aired (grey), or short (flagged). */
 export type DayMark = { state: 'verified' | 'missing'; aired: number; point: number }
 
@@ -65,9 +68,9 @@ export type DayMark = { state: 'verified' | 'missing'; aired: number; point: num
  * The certificate's marks by day of the month: a day with a short cell is flagged (what needs
  * attention wins), a day whose cells are all verified is greyed; unmarked days are not listed.
  */
-export function marksByDay(line: Pick<TemplateLine, 'order_template_ymd'>): Map<number, DayMark> {
+export function marksByDay(line: { order_template_ymd: MarkedCell[] }): Map<number, DayMark> {
   const marks = new Map<number, DayMark>()
-  const byDay = new Map<number, (TemplateLine['order_template_ymd'][number] & CellMarks)[]>()
+  const byDay = new Map<number, MarkedCell[]>()
   for (const cell of line.order_template_ymd) byDay.set(cell.d, [...(byDay.get(cell.d) ?? []), cell])
   for (const [d, cells] of byDay) {
     const aired = cells.reduce((sum, c) => sum + (c.aired ?? 0), 0)
