@@ -60,6 +60,9 @@ DATABASE_URL=$(cat "$api_pg/database.url") run_bench api_load
 # The order list's figures (order_figures): one engine scan per call against the per-order way,
 # two servers of the same build on one database of the same cluster.
 DATABASE_URL=$(cat "$api_pg/database.url") run_bench order_figures
+# Broadcast certificates (certificates): a 100,000-row certificate uploaded and imported, and
+# the comparison of 20,000 planned cells with as many certificate rows.
+DATABASE_URL=$(cat "$api_pg/database.url") run_bench certificates
 scripts/pg.sh stop "$api_pg"
 
 cpu=$(lscpu | sed -n 's/^Model name:[[:space:]]*//p' | head -1)

@@ -2,6 +2,7 @@
 
     peers.py xlsx-ingest WORKBOOK OUT_DIR RUNS_PANDAS RUNS_CALAMINE
     peers.py xlsx-export OUT.xlsx RUNS PARQUET...
+    peers.py certificate-ingest WORKBOOK OUT_DIR RUNS
 
 Prints progress to stderr and one JSON line to stdout:
 {"peers": [{"name", "runs": [seconds...], "rows", "note"} | {"name", "error"}]}.
@@ -10,7 +11,10 @@ Ingest peers read the customer-data workbook, give it the same types adeval does
 date, air time as a date-time with broadcast-day times past 24:00 on the next day, whole-second
 duration, GRP as a float, texts) and write Parquet (zstd) like adeval's lake write, when
 pyarrow is there. The export peer reads the lake's Parquet files and writes the same 13
-columns with openpyxl, newest spot first, as adeval's export does.
+columns with openpyxl, newest spot first, as adeval's export does. The certificate peer reads
+a broadcast-certificate workbook with python-calamine, types it as adeval does (broadcast day,
+air time past 24:00 on the next day, whole numbers, texts) and writes Parquet; it does not
+resolve versions or periods against an order, which adeval's import does besides.
 """
 
 import json
@@ -167,8 +171,44 @@ def xlsx_export(out, runs, *files):
     ]
 
 
+def certificate_calamine(path, out):
+    import pandas as pd
+    from python_calamine import CalamineWorkbook
+
+    rows = CalamineWorkbook.from_path(str(path)).get_sheet_by_index(0).to_python()
+    df = pd.DataFrame(rows[1:], columns=rows[0])
+    date = pd.to_datetime(df["日期"].astype(str), format="%Y-%m-%d")
+    t = pd.DataFrame(
+        {
+            "ymd": date,
+            "air_time": date + pd.to_timedelta(df["播出时间"].astype(str)),
+            "time_period": df["时段"].astype(str).str.strip(),
+            "version": df["版本"].astype(str).str.strip(),
+            "duration": pd.to_numeric(df["时长"]).astype("int32"),
+            "position": df["位置"].astype(str).str.strip(),
+            "num": pd.to_numeric(df["次数"]).astype("int32"),
+        }
+    )
+    write_parquet(t, out)
+    return len(t)
+
+
+def certificate_ingest(workbook, out_dir, runs):
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    parquet = "typed, written to Parquet (zstd)" if has_pyarrow() else "typed; NOT written to Parquet (no pyarrow)"
+    return [
+        timed(
+            "python-calamine → pandas",
+            int(runs),
+            lambda i: certificate_calamine(workbook, out_dir / f"certificate-{i}.parquet"),
+            f"{parquet}; {versions('python-calamine', 'pandas', 'pyarrow')}",
+        )
+    ]
+
+
 def main(argv):
-    commands = {"xlsx-ingest": xlsx_ingest, "xlsx-export": xlsx_export}
+    commands = {"xlsx-ingest": xlsx_ingest, "xlsx-export": xlsx_export, "certificate-ingest": certificate_ingest}
     if len(argv) < 2 or argv[1] not in commands:
         log(__doc__)
         return 2

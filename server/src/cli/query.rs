@@ -1,5 +1,6 @@
 //! `adeval query "SQL"`: read-only SQL for analysts over the lake's live data, as views named
-//! `viewing`, `ratings` and `ratings_daily` (deleted rows left out). One SELECT only.
+//! `viewing`, `ratings`, `ratings_daily` and `certificates` (every imported certificate row,
+//! current or replaced; deleted rows left out). One SELECT only.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -20,7 +21,7 @@ pub enum Format {
 
 #[derive(Args)]
 pub struct QueryArgs {
-    /// One SELECT statement over viewing, ratings and ratings_daily.
+    /// One SELECT statement over viewing, ratings, ratings_daily and certificates.
     sql: String,
     #[arg(long, value_enum, default_value = "table")]
     format: Format,
@@ -35,7 +36,7 @@ pub struct QueryArgs {
 pub async fn run(config: Config, args: QueryArgs) -> anyhow::Result<()> {
     let state = crate::build_state(config).await?;
     let mut snapshots = Vec::new();
-    for dataset in [Dataset::Viewing, Dataset::Ratings, Dataset::RatingsDaily] {
+    for dataset in Dataset::ALL {
         snapshots.push((dataset, crate::lake::snapshot(&state.db, dataset).await?));
     }
     let lake = state.lake.clone();

@@ -202,6 +202,11 @@ async fn close_dead_batch(state: &crate::AppState, id: i64) -> anyhow::Result<()
 /// manifest in one transaction (old files retired, new ones live, deletions of the rewritten
 /// rows dropped) and removes the old files. Answers how many files were rewritten.
 pub async fn compact(state: &crate::AppState, dataset: Dataset) -> anyhow::Result<usize> {
+    // An order's current certificate names its batch (order_certificate_months): its files
+    // must stay that batch's, and certificate rows are never deleted anyway.
+    if dataset == Dataset::Certificates {
+        anyhow::bail!("certificate batches stay as imported: orders name them");
+    }
     let name = dataset.as_str();
     let months: Vec<String> = sqlx::query_scalar("select distinct month from lake_files where dataset = $1 and live order by 1")
         .bind(name)
@@ -225,7 +230,7 @@ pub async fn compact(state: &crate::AppState, dataset: Dataset) -> anyhow::Resul
         let batch = begin_batch(
             &state.db,
             // A batch is of what was imported: the daily rollup is written by ratings batches.
-            &BatchInfo { dataset: if dataset == Dataset::Viewing { Dataset::Viewing } else { Dataset::Ratings }, origin: "cli", file_id: None, job_id: None, admin_id: None, category: None, source: None, belonging_to: None },
+            &BatchInfo { dataset: if dataset == Dataset::RatingsDaily { Dataset::Ratings } else { dataset }, origin: "cli", file_id: None, job_id: None, admin_id: None, category: None, source: None, belonging_to: None },
         )
         .await?;
         let rows: u64 = fresh.iter().map(|f| f.rows).sum();

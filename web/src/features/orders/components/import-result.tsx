@@ -7,11 +7,11 @@ export type ImportOutcome = { state: 'running' | 'done' | 'failed'; text: string
  * The job's message in full: a refused file lists every problem on its own line, so the text
  * keeps its line breaks and scrolls within a bounded box.
  */
-export function ImportResult({ outcome, onDismiss }: { outcome: ImportOutcome; onDismiss: () => void }) {
+export function ImportResult({ outcome, onDismiss, of = 'template' }: { outcome: ImportOutcome; onDismiss: () => void; /** What was imported: the texts' section. */ of?: 'template' | 'certificate' }) {
   const { t } = useTranslation('orders')
   const { state, text, at } = outcome
   const kind = state === 'running' ? 'info' : state === 'done' ? 'success' : 'danger'
-  const heading = state === 'running' ? t('template.importing') : t(state === 'done' ? 'template.imported' : 'template.refused')
+  const heading = state === 'running' ? t(`${of}.importing`) : t(state === 'done' ? `${of}.imported` : `${of}.refused`)
   return (
     <section
       className={`import-result import-result--${kind}`}
@@ -23,7 +23,7 @@ export function ImportResult({ outcome, onDismiss }: { outcome: ImportOutcome; o
         <strong>{heading}</strong>
         <time className="import-result__time">{at}</time>
         {state !== 'running' && (
-          <button type="button" className="import-result__close" aria-label={t('template.dismiss')} onClick={onDismiss}>
+          <button type="button" className="import-result__close" aria-label={t(`${of}.dismiss`)} onClick={onDismiss}>
             ×
           </button>
         )}

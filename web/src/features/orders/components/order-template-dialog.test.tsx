@@ -111,4 +111,28 @@ describe('OrderTemplateDialog', () => {
     expect(await within(dialog).findByRole('table', { name: '2026-03 排期' })).toBeTruthy()
     expect(server.asked('orderTemplateList').length).toBeGreaterThan(before)
   })
+
+  it('greys the days a confirmed certificate verified and flags the short ones, with a legend', async () => {
+    const marked = line(1, [])
+    marked.order_template_ymd = [
+      { d: 2, point: 2, isHe: 2, reasonDisappearance: '0', aired: 2 },
+      { d: 3, point: 3, isHe: 1, reasonDisappearance: '1', aired: 1 },
+      { d: 4, point: 1 },
+    ] as TemplateLine['order_template_ymd']
+    months = [{ pointDateYm: '2026-03', days: 31, data: [marked] }, { pointDateYm: '2026-04', days: 30, data: [line(2, [[1, 1]])] }]
+    const user = setup()
+    const dialog = await screen.findByRole('dialog', { name: '订单模板 #3' })
+    const table = await within(dialog).findByRole('table', { name: '2026-03 排期' })
+    const cell = (d: string) => table.querySelector(`[data-line-id="1"] td[data-day="${d}"]`) as HTMLElement
+    expect([cell('02').dataset.mark, cell('03').dataset.mark, cell('04').dataset.mark]).toEqual(['verified', 'missing', undefined])
+    expect(cell('02').className).toContain('template-grid__point--verified')
+    expect(cell('03').className).toContain('template-grid__point--missing')
+    expect([cell('02').title, cell('03').title]).toEqual(['已核实：播出 2 / 计划 2', '缺失：播出 1 / 计划 3'])
+    expect(within(dialog).getByLabelText('图例').textContent).toBe('已核实（播出证明已确认全部播出）缺失（播出少于计划）')
+
+    // A month without a confirmed certificate has no marks and no legend.
+    await user.click(within(dialog).getAllByRole('tab')[1])
+    await within(dialog).findByRole('table', { name: '2026-04 排期' })
+    expect(within(dialog).queryByLabelText('图例')).toBeNull()
+  })
 })

@@ -1,17 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query'
-import dayjs from 'dayjs'
 import { Tabs } from 'radix-ui'
-import { useMemo, useRef, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '@/components/ui/dialog'
 import { UploadDialog } from '@/components/upload/upload-dialog'
-import { useJobEnds } from '@/lib/use-job-ends'
 import { useExportOrderTemplate } from '../api/export-order-template'
 import { orderTemplateQueryOptions, useOrderTemplate } from '../api/get-order-template'
 import { invalidateOrder } from '../api/invalidate'
-import { ImportResult, type ImportOutcome } from './import-result'
+import { ImportResult } from './import-result'
 import { TemplateGrid } from './template-grid'
 import { lineTotal } from './template-days'
+import { useImportOutcomes } from './use-import-outcomes'
 
 type Props = { orderId: number | null; onClose: () => void }
 
@@ -30,18 +29,7 @@ export function OrderTemplateDialog({ orderId, onClose }: Props) {
   const [pages, setPages] = useState<Record<string, number>>({})
   const [uploading, setUploading] = useState(false)
   const exporting = useExportOrderTemplate()
-  // The order each tracked job imports into, and the latest outcome per order.
-  const jobs = useRef(new Map<number, number>())
-  const [outcomes, setOutcomes] = useState<Record<number, ImportOutcome>>({})
-  const setOutcome = (id: number, outcome: ImportOutcome | null) =>
-    setOutcomes(({ [id]: _, ...rest }) => (outcome ? { ...rest, [id]: outcome } : rest))
-
-  const track = useJobEnds((jobId, message) => {
-    const of = jobs.current.get(jobId)
-    if (of === undefined) return
-    jobs.current.delete(jobId)
-    const text = message.data == null ? '' : String(message.data)
-    setOutcome(of, { state: message.level === 'success' ? 'done' : 'failed', text, at: dayjs().format('HH:mm:ss') })
+  const { outcomes, setOutcome, started } = useImportOutcomes((of) => {
     // The schedule and the order's status (待开播 …) follow the import.
     void invalidateOrder(client, of, orderTemplateQueryOptions(of).queryKey)
   })
@@ -57,10 +45,7 @@ export function OrderTemplateDialog({ orderId, onClose }: Props) {
   const title = t('template.title', { id: orderId ?? '' })
 
   const onUploaded = (jobIds: (number | null)[]) => {
-    if (orderId === null) return
-    setOutcome(orderId, { state: 'running', text: '', at: dayjs().format('HH:mm:ss') })
-    for (const id of jobIds) if (typeof id === 'number') jobs.current.set(id, orderId)
-    track(jobIds)
+    if (orderId !== null) started(orderId, jobIds)
   }
 
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clampPage, dayColumns, dayLabel, daysInMonth, lineTotal, pageCount, pageOf, pointsByDay, weekdayOf } from './template-days'
+import { clampPage, dayColumns, dayLabel, daysInMonth, lineTotal, marksByDay, pageCount, pageOf, pointsByDay, weekdayOf } from './template-days'
 
 describe('template day columns', () => {
   it('labels days with two digits', () => {
@@ -52,5 +52,31 @@ describe('template lines', () => {
     expect(pageOf(lines.slice(0, 12), 5)).toEqual([11, 12])
     expect(clampPage(0, 12)).toBe(1)
     expect(pageOf([], 2)).toEqual([])
+  })
+})
+
+describe('the certificate marks of a line', () => {
+  it('greys a day whose cells all aired, flags a day with a short cell, leaves the others unmarked', () => {
+    const cells = [
+      { d: 1, point: 2, isHe: 2, reasonDisappearance: '0', aired: 2 },
+      { d: 2, point: 3, isHe: 1, reasonDisappearance: '1', aired: 1 },
+      { d: 3, point: 1 },
+      // Two cells on one day: one verified, one short — the short one wins.
+      { d: 4, point: 1, isHe: 2, reasonDisappearance: '0', aired: 1 },
+      { d: 4, point: 2, isHe: 1, reasonDisappearance: '1', aired: 0 },
+      // Two verified cells on one day (a free C spot added to the planned one).
+      { d: 5, point: 1, isHe: 2, aired: 1 },
+      { d: 5, point: 1, isHe: 2, aired: 1 },
+      // One verified and one unmarked: not every spot of the day is checked.
+      { d: 6, point: 1, isHe: 2, aired: 1 },
+      { d: 6, point: 1, isHe: 1 },
+    ]
+    const marks = marksByDay({ order_template_ymd: cells })
+    expect(Object.fromEntries(marks)).toEqual({
+      1: { state: 'verified', aired: 2, point: 2 },
+      2: { state: 'missing', aired: 1, point: 3 },
+      4: { state: 'missing', aired: 1, point: 3 },
+      5: { state: 'verified', aired: 2, point: 2 },
+    })
   })
 })

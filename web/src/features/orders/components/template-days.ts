@@ -1,3 +1,4 @@
+import type { CellMarks } from '../api/certificates'
 import type { TemplateLine } from '../api/get-order-template'
 
 /** Spec §9: the template pager shows 10 lines a page. */
@@ -55,4 +56,27 @@ export const clampPage = (page: number, total: number, size = TEMPLATE_PAGE_SIZE
 export function pageOf<T>(items: T[], page: number, size = TEMPLATE_PAGE_SIZE): T[] {
   const start = (clampPage(page, items.length, size) - 1) * size
   return items.slice(start, start + size)
+}
+
+/** A day's cell as the marks need it (the marks optional: a schedule with no confirmed certificate). */
+type MarkedCell = { d: number; point: number } & CellMarks
+
+/** A day's state after a confirmed certificate: every spot aired (grey), or short (flagged). */
+export type DayMark = { state: 'verified' | 'missing'; aired: number; point: number }
+
+/**
+ * The certificate's marks by day of the month: a day with a short cell is flagged (what needs
+ * attention wins), a day whose cells are all verified is greyed; unmarked days are not listed.
+ */
+export function marksByDay(line: { order_template_ymd: MarkedCell[] }): Map<number, DayMark> {
+  const marks = new Map<number, DayMark>()
+  const byDay = new Map<number, MarkedCell[]>()
+  for (const cell of line.order_template_ymd) byDay.set(cell.d, [...(byDay.get(cell.d) ?? []), cell])
+  for (const [d, cells] of byDay) {
+    const aired = cells.reduce((sum, c) => sum + (c.aired ?? 0), 0)
+    const point = cells.reduce((sum, c) => sum + c.point, 0)
+    if (cells.some((c) => c.reasonDisappearance === '1')) marks.set(d, { state: 'missing', aired, point })
+    else if (cells.every((c) => c.isHe === 2)) marks.set(d, { state: 'verified', aired, point })
+  }
+  return marks
 }

@@ -1,7 +1,8 @@
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { Pagination } from '@/components/ui/pagination'
 import type { TemplateMonth } from '../api/get-order-template'
-import { clampPage, dayColumns, lineTotal, pageOf, pointsByDay, TEMPLATE_PAGE_SIZE } from './template-days'
+import { clampPage, dayColumns, lineTotal, marksByDay, pageOf, pointsByDay, TEMPLATE_PAGE_SIZE, type DayMark } from './template-days'
 
 /** The line's own columns, fixed on the left while the 28–31 day columns scroll. Widths in px. */
 const FIXED = [
@@ -22,6 +23,14 @@ type Props = {
   onPage: (page: number) => void
 }
 
+/** A day cell's class and tooltip: weekend tint, then the certificate's mark over it. */
+function pointCell(weekend: boolean, mark: DayMark | undefined, t: TFunction<'orders'>) {
+  let className = `template-grid__point${weekend ? ' template-grid__point--weekend' : ''}`
+  if (mark) className += ` template-grid__point--${mark.state}`
+  const title = mark ? t(`template.${mark.state}Title`, { aired: mark.aired, point: mark.point }) : undefined
+  return { className, title, 'data-mark': mark?.state }
+}
+
 const fixedCell = (i: number) => ({
   className: `template-grid__fixed${i === FIXED.length - 1 ? ' template-grid__fixed--last' : ''}`,
   style: { left: LEFT[i] },
@@ -37,6 +46,8 @@ export function TemplateGrid({ month, page, onPage }: Props) {
   const current = clampPage(page, month.data.length)
   const lines = pageOf(month.data, current)
   const label = t('template.tableLabel', { month: month.pointDateYm })
+  // The legend explains the marks once a certificate of the month has been confirmed.
+  const marked = month.data.some((l) => marksByDay(l).size > 0)
 
   return (
     <>
@@ -72,6 +83,7 @@ export function TemplateGrid({ month, page, onPage }: Props) {
           <tbody>
             {lines.map((line) => {
               const points = pointsByDay(line)
+              const marks = marksByDay(line)
               return (
                 <tr key={line.id} data-line-id={line.id}>
                   <td {...fixedCell(0)}>
@@ -86,7 +98,7 @@ export function TemplateGrid({ month, page, onPage }: Props) {
                   <td {...fixedCell(3)}>{line.type || 'A'}</td>
                   <td {...fixedCell(4)}>{line.position || '-'}</td>
                   {days.map((d) => (
-                    <td key={d.d} className={`template-grid__point${d.weekend ? ' template-grid__point--weekend' : ''}`} data-day={d.label}>
+                    <td key={d.d} {...pointCell(d.weekend, marks.get(d.d), t)} data-day={d.label}>
                       {points.get(d.d) || ''}
                     </td>
                   ))}
@@ -97,6 +109,12 @@ export function TemplateGrid({ month, page, onPage }: Props) {
           </tbody>
         </table>
       </div>
+      {marked && (
+        <p className="template-grid__legend" aria-label={t('template.legend')}>
+          <span><i className="template-grid__swatch template-grid__swatch--verified" aria-hidden="true" />{t('template.verifiedLegend')}</span>
+          <span><i className="template-grid__swatch template-grid__swatch--missing" aria-hidden="true" />{t('template.missingLegend')}</span>
+        </p>
+      )}
       <Pagination total={month.data.length} page={current} pageSize={TEMPLATE_PAGE_SIZE} pageSizes={PAGE_SIZES} onChange={(p) => onPage(p)} />
     </>
   )

@@ -8,6 +8,7 @@ import { toast } from '@/components/ui/toast-store'
 import { useDeleteOrder } from '../api/delete-order'
 import { useExportOrders } from '../api/export-orders'
 import { useOrders, type Order } from '../api/get-orders'
+import { CertificateDialog } from '../components/certificate-dialog'
 import { HistoryDialog } from '../components/history-dialog'
 import { OrderDialog } from '../components/order-dialog'
 import { OrderLogDialog } from '../components/order-log-dialog'
@@ -71,6 +72,7 @@ export default function OrdersPage() {
       <OrderDialog open={editing !== null} orderId={editing?.id ?? null} onClose={() => setEditing(null)} />
       <OrderTemplateDialog orderId={moreOf('template')?.id ?? null} onClose={closeMore} />
       <TapeChangeDialog order={moreOf('tapeChanges')} onClose={closeMore} />
+      <CertificateDialog order={moreOf('certificate')} onClose={closeMore} />
       <ProposalDialog orderId={moreOf('proposals')?.id ?? null} onClose={closeMore} />
       <HistoryDialog order={moreOf('history')} onClose={closeMore} />
       <OrderLogDialog orderId={moreOf('log')?.id ?? null} onClose={closeMore} />

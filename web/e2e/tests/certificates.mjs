@@ -1,0 +1,378 @@
+// 媒体播出证明 (issue 15) as the super administrator, on an order whose cycle runs from the first
+// of this month to the end of this month next year, scheduled in next month (month M):
+//   A 早间 (07:00–09:00): day 3 two spots, day 4 one;  B 晚间 (19:00–21:00): day 5 one.
+// A refused certificate (an unknown version, a day before the cycle: both found resolving the rows
+// against the order, so listed together) lists its bad rows and leaves no certificate. The good one:
+//   M-03 07:30 早间 A ×2 · M-05 19:30 B · M-06 20:00 晚间 B · M-07 12:00 A (no period holds noon:
+//   assigned 晚间 in the dialog) · M-08 19:45 C (the product's, not the order's: swapped to B).
+// After the fixes the comparison of M is, worked by hand: A 早间 planned 3 aired 2 → 缺失 1;
+// A 晚间 0/1 → 新增 1; B 晚间 1/3 → 新增 2; totals planned 4, aired 6, added 3, missing 1. The
+// preview makes the order 公司播出证明; 确认更新 makes it 播出中 again, greys A 早间 day 3 and
+// B 晚间 day 5 (verified), flags A 早间 day 4 (aired 0 of 1) and adds the three free spots as
+// verified C cells. Re-importing the confirmed month is refused. Screenshots: /tmp/certificate-*.png.
+import { isCall, waitForPath } from '../lib.mjs'
+import { call, seedMasterData } from '../seed.mjs'
+import { makeWorkbook } from '../xlsx.mjs'
+
+const stamp = Date.now().toString(36)
+const productName = `E2E播证产品${stamp}`
+const early = `E2E早间${stamp}`
+const evening = `E2E晚间${stamp}`
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+const pad = (n) => String(n).padStart(2, '0')
+const ymd = (d) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
+const ymOf = (d) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}`
+const now = new Date()
+const cycleStart = ymd(new Date(now.getFullYear(), now.getMonth(), 1))
+const cycleEnd = ymd(new Date(now.getFullYear() + 1, now.getMonth() + 1, 0))
+const month = new Date(now.getFullYear(), now.getMonth() + 1, 1)
+const M = ymOf(month)
+const day = (d) => `${M}-${pad(d)}`
+const before = ymOf(new Date(now.getFullYear(), now.getMonth() - 1, 1))
+
+function shared(ctx) {
+  const page = (ctx.page = ctx.state.page)
+  ctx.expect(page, 'needs the signed-in page of the first test')
+  return page
+}
+
+async function go(page) {
+  await page.goto(`${page.url().split('#')[0]}#/order/index`)
+  await waitForPath(page, '/order/index')
+  await page.waitForFunction(() => !document.querySelector('.data-table[aria-busy]'))
+}
+
+const toastSays = (page, text, kind = 'success') => page.locator(`.toast--${kind}`, { hasText: text }).last().waitFor()
+const dialog = (page, title) => page.getByRole('dialog', { name: title })
+const orderRow = (page) => page.locator('tr[data-row-key]', { hasText: productName })
+const fieldError = (box, text) => box.locator('.form-field__error', { hasText: text }).first().waitFor()
+const cellsOf = async (row) => (await row.locator('td').allInnerTexts()).map((c) => c.trim())
+
+/** Waits until the order's row shows the status `label`. */
+async function statusIs(page, label) {
+  await page.waitForFunction(([name, text]) => {
+    const row = [...document.querySelectorAll('tr[data-row-key]')].find((r) => r.textContent.includes(name))
+    return row && [...row.querySelectorAll('.tag')].some((tag) => tag.textContent === text)
+  }, [productName, label])
+}
+
+/** The jobs' persistent notifications stack at the right, over the row's fixed actions. */
+async function dismissNotices(page) {
+  const close = page.getByRole('region', { name: '通知' }).getByRole('button', { name: '关闭' })
+  while ((await close.count()) > 0) await close.first().click()
+}
+
+/** A failed job keeps the progress panel open over the row's actions. */
+async function closeProgress(page) {
+  await dismissNotices(page)
+  const panel = page.getByTestId('progress-panel')
+  if ((await panel.count()) === 0) return
+  await panel.getByRole('button', { name: '关闭处理进度' }).click()
+  await panel.waitFor({ state: 'detached' })
+}
+
+/** 更多 → `item` on the order's row; answers the dialog. */
+async function openMore(ctx, page, item) {
+  await dismissNotices(page)
+  await orderRow(page).getByRole('button', { name: /更多/ }).click()
+  await page.getByRole('menuitem', { name: item }).click()
+  const box = dialog(page, `${item} #${ctx.state.orderId}`)
+  await box.waitFor()
+  return box
+}
+
+/** The dialog's own 取消/关闭 (the last: an inner dialog's come first). */
+async function closeDialog(box, name = '关闭') {
+  await box.getByRole('button', { name, exact: true }).last().click()
+  await box.waitFor({ state: 'detached' })
+}
+
+/**
+ * `button` of `box` → the upload dialog (checked to sign for `tag` and this order) → 开始上传;
+ * resolves with the box's import result once the job has ended.
+ */
+async function upload(ctx, page, box, button, tag, name, bytes) {
+  await box.getByRole('button', { name: button }).click()
+  const up = dialog(page, '上传文件')
+  await up.waitFor()
+  await up.getByRole('button', { name: '选择文件' }).and(page.locator(':enabled')).waitFor()
+  await up.getByLabel('选择要上传的文件').setInputFiles({ name, mimeType: XLSX, buffer: bytes })
+  await up.getByText(name).waitFor()
+  const sign = page.waitForRequest(isCall('aliyunOssSign'))
+  const stored = page.waitForResponse((r) => new URL(r.url()).pathname === '/storage/upload')
+  await up.getByRole('button', { name: '开始上传' }).click()
+  const query = new URL((await sign).url()).searchParams
+  ctx.expect(query.get('tags') === tag, `signed for ${query.get('tags')}`)
+  ctx.expect(JSON.parse(query.get('tagValue')).orderId === ctx.state.orderId, `tagValue ${query.get('tagValue')}`)
+  const body = await (await stored).json()
+  ctx.expect(body.code === 200 && body.data?.jobId, `storage answered ${JSON.stringify(body)}`)
+  await up.waitFor({ state: 'detached' })
+  const result = box.getByTestId('import-result')
+  await result.locator('.import-result__text').waitFor({ timeout: 25_000 })
+  return result
+}
+
+/** A template sheet of month M: 版本, 时段, 类型, 位置, then the days. */
+function template(lines) {
+  const days = new Date(month.getFullYear(), month.getMonth() + 1, 0).getDate()
+  const header = ['版本', '时段', '类型', '位置', ...Array.from({ length: days }, (_, i) => i + 1)]
+  const rows = lines.map(({ version, period, spots }) => [version, period, 'A', '', ...Array.from({ length: days }, (_, i) => spots[i + 1] ?? '')])
+  return makeWorkbook([{ name: M, rows: [header, ...rows] }])
+}
+
+/** A certificate: 日期, 播出时间, 时段, 版本, 次数 (a blank period is matched by the time). */
+const certificate = (rows) => makeWorkbook([{ name: '播出证明', rows: [['日期', '播出时间', '时段', '版本', '次数'], ...rows] }])
+
+/** The data rows of the table named `name` within `box`, each as its cells' texts. */
+async function tableRows(box, name) {
+  const rows = box.getByRole('table', { name, exact: true }).locator('tbody tr')
+  const out = []
+  for (let i = 0; i < (await rows.count()); i++) out.push(await cellsOf(rows.nth(i)))
+  return out
+}
+
+export const tests = [
+  {
+    name: 'master data and an order of tapes A and B (C is only the product’s)',
+    run: async (ctx) => {
+      const page = (ctx.state.page = await ctx.open({ keep: true }))
+      await ctx.signIn(page, ctx.admin.account, ctx.admin.password)
+      ctx.page = page
+      const { brand, media } = await seedMasterData(page, stamp)
+      const product = await call(page, 'productAdd', {
+        brandId: brand.id, productName, seconds: 15, audienceCityGroupId: brand.groups[0].id,
+        defaultAudienceCityGroupId: brand.groups[0].id, upsideDownThreePer: 30, primeTime: '19:00:00-22:00:00',
+        primeTimePer: 60, primeUpsideDownThreePer: 40, jackRequirements: '无',
+      })
+      const tapes = (ctx.state.tapes = [])
+      for (const [i, version] of ['A版', 'B版', 'C版'].entries()) {
+        tapes.push(await call(page, 'productMagneticTapeAdd', {
+          brandId: brand.id, mediaId: media.id, productId: product.id, cycle: String(now.getFullYear()), customerVersionName: version,
+          mediaFileName: `cert_${'ABC'[i]}_${stamp}.mp4`, mediaTapeNumber: `C${i}-${stamp}`, customerTitle: version, seconds: 15,
+        }))
+      }
+      const periods = []
+      for (const [name, from, to] of [[early, '07:00:00', '09:00:00'], [evening, '19:00:00', '21:00:00']]) {
+        periods.push(await call(page, 'timePeriodAdd', { mediaId: media.id, timePeriodName: name, preBroadcastTimeForma: from, preBroadcastTimeFormaEnd: to }))
+      }
+      const suit = await call(page, 'suitAdd', {
+        mediaId: media.id, brandId: brand.id, suitName: `E2E播证套装${stamp}`, customerMetrics: '100', mediaMetrics: '90', seconds: 15,
+        suitTime: M, timePeriodArray: JSON.stringify(periods.map((p) => ({ timePeriodId: String(p.id), numberOfTimes: 5 }))),
+      })
+      const order = await call(page, 'orderAdd', {
+        mediaId: media.id, productId: product.id, defaultId: brand.groups[0].id, seconds: 15,
+        orderProductMagneticTapeId: `${tapes[0].id},${tapes[1].id}`, suitId: suit.id,
+        cycleTimeAdd: cycleStart, cycleTimeEnd: cycleEnd, followDate: cycleStart,
+        customerFreeBroadcastCalculation: 1, mediaFreeBroadcastCalculation: 1,
+      })
+      ctx.state.orderId = order.id
+      await go(page)
+      await page.reload()
+      await orderRow(page).waitFor()
+    },
+  },
+  {
+    name: '订单模板: the schedule of next month imported; the order is 播出中',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      const box = await openMore(ctx, page, '订单模板')
+      const [a, b] = ctx.state.tapes
+      const result = await upload(ctx, page, box, '导入排期', 'orderTemplate', `播证排期-${stamp}.xlsx`, template([
+        { version: a.mediaFileName, period: early, spots: { 3: 2, 4: 1 } },
+        { version: b.mediaFileName, period: evening, spots: { 5: 1 } },
+      ]))
+      const text = await result.innerText()
+      ctx.expect(text.includes('导入完成') && text.includes('4 个点位'), `template import: ${text}`)
+      await closeDialog(box)
+      // Inside the cycle with a schedule: on air.
+      await statusIs(page, '播出中')
+    },
+  },
+  {
+    name: '媒体播出证明: empty; a bad certificate’s rows are listed and nothing is imported',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      const [a] = ctx.state.tapes
+      const box = await openMore(ctx, page, '媒体播出证明')
+      await box.getByText('该订单尚未导入播出证明，请上传播出证明').waitFor()
+      ctx.expect(await box.getByRole('button', { name: '导出' }).isDisabled(), '导出 without a certificate')
+      await page.screenshot({ path: '/tmp/certificate-empty.png' })
+
+      const result = await upload(ctx, page, box, '上传播出证明', 'broadcastingCertificate', `坏播证-${stamp}.xlsx`, certificate([
+        [day(3), '07:30:00', early, `X不存在${stamp}`, 1],
+        [`${before}-05`, '07:30:00', early, a.mediaFileName, 1],
+      ]))
+      await box.getByRole('alert', { name: '导入失败' }).waitFor()
+      const text = await result.locator('.import-result__text').innerText()
+      for (const part of [`X不存在${stamp}`, '不是该产品的磁带', '不在订单周期']) ctx.expect(text.includes(part), `the refusal lacks ${part}: ${text}`)
+      ctx.expect(text.split('\n').filter(Boolean).length >= 3, `one problem a line: ${text}`)
+      await page.screenshot({ path: '/tmp/certificate-refused.png' })
+      await box.getByText('该订单尚未导入播出证明，请上传播出证明').waitFor()
+      await box.getByRole('button', { name: '关闭导入结果' }).click()
+      await closeDialog(box, '取消')
+      await closeProgress(page)
+      await statusIs(page, '播出中')
+    },
+  },
+  {
+    name: '媒体播出证明: the upload’s preview makes the order 公司播出证明; the unplaced rows are fixed',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      const [a, b, c] = ctx.state.tapes
+      const box = await openMore(ctx, page, '媒体播出证明')
+      await box.getByText('该订单尚未导入播出证明，请上传播出证明').waitFor()
+      const result = await upload(ctx, page, box, '上传播出证明', 'broadcastingCertificate', `播证-${stamp}.xlsx`, certificate([
+        [day(3), '07:30:00', early, a.mediaFileName, 2],
+        [day(5), '19:30:00', '', b.mediaFileName, 1],
+        [day(6), '20:00:00', evening, b.mediaFileName, 1],
+        [day(7), '12:00:00', '', a.mediaFileName, 1],
+        [day(8), '19:45:00', '', c.mediaFileName, 1],
+      ]))
+      const text = await result.innerText()
+      ctx.expect(text.includes('导入完成') && text.includes('已导入 5 行播出证明') && text.includes(M), `certificate import: ${text}`)
+
+      // Loading the comparison stored the preview (typeY 1).
+      const rows = box.getByRole('region', { name: '待处理的播证记录' })
+      await rows.waitFor()
+      ctx.expect((await rows.locator('tbody tr').count()) === 2, 'two rows to fix')
+      const reasons = await rows.locator('tbody').innerText()
+      ctx.expect(reasons.includes('未匹配到时段') && reasons.includes('版本不在订单中'), `reasons: ${reasons}`)
+      ctx.expect(await box.getByRole('button', { name: '确认更新' }).isDisabled(), '确认更新 with rows to fix')
+      await page.screenshot({ path: '/tmp/certificate-unassigned.png' })
+      await statusIs(page, '公司播出证明')
+
+      // The noon row: a period of the media.
+      const assigned = page.waitForResponse(isCall('orderBroadcastLicenseTimeUp'))
+      await rows.getByLabel(`指定时段：${day(7)} 12:00:00 ${a.mediaFileName}`).selectOption({ label: `${evening}（19:00:00~21:00:00）` })
+      ctx.expect((await (await assigned).json()).code === 200, 'orderBroadcastLicenseTimeUp refused')
+      await toastSays(page, '已指定时段')
+      await rows.locator('tbody tr').nth(1).waitFor({ state: 'detached' })
+
+      // C's row: swapped to B, that row only; the order version is required first.
+      await rows.getByRole('button', { name: `替换版本：${day(8)} 19:45:00 ${c.mediaFileName}` }).click()
+      const swap = dialog(page, '替换版本')
+      await swap.waitFor()
+      ctx.expect(await swap.getByRole('radio', { name: /单条替换/ }).isChecked(), 'a row’s swap is single')
+      await swap.getByRole('button', { name: '确定' }).click()
+      await fieldError(swap, '选择订单版本')
+      await swap.getByLabel('订单版本').selectOption({ label: `${b.mediaFileName}（${b.mediaTapeNumber}）` })
+      const swapped = page.waitForResponse(isCall('broadcastingMagneticTapeDetailsUp'))
+      await swap.getByRole('button', { name: '确定' }).click()
+      const sent = (await swapped).request().postDataJSON()
+      ctx.expect(sent.broadcastingMagneticTapeDetailsType === 2 && sent.upTapeId === b.id && sent.tapeId === c.id && sent.broadcastingId > 0, `swap sent ${JSON.stringify(sent)}`)
+      await toastSays(page, '已替换 1 行')
+      await swap.waitFor({ state: 'detached' })
+      await rows.waitFor({ state: 'detached' })
+      await box.getByRole('button', { name: '确认更新' }).and(page.locator(':enabled')).waitFor()
+      await closeDialog(box, '取消')
+    },
+  },
+  {
+    name: '媒体播出证明: the comparison worked by hand, sorting, export; 确认更新 applies it and the order is 播出中 again',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      const [a, b] = ctx.state.tapes
+      const box = await openMore(ctx, page, '媒体播出证明')
+      const summary = box.getByRole('region', { name: '播出证明汇总' })
+      await summary.waitFor()
+      const total = async (label) => (await summary.locator('.certificate-summary__total', { has: page.locator('dt', { hasText: label }) }).locator('dd').innerText()).trim()
+      const totals = [await total('计划'), await total('播出'), await total('新增'), await total('缺失')]
+      ctx.expect(totals.join(',') === '4,6,3,1', `totals ${totals}`)
+      const state = await summary.getByRole('status').innerText()
+      ctx.expect(state.includes('标记缺失 1 个点位') && state.includes('新增 3 个 C 类点位'), `what confirming does: ${state}`)
+      const months = await tableRows(summary, '各月核对')
+      ctx.expect(JSON.stringify(months) === JSON.stringify([[M, '4', '6', '3', '1', '待确认']]), `months ${JSON.stringify(months)}`)
+
+      const added = await tableRows(box, '新增')
+      const want = [[a.mediaFileName, M, evening, '1'], [b.mediaFileName, M, evening, '2']]
+      const sorted = (rows) => JSON.stringify([...rows].sort((x, y) => x[0].localeCompare(y[0])))
+      ctx.expect(sorted(added) === sorted(want), `新增 ${JSON.stringify(added)}`)
+      const missing = await tableRows(box, '缺失')
+      ctx.expect(JSON.stringify(missing) === JSON.stringify([[a.mediaFileName, M, early, '1']]), `缺失 ${JSON.stringify(missing)}`)
+      // Every row is a period's own difference (type 1): warning-styled.
+      const styles = await box.locator('.certificate-diff tbody tr').evaluateAll((trs) => trs.map((tr) => tr.className))
+      ctx.expect(styles.length === 3 && styles.every((s) => s === 'certificate-diff__row--warning'), `row styles ${styles}`)
+      const month = box.getByRole('table', { name: '新增', exact: true }).getByRole('columnheader', { name: /月份/ })
+      await month.getByRole('button').click()
+      ctx.expect((await month.getAttribute('aria-sort')) === 'ascending', 'sorted by month')
+      await page.screenshot({ path: '/tmp/certificate-preview.png' })
+
+      const download = page.waitForEvent('download')
+      const exported = page.waitForResponse(isCall('orderBroadcastingCertificateExport'))
+      await box.getByRole('button', { name: '导出' }).click()
+      const body = await (await exported).json()
+      ctx.expect(body.code === 200 && body.data.url.endsWith('.xlsx'), `export answered ${JSON.stringify(body)}`)
+      ctx.expect(!(await (await download).failure()), 'the download failed')
+
+      const confirmed = page.waitForResponse(isCall('orderBroadcastLicenseUp'))
+      await box.getByRole('button', { name: '确认更新' }).click()
+      const answer = await (await confirmed).json()
+      ctx.expect(answer.code === 200 && answer.data.months.join() === M && answer.data.missingCells === 1 && answer.data.freeSpots === 3, `typeY 2 answered ${JSON.stringify(answer)}`)
+      await toastSays(page, `已确认 ${M} 的播出证明`)
+      await box.waitFor({ state: 'detached' })
+      await statusIs(page, '播出中')
+
+      // Confirmed: read-only.
+      const again = await openMore(ctx, page, '媒体播出证明')
+      await again.getByRole('region', { name: '播出证明汇总' }).getByText('播出证明已确认', { exact: true }).waitFor()
+      ctx.expect((await tableRows(again, '各月核对'))[0][5] === '已确认', 'the month is 已确认')
+      ctx.expect((await again.getByRole('button', { name: '确认更新' }).count()) === 0, 'no 确认更新 once confirmed')
+      await page.screenshot({ path: '/tmp/certificate-confirmed.png' })
+      await closeDialog(again, '取消')
+      await statusIs(page, '播出中')
+    },
+  },
+  {
+    name: '订单模板: the verified days grey, the short day flagged, the free spots as verified C cells, with a legend',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      const [a, b] = ctx.state.tapes
+      const box = await openMore(ctx, page, '订单模板')
+      const table = box.getByRole('table', { name: `${M} 排期` })
+      await table.waitFor()
+      const line = async (tape, period, type) => {
+        const rows = table.locator('tbody tr')
+        for (let i = 0; i < (await rows.count()); i++) {
+          const cells = await cellsOf(rows.nth(i))
+          if (cells[0] === tape.mediaFileName && cells[2] === period && cells[3] === type) return rows.nth(i)
+        }
+        throw new Error(`no line ${tape.mediaFileName} ${period} ${type}`)
+      }
+      const mark = async (row, d) => row.locator(`td[data-day="${pad(d)}"]`).getAttribute('data-mark')
+      const aEarly = await line(a, early, 'A')
+      ctx.expect((await mark(aEarly, 3)) === 'verified' && (await mark(aEarly, 4)) === 'missing', 'A 早间: day 3 verified, day 4 short')
+      const flagged = aEarly.locator('td[data-day="04"]')
+      ctx.expect((await flagged.getAttribute('title')) === '缺失：播出 0 / 计划 1', `day 4 says ${await flagged.getAttribute('title')}`)
+      ctx.expect((await mark(await line(b, evening, 'A'), 5)) === 'verified', 'B 晚间 day 5 verified')
+      const bFree = await line(b, evening, 'C')
+      ctx.expect((await mark(bFree, 6)) === 'verified' && (await mark(bFree, 8)) === 'verified', 'B 晚间 free spots on days 6 and 8')
+      ctx.expect((await mark(await line(a, evening, 'C'), 7)) === 'verified', 'A 晚间 free spot on day 7')
+      const grey = await aEarly.locator('td[data-day="03"]').evaluate((el) => getComputedStyle(el).backgroundColor)
+      const plain = await aEarly.locator('td[data-day="10"]').evaluate((el) => getComputedStyle(el).backgroundColor)
+      ctx.expect(grey !== plain, 'a verified day is not greyed')
+      await box.getByLabel('图例').waitFor()
+      await page.screenshot({ path: '/tmp/certificate-template.png' })
+      await closeDialog(box)
+    },
+  },
+  {
+    name: '媒体播出证明: re-importing the confirmed month is refused, the comparison unchanged',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      const [a] = ctx.state.tapes
+      const box = await openMore(ctx, page, '媒体播出证明')
+      await box.getByRole('region', { name: '播出证明汇总' }).waitFor()
+      const result = await upload(ctx, page, box, '上传播出证明', 'broadcastingCertificate', `重导播证-${stamp}.xlsx`, certificate([
+        [day(4), '07:30:00', early, a.mediaFileName, 1],
+      ]))
+      await box.getByRole('alert', { name: '导入失败' }).waitFor()
+      const text = await result.locator('.import-result__text').innerText()
+      ctx.expect(text.includes('该月播出证明已确认，不能重新导入'), `refusal: ${text}`)
+      await box.getByRole('region', { name: '播出证明汇总' }).getByText('播出证明已确认', { exact: true }).waitFor()
+      await closeDialog(box, '取消')
+      await closeProgress(page)
+      await statusIs(page, '播出中')
+    },
+  },
+]

@@ -1,0 +1,281 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { getToast } from '@/components/ui/toast-store'
+import { envelope, fakeApi, signedIn, type Sent } from '@/testing/fake-api'
+import { fakeRealtime, renderPage } from '@/testing/render-page'
+import type { CertificateDiff, CertificateMonth, Comparison, UnassignedRow } from '../api/certificates'
+import { useOrders, type Order } from '../api/get-orders'
+import { CertificateDialog } from './certificate-dialog'
+
+// The upload itself is the upload dialog's business (tested there): here it stores the file and names job 9.
+const signed: unknown[] = []
+vi.mock('@/components/upload/upload-file', () => ({
+  useUploadFile: () => ({
+    mutateAsync: async ({ target, file }: { target: unknown; file: File }) => {
+      signed.push(target)
+      return { file: { id: 1, fileName: file.name }, jobId: 9 }
+    },
+    isPending: false,
+  }),
+}))
+
+const order = { id: 3, mediaId: 2, productId: 4, status: 4, statusName: '播出中' } as unknown as Order
+
+const diff = (over: Partial<CertificateDiff>): CertificateDiff => ({
+  mediaFileName: 'v1.mp4', tapeId: 5, pointDateYm: '2026-03', timePeriodName: '早间', timePeriodId: 7, num: 1, type: 1, ...over,
+})
+const month = (ym: string, confirmed: boolean, over: Partial<CertificateMonth> = {}): CertificateMonth => ({
+  pointDateYm: ym, planned: 10, aired: 9, added: 1, missing: 2, confirmed, ...over,
+})
+const noPeriod: UnassignedRow = { id: 41, ymd: '2026-03-02', addTime: '25:10:00', mediaFileName: 'v1.mp4', tapeId: 5, timePeriodName: '', num: 1, reason: '未匹配到时段', kind: 1 }
+const foreign: UnassignedRow = { id: 42, ymd: '2026-03-03', addTime: '08:00:00', mediaFileName: 'other.mp4', tapeId: 6, timePeriodName: '早间', num: 2, reason: '版本不在订单中', kind: 2 }
+
+/** What the fake server has: the current certificate (null: none) and the answers to the writes. */
+let current: Comparison | null
+let preview: Comparison | null
+let confirmAnswer: () => unknown
+let unassigned: UnassignedRow[]
+
+const comparison = (months: CertificateMonth[], extra: Partial<Comparison['dataValue']> = {}): Comparison => ({
+  dataList: {
+    added: [diff({ pointDateYm: '2026-04', mediaFileName: 'b.mp4', num: 3 }), diff({ pointDateYm: '2026-03', timePeriodName: undefined, timePeriodId: undefined, timePeriodClassName: '晚间', timePeriodClassId: 8, num: 2, type: 2 })],
+    missing: [diff({ pointDateYm: '2026-03', mediaFileName: 'c.mp4', timePeriodName: '午间', num: 4 })],
+  },
+  dataValue: { planned: 20, aired: 19, added: 5, missing: 6, pending: false, unassigned: [], months, ...extra },
+})
+
+const NOT_FOUND = () => envelope(null, '该订单尚未导入播出证明', 4004)
+const calls: Record<string, (sent: Sent) => unknown> = {
+  broadcastingCertificate: () => current ?? NOT_FOUND(),
+  orderBroadcastLicenseUp: (sent) => {
+    const { typeY } = sent.body as { typeY: number }
+    if (typeY === 2) return confirmAnswer()
+    if (!current) return NOT_FOUND()
+    return preview ?? envelope(null, '播出证明已确认', 4009)
+  },
+  orderBroadcastLicenseTimeUp: () => {
+    unassigned = unassigned.filter((r) => r.kind !== 1)
+    return null
+  },
+  broadcastingMagneticTapeDetailsUp: () => ({ rows: 1 }),
+  orderBroadcastingMagneticTapeDetailsList: () => [
+    { tapeId: 5, mediaFileName: 'v1.mp4', mediaTapeNumber: 'T1', inOrder: true, rows: 10, spots: 12 },
+    { tapeId: 6, mediaFileName: 'other.mp4', mediaTapeNumber: 'T9', inOrder: false, rows: 1, spots: 2 },
+  ],
+  broadcastingMagneticTapeDetailsList: () => [{ id: 5, mediaFileName: 'v1.mp4', mediaTapeNumber: 'T1', seconds: 15 }],
+  suitTimePeriodList: () => [
+    { id: 7, timePeriodName: '早间', mediaId: 2, preBroadcastTimeForma: '06:00:00', preBroadcastTimeFormaEnd: '09:00:00' },
+    { id: 9, timePeriodName: '深夜', mediaId: 2, preBroadcastTimeForma: '24:00:00', preBroadcastTimeFormaEnd: '26:00:00' },
+  ],
+  orderList: () => ({ data: [], total: 0 }),
+}
+const server = fakeApi({}, (sent) => (calls[sent.name] ? calls[sent.name](sent) : []))
+const asked = (name: string) => server.sent.filter((s) => s.name === name)
+const typeY = (n: number) => asked('orderBroadcastLicenseUp').filter((s) => (s.body as { typeY: number }).typeY === n)
+const live = fakeRealtime()
+signedIn()
+
+let onClose: ReturnType<typeof vi.fn>
+/** The order list as the page has it open behind the dialog (so its refreshes show as calls). */
+function OrderList() {
+  useOrders({ page: 1, limit: 10 })
+  return null
+}
+
+function setup() {
+  onClose = vi.fn()
+  return renderPage(<><OrderList /><CertificateDialog order={order} onClose={onClose as () => void} /></>, { realtime: live.channel })
+}
+const openDialog = () => screen.findByRole('dialog', { name: '媒体播出证明 #3' })
+
+beforeEach(() => {
+  signed.length = 0
+  unassigned = []
+  current = comparison([month('2026-03', false), month('2026-04', true)])
+  preview = null
+  confirmAnswer = () => ({ verified: 8, missingCells: 2, freeSpots: 1, months: ['2026-03'] })
+})
+
+/** The preview as typeY 1 computes it, with the rows still unassigned. */
+function withPreview() {
+  const base = comparison([month('2026-03', false), month('2026-04', true)], { pending: true, changes: { verified: 8, missingCells: 2, freeSpots: 1 } })
+  preview = base
+  Object.defineProperty(base.dataValue, 'unassigned', { get: () => unassigned, enumerable: true })
+}
+
+describe('CertificateDialog', () => {
+  it('shows the preview of the unconfirmed months: totals, months, 新增 warning-styled and a cancelled class success-styled', async () => {
+    withPreview()
+    setup()
+    const dialog = await openDialog()
+    const summary = await within(dialog).findByRole('region', { name: '播出证明汇总' })
+    expect(typeY(1)).toHaveLength(1)
+    expect(within(summary).getByText('计划', { selector: 'dt' }).nextElementSibling?.textContent).toBe('20')
+    expect(within(summary).getByText('缺失', { selector: 'dt' }).nextElementSibling?.textContent).toBe('6')
+    expect(within(summary).getByRole('status').textContent).toBe('以下为待确认的核对结果：确认更新将核实 8 个点位，标记缺失 2 个点位，新增 1 个 C 类点位')
+    const months = within(summary).getByRole('table', { name: '各月核对' })
+    expect(within(months).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+      ['2026-03', '10', '9', '1', '2', '待确认'],
+      ['2026-04', '10', '9', '1', '2', '已确认'],
+    ])
+
+    const added = within(dialog).getByRole('table', { name: '新增' })
+    expect(within(added).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['媒体文件名', '月份 ⇅', '时段/时段归纳', '数量'])
+    const [first, second] = within(added).getAllByRole('row').slice(1)
+    expect(within(first).getAllByRole('cell').map((c) => c.textContent)).toEqual(['b.mp4', '2026-04', '早间', '3'])
+    expect(first.className).toBe('certificate-diff__row--warning')
+    expect(within(second).getAllByRole('cell').map((c) => c.textContent)).toEqual(['v1.mp4', '2026-03', '归纳晚间', '2'])
+    expect(second.className).toBe('certificate-diff__row--success')
+    const missing = within(dialog).getByRole('table', { name: '缺失' })
+    expect(within(missing).getAllByRole('cell').map((c) => c.textContent)).toEqual(['c.mp4', '2026-03', '午间', '4'])
+    expect(within(dialog).getByRole('button', { name: '确认更新' })).toHaveProperty('disabled', false)
+  })
+
+  it('sorts a table by month, ascending then descending', async () => {
+    withPreview()
+    current!.dataList.added.push(diff({ pointDateYm: '2026-02', mediaFileName: 'a.mp4' }))
+    preview!.dataList.added.push(diff({ pointDateYm: '2026-02', mediaFileName: 'a.mp4' }))
+    const { user } = setup()
+    const added = await within(await openDialog()).findByRole('table', { name: '新增' })
+    const files = () => within(added).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0].textContent)
+    expect(files()).toEqual(['b.mp4', 'v1.mp4', 'a.mp4'])
+    const header = within(added).getAllByRole('columnheader')[1]
+    expect(header.getAttribute('aria-sort')).toBe('none')
+    await user.click(within(header).getByRole('button'))
+    expect(header.getAttribute('aria-sort')).toBe('ascending')
+    expect(files()).toEqual(['a.mp4', 'v1.mp4', 'b.mp4'])
+    await user.click(within(header).getByRole('button'))
+    expect(header.getAttribute('aria-sort')).toBe('descending')
+    expect(files()).toEqual(['b.mp4', 'v1.mp4', 'a.mp4'])
+  })
+
+  it('确认更新 applies the preview (typeY 2), closes, says what it did and refreshes the order list', async () => {
+    withPreview()
+    const { user } = setup()
+    const dialog = await openDialog()
+    await within(dialog).findByRole('table', { name: '新增' })
+    // The list behind: loaded, then refreshed once as the preview made the order 公司播出证明.
+    await waitFor(() => expect(asked('orderList')).toHaveLength(2))
+    await user.click(within(dialog).getByRole('button', { name: '确认更新' }))
+    await waitFor(() => expect(onClose).toHaveBeenCalled())
+    expect(typeY(2).map((s) => s.body)).toEqual([{ orderId: 3, typeY: 2 }])
+    expect(getToast()?.message).toBe('已确认 2026-03 的播出证明：核实 8 个点位，缺失 2 个，新增 1 个')
+    expect(getToast()?.kind).toBe('success')
+    // The confirmation changed the order's status: the list refreshes again.
+    await waitFor(() => expect(asked('orderList')).toHaveLength(3))
+    expect(typeY(1)).toHaveLength(1)
+  })
+
+  it('a 4009 on 确认更新 shows the server’s message as a warning and loads the preview again', async () => {
+    withPreview()
+    confirmAnswer = () => envelope(null, '数据已变化，请重新核对', 4009)
+    const { user } = setup()
+    const dialog = await openDialog()
+    await within(dialog).findByRole('table', { name: '新增' })
+    await user.click(within(dialog).getByRole('button', { name: '确认更新' }))
+    await waitFor(() => expect(typeY(1)).toHaveLength(2))
+    expect(getToast()).toMatchObject({ kind: 'warning', message: '数据已变化，请重新核对' })
+    expect(onClose).not.toHaveBeenCalled()
+    expect(await within(dialog).findByRole('button', { name: '确认更新' })).toBeTruthy()
+  })
+
+  it('every month confirmed: the comparison read-only, months marked 已确认, no preview asked, no 确认更新', async () => {
+    current = comparison([month('2026-03', true), month('2026-04', true)])
+    setup()
+    const dialog = await openDialog()
+    const summary = await within(dialog).findByRole('region', { name: '播出证明汇总' })
+    expect(within(summary).getByRole('status').textContent).toBe('播出证明已确认')
+    expect(within(summary).getAllByText('已确认')).toHaveLength(2)
+    expect(typeY(1)).toHaveLength(0)
+    expect(within(dialog).queryByRole('button', { name: '确认更新' })).toBeNull()
+    expect(within(dialog).getByRole('button', { name: '导出' })).toHaveProperty('disabled', false)
+  })
+
+  it('without a certificate (4004): the empty state, no toast; an upload tagged broadcastingCertificate follows its job and loads the preview', async () => {
+    current = null
+    const { user } = setup()
+    const dialog = await openDialog()
+    expect(await within(dialog).findByText('该订单尚未导入播出证明，请上传播出证明')).toBeTruthy()
+    expect(getToast()?.message).not.toBe('该订单尚未导入播出证明')
+    expect(within(dialog).getByRole('button', { name: '导出' })).toHaveProperty('disabled', true)
+
+    await user.click(within(dialog).getByRole('button', { name: '上传播出证明' }))
+    const upload = await screen.findByRole('dialog', { name: '上传文件' })
+    await waitFor(() => expect(within(upload).getByRole('button', { name: '选择文件' })).toHaveProperty('disabled', false))
+    await user.upload(within(upload).getByLabelText('选择要上传的文件'), new File([new Uint8Array(3)], '播证.xlsx'))
+    await user.click(within(upload).getByRole('button', { name: '开始上传' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '上传文件' })).toBeNull())
+    expect(signed).toEqual([expect.objectContaining({ tags: 'broadcastingCertificate', tagValue: { orderId: 3 } })])
+    expect((await screen.findByTestId('import-result')).textContent).toContain('播出证明已上传，正在导入')
+
+    current = comparison([month('2026-03', false)])
+    withPreview()
+    live.timeline({ status: 2, jobId: 9, level: 'success', data: '已导入 3 行播出证明（4 个点位）：2026-03；未指定时段 0 行，版本待替换 0 行' })
+    expect((await screen.findByRole('status', { name: '导入完成' })).textContent).toContain('已导入 3 行播出证明')
+    expect(await within(dialog).findByRole('table', { name: '新增' })).toBeTruthy()
+    expect(typeY(1)).toHaveLength(1)
+  })
+
+  it('a row no period holds gets the media’s periods; picking one assigns it and reloads the preview', async () => {
+    unassigned = [noPeriod]
+    withPreview()
+    const { user } = setup()
+    const dialog = await openDialog()
+    const rows = await within(dialog).findByRole('region', { name: '待处理的播证记录' })
+    expect(within(dialog).getByRole('button', { name: '确认更新' })).toHaveProperty('disabled', true)
+    const picker = within(rows).getByRole('combobox', { name: '指定时段：2026-03-02 25:10:00 v1.mp4' })
+    await waitFor(() => expect(within(picker).getAllByRole('option')).toHaveLength(3))
+    expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual(['指定时段', '早间（06:00:00~09:00:00）', '深夜（24:00:00~26:00:00）'])
+    expect(asked('suitTimePeriodList')[0].params.get('mediaId')).toBe('2')
+
+    await user.selectOptions(picker, '9')
+    await waitFor(() => expect(asked('orderBroadcastLicenseTimeUp').map((s) => s.body)).toEqual([{ broadcastingCertificateId: 41, timePeriodId: 9 }]))
+    await waitFor(() => expect(typeY(1)).toHaveLength(2))
+    await waitFor(() => expect(within(dialog).queryByRole('region', { name: '待处理的播证记录' })).toBeNull())
+    expect(within(dialog).getByRole('button', { name: '确认更新' })).toHaveProperty('disabled', false)
+  })
+
+  it('the batch swap asks for both versions with the spec’s messages, then swaps every row of the version', async () => {
+    unassigned = [foreign]
+    withPreview()
+    const { user } = setup()
+    const dialog = await openDialog()
+    await user.click(await within(dialog).findByRole('button', { name: '批量替换版本' }))
+    const swap = await screen.findByRole('dialog', { name: '替换版本' })
+    await user.click(within(swap).getByRole('button', { name: '确定' }))
+    expect(await within(swap).findByText('选择播证版本', { selector: '[role="alert"]' })).toBeTruthy()
+    expect(within(swap).getByText('选择订单版本', { selector: '[role="alert"]' })).toBeTruthy()
+    expect(asked('broadcastingMagneticTapeDetailsUp')).toHaveLength(0)
+
+    const tape = within(swap).getByRole('combobox', { name: '播证版本' })
+    await waitFor(() => expect(within(tape).getAllByRole('option').map((o) => o.textContent)).toContain('other.mp4（1 行，2 次，不在订单中）'))
+    await user.selectOptions(tape, '6')
+    await user.selectOptions(within(swap).getByRole('combobox', { name: '订单版本' }), '5')
+    await user.click(within(swap).getByRole('button', { name: '确定' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '替换版本' })).toBeNull())
+    expect(asked('broadcastingMagneticTapeDetailsUp').map((s) => s.body)).toEqual([
+      { orderId: 3, tapeId: 6, upTapeId: 5, broadcastingMagneticTapeDetailsType: 1 },
+    ])
+    expect(getToast()?.message).toBe('已替换 1 行')
+    await waitFor(() => expect(typeY(1)).toHaveLength(2))
+  })
+
+  it('a row’s swap is single by default: its own version fixed, only that row sent', async () => {
+    unassigned = [foreign]
+    withPreview()
+    const { user } = setup()
+    const dialog = await openDialog()
+    await user.click(await within(dialog).findByRole('button', { name: '替换版本：2026-03-03 08:00:00 other.mp4' }))
+    const swap = await screen.findByRole('dialog', { name: '替换版本' })
+    expect(within(swap).getByRole('radio', { name: /单条替换/ })).toHaveProperty('checked', true)
+    const tape = within(swap).getByRole('textbox', { name: '播证版本' }) as HTMLInputElement
+    expect([tape.readOnly, tape.value]).toEqual([true, 'other.mp4'])
+    await user.click(within(swap).getByRole('button', { name: '确定' }))
+    expect(await within(swap).findByText('选择订单版本', { selector: '[role="alert"]' })).toBeTruthy()
+    await user.selectOptions(within(swap).getByRole('combobox', { name: '订单版本' }), '5')
+    await user.click(within(swap).getByRole('button', { name: '确定' }))
+    await waitFor(() => expect(asked('broadcastingMagneticTapeDetailsUp').map((s) => s.body)).toEqual([
+      { orderId: 3, tapeId: 6, upTapeId: 5, broadcastingId: 42, broadcastingMagneticTapeDetailsType: 2 },
+    ]))
+  })
+})
