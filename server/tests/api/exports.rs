@@ -181,13 +181,31 @@ async fn every_export_answers_get_with_the_query_and_post_with_the_body_alike() 
     let answer = upload(&app, &token, "customerData", "十行.xlsx", customer(), &workbook(&spots(10, "伊利"), false)).await;
     assert_eq!(job_end(&app, answer.ok()["jobId"].as_i64().unwrap()).await.0, "done");
     let order = master_data(&app).await;
+    // The certificate export needs a certificate: one spot in a period of the order's media.
+    sqlx::query(
+        "insert into time_periods (media_id, time_period_name, start_secs, end_secs) select media_id, '晚间', 68400, 79199 from orders where id = $1",
+    )
+    .bind(order)
+    .execute(&app.db)
+    .await
+    .unwrap();
+    let certificate = crate::helpers::orders::certificate_workbook(&[("2026-03-02", "19:10:00", "", "a.mp4", 1)]);
+    let answer = upload(&app, &token, "broadcastingCertificate", "播出证明.xlsx", json!({ "orderId": order }), &certificate).await;
+    assert_eq!(job_end(&app, answer.ok()["jobId"].as_i64().unwrap()).await.0, "done");
 
     let exports: Vec<_> = endpoints().into_iter().map(|e| e.call).filter(|c| c.name.ends_with("Export")).collect();
     let mut names: Vec<&str> = exports.iter().map(|c| c.name).collect();
     names.sort();
     assert_eq!(
         names,
-        ["customerIndexExport", "orderIndexExport", "orderTemplateExport", "productMagneticTapeIndexExport", "suitIndexExport"]
+        [
+            "customerIndexExport",
+            "orderBroadcastingCertificateExport",
+            "orderIndexExport",
+            "orderTemplateExport",
+            "productMagneticTapeIndexExport",
+            "suitIndexExport"
+        ]
     );
     for call in exports {
         assert_eq!(call.verb, Verb::GetOrPost, "{}", call.name);
@@ -196,6 +214,7 @@ async fn every_export_answers_get_with_the_query_and_post_with_the_body_alike() 
             "customerIndexExport" => (json!({ "title": "版本A" }), 4),
             "orderIndexExport" => (json!({ "seconds": 15 }), 1),
             "orderTemplateExport" => (json!({ "orderId": order }), 1),
+            "orderBroadcastingCertificateExport" => (json!({ "orderId": order }), 1),
             "productMagneticTapeIndexExport" => (json!({ "cycle": "2026" }), 1),
             "suitIndexExport" => (json!({ "secondslt": 15 }), 1),
             other => panic!("no arguments for {other}"),
