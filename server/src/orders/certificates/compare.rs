@@ -73,10 +73,13 @@ pub async fn planned_cells(conn: &mut PgConnection, order: i64, months: &[NaiveD
         .collect())
 }
 
-/// The aired spots of the rows that are assigned (an order version and a period).
+/// The aired spots of the rows that are assigned (an order version and a period). A row the
+/// cycle no longer holds (the order's cycle was shortened after the import) is left out: no
+/// cell can be planned or made on its day.
 pub fn aired_spots(rows: &[CurrentRow], facts: &OrderFacts) -> Vec<AiredSpot> {
+    let (start, end) = facts.cycle;
     rows.iter()
-        .filter(|r| r.unassigned(facts).is_none())
+        .filter(|r| r.unassigned(facts).is_none() && start <= r.ymd && r.ymd <= end)
         .filter_map(|r| {
             let period = facts.period(r.period_id?)?;
             Some(AiredSpot { ymd: r.ymd, tape_id: r.tape_id, period_id: period.id, class_id: period.class_id, num: r.num })

@@ -1,6 +1,7 @@
 //! Orders (spec orders §2.1 order summary list, §2.2 add/edit dialog, §3 entities, §4 status,
 //! §5 validation, §7 order calls): the list with each order's figures, the dialog's calls and
-//! pickers, and the order log. Every call belongs to the `/order` menu.
+//! pickers, the order log, the schedule, tape changes, proposals and broadcast certificates
+//! ([`certificates`]). Every call belongs to the `/order` menu.
 
 pub mod certificates;
 mod fields;

@@ -271,3 +271,18 @@ async fn a_certificate_job_run_again_after_its_commit_answers_what_it_committed(
     let batches: i64 = sqlx::query_scalar("select count(*) from lake_batches where dataset = 'certificates'").fetch_one(&s.f.app.db).await.unwrap();
     assert_eq!((batches, s.logs("导入播出证明").await), (1, 1));
 }
+
+#[tokio::test]
+async fn rows_a_shortened_cycle_no_longer_holds_stay_out_of_the_confirmation() {
+    let s = setup().await;
+    let mut rows = ROWS[..4].to_vec();
+    rows.push(("2026-03-20", "19:10:00", "", "伊利版本A", 1));
+    assert_eq!(s.f.import_certificate(s.order, &certificate_workbook(&rows)).await.0, "done");
+    let mut form = s.f.form();
+    form["orderId"] = json!(s.order);
+    form["cycleTimeEnd"] = json!("2026-03-10");
+    s.send("orderUp", form).await.ok();
+    // Without the day-20 spot: 晚间B day 2's extra spot is the only free one.
+    assert_eq!(s.step(1).await.ok()["dataValue"]["changes"], json!({ "verified": 2, "missingCells": 2, "freeSpots": 1 }));
+    assert_eq!(s.step(2).await.ok()["months"], json!(["2026-03"]));
+}
