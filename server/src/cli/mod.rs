@@ -30,6 +30,10 @@ pub async fn serve(config: Config, args: ServeArgs) -> anyhow::Result<()> {
             Ok(rows) => println!("Imported {rows} rows of demo customer data"),
             Err(e) => tracing::warn!(error = ?e, "importing demo customer data"),
         }
+        match crate::demo::orders::load(&state).await {
+            Ok(n) => println!("Added {n} demo orders with their schedules and broadcast certificates"),
+            Err(e) => tracing::warn!(error = ?e, "adding the demo orders"),
+        }
     }
     crate::start_background(&state).await;
     let listener = tokio::net::TcpListener::bind(addr)

@@ -88,3 +88,56 @@ async fn a_database_holding_any_master_data_gets_no_demo_set() {
     let media: i64 = sqlx::query_scalar("select count(*) from media").fetch_one(&app.db).await.unwrap();
     assert_eq!(media, 0);
 }
+
+#[tokio::test]
+async fn the_demo_orders_show_a_confirmed_certificate_a_pending_one_and_a_new_order() {
+    let app = spawn_app().await;
+    load_if_empty(&app.db).await.unwrap();
+    assert_eq!(adeval_server::demo::orders::load(&app.state).await.unwrap(), 3);
+    let token = app.admin_token().await;
+    let list = app.send(Call::get("orderList", json!({"limit": 10, "page": 1})).token(&token)).await;
+    let mut statuses: Vec<(String, i64)> =
+        list.ok()["data"].as_array().unwrap().iter().map(|o| (o["productName"].as_str().unwrap().to_owned(), o["status"].as_i64().unwrap())).collect();
+    statuses.sort();
+    assert_eq!(statuses, [("农夫山泉饮用天然水".to_owned(), 2), ("安慕希".to_owned(), 7), ("特仑苏".to_owned(), 1)]);
+    let db = app.db.clone();
+    let order = |name: &'static str| {
+        let db = db.clone();
+        async move {
+            sqlx::query_scalar::<_, i64>("select o.id from orders o join products p on p.id = o.product_id where p.product_name = $1")
+                .bind(name)
+                .fetch_one(&db)
+                .await
+                .unwrap()
+        }
+    };
+
+    // Finished: 30 days of 3 planned spots; the first day's prime spot missing, the second
+    // day's evening spot aired twice, the third day's late spot aired in prime time instead.
+    let finished = order("安慕希").await;
+    let answer = app.send(Call::get("broadcastingCertificate", json!({"orderId": finished})).token(&token)).await;
+    let summary = &answer.ok()["dataValue"];
+    assert_eq!((summary["planned"].as_i64(), summary["aired"].as_i64()), (Some(92), Some(90)), "{summary}");
+    assert!(summary["months"].as_array().unwrap().iter().all(|m| m["confirmed"] == true), "{summary}");
+    // 88 cells verified and 2 free spots (verified C cells); 2 cells flagged missing.
+    let (verified, flagged): (i64, i64) = sqlx::query_as(
+        "select count(*) filter (where c.is_he = 2), count(*) filter (where c.reason_disappearance = 1)
+         from order_cells c join order_lines l on l.id = c.line_id where l.order_id = $1",
+    )
+    .bind(finished)
+    .fetch_one(&app.db)
+    .await
+    .unwrap();
+    assert_eq!((verified, flagged), (90, 2));
+
+    // On air: a certificate of the first 20 days awaiting confirmation, one spot past every
+    // period and one of a version the order does not hold.
+    let pending = order("农夫山泉饮用天然水").await;
+    let answer = app.send(Call::get("broadcastingCertificate", json!({"orderId": pending})).token(&token)).await;
+    let summary = &answer.ok()["dataValue"];
+    assert_eq!(summary["pending"], true);
+    let mut kinds: Vec<i64> = summary["unassigned"].as_array().unwrap().iter().map(|u| u["kind"].as_i64().unwrap()).collect();
+    kinds.sort();
+    assert_eq!(kinds, [1, 2], "{summary}");
+    assert_eq!(summary["aired"].as_i64(), Some(60), "{summary}");
+}

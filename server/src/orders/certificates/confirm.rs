@@ -71,7 +71,8 @@ pub struct CertificatePreview {
 pub struct CertificateApplied {
     #[serde(flatten)]
     pub changes: CertificateChanges,
-    /// The months confirmed, `YYYY-MM`.
+    /// The months confirmed, `YYYY-MM`: those over for the order (a month still running has its
+    /// days so far verified and stays open).
     pub months: Vec<String>,
 }
 
@@ -167,22 +168,37 @@ pub async fn apply(state: &AppState, admin: &Admin, order: i64) -> Result<Certif
     }
     let stored: Stored = serde_json::from_value(stored).map_err(anyhow::Error::from)?;
     write_plan(&mut tx, order, facts.media, &stored).await?;
-    sqlx::query("update order_certificate_months set confirmed_at = now(), confirmed_by = $3 where order_id = $1 and month = any($2)")
-        .bind(order)
-        .bind(&stored.months)
-        .bind(admin.id)
-        .execute(&mut *tx)
-        .await?;
+    // Only a month that is over for the order (its last day, or the cycle's, has passed) is
+    // confirmed: the days of a month still running verified so far stay verified, and its
+    // certificate can be imported again, whole, once the month ends.
+    let confirmed: Vec<NaiveDate> = sqlx::query_scalar(
+        "update order_certificate_months m set confirmed_at = now(), confirmed_by = $3
+         from orders o
+         where o.id = m.order_id and m.order_id = $1 and m.month = any($2)
+           and least((m.month + interval '1 month' - interval '1 day')::date, o.cycle_end) < current_date
+         returning m.month",
+    )
+    .bind(order)
+    .bind(&stored.months)
+    .bind(admin.id)
+    .fetch_all(&mut *tx)
+    .await?;
     super::drop_preview(&mut tx, order).await?;
-    let names: Vec<String> = stored.months.iter().map(|m| ym(*m)).collect();
+    let mut confirmed = confirmed;
+    confirmed.sort();
+    let names: Vec<String> = confirmed.iter().map(|m| ym(*m)).collect();
+    let open: Vec<String> = stored.months.iter().filter(|m| !confirmed.contains(m)).map(|m| ym(*m)).collect();
     let c = &stored.changes;
-    let content = format!(
+    let mut content = format!(
         "确认播出证明：{}，核对 {} 个点位格，缺失 {} 个点位格，赠播 {} 个点位",
-        names.join("、"),
+        if names.is_empty() { "无已结束月份".to_owned() } else { names.join("、") },
         c.verified,
         c.missing_cells,
         c.free_spots
     );
+    if !open.is_empty() {
+        content.push_str(&format!("；{} 尚未结束，已核对到昨天，待月末重新导入后确认", open.join("、")));
+    }
     log::record(&mut tx, order, admin, content, None).await?;
     status::refresh(&mut tx, Some(order)).await?;
     tx.commit().await?;

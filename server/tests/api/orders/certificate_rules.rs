@@ -286,3 +286,60 @@ async fn rows_a_shortened_cycle_no_longer_holds_stay_out_of_the_confirmation() {
     assert_eq!(s.step(1).await.ok()["dataValue"]["changes"], json!({ "verified": 2, "missingCells": 2, "freeSpots": 1 }));
     assert_eq!(s.step(2).await.ok()["months"], json!(["2026-03"]));
 }
+
+/// Today in the server's zone (Asia/Shanghai, UTC+8, no daylight saving).
+fn today() -> chrono::NaiveDate {
+    (chrono::Utc::now() + chrono::Duration::hours(8)).date_naive()
+}
+
+#[tokio::test]
+async fn a_month_still_running_is_verified_up_to_yesterday_and_stays_open() {
+    use chrono::{Datelike, Days};
+    let s = setup().await;
+    let today = today();
+    let days = [today - Days::new(2), today - Days::new(1), today, today + Days::new(1)];
+    let mut form = s.f.form();
+    form["cycleTimeAdd"] = json!(days[0].to_string());
+    form["cycleTimeEnd"] = json!(days[3].to_string());
+    form["followDate"] = json!(days[0].to_string());
+    form["blankWeek"] = json!("");
+    let order = s.f.add(form).await["id"].as_i64().unwrap();
+    // One spot a day in 晚间A, a sheet per month the four days touch.
+    let mut months: Vec<(String, Vec<(&str, &str, &str, Vec<(u32, f64)>)>)> = Vec::new();
+    for day in days {
+        let month = day.format("%Y-%m").to_string();
+        if months.last().is_none_or(|(m, _)| *m != month) {
+            months.push((month, vec![("伊利版本A", "晚间A", "A", Vec::new())]));
+        }
+        months.last_mut().unwrap().1[0].3.push((day.day(), 1.0));
+    }
+    let months: Vec<(&str, _)> = months.iter().map(|(m, lines)| (m.as_str(), lines.clone())).collect();
+    assert_eq!(s.f.import_template(order, &template(&months)).await.0, "done");
+    let aired: Vec<String> = days[..2].iter().map(|d| d.to_string()).collect();
+    let rows = [(aired[0].as_str(), "19:10:00", "", "伊利版本A", 1), (aired[1].as_str(), "19:10:00", "", "伊利版本A", 1)];
+    assert_eq!(s.f.import_certificate(order, &certificate_workbook(&rows)).await.0, "done");
+
+    // Today's and tomorrow's spots are not due: nothing is missing.
+    let view = s.send("broadcastingCertificate", json!({ "orderId": order })).await;
+    let summary = &view.ok()["dataValue"];
+    assert_eq!((summary["planned"].as_i64(), summary["aired"].as_i64(), summary["missing"].as_i64()), (Some(2), Some(2), Some(0)), "{summary}");
+    let step = |type_y: i64| s.send("orderBroadcastLicenseUp", json!({ "orderId": order, "typeY": type_y }));
+    assert_eq!(step(1).await.ok()["dataValue"]["changes"], json!({ "verified": 2, "missingCells": 0, "freeSpots": 0 }));
+    // Only a month that is over is confirmed; the running one stays open for its whole certificate.
+    let over: Vec<String> =
+        days[..2].iter().filter(|d| d.month() != today.month()).map(|d| d.format("%Y-%m").to_string()).take(1).collect();
+    assert_eq!(step(2).await.ok()["months"], json!(over));
+    let cells: Vec<(chrono::NaiveDate, i16, i16)> = sqlx::query_as(
+        "select c.ymd, c.is_he, c.reason_disappearance from order_cells c join order_lines l on l.id = c.line_id
+         where l.order_id = $1 order by c.ymd",
+    )
+    .bind(order)
+    .fetch_all(&s.f.app.db)
+    .await
+    .unwrap();
+    assert_eq!(cells, vec![(days[0], 2, 0), (days[1], 2, 0), (days[2], 1, 0), (days[3], 1, 0)]);
+    // The running month can be compared and confirmed again (a new preview), and its status is
+    // on air, not awaiting confirmation.
+    assert_eq!(s.f.info(order).await["status"], 4);
+    assert_eq!(step(1).await.ok()["dataValue"]["changes"], json!({ "verified": 0, "missingCells": 0, "freeSpots": 0 }));
+}

@@ -1,7 +1,10 @@
 //! Demo master data for a newcomer's first `make run`: four channels, three brands with their
 //! audience/city groups, products, tapes, a broadcast day of time periods per channel grouped
 //! into prime and non-prime classes, suits, and network-viewing records. Loaded only into a
-//! database with no master data at all, in one transaction.
+//! database with no master data at all, in one transaction. [`orders`] adds demo orders on top,
+//! through the same imports a user's files go through.
+
+pub mod orders;
 
 use sqlx::{PgConnection, PgPool};
 
