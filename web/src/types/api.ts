@@ -395,6 +395,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/background/v1/broadcastingCertificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 播出证明核对 */
+        get: operations["broadcastingCertificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/broadcastingMagneticTapeDetailsList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 播证替换的订单版本 */
+        get: operations["broadcastingMagneticTapeDetailsList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/broadcastingMagneticTapeDetailsUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 播证版本替换 */
+        post: operations["broadcastingMagneticTapeDetailsUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/background/v1/customerBrandList": {
         parameters: {
             query?: never;
@@ -909,6 +960,118 @@ export interface paths {
         };
         /** 订单品牌选项 */
         get: operations["orderBrandList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderBroadcastLicenseTimeUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 播证指定时段 */
+        post: operations["orderBroadcastLicenseTimeUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderBroadcastLicenseUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 确认播出证明 */
+        post: operations["orderBroadcastLicenseUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderBroadcastingCertificateExport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 导出播出证明核对 */
+        get: operations["orderBroadcastingCertificateExport"];
+        put?: never;
+        /** 导出播出证明核对 */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    timestamp: string;
+                    nonce: string;
+                    sign: string;
+                    token: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @default null */
+                        orderId?: null | components["schemas"]["Text"];
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @default null */
+                        orderId?: null | components["schemas"]["Text"];
+                    };
+                };
+            };
+            responses: {
+                /** @description envelope; code 200 carries data, other codes per the catalogue */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            /** @description The answer of an export call. */
+                            data?: {
+                                /** @description Download path, under `/files/`; send the token with it. */
+                                url: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderBroadcastingMagneticTapeDetailsList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 播证版本 */
+        get: operations["orderBroadcastingMagneticTapeDetailsList"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2255,6 +2418,139 @@ export interface components {
             createTime: string;
             updateTime: string;
         };
+        /** @description typeY 2's answer. */
+        CertificateApplied: components["schemas"]["CertificateChanges"] & {
+            /**
+             * @description The months confirmed, `YYYY-MM`: those over for the order (a month still running has its
+             *     days so far verified and stays open).
+             */
+            months: string[];
+        };
+        /** @description What applying a preview changes. */
+        CertificateChanges: {
+            /**
+             * Format: int64
+             * @description Cells whose every spot aired: verified (isHe 2).
+             */
+            verified: number;
+            /**
+             * Format: int64
+             * @description Cells with spots missing: flagged (reasonDisappearance '1').
+             */
+            missingCells: number;
+            /**
+             * Format: int64
+             * @description Aired spots no cell planned: verified type C cells.
+             */
+            freeSpots: number;
+        };
+        /**
+         * @description A row of `added` or `missing`: one version, month and period (type 1), or one version,
+         *     month and time-period class whose shortfall and excess balance (type 2).
+         */
+        CertificateDiff: {
+            mediaFileName: string;
+            /** Format: int64 */
+            tapeId: number;
+            /** @description `YYYY-MM`. */
+            pointDateYm: string;
+            /** @description Type 1: the period. */
+            timePeriodName?: string | null;
+            /** Format: int64 */
+            timePeriodId?: number | null;
+            /** @description Type 2: the class. */
+            timePeriodClassName?: string | null;
+            /** Format: int64 */
+            timePeriodClassId?: number | null;
+            /**
+             * Format: int64
+             * @description Spots.
+             */
+            num: number;
+            /**
+             * Format: int32
+             * @description 1 unbalanced (warning), 2 balanced within the class (success).
+             */
+            type: number;
+        };
+        CertificateDifferences: {
+            added: components["schemas"]["CertificateDiff"][];
+            missing: components["schemas"]["CertificateDiff"][];
+        };
+        CertificateMonthSummary: {
+            /** @description `YYYY-MM`. */
+            pointDateYm: string;
+            /** Format: int64 */
+            planned: number;
+            /** Format: int64 */
+            aired: number;
+            /** Format: int64 */
+            added: number;
+            /** Format: int64 */
+            missing: number;
+            confirmed: boolean;
+        };
+        /** @description typeY 1's answer. */
+        CertificatePreview: {
+            dataList: components["schemas"]["CertificateDifferences"];
+            dataValue: components["schemas"]["CertificatePreviewSummary"];
+        };
+        CertificatePreviewSummary: components["schemas"]["CertificateSummary"] & {
+            changes: components["schemas"]["CertificateChanges"];
+        };
+        /** @description Spot totals over the months compared, and what awaits. */
+        CertificateSummary: {
+            /** Format: int64 */
+            planned: number;
+            /** Format: int64 */
+            aired: number;
+            /** Format: int64 */
+            added: number;
+            /** Format: int64 */
+            missing: number;
+            /** @description A typeY 1 preview awaits its typeY 2. */
+            pending: boolean;
+            unassigned: components["schemas"]["CertificateUnassigned"][];
+            months: components["schemas"]["CertificateMonthSummary"][];
+        };
+        /** @description A row left out of the comparison until it is corrected. */
+        CertificateUnassigned: {
+            /**
+             * Format: int64
+             * @description The row (broadcastingCertificateId / broadcastingId of the corrections).
+             */
+            id: number;
+            /** @description `YYYY-MM-DD`, the broadcast day. */
+            ymd: string;
+            /** @description `HH:MM:SS` on the broadcast day, 24:00:00 and on past midnight. */
+            addTime: string;
+            mediaFileName: string;
+            /** Format: int64 */
+            tapeId: number;
+            /** @description 时段 as written ("" when the file had none). */
+            timePeriodName: string;
+            /** Format: int32 */
+            num: number;
+            reason: string;
+            /**
+             * Format: int32
+             * @description 1 no period holds it (未匹配到时段), 2 the version is not the order's (版本不在订单中).
+             */
+            kind: number;
+        };
+        /** @description A version of the current certificate (after swaps), with its rows and spots. */
+        CertificateVersion: {
+            /** Format: int64 */
+            tapeId: number;
+            mediaFileName: string;
+            mediaTapeNumber: string;
+            /** @description One of the order's versions. */
+            inOrder: boolean;
+            /** Format: int64 */
+            rows: number;
+            /** Format: int64 */
+            spots: number;
+        };
         ClassName: {
             timePeriodClassName: string;
         };
@@ -2659,6 +2955,14 @@ export interface components {
             id: number;
             mediaFileName: string;
         };
+        OrderVersion: {
+            /** Format: int64 */
+            id: number;
+            mediaFileName: string;
+            mediaTapeNumber: string;
+            /** Format: int32 */
+            seconds: number;
+        };
         /** @description An audience/city group as a product shows it. */
         ProductGroup: {
             /** Format: int64 */
@@ -2890,6 +3194,18 @@ export interface components {
             d: number;
             /** Format: int32 */
             point: number;
+            /**
+             * Format: int32
+             * @description 2: verified by a confirmed certificate (grey, locked); else 1.
+             */
+            isHe: number;
+            /** @description '1': spots missing from the confirmed certificate (movable); else '0'. */
+            reasonDisappearance: string;
+            /**
+             * Format: int32
+             * @description Spots the confirmed certificate showed aired.
+             */
+            aired: number;
         };
         /** @description One schedule line of a month. */
         TemplateLine: {
@@ -4256,6 +4572,141 @@ export interface operations {
             };
         };
     };
+    broadcastingCertificate: {
+        parameters: {
+            query?: {
+                orderId?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description broadcastingCertificate's data. */
+                        data?: {
+                            dataList: components["schemas"]["CertificateDifferences"];
+                            dataValue: components["schemas"]["CertificateSummary"];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    broadcastingMagneticTapeDetailsList: {
+        parameters: {
+            query?: {
+                orderId?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            mediaFileName: string;
+                            mediaTapeNumber: string;
+                            /** Format: int32 */
+                            seconds: number;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    broadcastingMagneticTapeDetailsUp: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    tapeId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    upTapeId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    broadcastingId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    broadcastingMagneticTapeDetailsType?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    tapeId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    upTapeId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    broadcastingId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    broadcastingMagneticTapeDetailsType?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /**
+                             * Format: int64
+                             * @description Rows changed.
+                             */
+                            rows: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
     customerBrandList: {
         parameters: {
             query?: {
@@ -5575,6 +6026,173 @@ export interface operations {
                             /** Format: int64 */
                             id: number;
                             brandName: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    orderBroadcastLicenseTimeUp: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    broadcastingCertificateId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    timePeriodId?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    broadcastingCertificateId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    timePeriodId?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @default null */
+                        data: unknown;
+                    };
+                };
+            };
+        };
+    };
+    orderBroadcastLicenseUp: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    typeY?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    typeY?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description orderBroadcastLicenseUp's answer: typeY 1 the preview, typeY 2 what was applied. */
+                        data?: components["schemas"]["CertificatePreview"] | components["schemas"]["CertificateApplied"];
+                    };
+                };
+            };
+        };
+    };
+    orderBroadcastingCertificateExport: {
+        parameters: {
+            query?: {
+                orderId?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description The answer of an export call. */
+                        data?: {
+                            /** @description Download path, under `/files/`; send the token with it. */
+                            url: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    orderBroadcastingMagneticTapeDetailsList: {
+        parameters: {
+            query?: {
+                orderId?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            tapeId: number;
+                            mediaFileName: string;
+                            mediaTapeNumber: string;
+                            /** @description One of the order's versions. */
+                            inOrder: boolean;
+                            /** Format: int64 */
+                            rows: number;
+                            /** Format: int64 */
+                            spots: number;
                         }[];
                     };
                 };

@@ -21,7 +21,7 @@ const line = (id: number, days: [number, number][]): TemplateLine => ({
   id, type: 'A', position: id === 1 ? '2' : '',
   product_magnetic_tape: { id: 5, mediaFileName: `v${id}.mp4` },
   time_period: { id: 7, timePeriodName: `时段${id}`, TimePeriodClass: { timePeriodClassName: id === 1 ? '晚间' : '' } },
-  order_template_ymd: days.map(([d, point]) => ({ d, point })),
+  order_template_ymd: days.map(([d, point]) => ({ d, point, isHe: 1, reasonDisappearance: '0', aired: 0 })),
 })
 
 let months: TemplateMonth[]

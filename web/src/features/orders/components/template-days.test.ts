@@ -31,7 +31,8 @@ describe('template day columns', () => {
 })
 
 describe('template lines', () => {
-  const line = { order_template_ymd: [{ d: 3, point: 2 }, { d: 15, point: 1 }, { d: 3, point: 1 }] }
+  const day = (d: number, point: number) => ({ d, point, isHe: 1, reasonDisappearance: '0', aired: 0 })
+  const line = { order_template_ymd: [day(3, 2), day(15, 1), day(3, 1)] }
 
   it('reads spots by day and totals them', () => {
     const points = pointsByDay(line)
@@ -60,16 +61,16 @@ describe('the certificate marks of a line', () => {
     const cells = [
       { d: 1, point: 2, isHe: 2, reasonDisappearance: '0', aired: 2 },
       { d: 2, point: 3, isHe: 1, reasonDisappearance: '1', aired: 1 },
-      { d: 3, point: 1 },
+      { d: 3, point: 1, isHe: 1, reasonDisappearance: '0', aired: 0 },
       // Two cells on one day: one verified, one short — the short one wins.
       { d: 4, point: 1, isHe: 2, reasonDisappearance: '0', aired: 1 },
       { d: 4, point: 2, isHe: 1, reasonDisappearance: '1', aired: 0 },
       // Two verified cells on one day (a free C spot added to the planned one).
-      { d: 5, point: 1, isHe: 2, aired: 1 },
-      { d: 5, point: 1, isHe: 2, aired: 1 },
+      { d: 5, point: 1, isHe: 2, reasonDisappearance: '0', aired: 1 },
+      { d: 5, point: 1, isHe: 2, reasonDisappearance: '0', aired: 1 },
       // One verified and one unmarked: not every spot of the day is checked.
-      { d: 6, point: 1, isHe: 2, aired: 1 },
-      { d: 6, point: 1, isHe: 1 },
+      { d: 6, point: 1, isHe: 2, reasonDisappearance: '0', aired: 1 },
+      { d: 6, point: 1, isHe: 1, reasonDisappearance: '0', aired: 0 },
     ]
     const marks = marksByDay({ order_template_ymd: cells })
     expect(Object.fromEntries(marks)).toEqual({

@@ -1,4 +1,4 @@
-import type { CellMarks } from '../api/certificates'
+import type { Schema } from '@/types/call'
 import type { TemplateLine } from '../api/get-order-template'
 
 /** Spec §9: the template pager shows 10 lines a page. */
@@ -58,8 +58,9 @@ export function pageOf<T>(items: T[], page: number, size = TEMPLATE_PAGE_SIZE): 
   return items.slice(start, start + size)
 }
 
-/** A day's cell as the marks need it (the marks optional: a schedule with no confirmed certificate). */
-type MarkedCell = { d: number; point: number } & CellMarks
+/** A day's cell: its spots and what a confirmed certificate said of them (isHe 2 verified,
+ * reasonDisappearance '1' short, aired the spots it confirmed). */
+type MarkedCell = Schema<'TemplateDay'>
 
 /** A day's state after a confirmed certificate: every spot aired (grey), or short (flagged). */
 export type DayMark = { state: 'verified' | 'missing'; aired: number; point: number }
@@ -73,7 +74,7 @@ export function marksByDay(line: { order_template_ymd: MarkedCell[] }): Map<numb
   const byDay = new Map<number, MarkedCell[]>()
   for (const cell of line.order_template_ymd) byDay.set(cell.d, [...(byDay.get(cell.d) ?? []), cell])
   for (const [d, cells] of byDay) {
-    const aired = cells.reduce((sum, c) => sum + (c.aired ?? 0), 0)
+    const aired = cells.reduce((sum, c) => sum + (c.aired), 0)
     const point = cells.reduce((sum, c) => sum + c.point, 0)
     if (cells.some((c) => c.reasonDisappearance === '1')) marks.set(d, { state: 'missing', aired, point })
     else if (cells.every((c) => c.isHe === 2)) marks.set(d, { state: 'verified', aired, point })
