@@ -175,8 +175,9 @@ def certificate_calamine(path, out):
     import pandas as pd
     from python_calamine import CalamineWorkbook
 
+    # The first row is the certificate's title, the second its header.
     rows = CalamineWorkbook.from_path(str(path)).get_sheet_by_index(0).to_python()
-    df = pd.DataFrame(rows[1:], columns=rows[0])
+    df = pd.DataFrame(rows[2:], columns=rows[1])
     date = pd.to_datetime(df["日期"].astype(str), format="%Y-%m-%d")
     t = pd.DataFrame(
         {

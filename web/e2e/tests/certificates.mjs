@@ -1,5 +1,6 @@
 // 媒体播出证明 (issue 15) as the super administrator, on an order whose cycle runs from the first
-// of this month to the end of this month next year, scheduled in next month (month M):
+// of last month to the end of this month next year, scheduled in last month (month M: its spots
+// are due, as only spots before today are compared):
 //   A 早间 (07:00–09:00): day 3 two spots, day 4 one;  B 晚间 (19:00–21:00): day 5 one.
 // A refused certificate (an unknown version, a day before the cycle: both found resolving the rows
 // against the order, so listed together) lists its bad rows and leaves no certificate. The good one:
@@ -24,12 +25,12 @@ const pad = (n) => String(n).padStart(2, '0')
 const ymd = (d) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
 const ymOf = (d) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}`
 const now = new Date()
-const cycleStart = ymd(new Date(now.getFullYear(), now.getMonth(), 1))
+const cycleStart = ymd(new Date(now.getFullYear(), now.getMonth() - 1, 1))
 const cycleEnd = ymd(new Date(now.getFullYear() + 1, now.getMonth() + 1, 0))
-const month = new Date(now.getFullYear(), now.getMonth() + 1, 1)
+const month = new Date(now.getFullYear(), now.getMonth() - 1, 1)
 const M = ymOf(month)
 const day = (d) => `${M}-${pad(d)}`
-const before = ymOf(new Date(now.getFullYear(), now.getMonth() - 1, 1))
+const before = ymOf(new Date(now.getFullYear(), now.getMonth() - 2, 1))
 
 function shared(ctx) {
   const page = (ctx.page = ctx.state.page)
@@ -173,7 +174,7 @@ export const tests = [
     },
   },
   {
-    name: '订单模板: the schedule of next month imported; the order is 播出中',
+    name: '订单模板: the schedule of last month imported; the order is 播出中',
     run: async (ctx) => {
       const page = shared(ctx)
       const box = await openMore(ctx, page, '订单模板')
