@@ -44,6 +44,11 @@ fn trimmed(mut s: String) -> Option<String> {
 
 pub fn date(raw: &Raw) -> Reading<NaiveDate> {
     match raw {
+        // `20260301` typed as a number: eight digits are a date as written, never a serial (a
+        // serial of 20 million lies 55,000 years ahead).
+        Raw::Number(f) if f.fract() == 0.0 && (19_000_101.0..=99_991_231.0).contains(f) => {
+            parse_date(&format!("{}", *f as i64)).map_err(|_| BAD_DATE)
+        }
         Raw::Number(f) | Raw::DateTime(f) => date_from_serial(*f).ok_or(BAD_DATE),
         Raw::Text(s) => parse_date(s).map_err(|_| BAD_DATE),
         Raw::Empty => Err(EMPTY),
@@ -187,6 +192,14 @@ mod tests {
 
     fn at(m: u32, d: u32, h: u32, min: u32) -> NaiveDateTime {
         day(m, d).and_hms_opt(h, min, 0).unwrap()
+    }
+
+    #[test]
+    fn dates_typed_as_eight_digit_numbers_read_as_written() {
+        assert_eq!(date(&Raw::Number(20_261_008.0)), Ok(day(10, 8)));
+        assert_eq!(date(&Raw::Number(46_082.0)), Ok(day(3, 1)));
+        assert_eq!(date(&Raw::Number(20_261_332.0)), Err(BAD_DATE));
+        assert_eq!(date(&Raw::Text("20261008".into())), Ok(day(10, 8)));
     }
 
     #[test]

@@ -213,7 +213,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<usize> {
         imported.map_err(refused)?;
         confirm::preview(state, &admin, order).await.map_err(|e| anyhow::anyhow!("previewing the demo certificate: {e:?}"))?;
         if confirmed {
-            confirm::apply(state, &admin, order).await.map_err(|e| anyhow::anyhow!("confirming the demo certificate: {e:?}"))?;
+            confirm::apply(state, &admin, order, None).await.map_err(|e| anyhow::anyhow!("confirming the demo certificate: {e:?}"))?;
         }
     }
     add_order(state, "特仑苏", 2, (today + Days::new(7), today + Days::new(37))).await?;

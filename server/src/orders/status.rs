@@ -5,8 +5,9 @@
 //! A certificate awaits confirmation (status 2) while a typeY 1 preview of it is stored
 //! (`certificate_previews`), until typeY 2 applies it or a correction or re-import drops it. A
 //! month of the cycle counts as having its data once its certificate is confirmed
-//! (`order_certificate_months.confirmed_at`): a finished order shows 6 until every month's is,
-//! then 7.
+//! (`order_certificate_months.confirmed_at`), or when it plans no spot at all (nothing can air
+//! there, and an empty certificate is no file to import): a finished order shows 6 until every
+//! month that plans spots has its certificate confirmed, then 7.
 
 use adeval_engine::orders::{StatusFacts, order_status};
 use chrono::NaiveDate;
@@ -23,9 +24,11 @@ pub async fn refresh(conn: &mut PgConnection, order: Option<i64>) -> sqlx::Resul
                        where t.order_id = o.id and t.status in (1, 2)
                          and t.execute_at between o.cycle_start and o.cycle_end) as tape_change_pending,
                 exists(select 1 from certificate_previews p where p.order_id = o.id) as certificate_pending,
-                exists(select 1 from generate_series(date_trunc('month', o.cycle_start), o.cycle_end, interval '1 month') m
-                       where not exists (select 1 from order_certificate_months c
-                                         where c.order_id = o.id and c.month = m::date and c.confirmed_at is not null)) as data_missing
+                exists(select 1 from order_lines l
+                       where l.order_id = o.id
+                         and exists (select 1 from order_cells c where c.line_id = l.id and c.point > 0 and btrim(c.value) <> '撤掉')
+                         and not exists (select 1 from order_certificate_months m
+                                         where m.order_id = o.id and m.month = l.month and m.confirmed_at is not null)) as data_missing
          from orders o where ($1::bigint is null or o.id = $1)",
     )
     .bind(order)

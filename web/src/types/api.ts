@@ -2497,6 +2497,11 @@ export interface components {
         };
         CertificatePreviewSummary: components["schemas"]["CertificateSummary"] & {
             changes: components["schemas"]["CertificateChanges"];
+            /**
+             * @description The fingerprint of what this preview was computed from: sent back with typeY 2, it
+             *     confirms exactly this preview and no other.
+             */
+            basis: string;
         };
         /** @description Spot totals over the months compared, and what awaits. */
         CertificateSummary: {
@@ -6096,12 +6101,16 @@ export interface operations {
                     orderId?: null | components["schemas"]["Text"];
                     /** @default null */
                     typeY?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    basis?: null | components["schemas"]["Text"];
                 };
                 "application/x-www-form-urlencoded": {
                     /** @default null */
                     orderId?: null | components["schemas"]["Text"];
                     /** @default null */
                     typeY?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    basis?: null | components["schemas"]["Text"];
                 };
             };
         };

@@ -55,6 +55,9 @@ pub struct CertificatePreviewSummary {
     #[serde(flatten)]
     pub summary: CertificateSummary,
     pub changes: CertificateChanges,
+    /// The fingerprint of what this preview was computed from: sent back with typeY 2, it
+    /// confirms exactly this preview and no other.
+    pub basis: String,
 }
 
 /// typeY 1's answer.
@@ -122,6 +125,7 @@ pub async fn preview(state: &AppState, admin: &Admin, order: i64) -> Result<Cert
     let review = review(&mut tx, order, &facts, &months, &rows).await?;
     let plan = certificate::plan(&review.planned, &review.aired);
     let changes = changes(&plan);
+    let fingerprint = basis(&months, &review.planned, &rows, &facts);
     let stored = Stored {
         months: months.iter().map(|m| m.month).collect(),
         cells: plan.cells.iter().map(|c| (c.cell_id, c.aired, c.verified)).collect(),
@@ -134,7 +138,7 @@ pub async fn preview(state: &AppState, admin: &Admin, order: i64) -> Result<Cert
              created_by = excluded.created_by, created_at = now()",
     )
     .bind(order)
-    .bind(basis(&months, &review.planned, &rows, &facts))
+    .bind(&fingerprint)
     .bind(serde_json::to_value(&stored).map_err(anyhow::Error::from)?)
     .bind(admin.id)
     .execute(&mut *tx)
@@ -147,16 +151,20 @@ pub async fn preview(state: &AppState, admin: &Admin, order: i64) -> Result<Cert
     status::refresh(&mut tx, Some(order)).await?;
     tx.commit().await?;
     let CertificateView { data_list, data_value } = answer;
-    Ok(CertificatePreview { data_list, data_value: CertificatePreviewSummary { summary: data_value, changes } })
+    Ok(CertificatePreview { data_list, data_value: CertificatePreviewSummary { summary: data_value, changes, basis: fingerprint } })
 }
 
-/// typeY 2: applies the stored preview, when what it was computed from is unchanged.
-pub async fn apply(state: &AppState, admin: &Admin, order: i64) -> Result<CertificateApplied> {
+/// typeY 2: applies the stored preview, when what it was computed from is unchanged (and, when
+/// the caller names the preview it saw by its `seen` basis, when that is the one stored).
+pub async fn apply(state: &AppState, admin: &Admin, order: i64, seen: Option<&str>) -> Result<CertificateApplied> {
     let mut tx = state.db.begin().await?;
     let (facts, months) = locked(&mut tx, order).await?;
     let stored: Option<(String, serde_json::Value)> =
         sqlx::query_as("select basis, preview from certificate_previews where order_id = $1").bind(order).fetch_optional(&mut *tx).await?;
     let Some((stored_basis, stored)) = stored else { return Err(AppError::conflict(CHANGED)) };
+    if seen.is_some_and(|seen| seen != stored_basis) {
+        return Err(AppError::conflict(CHANGED));
+    }
     let rows = current_rows(state, &mut tx, order, &months).await?;
     let review = review(&mut tx, order, &facts, &months, &rows).await?;
     if basis(&months, &review.planned, &rows, &facts) != stored_basis {

@@ -111,6 +111,13 @@ pub async fn swap(state: &AppState, admin: &Admin, s: &Swap) -> Result<u64> {
         }
         None => rows.iter().filter(|r| r.tape_id == s.tape && !r.confirmed).collect(),
     };
+    // Every row of the version lies in confirmed months: nothing may change.
+    if targets.is_empty() {
+        return Err(AppError::conflict(MONTH_CONFIRMED));
+    }
+    if s.tape == s.up_tape {
+        return Err(AppError::field("upTapeId", "替换后的订单版本须与播证版本不同"));
+    }
     let ids: Vec<i64> = targets.iter().map(|r| r.id).collect();
     sqlx::query(
         "insert into certificate_corrections (row_id, order_id, tape_id, admin_id) select unnest($1::bigint[]), $2, $3, $4

@@ -8,7 +8,7 @@
 //! holds is kept unassigned. A new import replaces the unconfirmed months of the current
 //! certificate (months the file lacks stop having one) and keeps the confirmed ones.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
 
 use adeval_engine::Dataset;
@@ -63,27 +63,34 @@ fn version(tapes: &[Tape], written: &str) -> Result<i64, &'static str> {
 }
 
 /// The row's period: by name among the media's, else the narrowest whose range holds the air
-/// time on the broadcast day (ties: the lower id); None when none does.
+/// time on the broadcast day (ties: the lower id); None when none does. A period holds its
+/// start but not its end when another period starts there: periods written back to back
+/// (18:00–19:30, 19:30–22:00) share the boundary, and a spot at 19:30:00 opens the later one.
 fn period(periods: &[Period], name: Option<&str>, secs: i32) -> Option<i64> {
     if let Some(name) = name.map(str::trim).filter(|n| !n.is_empty())
         && let Some(p) = periods.iter().find(|p| p.name.trim() == name)
     {
         return Some(p.id);
     }
-    periods.iter().filter(|p| p.start <= secs && secs <= p.end).min_by_key(|p| (p.end - p.start, p.id)).map(|p| p.id)
+    let narrowest = |holds: &dyn Fn(&&Period) -> bool| periods.iter().filter(holds).min_by_key(|p| (p.end - p.start, p.id)).map(|p| p.id);
+    narrowest(&|p| p.start <= secs && secs < p.end).or_else(|| narrowest(&|p| p.start <= secs && secs <= p.end))
 }
+
+/// Most spots one day may show for one version in one period, as a cell may plan.
+const MAX_SPOTS_A_DAY: i64 = 10_000;
 
 /// Resolves every line; answers every problem, located as the reader locates its own.
 fn resolve(
     lines: Vec<CertificateLine>,
     facts: &OrderFacts,
     confirmed: &[NaiveDate],
-    batch_id: i64,
-    order: i64,
+    today: NaiveDate,
+    (batch_id, order): (i64, i64),
 ) -> Result<Vec<CertificateRow>, Vec<RowError>> {
     let (start, end) = facts.cycle;
     let mut errors = Vec::new();
     let mut rows = Vec::with_capacity(lines.len());
+    let mut spots: HashMap<(NaiveDate, i64, Option<i64>), i64> = HashMap::new();
     for (n, l) in lines.into_iter().enumerate() {
         let mut bad = |column: &str, value: String, reason: String| {
             errors.push(RowError { sheet: l.sheet.clone(), row: l.row, column: column.into(), value, reason });
@@ -94,11 +101,19 @@ fn resolve(
         }
         if l.ymd < start || l.ymd > end {
             bad("日期", l.ymd.to_string(), format!("不在订单周期（{start} ~ {end}）内"));
+        } else if l.ymd >= today {
+            bad("日期", l.ymd.to_string(), "播出日期须早于今天：当天及以后的播出尚未结束".into());
         } else if confirmed.contains(&month_of(l.ymd)) {
             bad("日期", l.ymd.to_string(), REIMPORT_CONFIRMED.into());
         }
         let Ok(tape_id) = tape else { continue };
         let secs = l.secs as i32;
+        let time_period_id = period(&facts.periods, l.time_period.as_deref(), secs);
+        let day = spots.entry((l.ymd, tape_id, time_period_id)).or_default();
+        *day += i64::from(l.count);
+        if *day > MAX_SPOTS_A_DAY {
+            bad("次数", l.count.to_string(), format!("同一天、同一版本、同一时段的播出次数合计超过 {MAX_SPOTS_A_DAY}"));
+        }
         rows.push(CertificateRow {
             id: row_id(batch_id, n),
             batch_id,
@@ -106,7 +121,7 @@ fn resolve(
             ymd: l.ymd,
             air_time: l.air_time,
             secs,
-            time_period_id: period(&facts.periods, l.time_period.as_deref(), secs),
+            time_period_id,
             version: l.version,
             tape_id,
             time_period: l.time_period,
@@ -143,8 +158,9 @@ pub async fn import_file<R: Report>(state: &AppState, order: i64, path: &Path, o
         source: None,
         belonging_to: None,
     };
+    let today: NaiveDate = sqlx::query_scalar("select current_date").fetch_one(&state.db).await?;
     let batch_id = begin_batch(&state.db, &info).await?;
-    let rows = match resolve(lines, &facts, &confirmed, batch_id, order) {
+    let rows = match resolve(lines, &facts, &confirmed, today, (batch_id, order)) {
         Ok(rows) => rows,
         Err(errors) => {
             let text = describe(&errors, 0);
@@ -202,7 +218,10 @@ impl Point {
     /// else makes the batch the order's current certificate of its months (the unconfirmed
     /// months it lacks stop having one), drops the pending preview, logs and refreshes status.
     async fn apply(self, tx: &mut PgConnection) -> anyhow::Result<()> {
-        sqlx::query("select id from orders where id = $1 for update").bind(self.order).fetch_optional(&mut *tx).await?;
+        let found: Option<i64> = sqlx::query_scalar("select id from orders where id = $1 for update").bind(self.order).fetch_optional(&mut *tx).await?;
+        if found.is_none() {
+            return Err(ImportError::Refused("订单不存在".into()).into());
+        }
         let confirmed: Vec<NaiveDate> = sqlx::query_scalar(
             "select month from order_certificate_months where order_id = $1 and month = any($2) and confirmed_at is not null order by month",
         )

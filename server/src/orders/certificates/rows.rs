@@ -144,11 +144,12 @@ pub struct CurrentRow {
 }
 
 impl CurrentRow {
-    /// Why the row stays out of the comparison, if it does.
+    /// Why the row stays out of the comparison, if it does. A period deleted (or moved to
+    /// another media) since the row was placed in it holds the row no longer.
     pub fn unassigned(&self, facts: &OrderFacts) -> Option<Unassigned> {
         if !facts.tape(self.tape_id).is_some_and(|t| t.in_order) {
             Some(Unassigned::NotOrderTape)
-        } else if self.period_id.is_none() {
+        } else if !self.period_id.is_some_and(|p| facts.period(p).is_some()) {
             Some(Unassigned::NoPeriod)
         } else {
             None

@@ -36,6 +36,9 @@ pub struct LicenseUpArgs {
     order_id: Option<Text>,
     /// 1: compare and store the preview; 2: apply the stored preview.
     type_y: Option<Text>,
+    /// typeY 2: the `basis` of the preview the caller saw. When given, a different stored
+    /// preview (another user's, or one computed since) answers 4009 instead of being applied.
+    basis: Option<Text>,
 }
 
 /// orderBroadcastLicenseUp's answer: typeY 1 the preview, typeY 2 what was applied.
@@ -54,7 +57,7 @@ pub async fn license_up(State(state): State<AppState>, Extension(admin): Extensi
     checks.finish()?;
     match step {
         Some(TwoStep(1)) => Ok(Done("核对完成", LicenseUpAnswer::Preview(confirm::preview(&state, &admin, order).await?))),
-        _ => Ok(Done("确认成功", LicenseUpAnswer::Applied(confirm::apply(&state, &admin, order).await?))),
+        _ => Ok(Done("确认成功", LicenseUpAnswer::Applied(confirm::apply(&state, &admin, order, Text::get(&args.basis)).await?))),
     }
 }
 

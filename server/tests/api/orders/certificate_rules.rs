@@ -179,6 +179,8 @@ async fn corrections_check_what_they_are_given_and_swap_a_version_whole_or_one_r
     assert_eq!(answer.field("tapeId"), Some("选择播证版本"));
     let answer = swap(b, a, 2, row).await;
     assert_eq!(answer.field("broadcastingId"), Some("请选择播证记录"));
+    let answer = swap(a, a, 1, 0).await;
+    assert_eq!(answer.field("upTapeId"), Some("替换后的订单版本须与播证版本不同"));
     assert_eq!(s.logs("播证").await, 0, "refused corrections are not logged");
     let answer = swap(b, a, 1, 0).await;
     assert_eq!(answer.ok()["rows"], 2);
@@ -197,6 +199,10 @@ async fn corrections_check_what_they_are_given_and_swap_a_version_whole_or_one_r
     assert_eq!((answer.code(), answer.body["message"].as_str()), (4009, Some("该月播出证明已确认，不能修改")));
     let answer = swap(a, a, 2, row).await;
     assert_eq!((answer.code(), answer.body["message"].as_str()), (4009, Some("该月播出证明已确认，不能修改")));
+    // A batch swap of a version whose rows are all confirmed changes nothing and says so.
+    let answer = swap(a, a, 1, 0).await;
+    assert_eq!((answer.code(), answer.body["message"].as_str()), (4009, Some("该月播出证明已确认，不能修改")));
+    assert_eq!(s.logs("播证版本批量替换").await, 1);
 }
 
 fn sheet(book: &mut Xlsx<std::io::Cursor<Vec<u8>>>, name: &str) -> Vec<Vec<Data>> {
@@ -342,4 +348,105 @@ async fn a_month_still_running_is_verified_up_to_yesterday_and_stays_open() {
     // on air, not awaiting confirmation.
     assert_eq!(s.f.info(order).await["status"], 4);
     assert_eq!(step(1).await.ok()["dataValue"]["changes"], json!({ "verified": 0, "missingCells": 0, "freeSpots": 0 }));
+}
+
+#[tokio::test]
+async fn rows_not_yet_due_or_beyond_a_cell_are_refused_whole() {
+    let s = setup().await;
+    // An order on air: today and tomorrow are in its cycle, but not yet aired.
+    let today = today();
+    let mut form = s.f.form();
+    form["cycleTimeAdd"] = json!("2026-03-01");
+    form["cycleTimeEnd"] = json!((today + chrono::Days::new(3)).to_string());
+    let order = s.f.add(form).await["id"].as_i64().unwrap();
+    let (day, next) = (today.to_string(), (today + chrono::Days::new(1)).to_string());
+    let rows = [
+        ("2026-03-02", "19:10:00", "", "伊利版本A", 10_000),
+        ("2026-03-02", "19:20:00", "", "伊利版本A", 1),
+        ("2026-03-03", "19:10:00", "", "伊利版本A", 10_000),
+        (day.as_str(), "19:10:00", "", "伊利版本A", 1),
+        (next.as_str(), "19:10:00", "", "伊利版本A", 1),
+    ];
+    let (status, message) = s.f.import_certificate(order, &certificate_workbook(&rows)).await;
+    assert_eq!(status, "failed");
+    assert!(message.contains("第 3 行「次数」“1”：同一天、同一版本、同一时段的播出次数合计超过 10000"), "{message}");
+    assert!(!message.contains("第 4 行"), "{message}");
+    for row in [5, 6] {
+        assert!(message.contains(&format!("第 {row} 行「日期」")), "{message}");
+    }
+    assert!(message.contains("播出日期须早于今天：当天及以后的播出尚未结束"), "{message}");
+    let months: i64 = sqlx::query_scalar("select count(*) from order_certificate_months where order_id = $1").bind(order).fetch_one(&s.f.app.db).await.unwrap();
+    assert_eq!(months, 0);
+}
+
+#[tokio::test]
+async fn back_to_back_periods_share_their_boundary_with_the_later_one() {
+    let s = setup().await;
+    // 18:30–19:00 ends where 晚间A (19:00–19:59:59) starts.
+    let half = s.f.period(s.f.media, "傍晚", (66_600, 68_400)).await;
+    let rows = [("2026-03-02", "18:30:00", "", "伊利版本A", 1), ("2026-03-02", "19:00:00", "", "伊利版本A", 1)];
+    assert_eq!(s.f.import_certificate(s.order, &certificate_workbook(&rows)).await.0, "done");
+    let placed: Vec<Option<i64>> = sqlx::query_scalar::<_, i64>("select batch_id from order_certificate_months where order_id = $1")
+        .bind(s.order)
+        .fetch_one(&s.f.app.db)
+        .await
+        .map(|batch| {
+            let lake = s.f.app.state.lake.clone();
+            let files: Vec<String> = vec![format!("certificates/month=2026-03/b{batch}-0.parquet")];
+            lake.certificate_rows(&adeval_engine::Snapshot::new(files)).unwrap().into_iter().map(|r| r.time_period_id).collect()
+        })
+        .unwrap();
+    assert_eq!(placed, vec![Some(half), Some(s.periods[0])]);
+}
+
+#[tokio::test]
+async fn a_period_deleted_after_the_import_leaves_its_rows_to_place_again() {
+    let s = setup().await;
+    let late = s.f.period(s.f.media, "凌晨", (97_200, 100_800)).await;
+    let mut rows = ROWS[..4].to_vec();
+    rows.push(("2026-03-09", "27:30:00", "", "伊利版本A", 5));
+    assert_eq!(s.f.import_certificate(s.order, &certificate_workbook(&rows)).await.0, "done");
+    assert_eq!(s.comparison().await.ok()["dataValue"]["aired"], 10);
+    sqlx::query("delete from time_periods where id = $1").bind(late).execute(&s.f.app.db).await.unwrap();
+    let view = s.comparison().await.ok().clone();
+    assert_eq!(view["dataValue"]["aired"], 5);
+    let unassigned = view["dataValue"]["unassigned"].as_array().unwrap();
+    assert_eq!((unassigned.len(), unassigned[0]["kind"].as_i64(), unassigned[0]["num"].as_i64()), (1, Some(1), Some(5)));
+    s.step(1).await.ok();
+    let answer = s.step(2).await;
+    assert_eq!((answer.code(), answer.field("typeY")), (4000, Some("还有 1 行播证未指定时段或订单版本，请先处理")));
+}
+
+#[tokio::test]
+async fn a_month_that_plans_no_spot_needs_no_certificate() {
+    let s = setup().await;
+    // The cycle runs on into April, where nothing is planned.
+    let mut form = s.f.form();
+    form["orderId"] = json!(s.order);
+    form["cycleTimeEnd"] = json!("2026-04-30");
+    s.send("orderUp", form).await.ok();
+    assert_eq!(s.f.import_certificate(s.order, &certificate_workbook(&ROWS[..4])).await.0, "done");
+    assert_eq!(s.status().await, 6);
+    s.step(1).await.ok();
+    assert_eq!(s.step(2).await.ok()["months"], json!(["2026-03"]));
+    assert_eq!(s.status().await, 7);
+}
+
+#[tokio::test]
+async fn typey_2_confirms_the_preview_its_caller_saw_and_no_other() {
+    let s = setup().await;
+    assert_eq!(s.f.import_certificate(s.order, &certificate_workbook(&ROWS[..5])).await.0, "done");
+    let row = Setup::unassigned(&s.comparison().await.ok().clone(), 1);
+    let place = |period: i64| s.send("orderBroadcastLicenseTimeUp", json!({ "broadcastingCertificateId": row, "timePeriodId": period }));
+    // One user places the row in 晚间A and previews; another moves it to 深夜 and previews.
+    place(s.periods[0]).await.ok();
+    let seen = s.step(1).await.ok()["dataValue"]["basis"].as_str().unwrap().to_owned();
+    place(s.periods[2]).await.ok();
+    let latest = s.step(1).await.ok()["dataValue"]["basis"].as_str().unwrap().to_owned();
+    assert_ne!(seen, latest);
+    let confirm = |basis: &str| s.send("orderBroadcastLicenseUp", json!({ "orderId": s.order, "typeY": 2, "basis": basis }));
+    let answer = confirm(&seen).await;
+    assert_eq!((answer.code(), answer.body["message"].as_str()), (4009, Some("数据已变化，请重新核对")));
+    assert_eq!(s.status().await, 2, "nothing applied");
+    assert_eq!(confirm(&latest).await.ok()["months"], json!(["2026-03"]));
 }

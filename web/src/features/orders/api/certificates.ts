@@ -22,7 +22,7 @@ export type CertificateChanges = Schema<'CertificateChanges'>
 /** The comparison as it stands (broadcastingCertificate), or the preview of typeY 1 (with `changes`). */
 export type Comparison = {
   dataList: Schema<'CertificateDifferences'>
-  dataValue: CertificateSummary & { changes?: CertificateChanges }
+  dataValue: CertificateSummary & { changes?: CertificateChanges; basis?: string }
 }
 
 export type ConfirmResult = Schema<'CertificateApplied'>
@@ -54,9 +54,12 @@ export const getCertificate = (orderId: number, opts?: CallOptions): Promise<Com
 export const previewCertificate = (orderId: number, opts?: CallOptions) =>
   api.post('orderBroadcastLicenseUp', { orderId, typeY: 1 }, opts) as Promise<Schema<'CertificatePreview'>>
 
-/** orderBroadcastLicenseUp typeY 2: applies exactly the stored preview (4009 when anything changed). */
-export const confirmCertificate = (orderId: number, opts?: CallOptions) =>
-  api.post('orderBroadcastLicenseUp', { orderId, typeY: 2 }, opts) as Promise<ConfirmResult>
+/**
+ * orderBroadcastLicenseUp typeY 2: applies exactly the preview shown, named by its `basis`
+ * (4009 when anything changed since, or another preview was stored meanwhile).
+ */
+export const confirmCertificate = (orderId: number, basis: string | undefined, opts?: CallOptions) =>
+  api.post('orderBroadcastLicenseUp', { orderId, typeY: 2, basis }, opts) as Promise<ConfirmResult>
 
 /** orderBroadcastLicenseTimeUp: places an unassigned row in one of the media's periods. */
 export const assignPeriod = (args: { broadcastingCertificateId: number; timePeriodId: number }) => api.post('orderBroadcastLicenseTimeUp', args)

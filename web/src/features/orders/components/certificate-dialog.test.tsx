@@ -98,7 +98,7 @@ beforeEach(() => {
 
 /** The preview as typeY 1 computes it, with the rows still unassigned. */
 function withPreview() {
-  const base = comparison([month('2026-03', false), month('2026-04', true)], { pending: true, changes: { verified: 8, missingCells: 2, freeSpots: 1 } })
+  const base = comparison([month('2026-03', false), month('2026-04', true)], { pending: true, changes: { verified: 8, missingCells: 2, freeSpots: 1 }, basis: 'b1' })
   preview = base
   Object.defineProperty(base.dataValue, 'unassigned', { get: () => unassigned, enumerable: true })
 }
@@ -158,7 +158,7 @@ describe('CertificateDialog', () => {
     await waitFor(() => expect(asked('orderList')).toHaveLength(2))
     await user.click(within(dialog).getByRole('button', { name: '确认更新' }))
     await waitFor(() => expect(onClose).toHaveBeenCalled())
-    expect(typeY(2).map((s) => s.body)).toEqual([{ orderId: 3, typeY: 2 }])
+    expect(typeY(2).map((s) => s.body)).toEqual([{ orderId: 3, typeY: 2, basis: 'b1' }])
     expect(getToast()?.message).toBe('已确认 2026-03 的播出证明：核实 8 个点位，缺失 2 个，新增 1 个')
     expect(getToast()?.kind).toBe('success')
     // The confirmation changed the order's status: the list refreshes again.

@@ -34,7 +34,9 @@ export function CertificateDialog({ order, onClose }: Props) {
   const { outcomes, setOutcome, started } = useImportOutcomes((of) => {
     void invalidateOrder(client, of, ['broadcastingCertificate', of])
   })
-  const confirming = useMutation({ mutationFn: (id: number) => confirmCertificate(id, { quiet: true }) })
+  const confirming = useMutation({
+    mutationFn: ({ id, basis }: { id: number; basis?: string }) => confirmCertificate(id, basis, { quiet: true }),
+  })
 
   const title = t('certificate.title', { id: orderId ?? '' })
   const outcome = orderId === null ? undefined : outcomes[orderId]
@@ -45,9 +47,12 @@ export function CertificateDialog({ order, onClose }: Props) {
 
   const confirmUpdate = () => {
     if (orderId === null) return
-    confirming.mutate(orderId, {
+    confirming.mutate({ id: orderId, basis: preview?.dataValue.basis }, {
       onSuccess: (done) => {
-        toast.success(t('certificate.confirmedToast', { months: done.months.join('、'), verified: done.verified, missing: done.missingCells, free: done.freeSpots }))
+        const counts = { verified: done.verified, missing: done.missingCells, free: done.freeSpots }
+        // A month still running is verified up to yesterday and stays open until its end.
+        if (done.months.length > 0) toast.success(t('certificate.confirmedToast', { months: done.months.join('、'), ...counts }))
+        else toast.success(t('certificate.verifiedToast', counts))
         void afterConfirm(client, orderId)
         onClose()
       },
