@@ -1,6 +1,7 @@
 //! Orders (menu 112), by area; the shared fixture is `helpers::orders`. Viewing data comes in
 //! through a real customer-data upload.
 
+mod certificate_edges;
 mod certificate_rules;
 mod certificates;
 mod form;
