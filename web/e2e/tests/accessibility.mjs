@@ -107,13 +107,20 @@ export const tests = [
       await visit(page, ctx.base, '/order/index', (p) => p.getByRole('table', { name: '订单汇总' }))
       const search = page.getByRole('search')
       for (const [field, popup, shot] of [['周期日期', '日历', 'day'], ['月份', '选择月份', 'month'], ['创建时间开始', '创建时间', 'range']]) {
-        await search.getByLabel(field, { exact: true }).press('ArrowDown')
+        const input = search.getByLabel(field, { exact: true })
+        await input.press('ArrowDown')
         const dialog = page.getByRole('dialog', { name: popup })
         await dialog.waitFor()
         await ctx.shot(page, `picker ${shot}`)
         await expectAccessible(page, `${field} popup`)
         await page.keyboard.press('Escape')
         await dialog.waitFor({ state: 'hidden' })
+        // Radix hands focus back to the field once the popup has gone: wait for it, or it lands
+        // there after the next field took focus and that field's key goes to this one.
+        await input.evaluate((el) => new Promise((done) => {
+          const check = () => (document.activeElement === el ? done() : requestAnimationFrame(check))
+          check()
+        }))
       }
     },
   },
