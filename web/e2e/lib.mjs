@@ -111,3 +111,19 @@ export async function expectAccessible(page, what, { include } = {}) {
   const detail = violations.map((v) => `${v.id} ×${v.count}: ${v.nodes.join('; ')}`).join(' | ')
   throw new Error(`${what}: ${total} accessibility violations: ${detail}`)
 }
+
+/** The page the first test of a file signed in with, kept for the file's other tests. */
+export function shared(ctx) {
+  const page = (ctx.page = ctx.state.page)
+  ctx.expect(page, 'needs the signed-in page of the first test')
+  return page
+}
+
+/** Closes the jobs' persistent notifications, which stack at the right over rows' fixed actions. */
+export async function dismissNotices(page) {
+  const close = page.getByRole('region', { name: '通知' }).getByRole('button', { name: '关闭' })
+  while ((await close.count()) > 0) await close.first().click()
+}
+
+/** Waits for a toast of `kind` saying `text`. */
+export const toastSays = (page, text, kind = 'success') => page.locator(`.toast--${kind}`, { hasText: text }).last().waitFor()

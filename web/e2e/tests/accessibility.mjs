@@ -2,7 +2,7 @@
 // period and a suit in place so the lists show rows, figures and status tags, not just empty
 // tables; then the date pickers' popups open. Any violation fails the screen's test, naming
 // the rule and the elements. Screenshots: test-results/accessibility-*.png.
-import { expectAccessible, waitForPath } from '../lib.mjs'
+import { expectAccessible, shared, waitForPath } from '../lib.mjs'
 import { call, seedMasterData } from '../seed.mjs'
 
 const stamp = Date.now().toString(36)
@@ -28,12 +28,6 @@ const screens = [
   ['/profile/index', '个人中心', (p) => p.locator('main')],
   ['/404', '404', (p) => p.locator('main')],
 ]
-
-function shared(ctx) {
-  const page = (ctx.page = ctx.state.page)
-  ctx.expect(page, 'needs the signed-in page of the first test')
-  return page
-}
 
 /** Opens a screen and waits for its content and its calls to settle. */
 async function visit(page, base, path, ready) {

@@ -1,7 +1,7 @@
 // Admin screens as the super administrator: accounts (add, edit, detail, log, delete, URL
 // filters), the operation log, menus and the personal centre. The tests share one signed-in
 // page (one live session per account), each building on the one before.
-import { hashRoute, isCall, waitForPath } from '../lib.mjs'
+import { hashRoute, isCall, shared, waitForPath } from '../lib.mjs'
 
 const stamp = Date.now().toString(36)
 const account = `e2e_${stamp}`
@@ -10,12 +10,6 @@ const renamed = `测试员改${stamp}`
 const rule = `/e2e-${stamp}`
 
 /** The signed-in page of the first test. */
-function shared(ctx) {
-  const page = (ctx.page = ctx.state.page)
-  ctx.expect(page, 'needs the signed-in page of the first test')
-  return page
-}
-
 async function go(ctx, path) {
   const page = shared(ctx)
   await page.goto(`${ctx.base}/#${path}`)

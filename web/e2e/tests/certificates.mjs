@@ -11,7 +11,7 @@
 // preview makes the order 公司播出证明; 确认更新 makes it 播出中 again, greys A 早间 day 3 and
 // B 晚间 day 5 (verified), flags A 早间 day 4 (aired 0 of 1) and adds the three free spots as
 // verified C cells. Re-importing the confirmed month is refused. Screenshots: /tmp/certificate-*.png.
-import { isCall, waitForPath } from '../lib.mjs'
+import { dismissNotices, isCall, shared, toastSays, waitForPath } from '../lib.mjs'
 import { call, seedMasterData } from '../seed.mjs'
 import { makeWorkbook } from '../xlsx.mjs'
 
@@ -32,19 +32,12 @@ const M = ymOf(month)
 const day = (d) => `${M}-${pad(d)}`
 const before = ymOf(new Date(now.getFullYear(), now.getMonth() - 2, 1))
 
-function shared(ctx) {
-  const page = (ctx.page = ctx.state.page)
-  ctx.expect(page, 'needs the signed-in page of the first test')
-  return page
-}
-
 async function go(page) {
   await page.goto(`${page.url().split('#')[0]}#/order/index`)
   await waitForPath(page, '/order/index')
   await page.waitForFunction(() => !document.querySelector('.data-table[aria-busy]'))
 }
 
-const toastSays = (page, text, kind = 'success') => page.locator(`.toast--${kind}`, { hasText: text }).last().waitFor()
 const dialog = (page, title) => page.getByRole('dialog', { name: title })
 const orderRow = (page) => page.locator('tr[data-row-key]', { hasText: productName })
 const fieldError = (box, text) => box.locator('.form-field__error', { hasText: text }).first().waitFor()
@@ -56,12 +49,6 @@ async function statusIs(page, label) {
     const row = [...document.querySelectorAll('tr[data-row-key]')].find((r) => r.textContent.includes(name))
     return row && [...row.querySelectorAll('.tag')].some((tag) => tag.textContent === text)
   }, [productName, label])
-}
-
-/** The jobs' persistent notifications stack at the right, over the row's fixed actions. */
-async function dismissNotices(page) {
-  const close = page.getByRole('region', { name: '通知' }).getByRole('button', { name: '关闭' })
-  while ((await close.count()) > 0) await close.first().click()
 }
 
 /** A failed job keeps the progress panel open over the row's actions. */

@@ -4,7 +4,7 @@
 // two chosen rows (cancel first), the export downloaded, and a 1000-row page that keeps only the
 // rows in view in the DOM. Media and audience/city group are created first, named with `stamp`.
 import { readFile } from 'node:fs/promises'
-import { hashRoute, isCall, waitForPath } from '../lib.mjs'
+import { hashRoute, isCall, shared, waitForPath } from '../lib.mjs'
 import { seedMasterData } from '../seed.mjs'
 import { makeXlsx } from '../xlsx.mjs'
 
@@ -14,12 +14,6 @@ const lantern = `E2E元宵${stamp}`
 const bulk = `E2E批量${stamp}`
 const HEADERS = ['日期', '频道', '播出时间', '时长', '标题', '节目', '受众/城市组', '毛评点', '位置']
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
-
-function shared(ctx) {
-  const page = (ctx.page = ctx.state.page)
-  ctx.expect(page, 'needs the signed-in page of the first test')
-  return page
-}
 
 const table = (page) => page.getByRole('table', { name: '客户数据' })
 const bodyRows = (page) => table(page).locator('[role="rowgroup"]').nth(1).getByRole('row')

@@ -4,7 +4,7 @@
 // download byte for byte, and the bell's unread badge (the job's message) marked read. The
 // customer-data importer may not exist yet: its job then fails with a message, which is fine here.
 import { readFile } from 'node:fs/promises'
-import { waitForPath } from '../lib.mjs'
+import { shared, waitForPath } from '../lib.mjs'
 import { call } from '../seed.mjs'
 import { makeXlsx } from '../xlsx.mjs'
 
@@ -15,12 +15,6 @@ const bytes = makeXlsx([
   ['标题', '频道', '日期', '时长'],
   [`E2E标题${stamp}`, 'CCTV-1', '2026-11-01', 15],
 ])
-
-function shared(ctx) {
-  const page = (ctx.page = ctx.state.page)
-  ctx.expect(page, 'needs the signed-in page of the first test')
-  return page
-}
 
 const uploadDialog = (page) => page.getByRole('dialog', { name: '上传文件' })
 const rowOf = (page, name = fileName) => page.getByRole('table', { name: '文件列表' }).locator('tbody tr', { hasText: name })

@@ -1,17 +1,11 @@
 // Network viewing (/networkViewingManagement/index) as the super administrator: the form's
 // messages, add, filters in the URL, edit and delete. The record uses a media of its own, made
 // on the settings screen and removed at the end, so the flow needs no demo data.
-import { hashRoute, isCall, waitForPath } from '../lib.mjs'
+import { hashRoute, isCall, shared, waitForPath } from '../lib.mjs'
 
 const stamp = Date.now().toString(36)
 const media = `E2E网络台${stamp}`
 const name = `E2E节目${stamp}`
-
-function shared(ctx) {
-  const page = (ctx.page = ctx.state.page)
-  ctx.expect(page, 'needs the signed-in page of the first test')
-  return page
-}
 
 async function go(page, base, path) {
   await page.goto(`${base}/#${path}`)

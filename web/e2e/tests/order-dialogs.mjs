@@ -7,7 +7,7 @@
 // 换版通知 — the spec's messages, a change added for tomorrow (待执行), edited and deleted;
 // 调整建议 — added and settled (已调整); 历史版本 — two versions after an edit, details, the
 // first restored (the notes come back); 订单日志 lists all of it. Screenshots: /tmp/dialogs-*.png.
-import { isCall, waitForPath } from '../lib.mjs'
+import { dismissNotices, isCall, shared, toastSays, waitForPath } from '../lib.mjs'
 import { call, seedMasterData } from '../seed.mjs'
 import { makeWorkbook } from '../xlsx.mjs'
 
@@ -33,28 +33,15 @@ const daysOf = (first) => new Date(first.getFullYear(), first.getMonth() + 1, 0)
 const weekendDays = (first) =>
   Array.from({ length: daysOf(first) }, (_, i) => i + 1).filter((d) => [0, 6].includes(new Date(first.getFullYear(), first.getMonth(), d).getDay()))
 
-function shared(ctx) {
-  const page = (ctx.page = ctx.state.page)
-  ctx.expect(page, 'needs the signed-in page of the first test')
-  return page
-}
-
 async function go(page) {
   await page.goto(`${page.url().split('#')[0]}#/order/index`)
   await waitForPath(page, '/order/index')
   await page.waitForFunction(() => !document.querySelector('.data-table[aria-busy]'))
 }
 
-const toastSays = (page, text, kind = 'success') => page.locator(`.toast--${kind}`, { hasText: text }).last().waitFor()
 const dialog = (page, title) => page.getByRole('dialog', { name: title })
 const orderRow = (page) => page.locator('tr[data-row-key]', { hasText: productName })
 const fieldError = (box, text) => box.locator('.form-field__error', { hasText: text }).first().waitFor()
-
-/** The jobs' persistent notifications stack at the right, over the row's fixed actions. */
-async function dismissNotices(page) {
-  const close = page.getByRole('region', { name: '通知' }).getByRole('button', { name: '关闭' })
-  while ((await close.count()) > 0) await close.first().click()
-}
 
 /** 更多 → `item` on the order's row; answers the dialog. */
 async function openMore(ctx, page, item, title) {

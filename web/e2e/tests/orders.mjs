@@ -3,19 +3,13 @@
 // API, then an order is added through the dialog with both suits (their metrics summed),
 // listed with its figures, filtered through the URL, edited, its log read, exported, seen by
 // the clerk (rules 112) and deleted. The tests share one signed-in page.
-import { isCall, waitForPath } from '../lib.mjs'
+import { isCall, shared, waitForPath } from '../lib.mjs'
 import { call, seedMasterData } from '../seed.mjs'
 
 const stamp = Date.now().toString(36)
 const productName = `E2E订单产品${stamp}`
 const suitNames = [`E2E订单套装A${stamp}`, `E2E订单套装B${stamp}`]
 const notes = `E2E备注${stamp}`
-
-function shared(ctx) {
-  const page = (ctx.page = ctx.state.page)
-  ctx.expect(page, 'needs the signed-in page of the first test')
-  return page
-}
 
 async function go(page, query = '') {
   await page.goto(`${page.url().split('#')[0]}#/order/index${query}`)

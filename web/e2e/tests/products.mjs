@@ -2,18 +2,12 @@
 // edit, URL filters, copy, delete, and a product still used by a tape. Brands, media and
 // groups belong to the system-settings screen, so they are made through its calls. The tests
 // share one signed-in page, each building on the one before.
-import { hashRoute, isCall, waitForPath } from '../lib.mjs'
+import { hashRoute, isCall, shared, waitForPath } from '../lib.mjs'
 import { call, seedMasterData } from '../seed.mjs'
 
 const stamp = Date.now().toString(36)
 const product = `E2E产品${stamp}`
 const renamed = `E2E产品改${stamp}`
-
-function shared(ctx) {
-  const page = (ctx.page = ctx.state.page)
-  ctx.expect(page, 'needs the signed-in page of the first test')
-  return page
-}
 
 const toastSays = (page, text, kind = 'success') => page.locator(`.toast--${kind}`, { hasText: text }).waitFor()
 const dialog = (page, title) => page.getByRole('dialog', { name: title })

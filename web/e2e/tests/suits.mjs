@@ -2,18 +2,12 @@
 // screen first, then a suit is added with period entries, edited, copied, filtered through the
 // URL, exported and deleted. Needs at least one media and one brand (demo data, or inserted by
 // hand). The tests share one page.
-import { isCall, waitForPath } from '../lib.mjs'
+import { isCall, shared, waitForPath } from '../lib.mjs'
 
 const stamp = Date.now().toString(36)
 const periods = [`E2E早间${stamp}`, `E2E晚间${stamp}`]
 const suit = `E2E套装${stamp}`
 const renamed = `E2E套装改${stamp}`
-
-function shared(ctx) {
-  const page = (ctx.page = ctx.state.page)
-  ctx.expect(page, 'needs the signed-in page of the first test')
-  return page
-}
 
 async function go(page, path, query = '') {
   await page.goto(`${page.url().split('#')[0]}#${path}${query}`)

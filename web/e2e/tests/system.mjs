@@ -2,18 +2,12 @@
 // audience/city group tabs — add, duplicate, edit, delete, delete refused while in use, and
 // the tab and name search in the URL. The tests share one signed-in page, each building on the
 // one before; every record they make carries a stamp and is deleted again.
-import { hashRoute, isCall, waitForPath } from '../lib.mjs'
+import { hashRoute, isCall, shared, waitForPath } from '../lib.mjs'
 
 const stamp = Date.now().toString(36)
 const media = `E2E台${stamp}`
 const brand = `E2E品牌${stamp}`
 const group = `E2E组${stamp}`
-
-function shared(ctx) {
-  const page = (ctx.page = ctx.state.page)
-  ctx.expect(page, 'needs the signed-in page of the first test')
-  return page
-}
 
 const dialog = (page, title) => page.getByRole('dialog', { name: title })
 const rowOf = (page, text) => page.locator('tbody tr', { hasText: text })

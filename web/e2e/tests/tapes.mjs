@@ -2,18 +2,12 @@
 // picker that needs brand and media, add, edit, URL filters, export download, delete (cancel
 // and confirm). Brands, media and groups come from the system-settings calls; the product
 // from productAdd. The tests share one signed-in page.
-import { hashRoute, isCall, waitForPath } from '../lib.mjs'
+import { hashRoute, isCall, shared, waitForPath } from '../lib.mjs'
 import { call, seedMasterData } from '../seed.mjs'
 
 const stamp = Date.now().toString(36)
 const number = `T-${stamp}`
 const renumbered = `T2-${stamp}`
-
-function shared(ctx) {
-  const page = (ctx.page = ctx.state.page)
-  ctx.expect(page, 'needs the signed-in page of the first test')
-  return page
-}
 
 const toastSays = (page, text, kind = 'success') => page.locator(`.toast--${kind}`, { hasText: text }).waitFor()
 const dialog = (page, title) => page.getByRole('dialog', { name: title })

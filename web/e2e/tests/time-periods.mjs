@@ -1,19 +1,13 @@
 // Time periods (/timePeriodManagement/index) as the super administrator: add a period past
 // midnight, group it in a class, filter through the URL, edit it, delete the class and the
 // period. Needs at least one media (demo data, or inserted by hand). The tests share one page.
-import { isCall, waitForPath } from '../lib.mjs'
+import { isCall, shared, waitForPath } from '../lib.mjs'
 
 const PATH = '/timePeriodManagement/index'
 const stamp = Date.now().toString(36)
 const period = `E2E晚间${stamp}`
 const renamed = `E2E深夜${stamp}`
 const klass = `E2E类${stamp}`
-
-function shared(ctx) {
-  const page = (ctx.page = ctx.state.page)
-  ctx.expect(page, 'needs the signed-in page of the first test')
-  return page
-}
 
 const toastSays = (page, text) => page.locator('.toast--success', { hasText: text }).waitFor()
 const dialog = (page, title) => page.getByRole('dialog', { name: title })
