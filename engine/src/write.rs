@@ -7,7 +7,7 @@ use std::sync::Mutex;
 
 use chrono::NaiveDateTime;
 
-use duckdb::arrow::datatypes::SchemaRef;
+use duckdb::arrow::datatypes::{DataType, Field, Schema, SchemaRef, TimeUnit};
 use duckdb::arrow::record_batch::RecordBatch;
 use duckdb::{Connection, ToSql};
 use parquet::arrow::ArrowWriter;
@@ -30,6 +30,29 @@ pub(crate) const ROW_GROUP_ROWS: usize = 122_880;
 const PARQUET_OPTIONS: &str = "format parquet, compression zstd, row_group_size 122880";
 
 /// The name (without `.parquet`) of an import batch's file in each month it has rows.
+/// The Arrow schema of a dataset's files from its column list (name, DuckDB type), every
+/// column nullable: the one list a dataset's schema, select lists and decoder all follow.
+pub(crate) fn arrow_schema(columns: &[(&str, &str)]) -> SchemaRef {
+    let fields: Vec<Field> = columns
+        .iter()
+        .map(|&(name, ty)| {
+            let data_type = match ty {
+                "bigint" => DataType::Int64,
+                "varchar" => DataType::Utf8,
+                "timestamp" => DataType::Timestamp(TimeUnit::Microsecond, None),
+                "date" => DataType::Date32,
+                "integer" => DataType::Int32,
+                "double" => DataType::Float64,
+                "boolean" => DataType::Boolean,
+                "smallint" => DataType::Int16,
+                other => unreachable!("lake column {name} of type {other}"),
+            };
+            Field::new(name, data_type, true)
+        })
+        .collect();
+    std::sync::Arc::new(Schema::new(fields))
+}
+
 pub(crate) fn batch_stem(batch_id: i64) -> String {
     format!("b{batch_id}-0")
 }

@@ -2,11 +2,11 @@ use std::sync::Arc;
 
 use chrono::{Duration, NaiveDate};
 use duckdb::arrow::array::{ArrayRef, Date32Array, Int32Array, Int32Builder, Int64Array, Int64Builder, StringBuilder, TimestampMicrosecondArray};
-use duckdb::arrow::datatypes::{DataType, Field, Schema, SchemaRef, TimeUnit};
+use duckdb::arrow::datatypes::SchemaRef;
 use duckdb::arrow::record_batch::RecordBatch;
 
 use super::{COLUMNS, CertificateRow};
-use crate::write::{ROW_GROUP_ROWS, batch_stem, micros};
+use crate::write::{ROW_GROUP_ROWS, arrow_schema, batch_stem, micros};
 use crate::{Dataset, Error, Lake, LakeFile, Month, Result};
 
 /// The last second of a broadcast day, 29:59:59.
@@ -32,7 +32,7 @@ impl Lake {
         let mut order: Vec<&CertificateRow> = rows.iter().collect();
         order.sort_unstable_by_key(|r| (r.ymd, r.secs, r.id));
         let stem = batch_stem(batch_id);
-        let schema = schema();
+        let schema = arrow_schema(&COLUMNS);
         self.all_or_nothing(|files| {
             for month_rows in order.chunk_by(|a, b| Month::of(a.ymd) == Month::of(b.ymd)) {
                 let month = Month::of(month_rows[0].ymd);
@@ -48,25 +48,6 @@ impl Lake {
 
 fn instant(ymd: NaiveDate, secs: i32) -> chrono::NaiveDateTime {
     ymd.and_hms_opt(0, 0, 0).expect("midnight exists") + Duration::seconds(i64::from(secs))
-}
-
-/// The Arrow schema of the certificate files, following [`COLUMNS`].
-fn schema() -> SchemaRef {
-    let fields: Vec<Field> = COLUMNS
-        .iter()
-        .map(|&(name, ty)| {
-            let data_type = match ty {
-                "bigint" => DataType::Int64,
-                "varchar" => DataType::Utf8,
-                "timestamp" => DataType::Timestamp(TimeUnit::Microsecond, None),
-                "date" => DataType::Date32,
-                "integer" => DataType::Int32,
-                other => unreachable!("certificate column type {other}"),
-            };
-            Field::new(name, data_type, true)
-        })
-        .collect();
-    Arc::new(Schema::new(fields))
 }
 
 /// The rows (already in file order) as one Arrow record batch of `schema`.

@@ -5,11 +5,11 @@ use duckdb::arrow::array::{
     ArrayRef, BooleanBuilder, Date32Array, Float64Array, Int16Array, Int32Array, Int32Builder, Int64Array,
     Int64Builder, StringBuilder, TimestampMicrosecondArray,
 };
-use duckdb::arrow::datatypes::{DataType, Field, Schema, SchemaRef, TimeUnit};
+use duckdb::arrow::datatypes::SchemaRef;
 use duckdb::arrow::record_batch::RecordBatch;
 
 use super::{COLUMNS, ViewingRow};
-use crate::write::{ROW_GROUP_ROWS, batch_stem, micros};
+use crate::write::{ROW_GROUP_ROWS, arrow_schema, batch_stem, micros};
 use crate::{Dataset, Error, Lake, LakeFile, Month, Result};
 
 impl Lake {
@@ -37,7 +37,7 @@ impl Lake {
         let order: Vec<&ViewingRow> = keys.iter().map(|&(_, _, i)| &rows[i as usize]).collect();
         drop(keys);
         let stem = batch_stem(batch_id);
-        let schema = schema();
+        let schema = arrow_schema(&COLUMNS);
         self.all_or_nothing(|files| {
             for month_rows in order.chunk_by(|a, b| Month::of(a.air_time.date()) == Month::of(b.air_time.date())) {
                 let month = Month::of(month_rows[0].air_time.date());
@@ -52,28 +52,6 @@ impl Lake {
             Ok(())
         })
     }
-}
-
-/// The Arrow schema of the viewing files, following [`COLUMNS`].
-fn schema() -> SchemaRef {
-    let fields: Vec<Field> = COLUMNS
-        .iter()
-        .map(|&(name, ty)| {
-            let data_type = match ty {
-                "bigint" => DataType::Int64,
-                "varchar" => DataType::Utf8,
-                "timestamp" => DataType::Timestamp(TimeUnit::Microsecond, None),
-                "date" => DataType::Date32,
-                "integer" => DataType::Int32,
-                "double" => DataType::Float64,
-                "boolean" => DataType::Boolean,
-                "smallint" => DataType::Int16,
-                other => unreachable!("viewing column type {other}"),
-            };
-            Field::new(name, data_type, true)
-        })
-        .collect();
-    Arc::new(Schema::new(fields))
 }
 
 /// Each group of rows as a record batch, built side by side, one thread a group.

@@ -207,7 +207,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<usize> {
         }
         let file = dir.join(format!("demo-certificate-{order}.xlsx"));
         write_certificate(&file, &rows)?;
-        let origin = import::Origin { admin_id: Some(admin.id), ..import::Origin::default() };
+        let origin = crate::imports::Origin { admin_id: Some(admin.id), cli: true, ..Default::default() };
         let imported = import::import_file(state, order, &file, &origin, &Quiet).await;
         let _ = std::fs::remove_file(&file);
         imported.map_err(refused)?;

@@ -29,16 +29,7 @@ pub struct ImportOptions {
     pub audience_group: Option<String>,
 }
 
-/// Where a batch comes from.
-#[derive(Clone, Debug, Default)]
-pub struct Origin {
-    pub file_id: Option<i64>,
-    pub job_id: Option<i64>,
-    /// The worker holding the job: the batch commits only while it still does.
-    pub worker: Option<String>,
-    pub admin_id: Option<i64>,
-    pub cli: bool,
-}
+pub use super::Origin;
 
 #[derive(Debug)]
 pub struct Imported {
@@ -289,7 +280,7 @@ pub async fn import_file<R: Report>(
         &state.db,
         &BatchInfo {
             dataset: DATASET,
-            origin: if origin.cli { "cli" } else { "upload" },
+            origin: origin.label(),
             file_id: origin.file_id,
             job_id: origin.job_id,
             admin_id: origin.admin_id,

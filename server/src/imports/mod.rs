@@ -19,6 +19,25 @@ use adeval_ingest::{Rejected, RowError};
 use crate::lake::{CommitError, commit_batch};
 use crate::state::AppState;
 
+/// Where a batch comes from: its file and job (an upload), or the shell.
+#[derive(Clone, Debug, Default)]
+pub struct Origin {
+    pub file_id: Option<i64>,
+    pub job_id: Option<i64>,
+    /// The worker holding the job: the batch commits only while it still does.
+    pub worker: Option<String>,
+    pub admin_id: Option<i64>,
+    /// Imported from the shell (or the demo set) rather than uploaded.
+    pub cli: bool,
+}
+
+impl Origin {
+    /// The batch's `origin` column.
+    pub fn label(&self) -> &'static str {
+        if self.cli { "cli" } else { "upload" }
+    }
+}
+
 /// How many row errors a refusal lists before summing up the rest.
 const LISTED_ERRORS: usize = 50;
 

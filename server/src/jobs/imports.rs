@@ -155,11 +155,12 @@ async fn certificate(progress: &Progress, job: &Job) -> Result<String, Failure> 
         lake::close_batches_of_job(state, job.id).await.map_err(|e| internal("clearing a dead run's batches", format!("{e:?}")))?;
     }
     let copy = local_copy(progress, job).await?;
-    let origin = crate::orders::certificates::import::Origin {
+    let origin = crate::imports::Origin {
         file_id: job.file_id,
         job_id: Some(job.id),
         worker: Some(job.locked_by.clone()),
         admin_id: job.admin_id,
+        cli: false,
     };
     match crate::orders::certificates::import::import_file(state, order, &copy.0, &origin, progress).await {
         Ok(done) => Ok(done.summary),

@@ -19,20 +19,10 @@ use sqlx::PgConnection;
 
 use super::rows::{OrderFacts, Period, Tape};
 use super::{REIMPORT_CONFIRMED, current_months, drop_preview, month_of, ym};
-use crate::imports::{ImportError, Report, commit_or_remove_with, describe};
+use crate::imports::{ImportError, Origin, Report, commit_or_remove_with, describe};
 use crate::lake::{BatchInfo, begin_batch, fail_batch, row_id};
 use crate::orders::{log, status};
 use crate::state::AppState;
-
-/// Where a batch comes from.
-#[derive(Clone, Debug, Default)]
-pub struct Origin {
-    pub file_id: Option<i64>,
-    pub job_id: Option<i64>,
-    /// The worker holding the job: the batch commits only while it still does.
-    pub worker: Option<String>,
-    pub admin_id: Option<i64>,
-}
 
 /// What an import wrote.
 #[derive(Debug)]
@@ -150,7 +140,7 @@ pub async fn import_file<R: Report>(state: &AppState, order: i64, path: &Path, o
     drop(conn);
     let info = BatchInfo {
         dataset: Dataset::Certificates,
-        origin: "upload",
+        origin: origin.label(),
         file_id: origin.file_id,
         job_id: origin.job_id,
         admin_id: origin.admin_id,
