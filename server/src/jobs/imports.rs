@@ -40,27 +40,39 @@ fn small(payload: &Value, key: &str, default: i16) -> i16 {
     payload.get(key).and_then(Value::as_i64).map_or(default, |n| n as i16)
 }
 
-/// A local copy of the job's file, removed when dropped.
+/// A local copy of the job's file in a folder of its own, both removed when dropped.
 struct LocalCopy(PathBuf);
 
 impl Drop for LocalCopy {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.0);
+        if let Some(dir) = self.0.parent() {
+            let _ = std::fs::remove_dir(dir);
+        }
     }
+}
+
+/// The uploaded name's stem, safe as a file name: a csv's rows are located by it (its "sheet",
+/// as Excel names a csv's only sheet), so a refusal names the user's file, not the copy.
+fn local_stem(file_name: &str) -> String {
+    let stem = std::path::Path::new(file_name).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let safe: String = stem.chars().filter(|c| !c.is_control() && !matches!(c, '/' | '\\')).take(100).collect();
+    let safe = safe.trim_start_matches('.').trim();
+    if safe.is_empty() { "file".to_owned() } else { safe.to_owned() }
 }
 
 async fn local_copy(progress: &Progress, job: &Job) -> Result<LocalCopy, Failure> {
     let state = progress.state();
     let file_id = job.file_id.ok_or_else(|| Failure::new("任务缺少文件"))?;
-    let (key, extension): (String, String) = sqlx::query_as("select path, extension from files where id = $1")
+    let (key, extension, file_name): (String, String, String) = sqlx::query_as("select path, extension, file_name from files where id = $1")
         .bind(file_id)
         .fetch_optional(&state.db)
         .await
         .map_err(|e| internal("reading the job's file record", e))?
         .ok_or_else(|| Failure::new("文件记录不存在"))?;
-    let dir = crate::storage::upload_temp_dir(state);
+    let dir = crate::storage::upload_temp_dir(state).join(format!("job-{}-{}", job.id, random_name(8)));
     tokio::fs::create_dir_all(&dir).await.map_err(|e| internal("creating the temp dir", e))?;
-    let copy = LocalCopy(dir.join(format!("job-{}-{}.{extension}", job.id, random_name(8))));
+    let copy = LocalCopy(dir.join(format!("{}.{extension}", local_stem(&file_name))));
     match state.store.download_to(&key, &copy.0).await {
         Ok(true) => Ok(copy),
         Ok(false) => Err(Failure::new("文件已不在存储中")),
@@ -166,5 +178,19 @@ async fn certificate(progress: &Progress, job: &Job) -> Result<String, Failure> 
         Ok(done) => Ok(done.summary),
         Err(ImportError::Refused(text)) => Err(Failure::new(text)),
         Err(ImportError::Internal(e)) => Err(internal("importing a broadcast certificate", format!("{e:?}"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::local_stem;
+
+    #[test]
+    fn a_local_copy_keeps_the_uploaded_name_safely() {
+        assert_eq!(local_stem("3月播出证明.csv"), "3月播出证明");
+        assert_eq!(local_stem("../../etc/passwd.csv"), "passwd");
+        assert_eq!(local_stem("a\u{0}b.csv"), "ab");
+        assert_eq!(local_stem(".csv"), "csv");
+        assert_eq!(local_stem(""), "file");
     }
 }

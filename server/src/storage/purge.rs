@@ -71,7 +71,12 @@ fn stale_files(dir: &std::path::Path, age: Duration) -> usize {
             .metadata()
             .and_then(|m| m.modified())
             .is_ok_and(|t| now.duration_since(t).unwrap_or_default() >= age);
-        if stale && std::fs::remove_file(entry.path()).is_ok() {
+        // A job's copy sits in a folder of its own (its file keeps the uploaded name).
+        let gone = match entry.file_type() {
+            Ok(t) if t.is_dir() => stale && std::fs::remove_dir_all(entry.path()).is_ok(),
+            _ => stale && std::fs::remove_file(entry.path()).is_ok(),
+        };
+        if gone {
             removed += 1;
         }
     }

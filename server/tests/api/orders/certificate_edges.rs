@@ -164,3 +164,20 @@ async fn typey_2_confirms_the_preview_its_caller_saw_and_no_other() {
     assert_eq!(s.status().await, 2, "nothing applied");
     assert_eq!(confirm(&latest).await.ok()["months"], json!(["2026-03"]));
 }
+
+#[tokio::test]
+async fn a_refused_csv_names_the_uploaded_file() {
+    use crate::helpers::uploads::{job_end, key_in, post, sign};
+    let s = setup().await;
+    let csv = "日期,播出时间,版本\n2026-03-02,19:10:00,没有这个版本\n";
+    let signed = sign(&s.f.app, &s.f.token, "broadcastingCertificate", "三月播证.csv", json!({ "orderId": s.order })).await.ok().clone();
+    let answer = post(&s.f.app, &s.f.token, &signed, &key_in(&signed, "csv"), None, csv.as_bytes()).await;
+    let (status, message) = job_end(&s.f.app, answer.ok()["jobId"].as_i64().unwrap()).await;
+    assert_eq!(status, "failed");
+    assert!(message.contains("「三月播证」第 2 行「版本」“没有这个版本”"), "{message}");
+    // The job's copy and its folder are gone.
+    let temp = s.f.app.data_dir.join("tmp").join("uploads");
+    assert!(temp.is_dir());
+    let left: Vec<_> = std::fs::read_dir(&temp).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
+    assert!(left.is_empty(), "{left:?}");
+}
