@@ -6,7 +6,7 @@
 //! else — its spots, type and withdrawal sent as they are — else 4009. A cell the certificate
 //! found short keeps at least the spots that aired.
 
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 use sqlx::PgConnection;
 
 use super::{LINE_COLUMNS, LOCKED, Line, NO_CELL, OrderFacts, WITHDRAWN, cell_name, drop_if_empty, line_of_type, lock_order, record};
@@ -173,7 +173,7 @@ async fn create(tx: &mut PgConnection, admin: &Admin, order: i64, facts: &OrderF
         .fetch_optional(&mut *tx)
         .await?;
     let Some(line) = found else { return Err(AppError::NotFound("排期行不存在".into())) };
-    if super::super::schedule::ym(ymd) != super::super::schedule::ym(line.month) {
+    if ymd.with_day(1) != Some(line.month) {
         return Err(AppError::field("ymd", "日期须在该行的月份内"));
     }
     if ymd < facts.cycle.0 || ymd > facts.cycle.1 {
