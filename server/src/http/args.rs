@@ -258,6 +258,51 @@ impl Seconds {
     }
 }
 
+/// A spot type of a schedule line or cell (spec orders §3): A base, B supplementary (make-good),
+/// C free, D other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PointType(pub &'static str);
+
+impl Arg for PointType {
+    const BAD: &'static str = "点位类型只能是 A、B、C 或 D";
+
+    fn read(text: &str) -> Option<Self> {
+        ["A", "B", "C", "D"].into_iter().find(|t| t.eq_ignore_ascii_case(text)).map(PointType)
+    }
+}
+
+/// Spots of one cell: an integer up to [`CellPoints::MAX`], as an import may plan a day.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellPoints(pub i32);
+
+impl Arg for CellPoints {
+    const BAD: &'static str = "一个点位格最多 10000 个点位";
+
+    fn read(text: &str) -> Option<Self> {
+        text.parse().ok().filter(|n| (0..=Self::MAX).contains(n)).map(CellPoints)
+    }
+}
+
+impl CellPoints {
+    pub const MAX: i32 = 10_000;
+
+    /// A count of at least `min`: blank, not a whole number or below `min` is the field's own
+    /// `message` (the spec's); above [`CellPoints::MAX`], [`CellPoints::BAD`].
+    pub fn counted(field: &str, value: &Option<Text>, min: i32, message: &str, checks: &mut Checks) -> Option<i32> {
+        match Text::get(value).map(str::parse::<i64>) {
+            Some(Ok(n)) if n > i64::from(Self::MAX) => {
+                checks.add(field, Self::BAD);
+                None
+            }
+            Some(Ok(n)) if n >= i64::from(min) => Some(n as i32),
+            _ => {
+                checks.add(field, message);
+                None
+            }
+        }
+    }
+}
+
 /// Small codes of the spec's enumerations, each with its range and its message.
 macro_rules! codes {
     ($($(#[$doc:meta])* $name:ident: $range:expr, $bad:literal;)*) => {$(

@@ -15,9 +15,12 @@
 //! - [`certificates`]: broadcast certificates: importing, comparing with the schedule,
 //!   confirming in two steps, and correcting rows.
 //!
-//! Daily cells (the summary dialog's writes) and viewing estimates come next and live here
-//! too, each as a module of its own beside these.
+//! - [`cells`]: the summary dialog's cell writes: modify, create, withdraw, reason, add
+//!   spots, a verified cell's manual GRP, the assessment date.
+//!
+//! Viewing estimates come next and live here too, as a module of its own beside these.
 
+pub mod cells;
 pub mod certificates;
 pub mod figures;
 pub mod form;

@@ -123,3 +123,32 @@ fn timestamps_are_read_as_seconds_or_milliseconds_and_nothing_else() {
     assert_eq!(secs.0.to_rfc3339(), "2023-11-14T22:13:20+00:00");
     assert_eq!(Timestamp::read("2024-01-01"), None);
 }
+
+#[test]
+fn spot_types_and_cell_counts_read_with_their_fields_messages() {
+    let mut checks = Checks::default();
+    assert_eq!(PointType::required("type", &t(" b "), "请选择点位类型", &mut checks), Some(PointType("B")));
+    assert_eq!(CellPoints::counted("num", &t("0"), 0, "请正确输入点位数量", &mut checks), Some(0));
+    assert_eq!(CellPoints::counted("num", &t("10000"), 1, "请输入大于0", &mut checks), Some(10_000));
+    assert!(checks.finish().is_ok());
+
+    let mut checks = Checks::default();
+    PointType::required("missing", &None, "请选择点位类型", &mut checks);
+    PointType::required("other", &t("E"), "请选择点位类型", &mut checks);
+    CellPoints::counted("zero", &t("0"), 1, "请输入大于0", &mut checks);
+    CellPoints::counted("negative", &t("-1"), 0, "请正确输入点位数量", &mut checks);
+    CellPoints::counted("fraction", &t("1.5"), 0, "请正确输入点位数量", &mut checks);
+    CellPoints::counted("huge", &t("10001"), 0, "请正确输入点位数量", &mut checks);
+    let message = |s: &str| vec![s.to_owned()];
+    assert_eq!(
+        errors(checks),
+        [
+            ("fraction".to_owned(), message("请正确输入点位数量")),
+            ("huge".to_owned(), message("一个点位格最多 10000 个点位")),
+            ("missing".to_owned(), message("请选择点位类型")),
+            ("negative".to_owned(), message("请正确输入点位数量")),
+            ("other".to_owned(), message("点位类型只能是 A、B、C 或 D")),
+            ("zero".to_owned(), message("请输入大于0")),
+        ]
+    );
+}

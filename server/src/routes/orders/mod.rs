@@ -1,8 +1,9 @@
 //! Orders (spec orders §2.1 order summary list, §2.2 add/edit dialog, §3 entities, §4 status,
 //! §5 validation, §7 order calls): the list with each order's figures, the dialog's calls and
-//! pickers, the order log, the schedule, tape changes, proposals and broadcast certificates
-//! ([`certificates`]). Every call belongs to the `/order` menu.
+//! pickers, the order log, the schedule, tape changes, proposals, broadcast certificates
+//! ([`certificates`]) and the summary dialog's cell writes ([`cells`]). Every call belongs to the `/order` menu.
 
+pub mod cells;
 pub mod certificates;
 mod fields;
 mod figures;
@@ -144,6 +145,25 @@ pub static CERTIFICATE_EXPORT: Call = Call::get_or_post("orderBroadcastingCertif
     .menu(MENU_ORDER)
     .takes::<OrderIdArgs>()
     .answers::<Exported>();
+pub static CELL_UP: Call = Call::post("orderSummaryGrpYmdUp", "修改点位")
+    .menu(MENU_ORDER)
+    .writes()
+    .takes::<cells::CellUpArgs>()
+    .answers::<cells::CellsWritten>();
+pub static CELL_ADD: Call = Call::post("orderSummaryGrpYmdAdd", "添加时段")
+    .menu(MENU_ORDER)
+    .writes()
+    .takes::<cells::CellAddArgs>()
+    .answers::<cells::CellAdded>();
+pub static CELL_GRP: Call = Call::post("grpYmdUp", "修改点位毛评点")
+    .menu(MENU_ORDER)
+    .writes()
+    .takes::<cells::ManualGrpArgs>();
+pub static ASSESSMENT_UP: Call = Call::post("grpTimeUp", "修改评估时间")
+    .menu(MENU_ORDER)
+    .writes()
+    .takes::<cells::AssessmentArgs>()
+    .answers::<cells::Assessment>();
 pub static BRAND_LIST: Call = Call::get("orderBrandList", "订单品牌选项")
     .menu(MENU_ORDER)
     .answers_with::<Vec<BrandOption>, BrandOption>();
@@ -195,6 +215,10 @@ pub fn endpoints() -> Vec<Endpoint> {
         Endpoint { call: &CERTIFICATE_ORDER_VERSIONS, handler: get(certificates::order_versions) },
         Endpoint { call: &CERTIFICATE_SWAP, handler: post(certificates::swap) },
         Endpoint { call: &CERTIFICATE_EXPORT, handler: get_or_post(certificates::export) },
+        Endpoint { call: &CELL_UP, handler: post(cells::up) },
+        Endpoint { call: &CELL_ADD, handler: post(cells::add) },
+        Endpoint { call: &CELL_GRP, handler: post(cells::manual_grp) },
+        Endpoint { call: &ASSESSMENT_UP, handler: post(cells::assessment) },
         Endpoint { call: &BRAND_LIST, handler: get(brand_list) },
         Endpoint { call: &PRODUCT_LIST, handler: get(product_list) },
         Endpoint { call: &MEDIA_LIST, handler: get(media_list) },

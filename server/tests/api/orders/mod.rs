@@ -10,4 +10,6 @@ mod list;
 mod proposals;
 mod reads;
 mod schedule;
+mod summary_cell_adds;
+pub mod summary_cells;
 mod tape_changes;
