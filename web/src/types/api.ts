@@ -730,6 +730,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/background/v1/grpTimeUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 修改评估时间 */
+        post: operations["grpTimeUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/grpYmdUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 修改点位毛评点 */
+        post: operations["grpYmdUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/background/v1/mediaAdd": {
         parameters: {
             query?: never;
@@ -1485,6 +1519,40 @@ export interface paths {
         get: operations["orderSuitList"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderSummaryGrpYmdAdd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 添加时段 */
+        post: operations["orderSummaryGrpYmdAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderSummaryGrpYmdUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 修改点位 */
+        post: operations["orderSummaryGrpYmdUp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5242,6 +5310,104 @@ export interface operations {
             };
         };
     };
+    grpTimeUp: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    timePg?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    timePg?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** @description `YYYY-MM-DD`. */
+                            estimateTime: string;
+                            /**
+                             * Format: int32
+                             * @description 2 已评估 once a date is set.
+                             */
+                            jStatus: number;
+                            jStatusName: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    grpYmdUp: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    ymdId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mdp?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    ymdId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    mdp?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @default null */
+                        data: unknown;
+                    };
+                };
+            };
+        };
+    };
     mediaAdd: {
         parameters: {
             query?: never;
@@ -7167,6 +7333,151 @@ export interface operations {
                             /** Format: int32 */
                             seconds: number;
                         }[];
+                    };
+                };
+            };
+        };
+    };
+    orderSummaryGrpYmdAdd: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    type?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    timePeriodId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    productDefaultId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    ymd?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    num?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    type?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    timePeriodId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    productDefaultId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    ymd?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    num?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /**
+                             * Format: int64
+                             * @description The cell the spots were added to.
+                             */
+                            id: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    orderSummaryGrpYmdUp: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    ids?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    grpId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    ymd?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    type?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    num?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    value?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    reasonType?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    reasonValue?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    ids?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    grpId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    ymd?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    type?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    num?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    value?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    reasonType?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    reasonValue?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** @description The cells written (a new cell's id). */
+                            ids: number[];
+                        };
                     };
                 };
             };
