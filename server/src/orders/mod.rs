@@ -14,6 +14,7 @@
 //! - [`issued`]: the issued totals those figures start from, kept by lake manifest version.
 //! - [`certificates`]: broadcast certificates: importing, comparing with the schedule,
 //!   confirming in two steps, and correcting rows.
+//! - [`summary`]: the summary dialog's reads: the month grid and its lookups.
 //!
 //! Daily cells (the summary dialog's writes) and viewing estimates come next and live here
 //! too, each as a module of its own beside these.
@@ -28,4 +29,5 @@ pub mod order;
 pub mod proposals;
 pub mod schedule;
 pub mod status;
+pub mod summary;
 pub mod tape_changes;

@@ -10,4 +10,5 @@ mod list;
 mod proposals;
 mod reads;
 mod schedule;
+mod summary_grid;
 mod tape_changes;
