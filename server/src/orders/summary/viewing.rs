@@ -54,28 +54,44 @@ pub struct Placed {
     pub spots: u64,
 }
 
+/// A period's lines of one month, in the order they fill.
+struct PeriodLines<'a> {
+    period: i64,
+    start: i32,
+    end: i32,
+    lines: Vec<&'a LineSlot>,
+}
+
 /// Places `spots` (in air-time order) on `lines` (in type, position and id order within a
 /// period): the line id each row went to, summed. Rows no line takes are left out.
 pub fn place(lines: &[LineSlot], spots: &[Spot]) -> HashMap<i64, Placed> {
-    let mut by_month: HashMap<NaiveDate, Vec<&LineSlot>> = HashMap::new();
+    // Each month's periods, narrowest first (ties: the lower id), each with its lines.
+    let mut by_month: HashMap<NaiveDate, Vec<PeriodLines>> = HashMap::new();
     for line in lines {
-        by_month.entry(line.month).or_default().push(line);
+        let periods = by_month.entry(line.month).or_default();
+        match periods.iter_mut().find(|p| p.period == line.period) {
+            Some(p) => p.lines.push(line),
+            None => periods.push(PeriodLines { period: line.period, start: line.start, end: line.end, lines: vec![line] }),
+        }
+    }
+    for periods in by_month.values_mut() {
+        periods.sort_by_key(|p| (p.end - p.start, p.period));
     }
     let mut placed: HashMap<i64, Placed> = HashMap::new();
     for spot in spots {
-        let Some(month) = by_month.get(&spot.month) else { continue };
-        let names = |l: &&&LineSlot| spot.tapes.as_ref().is_none_or(|t| t.contains(&l.tape));
-        let narrowest = |holds: &dyn Fn(&LineSlot) -> bool| {
-            month.iter().filter(names).filter(|l| holds(l)).min_by_key(|l| (l.end - l.start, l.period)).map(|l| l.period)
-        };
+        let Some(periods) = by_month.get(&spot.month) else { continue };
+        let names = |l: &LineSlot| spot.tapes.as_ref().is_none_or(|t| t.contains(&l.tape));
         let secs = spot.secs;
-        let Some(period) = narrowest(&|l| l.start <= secs && secs < l.end).or_else(|| narrowest(&|l| l.start <= secs && secs <= l.end))
+        let holds = |p: &&PeriodLines, end_included: bool| {
+            p.start <= secs && (secs < p.end || end_included && secs <= p.end) && p.lines.iter().any(|l| names(l))
+        };
+        let Some(period) = periods.iter().find(|p| holds(p, false)).or_else(|| periods.iter().find(|p| holds(p, true)))
         else {
             continue;
         };
-        let mut of_period = month.iter().filter(names).filter(|l| l.period == period);
-        let first = of_period.clone().next().map(|l| l.id);
-        let open = of_period.find(|l| placed.get(&l.id).map_or(0, |p| p.spots as i64) < l.planned).map(|l| l.id);
+        let mut named = period.lines.iter().filter(|l| names(l));
+        let first = named.clone().next().map(|l| l.id);
+        let open = named.find(|l| placed.get(&l.id).map_or(0, |p| p.spots as i64) < l.planned).map(|l| l.id);
         if let Some(id) = open.or(first) {
             let p = placed.entry(id).or_default();
             p.grp += spot.grp;
@@ -126,11 +142,18 @@ pub async fn spots(state: &AppState, scope: &ViewingScope<'_>) -> anyhow::Result
     .context("the order's viewing rows")?;
     rows.sort_by_key(|r| (r.0, r.1));
     let product = scope.product_name.trim();
-    let tape_of = |title: &str| -> Option<Vec<i64>> {
-        let title = title.trim();
-        let named: Vec<i64> =
-            scope.tapes.iter().filter(|(_, t)| t.iter().any(|n| n.trim() == title)).map(|(id, _)| *id).collect();
-        if named.is_empty() && title == product { None } else { Some(named) }
+    // The tapes a title names, worked out once per distinct title.
+    let mut named: HashMap<String, Option<Vec<i64>>> = HashMap::new();
+    let mut tape_of = |title: &str| -> Option<Vec<i64>> {
+        if let Some(tapes) = named.get(title) {
+            return tapes.clone();
+        }
+        let trimmed = title.trim();
+        let tapes: Vec<i64> =
+            scope.tapes.iter().filter(|(_, t)| t.iter().any(|n| n.trim() == trimmed)).map(|(id, _)| *id).collect();
+        let tapes = if tapes.is_empty() && trimmed == product { None } else { Some(tapes) };
+        named.insert(title.to_owned(), tapes.clone());
+        tapes
     };
     Ok(rows
         .into_iter()
