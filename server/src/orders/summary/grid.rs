@@ -16,6 +16,7 @@ use serde::Serialize;
 use sqlx::FromRow;
 use utoipa::ToSchema;
 
+use super::stored::{self, CellRow};
 use super::viewing::{self, LineSlot, ViewingScope, first_of_month};
 use crate::orders::schedule::ym;
 use crate::state::AppState;
@@ -137,93 +138,32 @@ pub struct GridMonth {
     pub data: Vec<GridRow>,
 }
 
-#[derive(FromRow)]
-struct OrderRow {
-    media_id: i64,
-    default_group_id: i64,
-    product_name: String,
-    cycle_start: NaiveDate,
-    cycle_end: NaiveDate,
-    category: Option<i16>,
-    source: Option<i16>,
-    assessed_from: NaiveDate,
-}
-
-#[derive(FromRow)]
-struct LineRow {
-    id: i64,
-    month: NaiveDate,
-    contract_number: String,
-    point_type: String,
-    position: String,
-    seconds: i32,
-    tape_id: i64,
-    media_file_name: String,
-    time_period_id: i64,
-    time_period_name: String,
-    start_secs: i32,
-    end_secs: i32,
-}
-
-#[derive(FromRow)]
-struct CellRow {
-    id: i64,
-    line_id: i64,
-    ymd: NaiveDate,
-    point: i32,
-    value: String,
-    is_he: i16,
-    reason_type: i16,
-    reason_value: String,
-    reason_disappearance: i16,
-    manual_grp: Option<f64>,
-    aired: i32,
-}
-
 /// The grid of order `order`; `None` when there is no such order.
 pub async fn grid(state: &AppState, order: i64, filter: GridFilter) -> anyhow::Result<Option<Vec<GridMonth>>> {
-    let found: Option<OrderRow> = sqlx::query_as(
-        "select o.media_id, o.default_group_id, p.product_name, o.cycle_start, o.cycle_end, o.category, o.source,
-                coalesce(o.estimate_date, current_date) as assessed_from
-         from orders o join products p on p.id = o.product_id where o.id = $1",
-    )
-    .bind(order)
-    .fetch_optional(&state.db)
-    .await?;
-    let Some(o) = found else { return Ok(None) };
-    let tapes: Vec<(i64, String, String, String)> = sqlx::query_as(
-        "select t.id, t.media_file_name, t.media_tape_number, t.customer_title
-         from order_tapes ot join product_tapes t on t.id = ot.tape_id where ot.order_id = $1 order by ot.position",
-    )
-    .bind(order)
-    .fetch_all(&state.db)
-    .await?;
-    let lines: Vec<LineRow> = sqlx::query_as(
-        "select l.id, l.month, l.contract_number, l.point_type, l.position, t.seconds, l.tape_id, t.media_file_name,
-                l.time_period_id, p.time_period_name, p.start_secs, p.end_secs
-         from order_lines l join product_tapes t on t.id = l.tape_id join time_periods p on p.id = l.time_period_id
-         where l.order_id = $1
-         order by l.month, t.media_file_name, p.start_secs, p.time_period_name, l.point_type, l.position, l.id",
-    )
-    .bind(order)
-    .fetch_all(&state.db)
-    .await?;
-    let cells: Vec<CellRow> = sqlx::query_as(
-        "select c.id, c.line_id, c.ymd, c.point, c.value, c.is_he, c.reason_type, c.reason_value,
-                c.reason_disappearance, c.manual_grp::float8 as manual_grp, c.aired
-         from order_cells c join order_lines l on l.id = c.line_id where l.order_id = $1 order by c.line_id, c.ymd",
-    )
-    .bind(order)
-    .fetch_all(&state.db)
-    .await?;
-    let operations: Vec<(i64, String, String, String)> = sqlx::query_as(
-        "select x.cell_id, x.admin_name, x.content, to_char(x.created_at, 'YYYY-MM-DD HH24:MI:SS')
-         from order_cell_operations x join order_cells c on c.id = x.cell_id join order_lines l on l.id = c.line_id
-         where l.order_id = $1 order by x.created_at desc, x.id desc",
-    )
-    .bind(order)
-    .fetch_all(&state.db)
-    .await?;
+    let db = &state.db;
+    let Some(o) = stored::order(db, order).await? else { return Ok(None) };
+    let titled: Vec<(i64, [String; 3])> =
+        stored::tapes(db, order).await?.into_iter().map(|(id, a, b, c)| (id, [a, b, c])).collect();
+    let scope = ViewingScope {
+        media_id: o.media_id,
+        group_id: o.default_group_id,
+        tapes: &titled,
+        product_name: &o.product_name,
+        cycle: (o.cycle_start, o.cycle_end),
+        side: if filter.belonging_to == 2 { Side::Media } else { Side::Customer },
+        category: filter.category.or(o.category),
+        source: filter.source.or(o.source),
+    };
+    // The schedule's three reads and the lake's run side by side.
+    let viewing = async {
+        if o.scheduled { viewing::spots(state, &scope).await } else { Ok(Vec::new()) }
+    };
+    let (lines, cells, operations, spots) = tokio::try_join!(
+        async { stored::lines(db, order).await.map_err(anyhow::Error::from) },
+        async { stored::cells(db, order).await.map_err(anyhow::Error::from) },
+        async { stored::operations(db, order).await.map_err(anyhow::Error::from) },
+        viewing,
+    )?;
 
     let mut records: HashMap<i64, Vec<CellOperation>> = HashMap::new();
     for (cell, admin_name, content, update_time) in operations {
@@ -265,19 +205,7 @@ pub async fn grid(state: &AppState, order: i64, filter: GridFilter) -> anyhow::R
         .collect();
     let rank: HashMap<i64, (&str, &str)> = lines.iter().map(|l| (l.id, (l.point_type.as_str(), l.position.as_str()))).collect();
     slots.sort_by(|a, b| (rank[&a.id], a.id).cmp(&(rank[&b.id], b.id)));
-    let titled: Vec<(i64, [String; 3])> = tapes.into_iter().map(|(id, a, b, c)| (id, [a, b, c])).collect();
-    let side = if filter.belonging_to == 2 { Side::Media } else { Side::Customer };
-    let scope = ViewingScope {
-        media_id: o.media_id,
-        group_id: o.default_group_id,
-        tapes: &titled,
-        product_name: &o.product_name,
-        cycle: (o.cycle_start, o.cycle_end),
-        side,
-        category: filter.category.or(o.category),
-        source: filter.source.or(o.source),
-    };
-    let placed = if slots.is_empty() { HashMap::new() } else { viewing::place(&slots, &viewing::spots(state, &scope).await?) };
+    let placed = viewing::place(&slots, &spots);
 
     let mut months: BTreeMap<NaiveDate, Vec<GridRow>> = BTreeMap::new();
     let mut month = first_of_month(o.cycle_start);

@@ -5,6 +5,7 @@
 
 pub mod grid;
 pub mod lookups;
+mod stored;
 pub mod viewing;
 
 pub use grid::{GridFilter, GridMonth, GridRow, grid};
