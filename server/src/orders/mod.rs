@@ -14,7 +14,7 @@
 //! - [`issued`]: the issued totals those figures start from, kept by lake manifest version.
 //! - [`certificates`]: broadcast certificates: importing, comparing with the schedule,
 //!   confirming in two steps, and correcting rows.
-//!
+//! - [`summary`]: the summary dialog's reads: the month grid and its lookups.
 //! - [`cells`]: the summary dialog's cell writes: modify, create, withdraw, reason, add
 //!   spots, a verified cell's manual GRP, the assessment date.
 //!
@@ -31,4 +31,5 @@ pub mod order;
 pub mod proposals;
 pub mod schedule;
 pub mod status;
+pub mod summary;
 pub mod tape_changes;

@@ -1525,6 +1525,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/background/v1/orderSummaryGrpList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 汇总月份表 */
+        get: operations["orderSummaryGrpList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/background/v1/orderSummaryGrpYmdAdd": {
         parameters: {
             query?: never;
@@ -1553,6 +1570,23 @@ export interface paths {
         put?: never;
         /** 修改点位 */
         post: operations["orderSummaryGrpYmdUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderSummarySuitList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 汇总套装剩余 */
+        get: operations["orderSummarySuitList"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1629,6 +1663,40 @@ export interface paths {
         };
         /** 订单排期 */
         get: operations["orderTemplateList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderTime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 订单周期与评估时间 */
+        get: operations["orderTime"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderTimePeriodSuitList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 时段所属套装 */
+        get: operations["orderTimePeriodSuitList"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2309,6 +2377,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/background/v1/timePeriod": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 订单媒体时段 */
+        get: operations["timePeriod"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/background/v1/timePeriodAdd": {
         parameters: {
             query?: never;
@@ -2428,6 +2513,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/background/v1/timePeriodList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 媒体时段选项 */
+        get: operations["timePeriodList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/background/v1/timePeriodUp": {
         parameters: {
             query?: never;
@@ -2484,6 +2586,13 @@ export interface components {
             id: number;
             brandName: string;
             createTime: string;
+            updateTime: string;
+        };
+        /** @description One record of a cell's operations (撤掉, a changed count, a move …). */
+        CellOperation: {
+            adminName: string;
+            content: string;
+            /** @description `YYYY-MM-DD HH:mm:ss`. */
             updateTime: string;
         };
         /** @description typeY 2's answer. */
@@ -2817,6 +2926,126 @@ export interface components {
          * @enum {string}
          */
         FileTag: "orderTemplate" | "broadcastingCertificate" | "customerData" | "evaluation" | "alreadyUpsideDownThree" | "evaluationReport";
+        /** @description A daily cell (order_summary_grp_ymd). */
+        GridCell: {
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int32
+             * @description Day of the month.
+             */
+            d: number;
+            /** @description `YYYY-MM-DD`. */
+            ymd: string;
+            /**
+             * Format: int32
+             * @description Spots planned.
+             */
+            point: number;
+            /** @description `撤掉`: withdrawn; else empty. */
+            value: string;
+            /** @description The line's spot type: A, B, C or D. */
+            type: string;
+            /**
+             * Format: int32
+             * @description 2: verified by a confirmed certificate (grey, locked); else 1.
+             */
+            isHe: number;
+            /** @description '2': a reason is recorded in reasonValue; else '1'. */
+            reasonType: string;
+            reasonValue: string;
+            /** @description '1': spots missing from the confirmed certificate (movable, a make-good); else '0'. */
+            reasonDisappearance: string;
+            /**
+             * Format: double
+             * @description The manual GRP of a verified cell (grpYmdUp); null when none.
+             */
+            mdp?: number | null;
+            /** @description Newest first. */
+            order_summary_grp_ymd_operation: components["schemas"]["CellOperation"][];
+        };
+        GridPeriod: {
+            /** Format: int64 */
+            id: number;
+            timePeriodName: string;
+        };
+        /** @description A schedule line of a month (order_summary_grp) with its figures. */
+        GridRow: {
+            /** Format: int64 */
+            id: number;
+            contractNumber: string;
+            /** @description A base, B supplementary (补), C free, D other. */
+            type: string;
+            position: string;
+            /**
+             * Format: int32
+             * @description The tape's length, seconds.
+             */
+            length: number;
+            product_magnetic_tape: components["schemas"]["GridTape"];
+            time_period: components["schemas"]["GridPeriod"];
+            /** Format: int64 */
+            timePeriodId: number;
+            /** @description `YYYY-MM`. */
+            pointDateYm: string;
+            /** @description Every stored day of the line, in date order. */
+            order_summary_grp_ymd: components["schemas"]["GridCell"][];
+            /**
+             * Format: int64
+             * @description Spots planned on or after the assessment date (today until one is set), withdrawn ones excepted.
+             */
+            remainingTimes: number;
+            /**
+             * Format: int64
+             * @description Spots the confirmed certificate showed aired.
+             */
+            publishedTimes: number;
+            /**
+             * Format: double
+             * @description The line's issued GRP this month ÷ its aired spots, from the viewing rows of the chosen ownership, category and source (3 decimals; 0 without a row).
+             */
+            averageViewershipThisMonth: number;
+            /**
+             * Format: double
+             * @description Issued GRP under the normal estimate for spots without viewing data: 0 until estimates are kept.
+             */
+            viewEstimated: number;
+            /**
+             * Format: double
+             * @description As viewEstimated, high estimate: 0 until estimates are kept.
+             */
+            viewEstimatedHigh: number;
+            /**
+             * Format: double
+             * @description As viewEstimated, low estimate: 0 until estimates are kept.
+             */
+            viewEstimatedLow: number;
+            /**
+             * Format: double
+             * @description Remaining spots × the class's normal estimate: 0 until estimates are kept.
+             */
+            estimated: number;
+            /**
+             * Format: double
+             * @description Remaining spots × the class's high estimate: 0 until estimates are kept.
+             */
+            estimatedHigh: number;
+            /**
+             * Format: double
+             * @description Remaining spots × the class's low estimate: 0 until estimates are kept.
+             */
+            estimatedLow: number;
+            /**
+             * Format: int64
+             * @description Spots planned, withdrawn ones excepted.
+             */
+            totalTimes: number;
+        };
+        GridTape: {
+            /** Format: int64 */
+            id: number;
+            mediaFileName: string;
+        };
         GroupBrand: {
             brandName: string;
         };
@@ -3036,6 +3265,31 @@ export interface components {
             /** Format: int32 */
             seconds: number;
         };
+        /** @description One entry of one of the order's suits that holds a period. */
+        PeriodSuit: {
+            /**
+             * Format: int64
+             * @description The suit.
+             */
+            id: number;
+            suitName: string;
+            /**
+             * Format: int32
+             * @description The entry's number within its suit.
+             */
+            suitXId: number;
+            /** @description `YYYY-MM`. */
+            suitTime: string;
+            /**
+             * Format: int32
+             * @description The entry's spot count.
+             */
+            numberOfTimes: number;
+            /** Format: double */
+            mediaMetrics: number;
+            /** Format: double */
+            customerMetrics: number;
+        };
         /** @description An audience/city group as a product shows it. */
         ProductGroup: {
             /** Format: int64 */
@@ -3160,6 +3414,31 @@ export interface components {
             suitTime: string;
             /** Format: int32 */
             seconds: number;
+        };
+        /** @description One entry of one of the order's suits and how many of its spots are still to schedule. */
+        SuitRemaining: {
+            /** Format: int64 */
+            suitId: number;
+            /**
+             * Format: int32
+             * @description The entry's number within its suit.
+             */
+            suitXId: number;
+            suitName: string;
+            /** @description `YYYY-MM`: the month the suit is sold for. */
+            suitTime: string;
+            /** @description The entry's periods, comma-joined, in broadcast order. */
+            timePeriodName: string;
+            /**
+             * Format: int32
+             * @description The entry's spot count.
+             */
+            numberOfTimes: number;
+            /**
+             * Format: int64
+             * @description The count minus the spots scheduled (withdrawn ones excepted) in the entry's periods in the suit's month; negative when more are scheduled.
+             */
+            num: number;
         };
         SuitRow: {
             /** Format: int64 */
@@ -7338,6 +7617,45 @@ export interface operations {
             };
         };
     };
+    orderSummaryGrpList: {
+        parameters: {
+            query?: {
+                orderId?: null | components["schemas"]["Text"];
+                belongingTo?: null | components["schemas"]["Text"];
+                category?: null | components["schemas"]["Text"];
+                source?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** @description `YYYY-MM`. */
+                            pointDateYm: string;
+                            /** @description The month's lines; empty when it has none. */
+                            data: components["schemas"]["GridRow"][];
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     orderSummaryGrpYmdAdd: {
         parameters: {
             query?: never;
@@ -7483,6 +7801,60 @@ export interface operations {
             };
         };
     };
+    orderSummarySuitList: {
+        parameters: {
+            query?: {
+                orderId?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            suitId: number;
+                            /**
+                             * Format: int32
+                             * @description The entry's number within its suit.
+                             */
+                            suitXId: number;
+                            suitName: string;
+                            /** @description `YYYY-MM`: the month the suit is sold for. */
+                            suitTime: string;
+                            /** @description The entry's periods, comma-joined, in broadcast order. */
+                            timePeriodName: string;
+                            /**
+                             * Format: int32
+                             * @description The entry's spot count.
+                             */
+                            numberOfTimes: number;
+                            /**
+                             * Format: int64
+                             * @description The count minus the spots scheduled (withdrawn ones excepted) in the entry's periods in the suit's month; negative when more are scheduled.
+                             */
+                            num: number;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     orderTemplateExport: {
         parameters: {
             query?: {
@@ -7552,6 +7924,104 @@ export interface operations {
                              */
                             days: number;
                             data: components["schemas"]["TemplateLine"][];
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    orderTime: {
+        parameters: {
+            query?: {
+                orderId?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description The order's cycle, its months and the day remaining spots are counted from. */
+                        data?: {
+                            /** @description `YYYY-MM-DD`, the cycle's first day. */
+                            cycleTimeAdd: string;
+                            /** @description `YYYY-MM-DD`, the cycle's last day. */
+                            cycleTimeEnd: string;
+                            /** @description `YYYY-MM`, every month the cycle reaches. */
+                            months: string[];
+                            /** @description `YYYY-MM-DD`: the assessment date set by grpTimeUp; null until one is set. */
+                            estimateTime?: string | null;
+                            /** @description `YYYY-MM-DD`: the day remaining spots count from: estimateTime, else today. */
+                            assessmentDate: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    orderTimePeriodSuitList: {
+        parameters: {
+            query?: {
+                orderId?: null | components["schemas"]["Text"];
+                timePeriodId?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /**
+                             * Format: int64
+                             * @description The suit.
+                             */
+                            id: number;
+                            suitName: string;
+                            /**
+                             * Format: int32
+                             * @description The entry's number within its suit.
+                             */
+                            suitXId: number;
+                            /** @description `YYYY-MM`. */
+                            suitTime: string;
+                            /**
+                             * Format: int32
+                             * @description The entry's spot count.
+                             */
+                            numberOfTimes: number;
+                            /** Format: double */
+                            mediaMetrics: number;
+                            /** Format: double */
+                            customerMetrics: number;
                         }[];
                     };
                 };
@@ -9453,6 +9923,56 @@ export interface operations {
             };
         };
     };
+    timePeriod: {
+        parameters: {
+            query?: {
+                orderId?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            timePeriodName: string;
+                            /** Format: int64 */
+                            mediaId: number;
+                            media: components["schemas"]["TimePeriodMedia"];
+                            /** @description Start, `HH:mm:ss` of the broadcast day (up to 29:59:59). */
+                            preBroadcastTimeForma: string;
+                            /** @description End, `HH:mm:ss`. */
+                            preBroadcastTimeFormaEnd: string;
+                            /**
+                             * Format: int64
+                             * @description The class (时段归纳) it belongs to, if any.
+                             */
+                            classId?: number | null;
+                            timePeriodClassName?: string | null;
+                            updateTime: string;
+                            createTime: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     timePeriodAdd: {
         parameters: {
             query?: never;
@@ -9847,6 +10367,57 @@ export interface operations {
                             /** Format: int64 */
                             total: number;
                         };
+                    };
+                };
+            };
+        };
+    };
+    timePeriodList: {
+        parameters: {
+            query?: {
+                mediaId?: null | components["schemas"]["Text"];
+                timePeriodClassId?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            timePeriodName: string;
+                            /** Format: int64 */
+                            mediaId: number;
+                            media: components["schemas"]["TimePeriodMedia"];
+                            /** @description Start, `HH:mm:ss` of the broadcast day (up to 29:59:59). */
+                            preBroadcastTimeForma: string;
+                            /** @description End, `HH:mm:ss`. */
+                            preBroadcastTimeFormaEnd: string;
+                            /**
+                             * Format: int64
+                             * @description The class (时段归纳) it belongs to, if any.
+                             */
+                            classId?: number | null;
+                            timePeriodClassName?: string | null;
+                            updateTime: string;
+                            createTime: string;
+                        }[];
                     };
                 };
             };

@@ -1,7 +1,8 @@
 //! Orders (spec orders §2.1 order summary list, §2.2 add/edit dialog, §3 entities, §4 status,
 //! §5 validation, §7 order calls): the list with each order's figures, the dialog's calls and
 //! pickers, the order log, the schedule, tape changes, proposals, broadcast certificates
-//! ([`certificates`]) and the summary dialog's cell writes ([`cells`]). Every call belongs to the `/order` menu.
+//! ([`certificates`]), the summary dialog's reads ([`summary`]) and its cell writes ([`cells`]).
+//! Every call belongs to the `/order` menu.
 
 pub mod cells;
 pub mod certificates;
@@ -13,6 +14,7 @@ mod list;
 mod log;
 mod proposals;
 mod rows;
+pub mod summary;
 pub mod tape_changes;
 pub mod template;
 
@@ -164,6 +166,30 @@ pub static ASSESSMENT_UP: Call = Call::post("grpTimeUp", "修改评估时间")
     .writes()
     .takes::<cells::AssessmentArgs>()
     .answers::<cells::Assessment>();
+pub static SUMMARY_GRID: Call = Call::get("orderSummaryGrpList", "汇总月份表")
+    .menu(MENU_ORDER)
+    .takes::<summary::SummaryGridArgs>()
+    .answers_with::<Vec<crate::orders::summary::GridMonth>, crate::orders::summary::GridRow>();
+pub static SUMMARY_SUITS: Call = Call::get("orderSummarySuitList", "汇总套装剩余")
+    .menu(MENU_ORDER)
+    .takes::<OrderIdArgs>()
+    .answers_with::<Vec<crate::orders::summary::lookups::SuitRemaining>, crate::orders::summary::lookups::SuitRemaining>();
+pub static ORDER_TIME: Call = Call::get("orderTime", "订单周期与评估时间")
+    .menu(MENU_ORDER)
+    .takes::<OrderIdArgs>()
+    .answers::<crate::orders::summary::lookups::OrderTime>();
+pub static ORDER_PERIODS: Call = Call::get("timePeriod", "订单媒体时段")
+    .menu(MENU_ORDER)
+    .takes::<OrderIdArgs>()
+    .answers_with::<Vec<crate::routes::time_periods::TimePeriodRow>, crate::routes::time_periods::TimePeriodRow>();
+pub static PERIOD_SUITS: Call = Call::get("orderTimePeriodSuitList", "时段所属套装")
+    .menu(MENU_ORDER)
+    .takes::<summary::PeriodSuitArgs>()
+    .answers_with::<Vec<crate::orders::summary::lookups::PeriodSuit>, crate::orders::summary::lookups::PeriodSuit>();
+pub static PERIOD_LIST: Call = Call::get("timePeriodList", "媒体时段选项")
+    .menu(MENU_ORDER)
+    .takes::<summary::PeriodListArgs>()
+    .answers_with::<Vec<crate::routes::time_periods::TimePeriodRow>, crate::routes::time_periods::TimePeriodRow>();
 pub static BRAND_LIST: Call = Call::get("orderBrandList", "订单品牌选项")
     .menu(MENU_ORDER)
     .answers_with::<Vec<BrandOption>, BrandOption>();
@@ -219,6 +245,12 @@ pub fn endpoints() -> Vec<Endpoint> {
         Endpoint { call: &CELL_ADD, handler: post(cells::add) },
         Endpoint { call: &CELL_GRP, handler: post(cells::manual_grp) },
         Endpoint { call: &ASSESSMENT_UP, handler: post(cells::assessment) },
+        Endpoint { call: &SUMMARY_GRID, handler: get(summary::grid) },
+        Endpoint { call: &SUMMARY_SUITS, handler: get(summary::suit_list) },
+        Endpoint { call: &ORDER_TIME, handler: get(summary::order_time) },
+        Endpoint { call: &ORDER_PERIODS, handler: get(summary::periods) },
+        Endpoint { call: &PERIOD_SUITS, handler: get(summary::period_suits) },
+        Endpoint { call: &PERIOD_LIST, handler: get(summary::period_list) },
         Endpoint { call: &BRAND_LIST, handler: get(brand_list) },
         Endpoint { call: &PRODUCT_LIST, handler: get(product_list) },
         Endpoint { call: &MEDIA_LIST, handler: get(media_list) },

@@ -12,4 +12,5 @@ mod reads;
 mod schedule;
 mod summary_cell_adds;
 pub mod summary_cells;
+mod summary_grid;
 mod tape_changes;

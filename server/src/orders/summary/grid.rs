@@ -1,0 +1,262 @@
+//! orderSummaryGrpList (DESIGN §5.2): the order's schedule a month at a time, one entry per
+//! month of the cycle, each line with its daily cells (their state and operation records) and
+//! its counts: spots planned (`totalTimes`), still to air from the assessment date on
+//! (`remainingTimes`), shown aired by the confirmed certificate (`publishedTimes`), and the
+//! average GRP of its aired spots on the chosen viewing data ([`super::viewing`]).
+//!
+//! Estimates are not kept yet (they come with the viewing-estimate screens): every estimate
+//! column reads 0 until then.
+
+use std::collections::{BTreeMap, HashMap};
+
+use adeval_engine::Side;
+use adeval_engine::orders::round3;
+use chrono::{Datelike, Months, NaiveDate};
+use serde::Serialize;
+use sqlx::FromRow;
+use utoipa::ToSchema;
+
+use super::stored::{self, CellRow};
+use super::viewing::{self, LineSlot, ViewingScope, first_of_month};
+use crate::orders::schedule::ym;
+use crate::state::AppState;
+
+/// Which viewing data the averages read.
+#[derive(Debug, Clone, Copy)]
+pub struct GridFilter {
+    /// 1 customer, 2 media.
+    pub belonging_to: i16,
+    /// `None`: the order's own (which may be any).
+    pub category: Option<i16>,
+    pub source: Option<i16>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct GridTape {
+    pub id: i64,
+    #[serde(rename = "mediaFileName")]
+    pub media_file_name: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct GridPeriod {
+    pub id: i64,
+    #[serde(rename = "timePeriodName")]
+    pub time_period_name: String,
+}
+
+/// One record of a cell's operations (撤掉, a changed count, a move …).
+#[derive(Serialize, ToSchema, FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct CellOperation {
+    pub admin_name: String,
+    pub content: String,
+    /// `YYYY-MM-DD HH:mm:ss`.
+    pub update_time: String,
+}
+
+/// A daily cell (order_summary_grp_ymd).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GridCell {
+    pub id: i64,
+    /// Day of the month.
+    pub d: u32,
+    /// `YYYY-MM-DD`.
+    pub ymd: String,
+    /// Spots planned.
+    pub point: i32,
+    /// `撤掉`: withdrawn; else empty.
+    pub value: String,
+    /// The line's spot type: A, B, C or D.
+    #[serde(rename = "type")]
+    pub point_type: String,
+    /// 2: verified by a confirmed certificate (grey, locked); else 1.
+    pub is_he: i16,
+    /// '2': a reason is recorded in reasonValue; else '1'.
+    pub reason_type: String,
+    pub reason_value: String,
+    /// '1': spots missing from the confirmed certificate (movable, a make-good); else '0'.
+    pub reason_disappearance: String,
+    /// The manual GRP of a verified cell (grpYmdUp); null when none.
+    pub mdp: Option<f64>,
+    /// Newest first.
+    #[serde(rename = "order_summary_grp_ymd_operation")]
+    pub operations: Vec<CellOperation>,
+}
+
+/// A schedule line of a month (order_summary_grp) with its figures.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GridRow {
+    pub id: i64,
+    pub contract_number: String,
+    /// A base, B supplementary (补), C free, D other.
+    #[serde(rename = "type")]
+    pub point_type: String,
+    pub position: String,
+    /// The tape's length, seconds.
+    pub length: i32,
+    #[serde(rename = "product_magnetic_tape")]
+    pub tape: GridTape,
+    #[serde(rename = "time_period")]
+    pub period: GridPeriod,
+    pub time_period_id: i64,
+    /// `YYYY-MM`.
+    pub point_date_ym: String,
+    /// Every stored day of the line, in date order.
+    #[serde(rename = "order_summary_grp_ymd")]
+    pub cells: Vec<GridCell>,
+    /// Spots planned on or after the assessment date (today until one is set), withdrawn ones excepted.
+    pub remaining_times: i64,
+    /// Spots the confirmed certificate showed aired.
+    pub published_times: i64,
+    /// The line's issued GRP this month ÷ its aired spots, from the viewing rows of the chosen ownership, category and source (3 decimals; 0 without a row).
+    pub average_viewership_this_month: f64,
+    /// Issued GRP under the normal estimate for spots without viewing data: 0 until estimates are kept.
+    pub view_estimated: f64,
+    /// As viewEstimated, high estimate: 0 until estimates are kept.
+    pub view_estimated_high: f64,
+    /// As viewEstimated, low estimate: 0 until estimates are kept.
+    pub view_estimated_low: f64,
+    /// Remaining spots × the class's normal estimate: 0 until estimates are kept.
+    pub estimated: f64,
+    /// Remaining spots × the class's high estimate: 0 until estimates are kept.
+    pub estimated_high: f64,
+    /// Remaining spots × the class's low estimate: 0 until estimates are kept.
+    pub estimated_low: f64,
+    /// Spots planned, withdrawn ones excepted.
+    pub total_times: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GridMonth {
+    /// `YYYY-MM`.
+    pub point_date_ym: String,
+    /// The month's lines; empty when it has none.
+    pub data: Vec<GridRow>,
+}
+
+/// The grid of order `order`; `None` when there is no such order.
+pub async fn grid(state: &AppState, order: i64, filter: GridFilter) -> anyhow::Result<Option<Vec<GridMonth>>> {
+    let db = &state.db;
+    let Some(o) = stored::order(db, order).await? else { return Ok(None) };
+    let titled: Vec<(i64, [String; 3])> =
+        stored::tapes(db, order).await?.into_iter().map(|(id, a, b, c)| (id, [a, b, c])).collect();
+    let scope = ViewingScope {
+        media_id: o.media_id,
+        group_id: o.default_group_id,
+        tapes: &titled,
+        product_name: &o.product_name,
+        cycle: (o.cycle_start, o.cycle_end),
+        side: if filter.belonging_to == 2 { Side::Media } else { Side::Customer },
+        category: filter.category.or(o.category),
+        source: filter.source.or(o.source),
+    };
+    // The schedule's three reads and the lake's run side by side.
+    let viewing = async {
+        if o.scheduled { viewing::spots(state, &scope).await } else { Ok(Vec::new()) }
+    };
+    let (lines, cells, operations, spots) = tokio::try_join!(
+        async { stored::lines(db, order).await.map_err(anyhow::Error::from) },
+        async { stored::cells(db, order).await.map_err(anyhow::Error::from) },
+        async { stored::operations(db, order).await.map_err(anyhow::Error::from) },
+        viewing,
+    )?;
+
+    let mut records: HashMap<i64, Vec<CellOperation>> = HashMap::new();
+    for (cell, admin_name, content, update_time) in operations {
+        records.entry(cell).or_default().push(CellOperation { admin_name, content, update_time });
+    }
+    let mut by_line: HashMap<i64, Vec<CellRow>> = HashMap::new();
+    for cell in cells {
+        by_line.entry(cell.line_id).or_default().push(cell);
+    }
+    // Per line: planned, remaining (from the assessment date on), aired.
+    let counts: HashMap<i64, [i64; 3]> = by_line
+        .iter()
+        .map(|(line, cells)| {
+            let mut n = [0; 3];
+            for c in cells {
+                if c.value.trim() != super::WITHDRAWN {
+                    n[0] += i64::from(c.point);
+                    n[1] += if c.ymd >= o.assessed_from { i64::from(c.point) } else { 0 };
+                }
+                n[2] += i64::from(c.aired);
+            }
+            (*line, n)
+        })
+        .collect();
+    let counts = |line: i64| counts.get(&line).copied().unwrap_or_default();
+
+    // Lines in type, position and id order within their period, as the placement fills them.
+    let mut slots: Vec<LineSlot> = lines
+        .iter()
+        .map(|l| LineSlot {
+            id: l.id,
+            month: l.month,
+            tape: l.tape_id,
+            period: l.time_period_id,
+            start: l.start_secs,
+            end: l.end_secs,
+            planned: counts(l.id)[0],
+        })
+        .collect();
+    let rank: HashMap<i64, (&str, &str)> = lines.iter().map(|l| (l.id, (l.point_type.as_str(), l.position.as_str()))).collect();
+    slots.sort_by(|a, b| (rank[&a.id], a.id).cmp(&(rank[&b.id], b.id)));
+    let placed = viewing::place(&slots, &spots);
+
+    let mut months: BTreeMap<NaiveDate, Vec<GridRow>> = BTreeMap::new();
+    let mut month = first_of_month(o.cycle_start);
+    while month <= o.cycle_end {
+        months.insert(month, Vec::new());
+        month = month + Months::new(1);
+    }
+    for l in lines {
+        let [total, remaining, published] = counts(l.id);
+        let seen = placed.get(&l.id).copied().unwrap_or_default();
+        let average = if seen.spots == 0 { 0.0 } else { round3(seen.grp / seen.spots as f64) };
+        let cells = by_line.remove(&l.id).unwrap_or_default();
+        let cells = cells
+            .into_iter()
+            .map(|c| GridCell {
+                id: c.id,
+                d: c.ymd.day(),
+                ymd: c.ymd.to_string(),
+                point: c.point,
+                value: c.value,
+                point_type: l.point_type.clone(),
+                is_he: c.is_he,
+                reason_type: c.reason_type.to_string(),
+                reason_value: c.reason_value,
+                reason_disappearance: c.reason_disappearance.to_string(),
+                mdp: c.manual_grp,
+                operations: records.remove(&c.id).unwrap_or_default(),
+            })
+            .collect();
+        months.entry(l.month).or_default().push(GridRow {
+            id: l.id,
+            contract_number: l.contract_number,
+            point_type: l.point_type,
+            position: l.position,
+            length: l.seconds,
+            tape: GridTape { id: l.tape_id, media_file_name: l.media_file_name },
+            period: GridPeriod { id: l.time_period_id, time_period_name: l.time_period_name },
+            time_period_id: l.time_period_id,
+            point_date_ym: ym(l.month),
+            cells,
+            remaining_times: remaining,
+            published_times: published,
+            average_viewership_this_month: average,
+            view_estimated: 0.0,
+            view_estimated_high: 0.0,
+            view_estimated_low: 0.0,
+            estimated: 0.0,
+            estimated_high: 0.0,
+            estimated_low: 0.0,
+            total_times: total,
+        });
+    }
+    Ok(Some(months.into_iter().map(|(m, data)| GridMonth { point_date_ym: ym(m), data }).collect()))
+}

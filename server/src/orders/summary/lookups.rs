@@ -1,0 +1,133 @@
+//! The summary dialog's lookups (DESIGN §5.2): the suits' remaining counts
+//! (orderSummarySuitList), the cycle and assessment date (orderTime), and the suits holding a
+//! period (orderTimePeriodSuitList). The period pickers (timePeriod, timePeriodList) answer the
+//! time-period rows of the master data and live with the routes.
+
+use chrono::{Months, NaiveDate};
+use serde::Serialize;
+use sqlx::{FromRow, PgConnection};
+use utoipa::ToSchema;
+
+use super::viewing::first_of_month;
+use crate::orders::schedule::ym;
+
+/// One entry of one of the order's suits and how many of its spots are still to schedule.
+#[derive(Serialize, ToSchema, FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct SuitRemaining {
+    pub suit_id: i64,
+    /// The entry's number within its suit.
+    pub suit_x_id: i32,
+    pub suit_name: String,
+    /// `YYYY-MM`: the month the suit is sold for.
+    pub suit_time: String,
+    /// The entry's periods, comma-joined, in broadcast order.
+    pub time_period_name: String,
+    /// The entry's spot count.
+    pub number_of_times: i32,
+    /// The count minus the spots scheduled (withdrawn ones excepted) in the entry's periods in the suit's month; negative when more are scheduled.
+    pub num: i64,
+}
+
+/// orderSummarySuitList: every entry of the order's suits, by month, suit and entry.
+pub async fn suit_remaining(conn: &mut PgConnection, order: i64) -> sqlx::Result<Vec<SuitRemaining>> {
+    sqlx::query_as(
+        "with entries as (
+             select s.id as suit_id, s.suit_name, s.suit_month, st.entry_no, max(st.number_of_times) as n,
+                    array_agg(st.time_period_id) as periods,
+                    string_agg(p.time_period_name, ',' order by p.start_secs, p.time_period_name, p.id) as names
+             from order_suits os
+             join suits s on s.id = os.suit_id
+             join suit_time_periods st on st.suit_id = s.id
+             join time_periods p on p.id = st.time_period_id
+             where os.order_id = $1
+             group by s.id, s.suit_name, s.suit_month, st.entry_no
+         )
+         select e.suit_id, e.entry_no as suit_x_id, e.suit_name, to_char(e.suit_month, 'YYYY-MM') as suit_time,
+                e.names as time_period_name, e.n as number_of_times,
+                e.n - coalesce((select sum(c.point) from order_lines l join order_cells c on c.line_id = l.id
+                                where l.order_id = $1 and l.month = e.suit_month and l.time_period_id = any(e.periods)
+                                  and btrim(c.value) <> '撤掉'), 0)::int8 as num
+         from entries e
+         order by e.suit_month, e.suit_name, e.suit_id, e.entry_no",
+    )
+    .bind(order)
+    .fetch_all(conn)
+    .await
+}
+
+/// The order's cycle, its months and the day remaining spots are counted from.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderTime {
+    /// `YYYY-MM-DD`, the cycle's first day.
+    pub cycle_time_add: String,
+    /// `YYYY-MM-DD`, the cycle's last day.
+    pub cycle_time_end: String,
+    /// `YYYY-MM`, every month the cycle reaches.
+    pub months: Vec<String>,
+    /// `YYYY-MM-DD`: the assessment date set by grpTimeUp; null until one is set.
+    pub estimate_time: Option<String>,
+    /// `YYYY-MM-DD`: the day remaining spots count from: estimateTime, else today.
+    pub assessment_date: String,
+}
+
+/// orderTime; `None` when there is no such order.
+pub async fn order_time(conn: &mut PgConnection, order: i64) -> sqlx::Result<Option<OrderTime>> {
+    let found: Option<(NaiveDate, NaiveDate, Option<NaiveDate>, NaiveDate)> = sqlx::query_as(
+        "select cycle_start, cycle_end, estimate_date, coalesce(estimate_date, current_date) from orders where id = $1",
+    )
+    .bind(order)
+    .fetch_optional(conn)
+    .await?;
+    Ok(found.map(|(start, end, set, from)| {
+        let mut months = Vec::new();
+        let mut month = first_of_month(start);
+        while month <= end {
+            months.push(ym(month));
+            month = month + Months::new(1);
+        }
+        OrderTime {
+            cycle_time_add: start.to_string(),
+            cycle_time_end: end.to_string(),
+            months,
+            estimate_time: set.map(|d| d.to_string()),
+            assessment_date: from.to_string(),
+        }
+    }))
+}
+
+/// One entry of one of the order's suits that holds a period.
+#[derive(Serialize, ToSchema, FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct PeriodSuit {
+    /// The suit.
+    pub id: i64,
+    pub suit_name: String,
+    /// The entry's number within its suit.
+    pub suit_x_id: i32,
+    /// `YYYY-MM`.
+    pub suit_time: String,
+    /// The entry's spot count.
+    pub number_of_times: i32,
+    pub media_metrics: f64,
+    pub customer_metrics: f64,
+}
+
+/// orderTimePeriodSuitList: the entries of the order's suits holding `period`.
+pub async fn period_suits(conn: &mut PgConnection, order: i64, period: i64) -> sqlx::Result<Vec<PeriodSuit>> {
+    sqlx::query_as(
+        "select s.id, s.suit_name, st.entry_no as suit_x_id, to_char(s.suit_month, 'YYYY-MM') as suit_time,
+                st.number_of_times, round(s.media_metrics, 3)::float8 as media_metrics,
+                round(s.customer_metrics, 3)::float8 as customer_metrics
+         from order_suits os
+         join suits s on s.id = os.suit_id
+         join suit_time_periods st on st.suit_id = s.id
+         where os.order_id = $1 and st.time_period_id = $2
+         order by s.suit_month, s.suit_name, s.id, st.entry_no",
+    )
+    .bind(order)
+    .bind(period)
+    .fetch_all(conn)
+    .await
+}

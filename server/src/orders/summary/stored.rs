@@ -1,0 +1,111 @@
+//! What the grid is read from in Postgres: the order, its tapes, its lines, their cells and
+//! the cells' operation records. Each is one query; the grid runs them side by side.
+
+use chrono::NaiveDate;
+use sqlx::{FromRow, PgPool};
+
+#[derive(FromRow)]
+pub struct OrderRow {
+    pub media_id: i64,
+    pub default_group_id: i64,
+    pub product_name: String,
+    pub cycle_start: NaiveDate,
+    pub cycle_end: NaiveDate,
+    pub category: Option<i16>,
+    pub source: Option<i16>,
+    /// The assessment date, else today: remaining spots count from it.
+    pub assessed_from: NaiveDate,
+    /// Whether the order has a schedule line (else the lake is not read).
+    pub scheduled: bool,
+}
+
+#[derive(FromRow)]
+pub struct LineRow {
+    pub id: i64,
+    pub month: NaiveDate,
+    pub contract_number: String,
+    pub point_type: String,
+    pub position: String,
+    pub seconds: i32,
+    pub tape_id: i64,
+    pub media_file_name: String,
+    pub time_period_id: i64,
+    pub time_period_name: String,
+    pub start_secs: i32,
+    pub end_secs: i32,
+}
+
+#[derive(FromRow)]
+pub struct CellRow {
+    pub id: i64,
+    pub line_id: i64,
+    pub ymd: NaiveDate,
+    pub point: i32,
+    pub value: String,
+    pub is_he: i16,
+    pub reason_type: i16,
+    pub reason_value: String,
+    pub reason_disappearance: i16,
+    pub manual_grp: Option<f64>,
+    pub aired: i32,
+}
+
+pub async fn order(db: &PgPool, order: i64) -> sqlx::Result<Option<OrderRow>> {
+    sqlx::query_as(
+        "select o.media_id, o.default_group_id, p.product_name, o.cycle_start, o.cycle_end, o.category, o.source,
+                coalesce(o.estimate_date, current_date) as assessed_from,
+                exists(select 1 from order_lines l where l.order_id = o.id) as scheduled
+         from orders o join products p on p.id = o.product_id where o.id = $1",
+    )
+    .bind(order)
+    .fetch_optional(db)
+    .await
+}
+
+/// The order's tapes in its order: id, media file name, tape number, customer title.
+pub async fn tapes(db: &PgPool, order: i64) -> sqlx::Result<Vec<(i64, String, String, String)>> {
+    sqlx::query_as(
+        "select t.id, t.media_file_name, t.media_tape_number, t.customer_title
+         from order_tapes ot join product_tapes t on t.id = ot.tape_id where ot.order_id = $1 order by ot.position",
+    )
+    .bind(order)
+    .fetch_all(db)
+    .await
+}
+
+/// The lines as the grid shows them: by month, version, period, type, position.
+pub async fn lines(db: &PgPool, order: i64) -> sqlx::Result<Vec<LineRow>> {
+    sqlx::query_as(
+        "select l.id, l.month, l.contract_number, l.point_type, l.position, t.seconds, l.tape_id, t.media_file_name,
+                l.time_period_id, p.time_period_name, p.start_secs, p.end_secs
+         from order_lines l join product_tapes t on t.id = l.tape_id join time_periods p on p.id = l.time_period_id
+         where l.order_id = $1
+         order by l.month, t.media_file_name, p.start_secs, p.time_period_name, l.point_type, l.position, l.id",
+    )
+    .bind(order)
+    .fetch_all(db)
+    .await
+}
+
+pub async fn cells(db: &PgPool, order: i64) -> sqlx::Result<Vec<CellRow>> {
+    sqlx::query_as(
+        "select c.id, c.line_id, c.ymd, c.point, c.value, c.is_he, c.reason_type, c.reason_value,
+                c.reason_disappearance, c.manual_grp::float8 as manual_grp, c.aired
+         from order_cells c join order_lines l on l.id = c.line_id where l.order_id = $1 order by c.line_id, c.ymd",
+    )
+    .bind(order)
+    .fetch_all(db)
+    .await
+}
+
+/// Every operation record of the order's cells, newest first: cell, admin, content, time.
+pub async fn operations(db: &PgPool, order: i64) -> sqlx::Result<Vec<(i64, String, String, String)>> {
+    sqlx::query_as(
+        "select x.cell_id, x.admin_name, x.content, to_char(x.created_at, 'YYYY-MM-DD HH24:MI:SS')
+         from order_cell_operations x join order_cells c on c.id = x.cell_id join order_lines l on l.id = c.line_id
+         where l.order_id = $1 order by x.created_at desc, x.id desc",
+    )
+    .bind(order)
+    .fetch_all(db)
+    .await
+}

@@ -1,0 +1,173 @@
+//! The per-line viewing figures of the summary grid: each viewing row of the order (the
+//! order's matching rule, [`crate::orders::figures::order_match`], on the side, category and
+//! source the dialog chose) is placed on one schedule line, and a line's average is its rows'
+//! GRP over their count.
+//!
+//! A row is placed (docs/decisions.md, "Issue 16: the summary grid (reads)") on the lines of
+//! its broadcast day's month whose tape it names (a row titled with the product name names
+//! every tape) and whose period holds its air time on the broadcast day: of those periods the
+//! narrowest that holds the time with its end excluded, else with it included (the
+//! certificate's rule: back-to-back periods give the boundary to the later one); ties go to
+//! the lower period id. Within that period the row fills the lines in type order (A, B, C, D),
+//! then position, then line id, each up to the spots it plans that month (withdrawn ones
+//! excepted), rows in air-time order; rows beyond every line's plan go to the first line.
+
+use std::collections::HashMap;
+
+use adeval_engine::{Dataset, Side};
+use anyhow::Context;
+use chrono::NaiveDate;
+
+use crate::state::AppState;
+
+/// What a schedule line offers to the placement.
+#[derive(Debug, Clone)]
+pub struct LineSlot {
+    pub id: i64,
+    /// The month, as its first day.
+    pub month: NaiveDate,
+    pub tape: i64,
+    pub period: i64,
+    /// The period's range, seconds of the broadcast day.
+    pub start: i32,
+    pub end: i32,
+    /// Spots planned this month, withdrawn ones excepted.
+    pub planned: i64,
+}
+
+/// One viewing row as the placement reads it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Spot {
+    /// The month of its broadcast day, as its first day.
+    pub month: NaiveDate,
+    /// The tapes its title names; `None` for the product name (any of the order's tapes).
+    pub tapes: Option<Vec<i64>>,
+    /// Seconds of the broadcast day it aired at (past 24:00 after midnight).
+    pub secs: i32,
+    pub grp: f64,
+}
+
+/// GRP and spots of the rows placed on a line.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Placed {
+    pub grp: f64,
+    pub spots: u64,
+}
+
+/// A period's lines of one month, in the order they fill.
+struct PeriodLines<'a> {
+    period: i64,
+    start: i32,
+    end: i32,
+    lines: Vec<&'a LineSlot>,
+}
+
+/// Places `spots` (in air-time order) on `lines` (in type, position and id order within a
+/// period): the line id each row went to, summed. Rows no line takes are left out.
+pub fn place(lines: &[LineSlot], spots: &[Spot]) -> HashMap<i64, Placed> {
+    // Each month's periods, narrowest first (ties: the lower id), each with its lines.
+    let mut by_month: HashMap<NaiveDate, Vec<PeriodLines>> = HashMap::new();
+    for line in lines {
+        let periods = by_month.entry(line.month).or_default();
+        match periods.iter_mut().find(|p| p.period == line.period) {
+            Some(p) => p.lines.push(line),
+            None => periods.push(PeriodLines { period: line.period, start: line.start, end: line.end, lines: vec![line] }),
+        }
+    }
+    for periods in by_month.values_mut() {
+        periods.sort_by_key(|p| (p.end - p.start, p.period));
+    }
+    let mut placed: HashMap<i64, Placed> = HashMap::new();
+    for spot in spots {
+        let Some(periods) = by_month.get(&spot.month) else { continue };
+        let names = |l: &LineSlot| spot.tapes.as_ref().is_none_or(|t| t.contains(&l.tape));
+        let secs = spot.secs;
+        let holds = |p: &&PeriodLines, end_included: bool| {
+            p.start <= secs && (secs < p.end || end_included && secs <= p.end) && p.lines.iter().any(|l| names(l))
+        };
+        let Some(period) = periods.iter().find(|p| holds(p, false)).or_else(|| periods.iter().find(|p| holds(p, true)))
+        else {
+            continue;
+        };
+        let mut named = period.lines.iter().filter(|l| names(l));
+        let first = named.clone().next().map(|l| l.id);
+        let open = named.find(|l| placed.get(&l.id).map_or(0, |p| p.spots as i64) < l.planned).map(|l| l.id);
+        if let Some(id) = open.or(first) {
+            let p = placed.entry(id).or_default();
+            p.grp += spot.grp;
+            p.spots += 1;
+        }
+    }
+    placed
+}
+
+/// What reading the viewing rows needs to know of the order.
+pub struct ViewingScope<'a> {
+    pub media_id: i64,
+    pub group_id: i64,
+    /// The order's tapes: id and the titles that name it (media file name, tape number,
+    /// customer title).
+    pub tapes: &'a [(i64, [String; 3])],
+    pub product_name: &'a str,
+    pub cycle: (NaiveDate, NaiveDate),
+    pub side: Side,
+    pub category: Option<i16>,
+    pub source: Option<i16>,
+}
+
+/// The order's viewing rows of the scope's side, category and source, in air-time order,
+/// from one read of the lake.
+pub async fn spots(state: &AppState, scope: &ViewingScope<'_>) -> anyhow::Result<Vec<Spot>> {
+    let titles = scope.tapes.iter().flat_map(|(_, t)| t.iter().map(String::as_str));
+    let matching = crate::orders::figures::order_match(
+        scope.media_id,
+        scope.group_id,
+        titles,
+        scope.product_name,
+        (Some(scope.cycle.0), Some(scope.cycle.1)),
+        (scope.category, scope.source),
+    );
+    let filter = matching.filter(scope.side);
+    let (_, snapshot) = state.snapshots.versioned(&state.db, Dataset::Viewing).await?;
+    let lake = state.lake.clone();
+    let mut rows = tokio::task::spawn_blocking(move || {
+        let mut rows = Vec::new();
+        lake.viewing_for_each(&snapshot, &filter, |r| {
+            rows.push((r.air_time, r.id, r.title, r.ymd, r.grp));
+            Ok::<(), adeval_engine::Error>(())
+        })?;
+        Ok::<_, adeval_engine::Error>(rows)
+    })
+    .await?
+    .context("the order's viewing rows")?;
+    rows.sort_by_key(|r| (r.0, r.1));
+    let product = scope.product_name.trim();
+    // The tapes a title names, worked out once per distinct title.
+    let mut named: HashMap<String, Option<Vec<i64>>> = HashMap::new();
+    let mut tape_of = |title: &str| -> Option<Vec<i64>> {
+        if let Some(tapes) = named.get(title) {
+            return tapes.clone();
+        }
+        let trimmed = title.trim();
+        let tapes: Vec<i64> =
+            scope.tapes.iter().filter(|(_, t)| t.iter().any(|n| n.trim() == trimmed)).map(|(id, _)| *id).collect();
+        let tapes = if tapes.is_empty() && trimmed == product { None } else { Some(tapes) };
+        named.insert(title.to_owned(), tapes.clone());
+        tapes
+    };
+    Ok(rows
+        .into_iter()
+        .map(|(air, _, title, ymd, grp)| Spot {
+            month: first_of_month(ymd),
+            tapes: tape_of(&title),
+            secs: (air - ymd.and_time(chrono::NaiveTime::MIN)).num_seconds() as i32,
+            grp,
+        })
+        .collect())
+}
+
+pub fn first_of_month(d: NaiveDate) -> NaiveDate {
+    use chrono::Datelike;
+    d.with_day(1).unwrap_or(d)
+}
+

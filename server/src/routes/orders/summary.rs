@@ -1,0 +1,112 @@
+//! The summary dialog's reads (汇总, DESIGN §5.2, spec orders §2.8): the month grid
+//! (orderSummaryGrpList) and the lookups its dialogs pick from (orderSummarySuitList,
+//! orderTime, timePeriod, orderTimePeriodSuitList, timePeriodList). What they answer is the
+//! domain's ([`crate::orders::summary`]); this module reads the arguments and answers. Reads
+//! never write.
+
+use axum::extract::State;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::fields::{OrderIdArgs, PICK_ORDER};
+use crate::http::args::{Arg, Belonging, Category, Id, Source};
+use crate::http::{AppError, Args, Checks, Done, Result, Text};
+use crate::orders::summary::lookups::{self, OrderTime, PeriodSuit, SuitRemaining};
+use crate::orders::summary::{self, GridFilter, GridMonth};
+use crate::routes::time_periods::{TimePeriodRow, select_period};
+use crate::state::AppState;
+
+#[derive(Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct SummaryGridArgs {
+    order_id: Option<Text>,
+    /// Whose viewing data the averages read: 1 customer (default), 2 media.
+    belonging_to: Option<Text>,
+    /// Data category 1–4; empty: the order's own (which may be any).
+    category: Option<Text>,
+    /// Data source 1–3; empty: the order's own (which may be any).
+    source: Option<Text>,
+}
+
+/// orderSummaryGrpList: the order's grid, one entry per month of the cycle.
+pub async fn grid(State(state): State<AppState>, Args(args): Args<SummaryGridArgs>) -> Result<Done<Vec<GridMonth>>> {
+    let mut checks = Checks::default();
+    let order = Id::picked("orderId", &args.order_id, PICK_ORDER, &mut checks);
+    let belonging_to = Belonging::filter("belongingTo", &args.belonging_to, &mut checks).unwrap_or(1);
+    let category = Category::filter("category", &args.category, &mut checks);
+    let source = Source::filter("source", &args.source, &mut checks);
+    checks.finish()?;
+    let filter = GridFilter { belonging_to, category, source };
+    let months = summary::grid(&state, order, filter).await.map_err(AppError::Internal)?;
+    let months = months.ok_or_else(|| AppError::NotFound("订单不存在".into()))?;
+    Ok(Done("获取成功", months))
+}
+
+/// orderSummarySuitList: what each entry of the order's suits has left to schedule.
+pub async fn suit_list(State(state): State<AppState>, Args(args): Args<OrderIdArgs>) -> Result<Done<Vec<SuitRemaining>>> {
+    let (mut conn, order) = super::rows::existing(&state, &args).await?;
+    Ok(Done("获取成功", lookups::suit_remaining(&mut conn, order).await?))
+}
+
+/// orderTime: the cycle, its months and the assessment date.
+pub async fn order_time(State(state): State<AppState>, Args(args): Args<OrderIdArgs>) -> Result<Done<OrderTime>> {
+    let order = args.required()?;
+    let mut conn = state.db.acquire().await?;
+    let time = lookups::order_time(&mut conn, order).await?;
+    Ok(Done("获取成功", time.ok_or_else(|| AppError::NotFound("订单不存在".into()))?))
+}
+
+/// timePeriod: the periods of the order's media, in broadcast order.
+pub async fn periods(State(state): State<AppState>, Args(args): Args<OrderIdArgs>) -> Result<Done<Vec<TimePeriodRow>>> {
+    let (mut conn, order) = super::rows::existing(&state, &args).await?;
+    let sql = format!(
+        "{} where tp.media_id = (select media_id from orders where id = $1) order by tp.start_secs, tp.end_secs, tp.id",
+        select_period()
+    );
+    let rows = sqlx::query_as(&sql).bind(order).fetch_all(&mut *conn).await?;
+    Ok(Done("获取成功", rows))
+}
+
+#[derive(Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct PeriodSuitArgs {
+    order_id: Option<Text>,
+    time_period_id: Option<Text>,
+}
+
+/// orderTimePeriodSuitList: the entries of the order's suits that hold the period.
+pub async fn period_suits(State(state): State<AppState>, Args(args): Args<PeriodSuitArgs>) -> Result<Done<Vec<PeriodSuit>>> {
+    let mut checks = Checks::default();
+    let order = Id::picked("orderId", &args.order_id, PICK_ORDER, &mut checks);
+    let period = Id::picked("timePeriodId", &args.time_period_id, "请选择订单时段", &mut checks);
+    checks.finish()?;
+    let mut conn = state.db.acquire().await?;
+    let found: bool =
+        sqlx::query_scalar("select exists(select 1 from orders where id = $1)").bind(order).fetch_one(&mut *conn).await?;
+    if !found {
+        return Err(AppError::NotFound("订单不存在".into()));
+    }
+    Ok(Done("获取成功", lookups::period_suits(&mut conn, order, period).await?))
+}
+
+#[derive(Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct PeriodListArgs {
+    media_id: Option<Text>,
+    /// Only this class's periods; empty: every period of the media.
+    time_period_class_id: Option<Text>,
+}
+
+/// timePeriodList: a media's periods, of one class when asked, in broadcast order.
+pub async fn period_list(State(state): State<AppState>, Args(args): Args<PeriodListArgs>) -> Result<Done<Vec<TimePeriodRow>>> {
+    let mut checks = Checks::default();
+    let media = Id::picked("mediaId", &args.media_id, "请选择媒体名称", &mut checks);
+    let class = Id::optional("timePeriodClassId", &args.time_period_class_id, &mut checks).map(|Id(c)| c);
+    checks.finish()?;
+    let sql = format!(
+        "{} where tp.media_id = $1 and ($2::bigint is null or tp.class_id = $2) order by tp.start_secs, tp.end_secs, tp.id",
+        select_period()
+    );
+    let rows = sqlx::query_as(&sql).bind(media).bind(class).fetch_all(&state.db).await?;
+    Ok(Done("获取成功", rows))
+}

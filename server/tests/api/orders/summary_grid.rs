@@ -1,0 +1,380 @@
+//! The summary dialog's reads: the month grid (orderSummaryGrpList) with its counts and
+//! averages worked by hand, and the lookups (orderSummarySuitList, orderTime, timePeriod,
+//! orderTimePeriodSuitList, timePeriodList), their argument errors and who may call.
+//!
+//! The example: an order on tapes 伊利版本A (T-001) and 伊利版本B, cycle 2026-03-01 …
+//! 2026-05-10; periods 晚间A 19:00–19:59:59 (class 黄金) and 晚间B 20:00–20:59:59.
+//!
+//! | line | month | tape, period, type | cells (day ×spots) | certificate aired |
+//! |---|---|---|---|---|
+//! | L1 | March | A, 晚间A, A | 2 ×2, 3 ×1, 10 ×1 | day 2: 2, day 3: 0 (missing), day 10: 1 |
+//! | L2 | March | A, 晚间A, B | 2 ×1 | day 2: 1 |
+//! | L3 | March | B, 晚间B, A | 5 ×2, 6 ×1 withdrawn | day 5: 1 (one missing) |
+//! | L4 | April | A, 晚间A, A | 1 ×1, 15 ×3, 20 ×2 withdrawn | (no certificate) |
+//!
+//! May has no line. Totals (withdrawn excepted): L1 4, L2 1, L3 2, L4 4; published: 3, 1, 1, 0.
+//! Remaining from the assessment date 2026-03-05: L1 1 (day 10), L2 0, L3 2, L4 4; from
+//! 2026-04-15: only L4's day 15, 3; with no date set (today, after the cycle): none.
+//!
+//! Customer viewing rows (category 2, source 3), in air-time order, and the line each goes to:
+//! 03-02 19:10 伊利版本A 2.0, 19:20 3.0, 19:40 T-001 1.0 and 03-10 19:30 4.0 fill L1 (it plans
+//! 4); 03-12 19:45 测试牛奶 (the product: any tape) 5.0 goes to L2 (L1 is full); 03-13 19:50
+//! 6.0 finds both full and goes to the first, L1. 03-05 20:10 伊利版本B 1.5 and 20:20 2.5 go to
+//! L3; 03-05 20:30 伊利版本A 9.0 has no line of tape A in 晚间B. 04-15 19:05 2.25 and 19:15 1.25
+//! go to L4. Not the order's: group 北京, channel 测试二台. Averages: L1 16 ÷ 5 = 3.2, L2 5.0,
+//! L3 4 ÷ 2 = 2.0, L4 3.5 ÷ 2 = 1.75. The media side (ownership 2) has one row, 04-15 19:05
+//! 8.0: L4 8.0, the others 0.
+
+use serde_json::{Value, json};
+
+use crate::helpers::orders::{Fixture, certificate_workbook, close, fixture, template};
+use crate::helpers::uploads::{job_end, upload};
+use crate::helpers::{Answer, Call};
+
+struct Setup {
+    f: Fixture,
+    order: i64,
+    /// 晚间A, 晚间B.
+    periods: [i64; 2],
+    class: i64,
+}
+
+fn spot(day: &str, time: &str, channel: &str, title: &str, group: &str, grp: f64) -> crate::helpers::viewing::Spot {
+    let s = |t: &str| t.to_owned();
+    (s(day), s(channel), s(time), 15.0, s(title), s("晚间新闻"), s(group), grp, s("正一"))
+}
+
+async fn viewing(f: &Fixture, belonging_to: i64, spots: &[crate::helpers::viewing::Spot]) {
+    let tag = json!({ "category": 2, "source": 3, "belongingTo": belonging_to });
+    let book = crate::helpers::viewing::workbook(spots, false);
+    let answer = upload(&f.app, &f.token, "customerData", "客户数据.xlsx", tag, &book).await;
+    let (status, message) = job_end(&f.app, answer.ok()["jobId"].as_i64().unwrap()).await;
+    assert_eq!(status, "done", "{message}");
+}
+
+async fn setup() -> Setup {
+    let f = fixture().await;
+    let class: i64 = sqlx::query_scalar("insert into time_period_classes (media_id, class_name) values ($1, '黄金') returning id")
+        .bind(f.media)
+        .fetch_one(&f.app.db)
+        .await
+        .unwrap();
+    let periods = [f.period(f.media, "晚间A", (68400, 71999)).await, f.period(f.media, "晚间B", (72000, 75599)).await];
+    sqlx::query("update time_periods set class_id = $1 where id = $2").bind(class).bind(periods[0]).execute(&f.app.db).await.unwrap();
+    let mut form = f.form();
+    form["orderProductMagneticTapeId"] = json!(format!("{},{}", f.tapes[0], f.tapes[1]));
+    form["cycleTimeEnd"] = json!("2026-05-10");
+    let order = f.add(form).await["id"].as_i64().unwrap();
+    let schedule = template(&[
+        (
+            "2026-03",
+            vec![
+                ("伊利版本A", "晚间A", "A", vec![(2, 2.0), (3, 1.0), (10, 1.0)]),
+                ("伊利版本A", "晚间A", "B", vec![(2, 1.0)]),
+                ("伊利版本B", "晚间B", "A", vec![(5, 2.0), (6, 1.0)]),
+            ],
+        ),
+        ("2026-04", vec![("伊利版本A", "晚间A", "A", vec![(1, 1.0), (15, 3.0), (20, 2.0)])]),
+    ]);
+    let (status, message) = f.import_template(order, &schedule).await;
+    assert_eq!(status, "done", "{message}");
+    sqlx::query(
+        "update order_cells c set value = '撤掉' from order_lines l
+         where l.id = c.line_id and l.order_id = $1 and c.ymd in ('2026-03-06', '2026-04-20')",
+    )
+    .bind(order)
+    .execute(&f.app.db)
+    .await
+    .unwrap();
+    let rows = [
+        ("2026-03-02", "19:10:00", "", "伊利版本A", 3),
+        ("2026-03-10", "19:30:00", "", "伊利版本A", 1),
+        ("2026-03-05", "20:10:00", "", "伊利版本B", 1),
+    ];
+    let (status, message) = f.import_certificate(order, &certificate_workbook(&rows)).await;
+    assert_eq!(status, "done", "{message}");
+    for type_y in [1, 2] {
+        let call = Call::post("orderBroadcastLicenseUp", json!({ "orderId": order, "typeY": type_y }));
+        f.app.send(call.token(&f.token)).await.ok();
+    }
+    let (any, channel) = ("全国4+", "测试卫视");
+    viewing(
+        &f,
+        1,
+        &[
+            spot("2026-03-02", "19:10:00", channel, "伊利版本A", any, 2.0),
+            spot("2026-03-02", "19:20:00", channel, "伊利版本A", any, 3.0),
+            spot("2026-03-02", "19:40:00", channel, "T-001", any, 1.0),
+            spot("2026-03-10", "19:30:00", channel, "伊利版本A", any, 4.0),
+            spot("2026-03-12", "19:45:00", channel, "测试牛奶", any, 5.0),
+            spot("2026-03-13", "19:50:00", channel, "伊利版本A", any, 6.0),
+            spot("2026-03-05", "20:10:00", channel, "伊利版本B", any, 1.5),
+            spot("2026-03-05", "20:20:00", channel, "伊利版本B", any, 2.5),
+            spot("2026-03-05", "20:30:00", channel, "伊利版本A", any, 9.0),
+            spot("2026-04-15", "19:05:00", channel, "伊利版本A", any, 2.25),
+            spot("2026-04-15", "19:15:00", channel, "伊利版本A", any, 1.25),
+            spot("2026-03-02", "19:11:00", channel, "伊利版本A", "北京", 100.0),
+            spot("2026-03-02", "19:12:00", "测试二台", "伊利版本A", any, 100.0),
+        ],
+    )
+    .await;
+    viewing(&f, 2, &[spot("2026-04-15", "19:05:00", "测试卫视", "伊利版本A", "全国4+", 8.0)]).await;
+    Setup { f, order, periods, class }
+}
+
+impl Setup {
+    async fn get(&self, name: &str, fields: Value) -> Answer {
+        self.f.app.send(Call::get(name, fields).token(&self.f.token)).await
+    }
+
+    async fn grid(&self, fields: Value) -> Value {
+        let mut fields = fields;
+        fields["orderId"] = json!(self.order);
+        self.get("orderSummaryGrpList", fields).await.ok().clone()
+    }
+
+    async fn assess_from(&self, day: Option<&str>) {
+        sqlx::query("update orders set estimate_date = $2::date where id = $1")
+            .bind(self.order)
+            .bind(day)
+            .execute(&self.f.app.db)
+            .await
+            .unwrap();
+    }
+}
+
+/// Each line as (month, tape, period, type, total, remaining, published, average).
+fn lines(grid: &Value) -> Vec<(String, String, String, String, i64, i64, i64, f64)> {
+    let mut out = Vec::new();
+    for month in grid.as_array().unwrap() {
+        for row in month["data"].as_array().unwrap() {
+            assert_eq!(row["pointDateYm"], month["pointDateYm"]);
+            out.push((
+                row["pointDateYm"].as_str().unwrap().to_owned(),
+                row["product_magnetic_tape"]["mediaFileName"].as_str().unwrap().to_owned(),
+                row["time_period"]["timePeriodName"].as_str().unwrap().to_owned(),
+                row["type"].as_str().unwrap().to_owned(),
+                row["totalTimes"].as_i64().unwrap(),
+                row["remainingTimes"].as_i64().unwrap(),
+                row["publishedTimes"].as_i64().unwrap(),
+                row["averageViewershipThisMonth"].as_f64().unwrap(),
+            ));
+        }
+    }
+    out
+}
+
+fn line(m: &str, tape: &str, period: &str, kind: &str, counts: [i64; 3], average: f64) -> (String, String, String, String, i64, i64, i64, f64) {
+    (m.into(), tape.into(), period.into(), kind.into(), counts[0], counts[1], counts[2], average)
+}
+
+#[tokio::test]
+async fn the_grid_counts_each_line_and_averages_its_viewing_rows() {
+    let s = setup().await;
+    s.assess_from(Some("2026-03-05")).await;
+    let logs_before = s.f.count("order_logs").await;
+    let grid = s.grid(json!({ "belongingTo": 1 })).await;
+    let months: Vec<&str> = grid.as_array().unwrap().iter().map(|m| m["pointDateYm"].as_str().unwrap()).collect();
+    assert_eq!(months, ["2026-03", "2026-04", "2026-05"]);
+    assert_eq!(grid[2]["data"], json!([]));
+    assert_eq!(
+        lines(&grid),
+        vec![
+            line("2026-03", "伊利版本A", "晚间A", "A", [4, 1, 3], 3.2),
+            line("2026-03", "伊利版本A", "晚间A", "B", [1, 0, 1], 5.0),
+            line("2026-03", "伊利版本B", "晚间B", "A", [2, 2, 1], 2.0),
+            line("2026-04", "伊利版本A", "晚间A", "A", [4, 4, 0], 1.75),
+        ]
+    );
+    // Every column of a row, the estimates at 0 until estimates are kept.
+    let l1 = &grid[0]["data"][0];
+    assert_eq!(l1["time_period"]["id"], s.periods[0]);
+    assert_eq!(l1["timePeriodId"], s.periods[0]);
+    assert_eq!(l1["product_magnetic_tape"]["id"], s.f.tapes[0]);
+    assert_eq!((l1["length"].as_i64(), l1["position"].as_str(), l1["contractNumber"].as_str()), (Some(15), Some(""), Some("")));
+    for column in ["viewEstimated", "viewEstimatedHigh", "viewEstimatedLow", "estimated", "estimatedHigh", "estimatedLow"] {
+        assert!(close(&l1[column], 0.0), "{column}: {}", l1[column]);
+    }
+    // The cells: verified, missing (movable), withdrawn, with the line's type.
+    let cells = |row: &Value| -> Vec<(i64, i64, String, i64, String)> {
+        row["order_summary_grp_ymd"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                assert_eq!(c["type"], row["type"]);
+                let day = c["d"].as_i64().unwrap();
+                assert!(c["ymd"].as_str().unwrap().ends_with(&format!("-{day:02}")));
+                (day, c["point"].as_i64().unwrap(), c["value"].as_str().unwrap().to_owned(), c["isHe"].as_i64().unwrap(),
+                 c["reasonDisappearance"].as_str().unwrap().to_owned())
+            })
+            .collect()
+    };
+    let plain = String::new;
+    assert_eq!(cells(l1), vec![(2, 2, plain(), 2, "0".into()), (3, 1, plain(), 1, "1".into()), (10, 1, plain(), 2, "0".into())]);
+    assert_eq!(cells(&grid[0]["data"][2]), vec![(5, 2, plain(), 1, "1".into()), (6, 1, "撤掉".into(), 1, "0".into())]);
+    assert_eq!(l1["order_summary_grp_ymd"][0]["reasonType"], "1");
+    assert_eq!(l1["order_summary_grp_ymd"][0]["mdp"], Value::Null);
+    assert_eq!(l1["order_summary_grp_ymd"][0]["order_summary_grp_ymd_operation"], json!([]));
+
+    // A reason, a manual GRP and two records on L1's day 3, newest record first.
+    let cell = l1["order_summary_grp_ymd"][1]["id"].as_i64().unwrap();
+    sqlx::query("update order_cells set reason_type = 2, reason_value = '节目调整', manual_grp = 1.5 where id = $1")
+        .bind(cell)
+        .execute(&s.f.app.db)
+        .await
+        .unwrap();
+    sqlx::query(
+        "insert into order_cell_operations (cell_id, admin_name, content, created_at)
+         values ($1, 'admin', '修改点位 1', '2026-03-04 10:00:00'), ($1, 'clerk', '撤掉', '2026-03-05 11:30:00')",
+    )
+    .bind(cell)
+    .execute(&s.f.app.db)
+    .await
+    .unwrap();
+    let grid = s.grid(json!({})).await;
+    let day3 = &grid[0]["data"][0]["order_summary_grp_ymd"][1];
+    assert_eq!((day3["reasonType"].as_str(), day3["reasonValue"].as_str()), (Some("2"), Some("节目调整")));
+    assert!(close(&day3["mdp"], 1.5));
+    assert_eq!(
+        day3["order_summary_grp_ymd_operation"],
+        json!([
+            { "adminName": "clerk", "content": "撤掉", "updateTime": "2026-03-05 11:30:00" },
+            { "adminName": "admin", "content": "修改点位 1", "updateTime": "2026-03-04 10:00:00" },
+        ])
+    );
+    // Without belongingTo the customer side is read; the order names no category or source.
+    assert_eq!(lines(&grid).iter().map(|l| l.7).collect::<Vec<_>>(), [3.2, 5.0, 2.0, 1.75]);
+
+    // The media side, and a category no row has.
+    let media = s.grid(json!({ "belongingTo": 2, "category": 2, "source": 3 })).await;
+    assert_eq!(lines(&media).iter().map(|l| l.7).collect::<Vec<_>>(), [0.0, 0.0, 0.0, 8.0]);
+    let other = s.grid(json!({ "belongingTo": 1, "category": 1 })).await;
+    assert_eq!(lines(&other).iter().map(|l| l.7).collect::<Vec<_>>(), [0.0; 4]);
+
+    // Remaining spots follow the assessment date; unset, they count from today (after the cycle).
+    s.assess_from(Some("2026-04-15")).await;
+    assert_eq!(lines(&s.grid(json!({})).await).iter().map(|l| l.5).collect::<Vec<_>>(), [0, 0, 0, 3]);
+    s.assess_from(None).await;
+    assert_eq!(lines(&s.grid(json!({})).await).iter().map(|l| l.5).collect::<Vec<_>>(), [0, 0, 0, 0]);
+    // Reads write nothing.
+    assert_eq!(s.f.count("order_logs").await, logs_before);
+}
+
+#[tokio::test]
+async fn the_lookups_answer_suits_cycle_and_periods() {
+    let s = setup().await;
+    let [spring, summer] = s.f.suits;
+    let [evening_a, evening_b] = s.periods;
+    sqlx::query(
+        "insert into suit_time_periods (suit_id, entry_no, time_period_id, number_of_times)
+         values ($1, 1, $3, 10), ($1, 2, $4, 3), ($2, 1, $3, 5)",
+    )
+    .bind(spring)
+    .bind(summer)
+    .bind(evening_a)
+    .bind(evening_b)
+    .execute(&s.f.app.db)
+    .await
+    .unwrap();
+    let order = json!({ "orderId": s.order });
+
+    // 晚间A in March schedules L1 4 + L2 1 = 5; 晚间B schedules L3 2 (its withdrawn spot excepted).
+    let suits = s.get("orderSummarySuitList", order.clone()).await.ok().clone();
+    let mut entries: Vec<(String, i64, String, i64)> = suits
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            assert_eq!(e["suitTime"], "2026-03");
+            (e["suitName"].as_str().unwrap().into(), e["suitXId"].as_i64().unwrap(), e["timePeriodName"].as_str().unwrap().into(), e["num"].as_i64().unwrap())
+        })
+        .collect();
+    entries.sort();
+    let mut expected = vec![
+        ("春季套装".to_owned(), 1, "晚间A".to_owned(), 10 - 5),
+        ("春季套装".to_owned(), 2, "晚间B".to_owned(), 3 - 2),
+        ("夏季套装".to_owned(), 1, "晚间A".to_owned(), 5 - 5),
+    ];
+    expected.sort();
+    assert_eq!(entries, expected);
+
+    let time = s.get("orderTime", order.clone()).await.ok().clone();
+    assert_eq!(time["cycleTimeAdd"], "2026-03-01");
+    assert_eq!(time["cycleTimeEnd"], "2026-05-10");
+    assert_eq!(time["months"], json!(["2026-03", "2026-04", "2026-05"]));
+    assert_eq!(time["estimateTime"], Value::Null);
+    let today = (chrono::Utc::now() + chrono::Duration::hours(8)).date_naive().to_string();
+    assert_eq!(time["assessmentDate"], today);
+    s.assess_from(Some("2026-04-15")).await;
+    let time = s.get("orderTime", order.clone()).await.ok().clone();
+    assert_eq!((time["estimateTime"].as_str(), time["assessmentDate"].as_str()), (Some("2026-04-15"), Some("2026-04-15")));
+
+    let names = |rows: &Value| -> Vec<String> {
+        rows.as_array().unwrap().iter().map(|r| r["timePeriodName"].as_str().unwrap().to_owned()).collect()
+    };
+    let other = s.f.period(s.f.other_media, "二台晚间", (68400, 71999)).await;
+    assert_eq!(names(s.get("timePeriod", order.clone()).await.ok()), ["晚间A", "晚间B"]);
+    let of_class = json!({ "mediaId": s.f.media, "timePeriodClassId": s.class });
+    assert_eq!(names(s.get("timePeriodList", of_class).await.ok()), ["晚间A"]);
+    assert_eq!(names(s.get("timePeriodList", json!({ "mediaId": s.f.media })).await.ok()), ["晚间A", "晚间B"]);
+    assert_eq!(names(s.get("timePeriodList", json!({ "mediaId": s.f.other_media })).await.ok()), ["二台晚间"]);
+
+    let holding = |period: i64| s.get("orderTimePeriodSuitList", json!({ "orderId": s.order, "timePeriodId": period }));
+    let mut a: Vec<(i64, i64, i64)> = holding(evening_a)
+        .await
+        .ok()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["id"].as_i64().unwrap(), r["suitXId"].as_i64().unwrap(), r["numberOfTimes"].as_i64().unwrap()))
+        .collect();
+    a.sort();
+    let mut expected = vec![(spring, 1, 10), (summer, 1, 5)];
+    expected.sort();
+    assert_eq!(a, expected);
+    let b = holding(evening_b).await.ok().clone();
+    assert_eq!((b[0]["suitName"].as_str(), b[0]["suitXId"].as_i64(), b.as_array().unwrap().len()), (Some("春季套装"), Some(2), 1));
+    assert_eq!(holding(other).await.ok(), &json!([]));
+}
+
+#[tokio::test]
+async fn summary_reads_check_their_arguments_and_need_the_order_menu() {
+    let s = setup().await;
+    let bad = |fields: Value| s.get("orderSummaryGrpList", fields);
+    assert_eq!(bad(json!({})).await.field("orderId"), Some("请选择订单"));
+    assert_eq!(bad(json!({ "orderId": s.order, "belongingTo": 3 })).await.field("belongingTo"), Some("数据归属无效"));
+    assert_eq!(bad(json!({ "orderId": s.order, "category": 9 })).await.field("category"), Some("数据类别无效"));
+    assert_eq!(bad(json!({ "orderId": s.order, "source": "x" })).await.field("source"), Some("数据来源无效"));
+    assert_eq!(bad(json!({ "orderId": s.order + 100 })).await.code(), 4004);
+    for name in ["orderSummarySuitList", "orderTime", "timePeriod"] {
+        assert_eq!(s.get(name, json!({})).await.field("orderId"), Some("请选择订单"), "{name}");
+        assert_eq!(s.get(name, json!({ "orderId": s.order + 100 })).await.code(), 4004, "{name}");
+    }
+    let no_period = s.get("orderTimePeriodSuitList", json!({ "orderId": s.order })).await;
+    assert_eq!((no_period.code(), no_period.field("timePeriodId")), (4000, Some("请选择订单时段")));
+    let unknown = s.get("orderTimePeriodSuitList", json!({ "orderId": s.order + 100, "timePeriodId": s.periods[0] })).await;
+    assert_eq!(unknown.code(), 4004);
+    assert_eq!(s.get("timePeriodList", json!({})).await.field("mediaId"), Some("请选择媒体名称"));
+    let bad_class = s.get("timePeriodList", json!({ "mediaId": s.f.media, "timePeriodClassId": "x" })).await;
+    assert_eq!(bad_class.field("timePeriodClassId"), Some("编号格式错误"));
+
+    s.f.app.create_account("clerk", "82").await;
+    s.f.app.create_account("planner", "112").await;
+    let token = |answer: Answer| answer.ok()["token"].as_str().unwrap().to_owned();
+    let clerk = token(s.f.app.login("clerk", "secret-123").await);
+    let planner = token(s.f.app.login("planner", "secret-123").await);
+    let order = json!({ "orderId": s.order });
+    let calls = [
+        ("orderSummaryGrpList", order.clone()),
+        ("orderSummarySuitList", order.clone()),
+        ("orderTime", order.clone()),
+        ("timePeriod", order.clone()),
+        ("orderTimePeriodSuitList", json!({ "orderId": s.order, "timePeriodId": s.periods[0] })),
+        ("timePeriodList", json!({ "mediaId": s.f.media })),
+    ];
+    for (name, fields) in calls {
+        assert_eq!(s.f.app.send(Call::get(name, fields.clone()).token(&clerk)).await.code(), 4003, "{name}");
+        assert_eq!(s.f.app.send(Call::get(name, fields).token(&planner)).await.code(), 200, "{name}");
+    }
+}
