@@ -4,6 +4,7 @@
 
 mod analyst;
 mod certificates;
+mod columns;
 mod compact;
 mod error;
 pub mod generate;

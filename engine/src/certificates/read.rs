@@ -1,11 +1,11 @@
 //! Reading certificate rows of a snapshot.
 
-use chrono::{Days, NaiveDate};
-use duckdb::arrow::array::{Array, AsArray, PrimitiveArray, StringArray, StructArray};
-use duckdb::arrow::datatypes::{ArrowPrimitiveType, Date32Type, Int32Type, Int64Type, TimestampMicrosecondType};
+use duckdb::arrow::array::{Array, StringArray, StructArray};
+use duckdb::arrow::datatypes::{Date32Type, Int32Type, Int64Type, TimestampMicrosecondType};
 use duckdb::types::Value;
 
 use super::{COLUMNS, CertificateRow, select_list};
+use crate::columns::{Columns, date, opt};
 use crate::lake::PARQUET_SOURCE;
 use crate::paths::parse_files;
 use crate::viewing::for_each_chunk;
@@ -31,13 +31,14 @@ impl Lake {
 
 /// Arrow chunks from DuckDB into rows, by position in [`COLUMNS`].
 fn decode(chunk: &StructArray, out: &mut Vec<CertificateRow>) -> Result<()> {
-    let i64s = |i| primitive::<Int64Type>(chunk, i);
-    let i32s = |i| primitive::<Int32Type>(chunk, i);
+    let c = Columns::new(chunk, &COLUMNS);
+    let i64s = |i| c.primitive::<Int64Type>(i);
+    let i32s = |i| c.primitive::<Int32Type>(i);
     let (id, batch_id, order_id, tape_id, time_period_id) = (i64s(0)?, i64s(1)?, i64s(2)?, i64s(7)?, i64s(8)?);
-    let ymd = primitive::<Date32Type>(chunk, 3)?;
-    let air_time = primitive::<TimestampMicrosecondType>(chunk, 4)?;
+    let ymd = c.primitive::<Date32Type>(3)?;
+    let air_time = c.primitive::<TimestampMicrosecondType>(4)?;
     let (secs, duration, num, row) = (i32s(5)?, i32s(10)?, i32s(12)?, i32s(14)?);
-    let (version, time_period, position, sheet) = (strings(chunk, 6)?, strings(chunk, 9)?, strings(chunk, 11)?, strings(chunk, 13)?);
+    let (version, time_period, position, sheet) = (c.strings(6)?, c.strings(9)?, c.strings(11)?, c.strings(13)?);
     let text = |a: &StringArray, r: usize| a.is_valid(r).then(|| a.value(r).to_owned());
 
     out.reserve(chunk.len());
@@ -51,9 +52,9 @@ fn decode(chunk: &StructArray, out: &mut Vec<CertificateRow>) -> Result<()> {
             secs: secs.value(r),
             version: version.value(r).to_owned(),
             tape_id: tape_id.value(r),
-            time_period_id: time_period_id.is_valid(r).then(|| time_period_id.value(r)),
+            time_period_id: opt(time_period_id, r),
             time_period: text(time_period, r),
-            duration: duration.is_valid(r).then(|| duration.value(r)),
+            duration: opt(duration, r),
             position: text(position, r),
             num: num.value(r),
             sheet: sheet.value(r).to_owned(),
@@ -61,21 +62,4 @@ fn decode(chunk: &StructArray, out: &mut Vec<CertificateRow>) -> Result<()> {
         });
     }
     Ok(())
-}
-
-fn date(days: i32) -> NaiveDate {
-    let epoch = NaiveDate::default();
-    if days >= 0 { epoch + Days::new(days as u64) } else { epoch - Days::new(days.unsigned_abs() as u64) }
-}
-
-fn primitive<T: ArrowPrimitiveType>(chunk: &StructArray, i: usize) -> Result<&PrimitiveArray<T>> {
-    chunk.column(i).as_primitive_opt::<T>().ok_or_else(|| mismatch(chunk, i))
-}
-
-fn strings(chunk: &StructArray, i: usize) -> Result<&StringArray> {
-    chunk.column(i).as_string_opt::<i32>().ok_or_else(|| mismatch(chunk, i))
-}
-
-fn mismatch(chunk: &StructArray, i: usize) -> Error {
-    Error::Decode { column: COLUMNS[i].0, found: chunk.column(i).data_type().to_string() }
 }
