@@ -33,3 +33,15 @@ pub mod schedule;
 pub mod status;
 pub mod summary;
 pub mod tape_changes;
+
+use chrono::{Datelike, NaiveDate};
+
+/// `YYYY-MM`, as months are named in answers, files and the log.
+pub fn ym(d: NaiveDate) -> String {
+    d.format("%Y-%m").to_string()
+}
+
+/// The first day of `d`'s month, as months are kept.
+pub fn month_of(d: NaiveDate) -> NaiveDate {
+    d.with_day(1).expect("every month has a first day")
+}

@@ -13,7 +13,7 @@ use std::path::Path;
 use adeval_ingest::{Limits, RowError, TemplateRow, read_order_template};
 use chrono::{Datelike, NaiveDate};
 
-use super::{log, status};
+use super::{log, status, ym};
 use crate::imports::{ImportError, Report, describe};
 use crate::state::AppState;
 
@@ -22,11 +22,6 @@ pub struct Imported {
     pub months: Vec<String>,
     pub lines: usize,
     pub spots: u64,
-}
-
-/// `YYYY-MM`.
-pub fn ym(d: NaiveDate) -> String {
-    d.format("%Y-%m").to_string()
 }
 
 /// Imports the template file at `path` into order `order`'s schedule.
@@ -124,14 +119,9 @@ pub async fn import_file<R: Report>(
             .map_err(anyhow::Error::from)?;
     }
     status::refresh(&mut tx, Some(order)).await.map_err(anyhow::Error::from)?;
-    let name: Option<String> = sqlx::query_scalar("select name from admins where id = $1")
-        .bind(admin_id)
-        .fetch_optional(&mut *tx)
-        .await
-        .map_err(anyhow::Error::from)?;
+    let name = log::admin_name(&mut tx, admin_id).await.map_err(anyhow::Error::from)?;
     let month_names: Vec<String> = months.iter().map(|m| ym(*m)).collect();
     let content = format!("导入排期：{}，共 {} 行、{spots} 个点位", month_names.join("、"), lines.len());
-    let name = name.unwrap_or_else(|| "系统".into());
     log::write(&mut tx, order, admin_id, &name, content, None).await.map_err(anyhow::Error::from)?;
     tx.commit().await.map_err(anyhow::Error::from)?;
     Ok(Imported { months: month_names, lines: lines.len(), spots })

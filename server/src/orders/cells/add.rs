@@ -4,7 +4,7 @@
 //! day's cell (made when missing). A verified or withdrawn cell there is left alone (4009):
 //! the spots would be locked or withdrawn the moment they were added.
 
-use chrono::{Datelike, NaiveDate};
+use chrono::NaiveDate;
 use sqlx::PgConnection;
 
 use super::{LOCKED, WITHDRAWN, cell_name, lock_order, record};
@@ -46,7 +46,7 @@ pub async fn add(tx: &mut PgConnection, admin: &Admin, spots: &NewSpots) -> Resu
         checks.add("ymd", "日期须在订单周期内");
     }
     checks.finish()?;
-    let month = spots.ymd.with_day(1).expect("day 1 exists");
+    let month = crate::orders::month_of(spots.ymd);
     let line: i64 = sqlx::query_scalar(
         "with made as (
              insert into order_lines (order_id, media_id, month, tape_id, time_period_id, point_type, position)

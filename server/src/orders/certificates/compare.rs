@@ -13,7 +13,8 @@ use sqlx::PgConnection;
 use utoipa::ToSchema;
 
 use super::rows::{CurrentRow, OrderFacts};
-use super::{CertificateMonth, ym};
+use super::CertificateMonth;
+use crate::orders::ym;
 
 /// A row of `added` or `missing`: one version, month and period (type 1), or one version,
 /// month and time-period class whose shortfall and excess balance (type 2).
@@ -159,10 +160,10 @@ pub fn basis(months: &[CertificateMonth], planned: &[PlannedCell], rows: &[Curre
 pub fn by_period(planned: &[PlannedCell], aired: &[AiredSpot]) -> BTreeMap<(NaiveDate, i64, i64), (i64, i64)> {
     let mut out: BTreeMap<(NaiveDate, i64, i64), (i64, i64)> = BTreeMap::new();
     for c in planned.iter().filter(|c| !c.withdrawn && c.point > 0) {
-        out.entry((super::month_of(c.ymd), c.tape_id, c.period_id)).or_default().0 += i64::from(c.point);
+        out.entry((crate::orders::month_of(c.ymd), c.tape_id, c.period_id)).or_default().0 += i64::from(c.point);
     }
     for a in aired {
-        out.entry((super::month_of(a.ymd), a.tape_id, a.period_id)).or_default().1 += i64::from(a.num);
+        out.entry((crate::orders::month_of(a.ymd), a.tape_id, a.period_id)).or_default().1 += i64::from(a.num);
     }
     out
 }

@@ -12,7 +12,8 @@ use sqlx::PgConnection;
 use utoipa::ToSchema;
 
 use super::rows::{CurrentRow, OrderFacts, batch_rows, current_rows};
-use super::{CertificateMonth, MONTH_CONFIRMED, NOT_IMPORTED, current_months, drop_preview, month_of};
+use super::{CertificateMonth, MONTH_CONFIRMED, NOT_IMPORTED, current_months, drop_preview};
+use crate::orders::month_of;
 use crate::auth::session::Admin;
 use crate::http::{AppError, Checks, Result};
 use crate::orders::{log, status};

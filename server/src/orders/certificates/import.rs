@@ -18,7 +18,8 @@ use chrono::NaiveDate;
 use sqlx::PgConnection;
 
 use super::rows::{OrderFacts, Period, Tape};
-use super::{REIMPORT_CONFIRMED, current_months, drop_preview, month_of, ym};
+use super::{REIMPORT_CONFIRMED, current_months, drop_preview};
+use crate::orders::{month_of, ym};
 use crate::imports::{ImportError, Origin, Report, commit_or_remove_with, describe};
 use crate::lake::{BatchInfo, begin_batch, fail_batch, row_id};
 use crate::orders::{log, status};
@@ -232,7 +233,7 @@ impl Point {
             .await?;
         sqlx::query("update lake_batches set note = $2 where id = $1").bind(self.batch_id).bind(&self.summary).execute(&mut *tx).await?;
         drop_preview(tx, self.order).await?;
-        let name = super::admin_name(tx, self.admin_id).await?;
+        let name = log::admin_name(tx, self.admin_id).await?;
         log::write(tx, self.order, self.admin_id, &name, format!("导入播出证明：{}", self.summary), None).await?;
         status::refresh(tx, Some(self.order)).await?;
         Ok(())

@@ -58,20 +58,3 @@ pub async fn drop_preview(conn: &mut PgConnection, order: i64) -> sqlx::Result<b
     let dropped = sqlx::query("delete from certificate_previews where order_id = $1").bind(order).execute(&mut *conn).await?;
     Ok(dropped.rows_affected() > 0)
 }
-
-/// `YYYY-MM`.
-pub fn ym(d: NaiveDate) -> String {
-    d.format("%Y-%m").to_string()
-}
-
-/// The first day of `d`'s month.
-pub fn month_of(d: NaiveDate) -> NaiveDate {
-    use chrono::Datelike;
-    d.with_day(1).expect("day 1 exists")
-}
-
-/// The name of who acts, for the order log: the account's, or 系统 for a job without one.
-pub async fn admin_name(conn: &mut PgConnection, admin_id: Option<i64>) -> sqlx::Result<String> {
-    let name: Option<String> = sqlx::query_scalar("select name from admins where id = $1").bind(admin_id).fetch_optional(&mut *conn).await?;
-    Ok(name.unwrap_or_else(|| "系统".into()))
-}

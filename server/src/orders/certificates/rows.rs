@@ -13,7 +13,8 @@ use adeval_engine::CertificateRow;
 use chrono::{NaiveDate, NaiveDateTime};
 use sqlx::PgConnection;
 
-use super::{CertificateMonth, month_of};
+use super::CertificateMonth;
+use crate::orders::month_of;
 use crate::state::AppState;
 
 /// Every row of a live certificate batch, read from the lake.

@@ -7,7 +7,8 @@ use utoipa::ToSchema;
 
 use super::compare::{CertificateDiff, Review, named};
 use super::rows::{CurrentRow, OrderFacts};
-use super::{CertificateMonth, ym};
+use super::CertificateMonth;
+use crate::orders::ym;
 
 /// A row left out of the comparison until it is corrected.
 #[derive(Clone, Debug, Serialize, ToSchema)]

@@ -17,8 +17,8 @@ use sqlx::FromRow;
 use utoipa::ToSchema;
 
 use super::stored::{self, CellRow};
-use super::viewing::{self, LineSlot, ViewingScope, first_of_month};
-use crate::orders::schedule::ym;
+use super::viewing::{self, LineSlot, ViewingScope};
+use crate::orders::{month_of, ym};
 use crate::state::AppState;
 
 /// Which viewing data the averages read.
@@ -208,7 +208,7 @@ pub async fn grid(state: &AppState, order: i64, filter: GridFilter) -> anyhow::R
     let placed = viewing::place(&slots, &spots);
 
     let mut months: BTreeMap<NaiveDate, Vec<GridRow>> = BTreeMap::new();
-    let mut month = first_of_month(o.cycle_start);
+    let mut month = month_of(o.cycle_start);
     while month <= o.cycle_end {
         months.insert(month, Vec::new());
         month = month + Months::new(1);

@@ -8,8 +8,7 @@ use serde::Serialize;
 use sqlx::{FromRow, PgConnection};
 use utoipa::ToSchema;
 
-use super::viewing::first_of_month;
-use crate::orders::schedule::ym;
+use crate::orders::{month_of, ym};
 
 /// One entry of one of the order's suits and how many of its spots are still to schedule.
 #[derive(Serialize, ToSchema, FromRow)]
@@ -82,7 +81,7 @@ pub async fn order_time(conn: &mut PgConnection, order: i64) -> sqlx::Result<Opt
     .await?;
     Ok(found.map(|(start, end, set, from)| {
         let mut months = Vec::new();
-        let mut month = first_of_month(start);
+        let mut month = month_of(start);
         while month <= end {
             months.push(ym(month));
             month = month + Months::new(1);

@@ -158,16 +158,11 @@ pub async fn spots(state: &AppState, scope: &ViewingScope<'_>) -> anyhow::Result
     Ok(rows
         .into_iter()
         .map(|(air, _, title, ymd, grp)| Spot {
-            month: first_of_month(ymd),
+            month: crate::orders::month_of(ymd),
             tapes: tape_of(&title),
             secs: (air - ymd.and_time(chrono::NaiveTime::MIN)).num_seconds() as i32,
             grp,
         })
         .collect())
-}
-
-pub fn first_of_month(d: NaiveDate) -> NaiveDate {
-    use chrono::Datelike;
-    d.with_day(1).unwrap_or(d)
 }
 

@@ -21,7 +21,8 @@ use crate::orders::certificates::confirm::{self, CertificateApplied, Certificate
 use crate::orders::certificates::corrections::{self, CertificateVersion, Swap};
 use crate::orders::certificates::rows::{OrderFacts, current_rows};
 use crate::orders::certificates::view::CertificateView;
-use crate::orders::certificates::{self as certificates, NOT_IMPORTED, ym};
+use crate::orders::certificates::{self as certificates, NOT_IMPORTED};
+use crate::orders::ym;
 use crate::state::AppState;
 
 /// broadcastingCertificate: the current certificate against the schedule.

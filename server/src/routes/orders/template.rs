@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 
 use super::fields::OrderIdArgs;
 use crate::http::{Args, Done, Result};
-use crate::orders::schedule::{self, ym};
+use crate::orders::{schedule, ym};
 use crate::state::AppState;
 
 #[derive(Serialize, ToSchema, FromRow)]
