@@ -1,11 +1,13 @@
 //! The viewing dataset: customer viewing rows (docs/import-formats.md), one per aired spot, written per
 //! import batch and partitioned by the month of the air time.
 
+mod aired;
 mod decode;
 mod issued;
 mod read;
 mod write;
 
+pub use aired::{AiredSpot, AiredSpots};
 pub use issued::{OrderMatch, Side};
 pub(crate) use read::for_each_chunk;
 pub use read::{IssuedTotals, ViewingFilter};

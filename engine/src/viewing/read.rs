@@ -49,9 +49,9 @@ pub struct IssuedTotals {
 
 /// The statement a filter comes down to: the files to read, the FROM and WHERE clauses, and
 /// the values bound to their parameters (the file list first).
-struct Query {
-    from_where: String,
-    params: Vec<Value>,
+pub(super) struct Query {
+    pub(super) from_where: String,
+    pub(super) params: Vec<Value>,
 }
 
 impl Lake {
@@ -145,7 +145,7 @@ impl Lake {
 
     /// Builds the FROM … WHERE of a filtered read, loading deleted and wanted ids into
     /// temporary tables. `None` when no file can hold a matching row.
-    fn viewing_query(&self, conn: &Connection, snapshot: &Snapshot, filter: &ViewingFilter) -> Result<Option<Query>> {
+    pub(super) fn viewing_query(&self, conn: &Connection, snapshot: &Snapshot, filter: &ViewingFilter) -> Result<Option<Query>> {
         let Some((dataset, files)) = parse_files(&snapshot.files)? else { return Ok(None) };
         if dataset != Dataset::Viewing {
             return Err(Error::Caller(format!("a viewing query got {dataset} files")));

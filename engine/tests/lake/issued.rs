@@ -185,3 +185,34 @@ fn files_whose_positions_are_all_named_or_all_missing_still_total_with_deletions
         assert_eq!(one_pass[0][0].positioned > 0, placed, "{:?}", one_pass[0]);
     }
 }
+
+#[test]
+fn aired_spots_are_the_whole_rows_read_in_air_time_order() {
+    let lake = TestLake::new();
+    let live = lake_with_deletions(&lake);
+    for (k, order) in orders().iter().enumerate() {
+        for side in [Side::Customer, Side::Media] {
+            let filter = order.filter(side);
+            let mut whole = Vec::new();
+            lake.viewing_for_each(&live, &filter, |r| {
+                whole.push(r);
+                Ok::<(), adeval_engine::Error>(())
+            })
+            .unwrap();
+            whole.sort_by_key(|r| (r.air_time, r.id));
+            let lean = lake.aired_spots(&live, &filter).unwrap();
+            assert_eq!(lean.spots.len(), whole.len(), "order {k}");
+            for (spot, row) in lean.spots.iter().zip(&whole) {
+                assert_eq!(lean.titles[spot.title as usize], row.title, "order {k}");
+                assert_eq!(spot.ymd, row.ymd, "order {k}");
+                assert_eq!(spot.secs as i64, (row.air_time - row.ymd.and_time(chrono::NaiveTime::MIN)).num_seconds(), "order {k}");
+                assert_eq!(spot.grp, row.grp, "order {k}");
+            }
+            // Each title once.
+            let mut titles = lean.titles.clone();
+            titles.sort();
+            titles.dedup();
+            assert_eq!(titles.len(), lean.titles.len(), "order {k}");
+        }
+    }
+}
