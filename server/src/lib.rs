@@ -58,6 +58,7 @@ pub async fn build_state(config: config::Config) -> anyhow::Result<AppState> {
         lake: Arc::new(lake),
         snapshots: Default::default(),
         issued: Default::default(),
+        aired: Default::default(),
         store,
         hub: Default::default(),
         upload_key: Arc::new(upload_key),

@@ -11,7 +11,7 @@ fn line(id: i64, m: u32, tape: i64, period: i64, (start, end): (i32, i32), plann
 }
 
 fn spot(m: u32, tapes: Option<Vec<i64>>, secs: i32, grp: f64) -> Spot {
-    Spot { month: month(m), tapes, secs, grp }
+    Spot { month: month(m), tapes: tapes.map(Into::into), secs, grp }
 }
 
 const H: i32 = 3600;

@@ -13,6 +13,7 @@
 //! excepted), rows in air-time order; rows beyond every line's plan go to the first line.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use adeval_engine::{Dataset, Side};
 use anyhow::Context;
@@ -41,7 +42,7 @@ pub struct Spot {
     /// The month of its broadcast day, as its first day.
     pub month: NaiveDate,
     /// The tapes its title names; `None` for the product name (any of the order's tapes).
-    pub tapes: Option<Vec<i64>>,
+    pub tapes: Option<Arc<[i64]>>,
     /// Seconds of the broadcast day it aired at (past 24:00 after midnight).
     pub secs: i32,
     pub grp: f64,
@@ -115,8 +116,8 @@ pub struct ViewingScope<'a> {
     pub source: Option<i16>,
 }
 
-/// The order's viewing rows of the scope's side, category and source, in air-time order,
-/// from one read of the lake.
+/// The order's viewing rows of the scope's side, category and source, in air-time order:
+/// the aired spots kept at the lake's version ([`super::memo`]), else one lean read of the lake.
 pub async fn spots(state: &AppState, scope: &ViewingScope<'_>) -> anyhow::Result<Vec<Spot>> {
     let titles = scope.tapes.iter().flat_map(|(_, t)| t.iter().map(String::as_str));
     let matching = crate::orders::figures::order_match(
@@ -127,42 +128,35 @@ pub async fn spots(state: &AppState, scope: &ViewingScope<'_>) -> anyhow::Result
         (Some(scope.cycle.0), Some(scope.cycle.1)),
         (scope.category, scope.source),
     );
-    let filter = matching.filter(scope.side);
-    let (_, snapshot) = state.snapshots.versioned(&state.db, Dataset::Viewing).await?;
-    let lake = state.lake.clone();
-    let mut rows = tokio::task::spawn_blocking(move || {
-        let mut rows = Vec::new();
-        lake.viewing_for_each(&snapshot, &filter, |r| {
-            rows.push((r.air_time, r.id, r.title, r.ymd, r.grp));
-            Ok::<(), adeval_engine::Error>(())
-        })?;
-        Ok::<_, adeval_engine::Error>(rows)
-    })
-    .await?
-    .context("the order's viewing rows")?;
-    rows.sort_by_key(|r| (r.0, r.1));
-    let product = scope.product_name.trim();
-    // The tapes a title names, worked out once per distinct title.
-    let mut named: HashMap<String, Option<Vec<i64>>> = HashMap::new();
-    let mut tape_of = |title: &str| -> Option<Vec<i64>> {
-        if let Some(tapes) = named.get(title) {
-            return tapes.clone();
+    let (version, snapshot) = state.snapshots.versioned(&state.db, Dataset::Viewing).await?;
+    let aired = match state.aired.kept(version, &matching, scope.side) {
+        Some(aired) => aired,
+        None => {
+            let (lake, filter) = (state.lake.clone(), matching.filter(scope.side));
+            let aired = tokio::task::spawn_blocking(move || lake.aired_spots(&snapshot, &filter))
+                .await?
+                .context("the order's viewing rows")?;
+            let aired = Arc::new(aired);
+            state.aired.keep(version, matching, scope.side, aired.clone());
+            aired
         }
-        let trimmed = title.trim();
-        let tapes: Vec<i64> =
-            scope.tapes.iter().filter(|(_, t)| t.iter().any(|n| n.trim() == trimmed)).map(|(id, _)| *id).collect();
-        let tapes = if tapes.is_empty() && trimmed == product { None } else { Some(tapes) };
-        named.insert(title.to_owned(), tapes.clone());
-        tapes
     };
-    Ok(rows
-        .into_iter()
-        .map(|(air, _, title, ymd, grp)| Spot {
-            month: crate::orders::month_of(ymd),
-            tapes: tape_of(&title),
-            secs: (air - ymd.and_time(chrono::NaiveTime::MIN)).num_seconds() as i32,
-            grp,
+    // The tapes each distinct title names: a tape's media file name, tape number or customer
+    // title names it; the product's name, when no tape is called so, names every tape.
+    let product = scope.product_name.trim();
+    let named: Vec<Option<Arc<[i64]>>> = aired
+        .titles
+        .iter()
+        .map(|title| {
+            let trimmed = title.trim();
+            let tapes: Vec<i64> =
+                scope.tapes.iter().filter(|(_, t)| t.iter().any(|n| n.trim() == trimmed)).map(|(id, _)| *id).collect();
+            if tapes.is_empty() && trimmed == product { None } else { Some(tapes.into()) }
         })
+        .collect();
+    Ok(aired
+        .spots
+        .iter()
+        .map(|s| Spot { month: crate::orders::month_of(s.ymd), tapes: named[s.title as usize].clone(), secs: s.secs, grp: s.grp })
         .collect())
 }
-

@@ -378,3 +378,23 @@ async fn summary_reads_check_their_arguments_and_need_the_order_menu() {
         assert_eq!(s.f.app.send(Call::get(name, fields).token(&planner)).await.code(), 200, "{name}");
     }
 }
+
+#[tokio::test]
+async fn an_import_after_a_read_shows_in_the_next_read() {
+    // The aired spots are kept by lake version: a new import moves the version.
+    let s = setup().await;
+    let averages = |grid: &Value| lines(grid).iter().map(|l| l.7).collect::<Vec<_>>();
+    assert_eq!(averages(&s.grid(json!({})).await), [3.2, 5.0, 2.0, 1.75]);
+    assert_eq!(averages(&s.grid(json!({ "belongingTo": 2 })).await), [0.0, 0.0, 0.0, 8.0]);
+    viewing(&s.f, 1, &[spot("2026-04-15", "19:25:00", "测试卫视", "伊利版本A", "全国4+", 3.5)]).await;
+    // April's line: (2.25 + 1.25 + 3.5) / 3.
+    assert_eq!(averages(&s.grid(json!({})).await), [3.2, 5.0, 2.0, 2.333]);
+    assert_eq!(averages(&s.grid(json!({ "belongingTo": 2 })).await), [0.0, 0.0, 0.0, 8.0]);
+    // A tape renamed away from its rows' title: the order's match changes, its rows go.
+    sqlx::query("update product_tapes set media_file_name = '改名版本', media_tape_number = 'X-9', customer_title = '改名' where id = $1")
+        .bind(s.f.tapes[1])
+        .execute(&s.f.app.db)
+        .await
+        .unwrap();
+    assert_eq!(averages(&s.grid(json!({})).await), [3.2, 5.0, 0.0, 2.333]);
+}
