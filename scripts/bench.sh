@@ -63,6 +63,9 @@ DATABASE_URL=$(cat "$api_pg/database.url") run_bench order_figures
 # Broadcast certificates (certificates): a 100,000-row certificate uploaded and imported, and
 # the comparison of 20,000 planned cells with as many certificate rows.
 DATABASE_URL=$(cat "$api_pg/database.url") run_bench certificates
+# The summary dialog (summary): the month grid of a 300-line order over a dense viewing set, and
+# the point move's second step.
+DATABASE_URL=$(cat "$api_pg/database.url") run_bench summary
 scripts/pg.sh stop "$api_pg"
 
 cpu=$(lscpu | sed -n 's/^Model name:[[:space:]]*//p' | head -1)

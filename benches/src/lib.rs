@@ -5,6 +5,7 @@
 //! The binaries print as they go and, when `ADEVAL_BENCH_REPORT` names a file, append their
 //! section of benches/RESULTS.md to it (scripts/bench.sh puts the sections together).
 
+pub mod channel;
 pub mod customer;
 pub mod peers;
 pub mod ratings;

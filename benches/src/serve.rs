@@ -13,6 +13,8 @@ use hyper_util::rt::TokioIo;
 
 use adeval_server::http::sign;
 
+use crate::{Runs, secs};
+
 const SECRET: &str = "bench-sign-secret-not-for-production";
 const PASSWORD: &str = "bench-admin-pass";
 
@@ -130,6 +132,21 @@ impl Server {
     }
 }
 
+impl Server {
+    /// A signed form POST of `call` with `fields` (in their sorted order); answers the envelope
+    /// whole (`code`, `msg`, `data`), so a bench can tell a refusal from a failure.
+    pub async fn post(&self, call: &str, fields: Vec<(&'static str, String)>, token: &str) -> anyhow::Result<serde_json::Value> {
+        let body: String = fields.iter().map(|(k, v)| format!("{k}={}", encode(v))).collect::<Vec<_>>().join("&");
+        let signed_fields: String =
+            fields.iter().filter(|(_, v)| !v.is_empty()).map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&");
+        let req = signed(Request::post(format!("/background/v1/{call}")), &signed_fields, Some(token))
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(Full::new(Bytes::from(body)))?;
+        let (status, body) = self.send(req).await?;
+        serde_json::from_slice(&body).with_context(|| format!("{call}: HTTP {status}"))
+    }
+}
+
 /// Adds a fresh timestamp, nonce and signature of `fields` (and the session token) to a request.
 pub fn signed(req: hyper::http::request::Builder, fields: &str, token: Option<&str>) -> hyper::http::request::Builder {
     let timestamp = chrono::Utc::now().timestamp().to_string();
@@ -197,4 +214,22 @@ fn encode(value: &str) -> String {
             _ => format!("%{b:02X}"),
         })
         .collect()
+}
+
+/// Times `n` calls one after the other, after one unmeasured call.
+pub async fn time<F, Fut>(n: usize, call: F) -> anyhow::Result<Runs>
+where
+    F: Fn() -> Fut,
+    Fut: Future<Output = anyhow::Result<serde_json::Value>>,
+{
+    call().await?;
+    let mut runs = Vec::with_capacity(n);
+    for _ in 0..n {
+        let start = Instant::now();
+        call().await?;
+        runs.push(start.elapsed().as_secs_f64());
+    }
+    let runs = Runs(runs);
+    println!("  {} calls: median {} ({})", runs.len(), secs(runs.median()), runs.spread());
+    Ok(runs)
 }

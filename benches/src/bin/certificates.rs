@@ -23,27 +23,9 @@ use anyhow::{Context, bail};
 use chrono::{Days, NaiveDate};
 use sqlx::PgPool;
 
-use adeval_benches::serve::Server;
+use adeval_benches::channel::{self, Channel, DAYS, TAPES, first_day};
+use adeval_benches::serve::{Server, time};
 use adeval_benches::{Runs, env_u64, peers, report, secs, thousands, verdict};
-
-const TAPES: usize = 3;
-const PERIODS: usize = 37;
-/// January to June 2026.
-const DAYS: u64 = 181;
-
-fn first_day() -> NaiveDate {
-    NaiveDate::from_ymd_opt(2026, 1, 1).expect("a date")
-}
-
-/// The bench channel's master data and its two orders.
-struct Seed {
-    /// Media file names of the order's tapes.
-    tapes: Vec<String>,
-    /// (name, start, end) in seconds of the broadcast day.
-    periods: Vec<(String, i32, i32)>,
-    import_order: i64,
-    compare_order: i64,
-}
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -60,7 +42,8 @@ async fn main() -> anyhow::Result<()> {
     let outcome = async {
         let server = Server::start(&url, &data, &[]).await?;
         let db = PgPool::connect(&url).await?;
-        let seed = seed(&db).await?;
+        let seed = channel::seed(&db, 2).await?;
+        let (import_order, compare_order) = (seed.orders[0], seed.orders[1]);
         let token = server.login().await?;
 
         // Import.
@@ -75,7 +58,7 @@ async fn main() -> anyhow::Result<()> {
             // duplicate upload. A re-import replaces the order's unconfirmed certificate.
             let book = workbook(&seed, &lines, &format!("播出证明（第 {} 次导入）", run + 1))?;
             let start = Instant::now();
-            let message = import_certificate(&server, &db, &token, seed.import_order, &book).await?;
+            let message = import_certificate(&server, &db, &token, import_order, &book).await?;
             import.push(start.elapsed().as_secs_f64());
             println!("  import: {} — {message}", secs(import[import.len() - 1]));
         }
@@ -84,18 +67,18 @@ async fn main() -> anyhow::Result<()> {
         let peer = peers::run(&["certificate-ingest", &path.display().to_string(), &peer_out.display().to_string(), "3"]);
 
         // Comparison.
-        let (cells, aired_rows) = schedule(&db, &seed).await?;
+        let (cells, aired_rows) = schedule(&db, &seed, compare_order).await?;
         let book = workbook(&seed, &compare_rows(&seed), "播出证明")?;
-        import_certificate(&server, &db, &token, seed.compare_order, &book).await?;
-        let answer = server.call("broadcastingCertificate", vec![("orderId", seed.compare_order.to_string())], &token).await?;
+        import_certificate(&server, &db, &token, compare_order, &book).await?;
+        let answer = server.call("broadcastingCertificate", vec![("orderId", compare_order.to_string())], &token).await?;
         let summary = &answer["dataValue"];
         let (planned, aired) = (summary["planned"].as_i64().unwrap_or(-1), summary["aired"].as_i64().unwrap_or(-1));
         if planned != cells || aired != aired_rows {
             bail!("the comparison counted {planned} planned and {aired} aired spots, not {cells} and {aired_rows}: {summary}");
         }
         let (added, missing) = (summary["added"].as_i64().unwrap_or(0), summary["missing"].as_i64().unwrap_or(0));
-        let compare = time(compare_runs, || server.call("broadcastingCertificate", vec![("orderId", seed.compare_order.to_string())], &token)).await?;
-        let duck = duckdb_peer(&db, seed.compare_order, &data, compare_runs).await?;
+        let compare = time(compare_runs, || server.call("broadcastingCertificate", vec![("orderId", compare_order.to_string())], &token)).await?;
+        let duck = duckdb_peer(&db, compare_order, &data, compare_runs).await?;
         write_report(rows, &import, &peer, (cells, aired_rows, added, missing), &compare, &duck)
     }
     .await;
@@ -108,93 +91,13 @@ async fn main() -> anyhow::Result<()> {
     outcome
 }
 
-/// The bench channel, its periods and classes, a product with three tapes, and two orders of
-/// it over January to June 2026.
-async fn seed(db: &PgPool) -> anyhow::Result<Seed> {
-    let mut tx = db.begin().await?;
-    let media: i64 = sqlx::query_scalar("insert into media (media_name) values ('测评频道') returning id").fetch_one(&mut *tx).await?;
-    let mut classes = Vec::new();
-    for class in ["测评黄金", "测评非黄金"] {
-        let id: i64 = sqlx::query_scalar("insert into time_period_classes (media_id, class_name) values ($1, $2) returning id")
-            .bind(media)
-            .bind(class)
-            .fetch_one(&mut *tx)
-            .await?;
-        classes.push(id);
-    }
-    let mut periods = Vec::new();
-    for k in 0..PERIODS {
-        let (name, start) = (format!("测评时段{:02}", k + 1), 6 * 3600 + k as i32 * 1800);
-        sqlx::query("insert into time_periods (media_id, class_id, time_period_name, start_secs, end_secs) values ($1, $2, $3, $4, $5)")
-            .bind(media)
-            .bind(classes[k % 2])
-            .bind(&name)
-            .bind(start)
-            .bind(start + 1799)
-            .execute(&mut *tx)
-            .await?;
-        periods.push((name, start, start + 1799));
-    }
-    let product: i64 = sqlx::query_scalar(
-        "insert into products (brand_id, media_id, product_name, seconds, default_audience_group_id, upside_down_three_per,
-                               prime_time, prime_time_per, prime_upside_down_three_per, jack_requirements)
-         select brand_id, $1, '测评产品', 15, default_audience_group_id, upside_down_three_per, prime_time, prime_time_per,
-                prime_upside_down_three_per, jack_requirements
-         from products order by id limit 1 returning id",
-    )
-    .bind(media)
-    .fetch_one(&mut *tx)
-    .await
-    .context("seeding the product (the demo master data must be there)")?;
-    let mut tapes = Vec::new();
-    for k in 1..=TAPES {
-        let file = format!("CPBENCH-{k:02}");
-        sqlx::query(
-            "insert into product_tapes (brand_id, media_id, product_id, cycle, customer_version_name, media_file_name,
-                                        media_tape_number, customer_title)
-             select brand_id, $1, $2, '2026', $3, $3, 'BENCH-' || $4, '测评版本' || $4 from products where id = $2",
-        )
-        .bind(media)
-        .bind(product)
-        .bind(&file)
-        .bind(k as i32)
-        .execute(&mut *tx)
-        .await?;
-        tapes.push(file);
-    }
-    let mut orders = Vec::new();
-    for _ in 0..2 {
-        let id: i64 = sqlx::query_scalar(
-            "insert into orders (media_id, product_id, default_group_id, seconds, cycle_start, cycle_end, follow_date,
-                                 customer_free_calc, media_free_calc, customer_metrics, media_metrics, created_by)
-             select $1, id, default_audience_group_id, 15, date '2026-01-01', date '2026-06-30', date '2026-01-01', 1, 1, 100, 100, 1
-             from products where id = $2 returning id",
-        )
-        .bind(media)
-        .bind(product)
-        .fetch_one(&mut *tx)
-        .await?;
-        sqlx::query(
-            "insert into order_tapes (order_id, product_id, tape_id, position)
-             select $1, product_id, id, row_number() over (order by id) from product_tapes where product_id = $2",
-        )
-        .bind(id)
-        .bind(product)
-        .execute(&mut *tx)
-        .await?;
-        orders.push(id);
-    }
-    tx.commit().await?;
-    Ok(Seed { tapes, periods, import_order: orders[0], compare_order: orders[1] })
-}
-
 /// One certificate row: day, tape index, period index, seconds into the broadcast day, whether
 /// the period is named.
 type Row = (NaiveDate, usize, usize, i32, bool);
 
 /// `n` rows spread over the cycle, tapes and periods; every other row leaves its period to
 /// its air time.
-fn import_rows(seed: &Seed, n: usize) -> Vec<Row> {
+fn import_rows(seed: &Channel, n: usize) -> Vec<Row> {
     (0..n)
         .map(|i| {
             let day = first_day() + Days::new((i as u64 * 7) % DAYS);
@@ -208,7 +111,7 @@ fn import_rows(seed: &Seed, n: usize) -> Vec<Row> {
 
 /// A row for every planned spot of the compare order except every 50th, and a second row for
 /// every 50th day and period.
-fn compare_rows(seed: &Seed) -> Vec<Row> {
+fn compare_rows(seed: &Channel) -> Vec<Row> {
     let mut rows = Vec::new();
     let mut n = 0usize;
     for d in 0..DAYS {
@@ -230,7 +133,7 @@ fn compare_rows(seed: &Seed) -> Vec<Row> {
 
 /// The compare order's schedule straight into Postgres: a line per month, tape and period,
 /// one spot a day. Answers the planned spots and the aired rows its certificate will hold.
-async fn schedule(db: &PgPool, seed: &Seed) -> anyhow::Result<(i64, i64)> {
+async fn schedule(db: &PgPool, seed: &Channel, compare_order: i64) -> anyhow::Result<(i64, i64)> {
     sqlx::query(
         "insert into order_lines (order_id, media_id, month, tape_id, time_period_id, point_type)
          select o.id, o.media_id, m::date, t.tape_id, p.id, 'A'
@@ -238,7 +141,7 @@ async fn schedule(db: &PgPool, seed: &Seed) -> anyhow::Result<(i64, i64)> {
          cross join generate_series(date '2026-01-01', date '2026-06-01', interval '1 month') m
          where o.id = $1",
     )
-    .bind(seed.compare_order)
+    .bind(compare_order)
     .execute(db)
     .await?;
     let cells = sqlx::query(
@@ -247,7 +150,7 @@ async fn schedule(db: &PgPool, seed: &Seed) -> anyhow::Result<(i64, i64)> {
          cross join generate_series(l.month, (l.month + interval '1 month' - interval '1 day'), interval '1 day') d
          where l.order_id = $1",
     )
-    .bind(seed.compare_order)
+    .bind(compare_order)
     .execute(db)
     .await?
     .rows_affected();
@@ -255,7 +158,7 @@ async fn schedule(db: &PgPool, seed: &Seed) -> anyhow::Result<(i64, i64)> {
 }
 
 /// The rows as a certificate workbook: a title row, then 日期, 播出时间, 时段, 版本, 时长, 位置, 次数.
-fn workbook(seed: &Seed, rows: &[Row], title: &str) -> anyhow::Result<Vec<u8>> {
+fn workbook(seed: &Channel, rows: &[Row], title: &str) -> anyhow::Result<Vec<u8>> {
     let mut book = rust_xlsxwriter::Workbook::new();
     let sheet = book.add_worksheet();
     sheet.write_string(0, 0, title)?;
@@ -295,24 +198,6 @@ async fn import_certificate(server: &Server, db: &PgPool, token: &str, order: i6
             _ => tokio::time::sleep(Duration::from_millis(5)).await,
         }
     }
-}
-
-/// Times `n` calls one after the other, after one unmeasured call.
-async fn time<F, Fut>(n: usize, call: F) -> anyhow::Result<Runs>
-where
-    F: Fn() -> Fut,
-    Fut: Future<Output = anyhow::Result<serde_json::Value>>,
-{
-    call().await?;
-    let mut runs = Vec::with_capacity(n);
-    for _ in 0..n {
-        let start = Instant::now();
-        call().await?;
-        runs.push(start.elapsed().as_secs_f64());
-    }
-    let runs = Runs(runs);
-    println!("  {} calls: median {} ({})", runs.len(), secs(runs.median()), runs.spread());
-    Ok(runs)
 }
 
 /// Plain DuckDB answering the same differences: the cells (copied in once, not timed) joined

@@ -1,0 +1,424 @@
+//! The summary dialog through the served system: the release `adeval serve` on a fresh database
+//! of a running cluster (`DATABASE_URL`, its admin URL) with the demo master data and the bench
+//! channel (benches/src/channel.rs).
+//!
+//! - Grid: `orderSummaryGrpList` of an order of 300 lines over January to June 2026 (50 a
+//!   month: three tapes × seventeen periods less one, 14 cells a line, an operation record on
+//!   every tenth cell), with ADEVAL_BENCH_SUMMARY_VIEWING viewing rows (500,000) in the lake of
+//!   which a good share match the order (its media, group, titles and cycle), so the averages
+//!   read a dense viewing set. The peer is one plain Postgres statement building the same lines,
+//!   cells and records as JSON (no viewing averages): what the grid costs a back end that only
+//!   asks its database.
+//! - Move: `orderSummaryGrpYmdYdY` typeY 2 of one missing spot of a verified cell to another
+//!   day, each after its typeY 1 (not timed). The peer is the same change as plain SQL in one
+//!   transaction (lock the order, take the spot off the source, add it to the destination, two
+//!   operation records and an order log entry), with no checks and no preview.
+//!
+//! Settings: ADEVAL_BENCH_SUMMARY_VIEWING (500,000), ADEVAL_BENCH_SUMMARY_RUNS (50), ADEVAL_BIN;
+//! ADEVAL_BENCH_SUMMARY_KEEP leaves the database and files in place.
+
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+use sqlx::PgPool;
+
+use adeval_benches::channel::{self, Channel, DAYS, first_day};
+use adeval_benches::serve::{Server, time};
+use adeval_benches::{Runs, env_u64, report, secs, thousands, verdict};
+
+const LINES_A_MONTH: usize = 50;
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let viewing = env_u64("ADEVAL_BENCH_SUMMARY_VIEWING", 500_000);
+    let runs = env_u64("ADEVAL_BENCH_SUMMARY_RUNS", 50) as usize;
+    let admin_url = std::env::var("DATABASE_URL").context("DATABASE_URL: the admin URL of a running Postgres cluster")?;
+    let name = format!("adeval_bench_summary_{}", std::process::id());
+    let admin = PgPool::connect(&admin_url).await.context("connecting to DATABASE_URL")?;
+    sqlx::query(&format!("drop database if exists {name}")).execute(&admin).await?;
+    sqlx::query(&format!("create database {name}")).execute(&admin).await?;
+    let url = adeval_benches::serve::with_database(&admin_url, &name);
+    let data = adeval_benches::fresh_dir("summary")?;
+    let outcome = async {
+        let server = Server::start(&url, &data, &[]).await?;
+        let db = PgPool::connect(&url).await?;
+        let seed = channel::seed(&db, 2).await?;
+        let (grid_order, move_order) = (seed.orders[0], seed.orders[1]);
+        let token = server.login().await?;
+
+        // Grid.
+        let shape = schedule(&db, &seed, grid_order).await?;
+        let written = adeval_benches::viewing::fill_lake(&db, &data.join("lake"), viewing, 0, first_day(), DAYS).await?;
+        let grid_args = || vec![("belongingTo", "1".to_owned()), ("orderId", grid_order.to_string())];
+        let cold = Instant::now();
+        let answer = server.call("orderSummaryGrpList", grid_args(), &token).await?;
+        let cold = cold.elapsed().as_secs_f64();
+        let answered = Answered::of(&answer);
+        if answered.lines != shape.lines || answered.cells != shape.cells {
+            bail!("the grid answered {} lines and {} cells, not {} and {}", answered.lines, answered.cells, shape.lines, shape.cells);
+        }
+        println!(
+            "grid: {} lines, {} cells, {} aired spots averaged, {} KB; first call {}",
+            answered.lines,
+            answered.cells,
+            answered.placed,
+            answered.bytes / 1000,
+            secs(cold)
+        );
+        let grid = time(runs, || server.call("orderSummaryGrpList", grid_args(), &token)).await?;
+        let peer = grid_peer(&db, grid_order, runs).await?;
+
+        // Move.
+        let moves = move_schedule(&db, &seed, move_order).await?;
+        let moved = time_moves(&server, &db, &token, move_order, &moves, runs).await?;
+        let move_peer = move_peer(&db, move_order, &moves, runs).await?;
+        write_report(&shape, written, &answered, cold, &grid, &peer, &moved, &move_peer)
+    }
+    .await;
+    if std::env::var_os("ADEVAL_BENCH_SUMMARY_KEEP").is_some() {
+        println!("kept database {name} and {}", data.display());
+        return outcome;
+    }
+    let _ = sqlx::query(&format!("drop database if exists {name} with (force)")).execute(&admin).await;
+    let _ = std::fs::remove_dir_all(&data);
+    outcome
+}
+
+/// What the grid order holds.
+struct Shape {
+    lines: usize,
+    cells: usize,
+    records: usize,
+}
+
+/// The grid order's schedule straight into Postgres: 50 lines a month (tape k mod 3, period
+/// k div 3), a cell on every other day from the 1st to the 27th with one or two spots, and an
+/// operation record on every tenth cell.
+async fn schedule(db: &PgPool, seed: &Channel, order: i64) -> anyhow::Result<Shape> {
+    let tapes: Vec<i64> = (0..LINES_A_MONTH).map(|k| seed.tape_ids[k % seed.tape_ids.len()]).collect();
+    let periods: Vec<i64> = (0..LINES_A_MONTH).map(|k| seed.period_ids[k / seed.tape_ids.len()]).collect();
+    let lines = sqlx::query(
+        "insert into order_lines (order_id, media_id, month, tape_id, time_period_id, point_type, contract_number)
+         select $1, $2, m::date, x.tape, x.period, 'A', 'HT-2026-' || lpad(x.k::text, 3, '0')
+         from generate_series(date '2026-01-01', date '2026-06-01', interval '1 month') m
+         cross join unnest($3::bigint[], $4::bigint[]) with ordinality x(tape, period, k)",
+    )
+    .bind(order)
+    .bind(seed.media)
+    .bind(&tapes)
+    .bind(&periods)
+    .execute(db)
+    .await?
+    .rows_affected();
+    let cells = sqlx::query(
+        "insert into order_cells (line_id, ymd, point)
+         select l.id, l.month + d, 1 + (l.id + d) % 2 from order_lines l cross join generate_series(0, 26, 2) d
+         where l.order_id = $1",
+    )
+    .bind(order)
+    .execute(db)
+    .await?
+    .rows_affected();
+    let records = sqlx::query(
+        "insert into order_cell_operations (cell_id, admin_name, content)
+         select c.id, '超级管理员', '修改点位：' || c.point || ' 点' from order_cells c join order_lines l on l.id = c.line_id
+         where l.order_id = $1 and c.id % 10 = 0",
+    )
+    .bind(order)
+    .execute(db)
+    .await?
+    .rows_affected();
+    Ok(Shape { lines: lines as usize, cells: cells as usize, records: records as usize })
+}
+
+/// What one grid answer held.
+struct Answered {
+    lines: usize,
+    cells: usize,
+    /// Lines with an average (some viewing row placed on them).
+    placed: usize,
+    bytes: usize,
+}
+
+impl Answered {
+    fn of(answer: &serde_json::Value) -> Answered {
+        let rows = || answer.as_array().into_iter().flatten().flat_map(|m| m["data"].as_array().into_iter().flatten());
+        Answered {
+            lines: rows().count(),
+            cells: rows().map(|r| r["order_summary_grp_ymd"].as_array().map_or(0, Vec::len)).sum(),
+            placed: rows().filter(|r| r["averageViewershipThisMonth"].as_f64().unwrap_or(0.0) > 0.0).count(),
+            bytes: answer.to_string().len(),
+        }
+    }
+}
+
+/// One Postgres statement answering the grid's lines, cells and records as JSON.
+async fn grid_peer(db: &PgPool, order: i64, n: usize) -> anyhow::Result<Runs> {
+    let sql = "select json_agg(m order by m.ym) from (
+                 select to_char(l.month, 'YYYY-MM') ym, json_agg(json_build_object(
+                   'id', l.id, 'contractNumber', l.contract_number, 'type', l.point_type, 'position', l.position,
+                   'length', t.seconds, 'product_magnetic_tape', json_build_object('id', t.id, 'mediaFileName', t.media_file_name),
+                   'time_period', json_build_object('id', p.id, 'timePeriodName', p.time_period_name),
+                   'order_summary_grp_ymd', (select json_agg(json_build_object(
+                       'id', c.id, 'ymd', c.ymd, 'point', c.point, 'value', c.value, 'isHe', c.is_he,
+                       'reasonType', c.reason_type, 'reasonValue', c.reason_value, 'mdp', c.manual_grp,
+                       'order_summary_grp_ymd_operation', (select coalesce(json_agg(json_build_object(
+                           'adminName', o.admin_name, 'content', o.content, 'updateTime', o.created_at) order by o.created_at desc), '[]')
+                         from order_cell_operations o where o.cell_id = c.id)) order by c.ymd)
+                     from order_cells c where c.line_id = l.id),
+                   'totalTimes', (select coalesce(sum(c.point), 0) from order_cells c where c.line_id = l.id and c.value <> '撤掉'))
+                   order by p.start_secs, l.id) as data
+                 from order_lines l join product_tapes t on t.id = l.tape_id join time_periods p on p.id = l.time_period_id
+                 where l.order_id = $1 group by l.month) m";
+    let mut runs = Vec::with_capacity(n);
+    for i in 0..=n {
+        let start = Instant::now();
+        let text: Option<serde_json::Value> = sqlx::query_scalar(sql).bind(order).fetch_one(db).await?;
+        let bytes = text.map_or(0, |t| t.to_string().len());
+        if i > 0 {
+            runs.push(start.elapsed().as_secs_f64());
+        } else {
+            println!("  postgres peer answer: {} KB", bytes / 1000);
+        }
+    }
+    let runs = Runs(runs);
+    println!("  postgres peer: median {} ({})", secs(runs.median()), runs.spread());
+    Ok(runs)
+}
+
+/// The source and destination of each timed move.
+struct Moves {
+    tape: i64,
+    period: i64,
+    suit: i64,
+    /// Verified cells with missing spots: (cell id, its day).
+    sources: Vec<(i64, chrono::NaiveDate)>,
+}
+
+/// The move order: a suit holding every period, lines of January to June on the first tape,
+/// March's cells verified with three of their four spots missing (as a confirmed certificate
+/// leaves them), the rest unverified.
+async fn move_schedule(db: &PgPool, seed: &Channel, order: i64) -> anyhow::Result<Moves> {
+    let (tape, period) = (seed.tape_ids[0], seed.period_ids[0]);
+    let suit: i64 = sqlx::query_scalar(
+        "insert into suits (media_id, brand_id, suit_name, customer_metrics, media_metrics, seconds, suit_month)
+         select $1, brand_id, '测评套装', 100, 100, 15, date '2026-03-01' from products where id = (select product_id from orders where id = $2)
+         returning id",
+    )
+    .bind(seed.media)
+    .bind(order)
+    .fetch_one(db)
+    .await?;
+    sqlx::query("insert into suit_time_periods (suit_id, entry_no, time_period_id, number_of_times) select $1, 1, unnest($2::bigint[]), 1000")
+        .bind(suit)
+        .bind(&seed.period_ids)
+        .execute(db)
+        .await?;
+    sqlx::query("insert into order_suits (order_id, media_id, suit_id) values ($1, $2, $3)").bind(order).bind(seed.media).bind(suit).execute(db).await?;
+    sqlx::query(
+        "insert into order_lines (order_id, media_id, month, tape_id, time_period_id, point_type)
+         select $1, $2, m::date, $3, p, 'A' from generate_series(date '2026-01-01', date '2026-06-01', interval '1 month') m
+         cross join unnest($4::bigint[]) p",
+    )
+    .bind(order)
+    .bind(seed.media)
+    .bind(tape)
+    .bind(&seed.period_ids)
+    .execute(db)
+    .await?;
+    sqlx::query(
+        "insert into order_cells (line_id, ymd, point, is_he, aired, reason_disappearance)
+         select l.id, d::date, 4, case when l.month = date '2026-03-01' then 2 else 1 end,
+                case when l.month = date '2026-03-01' then 1 else 0 end, case when l.month = date '2026-03-01' then 1 else 0 end
+         from order_lines l cross join generate_series(l.month, l.month + interval '1 month' - interval '1 day', interval '1 day') d
+         where l.order_id = $1",
+    )
+    .bind(order)
+    .execute(db)
+    .await?;
+    let sources = sqlx::query_as(
+        "select c.id, c.ymd from order_cells c join order_lines l on l.id = c.line_id
+         where l.order_id = $1 and c.is_he = 2 and l.time_period_id <> $2 order by c.id",
+    )
+    .bind(order)
+    .bind(period)
+    .fetch_all(db)
+    .await?;
+    Ok(Moves { tape, period, suit, sources })
+}
+
+/// The move's fields: one spot of `source` to the first period's type B line on `day`.
+fn move_fields(order: i64, moves: &Moves, source: i64, day: chrono::NaiveDate, step: u8, basis: &str) -> Vec<(&'static str, String)> {
+    let mut fields = vec![
+        ("id", source.to_string()),
+        ("num", "1".to_owned()),
+        ("orderId", order.to_string()),
+        ("suitId", moves.suit.to_string()),
+        ("timePeriodId", moves.period.to_string()),
+        ("type", "B".to_owned()),
+        ("typeY", step.to_string()),
+        ("upTapeId", moves.tape.to_string()),
+        ("ymd", day.format("%Y-%m-%d").to_string()),
+    ];
+    if !basis.is_empty() {
+        fields.insert(0, ("basis", basis.to_owned()));
+    }
+    fields
+}
+
+/// A destination day for move `k`: a day of May.
+fn destination(k: usize) -> chrono::NaiveDate {
+    chrono::NaiveDate::from_ymd_opt(2026, 5, 1 + (k % 31) as u32).expect("a day of May")
+}
+
+/// Times `n` moves' typeY 2, each after its typeY 1, after one unmeasured pair.
+async fn time_moves(server: &Server, db: &PgPool, token: &str, order: i64, moves: &Moves, n: usize) -> anyhow::Result<Runs> {
+    if moves.sources.len() < 2 * n + 2 {
+        bail!("only {} verified cells to move from", moves.sources.len());
+    }
+    let mut runs = Vec::with_capacity(n);
+    for k in 0..=n {
+        let (source, _) = moves.sources[k];
+        let check = server.post("orderSummaryGrpYmdYdY", move_fields(order, moves, source, destination(k), 1, ""), token).await?;
+        if check["code"] != 200 {
+            bail!("the move's check answered {check}");
+        }
+        let basis = check["data"]["basis"].as_str().unwrap_or_default().to_owned();
+        let start = Instant::now();
+        let applied = server.post("orderSummaryGrpYmdYdY", move_fields(order, moves, source, destination(k), 2, &basis), token).await?;
+        let took = start.elapsed().as_secs_f64();
+        if applied["code"] != 200 {
+            bail!("the move answered {applied}");
+        }
+        if k > 0 {
+            runs.push(took);
+        }
+    }
+    let moved: i64 = sqlx::query_scalar(
+        "select coalesce(sum(c.point), 0) from order_cells c join order_lines l on l.id = c.line_id
+         where l.order_id = $1 and l.point_type = 'B'",
+    )
+    .bind(order)
+    .fetch_one(db)
+    .await?;
+    if moved != n as i64 + 1 {
+        bail!("{moved} spots reached the make-good line, not {}", n + 1);
+    }
+    let runs = Runs(runs);
+    println!("  {} moves: median {} ({})", runs.len(), secs(runs.median()), runs.spread());
+    Ok(runs)
+}
+
+/// The same change in plain SQL, on other source cells: one spot off the source, onto the type
+/// B line's cell of the day, two records and a log entry, in one transaction.
+async fn move_peer(db: &PgPool, order: i64, moves: &Moves, n: usize) -> anyhow::Result<Runs> {
+    let mut runs = Vec::with_capacity(n);
+    for k in 0..=n {
+        let (source, _) = moves.sources[n + 1 + k];
+        let day = destination(k);
+        let start = Instant::now();
+        let mut tx = db.begin().await?;
+        sqlx::query("select id from orders where id = $1 for update").bind(order).execute(&mut *tx).await?;
+        sqlx::query("update order_cells set point = point - 1 where id = $1").bind(source).execute(&mut *tx).await?;
+        let line: i64 = sqlx::query_scalar(
+            "insert into order_lines (order_id, media_id, month, tape_id, time_period_id, point_type)
+             select $1, media_id, date_trunc('month', $2::date)::date, $3, $4, 'B' from orders where id = $1
+             on conflict on constraint order_lines_key do update set point_type = excluded.point_type returning id",
+        )
+        .bind(order)
+        .bind(day)
+        .bind(moves.tape)
+        .bind(moves.period)
+        .fetch_one(&mut *tx)
+        .await?;
+        let cell: i64 = sqlx::query_scalar(
+            "insert into order_cells (line_id, ymd, point) values ($1, $2, 1)
+             on conflict on constraint order_cells_key do update set point = order_cells.point + 1 returning id",
+        )
+        .bind(line)
+        .bind(day)
+        .fetch_one(&mut *tx)
+        .await?;
+        sqlx::query("insert into order_cell_operations (cell_id, admin_name, content) values ($1, 'peer', '移出 1 点'), ($2, 'peer', '移入 1 点')")
+            .bind(source)
+            .bind(cell)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("insert into order_logs (order_id, admin_name, content) values ($1, 'peer', '移动点位')").bind(order).execute(&mut *tx).await?;
+        tx.commit().await?;
+        if k > 0 {
+            runs.push(start.elapsed().as_secs_f64());
+        }
+    }
+    let runs = Runs(runs);
+    println!("  plain SQL move: median {} ({})", secs(runs.median()), runs.spread());
+    Ok(runs)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn write_report(
+    shape: &Shape,
+    viewing: u64,
+    answered: &Answered,
+    cold: f64,
+    grid: &Runs,
+    peer: &Runs,
+    moved: &Runs,
+    move_peer: &Runs,
+) -> anyhow::Result<()> {
+    let mut md = String::from("## The summary dialog\n\n");
+    md.push_str(&format!(
+        "The release `adeval serve` on a fresh database with the demo master data and the bench channel. **Grid**: \
+         `orderSummaryGrpList` of an order of {} lines over six months ({} cells, {} operation records, a {} KB answer) \
+         with {} viewing rows in the lake, {} of the lines averaging the rows placed on them; one signed GET at a time \
+         after one unmeasured call (that first call, which reads the lake, took {}). The peer is one Postgres statement \
+         answering the same lines, cells and records as JSON without the viewing averages. **Move**: \
+         `orderSummaryGrpYmdYdY` typeY 2 of one missing spot of a verified March cell to a day of May, each after its \
+         typeY 1 (not timed); the peer is the same change as plain SQL in one transaction, without checks, preview or \
+         status.\n\n",
+        shape.lines,
+        shape.cells,
+        shape.records,
+        answered.bytes / 1000,
+        thousands(viewing as f64),
+        answered.placed,
+        secs(cold)
+    ));
+    md.push_str("| measure | way | runs | median | min–max | peer time ÷ adeval time |\n|---|---|---|---|---|---|\n");
+    md.push_str(&format!(
+        "| month grid, {} lines × 6 months | orderSummaryGrpList | {} | {} | {} | {:.2}× |\n",
+        shape.lines,
+        grid.len(),
+        secs(grid.median()),
+        grid.spread(),
+        peer.median() / grid.median()
+    ));
+    md.push_str(&format!(
+        "| the same lines, cells and records | peer: one Postgres JSON statement | {} | {} | {} | — |\n",
+        peer.len(),
+        secs(peer.median()),
+        peer.spread()
+    ));
+    md.push_str(&format!(
+        "| point move, typeY 2 | orderSummaryGrpYmdYdY | {} | {} | {} | {:.2}× |\n",
+        moved.len(),
+        secs(moved.median()),
+        moved.spread(),
+        move_peer.median() / moved.median()
+    ));
+    md.push_str(&format!(
+        "| the same change | peer: plain SQL transaction | {} | {} | {} | — |\n",
+        move_peer.len(),
+        secs(move_peer.median()),
+        move_peer.spread()
+    ));
+    md.push_str("\n| goal | measured | verdict |\n|---|---|---|\n");
+    md.push_str(&format!(
+        "| orderSummaryGrpList of 300 lines over 6 months ≤ 50 ms p50 | {} | {} |\n",
+        secs(grid.median()),
+        verdict(grid.median() <= 0.05)
+    ));
+    md.push_str(&format!("| a move's typeY 2 ≤ 30 ms p50 | {} | {} |\n", secs(moved.median()), verdict(moved.median() <= 0.03)));
+    md.push('\n');
+    report(&md)
+}
