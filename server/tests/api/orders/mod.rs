@@ -12,5 +12,6 @@ mod reads;
 mod schedule;
 mod summary_cell_adds;
 pub mod summary_cells;
+mod summary_moves;
 mod summary_grid;
 mod tape_changes;
