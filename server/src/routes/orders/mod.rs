@@ -164,6 +164,10 @@ pub static CELL_MOVE: Call = Call::post("orderSummaryGrpYmdYdY", "移动点位")
     .writes()
     .takes::<moves::MoveArgs>()
     .answers::<moves::MoveAnswer>();
+pub static ENTRY_LEFT: Call = Call::get("orderNum", "套装条目待排点位")
+    .menu(MENU_ORDER)
+    .takes::<moves::EntryArgs>()
+    .answers::<crate::orders::summary::lookups::EntryLeft>();
 pub static CELL_GRP: Call = Call::post("grpYmdUp", "修改点位毛评点")
     .menu(MENU_ORDER)
     .writes()
@@ -251,6 +255,7 @@ pub fn endpoints() -> Vec<Endpoint> {
         Endpoint { call: &CELL_UP, handler: post(cells::up) },
         Endpoint { call: &CELL_ADD, handler: post(cells::add) },
         Endpoint { call: &CELL_MOVE, handler: post(moves::move_spots) },
+        Endpoint { call: &ENTRY_LEFT, handler: get(moves::entry_left) },
         Endpoint { call: &CELL_GRP, handler: post(cells::manual_grp) },
         Endpoint { call: &ASSESSMENT_UP, handler: post(cells::assessment) },
         Endpoint { call: &SUMMARY_GRID, handler: get(summary::grid) },

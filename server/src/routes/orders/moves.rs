@@ -11,8 +11,9 @@ use utoipa::ToSchema;
 use super::fields::PICK_ORDER;
 use crate::auth::session::Admin;
 use crate::http::args::{Arg, CellPoints, Day, Id, PointType, TwoStep};
-use crate::http::{Args, Checks, Done, Result, Text};
+use crate::http::{AppError, Args, Checks, Done, Result, Text};
 use crate::orders::cells::moves::{self, Move, MoveApplied, MovePreview};
+use crate::orders::summary::lookups::{self, EntryLeft};
 use crate::state::AppState;
 
 #[derive(Default, Deserialize, ToSchema)]
@@ -77,4 +78,46 @@ pub async fn move_spots(State(state): State<AppState>, Extension(admin): Extensi
     };
     tx.commit().await?;
     Ok(answer)
+}
+
+#[derive(Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct EntryArgs {
+    order_id: Option<Text>,
+    /// A period the entry holds.
+    time_period_id: Option<Text>,
+    /// The entry's number within the suit (orderTimePeriodSuitList's `suitXId`).
+    suit_x_id: Option<Text>,
+    /// One of the order's suits.
+    suit_id: Option<Text>,
+    /// Comma-joined spot types A–D: only lines of these count as scheduled; empty: every type.
+    types: Option<Text>,
+    /// `YYYY-MM-DD`: a day outside the suit's month has nothing left (num 0).
+    ymd: Option<Text>,
+}
+
+/// orderNum: the spots one entry of the order's suit still has to schedule.
+pub async fn entry_left(State(state): State<AppState>, Args(args): Args<EntryArgs>) -> Result<Done<EntryLeft>> {
+    let mut checks = Checks::default();
+    let order = Id::picked("orderId", &args.order_id, PICK_ORDER, &mut checks);
+    let period = Id::picked("timePeriodId", &args.time_period_id, "请选择订单时段", &mut checks);
+    let suit = Id::picked("suitId", &args.suit_id, "请选择套装列表", &mut checks);
+    let entry = i32::try_from(Id::picked("suitXId", &args.suit_x_id, "请选择套装列表", &mut checks)).unwrap_or(0);
+    let mut types = Vec::new();
+    for part in Text::get(&args.types).unwrap_or("").split(',').map(str::trim).filter(|t| !t.is_empty()) {
+        match PointType::read(part) {
+            Some(PointType(t)) if !types.contains(&t) => types.push(t),
+            Some(_) => {}
+            None if !checks.has("types") => checks.add("types", PointType::BAD),
+            None => {}
+        }
+    }
+    let ymd = Day::filter("ymd", &args.ymd, &mut checks);
+    checks.finish()?;
+    let mut conn = state.db.acquire().await?;
+    let found: bool = sqlx::query_scalar("select exists(select 1 from orders where id = $1)").bind(order).fetch_one(&mut *conn).await?;
+    if !found {
+        return Err(AppError::NotFound("订单不存在".into()));
+    }
+    Ok(Done("获取成功", lookups::entry_left(&mut conn, order, (suit, entry, period), &types, ymd).await?))
 }

@@ -12,6 +12,7 @@ mod reads;
 mod schedule;
 mod summary_cell_adds;
 pub mod summary_cells;
-mod summary_moves;
+pub mod summary_moves;
+mod summary_order_num;
 mod summary_grid;
 mod tape_changes;
