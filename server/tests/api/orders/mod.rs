@@ -13,6 +13,7 @@ mod schedule;
 mod summary_cell_adds;
 pub mod summary_cells;
 pub mod summary_moves;
+mod summary_make_goods;
 mod summary_order_num;
 mod summary_grid;
 mod tape_changes;
