@@ -47,7 +47,7 @@ pub struct MoveArgs {
 #[derive(Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum MoveAnswer {
-    Preview(MovePreview),
+    Preview(Box<MovePreview>),
     Applied(MoveApplied),
 }
 
@@ -72,7 +72,7 @@ pub async fn move_spots(State(state): State<AppState>, Extension(admin): Extensi
     let mv = Move { order, cell, tape, suit, period, point_type: point_type.to_owned(), ymd, num };
     let mut tx = state.db.begin().await?;
     let answer = if step == 1 {
-        Done("检查完成", MoveAnswer::Preview(moves::preview(&mut tx, &admin, &mv).await?))
+        Done("检查完成", MoveAnswer::Preview(Box::new(moves::preview(&mut tx, &admin, &mv).await?)))
     } else {
         Done("移动成功", MoveAnswer::Applied(moves::apply(&mut tx, &admin, &mv, Text::get(&args.basis)).await?))
     };
