@@ -126,6 +126,7 @@ struct Target {
     id: i64,
     point: i32,
     is_he: i16,
+    reason_disappearance: i16,
     value: String,
 }
 
@@ -223,7 +224,9 @@ async fn plan(tx: &mut PgConnection, facts: &OrderFacts, mv: &Move) -> Result<Pl
     .await?;
     let target: Option<Target> = match line {
         None => None,
-        Some(line) => sqlx::query_as("select id, point, is_he, value from order_cells where line_id = $1 and ymd = $2 for update")
+        Some(line) => sqlx::query_as(
+            "select id, point, is_he, reason_disappearance, value from order_cells where line_id = $1 and ymd = $2 for update",
+        )
             .bind(line)
             .bind(day)
             .fetch_optional(&mut *tx)
@@ -231,7 +234,9 @@ async fn plan(tx: &mut PgConnection, facts: &OrderFacts, mv: &Move) -> Result<Pl
     };
     match &target {
         Some(t) if t.id == source.id => return Err(AppError::field("upTapeId", "移动后点位不能是原点位")),
-        Some(t) if t.is_he == 2 => return Err(AppError::conflict(LOCKED)),
+        // A cell the certificate checked, verified or found short, takes no spots placed after
+        // the check: they would read as aired or as missing without ever being compared.
+        Some(t) if t.is_he == 2 || t.reason_disappearance == 1 => return Err(AppError::conflict(LOCKED)),
         Some(t) if t.value.trim() == WITHDRAWN => return Err(AppError::conflict("该日点位已撤掉，请先修改该点位")),
         Some(t) if t.point + mv.num > MAX_POINTS => return Err(AppError::field("num", format!("一个点位格最多 {MAX_POINTS} 个点位"))),
         _ => {}

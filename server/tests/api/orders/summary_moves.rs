@@ -326,6 +326,10 @@ async fn typey_2_refuses_a_changed_basis_and_a_verified_destination() {
     let answer = m.send(m.args(march, "B", "2026-04-10", 1, 2)).await;
     assert_eq!((answer.code(), answer.body["message"].as_str()), (4009, Some("点位已核对，不能修改")));
     assert_eq!((m.counts(added).await.0, m.counts(march).await.2), (2, 0));
+    // Nor one a certificate found short (flagged as the certificate flags it).
+    sqlx::query("update order_cells set is_he = 1, reason_disappearance = 1 where id = $1").bind(added).execute(&m.s.f.app.db).await.unwrap();
+    let answer = m.send(m.args(march, "B", "2026-04-10", 1, 1)).await;
+    assert_eq!((answer.code(), answer.body["message"].as_str()), (4009, Some("点位已核对，不能修改")));
 }
 
 #[tokio::test]
