@@ -337,6 +337,8 @@ codes! {
     OrderStatus: 1..=7, "订单状态无效";
     /// The step of a two-step update: 1 preview, 2 apply the preview.
     TwoStep: 1..=2, "typeY 只能是 1 或 2";
+    /// An order's make-good policy: 1 无, 2 错一补一, 3 漏一补二.
+    MakeGoodPolicy: 1..=3, "请选择补播政策";
     /// How a certificate version is swapped: 1 every row of it, 2 one row.
     SwapKind: 1..=2, "请选择替换方式";
 }

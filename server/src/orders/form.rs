@@ -38,7 +38,7 @@ pub async fn add(tx: &mut PgConnection, admin: &Admin, form: Form<Locked>) -> Re
     let media_metrics = edit.media.metrics.unwrap_or(suit_media);
     let insert = format!(
         "insert into orders ({EDITABLE_COLUMNS}, media_id, product_id, default_group_id, seconds, created_by)
-         values ({EDITABLE_VALUES}, $15, $16, $17, $18, $19) returning id"
+         values ({EDITABLE_VALUES}, $16, $17, $18, $19, $20) returning id"
     );
     let id: i64 = bind_editable(sqlx::query_scalar(&insert), &edit, (customer_metrics, media_metrics))
         .bind(locked.media_id)
@@ -97,7 +97,7 @@ pub async fn edit(
     let customer_metrics = edit.customer.metrics.unwrap_or(stored_customer);
     let media_metrics = edit.media.metrics.unwrap_or(stored_media);
     let update =
-        format!("update orders set ({EDITABLE_COLUMNS}) = row({EDITABLE_VALUES}) where id = $15 returning id");
+        format!("update orders set ({EDITABLE_COLUMNS}) = row({EDITABLE_VALUES}) where id = $16 returning id");
     let _: i64 = bind_editable(sqlx::query_scalar(&update), &edit, (customer_metrics, media_metrics))
         .bind(id)
         .fetch_one(&mut *tx)
@@ -258,13 +258,14 @@ async fn write_tapes(conn: &mut PgConnection, order: i64, product: i64, tapes: &
     Ok(())
 }
 
-/// The columns of the editable fields, bound as `$1`–`$14` by [`bind_editable`].
+/// The columns of the editable fields, bound as `$1`–`$15` by [`bind_editable`].
 const EDITABLE_COLUMNS: &str = "cycle_start, cycle_end, follow_date, blank_weeks, notes, adjusting_quantity, category, \
-     source, customer_free_calc, customer_free_value, customer_metrics, media_free_calc, media_free_value, media_metrics";
+     source, customer_free_calc, customer_free_value, customer_metrics, media_free_calc, media_free_value, media_metrics, \
+     make_good_policy";
 const EDITABLE_VALUES: &str =
-    "$1, $2, $3, $4, $5, $6::numeric, $7, $8, $9, $10::numeric, $11::numeric, $12, $13::numeric, $14::numeric";
+    "$1, $2, $3, $4, $5, $6::numeric, $7, $8, $9, $10::numeric, $11::numeric, $12, $13::numeric, $14::numeric, $15";
 
-/// Binds the editable fields (and the metrics as they will be stored) as `$1`–`$14`.
+/// Binds the editable fields (and the metrics as they will be stored) as `$1`–`$15`.
 fn bind_editable<'q>(
     q: QueryScalar<'q, Postgres, i64, PgArguments>,
     edit: &'q Editable,
@@ -284,6 +285,7 @@ fn bind_editable<'q>(
         .bind(edit.media.calc)
         .bind(edit.media.value)
         .bind(media_metrics)
+        .bind(edit.make_good_policy)
 }
 
 /// A tape still used by the schedule or a tape change can't leave the order.

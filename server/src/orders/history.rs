@@ -27,6 +27,7 @@ pub fn snapshot(fields: &Editable, customer_metrics: f64, media_metrics: f64) ->
         "adjustingQuantity": fields.adjusting_quantity,
         "category": fields.category,
         "source": fields.source,
+        "makeGoodPolicy": fields.make_good_policy,
         "customerFreeBroadcastCalculation": fields.customer.calc,
         "customerFreeBroadcastValue": fields.customer.value,
         "customerMetrics": customer_metrics,

@@ -40,6 +40,11 @@ pub fn describe_changes(before: &Order, after: &Order) -> String {
         3 => "常规",
         _ => "无",
     };
+    let policy = |p: i16| match p {
+        2 => "错一补一",
+        3 => "漏一补二",
+        _ => "无",
+    };
     let tapes = |o: &Order| o.tape_names.join("、");
     let cycle = |o: &Order| format!("{} ~ {}", day_text(o.fields.cycle.0), day_text(o.fields.cycle.1));
     let blank = |o: &Order| o.fields.blank_weeks.iter().map(|d| day_text(*d)).collect::<Vec<_>>().join(",");
@@ -56,6 +61,7 @@ pub fn describe_changes(before: &Order, after: &Order) -> String {
         ("调整数量", b.adjusting_quantity.to_string(), a.adjusting_quantity.to_string()),
         ("数据类别", opt(b.category), opt(a.category)),
         ("数据来源", opt(b.source), opt(a.source)),
+        ("补播政策", policy(b.make_good_policy).to_owned(), policy(a.make_good_policy).to_owned()),
         ("客户赠播", free(&b.customer), free(&a.customer)),
         ("客户指标", b_metrics.0.to_string(), a_metrics.0.to_string()),
         ("媒体赠播", free(&b.media), free(&a.media)),
@@ -97,6 +103,7 @@ mod tests {
                 adjusting_quantity: 0.0,
                 category: None,
                 source: Some(2),
+                make_good_policy: 1,
                 customer: side(150.75),
                 media: side(120.0),
             },

@@ -16,7 +16,7 @@
 //!   confirming in two steps, and correcting rows.
 //! - [`summary`]: the summary dialog's reads: the month grid and its lookups.
 //! - [`cells`]: the summary dialog's cell writes: modify, create, withdraw, reason, add
-//!   spots, a verified cell's manual GRP, the assessment date.
+//!   spots, move missing spots (two steps), a verified cell's manual GRP, the assessment date.
 //!
 //! Viewing estimates come next and live here too, as a module of its own beside these.
 
@@ -39,6 +39,13 @@ use chrono::{Datelike, NaiveDate};
 /// `YYYY-MM`, as months are named in answers, files and the log.
 pub fn ym(d: NaiveDate) -> String {
     d.format("%Y-%m").to_string()
+}
+
+/// The SHA-256 hex of `shown` as JSON: the basis a two-step preview is applied against (the
+/// preview's typeY 2 applies only while the same inputs give the same fingerprint).
+pub fn fingerprint(shown: &impl serde::Serialize) -> String {
+    use sha2::{Digest, Sha256};
+    hex::encode(Sha256::digest(serde_json::to_vec(shown).expect("plain data serialises")))
 }
 
 /// The first day of `d`'s month, as months are kept.

@@ -3,7 +3,7 @@
 //! an order is [`super::form`].
 //!
 //! An edit may change the tapes, cycle, follow date, blank days, notes, adjusting quantity,
-//! data category and source, and both sides' free broadcast and metrics; media, product,
+//! data category and source, the make-good policy, and both sides' free broadcast and metrics; media, product,
 //! audience group, seconds and suits are locked: a different value for one of them is
 //! refused, never applied.
 
@@ -32,6 +32,8 @@ pub struct Editable {
     pub adjusting_quantity: f64,
     pub category: Option<i16>,
     pub source: Option<i16>,
+    /// How many spots a missing spot owes: 1 无 (0), 2 错一补一 (1), 3 漏一补二 (2).
+    pub make_good_policy: i16,
     pub customer: Side,
     pub media: Side,
 }
@@ -84,6 +86,7 @@ struct Stored {
     adjusting_quantity: f64,
     category: Option<i16>,
     source: Option<i16>,
+    make_good_policy: i16,
     customer_free_calc: i16,
     customer_free_value: f64,
     customer_metrics: f64,
@@ -98,7 +101,7 @@ impl Order {
         // Numbers as float8, as the order's reads answer them, so texts made of them match.
         let stored: Stored = sqlx::query_as(
             "select media_id, product_id, default_group_id, seconds, cycle_start, cycle_end, follow_date, blank_weeks,
-                    notes, adjusting_quantity::float8 as adjusting_quantity, category, source,
+                    notes, adjusting_quantity::float8 as adjusting_quantity, category, source, make_good_policy,
                     customer_free_calc, customer_free_value::float8 as customer_free_value,
                     customer_metrics::float8 as customer_metrics, media_free_calc,
                     media_free_value::float8 as media_free_value, media_metrics::float8 as media_metrics
@@ -140,6 +143,7 @@ impl Order {
                 adjusting_quantity: stored.adjusting_quantity,
                 category: stored.category,
                 source: stored.source,
+                make_good_policy: stored.make_good_policy,
                 customer: Side {
                     calc: stored.customer_free_calc,
                     value: stored.customer_free_value,

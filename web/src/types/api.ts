@@ -1423,6 +1423,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/background/v1/orderNum": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 套装条目待排点位 */
+        get: operations["orderNum"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/background/v1/orderProductList": {
         parameters: {
             query?: never;
@@ -1570,6 +1587,23 @@ export interface paths {
         put?: never;
         /** 修改点位 */
         post: operations["orderSummaryGrpYmdUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderSummaryGrpYmdYdY": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 移动点位 */
+        post: operations["orderSummaryGrpYmdYdY"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2961,6 +2995,16 @@ export interface components {
              * @description The manual GRP of a verified cell (grpYmdUp); null when none.
              */
             mdp?: number | null;
+            /**
+             * Format: int32
+             * @description Missing spots moved out of it (orderSummaryGrpYmdYdY): point − aired − moved may still move.
+             */
+            moved: number;
+            /**
+             * Format: int32
+             * @description Spots of it placed as make-goods (type B moves and adds).
+             */
+            makeGood: number;
             /** @description Newest first. */
             order_summary_grp_ymd_operation: components["schemas"]["CellOperation"][];
         };
@@ -3095,6 +3139,24 @@ export interface components {
             /** @description The request's fields, secrets left out. */
             detail: unknown;
         };
+        /** @description A month's make-goods. */
+        MakeGood: {
+            /**
+             * Format: int64
+             * @description Missing spots of the month's checked cells × the policy's factor (无 0, 错一补一 1, 漏一补二 2).
+             */
+            owed: number;
+            /**
+             * Format: int64
+             * @description Spots placed as make-goods in the month (type B moves and adds), withdrawn ones excepted.
+             */
+            scheduled: number;
+            /**
+             * Format: int64
+             * @description Owed up to this month less scheduled up to this month, never below 0.
+             */
+            outstanding: number;
+        };
         /** @description `media: {mediaName}` of a row. */
         MediaOfRow: {
             mediaName: string;
@@ -3157,6 +3219,77 @@ export interface components {
             /** @description '1' unread, '2' read. */
             status: string;
         };
+        /** @description typeY 2's answer. */
+        MoveApplied: {
+            /**
+             * Format: int32
+             * @description Spots of the source that may still move after this move.
+             */
+            max: number;
+            /**
+             * Format: int32
+             * @description Spots moved by this call.
+             */
+            moved: number;
+            /**
+             * Format: int64
+             * @description The destination cell.
+             */
+            toId: number;
+        };
+        /** @description The source side of a preview. */
+        MoveFrom: {
+            /** @description `YYYY-MM-DD`. */
+            ymd: string;
+            /** @description The version's media file name. */
+            tape: string;
+            /** @description The period's name. */
+            period: string;
+            type: string;
+            /**
+             * Format: int32
+             * @description Spots planned that did not air (point − aired).
+             */
+            missing: number;
+            /**
+             * Format: int32
+             * @description Of those, spots moved out already.
+             */
+            moved: number;
+        };
+        /** @description typeY 1's answer. */
+        MovePreview: {
+            /**
+             * Format: int32
+             * @description Spots of the source that may still move (point − aired − moved).
+             */
+            max: number;
+            /** @description The fingerprint of this preview: sent back with typeY 2, it applies exactly this one. */
+            basis: string;
+            preview: components["schemas"]["MoveShown"];
+        };
+        MoveShown: {
+            from: components["schemas"]["MoveFrom"];
+            to: components["schemas"]["MoveTo"];
+        };
+        /** @description The destination side of a preview. */
+        MoveTo: {
+            /** @description `YYYY-MM-DD`. */
+            ymd: string;
+            tape: string;
+            period: string;
+            type: string;
+            /**
+             * Format: int32
+             * @description Spots of the destination cell before the move (0 when there is none yet).
+             */
+            point: number;
+            /**
+             * Format: int32
+             * @description Its spots after the move.
+             */
+            after: number;
+        };
         OrderLogRow: {
             /** Format: int64 */
             id: number;
@@ -3193,6 +3326,11 @@ export interface components {
             category?: number | null;
             /** Format: int32 */
             source?: number | null;
+            /**
+             * Format: int32
+             * @description Make-good policy: 1 无, 2 错一补一, 3 漏一补二.
+             */
+            makeGoodPolicy: number;
             createTime: string;
             /** @description The assessment date `YYYY-MM-DD`, empty until set. */
             estimateTime: string;
@@ -6308,6 +6446,8 @@ export interface operations {
                     /** @default null */
                     source?: null | components["schemas"]["Text"];
                     /** @default null */
+                    makeGoodPolicy?: null | components["schemas"]["Text"];
+                    /** @default null */
                     customerFreeBroadcastCalculation?: null | components["schemas"]["Text"];
                     /** @default null */
                     customerFreeBroadcastValue?: null | components["schemas"]["Text"];
@@ -6351,6 +6491,8 @@ export interface operations {
                     category?: null | components["schemas"]["Text"];
                     /** @default null */
                     source?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    makeGoodPolicy?: null | components["schemas"]["Text"];
                     /** @default null */
                     customerFreeBroadcastCalculation?: null | components["schemas"]["Text"];
                     /** @default null */
@@ -6403,6 +6545,11 @@ export interface operations {
                             category?: number | null;
                             /** Format: int32 */
                             source?: number | null;
+                            /**
+                             * Format: int32
+                             * @description Make-good policy: 1 无, 2 错一补一, 3 漏一补二.
+                             */
+                            makeGoodPolicy: number;
                             createTime: string;
                             /** @description The assessment date `YYYY-MM-DD`, empty until set. */
                             estimateTime: string;
@@ -6842,6 +6989,11 @@ export interface operations {
                             category?: number | null;
                             /** Format: int32 */
                             source?: number | null;
+                            /**
+                             * Format: int32
+                             * @description Make-good policy: 1 无, 2 错一补一, 3 漏一补二.
+                             */
+                            makeGoodPolicy: number;
                             createTime: string;
                             /** @description The assessment date `YYYY-MM-DD`, empty until set. */
                             estimateTime: string;
@@ -6986,6 +7138,11 @@ export interface operations {
                             category?: number | null;
                             /** Format: int32 */
                             source?: number | null;
+                            /**
+                             * Format: int32
+                             * @description Make-good policy: 1 无, 2 错一补一, 3 漏一补二.
+                             */
+                            makeGoodPolicy: number;
                             createTime: string;
                             /** @description The assessment date `YYYY-MM-DD`, empty until set. */
                             estimateTime: string;
@@ -7342,6 +7499,49 @@ export interface operations {
             };
         };
     };
+    orderNum: {
+        parameters: {
+            query?: {
+                orderId?: null | components["schemas"]["Text"];
+                timePeriodId?: null | components["schemas"]["Text"];
+                suitXId?: null | components["schemas"]["Text"];
+                suitId?: null | components["schemas"]["Text"];
+                types?: null | components["schemas"]["Text"];
+                ymd?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description orderNum's answer. */
+                        data?: {
+                            /**
+                             * Format: int64
+                             * @description Spots of the entry still to schedule, never below 0.
+                             */
+                            num: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
     orderProductList: {
         parameters: {
             query?: {
@@ -7650,6 +7850,11 @@ export interface operations {
                             pointDateYm: string;
                             /** @description The month's lines; empty when it has none. */
                             data: components["schemas"]["GridRow"][];
+                            /**
+                             * @description Spots owed for the month's missing ones under the order's make-good policy, placed as
+                             *     make-goods in the month, and outstanding so far.
+                             */
+                            makeGood: components["schemas"]["MakeGood"];
                         }[];
                     };
                 };
@@ -7796,6 +8001,83 @@ export interface operations {
                             /** @description The cells written (a new cell's id). */
                             ids: number[];
                         };
+                    };
+                };
+            };
+        };
+    };
+    orderSummaryGrpYmdYdY: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    upTapeId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    suitId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    timePeriodId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    type?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    ymd?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    num?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    typeY?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    basis?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    id?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    upTapeId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    suitId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    timePeriodId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    type?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    ymd?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    num?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    typeY?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    basis?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description orderSummaryGrpYmdYdY's answer: typeY 1 the preview, typeY 2 what was applied. */
+                        data?: components["schemas"]["MovePreview"] | components["schemas"]["MoveApplied"];
                     };
                 };
             };
@@ -8074,6 +8356,8 @@ export interface operations {
                     /** @default null */
                     source?: null | components["schemas"]["Text"];
                     /** @default null */
+                    makeGoodPolicy?: null | components["schemas"]["Text"];
+                    /** @default null */
                     customerFreeBroadcastCalculation?: null | components["schemas"]["Text"];
                     /** @default null */
                     customerFreeBroadcastValue?: null | components["schemas"]["Text"];
@@ -8117,6 +8401,8 @@ export interface operations {
                     category?: null | components["schemas"]["Text"];
                     /** @default null */
                     source?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    makeGoodPolicy?: null | components["schemas"]["Text"];
                     /** @default null */
                     customerFreeBroadcastCalculation?: null | components["schemas"]["Text"];
                     /** @default null */
@@ -8169,6 +8455,11 @@ export interface operations {
                             category?: number | null;
                             /** Format: int32 */
                             source?: number | null;
+                            /**
+                             * Format: int32
+                             * @description Make-good policy: 1 无, 2 错一补一, 3 漏一补二.
+                             */
+                            makeGoodPolicy: number;
                             createTime: string;
                             /** @description The assessment date `YYYY-MM-DD`, empty until set. */
                             estimateTime: string;

@@ -70,6 +70,8 @@ pub async fn add(tx: &mut PgConnection, admin: &Admin, spots: &NewSpots) -> Resu
             .bind(spots.ymd)
             .fetch_optional(&mut *tx)
             .await?;
+    // Spots added as type B are make-goods (an imported B spot is contracted, not one).
+    let make_good = if spots.point_type == "B" { spots.num } else { 0 };
     let (id, content) = match existing {
         Some((_, _, 2, _)) => return Err(AppError::conflict(LOCKED)),
         Some((_, _, _, value)) if value == WITHDRAWN => return Err(AppError::conflict("该日点位已撤掉，请先修改该点位")),
@@ -77,14 +79,20 @@ pub async fn add(tx: &mut PgConnection, admin: &Admin, spots: &NewSpots) -> Resu
             if point + spots.num > super::MAX_POINTS {
                 return Err(AppError::field("num", format!("一个点位格最多 {} 个点位", super::MAX_POINTS)));
             }
-            sqlx::query("update order_cells set point = point + $2 where id = $1").bind(id).bind(spots.num).execute(&mut *tx).await?;
+            sqlx::query("update order_cells set point = point + $2, make_good = make_good + $3 where id = $1")
+                .bind(id)
+                .bind(spots.num)
+                .bind(make_good)
+                .execute(&mut *tx)
+                .await?;
             (id, format!("添加时段：点位 {point} → {}", point + spots.num))
         }
         None => {
-            let id: i64 = sqlx::query_scalar("insert into order_cells (line_id, ymd, point) values ($1, $2, $3) returning id")
+            let id: i64 = sqlx::query_scalar("insert into order_cells (line_id, ymd, point, make_good) values ($1, $2, $3, $4) returning id")
                 .bind(line)
                 .bind(spots.ymd)
                 .bind(spots.num)
+                .bind(make_good)
                 .fetch_one(&mut *tx)
                 .await?;
             (id, format!("添加时段：新建点位 {} 个", spots.num))

@@ -186,7 +186,7 @@ async fn create(tx: &mut PgConnection, admin: &Admin, order: i64, facts: &OrderF
     };
     let value = edit.value.clone().unwrap_or_default();
     let id: Option<i64> = sqlx::query_scalar(
-        "insert into order_cells (line_id, ymd, point, value, reason_type, reason_value) values ($1, $2, $3, $4, $5, $6)
+        "insert into order_cells (line_id, ymd, point, value, reason_type, reason_value, make_good) values ($1, $2, $3, $4, $5, $6, $7)
          on conflict on constraint order_cells_key do nothing returning id",
     )
     .bind(target.id)
@@ -195,6 +195,8 @@ async fn create(tx: &mut PgConnection, admin: &Admin, order: i64, facts: &OrderF
     .bind(&value)
     .bind(reason_type)
     .bind(&reason_value)
+    // A cell made as type B holds make-goods.
+    .bind(if edit.point_type == "B" { edit.num } else { 0 })
     .fetch_optional(&mut *tx)
     .await?;
     let Some(id) = id else { return Err(AppError::conflict("该日已有点位，请刷新后修改该点位")) };

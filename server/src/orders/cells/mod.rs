@@ -1,7 +1,7 @@
 //! The summary dialog's cell writes (DESIGN §5.2, spec orders §2.8, §4, §5): modifying,
 //! creating, withdrawing (撤掉) and giving a reason to a daily cell ([`edit`]), adding spots on
-//! a version, period and type ([`add`]), a verified cell's manual GRP and the order's assessment
-//! date ([`grp`]).
+//! a version, period and type ([`add`]), moving a short cell's missing spots in two steps
+//! ([`moves`]), a verified cell's manual GRP and the order's assessment date ([`grp`]).
 //!
 //! Every write runs in the caller's transaction under the order's row lock (`select … for
 //! update`), the lock every writer of an order's schedule takes (imports, certificates, tape
@@ -15,6 +15,7 @@
 pub mod add;
 pub mod edit;
 pub mod grp;
+pub mod moves;
 
 use chrono::NaiveDate;
 use sqlx::PgConnection;

@@ -2,7 +2,8 @@
 //! month of the cycle, each line with its daily cells (their state and operation records) and
 //! its counts: spots planned (`totalTimes`), still to air from the assessment date on
 //! (`remainingTimes`), shown aired by the confirmed certificate (`publishedTimes`), and the
-//! average GRP of its aired spots on the chosen viewing data ([`super::viewing`]).
+//! average GRP of its aired spots on the chosen viewing data ([`super::viewing`]). Each month
+//! also answers its make-goods ([`super::make_goods`]).
 //!
 //! Estimates are not kept yet (they come with the viewing-estimate screens): every estimate
 //! column reads 0 until then.
@@ -16,6 +17,7 @@ use serde::Serialize;
 use sqlx::FromRow;
 use utoipa::ToSchema;
 
+use super::make_goods::{self, CellSpots, MakeGood};
 use super::stored::{self, CellRow};
 use super::viewing::{self, LineSlot, ViewingScope};
 use crate::orders::{month_of, ym};
@@ -80,6 +82,10 @@ pub struct GridCell {
     pub reason_disappearance: String,
     /// The manual GRP of a verified cell (grpYmdUp); null when none.
     pub mdp: Option<f64>,
+    /// Missing spots moved out of it (orderSummaryGrpYmdYdY): point − aired − moved may still move.
+    pub moved: i32,
+    /// Spots of it placed as make-goods (type B moves and adds).
+    pub make_good: i32,
     /// Newest first.
     #[serde(rename = "order_summary_grp_ymd_operation")]
     pub operations: Vec<CellOperation>,
@@ -136,6 +142,9 @@ pub struct GridMonth {
     pub point_date_ym: String,
     /// The month's lines; empty when it has none.
     pub data: Vec<GridRow>,
+    /// Spots owed for the month's missing ones under the order's make-good policy, placed as
+    /// make-goods in the month, and outstanding so far.
+    pub make_good: MakeGood,
 }
 
 /// The grid of order `order`; `None` when there is no such order.
@@ -213,11 +222,26 @@ pub async fn grid(state: &AppState, order: i64, filter: GridFilter) -> anyhow::R
         months.insert(month, Vec::new());
         month = month + Months::new(1);
     }
+    // Per month: spots missing from checked cells, spots placed as make-goods.
+    let mut spots_of: BTreeMap<NaiveDate, (i64, i64)> = months.keys().map(|m| (*m, (0, 0))).collect();
     for l in lines {
         let [total, remaining, published] = counts(l.id);
         let seen = placed.get(&l.id).copied().unwrap_or_default();
         let average = if seen.spots == 0 { 0.0 } else { round3(seen.grp / seen.spots as f64) };
         let cells = by_line.remove(&l.id).unwrap_or_default();
+        let month_spots = spots_of.entry(l.month).or_default();
+        for c in &cells {
+            let spots = CellSpots {
+                point: c.point,
+                aired: c.aired,
+                checked: c.is_he == 2 || c.reason_disappearance == 1,
+                withdrawn: c.value.trim() == super::WITHDRAWN,
+                type_b: l.point_type == "B",
+                make_good: c.make_good,
+            };
+            month_spots.0 += spots.missing();
+            month_spots.1 += spots.placed();
+        }
         let cells = cells
             .into_iter()
             .map(|c| GridCell {
@@ -232,6 +256,8 @@ pub async fn grid(state: &AppState, order: i64, filter: GridFilter) -> anyhow::R
                 reason_value: c.reason_value,
                 reason_disappearance: c.reason_disappearance.to_string(),
                 mdp: c.manual_grp,
+                moved: c.moved,
+                make_good: c.make_good,
                 operations: records.remove(&c.id).unwrap_or_default(),
             })
             .collect();
@@ -258,5 +284,9 @@ pub async fn grid(state: &AppState, order: i64, filter: GridFilter) -> anyhow::R
             total_times: total,
         });
     }
-    Ok(Some(months.into_iter().map(|(m, data)| GridMonth { point_date_ym: ym(m), data }).collect()))
+    let spots: Vec<(i64, i64)> = months.keys().map(|m| spots_of.get(m).copied().unwrap_or_default()).collect();
+    let owed = make_goods::per_month(&spots, o.make_good_policy);
+    Ok(Some(
+        months.into_iter().zip(owed).map(|((m, data), make_good)| GridMonth { point_date_ym: ym(m), data, make_good }).collect(),
+    ))
 }

@@ -1,13 +1,15 @@
 //! The summary dialog's lookups (DESIGN §5.2): the suits' remaining counts
 //! (orderSummarySuitList), the cycle and assessment date (orderTime), and the suits holding a
-//! period (orderTimePeriodSuitList). The period pickers (timePeriod, timePeriodList) answer the
-//! time-period rows of the master data and live with the routes.
+//! period (orderTimePeriodSuitList), and what one suit entry has left (orderNum). The period
+//! pickers (timePeriod, timePeriodList) answer the time-period rows of the master data and live
+//! with the routes.
 
 use chrono::{Months, NaiveDate};
 use serde::Serialize;
 use sqlx::{FromRow, PgConnection};
 use utoipa::ToSchema;
 
+use crate::http::{AppError, Result};
 use crate::orders::{month_of, ym};
 
 /// One entry of one of the order's suits and how many of its spots are still to schedule.
@@ -129,4 +131,55 @@ pub async fn period_suits(conn: &mut PgConnection, order: i64, period: i64) -> s
     .bind(period)
     .fetch_all(conn)
     .await
+}
+
+/// orderNum's answer.
+#[derive(Serialize, ToSchema)]
+pub struct EntryLeft {
+    /// Spots of the entry still to schedule, never below 0.
+    pub num: i64,
+}
+
+/// orderNum: entry `entry` of the order's suit `suit` (it must hold `period`), less the spots
+/// scheduled in its periods in the suit's month on lines of `types` (empty: every type),
+/// withdrawn ones excepted; never below 0. A `ymd` outside the suit's month leaves nothing.
+pub async fn entry_left(
+    conn: &mut PgConnection,
+    order: i64,
+    (suit, entry, period): (i64, i32, i64),
+    types: &[&str],
+    ymd: Option<NaiveDate>,
+) -> Result<EntryLeft> {
+    let found: Option<(NaiveDate, Option<i32>, Option<Vec<i64>>)> = sqlx::query_as(
+        "select s.suit_month, max(st.number_of_times), array_agg(st.time_period_id) filter (where st.time_period_id is not null)
+         from order_suits os join suits s on s.id = os.suit_id
+              left join suit_time_periods st on st.suit_id = s.id and st.entry_no = $3
+         where os.order_id = $1 and os.suit_id = $2 group by s.suit_month",
+    )
+    .bind(order)
+    .bind(suit)
+    .bind(entry)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some((month, count, periods)) = found else { return Err(AppError::field("suitId", "请选择套装列表")) };
+    let (Some(count), Some(periods)) = (count, periods) else { return Err(AppError::field("suitXId", "请选择套装列表")) };
+    if !periods.contains(&period) {
+        return Err(AppError::field("timePeriodId", "该套装不包含该时段"));
+    }
+    if ymd.is_some_and(|d| month_of(d) != month) {
+        return Ok(EntryLeft { num: 0 });
+    }
+    let types: Vec<String> = types.iter().map(|t| (*t).to_owned()).collect();
+    let scheduled: i64 = sqlx::query_scalar(
+        "select coalesce(sum(c.point), 0)::int8 from order_lines l join order_cells c on c.line_id = l.id
+         where l.order_id = $1 and l.month = $2 and l.time_period_id = any($3)
+           and (cardinality($4::text[]) = 0 or l.point_type = any($4)) and btrim(c.value) <> '撤掉'",
+    )
+    .bind(order)
+    .bind(month)
+    .bind(&periods)
+    .bind(&types)
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok(EntryLeft { num: (i64::from(count) - scheduled).max(0) })
 }

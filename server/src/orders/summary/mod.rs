@@ -1,10 +1,12 @@
 //! The summary dialog's reads (DESIGN §5.2, spec orders §2.8): the month grid of an order's
 //! schedule with each line's counts and viewing figures ([`grid`]), the per-line averages from
-//! the lake's viewing rows ([`viewing`], kept by lake version in [`memo`]), and the dialog's lookups ([`lookups`]). Nothing here
+//! the lake's viewing rows ([`viewing`], kept by lake version in [`memo`]), each month's
+//! make-goods ([`make_goods`]), and the dialog's lookups ([`lookups`]). Nothing here
 //! writes; the cell writes are a module of their own.
 
 pub mod grid;
 pub mod lookups;
+pub mod make_goods;
 pub mod memo;
 mod stored;
 pub mod viewing;

@@ -17,6 +17,8 @@ pub struct OrderRow {
     pub assessed_from: NaiveDate,
     /// Whether the order has a schedule line (else the lake is not read).
     pub scheduled: bool,
+    /// 1 无, 2 错一补一, 3 漏一补二.
+    pub make_good_policy: i16,
 }
 
 #[derive(FromRow)]
@@ -48,13 +50,15 @@ pub struct CellRow {
     pub reason_disappearance: i16,
     pub manual_grp: Option<f64>,
     pub aired: i32,
+    pub moved: i32,
+    pub make_good: i32,
 }
 
 pub async fn order(db: &PgPool, order: i64) -> sqlx::Result<Option<OrderRow>> {
     sqlx::query_as(
         "select o.media_id, o.default_group_id, p.product_name, o.cycle_start, o.cycle_end, o.category, o.source,
                 coalesce(o.estimate_date, current_date) as assessed_from,
-                exists(select 1 from order_lines l where l.order_id = o.id) as scheduled
+                exists(select 1 from order_lines l where l.order_id = o.id) as scheduled, o.make_good_policy
          from orders o join products p on p.id = o.product_id where o.id = $1",
     )
     .bind(order)
@@ -90,7 +94,8 @@ pub async fn lines(db: &PgPool, order: i64) -> sqlx::Result<Vec<LineRow>> {
 pub async fn cells(db: &PgPool, order: i64) -> sqlx::Result<Vec<CellRow>> {
     sqlx::query_as(
         "select c.id, c.line_id, c.ymd, c.point, c.value, c.is_he, c.reason_type, c.reason_value,
-                c.reason_disappearance, c.manual_grp::float8 as manual_grp, c.aired
+                c.reason_disappearance, c.manual_grp::float8 as manual_grp, c.aired,
+                c.moved, c.make_good
          from order_cells c join order_lines l on l.id = c.line_id where l.order_id = $1 order by c.line_id, c.ymd",
     )
     .bind(order)

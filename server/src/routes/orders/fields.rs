@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 
 use adeval_engine::orders::round3;
 
-use crate::http::args::{Arg, Category, Day, Id, Ids, Source};
+use crate::http::args::{Arg, Category, Day, Id, Ids, MakeGoodPolicy, Source};
 use crate::http::{Checks, Result, Text};
 use crate::orders::order::{Editable, Locked, LockedSent, Order, Side, day_text};
 
@@ -63,6 +63,8 @@ pub struct OrderArgs {
     category: Option<Text>,
     /// Data source 1–3; empty: any.
     source: Option<Text>,
+    /// Make-good policy: 1 无 (default), 2 错一补一, 3 漏一补二.
+    make_good_policy: Option<Text>,
     /// 1 none, 2 percentage, 3 normal.
     customer_free_broadcast_calculation: Option<Text>,
     customer_free_broadcast_value: Option<Text>,
@@ -150,6 +152,7 @@ pub(super) fn editable(args: &OrderArgs, checks: &mut Checks) -> Option<Editable
         number("adjustingQuantity", &args.adjusting_quantity, checks, false, "调整数量必须是数字").unwrap_or(0.0);
     let category = Category::filter("category", &args.category, checks);
     let source = Source::filter("source", &args.source, checks);
+    let make_good_policy = MakeGoodPolicy::filter("makeGoodPolicy", &args.make_good_policy, checks).unwrap_or(1);
     let customer = side(
         "customer",
         (&args.customer_free_broadcast_calculation, &args.customer_free_broadcast_value, &args.customer_metrics),
@@ -169,6 +172,7 @@ pub(super) fn editable(args: &OrderArgs, checks: &mut Checks) -> Option<Editable
         adjusting_quantity,
         category,
         source,
+        make_good_policy,
         customer,
         media,
     })
@@ -213,6 +217,7 @@ pub(super) fn keeping_current(args: &OrderArgs, now: &Order) -> OrderArgs {
         adjusting_quantity: keep(&args.adjusting_quantity, f.adjusting_quantity.to_string()),
         category: args.category.clone().or_else(|| f.category.map(|c| Text(c.to_string()))),
         source: args.source.clone().or_else(|| f.source.map(|c| Text(c.to_string()))),
+        make_good_policy: keep(&args.make_good_policy, f.make_good_policy.to_string()),
         customer_free_broadcast_calculation: keep(&args.customer_free_broadcast_calculation, f.customer.calc.to_string()),
         customer_free_broadcast_value: keep(&args.customer_free_broadcast_value, f.customer.value.to_string()),
         customer_metrics: keep(&args.customer_metrics, customer_metrics.to_string()),

@@ -1,7 +1,8 @@
 //! Orders (spec orders §2.1 order summary list, §2.2 add/edit dialog, §3 entities, §4 status,
 //! §5 validation, §7 order calls): the list with each order's figures, the dialog's calls and
 //! pickers, the order log, the schedule, tape changes, proposals, broadcast certificates
-//! ([`certificates`]), the summary dialog's reads ([`summary`]) and its cell writes ([`cells`]).
+//! ([`certificates`]), the summary dialog's reads ([`summary`]), its cell writes ([`cells`]) and
+//! its point move and suit-entry count ([`moves`]).
 //! Every call belongs to the `/order` menu.
 
 pub mod cells;
@@ -12,6 +13,7 @@ mod form;
 mod history;
 mod list;
 mod log;
+pub mod moves;
 mod proposals;
 mod rows;
 pub mod summary;
@@ -157,6 +159,15 @@ pub static CELL_ADD: Call = Call::post("orderSummaryGrpYmdAdd", "添加时段")
     .writes()
     .takes::<cells::CellAddArgs>()
     .answers::<cells::CellAdded>();
+pub static CELL_MOVE: Call = Call::post("orderSummaryGrpYmdYdY", "移动点位")
+    .menu(MENU_ORDER)
+    .writes()
+    .takes::<moves::MoveArgs>()
+    .answers::<moves::MoveAnswer>();
+pub static ENTRY_LEFT: Call = Call::get("orderNum", "套装条目待排点位")
+    .menu(MENU_ORDER)
+    .takes::<moves::EntryArgs>()
+    .answers::<crate::orders::summary::lookups::EntryLeft>();
 pub static CELL_GRP: Call = Call::post("grpYmdUp", "修改点位毛评点")
     .menu(MENU_ORDER)
     .writes()
@@ -243,6 +254,8 @@ pub fn endpoints() -> Vec<Endpoint> {
         Endpoint { call: &CERTIFICATE_EXPORT, handler: get_or_post(certificates::export) },
         Endpoint { call: &CELL_UP, handler: post(cells::up) },
         Endpoint { call: &CELL_ADD, handler: post(cells::add) },
+        Endpoint { call: &CELL_MOVE, handler: post(moves::move_spots) },
+        Endpoint { call: &ENTRY_LEFT, handler: get(moves::entry_left) },
         Endpoint { call: &CELL_GRP, handler: post(cells::manual_grp) },
         Endpoint { call: &ASSESSMENT_UP, handler: post(cells::assessment) },
         Endpoint { call: &SUMMARY_GRID, handler: get(summary::grid) },

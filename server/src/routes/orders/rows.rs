@@ -53,6 +53,8 @@ pub struct OrderRow {
     /// Viewing data the issued GRP is read from (null: any).
     pub category: Option<i16>,
     pub source: Option<i16>,
+    /// Make-good policy: 1 无, 2 错一补一, 3 漏一补二.
+    pub make_good_policy: i16,
     pub create_time: String,
     /// The assessment date `YYYY-MM-DD`, empty until set.
     pub estimate_time: String,
@@ -93,7 +95,7 @@ pub struct OrderRow {
 /// The select of [`OrderRow`] over `orders o` (tapes, suits and figures loaded apart).
 pub const SELECT_ORDER: &str = "
     select o.id, o.media_id, m.media_name, o.product_id, p.product_name, p.brand_id, b.brand_name, o.seconds,
-           o.default_group_id as default_id, g.group_name as default_name, o.category, o.source,
+           o.default_group_id as default_id, g.group_name as default_name, o.category, o.source, o.make_good_policy,
            to_char(o.created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time,
            coalesce(to_char(o.estimate_date, 'YYYY-MM-DD'), '') as estimate_time,
            o.status, '' as status_name,

@@ -12,5 +12,8 @@ mod reads;
 mod schedule;
 mod summary_cell_adds;
 pub mod summary_cells;
+pub mod summary_moves;
+mod summary_make_goods;
+mod summary_order_num;
 mod summary_grid;
 mod tape_changes;
