@@ -47,6 +47,7 @@ export function SummaryCellMenu({ target, onClose, onAction }: Props) {
       {target && (
         <MenuContent
           align="start"
+          className="menu-content summary-menu"
           sideOffset={2}
           aria-label={t('summary.menu.label', { date: target.ymd })}
           onCloseAutoFocus={(e) => {
