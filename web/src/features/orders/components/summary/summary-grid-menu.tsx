@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DropdownMenu, MenuContent, MenuItem } from '@/components/ui/dropdown-menu'
 import type { GridRow } from '../../api/summary'
@@ -26,21 +25,13 @@ function actionOf(kind: MenuItemKind, { row, cell, ymd }: MenuTarget): SummaryAc
 /**
  * A cell's right-click menu (also the ContextMenu key and Shift+F10): a dropdown anchored to an
  * invisible point where it was asked for, so the pointer and the keyboard open the same menu.
- * Closing it gives the focus back to the cell.
+ * Closing it gives the focus back to the cell: a point dialog an item opens takes it from there
+ * (its focus trap) and gives it back to the cell when it closes.
  */
 export function SummaryCellMenu({ target, onClose, onAction }: Props) {
   const { t } = useTranslation('orders')
-  // A chosen item opens a point dialog, which takes the focus; only a dismissed menu gives it back to the cell.
-  const chosen = useRef(false)
-  useEffect(() => {
-    if (target) chosen.current = false
-  }, [target])
   return (
-    <DropdownMenu.Root
-      open={target !== null}
-      onOpenChange={(open) => !open && onClose()}
-      modal={false}
-    >
+    <DropdownMenu.Root open={target !== null} onOpenChange={(open) => !open && onClose()} modal={false}>
       <DropdownMenu.Trigger asChild>
         <span className="summary-menu__anchor" aria-hidden="true" tabIndex={-1} style={{ left: target?.x ?? 0, top: target?.y ?? 0 }} />
       </DropdownMenu.Trigger>
@@ -52,17 +43,11 @@ export function SummaryCellMenu({ target, onClose, onAction }: Props) {
           aria-label={t('summary.menu.label', { date: target.ymd })}
           onCloseAutoFocus={(e) => {
             e.preventDefault()
-            if (!chosen.current && target.node.isConnected) target.node.focus({ preventScroll: true })
+            if (target.node.isConnected) target.node.focus({ preventScroll: true })
           }}
         >
           {menuItems(target.cell).map((kind) => (
-            <MenuItem
-              key={kind}
-              onSelect={() => {
-                chosen.current = true
-                onAction(actionOf(kind, target))
-              }}
-            >
+            <MenuItem key={kind} onSelect={() => onAction(actionOf(kind, target))}>
               {t(`summary.menu.${kind}`)}
             </MenuItem>
           ))}
