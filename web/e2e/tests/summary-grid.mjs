@@ -76,6 +76,7 @@ export const tests = [
         mediaId: media.id, brandId: brand.id, suitName: `E2E汇总套装${stamp}`, customerMetrics: '100', mediaMetrics: '90', seconds: 15,
         suitTime: M1, timePeriodArray: JSON.stringify(periods.map((p) => ({ timePeriodId: String(p.id), numberOfTimes: 40 }))),
       })
+      ctx.state.seed = { media, tapes }
       const order = await call(page, 'orderAdd', {
         mediaId: media.id, productId: product.id, defaultId: brand.groups[0].id, seconds: 15,
         orderProductMagneticTapeId: tapes.map((t) => t.id).join(','), suitId: suit.id,
@@ -118,6 +119,8 @@ export const tests = [
       await box.getByRole('table', { name: '调整建议' }).getByText(`E2E建议${stamp}`).waitFor()
       await box.getByRole('button', { name: '添加', exact: true }).waitFor()
       await page.screenshot({ path: '/tmp/summary-collect.png' })
+      await box.locator('.summary__body').evaluate((el) => el.scrollTo(0, el.scrollHeight))
+      await page.screenshot({ path: '/tmp/summary-collect-log.png' })
       await expectAccessible(page, 'summary collect mode', { include: '.dialog' })
     },
   },
@@ -156,17 +159,24 @@ export const tests = [
       const grid = box.getByRole('grid', { name: `${M1} 汇总表` })
       await grid.locator('[data-row="0"][data-col="0"]').focus()
       const focused = () => page.evaluate(() => `${document.activeElement?.dataset.row}:${document.activeElement?.dataset.col}`)
+      // The focus follows once react-window has rendered the cell scrolled into view.
+      const focusIs = async (want, what) => {
+        await page.waitForFunction((w) => `${document.activeElement?.dataset.row}:${document.activeElement?.dataset.col}` === w, want, { timeout: 3000 })
+          .catch(async () => ctx.expect(false, `${what}: focus on ${await focused()}, not ${want}`))
+      }
       await page.keyboard.press('ArrowRight')
       await page.keyboard.press('ArrowRight')
       await page.keyboard.press('ArrowDown')
-      ctx.expect((await focused()) === '1:2', `focus after arrows: ${await focused()}`)
+      await focusIs('1:2', 'arrows')
       await page.keyboard.press('End')
       const days = Number(await grid.getAttribute('aria-colcount')) - 16
-      ctx.expect((await focused()) === `1:${days - 1}`, `End: ${await focused()}`)
+      await focusIs(`1:${days - 1}`, 'End')
+      await page.screenshot({ path: '/tmp/summary-end.png' })
       await page.keyboard.press('Home')
+      await focusIs('1:0', 'Home')
       await page.keyboard.press('ArrowRight')
       await page.keyboard.press('ArrowRight')
-      ctx.expect((await focused()) === '1:2', `Home: ${await focused()}`)
+      await focusIs('1:2', 'Home then arrows')
       // Day 3 of the second line: a stored cell, not verified → 修改, 记录.
       await page.keyboard.press('Shift+F10')
       const menu = page.getByRole('menu')
@@ -176,7 +186,7 @@ export const tests = [
       await page.screenshot({ path: '/tmp/summary-menu.png' })
       await page.keyboard.press('Escape')
       await menu.waitFor({ state: 'detached' })
-      ctx.expect((await focused()) === '1:2', `focus back on the cell: ${await focused()}`)
+      await focusIs('1:2', 'focus back on the cell after Escape')
       // An empty day: only 修改.
       await grid.locator('[data-row="0"][data-col="0"]').click({ button: 'right' })
       await menu.waitFor()
@@ -239,6 +249,53 @@ export const tests = [
       const again = await openSummary(ctx, page)
       ctx.expect(await again.getByRole('button', { name: '汇总', exact: true }).getAttribute('aria-pressed') === 'true', 'reopened on 汇总')
       ctx.expect((await again.getByRole('textbox', { name: '评估时间' }).inputValue()) === day, 'the picker shows the date set')
+      await again.getByRole('button', { name: '关闭' }).first().click()
+      await again.waitFor({ state: 'detached' })
+    },
+  },
+  {
+    name: 'a 1,000-line month scrolls smoothly (frames measured, reported, not asserted)',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      const { media, tapes } = ctx.state.seed
+      const orderId = ctx.state.orderId
+      // 125 periods × 2 versions × types A–D = 1,000 lines in the second month (plus its 2).
+      const periods = await inBatches(Array.from({ length: 125 }, (_, i) => i), (i) =>
+        call(page, 'timePeriodAdd', { mediaId: media.id, timePeriodName: `E2E压测${i}-${stamp}`, preBroadcastTimeForma: '10:00:00', preBroadcastTimeFormaEnd: '11:00:00' }))
+      const jobs = periods.flatMap((period) => tapes.flatMap((tape) => ['A', 'B', 'C', 'D'].map((type) => ({ period, tape, type }))))
+      await inBatches(jobs, ({ period, tape, type }, i) =>
+        call(page, 'orderSummaryGrpYmdAdd', { orderId, type, timePeriodId: period.id, productDefaultId: tape.id, ymd: `${M2}-${pad((i % 28) + 1)}`, num: 1 }))
+      const box = await openSummary(ctx, page)
+      await box.getByRole('button', { name: '月份', exact: true }).click()
+      await box.getByRole('tab', { name: M2 }).click()
+      const grid = box.getByRole('grid', { name: `${M2} 汇总表` })
+      await grid.waitFor()
+      ctx.expect((await grid.getAttribute('aria-rowcount')) === '1002', `rows: ${await grid.getAttribute('aria-rowcount')}`)
+      const result = await grid.evaluate((el) => new Promise((resolve) => {
+        const frames = []
+        let last = performance.now()
+        const start = last
+        const step = (now) => {
+          frames.push(now - last)
+          last = now
+          el.scrollTop += 45
+          el.scrollLeft = (el.scrollLeft + 17) % Math.max(1, el.scrollWidth - el.clientWidth)
+          if (now - start < 3000 && el.scrollTop + el.clientHeight < el.scrollHeight) requestAnimationFrame(step)
+          else resolve({ seconds: (now - start) / 1000, frames: frames.length, slow: frames.filter((f) => f > 25).length, worst: Math.max(...frames), dom: el.querySelectorAll('[role=gridcell],[role=rowheader]').length })
+        }
+        requestAnimationFrame(step)
+      }))
+      const fps = result.frames / result.seconds
+      console.log(`summary-grid 1,002 lines: ${fps.toFixed(1)} frames/s over ${result.seconds.toFixed(1)} s, ${result.slow} frames over 25 ms, worst ${result.worst.toFixed(1)} ms, ${result.dom} cells in the DOM`)
+      await page.screenshot({ path: '/tmp/summary-1000.png' })
+      ctx.expect(result.dom < 5000, `virtualised: ${result.dom} cells in the DOM`)
     },
   },
 ]
+
+/** Runs `fn` over `items` eight at a time (the API seeds faster than one call at a time). */
+async function inBatches(items, fn) {
+  const out = []
+  for (let i = 0; i < items.length; i += 8) out.push(...(await Promise.all(items.slice(i, i + 8).map((item, j) => fn(item, i + j)))))
+  return out
+}

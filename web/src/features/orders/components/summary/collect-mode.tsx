@@ -97,7 +97,8 @@ export function CollectMode({ order, months, loading }: Props) {
         <section className="summary-card" aria-labelledby="summary-log">
           <h3 id="summary-log" className="summary-card__title">{t('summary.collect.log')}</h3>
           {logs.data?.length ? (
-            <ol className="summary-timeline">
+            // Focusable: it scrolls on its own (a long log), so the keyboard must reach it.
+            <ol className="summary-timeline" tabIndex={0} aria-labelledby="summary-log">
               {logs.data.map((entry) => (
                 <li key={entry.id} className="summary-timeline__item">
                   <span className="summary-timeline__time">{entry.createTime}</span>

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next'
-import type { ReactElement } from 'react'
+import { memo, type ReactElement } from 'react'
 import type { CellComponentProps } from 'react-window'
 import type { GridRow } from '../../api/summary'
 import {
@@ -98,7 +98,7 @@ export function PaneCell({ columnIndex, rowIndex, style, rows, cells, days, acti
 }
 
 /** The frozen left part of a line (its own row element, indexed like the scrolling part's). */
-export function LeftRow({ row, index }: { row: GridRow; index: number }) {
+export const LeftRow = memo(function LeftRow({ row, index }: { row: GridRow; index: number }) {
   return (
     <div role="row" aria-rowindex={index + 1} className="summary-grid__left-row" style={{ top: index * ROW_HEIGHT, height: ROW_HEIGHT }} data-line-id={row.id}>
       {FIXED.map((c, i) => {
@@ -118,10 +118,10 @@ export function LeftRow({ row, index }: { row: GridRow; index: number }) {
       })}
     </div>
   )
-}
+})
 
 /** The header: the fixed headings (frozen in the corner), a day heading per day with its weekday, the figures'. */
-export function HeadRow({ days, width, t }: { days: Day[]; width: number; t: TFunction<'orders'> }) {
+export const HeadRow = memo(function HeadRow({ days, width, t }: { days: Day[]; width: number; t: TFunction<'orders'> }) {
   const weekdays = t('template.weekdays')
   return (
     <div role="row" className="summary-grid__head" style={{ width }}>
@@ -167,4 +167,4 @@ export function HeadRow({ days, width, t }: { days: Day[]; width: number; t: TFu
       ))}
     </div>
   )
-}
+})

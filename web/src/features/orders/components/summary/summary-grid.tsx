@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Grid, useGridRef } from 'react-window'
 import type { GridMonth, GridRow } from '../../api/summary'
@@ -29,7 +29,8 @@ type Props = {
   height?: number | string
 }
 
-const OVERSCAN_ROWS = 10
+const OVERSCAN_ROWS = 12
+const MARGIN_ROWS = 3
 const FIGURES_WIDTH = FIGURES.reduce((sum, f) => sum + f.width, 0)
 
 /** The lines the frozen left pane renders: those in view of the scroller, and a margin. */
@@ -39,9 +40,14 @@ function useRowWindow(scroller: HTMLDivElement | null, count: number) {
     if (!scroller) return
     const update = () => {
       const top = Math.max(0, scroller.scrollTop - HEADER_HEIGHT)
-      const start = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN_ROWS)
-      const stop = Math.min(count, Math.ceil((top + scroller.clientHeight) / ROW_HEIGHT) + OVERSCAN_ROWS)
-      setRange((r) => (r.start === start && r.stop === stop ? r : { start, stop }))
+      const first = Math.floor(top / ROW_HEIGHT)
+      const last = Math.ceil((top + scroller.clientHeight) / ROW_HEIGHT)
+      // Re-rendered only when the lines in view come near the edge of those rendered.
+      setRange((r) => {
+        const covered = (r.start === 0 || r.start <= first - MARGIN_ROWS) && (r.stop >= count || r.stop >= last + MARGIN_ROWS)
+        if (covered && r.stop <= count) return r
+        return { start: Math.max(0, first - OVERSCAN_ROWS), stop: Math.min(count, last + OVERSCAN_ROWS) }
+      })
     }
     update()
     scroller.addEventListener('scroll', update, { passive: true })
@@ -54,6 +60,19 @@ function useRowWindow(scroller: HTMLDivElement | null, count: number) {
   }, [scroller, count])
   return range
 }
+
+/**
+ * The frozen left pane: its own component, so a scroll re-renders only the lines entering it,
+ * not the grid around it.
+ */
+const LeftPane = memo(function LeftPane({ scroller, rows }: { scroller: HTMLDivElement | null; rows: GridRow[] }) {
+  const { start, stop } = useRowWindow(scroller, rows.length)
+  return (
+    <div className="summary-grid__left" style={{ width: FIXED_WIDTH, height: rows.length * ROW_HEIGHT }}>
+      {rows.slice(start, stop).map((row, i) => <LeftRow key={row.id} row={row} index={start + i} />)}
+    </div>
+  )
+})
 
 /**
  * One month of the schedule as a grid (spec orders §2.8): the line's columns frozen on the
@@ -72,9 +91,11 @@ export function SummaryGrid({ month, onAction, selected, onToggle, height = '100
   const [active, setActive] = useState({ row: 0, col: 0 })
   const [menu, setMenu] = useState<MenuTarget | null>(null)
   const focusAfter = useRef(false)
-  const { start, stop } = useRowWindow(scroller, rows.length)
   const paneWidth = days.length * DAY_WIDTH + FIGURES_WIDTH
   const width = FIXED_WIDTH + paneWidth
+  // Stable between renders: react-window lays the columns out again when these change.
+  const paneStyle = useMemo(() => ({ width: paneWidth, overflow: 'visible', flexGrow: 0 }), [paneWidth])
+  const columnWidth = useCallback((i: number) => (i < days.length ? DAY_WIDTH : FIGURES[i - days.length].width), [days.length])
 
   // A refetch may leave fewer lines: keep the tab stop on one that exists.
   const row = Math.min(active.row, Math.max(0, rows.length - 1))
@@ -185,9 +206,7 @@ export function SummaryGrid({ month, onAction, selected, onToggle, height = '100
       >
         <HeadRow days={days} width={width} t={t} />
         <div className="summary-grid__body" style={{ width, height: rows.length * ROW_HEIGHT }}>
-          <div className="summary-grid__left" style={{ width: FIXED_WIDTH, height: rows.length * ROW_HEIGHT }}>
-            {rows.slice(start, stop).map((row, i) => <LeftRow key={row.id} row={row} index={start + i} />)}
-          </div>
+          <LeftPane scroller={scroller} rows={rows} />
           {rows.length > 0 && (
             <Grid
               gridRef={gridRef}
@@ -195,12 +214,12 @@ export function SummaryGrid({ month, onAction, selected, onToggle, height = '100
               aria-colcount={undefined}
               aria-rowcount={undefined}
               className="summary-grid__pane"
-              style={{ width: paneWidth, overflow: 'visible', flexGrow: 0 }}
+              style={paneStyle}
               scrollElement={scroller}
               cellComponent={PaneCell}
               cellProps={paneProps}
               columnCount={days.length + FIGURES.length}
-              columnWidth={(i) => (i < days.length ? DAY_WIDTH : FIGURES[i - days.length].width)}
+              columnWidth={columnWidth}
               rowCount={rows.length}
               rowHeight={ROW_HEIGHT}
               overscanCount={4}
