@@ -254,6 +254,30 @@ export const tests = [
     },
   },
   {
+    name: 'in English: the modes, styles, toolbar and the grid’s headings',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      await page.getByRole('button', { name: '切换语言' }).click()
+      await page.getByRole('menuitemradio', { name: 'English' }).click()
+      await orderRow(page).getByRole('button', { name: /More/ }).click()
+      await page.getByRole('menuitem', { name: 'Summary', exact: true }).click()
+      const box = page.getByRole('dialog', { name: new RegExp(`^Summary #${ctx.state.orderId}`) })
+      await box.waitFor()
+      await box.getByText('Make-goods').waitFor()
+      await page.screenshot({ path: '/tmp/summary-english-collect.png' })
+      await box.getByRole('button', { name: 'Months', exact: true }).click()
+      const grid = box.getByRole('grid', { name: `${M1} summary grid` })
+      await grid.waitFor()
+      for (const h of ['Contract', 'Version', 'Period', 'Remaining', 'Avg. rating']) await grid.getByRole('columnheader', { name: h, exact: true }).waitFor()
+      await page.screenshot({ path: '/tmp/summary-english-grid.png' })
+      await box.getByRole('button', { name: 'Close' }).first().click()
+      await box.waitFor({ state: 'detached' })
+      await page.getByRole('button', { name: 'Switch language' }).click()
+      await page.getByRole('menuitemradio', { name: '中文' }).click()
+      await orderRow(page).getByRole('button', { name: /更多/ }).waitFor()
+    },
+  },
+  {
     name: 'a 1,000-line month scrolls smoothly (frames measured, reported, not asserted)',
     run: async (ctx) => {
       const page = shared(ctx)
