@@ -313,6 +313,19 @@ export const tests = [
       console.log(`summary-grid 1,002 lines: ${fps.toFixed(1)} frames/s over ${result.seconds.toFixed(1)} s, ${result.slow} frames over 25 ms, worst ${result.worst.toFixed(1)} ms, ${result.dom} cells in the DOM`)
       await page.screenshot({ path: '/tmp/summary-1000.png' })
       ctx.expect(result.dom < 5000, `virtualised: ${result.dom} cells in the DOM`)
+      // PageDown far into the month: the focused cell is rendered and shown clear of the frozen header and columns.
+      await grid.evaluate((el) => el.scrollTo(0, 0))
+      await grid.locator('[data-row="0"][data-col="0"]').focus()
+      for (let i = 0; i < 40; i++) await page.keyboard.press('PageDown')
+      await page.keyboard.press('End')
+      await page.waitForFunction(() => Number(document.activeElement?.dataset.row) > 300 && document.activeElement?.dataset.col === String(document.activeElement.closest('[role=grid]').getAttribute('aria-colcount') - 17))
+      const place = await page.evaluate(() => {
+        const cell = document.activeElement.getBoundingClientRect()
+        const box = document.activeElement.closest('[role=grid]').getBoundingClientRect()
+        return { top: cell.top - box.top, bottom: box.bottom - cell.bottom, left: cell.left - box.left, right: box.right - cell.right }
+      })
+      ctx.expect(place.top >= 44 && place.bottom >= 0 && place.left >= 528 && place.right >= 0, `the focused cell is in view: ${JSON.stringify(place)}`)
+      await page.screenshot({ path: '/tmp/summary-pagedown.png' })
     },
   },
 ]

@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { GridMonth, GridRow } from '../../api/summary'
 import { SummaryGrid } from './summary-grid'
@@ -41,5 +42,23 @@ describe('the summary grid', () => {
     expect((grid.querySelector('.summary-grid__body') as HTMLElement).style.height).toBe('30000px')
     // Exactly one tab stop: the first day of the first line.
     expect([...days].filter((d) => (d as HTMLElement).tabIndex === 0).map((d) => `${(d as HTMLElement).dataset.row}:${(d as HTMLElement).dataset.col}`)).toEqual(['0:0'])
+  })
+
+  it('is one stop of the Tab key, landing on its active cell', async () => {
+    const month: GridMonth = { pointDateYm: '2026-03', data: [line(1), line(2)] }
+    render(
+      <>
+        <button type="button">before</button>
+        <SummaryGrid month={month} onAction={() => {}} />
+        <button type="button">after</button>
+      </>,
+    )
+    const user = userEvent.setup()
+    await user.tab()
+    await user.tab()
+    expect(document.activeElement?.getAttribute('data-row')).toBe('0')
+    expect(document.activeElement?.getAttribute('data-col')).toBe('0')
+    await user.tab()
+    expect(document.activeElement?.textContent).toBe('after')
   })
 })

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Grid, useGridRef } from 'react-window'
 import type { GridMonth, GridRow } from '../../api/summary'
@@ -90,7 +90,9 @@ export function SummaryGrid({ month, onAction, selected, onToggle, height = '100
   const cells = useMemo(() => rows.map(cellsByDay), [rows])
   const [active, setActive] = useState({ row: 0, col: 0 })
   const [menu, setMenu] = useState<MenuTarget | null>(null)
+  // A key asked for the focus to follow `active` (a click or a refetch doesn't move it).
   const focusAfter = useRef(false)
+  const [focusRequest, setFocusRequest] = useState(0)
   const paneWidth = days.length * DAY_WIDTH + FIGURES_WIDTH
   const width = FIXED_WIDTH + paneWidth
   // Stable between renders: react-window lays the columns out again when these change.
@@ -115,12 +117,30 @@ export function SummaryGrid({ month, onAction, selected, onToggle, height = '100
       if (el) {
         focusAfter.current = false
         el.focus({ preventScroll: true })
-      } else if (frames++ < 10) id = requestAnimationFrame(tryFocus)
+        return
+      }
+      // Not rendered yet: hold the focus on the box meanwhile, so the keys that follow still
+      // arrive (the old cell leaves the DOM as the grid scrolls, which would drop the focus).
+      if (frames === 0 && scroller?.contains(document.activeElement)) scroller.focus({ preventScroll: true })
+      if (frames++ < 10) id = requestAnimationFrame(tryFocus)
     }
     gridRef.current?.scrollToCell({ rowIndex: at.row, columnIndex: at.col })
     tryFocus()
     return () => cancelAnimationFrame(id)
-  }, [at.row, at.col, cellAt, gridRef])
+  }, [focusRequest, at.row, at.col, cellAt, gridRef, scroller])
+
+  const focusCell = (next: { row: number; col: number }) => {
+    focusAfter.current = true
+    setActive(next)
+    setFocusRequest((n) => n + 1)
+  }
+
+  // Tabbing into the box lands on its active cell when that is rendered; else the box keeps the
+  // focus, and a navigation key brings the cell back into view (onKeyDown).
+  const onFocus = (e: FocusEvent<HTMLDivElement>) => {
+    if (e.target !== scroller || scroller.contains(e.relatedTarget as Node | null)) return
+    cellAt(at.row, at.col)?.focus({ preventScroll: true })
+  }
 
   const target = (el: EventTarget | null) => {
     const node = (el as HTMLElement | null)?.closest<HTMLElement>('[data-row][data-col]')
@@ -153,38 +173,29 @@ export function SummaryGrid({ month, onAction, selected, onToggle, height = '100
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const hit = target(e.target)
-    if (!hit) {
-      // The box itself has the focus (its cell was scrolled away): any navigation key brings it back.
-      if (e.target === scroller && /^(Arrow|Home|End|Page)/.test(e.key) && rows.length) {
-        e.preventDefault()
-        focusAfter.current = true
-        setActive({ ...at })
-        requestAnimationFrame(() => cellAt(at.row, at.col)?.focus())
-      }
-      return
-    }
-    if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
+    // The box itself holds the focus while its cell is scrolled away: keys move from the active cell.
+    if (!hit && (e.target !== scroller || !rows.length)) return
+    if (hit && (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey))) {
       e.preventDefault()
       const box = hit.node.getBoundingClientRect()
       setMenu({ row: hit.line, cell: hit.cell, ymd: hit.day.ymd, x: box.left + box.width / 2, y: box.bottom, node: hit.node })
       return
     }
-    if (e.key === 'Enter') {
+    if (hit && e.key === 'Enter') {
       e.preventDefault()
       onAction({ kind: 'records', row: hit.line, cell: hit.cell && hit.cell.id > 0 ? hit.cell : null, ymd: hit.day.ymd })
       return
     }
-    if (e.key === ' ') {
+    if (hit && e.key === ' ') {
       e.preventDefault()
       toggle(hit.line, hit.cell)
       return
     }
     const page = Math.max(1, Math.floor(((scroller?.clientHeight ?? ROW_HEIGHT) - HEADER_HEIGHT) / ROW_HEIGHT) - 1)
-    const next = moveFocus(e.key, { row: hit.row, col: hit.col }, rows.length, days.length, page)
+    const next = moveFocus(e.key, hit ? { row: hit.row, col: hit.col } : at, rows.length, days.length, page)
     if (!next) return
     e.preventDefault()
-    focusAfter.current = true
-    setActive(next)
+    focusCell(next)
   }
 
   const label = t('summary.grid.label', { month: month.pointDateYm })
@@ -198,7 +209,9 @@ export function SummaryGrid({ month, onAction, selected, onToggle, height = '100
         aria-rowcount={rows.length}
         aria-colcount={FIXED.length + days.length + FIGURES.length}
         aria-multiselectable={selected ? true : undefined}
-        tabIndex={rows.length ? -1 : 0}
+        style={{ scrollPaddingTop: HEADER_HEIGHT, scrollPaddingLeft: FIXED_WIDTH }}
+        tabIndex={0}
+        onFocus={onFocus}
         onClick={onClick}
         onContextMenu={openMenu}
         onKeyDown={onKeyDown}
