@@ -16,6 +16,7 @@ import { OrderTemplateDialog } from '../components/order-template-dialog'
 import { orderColumns, type MoreDialog } from '../components/orders-columns'
 import { OrdersToolbar } from '../components/orders-toolbar'
 import { ProposalDialog } from '../components/proposal-dialog'
+import { SummaryDialog } from '../components/summary/summary-dialog'
 import { TapeChangeDialog } from '../components/tape-change-dialog'
 import { FILTER_KEYS, useOrderFilters } from '../components/use-order-filters'
 import '../components/orders.css'
@@ -70,6 +71,7 @@ export default function OrdersPage() {
         <Pagination total={list.data?.total ?? 0} page={filters.page} pageSize={filters.limit} onChange={(page, limit) => setFilters({ page, limit })} />
       </div>
       <OrderDialog open={editing !== null} orderId={editing?.id ?? null} onClose={() => setEditing(null)} />
+      <SummaryDialog order={moreOf('summary')} onClose={closeMore} />
       <OrderTemplateDialog orderId={moreOf('template')?.id ?? null} onClose={closeMore} />
       <TapeChangeDialog order={moreOf('tapeChanges')} onClose={closeMore} />
       <CertificateDialog order={moreOf('certificate')} onClose={closeMore} />

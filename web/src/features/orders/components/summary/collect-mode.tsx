@@ -1,0 +1,122 @@
+import { useTranslation } from 'react-i18next'
+import { DataTable, type Column } from '@/components/ui/data-table'
+import type { Order } from '../../api/get-orders'
+import { useOrderLogs } from '../../api/get-order-logs'
+import { useProposals, type Proposal } from '../../api/get-proposals'
+import { useSuitRemaining, type GridMonth, type SuitRemaining } from '../../api/summary'
+import { ProposalForm } from '../proposal-form'
+
+type Props = { order: Order; months: GridMonth[] | undefined; loading: boolean }
+
+const DASH = '—'
+
+/**
+ * 汇总 mode (spec orders §2.8): the order's product, cycle, months and seconds; the make-goods
+ * per month; what each suit entry has left to schedule; the order log as a timeline; the
+ * adjustment proposals with 添加. The estimate figures arrive with the next issue, and say so.
+ */
+export function CollectMode({ order, months, loading }: Props) {
+  const { t } = useTranslation('orders')
+  const suits = useSuitRemaining(order.id)
+  const logs = useOrderLogs(order.id)
+  const proposals = useProposals(order.id)
+
+  const facts: [string, string][] = [
+    [t('summary.collect.product'), order.productName],
+    [t('summary.collect.cycle'), order.cycleTimeAdd && order.cycleTimeEnd ? `${order.cycleTimeAdd} ~ ${order.cycleTimeEnd}` : DASH],
+    [t('summary.collect.months'), order.cycleTimeMonth.split(',').filter(Boolean).join('、') || DASH],
+    [t('summary.collect.seconds'), String(order.seconds)],
+  ]
+  const suitColumns: Column<SuitRemaining>[] = [
+    { key: 'suitName', title: t('summary.collect.suitName') },
+    { key: 'suitTime', title: t('summary.collect.suitMonth'), width: 100 },
+    { key: 'timePeriodName', title: t('summary.collect.periods') },
+    { key: 'num', title: t('summary.collect.remaining'), width: 100, align: 'right', render: (r) => <span className={r.num < 0 ? 'order-figure--negative' : undefined}>{r.num}</span> },
+  ]
+  const proposalColumns: Column<Proposal>[] = [
+    { key: 'proposalText', title: t('proposals.text'), render: (r) => <span className="order-log__content">{r.proposalText}</span> },
+    { key: 'adjustDate', title: t('proposals.adjustDate'), width: 110 },
+    { key: 'proposalStatus', title: t('proposals.status'), width: 90, render: (r) => t(`proposals.statuses.${r.proposalStatus}`, { defaultValue: r.proposalStatus }) },
+    { key: 'adminName', title: t('proposals.admin'), width: 100 },
+  ]
+
+  return (
+    <div className="summary-collect">
+      <section className="summary-card" aria-label={t('summary.collect.order')}>
+        <dl className="summary-facts">
+          {facts.map(([label, value]) => (
+            <div key={label} className="summary-facts__item">
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <div className="summary-collect__columns">
+        <section className="summary-card" aria-labelledby="summary-make-goods">
+          <h3 id="summary-make-goods" className="summary-card__title">{t('summary.collect.makeGoods')}</h3>
+          <table className="table summary-make-goods" aria-labelledby="summary-make-goods">
+            <thead>
+              <tr>
+                <th scope="col">{t('summary.collect.month')}</th>
+                <th scope="col">{t('summary.collect.owed')}</th>
+                <th scope="col">{t('summary.collect.scheduled')}</th>
+                <th scope="col">{t('summary.collect.outstanding')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(months ?? []).map((m) => (
+                <tr key={m.pointDateYm} data-month={m.pointDateYm}>
+                  <td>{m.pointDateYm}</td>
+                  <td>{m.makeGood?.owed ?? DASH}</td>
+                  <td>{m.makeGood?.scheduled ?? DASH}</td>
+                  <td className={m.makeGood?.outstanding ? 'order-figure--negative' : undefined}>{m.makeGood?.outstanding ?? DASH}</td>
+                </tr>
+              ))}
+              {!months?.length && (
+                <tr>
+                  <td colSpan={4} className="summary-card__empty">{loading ? t('summary.loading') : t('summary.collect.noMonths')}</td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </section>
+        <section className="summary-card" aria-labelledby="summary-estimates">
+          <h3 id="summary-estimates" className="summary-card__title">{t('summary.collect.estimates')}</h3>
+          <div className="order-dialog-empty summary-card__pending">{t('summary.collect.estimatesLater')}</div>
+        </section>
+      </div>
+
+      <section className="summary-card" aria-labelledby="summary-suits">
+        <h3 id="summary-suits" className="summary-card__title">{t('summary.collect.suits')}</h3>
+        <DataTable columns={suitColumns} data={suits.data} loading={suits.isFetching} label={t('summary.collect.suits')} emptyText={t('summary.collect.noSuits')} rowKey={(r) => `${r.suitId}-${r.suitXId}`} />
+      </section>
+
+      <div className="summary-collect__columns">
+        <section className="summary-card" aria-labelledby="summary-log">
+          <h3 id="summary-log" className="summary-card__title">{t('summary.collect.log')}</h3>
+          {logs.data?.length ? (
+            // Focusable: it scrolls on its own (a long log), so the keyboard must reach it.
+            <ol className="summary-timeline" tabIndex={0} aria-labelledby="summary-log">
+              {logs.data.map((entry) => (
+                <li key={entry.id} className="summary-timeline__item">
+                  <span className="summary-timeline__time">{entry.createTime}</span>
+                  <span className="summary-timeline__content">{entry.content}</span>
+                  <span className="summary-timeline__admin">{entry.admin.name || '-'}</span>
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p className="summary-card__empty">{logs.isFetching ? t('summary.loading') : t('logs.empty')}</p>
+          )}
+        </section>
+        <section className="summary-card" aria-labelledby="summary-proposals">
+          <h3 id="summary-proposals" className="summary-card__title">{t('summary.collect.proposals')}</h3>
+          <ProposalForm orderId={order.id} />
+          <DataTable columns={proposalColumns} data={proposals.data} loading={proposals.isFetching} label={t('summary.collect.proposals')} emptyText={t('proposals.empty')} />
+        </section>
+      </div>
+    </div>
+  )
+}

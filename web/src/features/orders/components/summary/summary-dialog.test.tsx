@@ -1,0 +1,221 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { getToast } from '@/components/ui/toast-store'
+import { fakeApi, signedIn } from '@/testing/fake-api'
+import { renderPage } from '@/testing/render-page'
+import type { Order } from '../../api/get-orders'
+import type { GridMonth, GridRow } from '../../api/summary'
+import type { SummaryAction } from './summary-dialogs'
+import type { Cell } from './summary-grid-model'
+
+// The point dialogs are another part's: here they only record what the grid asked for.
+const asked: SummaryAction[] = []
+vi.mock('./summary-dialogs', () => ({
+  SummaryDialogs: ({ action }: { action: SummaryAction }) => {
+    if (action) asked.push(action)
+    return null
+  },
+}))
+const { SummaryDialog } = await import('./summary-dialog')
+
+const order = {
+  id: 7, productName: '纯牛奶', cycleTimeAdd: '2026-03-01', cycleTimeEnd: '2026-04-30', cycleTimeMonth: '2026-03,2026-04', seconds: 15,
+} as unknown as Order
+
+const cell = (id: number, d: number, over: Partial<Cell> = {}): Cell => ({
+  id, d, ymd: `2026-03-${String(d).padStart(2, '0')}`, point: 2, value: '', type: 'A', isHe: 1, reasonType: '1', reasonValue: '',
+  reasonDisappearance: '0', mdp: null, order_summary_grp_ymd_operation: [], ...over,
+})
+const line = (id: number, cells: Cell[], ym = '2026-03'): GridRow => ({
+  id, contractNumber: `HT-${id}`, type: 'A', position: '', length: 15, product_magnetic_tape: { id: 1, mediaFileName: 'v1.mp4' },
+  time_period: { id: 2, timePeriodName: '早间' }, timePeriodId: 2, pointDateYm: ym, order_summary_grp_ymd: cells,
+  remainingTimes: 4, publishedTimes: 1, averageViewershipThisMonth: 1.23456, viewEstimated: 0, viewEstimatedHigh: 0, viewEstimatedLow: 0,
+  estimated: 0, estimatedHigh: 0, estimatedLow: 0, totalTimes: 6,
+})
+const months: GridMonth[] = [
+  {
+    pointDateYm: '2026-03',
+    makeGood: { owed: 2, scheduled: 1, outstanding: 1 },
+    data: [
+      line(1, [cell(11, 2), cell(12, 3, { value: '撤掉' }), cell(13, 4, { isHe: 2, reasonDisappearance: '1', reasonType: '2', reasonValue: '停播' })]),
+      line(2, [cell(21, 2)]),
+    ],
+  },
+  { pointDateYm: '2026-04', data: [line(3, [], '2026-04')] },
+]
+
+let estimate: string | null = null
+const api = fakeApi({
+  orderSummaryGrpList: () => months,
+  orderTime: () => ({ cycleTimeAdd: '2026-03-01', cycleTimeEnd: '2026-04-30', months: ['2026-03', '2026-04'], estimateTime: estimate, assessmentDate: '2026-03-10' }),
+  orderSummarySuitList: () => [{ suitId: 1, suitXId: 1, suitName: '春季套装', suitTime: '2026-03', timePeriodName: '早间', numberOfTimes: 10, num: 4 }],
+  orderLogList: () => [{ id: 1, content: '修改点位', admin: { name: '张三' }, createTime: '2026-03-02 10:00:00' }] as never,
+  orderProposalList: () => [{ id: 1, proposalText: '加投晚间', adjustDate: '2026-03-05', proposalStatus: '1', adminName: '李四', createTime: '' }] as never,
+  grpTimeUp: (sent) => {
+    estimate = (sent.body as { timePg: string }).timePg
+    return { estimateTime: estimate, jStatus: 2, jStatusName: '已评估' }
+  },
+})
+signedIn()
+
+// jsdom lays nothing out: give the grid's scrolling box a viewport so react-window renders cells.
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 })
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1600 })
+})
+afterAll(() => {
+  delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight
+  delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth
+})
+
+beforeEach(() => {
+  // Stubbed for each test: the fake api unstubs every global after each.
+  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} })
+  asked.length = 0
+  estimate = null
+})
+
+const open = () => renderPage(<SummaryDialog order={order} onClose={() => {}} />)
+const dialog = () => screen.findByRole('dialog', { name: '汇总 #7 · 纯牛奶' })
+
+describe('the summary dialog', () => {
+  it('opens on 汇总: the order, make-goods per month, suits, the log timeline, proposals; estimates said to come later', async () => {
+    open()
+    const box = await dialog()
+    expect(within(box).getByRole('button', { name: '汇总' }).getAttribute('aria-pressed')).toBe('true')
+    expect(await within(box).findByText('2026-03-01 ~ 2026-04-30')).toBeTruthy()
+    const makeGoods = within(box).getByRole('table', { name: '补播' })
+    await waitFor(() => expect(within(makeGoods).getAllByRole('row')).toHaveLength(3))
+    expect(within(makeGoods).getAllByRole('row')[1].textContent).toBe('2026-03211')
+    // A month the server answers without make-goods (the field is optional until it lands).
+    expect(within(makeGoods).getAllByRole('row')[2].textContent).toBe('2026-04———')
+    expect(within(box).getByText(/随下一期的预估功能上线/)).toBeTruthy()
+    expect(await within(box).findByText('春季套装')).toBeTruthy()
+    expect(await within(box).findByText('修改点位')).toBeTruthy()
+    expect(await within(box).findByText('加投晚间')).toBeTruthy()
+    expect(within(box).getByRole('button', { name: '添加' })).toBeTruthy()
+  })
+
+  it('shows the month grid: frozen columns, a day column per day, cells by state, the figures', async () => {
+    const { user } = open()
+    const box = await dialog()
+    await user.click(within(box).getByRole('button', { name: '月份' }))
+    const grid = await within(box).findByRole('grid', { name: '2026-03 汇总表' })
+    expect(grid.getAttribute('aria-colcount')).toBe(String(6 + 31 + 10))
+    const headers = within(grid).getAllByRole('columnheader').map((h) => h.textContent)
+    expect(headers.slice(0, 8)).toEqual(['合同号', '类型', '位置', '版本', '长度', '时段', '1日', '2一'])
+    expect(headers.slice(-10)).toEqual(['剩余次数', '本月平均收视', '已播次数', '匹配收视正常', '匹配收视高', '匹配收视低', '预估正常', '预估高', '预估低', '总次数'])
+    await waitFor(() => expect(within(grid).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['HT-1', 'HT-2']))
+    const day = (r: number, c: number) => grid.querySelector<HTMLElement>(`[data-row="${r}"][data-col="${c}"]`)!
+    await waitFor(() => expect(day(0, 1)).toBeTruthy())
+    expect(day(0, 1).textContent).toBe('2')
+    expect(day(0, 2).className).toContain('summary-grid__day--withdrawn')
+    expect(day(0, 3).className).toContain('summary-grid__day--verified')
+    expect(day(0, 3).className).toContain('summary-grid__day--reason')
+    expect(day(0, 3).title).toContain('原因：停播')
+    expect(day(0, 0).className).toContain('summary-grid__day--weekend')
+    const figures = [...grid.querySelectorAll('[data-row="0"], .summary-grid__figure')].filter((e) => e.classList.contains('summary-grid__figure'))
+    expect(figures.slice(0, 10).map((e) => e.textContent)).toEqual(['4', '1.235', '1', '0.000', '0.000', '0.000', '0.000', '0.000', '0.000', '6'])
+    // 合并月份 shows one month at a time behind the month tabs.
+    await user.click(within(box).getByRole('tab', { name: '2026-04' }))
+    expect(await within(box).findByRole('grid', { name: '2026-04 汇总表' })).toBeTruthy()
+    expect(within(box).queryByRole('grid', { name: '2026-03 汇总表' })).toBeNull()
+    // 拆分月份 stacks them, without the batch and 添加时段.
+    await user.click(within(box).getByRole('button', { name: '拆分月份' }))
+    expect(await within(box).findByRole('grid', { name: '2026-03 汇总表' })).toBeTruthy()
+    expect(within(box).getByRole('grid', { name: '2026-04 汇总表' })).toBeTruthy()
+    expect(within(box).queryByRole('button', { name: '添加时段' })).toBeNull()
+  })
+
+  it('moves the focus by keyboard, opens records on Enter and the menu on Shift+F10 and a right click', async () => {
+    const { user } = open()
+    const box = await dialog()
+    await user.click(within(box).getByRole('button', { name: '月份' }))
+    const grid = await within(box).findByRole('grid', { name: '2026-03 汇总表' })
+    await waitFor(() => expect(grid.querySelector('[data-row="0"][data-col="0"]')).toBeTruthy())
+    const first = grid.querySelector<HTMLElement>('[data-row="0"][data-col="0"]')!
+    expect(first.tabIndex).toBe(0)
+    first.focus()
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}')
+    await waitFor(() => expect(document.activeElement?.getAttribute('data-col')).toBe('3'))
+    await user.keyboard('{Enter}')
+    expect(asked.at(-1)).toMatchObject({ kind: 'records', ymd: '2026-03-04', cell: { id: 13 } })
+    await user.keyboard('{Shift>}{F10}{/Shift}')
+    const menu = await screen.findByRole('menu')
+    expect(within(menu).getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['备注', '手动GRP', '记录', '移动'])
+    await user.click(within(menu).getByRole('menuitem', { name: '移动' }))
+    expect(asked.at(-1)).toMatchObject({ kind: 'move', cell: { id: 13 }, row: { id: 1 } })
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull())
+
+    await user.keyboard('{ArrowDown}{Home}')
+    await waitFor(() => expect(document.activeElement?.getAttribute('data-row')).toBe('1'))
+    fireEvent.contextMenu(grid.querySelector('[data-row="1"][data-col="5"]')!)
+    const empty = await screen.findByRole('menu')
+    expect(within(empty).getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['修改'])
+    await user.click(within(empty).getByRole('menuitem', { name: '修改' }))
+    expect(asked.at(-1)).toMatchObject({ kind: 'modify', cell: null, ymd: '2026-03-06', row: { id: 2 } })
+  })
+
+  it('chooses unverified cells for the batch by Ctrl-click and Space; 添加时段 names the month', async () => {
+    const { user } = open()
+    const box = await dialog()
+    await user.click(within(box).getByRole('button', { name: '月份' }))
+    const grid = await within(box).findByRole('grid', { name: '2026-03 汇总表' })
+    await waitFor(() => expect(grid.querySelector('[data-row="0"][data-col="1"]')).toBeTruthy())
+    const batch = within(box).getByRole('button', { name: /批量撤掉\/修改/ })
+    expect(batch.hasAttribute('disabled')).toBe(true)
+    fireEvent.click(grid.querySelector('[data-row="0"][data-col="1"]')!, { ctrlKey: true })
+    // A verified cell is locked: not chosen.
+    fireEvent.click(grid.querySelector('[data-row="0"][data-col="3"]')!, { ctrlKey: true })
+    grid.querySelector<HTMLElement>('[data-row="0"][data-col="1"]')!.focus()
+    await user.keyboard('{ArrowDown}')
+    await waitFor(() => expect(document.activeElement?.getAttribute('data-row')).toBe('1'))
+    await user.keyboard(' ')
+    expect(batch.textContent).toBe('批量撤掉/修改（2）')
+    expect(grid.querySelectorAll('[aria-selected="true"]')).toHaveLength(2)
+    await user.click(batch)
+    expect(asked.at(-1)).toMatchObject({ kind: 'batch', items: [{ cell: { id: 11 } }, { cell: { id: 21 } }] })
+    await user.click(within(box).getByRole('button', { name: '添加时段' }))
+    expect(asked.at(-1)).toEqual({ kind: 'addSlot', month: '2026-03' })
+  })
+
+  it('asks again under the filters and on 刷新汇总', async () => {
+    const { user } = open()
+    const box = await dialog()
+    await waitFor(() => expect(api.asked('orderSummaryGrpList')).toHaveLength(1))
+    expect(api.asked('orderSummaryGrpList')[0].params.get('belongingTo')).toBe('1')
+    await user.selectOptions(within(box).getByRole('combobox', { name: '数据归属' }), '2')
+    await user.selectOptions(within(box).getByRole('combobox', { name: '数据类别' }), '3')
+    await user.selectOptions(within(box).getByRole('combobox', { name: '数据来源' }), '2')
+    await waitFor(() => expect(api.asked('orderSummaryGrpList').at(-1)?.params.toString()).toBe('orderId=7&belongingTo=2&category=3&source=2'))
+    const before = api.asked('orderSummaryGrpList').length
+    await user.click(within(box).getByRole('button', { name: '刷新汇总' }))
+    await waitFor(() => expect(api.asked('orderSummaryGrpList')).toHaveLength(before + 1))
+  })
+
+  it('sets the assessment date, refusing an empty one; toggles full screen; closing resets to 汇总', async () => {
+    const onClose = vi.fn()
+    const { user } = renderPage(<SummaryDialog order={order} onClose={onClose} />)
+    const box = await dialog()
+    await user.click(within(box).getByRole('button', { name: '确认修改评估时间' }))
+    expect(getToast()?.message).toBe('请选择修改评估时间')
+    expect(api.asked('grpTimeUp')).toHaveLength(0)
+    const date = within(box).getByRole('textbox', { name: '评估时间' })
+    await user.type(date, '2026-03-15')
+    await user.tab()
+    await user.click(within(box).getByRole('button', { name: '确认修改评估时间' }))
+    await waitFor(() => expect(api.asked('grpTimeUp')).toHaveLength(1))
+    expect(api.asked('grpTimeUp')[0].body).toEqual({ orderId: 7, timePg: '2026-03-15' })
+    await waitFor(() => expect(getToast()?.message).toBe('评估时间已修改为 2026-03-15'))
+
+    await user.click(within(box).getByRole('button', { name: '全屏' }))
+    expect(box.querySelector('.summary--full')).toBeTruthy()
+    await user.click(within(box).getByRole('button', { name: '退出全屏' }))
+    await user.click(within(box).getByRole('button', { name: '数据分析' }))
+    expect(within(box).getByText('数据分析将随看板一起上线')).toBeTruthy()
+    await user.keyboard('{Escape}')
+    expect(onClose).toHaveBeenCalled()
+    // The parent still holds the order here, so the dialog stays: back on 汇总.
+    expect(within(box).getByRole('button', { name: '汇总' }).getAttribute('aria-pressed')).toBe('true')
+  })
+})

@@ -1,0 +1,122 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Dialog } from '@/components/ui/dialog'
+import type { Order } from '../../api/get-orders'
+import { DEFAULT_FILTER, useOrderTime, useSummaryGrid, type GridRow, type SummaryFilter } from '../../api/summary'
+import { CollectMode } from './collect-mode'
+import { SummaryDialogs, type SummaryAction } from './summary-dialogs'
+import { currentMonth, SummaryMonths, type Selection } from './summary-grid-months'
+import { selectable, type Cell } from './summary-grid-model'
+import { SummaryToolbar, type MonthStyle, type SummaryMode } from './summary-toolbar'
+import './summary.css'
+
+type Props = { order: Order | null; onClose: () => void }
+
+const NONE: Selection = new Map()
+
+/**
+ * 汇总 (spec orders §2.8, DESIGN §5.2): the order's summary in three modes — 汇总 (collect, the
+ * default), 月份 (the month grid, merged or split) and 数据分析 (with the dashboard) — under one
+ * toolbar, optionally full screen. Closing resets it to 汇总. The point dialogs open from the
+ * grid through `SummaryDialogs`.
+ */
+export function SummaryDialog({ order, onClose }: Props) {
+  const { t } = useTranslation(['orders', 'common'])
+  const orderId = order?.id ?? null
+  const [mode, setMode] = useState<SummaryMode>('collect')
+  const [style, setStyle] = useState<MonthStyle>('merged')
+  const [full, setFull] = useState(false)
+  const [filter, setFilter] = useState<SummaryFilter>(DEFAULT_FILTER)
+  const [month, setMonth] = useState('')
+  const [selection, setSelection] = useState<Selection>(NONE)
+  const [action, setAction] = useState<SummaryAction>(null)
+  const grid = useSummaryGrid(orderId, filter, mode !== 'analysis')
+  const time = useOrderTime(orderId)
+  const months = grid.data
+  const shownMonth = currentMonth(months ?? [], month)
+
+  const close = () => {
+    setMode('collect')
+    setSelection(NONE)
+    setAction(null)
+    onClose()
+  }
+  // The batch is of one month's cells: another month, style or filter starts it afresh.
+  const reset = <T,>(set: (v: T) => void) => (v: T) => {
+    setSelection(NONE)
+    set(v)
+  }
+  const toggle = (row: GridRow, cell: Cell) =>
+    setSelection((now) => {
+      const next = new Map(now)
+      if (next.has(cell.id)) next.delete(cell.id)
+      else next.set(cell.id, { row, cell })
+      return next
+    })
+  // A refetch may have verified or removed chosen cells: the batch holds only those still choosable.
+  const batch = [...selection.values()].filter(({ row, cell }) =>
+    months?.some((m) => m.data.some((r) => r.id === row.id && r.order_summary_grp_ymd.some((c) => c.id === cell.id && selectable(c as Cell)))),
+  )
+
+  const title = order ? t('summary.title', { id: order.id, product: order.productName }) : ''
+  return (
+    <Dialog
+      open={order !== null}
+      onOpenChange={(next) => !next && close()}
+      title={title}
+      width={full ? '100vw' : '94vw'}
+      footer={null}
+    >
+      {order && (
+        <div className={`summary${full ? ' summary--full' : ''}`} data-mode={mode}>
+          <SummaryToolbar
+            orderId={order.id}
+            mode={mode}
+            onMode={setMode}
+            style={style}
+            onStyle={reset(setStyle)}
+            filter={filter}
+            onFilter={reset(setFilter)}
+            onRefresh={() => void grid.refetch()}
+            refreshing={grid.isFetching}
+            assessment={time.data?.estimateTime ?? ''}
+            full={full}
+            onFull={() => setFull((f) => !f)}
+          />
+          {mode === 'month' && style === 'merged' && (
+            <div className="summary__actions">
+              <button type="button" className="btn btn--small" disabled={!shownMonth} onClick={() => setAction({ kind: 'addSlot', month: shownMonth })}>
+                {t('summary.addSlot')}
+              </button>
+              <button type="button" className="btn btn--small" disabled={batch.length === 0} onClick={() => setAction({ kind: 'batch', items: batch })}>
+                {t('summary.batch', { count: batch.length })}
+              </button>
+              <span className="summary__hint">{t('summary.batchHint')}</span>
+            </div>
+          )}
+          <div className="summary__body">
+            {mode === 'collect' && <CollectMode order={order} months={months} loading={grid.isFetching} />}
+            {mode === 'month' &&
+              (months?.length ? (
+                <SummaryMonths
+                  months={months}
+                  style={style}
+                  month={shownMonth}
+                  onMonth={reset(setMonth)}
+                  onAction={setAction}
+                  selection={selection}
+                  onToggle={toggle}
+                />
+              ) : (
+                <div className="order-dialog-empty" aria-busy={grid.isFetching || undefined}>
+                  {grid.isFetching ? t('common:loading') : t('summary.grid.noSchedule')}
+                </div>
+              ))}
+            {mode === 'analysis' && <div className="order-dialog-empty">{t('summary.analysisLater')}</div>}
+          </div>
+          <SummaryDialogs orderId={order.id} month={shownMonth} action={action} onClose={() => setAction(null)} />
+        </div>
+      )}
+    </Dialog>
+  )
+}

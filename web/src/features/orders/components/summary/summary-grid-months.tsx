@@ -1,0 +1,70 @@
+import { Tabs } from 'radix-ui'
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { GridMonth, GridRow } from '../../api/summary'
+import type { SummaryAction } from './summary-dialogs'
+import { SummaryGrid } from './summary-grid'
+import { HEADER_HEIGHT, ROW_HEIGHT, type Cell } from './summary-grid-model'
+import type { MonthStyle } from './summary-toolbar'
+
+/** A chosen cell of the batch, by cell id. */
+export type Selection = ReadonlyMap<number, { row: GridRow; cell: Cell }>
+
+type Props = {
+  months: GridMonth[]
+  style: MonthStyle
+  /** The merged style's month ('' for the first). */
+  month: string
+  onMonth: (month: string) => void
+  onAction: (action: SummaryAction) => void
+  selection: Selection
+  onToggle: (row: GridRow, cell: Cell) => void
+}
+
+/** A split-style section is as tall as its lines (with the header and a scrollbar), at most this. */
+const SECTION_MAX = 420
+const sectionHeight = (rows: number) => Math.min(SECTION_MAX, HEADER_HEIGHT + Math.max(rows, 2) * ROW_HEIGHT + 18)
+
+export const currentMonth = (months: GridMonth[], month: string) => (months.some((m) => m.pointDateYm === month) ? month : (months[0]?.pointDateYm ?? ''))
+
+/**
+ * 月份 mode. 合并月份: one month at a time behind a month switcher, its lines in one grid that
+ * fills the dialog (batch and 添加时段 act on that month). 拆分月份: every month of the cycle one
+ * under the other, each its own grid with its header (docs/decisions.md, Issue 16: the grid).
+ */
+export function SummaryMonths({ months, style, month, onMonth, onAction, selection, onToggle }: Props) {
+  const { t } = useTranslation('orders')
+  const ids = useMemo(() => new Set(selection.keys()), [selection])
+  if (style === 'split') {
+    return (
+      <div className="summary-split">
+        {months.map((m) => (
+          <section key={m.pointDateYm} className="summary-split__month" aria-label={m.pointDateYm}>
+            <h3 className="summary-split__title">
+              {m.pointDateYm}
+              <span className="summary-split__count">{t('summary.grid.lines', { count: m.data.length })}</span>
+            </h3>
+            <SummaryGrid month={m} onAction={onAction} height={sectionHeight(m.data.length)} />
+          </section>
+        ))}
+      </div>
+    )
+  }
+  const active = currentMonth(months, month)
+  return (
+    <Tabs.Root className="summary-merged" value={active} onValueChange={onMonth}>
+      <Tabs.List className="order-template__months" aria-label={t('summary.grid.months')}>
+        {months.map((m) => (
+          <Tabs.Trigger key={m.pointDateYm} className="order-template__month" value={m.pointDateYm}>
+            {m.pointDateYm}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      {months.map((m) => (
+        <Tabs.Content key={m.pointDateYm} className="summary-merged__panel" value={m.pointDateYm}>
+          <SummaryGrid month={m} onAction={onAction} selected={ids} onToggle={onToggle} />
+        </Tabs.Content>
+      ))}
+    </Tabs.Root>
+  )
+}

@@ -1,0 +1,64 @@
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { GridMonth, GridRow } from '../../api/summary'
+import { SummaryGrid } from './summary-grid'
+
+const line = (id: number): GridRow => ({
+  id, contractNumber: `HT-${id}`, type: 'A', position: '', length: 15, product_magnetic_tape: { id: 1, mediaFileName: 'v1.mp4' },
+  time_period: { id: 2, timePeriodName: '早间' }, timePeriodId: 2, pointDateYm: '2026-03',
+  order_summary_grp_ymd: Array.from({ length: 31 }, (_, i) => ({
+    id: id * 100 + i + 1, d: i + 1, ymd: `2026-03-${String(i + 1).padStart(2, '0')}`, point: 1, value: '', type: 'A', isHe: 1,
+    reasonType: '1', reasonValue: '', reasonDisappearance: '0', mdp: null, order_summary_grp_ymd_operation: [],
+  })),
+  remainingTimes: 31, publishedTimes: 0, averageViewershipThisMonth: 0, viewEstimated: 0, viewEstimatedHigh: 0, viewEstimatedLow: 0,
+  estimated: 0, estimatedHigh: 0, estimatedLow: 0, totalTimes: 31,
+})
+
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 })
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1200 })
+  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} })
+})
+afterAll(() => {
+  delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight
+  delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth
+  vi.unstubAllGlobals()
+})
+
+describe('the summary grid', () => {
+  it('keeps only the lines and columns in view of a 1,000-line month in the DOM', () => {
+    const month: GridMonth = { pointDateYm: '2026-03', data: Array.from({ length: 1000 }, (_, i) => line(i + 1)) }
+    render(<SummaryGrid month={month} onAction={() => {}} />)
+    const grid = screen.getByRole('grid', { name: '2026-03 汇总表' })
+    expect(grid.getAttribute('aria-rowcount')).toBe('1000')
+    const left = grid.querySelectorAll('.summary-grid__left-row').length
+    expect(left).toBeGreaterThan(15)
+    expect(left).toBeLessThan(60)
+    const days = grid.querySelectorAll('[data-row][data-col]')
+    expect(days.length).toBeGreaterThan(0)
+    expect(days.length).toBeLessThan(60 * 41)
+    // The body is as tall as every line, so the scrollbar is the whole month's.
+    expect((grid.querySelector('.summary-grid__body') as HTMLElement).style.height).toBe('30000px')
+    // Exactly one tab stop: the first day of the first line.
+    expect([...days].filter((d) => (d as HTMLElement).tabIndex === 0).map((d) => `${(d as HTMLElement).dataset.row}:${(d as HTMLElement).dataset.col}`)).toEqual(['0:0'])
+  })
+
+  it('is one stop of the Tab key, landing on its active cell', async () => {
+    const month: GridMonth = { pointDateYm: '2026-03', data: [line(1), line(2)] }
+    render(
+      <>
+        <button type="button">before</button>
+        <SummaryGrid month={month} onAction={() => {}} />
+        <button type="button">after</button>
+      </>,
+    )
+    const user = userEvent.setup()
+    await user.tab()
+    await user.tab()
+    expect(document.activeElement?.getAttribute('data-row')).toBe('0')
+    expect(document.activeElement?.getAttribute('data-col')).toBe('0')
+    await user.tab()
+    expect(document.activeElement?.textContent).toBe('after')
+  })
+})
