@@ -1,0 +1,49 @@
+import type { GridCell, GridRow } from '../../api/summary-writes'
+import { CellRecordsDialog } from './cell-records-dialog'
+import { ManualGrpDialog } from './manual-grp-dialog'
+import { PointModifyDialog } from './point-modify-dialog'
+import { ReasonDialog } from './reason-dialog'
+import './summary-dialogs.css'
+
+/** What the grid asks for: the dialog to open and the cell(s) it is about (null: none open). */
+export type SummaryAction =
+  | { kind: 'modify'; row: GridRow; cell: GridCell | null; ymd: string } // cell null: empty day (create)
+  | { kind: 'move'; row: GridRow; cell: GridCell }
+  | { kind: 'reason'; row: GridRow; cell: GridCell }
+  | { kind: 'grp'; row: GridRow; cell: GridCell } // manual GRP, verified cells
+  | { kind: 'records'; row: GridRow; cell: GridCell | null; ymd: string }
+  | { kind: 'batch'; items: { row: GridRow; cell: GridCell }[] }
+  | { kind: 'addSlot'; month: string }
+  | null
+
+type Props = {
+  orderId: number
+  /** The month the grid shows, `YYYY-MM`. */
+  month: string
+  action: SummaryAction
+  onClose: () => void
+}
+
+type Of<K extends NonNullable<SummaryAction>['kind']> = Extract<SummaryAction, { kind: K }>
+
+/** The action when it is of kind `kind`, else null (that dialog closed). */
+function when<K extends NonNullable<SummaryAction>['kind']>(action: SummaryAction, kind: K): Of<K> | null {
+  return action?.kind === kind ? (action as Of<K>) : null
+}
+
+/**
+ * The summary grid's cell dialogs (spec orders §2.8, §5), one open at a time as `action` says.
+ * Each is always mounted, so Radix animates and restores focus to the grid cell on closing;
+ * each write refreshes the grid and its lookups itself.
+ */
+export function SummaryDialogs({ orderId, month, action, onClose }: Props) {
+  void month
+  return (
+    <>
+      <PointModifyDialog orderId={orderId} target={when(action, 'modify')} onClose={onClose} />
+      <ReasonDialog orderId={orderId} target={when(action, 'reason')} onClose={onClose} />
+      <ManualGrpDialog orderId={orderId} target={when(action, 'grp')} onClose={onClose} />
+      <CellRecordsDialog target={when(action, 'records')} onClose={onClose} />
+    </>
+  )
+}
