@@ -7,7 +7,7 @@ import { Dialog } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { toast } from '@/components/ui/toast-store'
 import { isVerified, useManualGrp, type GridCell, type GridRow } from '../../api/summary-writes'
-import { CellHeading, FormError, SERVER, showServerError } from './summary-form'
+import { CellHeading, FormError, SERVER, showServerError, submitOnEnter } from './summary-form'
 
 export type ManualGrpTarget = { row: GridRow; cell: GridCell }
 
@@ -63,7 +63,7 @@ function GrpForm({ target, save, onDone }: FormProps) {
   })
 
   return (
-    <form id={FORM_ID} className="summary-form" onSubmit={submit} noValidate>
+    <form id={FORM_ID} className="summary-form" onSubmit={submit} onKeyDown={submitOnEnter} noValidate>
       <CellHeading row={row} ymd={cell.ymd} cell={cell} />
       <FormField label={t('summaryDialogs.grp.label')} error={errors.mdp?.message} hint={t('summaryDialogs.grp.hint')}>
         <input className="input" inputMode="decimal" autoComplete="off" {...register('mdp')} />

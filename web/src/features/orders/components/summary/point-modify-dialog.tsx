@@ -8,7 +8,7 @@ import { FormField } from '@/components/ui/form-field'
 import { Switch } from '@/components/ui/switch'
 import { toast } from '@/components/ui/toast-store'
 import { useUpCells, WITHDRAWN, type GridCell, type GridRow } from '../../api/summary-writes'
-import { CellHeading, countRule, FormError, showServerError, TypeRadios, typeRule } from './summary-form'
+import { CellHeading, countRule, FormError, showServerError, submitOnEnter, TypeRadios, typeRule } from './summary-form'
 
 export type PointModifyTarget = { row: GridRow; cell: GridCell | null; ymd: string }
 
@@ -77,7 +77,7 @@ function ModifyForm({ orderId, target, save, onDone }: FormProps) {
   })
 
   return (
-    <form id={FORM_ID} className="summary-form" onSubmit={submit} noValidate>
+    <form id={FORM_ID} className="summary-form" onSubmit={submit} onKeyDown={submitOnEnter} noValidate>
       <CellHeading row={row} ymd={ymd} cell={cell} />
       <TypeRadios register={register} name="type" label={t('summaryDialogs.type')} error={errors.type?.message} />
       <FormField label={t('summaryDialogs.num')} required error={errors.num?.message}>

@@ -7,7 +7,7 @@ import { Dialog } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { toast } from '@/components/ui/toast-store'
 import { useUpCells, type GridCell, type GridRow } from '../../api/summary-writes'
-import { CellHeading, FormError, showServerError } from './summary-form'
+import { CellHeading, FormError, showServerError, submitOnEnter } from './summary-form'
 
 export type ReasonTarget = { row: GridRow; cell: GridCell }
 
@@ -84,7 +84,7 @@ function ReasonForm({ orderId, target, save, onDone }: FormProps) {
   }
 
   return (
-    <form id={FORM_ID} className="summary-form" onSubmit={submit} noValidate>
+    <form id={FORM_ID} className="summary-form" onSubmit={submit} onKeyDown={submitOnEnter} noValidate>
       <CellHeading row={row} ymd={cell.ymd} cell={cell} />
       <FormField label={t('summaryDialogs.reason.label')} required error={errors.reasonValue?.message} hint={t('summaryDialogs.reason.hint')}>
         <textarea className="input summary-form__text" rows={4} maxLength={MAX_REASON} onKeyDown={onKeyDown} {...register('reasonValue')} />

@@ -2,6 +2,7 @@ import type { GridCell, GridRow } from '../../api/summary-writes'
 import { CellRecordsDialog } from './cell-records-dialog'
 import { ManualGrpDialog } from './manual-grp-dialog'
 import { PointModifyDialog } from './point-modify-dialog'
+import { PointMoveDialog } from './point-move-dialog'
 import { ReasonDialog } from './reason-dialog'
 import './summary-dialogs.css'
 
@@ -41,6 +42,7 @@ export function SummaryDialogs({ orderId, month, action, onClose }: Props) {
   return (
     <>
       <PointModifyDialog orderId={orderId} target={when(action, 'modify')} onClose={onClose} />
+      <PointMoveDialog orderId={orderId} target={when(action, 'move')} onClose={onClose} />
       <ReasonDialog orderId={orderId} target={when(action, 'reason')} onClose={onClose} />
       <ManualGrpDialog orderId={orderId} target={when(action, 'grp')} onClose={onClose} />
       <CellRecordsDialog target={when(action, 'records')} onClose={onClose} />

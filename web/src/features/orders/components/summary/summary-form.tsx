@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next'
+import type { KeyboardEvent } from 'react'
 import type { FieldValues, Path, UseFormRegister, UseFormSetError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
@@ -38,6 +39,19 @@ export function showServerError<F extends FieldValues>(
 export function FormError({ message }: { message?: string }) {
   if (!message) return null
   return <p className="summary-form__error" role="alert">{message}</p>
+}
+
+/**
+ * Enter in any field submits the form (its button sits in the dialog's footer, outside the
+ * form, and a form of two text fields has no implicit submission of its own); a textarea keeps
+ * Enter for itself and handles it.
+ */
+export function submitOnEnter(e: KeyboardEvent<HTMLFormElement>) {
+  const target = e.target as HTMLElement
+  if (e.key !== 'Enter' || e.shiftKey || e.ctrlKey || e.altKey || e.metaKey || e.nativeEvent.isComposing) return
+  if (!(target instanceof HTMLInputElement) || target.type === 'button') return
+  e.preventDefault()
+  e.currentTarget.requestSubmit()
 }
 
 /** A whole number of at least `min` (the server says so of a count above a cell's most). */
