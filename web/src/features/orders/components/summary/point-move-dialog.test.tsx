@@ -71,7 +71,7 @@ describe('PointMoveDialog', () => {
 
     await fill(user)
     expect(await within(dialog).findByText('该套装项剩余 6 点')).toBeTruthy()
-    const asked = server.asked('orderNum').at(-1)!.params
+    const asked = server.sent.filter((s) => s.name === 'orderNum').at(-1)!.params
     expect(Object.fromEntries(asked)).toEqual({ orderId: '3', timePeriodId: '8', suitId: '4', suitXId: '2', types: 'B', ymd: '2026-03-20' })
 
     await user.keyboard('{Enter}')
