@@ -1,4 +1,5 @@
 import type { GridCell, GridRow } from '../../api/summary-writes'
+import { AddSlotDialog } from './add-slot-dialog'
 import { CellRecordsDialog } from './cell-records-dialog'
 import { ManualGrpDialog } from './manual-grp-dialog'
 import { PointModifyDialog } from './point-modify-dialog'
@@ -38,9 +39,10 @@ function when<K extends NonNullable<SummaryAction>['kind']>(action: SummaryActio
  * each write refreshes the grid and its lookups itself.
  */
 export function SummaryDialogs({ orderId, month, action, onClose }: Props) {
-  void month
+  const addSlot = when(action, 'addSlot')
   return (
     <>
+      <AddSlotDialog orderId={orderId} month={addSlot ? addSlot.month || month : null} onClose={onClose} />
       <PointModifyDialog orderId={orderId} target={when(action, 'modify')} onClose={onClose} />
       <PointMoveDialog orderId={orderId} target={when(action, 'move')} onClose={onClose} />
       <ReasonDialog orderId={orderId} target={when(action, 'reason')} onClose={onClose} />
