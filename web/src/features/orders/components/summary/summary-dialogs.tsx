@@ -1,5 +1,6 @@
 import type { GridCell, GridRow } from '../../api/summary-writes'
 import { AddSlotDialog } from './add-slot-dialog'
+import { BatchDialog } from './batch-dialog'
 import { CellRecordsDialog } from './cell-records-dialog'
 import { ManualGrpDialog } from './manual-grp-dialog'
 import { PointModifyDialog } from './point-modify-dialog'
@@ -47,6 +48,7 @@ export function SummaryDialogs({ orderId, month, action, onClose }: Props) {
       <PointMoveDialog orderId={orderId} target={when(action, 'move')} onClose={onClose} />
       <ReasonDialog orderId={orderId} target={when(action, 'reason')} onClose={onClose} />
       <ManualGrpDialog orderId={orderId} target={when(action, 'grp')} onClose={onClose} />
+      <BatchDialog orderId={orderId} items={when(action, 'batch')?.items ?? null} onClose={onClose} />
       <CellRecordsDialog target={when(action, 'records')} onClose={onClose} />
     </>
   )
