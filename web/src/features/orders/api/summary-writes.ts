@@ -64,10 +64,6 @@ export type OrderNumArgs = { orderId: number; timePeriodId: number; suitXId: num
 /** Per month of orderSummaryGrpList: the make-goods owed, placed and still to place. */
 export type MakeGood = { owed: number; scheduled: number; outstanding: number }
 
-/** Make-good policy of an order: 1 无, 2 错一补一, 3 漏一补二. */
-export const MAKE_GOOD_POLICIES = [1, 2, 3] as const
-export type MakeGoodPolicy = (typeof MAKE_GOOD_POLICIES)[number]
-
 const QUIET: CallOptions = { quiet: true }
 
 /** orderSummaryGrpYmdUp: modify, create, withdraw or record a reason; `ids` for a batch. */
