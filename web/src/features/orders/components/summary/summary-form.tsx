@@ -42,14 +42,15 @@ export function FormError({ message }: { message?: string }) {
 }
 
 /**
- * Enter in any field submits the form (its button sits in the dialog's footer, outside the
+ * Enter in any field (a text, radio or select) submits the form (its button sits in the dialog's footer, outside the
  * form, and a form of two text fields has no implicit submission of its own); a textarea keeps
  * Enter for itself and handles it.
  */
 export function submitOnEnter(e: KeyboardEvent<HTMLFormElement>) {
   const target = e.target as HTMLElement
   if (e.key !== 'Enter' || e.shiftKey || e.ctrlKey || e.altKey || e.metaKey || e.nativeEvent.isComposing) return
-  if (!(target instanceof HTMLInputElement) || target.type === 'button') return
+  const field = (target instanceof HTMLInputElement && target.type !== 'button') || target instanceof HTMLSelectElement
+  if (!field) return
   e.preventDefault()
   e.currentTarget.requestSubmit()
 }
