@@ -84,16 +84,17 @@ export function moveCell(args: MoveArgs): Promise<MovePreview | MoveDone> {
 export const getOrderNum = (args: OrderNumArgs) => transport.get<{ num: number }>('orderNum', args, { mask: false })
 
 /**
- * After a write: the grid and the suits' remaining spots (the keys the grid reads), the order
- * list (status and figures follow) and the order's log.
+ * After a cell write: the grid and the suits' remaining spots (the keys the grid reads, as
+ * SUMMARY.md names them), the order list (status and figures follow), the order's log and what
+ * the suit entries have left.
  */
-export function invalidateSummary(client: QueryClient, orderId: number) {
+export function afterCellWrite(client: QueryClient, orderId: number) {
   return invalidateOrder(client, orderId, ['orderSummaryGrpList', orderId], ['orderSummarySuitList', orderId], ['orders'], ['orderNum', orderId])
 }
 
 function useSummaryWrite<A, R>(orderId: number, write: (args: A) => Promise<R>) {
   const client = useQueryClient()
-  return useMutation({ mutationFn: write, onSuccess: () => invalidateSummary(client, orderId) })
+  return useMutation({ mutationFn: write, onSuccess: () => afterCellWrite(client, orderId) })
 }
 
 export const useUpCells = (orderId: number) => useSummaryWrite(orderId, upCells)
@@ -135,9 +136,9 @@ export function useOrderNum(args: OrderNumArgs | null) {
 
 export type OrderTime = CallData<'orderTime'>
 
-/** orderTime: the cycle (the days a date may be picked from). Its own key: the grid may shape its copy. */
+/** orderTime: the cycle (the days a date may be picked from), the answer as it comes. */
 export function orderTimeQueryOptions(orderId: number) {
-  return queryOptions({ queryKey: ['summaryDialogs', 'orderTime', orderId], queryFn: () => api.get('orderTime', { orderId }) })
+  return queryOptions({ queryKey: ['orderTime', orderId], queryFn: () => api.get('orderTime', { orderId }) })
 }
 
 export const useCycle = (orderId: number, enabled = true) => useQuery({ ...orderTimeQueryOptions(orderId), enabled })

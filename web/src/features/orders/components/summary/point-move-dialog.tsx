@@ -1,46 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { Dialog } from '@/components/ui/dialog'
 import { FormDatePicker } from '@/components/ui/form-date-picker'
 import { FormField, FormGroup } from '@/components/ui/form-field'
-import { toast } from '@/components/ui/toast-store'
-import { ApiError, Code } from '@/lib/api-client'
-import {
-  POINT_TYPES,
-  useCheckMove,
-  useConfirmMove,
-  useCycle,
-  useOrderNum,
-  useOrderTapeList,
-  usePeriods,
-  usePeriodSuits,
-  type GridCell,
-  type GridRow,
-  type MoveArgs,
-  type MovePreview,
-} from '../../api/summary-writes'
+import { POINT_TYPES, useCycle, useOrderNum, useOrderTapeList, usePeriods, usePeriodSuits, type GridCell, type GridRow } from '../../api/summary-writes'
 import { MovePreviewTable } from './move-preview'
-import { CellHeading, countRule, FormError, showServerError, submitOnEnter } from './summary-form'
+import { CellHeading, countRule, FormError, submitOnEnter } from './summary-form'
+import { entryOf, usePointMove, type MoveValues } from './use-point-move'
 
 export type PointMoveTarget = { row: GridRow; cell: GridCell }
 
 type Props = { orderId: number; target: PointMoveTarget | null; onClose: () => void }
 
-/** `suit` is the entry chosen: `suitId:suitXId` (a suit may hold the period in several entries). */
-type Values = { upTapeId: string; timePeriodId: string; suit: string; ymd: string; num: string }
-
-/** orderSummaryGrpYmdYdY's fields as the form has them. */
-const FIELDS = { upTapeId: 'upTapeId', timePeriodId: 'timePeriodId', suitId: 'suit', ymd: 'ymd', num: 'num' } as const
-
 const FORM_ID = 'point-move-form'
-
-const entryOf = (suit: string) => {
-  const [suitId, suitXId] = suit.split(':').map(Number)
-  return { suitId, suitXId }
-}
 
 /**
  * 移动点位 (spec orders §4 "Point move", §5): missing spots of a verified cell go to another
@@ -73,20 +48,13 @@ function MoveForm({ orderId, target, onClose }: { orderId: number; target: Point
       }),
     [t, keepsDay],
   )
-  const { register, control, handleSubmit, setError, setValue, watch, getValues, formState } = useForm<Values>({
+  const form = useForm<MoveValues>({
     resolver: zodResolver(schema),
     defaultValues: { upTapeId: '', timePeriodId: '', suit: '', ymd: '', num: '' },
   })
+  const { register, control, setValue, watch, formState } = form
   const { errors } = formState
-  const [preview, setPreview] = useState<MovePreview | null>(null)
-  const check = useCheckMove()
-  const confirm = useConfirmMove(orderId)
-
-  // The preview is of the values checked: any change asks for a new check.
-  useEffect(() => {
-    const sub = watch(() => setPreview(null))
-    return () => sub.unsubscribe()
-  }, [watch])
+  const { preview, busy, ready, submit, recheck } = usePointMove(orderId, cell, form, onClose)
 
   const tapes = useOrderTapeList(orderId)
   const periods = usePeriods(orderId)
@@ -94,57 +62,12 @@ function MoveForm({ orderId, target, onClose }: { orderId: number; target: Point
   const periodId = watch('timePeriodId')
   const suits = usePeriodSuits(orderId, periodId ? Number(periodId) : null)
   const suit = watch('suit')
-  const ymd = watch('ymd')
-  const day = keepsDay ? cell.ymd : ymd
+  const day = keepsDay ? cell.ymd : watch('ymd')
+  // What the chosen entry has left, counting spots of the cell's type (orderNum).
   const remaining = useOrderNum(
     suit && periodId ? { orderId, timePeriodId: Number(periodId), ...entryOf(suit), types: cell.type, ymd: day || undefined } : null,
   )
 
-  const argsOf = (values: Values): Omit<MoveArgs, 'typeY' | 'basis'> => ({
-    orderId,
-    id: cell.id,
-    upTapeId: Number(values.upTapeId),
-    timePeriodId: Number(values.timePeriodId),
-    suitId: entryOf(values.suit).suitId,
-    type: cell.type,
-    ymd: keepsDay ? undefined : values.ymd,
-    num: Number(values.num),
-  })
-
-  const runCheck = async (values: Values) => {
-    try {
-      const answer = await check.mutateAsync(argsOf(values))
-      setPreview(answer)
-      if (Number(values.num) > answer.max) setError('num', { type: 'max', message: t('summaryDialogs.move.overMax', { max: answer.max }) })
-    } catch (err) {
-      showServerError(err, FIELDS, setError)
-    }
-  }
-
-  const runConfirm = async (values: Values, shown: MovePreview) => {
-    try {
-      const done = await confirm.mutateAsync({ ...argsOf(values), basis: shown.basis })
-      toast.success(t('summaryDialogs.move.done', { moved: done.moved }))
-      onClose()
-    } catch (err) {
-      if (err instanceof ApiError && err.code === Code.Conflict) {
-        // The spots changed since the check (or someone moved them): say so, show the new preview.
-        toast.warning(err.message)
-        setPreview(null)
-        await runCheck(values)
-      } else showServerError(err, FIELDS, setError)
-    }
-  }
-
-  // Enter and the footer's default button take the next step: check, then confirm what was checked.
-  const submit = handleSubmit(async (values) => {
-    if (preview && Number(values.num) <= preview.max) await runConfirm(values, preview)
-    else await runCheck(values)
-  })
-  const recheck = handleSubmit(runCheck)
-
-  const busy = check.isPending || confirm.isPending
-  const ready = preview !== null && Number(getValues('num')) <= preview.max
   return (
     <>
       <form id={FORM_ID} className="summary-form" onSubmit={submit} onKeyDown={submitOnEnter} noValidate>
@@ -208,6 +131,7 @@ function MoveForm({ orderId, target, onClose }: { orderId: number; target: Point
       </form>
       <div className="dialog__footer summary-move__footer">
         <button type="button" className="btn" onClick={onClose}>{t('common:cancel')}</button>
+        {/* The footer's submit is the next step (Enter takes it); 检查 stays to check again. */}
         <button type={ready ? 'button' : 'submit'} form={FORM_ID} className="btn" disabled={busy} onClick={ready ? () => void recheck() : undefined}>
           {t('summaryDialogs.move.check')}
         </button>
