@@ -127,7 +127,8 @@ function MoveForm({ orderId, target, onClose }: { orderId: number; target: Point
           <input className="input" inputMode="numeric" autoComplete="off" {...register('num')} />
         </FormField>
         <FormError message={errors.root?.server?.message} />
-        {preview && <MovePreviewTable preview={preview} />}
+        {/* Announced when a check answers: the result is what the next step applies. */}
+        <div aria-live="polite">{preview && <MovePreviewTable preview={preview} />}</div>
       </form>
       <div className="dialog__footer summary-move__footer">
         <button type="button" className="btn" onClick={onClose}>{t('common:cancel')}</button>
