@@ -10,7 +10,7 @@ export const ORDER_FIELDS = [
   'mediaId', 'productId', 'defaultId', 'seconds', 'orderProductMagneticTapeId', 'suitId', 'cycleTimeAdd', 'cycleTimeEnd',
   'followDate', 'blankWeek', 'notes', 'adjustingQuantity', 'category', 'source',
   'customerFreeBroadcastCalculation', 'customerFreeBroadcastValue', 'customerMetrics',
-  'mediaFreeBroadcastCalculation', 'mediaFreeBroadcastValue', 'mediaMetrics',
+  'mediaFreeBroadcastCalculation', 'mediaFreeBroadcastValue', 'mediaMetrics', 'makeGoodPolicy',
 ] as const
 
 /** Spec §9 seconds options, in the spec's order as the server declares them; 15 is the default. */
@@ -19,6 +19,10 @@ export const DEFAULT_SECONDS = '15'
 
 /** Free-broadcast calculation: 1 none, 2 percentage, 3 normal. */
 export const FREE_CALCULATIONS = ['1', '2', '3'] as const
+
+/** Make-good policy (补播政策): 1 无, 2 错一补一 (one spot per missing one), 3 漏一补二 (two); 1 by default. */
+export const MAKE_GOOD_POLICIES = ['1', '2', '3'] as const
+export const DEFAULT_MAKE_GOOD_POLICY = '1'
 
 /** The two sides of an order's figures, as the field names prefix them. */
 export const SIDES = ['customer', 'media'] as const
@@ -50,6 +54,8 @@ export type OrderFormValues = {
   mediaFreeBroadcastCalculation: string
   mediaFreeBroadcastValue: string
   mediaMetrics: string
+  /** One of MAKE_GOOD_POLICIES. */
+  makeGoodPolicy: string
 }
 
 const isNumber = (s: string) => s.trim() !== '' && Number.isFinite(Number(s))
@@ -81,6 +87,7 @@ export function orderSchema(t: TFunction<'orders'>) {
       mediaFreeBroadcastCalculation: required('calcRequired'),
       mediaFreeBroadcastValue: nonNegative(t('validation.valueInvalid')),
       mediaMetrics: nonNegative(t('validation.metricsInvalid')),
+      makeGoodPolicy: z.string().refine((v) => (MAKE_GOOD_POLICIES as readonly string[]).includes(v), t('validation.makeGoodPolicyRequired')),
     })
     .superRefine((v, ctx) => {
       const start = v.cycleTimeAdd
@@ -117,6 +124,8 @@ export function orderPayload(v: OrderFormValues) {
     mediaFreeBroadcastCalculation: v.mediaFreeBroadcastCalculation,
     mediaFreeBroadcastValue: text(v.mediaFreeBroadcastValue),
     mediaMetrics: text(v.mediaMetrics),
+    // A number, as the server declares the field.
+    makeGoodPolicy: Number(v.makeGoodPolicy),
   }
 }
 

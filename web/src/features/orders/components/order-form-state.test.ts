@@ -86,6 +86,15 @@ describe('payloads', () => {
     expect(orderPayload({ ...filled, blankWeek: [] }).blankWeek).toBeUndefined()
   })
 
+  it('sends the make-good policy as a number with orderAdd and orderUp; an order read without one has 无', () => {
+    expect(initialValues().makeGoodPolicy).toBe('1')
+    expect(orderPayload({ ...filled, makeGoodPolicy: '3' }).makeGoodPolicy).toBe(3)
+    expect(updatePayload(9, { ...filled, makeGoodPolicy: '2' }).makeGoodPolicy).toBe(2)
+    const withoutPolicy = { id: 9, orderProductMagneticTapeId: [], suit: [], blankWeek: '' } as unknown as Order
+    expect(initialValues(withoutPolicy).makeGoodPolicy).toBe('1')
+    expect(initialValues({ ...withoutPolicy, makeGoodPolicy: 3 } as Order).makeGoodPolicy).toBe('3')
+  })
+
   it('orderUp leaves the locked fields out', () => {
     const p = updatePayload(9, filled)
     expect(p.orderId).toBe(9)

@@ -1,4 +1,4 @@
-import { DEFAULT_SECONDS, type OrderFormValues } from '../api/create-order'
+import { DEFAULT_MAKE_GOOD_POLICY, DEFAULT_SECONDS, type OrderFormValues } from '../api/create-order'
 import type { OrderProduct } from '../api/get-order-products'
 import type { OrderSuitOption } from '../api/get-order-suits'
 import type { Order } from '../api/get-orders'
@@ -49,6 +49,12 @@ export function mediaChanged(): Partial<OrderFormValues> {
 
 const numberText = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n))
 
+/**
+ * The order's make-good policy, which orderInfo answers once the server has it (the generated
+ * types catch up at merge); an order read without it has the default.
+ */
+const policyOf = (order: Order) => (order as Order & { makeGoodPolicy?: number | null }).makeGoodPolicy
+
 /** New: seconds 15, free-broadcast values and metrics 0, the rest empty. Edit: the order as it is. */
 export function initialValues(order?: Order): OrderFormValues {
   if (!order) {
@@ -59,6 +65,7 @@ export function initialValues(order?: Order): OrderFormValues {
       notes: '', adjustingQuantity: '0', category: '', source: '',
       customerFreeBroadcastCalculation: '', customerFreeBroadcastValue: '0', customerMetrics: '0',
       mediaFreeBroadcastCalculation: '', mediaFreeBroadcastValue: '0', mediaMetrics: '0',
+      makeGoodPolicy: DEFAULT_MAKE_GOOD_POLICY,
     }
   }
   return {
@@ -82,6 +89,7 @@ export function initialValues(order?: Order): OrderFormValues {
     mediaFreeBroadcastCalculation: String(order.mediaFreeBroadcastCalculation),
     mediaFreeBroadcastValue: String(order.mediaFreeBroadcastValue),
     mediaMetrics: String(order.mediaMetrics),
+    makeGoodPolicy: String(policyOf(order) ?? DEFAULT_MAKE_GOOD_POLICY),
   }
 }
 

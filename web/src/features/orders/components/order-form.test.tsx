@@ -111,6 +111,21 @@ describe('OrderForm', () => {
     customerMetrics: 0.1, mediaFreeBroadcastCalculation: 3, mediaFreeBroadcastValue: 5, mediaMetrics: 100,
   } as unknown as Order
 
+  it('offers the make-good policy, 无 by default for a new order, the order\'s own when editing, and sends the choice', async () => {
+    const { unmount } = render(<OrderForm id="n" media={media} products={products} onSubmit={vi.fn()} />)
+    const fresh = input('补播政策') as unknown as HTMLSelectElement
+    expect(fresh.value).toBe('1')
+    expect([...fresh.options].map((o) => [o.value, o.textContent])).toEqual([['1', '无'], ['2', '错一补一'], ['3', '漏一补二']])
+    unmount()
+
+    const { user, submit, onSubmit } = setup({ ...order, makeGoodPolicy: 2 } as Order)
+    expect(input('补播政策').value).toBe('2')
+    await user.selectOptions(input('补播政策'), '3')
+    await submit()
+    expect(onSubmit).toHaveBeenCalledTimes(1)
+    expect(onSubmit.mock.calls[0][0]).toMatchObject({ makeGoodPolicy: '3' })
+  })
+
   it('locks media, product, group, seconds and suits when editing, and keeps the input on a server error', async () => {
     const onSubmit = vi.fn(async (_: OrderFormValues) => {
       throw new ApiError(4000, '参数错误', { fields: { cycleTimeAdd: ['周期外已有排期点位，不能缩短到该周期'] } }, 400)

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { FormDatePicker } from '@/components/ui/form-date-picker'
 import { FormField, FormGroup, setServerErrors } from '@/components/ui/form-field'
 import { DATA_CATEGORIES, DATA_SOURCES } from '@/config/customer-data'
-import { ORDER_FIELDS, orderSchema, type OrderFormValues } from '../api/create-order'
+import { MAKE_GOOD_POLICIES, ORDER_FIELDS, orderSchema, type OrderFormValues } from '../api/create-order'
 import type { OrderMedia } from '../api/get-order-media'
 import type { OrderProduct } from '../api/get-order-products'
 import type { Order } from '../api/get-orders'
@@ -79,6 +79,11 @@ export function OrderForm({ id, order, media, products, onSubmit }: Props) {
       <FreeBroadcastFields form={form} />
       {pick('category', DATA_CATEGORIES, 'dataCategory')}
       {pick('source', DATA_SOURCES, 'dataSource')}
+      <FormField label={t('form.makeGoodPolicy')} required error={errors.makeGoodPolicy?.message} hint={t('form.makeGoodPolicyHint')}>
+        <select className="input" {...register('makeGoodPolicy')}>
+          {MAKE_GOOD_POLICIES.map((p) => <option key={p} value={p}>{t(`form.makeGoodPolicies.${p}`)}</option>)}
+        </select>
+      </FormField>
       <FormField label={t('form.notes')} error={errors.notes?.message} className="form-grid__full">
         <textarea className="input" rows={3} maxLength={500} placeholder={t('form.notesPlaceholder')} {...register('notes')} />
       </FormField>

@@ -1,6 +1,14 @@
-import type { GridCell, GridRow } from '../../api/summary'
+import type { GridCell, GridRow } from '../../api/summary-writes'
+import { AddSlotDialog } from './add-slot-dialog'
+import { BatchDialog } from './batch-dialog'
+import { CellRecordsDialog } from './cell-records-dialog'
+import { ManualGrpDialog } from './manual-grp-dialog'
+import { PointModifyDialog } from './point-modify-dialog'
+import { PointMoveDialog } from './point-move-dialog'
+import { ReasonDialog } from './reason-dialog'
+import './summary-dialogs.css'
 
-/** What a cell's menu, a click or a toolbar button asks the point dialogs to do. */
+/** What the grid asks for: the dialog to open and the cell(s) it is about (null: none open). */
 export type SummaryAction =
   | { kind: 'modify'; row: GridRow; cell: GridCell | null; ymd: string } // cell null: empty day (create)
   | { kind: 'move'; row: GridRow; cell: GridCell }
@@ -11,12 +19,37 @@ export type SummaryAction =
   | { kind: 'addSlot'; month: string }
   | null
 
-type Props = { orderId: number; month: string; action: SummaryAction; onClose: () => void }
+type Props = {
+  orderId: number
+  /** The month the grid shows, `YYYY-MM`. */
+  month: string
+  action: SummaryAction
+  onClose: () => void
+}
+
+type Of<K extends NonNullable<SummaryAction>['kind']> = Extract<SummaryAction, { kind: K }>
+
+/** The action when it is of kind `kind`, else null (that dialog closed). */
+function when<K extends NonNullable<SummaryAction>['kind']>(action: SummaryAction, kind: K): Of<K> | null {
+  return action?.kind === kind ? (action as Of<K>) : null
+}
 
 /**
- * The point dialogs' switch. A placeholder that renders nothing: the dialogs' own branch
- * (i16-dialogs) replaces this file with the real switch at merge.
+ * The summary grid's cell dialogs (spec orders §2.8, §5), one open at a time as `action` says.
+ * Each is always mounted, so Radix animates and restores focus to the grid cell on closing;
+ * each write refreshes the grid and its lookups itself.
  */
-export function SummaryDialogs(_props: Props) {
-  return null
+export function SummaryDialogs({ orderId, month, action, onClose }: Props) {
+  const addSlot = when(action, 'addSlot')
+  return (
+    <>
+      <AddSlotDialog orderId={orderId} month={addSlot ? addSlot.month || month : null} onClose={onClose} />
+      <PointModifyDialog orderId={orderId} target={when(action, 'modify')} onClose={onClose} />
+      <PointMoveDialog orderId={orderId} target={when(action, 'move')} onClose={onClose} />
+      <ReasonDialog orderId={orderId} target={when(action, 'reason')} onClose={onClose} />
+      <ManualGrpDialog orderId={orderId} target={when(action, 'grp')} onClose={onClose} />
+      <BatchDialog orderId={orderId} items={when(action, 'batch')?.items ?? null} onClose={onClose} />
+      <CellRecordsDialog target={when(action, 'records')} onClose={onClose} />
+    </>
+  )
 }

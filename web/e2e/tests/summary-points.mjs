@@ -1,0 +1,346 @@
+// 汇总's cell dialogs (issue 16) as the super administrator, through the grid over the real
+// server; what each dialog sent is read back from the server (orderSummaryGrpList, orderInfo).
+// The order's cycle runs from the first of last month (M) to a year on; M gets a confirmed
+// certificate, so its cells are verified (备注, 手动GRP), while next month's (N) stay open
+// (修改, 记录, 批量撤掉/修改, 添加时段). Lines are made with orderSummaryGrpYmdAdd:
+//   tape A 早间 A: M-03 two spots (aired twice: verified), N-05 one spot, N-06 one spot.
+// The grid is found by its cells (`role="gridcell"`, `data-line` the line id, `data-ymd` the
+// day), its menus by their Chinese names; the move has its own unit test (the fake server)
+// and gets its browser step from the integrator.
+import { dismissNotices, isCall, shared, toastSays, waitForPath } from '../lib.mjs'
+import { call, seedMasterData } from '../seed.mjs'
+import { makeWorkbook } from '../xlsx.mjs'
+
+const stamp = Date.now().toString(36)
+const productName = `E2E汇总产品${stamp}`
+const early = `E2E早间${stamp}`
+const evening = `E2E晚间${stamp}`
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+const pad = (n) => String(n).padStart(2, '0')
+const ymd = (d) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
+const ymOf = (d) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}`
+const now = new Date()
+const cycleStart = ymd(new Date(now.getFullYear(), now.getMonth() - 1, 1))
+const cycleEnd = ymd(new Date(now.getFullYear() + 1, now.getMonth() + 1, 0))
+const M = ymOf(new Date(now.getFullYear(), now.getMonth() - 1, 1))
+const N = ymOf(new Date(now.getFullYear(), now.getMonth() + 1, 1))
+const inM = (d) => `${M}-${pad(d)}`
+const inN = (d) => `${N}-${pad(d)}`
+
+const dialog = (page, title) => page.getByRole('dialog', { name: title })
+const orderRow = (page) => page.locator('tr[data-row-key]', { hasText: productName })
+const fieldError = (box, text) => box.locator('.form-field__error', { hasText: text }).first().waitFor()
+
+async function go(page) {
+  await page.goto(`${page.url().split('#')[0]}#/order/index`)
+  await waitForPath(page, '/order/index')
+  // The list may be the one read before the order was made.
+  await page.reload()
+  await page.waitForFunction(() => !document.querySelector('.data-table[aria-busy]'))
+  await orderRow(page).waitFor()
+}
+
+/** 更多 → `item` on the order's row; answers the dialog (titled `item #id`). */
+async function openMore(ctx, page, item) {
+  await dismissNotices(page)
+  await orderRow(page).getByRole('button', { name: /更多/ }).click()
+  await page.getByRole('menuitem', { name: item }).click()
+  const box = dialog(page, new RegExp(`^${item}`))
+  await box.first().waitFor()
+  return box.first()
+}
+
+/** The order's lines of month `ym` as the server has them now. */
+async function linesOf(ctx, page, ym) {
+  const months = await call(page, 'orderSummaryGrpList', { orderId: ctx.state.orderId }, { get: true })
+  return months.find((m) => m.pointDateYm === ym)?.data ?? []
+}
+
+/** The line of `tape`, `period` and `type` in month `ym`. */
+async function lineOf(ctx, page, ym, tape, period, type) {
+  const line = (await linesOf(ctx, page, ym)).find(
+    (l) => l.product_magnetic_tape.id === tape.id && l.time_period.timePeriodName === period && l.type === type,
+  )
+  ctx.expect(line, `no line ${tape.mediaFileName} ${period} ${type} in ${ym}`)
+  return line
+}
+
+const cellAt = (line, day) => line.order_summary_grp_ymd.find((c) => c.ymd === day)
+
+/**
+ * 汇总 opened on month `ym` in the merged-month style (the grid's toolbar: 月份, then the
+ * month's tab); answers the summary dialog.
+ */
+async function openGrid(ctx, page, ym) {
+  const box = await openMore(ctx, page, '汇总')
+  await box.getByRole('button', { name: '月份', exact: true }).click()
+  const merged = box.getByRole('button', { name: /合并/ })
+  if ((await merged.count()) > 0) await merged.first().click()
+  const tab = box.getByRole('tab', { name: ym })
+  if ((await tab.count()) > 0) await tab.first().click()
+  await box.locator('[role="gridcell"]').first().waitFor()
+  return box
+}
+
+const gridCell = (box, line, day) => box.locator(`[role="gridcell"][data-line="${line.id}"][data-ymd="${day}"]`)
+
+/** Right-click on the cell, then the menu item `item`; answers the dialog titled `title`. */
+async function menu(page, box, line, day, item, title = item) {
+  const cell = gridCell(box, line, day)
+  await cell.scrollIntoViewIfNeeded()
+  await cell.click({ button: 'right' })
+  await page.getByRole('menuitem', { name: item, exact: true }).click()
+  const opened = dialog(page, title)
+  await opened.waitFor()
+  return opened
+}
+
+/** Sends the dialog's form (its 确定) and waits for `name`'s answer; answers the parsed body. */
+async function send(page, box, name, button = '确定') {
+  const answer = page.waitForResponse(isCall(name))
+  await box.getByRole('button', { name: button, exact: true }).click()
+  return (await answer).json()
+}
+
+async function closeGrid(box) {
+  await box.getByRole('button', { name: '关闭' }).last().click()
+  await box.waitFor({ state: 'detached' })
+}
+
+export const tests = [
+  {
+    name: 'an order of tapes A and B with a suit of both periods; spots in M and N; M’s certificate confirmed',
+    run: async (ctx) => {
+      const page = (ctx.state.page = await ctx.open({ keep: true }))
+      await ctx.signIn(page, ctx.admin.account, ctx.admin.password)
+      ctx.page = page
+      const { brand, media } = await seedMasterData(page, stamp)
+      const product = await call(page, 'productAdd', {
+        brandId: brand.id, productName, seconds: 15, audienceCityGroupId: brand.groups[0].id,
+        defaultAudienceCityGroupId: brand.groups[0].id, upsideDownThreePer: 30, primeTime: '19:00:00-22:00:00',
+        primeTimePer: 60, primeUpsideDownThreePer: 40, jackRequirements: '无',
+      })
+      const tapes = (ctx.state.tapes = [])
+      for (const [i, version] of ['A版', 'B版'].entries()) {
+        tapes.push(await call(page, 'productMagneticTapeAdd', {
+          brandId: brand.id, mediaId: media.id, productId: product.id, cycle: String(now.getFullYear()), customerVersionName: version,
+          mediaFileName: `sum_${'AB'[i]}_${stamp}.mp4`, mediaTapeNumber: `S${i}-${stamp}`, customerTitle: version, seconds: 15,
+        }))
+      }
+      const periods = (ctx.state.periods = [])
+      for (const [name, from, to] of [[early, '07:00:00', '09:00:00'], [evening, '19:00:00', '21:00:00']]) {
+        periods.push(await call(page, 'timePeriodAdd', { mediaId: media.id, timePeriodName: name, preBroadcastTimeForma: from, preBroadcastTimeFormaEnd: to }))
+      }
+      const suit = await call(page, 'suitAdd', {
+        mediaId: media.id, brandId: brand.id, suitName: `E2E汇总套装${stamp}`, customerMetrics: '100', mediaMetrics: '90', seconds: 15,
+        suitTime: N, timePeriodArray: JSON.stringify(periods.map((p) => ({ timePeriodId: String(p.id), numberOfTimes: 5 }))),
+      })
+      const order = await call(page, 'orderAdd', {
+        mediaId: media.id, productId: product.id, defaultId: brand.groups[0].id, seconds: 15,
+        orderProductMagneticTapeId: `${tapes[0].id},${tapes[1].id}`, suitId: suit.id,
+        cycleTimeAdd: cycleStart, cycleTimeEnd: cycleEnd, followDate: cycleStart,
+        customerFreeBroadcastCalculation: 1, mediaFreeBroadcastCalculation: 1, makeGoodPolicy: 3,
+      })
+      ctx.state.orderId = order.id
+      const [a] = tapes
+      const add = (day, num) => call(page, 'orderSummaryGrpYmdAdd', { orderId: order.id, type: 'A', timePeriodId: periods[0].id, productDefaultId: a.id, ymd: day, num })
+      await add(inM(3), 2)
+      await add(inN(5), 1)
+      await add(inN(6), 1)
+      await go(page)
+
+      // M's certificate: both spots of M-03 aired, so the cell is verified.
+      const box = await openMore(ctx, page, '媒体播出证明')
+      await box.getByRole('button', { name: '上传播出证明' }).click()
+      const up = dialog(page, '上传文件')
+      await up.waitFor()
+      await up.getByRole('button', { name: '选择文件' }).and(page.locator(':enabled')).waitFor()
+      const bytes = makeWorkbook([{ name: '播出证明', rows: [['日期', '播出时间', '时段', '版本', '次数'], [inM(3), '07:30:00', early, a.mediaFileName, 2]] }])
+      await up.getByLabel('选择要上传的文件').setInputFiles({ name: `汇总播证-${stamp}.xlsx`, mimeType: XLSX, buffer: bytes })
+      await up.getByRole('button', { name: '开始上传' }).click()
+      await up.waitFor({ state: 'detached' })
+      await box.getByTestId('import-result').locator('.import-result__text').waitFor({ timeout: 25_000 })
+      const confirm = box.getByRole('button', { name: '确认更新' }).and(page.locator(':enabled'))
+      await confirm.waitFor({ timeout: 15_000 })
+      const confirmed = page.waitForResponse(isCall('orderBroadcastLicenseUp'))
+      await confirm.click()
+      ctx.expect((await (await confirmed).json()).code === 200, 'the certificate was not confirmed')
+      await box.waitFor({ state: 'detached' })
+      const verified = cellAt(await lineOf(ctx, page, M, a, early, 'A'), inM(3))
+      ctx.expect(verified?.isHe === 2, `M-03 is not verified: ${JSON.stringify(verified)}`)
+    },
+  },
+  {
+    name: '补播政策 in the order form: the order’s own shown, a change saved with orderUp',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      await dismissNotices(page)
+      await orderRow(page).getByRole('button', { name: '编辑' }).click()
+      const box = dialog(page, '编辑订单')
+      const policy = box.getByLabel('补播政策')
+      await policy.waitFor()
+      ctx.expect((await policy.inputValue()) === '3', `补播政策 shows ${await policy.inputValue()}`)
+      await policy.selectOption({ label: '错一补一' })
+      const answer = page.waitForResponse(isCall('orderUp'))
+      await box.getByRole('button', { name: '确定' }).click()
+      const sent = (await answer).request().postDataJSON()
+      ctx.expect(sent.makeGoodPolicy === 2, `orderUp sent ${JSON.stringify(sent)}`)
+      await toastSays(page, '修改成功')
+      await box.waitFor({ state: 'detached' })
+      const stored = await call(page, 'orderInfo', { orderId: ctx.state.orderId }, { get: true })
+      ctx.expect(stored.makeGoodPolicy === 2, `orderInfo answers makeGoodPolicy ${stored.makeGoodPolicy}`)
+    },
+  },
+  {
+    name: '修改: a new cell on an empty day (0 refused), then its spots and 撤掉; 记录 lists the change',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      const [a] = ctx.state.tapes
+      const line = await lineOf(ctx, page, N, a, early, 'A')
+      const grid = await openGrid(ctx, page, N)
+
+      let box = await menu(page, grid, line, inN(9), '修改', '修改点位')
+      ctx.expect(await box.getByRole('radio', { name: 'A' }).isChecked(), 'the line’s type is preset')
+      await box.getByLabel('点位数量').fill('0')
+      await box.getByLabel('点位数量').press('Enter')
+      await fieldError(box, '请输入大于0')
+      await box.getByLabel('点位数量').fill('2')
+      let body = await send(page, box, 'orderSummaryGrpYmdUp')
+      ctx.expect(body.code === 200, `create answered ${JSON.stringify(body)}`)
+      await toastSays(page, '点位已修改')
+      await box.waitFor({ state: 'detached' })
+      let cell = cellAt(await lineOf(ctx, page, N, a, early, 'A'), inN(9))
+      ctx.expect(cell?.point === 2 && cell.value === '', `N-09 stored ${JSON.stringify(cell)}`)
+
+      box = await menu(page, grid, line, inN(9), '修改', '修改点位')
+      ctx.expect((await box.getByLabel('点位数量').inputValue()) === '2', 'the cell’s spots are preset')
+      await box.getByLabel('点位数量').fill('3')
+      await box.getByRole('switch', { name: '撤掉' }).click()
+      body = await send(page, box, 'orderSummaryGrpYmdUp')
+      ctx.expect(body.code === 200, `modify answered ${JSON.stringify(body)}`)
+      await box.waitFor({ state: 'detached' })
+      cell = cellAt(await lineOf(ctx, page, N, a, early, 'A'), inN(9))
+      ctx.expect(cell?.point === 3 && cell.value === '撤掉', `N-09 stored ${JSON.stringify(cell)}`)
+
+      box = await menu(page, grid, line, inN(9), '记录')
+      const rows = box.getByRole('table', { name: '记录' }).locator('tbody tr')
+      await rows.first().waitFor()
+      const newest = await rows.first().innerText()
+      ctx.expect(newest.includes('点位 2 → 3') && newest.includes('撤掉'), `the newest record says ${newest}`)
+      await page.keyboard.press('Escape')
+      await box.waitFor({ state: 'detached' })
+
+      // An empty day has no records; a click (or Enter) on a cell opens them.
+      await gridCell(grid, line, inN(20)).click()
+      box = dialog(page, '记录')
+      await box.getByText('暂无记录数据').waitFor()
+      await page.keyboard.press('Escape')
+      await box.waitFor({ state: 'detached' })
+      await closeGrid(grid)
+    },
+  },
+  {
+    name: '批量撤掉/修改: two cells chosen, 0 refused, then both made type B with one spot in one call',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      const [a] = ctx.state.tapes
+      const line = await lineOf(ctx, page, N, a, early, 'A')
+      const ids = [cellAt(line, inN(5)).id, cellAt(line, inN(6)).id]
+      const grid = await openGrid(ctx, page, N)
+      await gridCell(grid, line, inN(5)).click({ modifiers: ['ControlOrMeta'] })
+      await gridCell(grid, line, inN(6)).click({ modifiers: ['ControlOrMeta'] })
+      await grid.getByRole('button', { name: '批量撤掉/修改' }).click()
+      const box = dialog(page, '批量撤掉/修改')
+      await box.waitFor()
+      ctx.expect((await box.getByRole('region', { name: '已选点位' }).getByRole('listitem').count()) === 2, 'two cells listed')
+      await box.getByRole('radio', { name: 'B' }).check()
+      await box.getByLabel('点位数量').fill('0')
+      await box.getByRole('button', { name: '确定' }).click()
+      await fieldError(box, '请输入大于0')
+      await box.getByLabel('点位数量').fill('1')
+      const body = await send(page, box, 'orderSummaryGrpYmdUp')
+      ctx.expect(body.code === 200 && [...body.data.ids].sort().join() === [...ids].sort().join(), `batch answered ${JSON.stringify(body)}`)
+      await toastSays(page, '已修改 2 个点位')
+      await box.waitFor({ state: 'detached' })
+      const moved = await lineOf(ctx, page, N, a, early, 'B')
+      for (const day of [inN(5), inN(6)]) {
+        const cell = cellAt(moved, day)
+        ctx.expect(cell?.point === 1 && ids.includes(cell.id), `${day} on the B line: ${JSON.stringify(cell)}`)
+      }
+      await closeGrid(grid)
+    },
+  },
+  {
+    name: '添加时段: every message of spec §5, then two spots of tape B 晚间 type C on N-15',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      const [, b] = ctx.state.tapes
+      const grid = await openGrid(ctx, page, N)
+      await grid.getByRole('button', { name: '添加时段' }).click()
+      const box = dialog(page, '添加时段')
+      await box.waitFor()
+      await box.getByRole('button', { name: '确定' }).click()
+      for (const text of ['请选择版本', '请选择类型', '请选择时段', '请选择日期', '请输入大于0的点位数量']) {
+        await box.getByText(text, { exact: true }).first().waitFor()
+      }
+      await box.getByLabel('版本').selectOption({ label: b.mediaFileName })
+      await box.getByRole('radio', { name: 'C' }).check()
+      await box.getByLabel('时段', { exact: true }).selectOption({ label: evening })
+      await box.getByLabel('日期').fill(inN(15))
+      await box.getByLabel('点位数量').fill('2')
+      const answer = page.waitForResponse(isCall('orderSummaryGrpYmdAdd'))
+      await box.getByLabel('点位数量').press('Enter')
+      const body = await (await answer).json()
+      ctx.expect(body.code === 200, `add answered ${JSON.stringify(body)}`)
+      await toastSays(page, '时段已添加')
+      await box.waitFor({ state: 'detached' })
+      const cell = cellAt(await lineOf(ctx, page, N, b, evening, 'C'), inN(15))
+      ctx.expect(cell?.point === 2 && cell.id === body.data.id, `N-15 stored ${JSON.stringify(cell)}`)
+      await closeGrid(grid)
+    },
+  },
+  {
+    name: '备注 and 手动GRP on the verified cell: their refusals, then the reason and the GRP stored',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      const [a] = ctx.state.tapes
+      const line = await lineOf(ctx, page, M, a, early, 'A')
+      const grid = await openGrid(ctx, page, M)
+
+      let box = await menu(page, grid, line, inM(3), '备注')
+      await box.getByRole('button', { name: '确定' }).click()
+      await fieldError(box, '请输入原因')
+      await box.getByLabel('原因').fill('客户要求改期')
+      let body = await send(page, box, 'orderSummaryGrpYmdUp')
+      ctx.expect(body.code === 200, `reason answered ${JSON.stringify(body)}`)
+      await toastSays(page, '备注已保存')
+      await box.waitFor({ state: 'detached' })
+      let cell = cellAt(await lineOf(ctx, page, M, a, early, 'A'), inM(3))
+      ctx.expect(cell.reasonType === '2' && cell.reasonValue === '客户要求改期' && cell.point === 2 && cell.isHe === 2, `M-03 ${JSON.stringify(cell)}`)
+
+      box = await menu(page, grid, line, inM(3), '手动GRP')
+      await box.getByLabel('毛评点').fill('-1')
+      await box.getByLabel('毛评点').press('Enter')
+      await fieldError(box, '毛评点必须是大于等于0的数字')
+      await box.getByLabel('毛评点').fill('1.5')
+      body = await send(page, box, 'grpYmdUp')
+      ctx.expect(body.code === 200, `grpYmdUp answered ${JSON.stringify(body)}`)
+      await toastSays(page, '毛评点已保存')
+      await box.waitFor({ state: 'detached' })
+      cell = cellAt(await lineOf(ctx, page, M, a, early, 'A'), inM(3))
+      ctx.expect(cell.mdp === 1.5, `M-03 mdp ${cell.mdp}`)
+
+      // Keyboard only: the menu from Shift+F10 on the focused cell, Escape closes the dialog.
+      await gridCell(grid, line, inM(3)).focus()
+      await page.keyboard.press('Shift+F10')
+      await page.getByRole('menuitem', { name: '记录', exact: true }).click()
+      box = dialog(page, '记录')
+      const newest = await box.getByRole('table', { name: '记录' }).locator('tbody tr').first().innerText()
+      ctx.expect(newest.includes('人工毛评点'), `the newest record says ${newest}`)
+      await page.keyboard.press('Escape')
+      await box.waitFor({ state: 'detached' })
+      await closeGrid(grid)
+    },
+  },
+]

@@ -1,0 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMemo } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import { Dialog } from '@/components/ui/dialog'
+import { FormField } from '@/components/ui/form-field'
+import { Switch } from '@/components/ui/switch'
+import { toast } from '@/components/ui/toast-store'
+import { useUpCells, WITHDRAWN, type GridCell, type GridRow } from '../../api/summary-writes'
+import { CellHeading, countRule, FormError, showServerError, submitOnEnter, TypeRadios, typeRule } from './summary-form'
+
+export type PointModifyTarget = { row: GridRow; cell: GridCell | null; ymd: string }
+
+type Props = { orderId: number; target: PointModifyTarget | null; onClose: () => void }
+
+type Values = { type: string | null; num: string; withdrawn: boolean }
+
+/** The fields as orderSummaryGrpYmdUp names them (value is the withdraw switch). */
+const FIELDS = { type: 'type', num: 'num', value: 'withdrawn' } as const
+
+const FORM_ID = 'point-modify-form'
+
+/** A stored cell (id > 0) is modified; an empty day (no cell, or id ≤ 0) gets a new one. */
+const exists = (cell: GridCell | null): cell is GridCell => cell !== null && cell.id > 0
+
+/**
+ * 修改点位 (spec orders §5 "Point modify"): a cell's type, spots and withdrawal, or a new cell
+ * on an empty day. An existing cell may drop to 0 spots ('请正确输入点位数量'); a new one needs
+ * at least one ('请输入大于0').
+ */
+export function PointModifyDialog({ orderId, target, onClose }: Props) {
+  const { t } = useTranslation('orders')
+  const save = useUpCells(orderId)
+  return (
+    <Dialog open={target !== null} onOpenChange={(next) => !next && onClose()} title={t('summaryDialogs.modify.title')} formId={FORM_ID} busy={save.isPending} width={520}>
+      {target && <ModifyForm key={`${target.row.id}-${target.ymd}`} orderId={orderId} target={target} save={save} onDone={onClose} />}
+    </Dialog>
+  )
+}
+
+type FormProps = { orderId: number; target: PointModifyTarget; save: ReturnType<typeof useUpCells>; onDone: () => void }
+
+function ModifyForm({ orderId, target, save, onDone }: FormProps) {
+  const { t } = useTranslation('orders')
+  const { row, cell, ymd } = target
+  const existing = exists(cell)
+  const schema = useMemo(
+    () =>
+      z.object({
+        type: typeRule(t('summaryDialogs.pickType')),
+        num: existing ? countRule(0, t('summaryDialogs.numBad')) : countRule(1, t('summaryDialogs.numPositive')),
+        withdrawn: z.boolean(),
+      }),
+    [t, existing],
+  )
+  const { register, control, handleSubmit, setError, formState } = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      type: cell?.type ?? row.type,
+      num: existing ? String(cell.point) : '',
+      withdrawn: cell?.value === WITHDRAWN,
+    },
+  })
+  const { errors } = formState
+
+  const submit = handleSubmit(async (values) => {
+    const where = existing ? { id: cell.id } : { grpId: row.id, ymd }
+    try {
+      await save.mutateAsync({ orderId, ...where, type: values.type, num: values.num.trim(), value: values.withdrawn ? WITHDRAWN : '' })
+    } catch (err) {
+      showServerError(err, FIELDS, setError)
+      return
+    }
+    toast.success(t('summaryDialogs.modify.done'))
+    onDone()
+  })
+
+  return (
+    <form id={FORM_ID} className="summary-form" onSubmit={submit} onKeyDown={submitOnEnter} noValidate>
+      <CellHeading row={row} ymd={ymd} cell={cell} />
+      <TypeRadios register={register} name="type" label={t('summaryDialogs.type')} error={errors.type?.message} />
+      <FormField label={t('summaryDialogs.num')} required error={errors.num?.message}>
+        <input className="input" inputMode="numeric" autoComplete="off" {...register('num')} />
+      </FormField>
+      <Controller
+        control={control}
+        name="withdrawn"
+        render={({ field }) => (
+          <FormField label={t('summaryDialogs.withdraw')} error={errors.withdrawn?.message} hint={t('summaryDialogs.withdrawHint')}>
+            <Switch checked={field.value} onCheckedChange={field.onChange} />
+          </FormField>
+        )}
+      />
+      <FormError message={errors.root?.server?.message} />
+    </form>
+  )
+}
