@@ -2997,6 +2997,11 @@ export interface components {
             mdp?: number | null;
             /**
              * Format: int32
+             * @description Spots the confirmed certificate showed aired (0 until one is confirmed).
+             */
+            aired: number;
+            /**
+             * Format: int32
              * @description Missing spots moved out of it (orderSummaryGrpYmdYdY): point − aired − moved may still move.
              */
             moved: number;

@@ -82,6 +82,8 @@ pub struct GridCell {
     pub reason_disappearance: String,
     /// The manual GRP of a verified cell (grpYmdUp); null when none.
     pub mdp: Option<f64>,
+    /// Spots the confirmed certificate showed aired (0 until one is confirmed).
+    pub aired: i32,
     /// Missing spots moved out of it (orderSummaryGrpYmdYdY): point − aired − moved may still move.
     pub moved: i32,
     /// Spots of it placed as make-goods (type B moves and adds).
@@ -256,6 +258,7 @@ pub async fn grid(state: &AppState, order: i64, filter: GridFilter) -> anyhow::R
                 reason_value: c.reason_value,
                 reason_disappearance: c.reason_disappearance.to_string(),
                 mdp: c.manual_grp,
+                aired: c.aired,
                 moved: c.moved,
                 make_good: c.make_good,
                 operations: records.remove(&c.id).unwrap_or_default(),

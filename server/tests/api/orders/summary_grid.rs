@@ -213,6 +213,9 @@ async fn the_grid_counts_each_line_and_averages_its_viewing_rows() {
     let plain = String::new;
     assert_eq!(cells(l1), vec![(2, 2, plain(), 2, "0".into()), (3, 1, plain(), 1, "1".into()), (10, 1, plain(), 2, "0".into())]);
     assert_eq!(cells(&grid[0]["data"][2]), vec![(5, 2, plain(), 1, "1".into()), (6, 1, "撤掉".into(), 1, "0".into())]);
+    // What the certificate showed aired: day 2 whole, day 3 none.
+    assert_eq!(l1["order_summary_grp_ymd"][0]["aired"], 2);
+    assert_eq!(l1["order_summary_grp_ymd"][1]["aired"], 0);
     assert_eq!(l1["order_summary_grp_ymd"][0]["reasonType"], "1");
     assert_eq!(l1["order_summary_grp_ymd"][0]["mdp"], Value::Null);
     assert_eq!(l1["order_summary_grp_ymd"][0]["order_summary_grp_ymd_operation"], json!([]));
