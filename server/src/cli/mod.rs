@@ -14,8 +14,9 @@ use crate::config::Config;
 #[derive(clap::Args, Debug)]
 pub struct ServeArgs {
     /// A developer's machine: accept the development signing secret (`make run` and
-    /// `make test` pass it).
-    #[arg(long, env = "ADEVAL_DEV")]
+    /// `make test` pass it). `ADEVAL_DEV` takes 1/0 as well as true/false, as the refusal
+    /// message tells users to set it.
+    #[arg(long, env = "ADEVAL_DEV", value_parser = clap::builder::BoolishValueParser::new(), default_value_t = false, num_args = 0..=1, require_equals = true, default_missing_value = "true")]
     pub dev: bool,
 }
 
@@ -84,4 +85,27 @@ async fn shutdown() {
     };
     tokio::select! { () = ctrl_c => {}, () = term => {} }
     tracing::info!("shutting down");
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::ServeArgs;
+
+    #[derive(Parser)]
+    struct Serve {
+        #[command(flatten)]
+        args: ServeArgs,
+    }
+
+    #[test]
+    fn dev_is_a_flag_and_the_environment_takes_one_or_true() {
+        assert!(Serve::try_parse_from(["serve", "--dev"]).unwrap().args.dev);
+        assert!(!Serve::try_parse_from(["serve"]).unwrap().args.dev);
+        // The value parser the environment goes through (clap reads ADEVAL_DEV with it).
+        for (value, dev) in [("1", true), ("true", true), ("yes", true), ("0", false), ("false", false)] {
+            assert_eq!(Serve::try_parse_from(["serve", &format!("--dev={value}")]).unwrap().args.dev, dev, "{value}");
+        }
+    }
 }
