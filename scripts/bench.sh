@@ -25,6 +25,10 @@ if ! "$venv/bin/python" -c 'import pandas, openpyxl, python_calamine, pyarrow' 2
 fi
 export ADEVAL_BENCH_PYTHON=$venv/bin/python
 
+# The summary bench scrolls the built web client in Chromium.
+ensure_web_deps
+build_web
+
 log "building the benches (release)"
 cargo build --release --locked -p adeval-benches
 cargo build --release --locked --bin adeval

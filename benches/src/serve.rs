@@ -16,7 +16,8 @@ use adeval_server::http::sign;
 use crate::{Runs, secs};
 
 const SECRET: &str = "bench-sign-secret-not-for-production";
-const PASSWORD: &str = "bench-admin-pass";
+/// The super administrator's password of a bench server.
+pub const PASSWORD: &str = "bench-admin-pass";
 
 /// The URL of database `name` on the cluster of the admin URL `url`.
 pub fn with_database(url: &str, name: &str) -> String {

@@ -14,6 +14,10 @@
 //!   transaction (lock the order, take the spot off the source, add it to the destination, two
 //!   operation records and an order log entry), with no checks and no preview.
 //!
+//! - Scrolling: web/e2e/bench/summary-scroll.mjs in Debian's Chromium scrolls the month grid of
+//!   an order of 1,000 lines (web/dist must be built) against the same lines drawn as one plain
+//!   HTML table in the same page; frames per second from the animation frames' timestamps.
+//!
 //! Settings: ADEVAL_BENCH_SUMMARY_VIEWING (500,000), ADEVAL_BENCH_SUMMARY_RUNS (50), ADEVAL_BIN;
 //! ADEVAL_BENCH_SUMMARY_KEEP leaves the database and files in place.
 
@@ -42,8 +46,8 @@ async fn main() -> anyhow::Result<()> {
     let outcome = async {
         let server = Server::start(&url, &data, &[]).await?;
         let db = PgPool::connect(&url).await?;
-        let seed = channel::seed(&db, 2).await?;
-        let (grid_order, move_order) = (seed.orders[0], seed.orders[1]);
+        let seed = channel::seed(&db, 3).await?;
+        let (grid_order, move_order, scroll_order) = (seed.orders[0], seed.orders[1], seed.orders[2]);
         let token = server.login().await?;
 
         // Grid.
@@ -75,7 +79,19 @@ async fn main() -> anyhow::Result<()> {
         let moves = move_schedule(&db, &seed, move_order).await?;
         let moved = time_moves(&server, &db, &token, move_order, &moves, runs).await?;
         let move_peer = move_peer(&db, move_order, &moves, runs).await?;
-        write_report(&shape, written, &answered, cold, &grid, &peer, &moved, &move_peer)
+
+        // Scrolling, in Chromium.
+        // The web client is built with the development signing secret: a second server of the
+        // same build on the same database answers it.
+        drop(server);
+        let scrolled = match scroll_schedule(&db, &seed, scroll_order).await {
+            Ok(lines) => match Server::start(&url, &data, &[("ADEVAL_SIGN_SECRET", "adeval-dev-sign-secret"), ("ADEVAL_DEV", "1")]).await {
+                Ok(browser_server) => scroll(&browser_server, scroll_order, lines),
+                Err(e) => Err(format!("{e:#}")),
+            },
+            Err(e) => Err(format!("{e:#}")),
+        };
+        write_report(&shape, written, &answered, cold, &grid, &peer, &moved, &move_peer, &scrolled)
     }
     .await;
     if std::env::var_os("ADEVAL_BENCH_SUMMARY_KEEP").is_some() {
@@ -359,6 +375,94 @@ async fn move_peer(db: &PgPool, order: i64, moves: &Moves, n: usize) -> anyhow::
     Ok(runs)
 }
 
+/// The scroll order: 1,000 lines in February 2026 (periods × tapes × types A–D × three
+/// positions, the first thousand), a spot every fourth day.
+async fn scroll_schedule(db: &PgPool, seed: &Channel, order: i64) -> anyhow::Result<usize> {
+    let lines = sqlx::query(
+        "insert into order_lines (order_id, media_id, month, tape_id, time_period_id, point_type, position, contract_number)
+         select $1, $2, date '2026-02-01', t, p, k, pos, 'HT-' || p || '-' || t
+         from unnest($3::bigint[]) p cross join unnest($4::bigint[]) t cross join unnest(array['A', 'B', 'C', 'D']) k
+              cross join unnest(array['', '正一', '倒一']) pos
+         order by p, t, k, pos limit 1000",
+    )
+    .bind(order)
+    .bind(seed.media)
+    .bind(&seed.period_ids)
+    .bind(&seed.tape_ids)
+    .execute(db)
+    .await?
+    .rows_affected();
+    sqlx::query(
+        "insert into order_cells (line_id, ymd, point)
+         select l.id, l.month + d, 1 from order_lines l cross join generate_series(0, 27, 4) d where l.order_id = $1",
+    )
+    .bind(order)
+    .execute(db)
+    .await?;
+    sqlx::query("analyze").execute(db).await?;
+    Ok(lines as usize)
+}
+
+/// What the browser measured (web/e2e/bench/summary-scroll.mjs), or why it did not run.
+struct Scrolled {
+    lines: usize,
+    adeval: Vec<Frames>,
+    peer: Vec<Frames>,
+}
+
+struct Frames {
+    fps: f64,
+    slow: u64,
+    worst: f64,
+    cells: u64,
+}
+
+impl Frames {
+    fn of(v: &serde_json::Value) -> Frames {
+        Frames {
+            fps: v["fps"].as_f64().unwrap_or(0.0),
+            slow: v["slow"].as_u64().unwrap_or(0),
+            worst: v["worst"].as_f64().unwrap_or(0.0),
+            cells: v["cells"].as_u64().unwrap_or(0),
+        }
+    }
+}
+
+/// Runs the browser measurement against `server`; needs node, web/dist and Debian's chromium.
+fn scroll(server: &Server, order: i64, lines: usize) -> Result<Scrolled, String> {
+    if !std::path::Path::new("web/dist/index.html").exists() {
+        return Err("web/dist is not built (cd web && npm run build)".into());
+    }
+    let out = std::process::Command::new("node")
+        .arg("web/e2e/bench/summary-scroll.mjs")
+        .env("ADEVAL_E2E_URL", format!("http://127.0.0.1:{}", server.port))
+        .env("ADEVAL_ADMIN_PASSWORD", adeval_benches::serve::PASSWORD)
+        .env("ADEVAL_BENCH_ORDER", order.to_string())
+        .env("ADEVAL_BENCH_MONTH", "2026-02")
+        .output()
+        .map_err(|e| format!("node: {e}"))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let Some(line) = text.lines().rev().find(|l| l.starts_with('{')) else {
+        return Err(format!("the browser measurement answered nothing: {}", String::from_utf8_lossy(&out.stderr).trim()));
+    };
+    let v: serde_json::Value = serde_json::from_str(line).map_err(|e| format!("{e}: {line}"))?;
+    let frames = |k: &str| v[k].as_array().map(|a| a.iter().map(Frames::of).collect::<Vec<_>>()).unwrap_or_default();
+    let scrolled = Scrolled { lines: v["drawn"].as_u64().map_or(lines, |n| n as usize), adeval: frames("adeval"), peer: frames("peer") };
+    if scrolled.adeval.is_empty() || scrolled.peer.is_empty() {
+        return Err(format!("the browser measurement answered no runs: {line}"));
+    }
+    for (way, runs) in [("adeval", &scrolled.adeval), ("plain table", &scrolled.peer)] {
+        for r in runs {
+            println!("  scroll, {way}: {:.1} frames/s, {} frames over 25 ms, worst {:.1} ms, {} cells in the page", r.fps, r.slow, r.worst, r.cells);
+        }
+    }
+    Ok(scrolled)
+}
+
+fn fps_median(runs: &[Frames]) -> f64 {
+    adeval_benches::median(&runs.iter().map(|r| r.fps).collect::<Vec<_>>())
+}
+
 #[allow(clippy::too_many_arguments)]
 fn write_report(
     shape: &Shape,
@@ -369,6 +473,7 @@ fn write_report(
     peer: &Runs,
     moved: &Runs,
     move_peer: &Runs,
+    scrolled: &Result<Scrolled, String>,
 ) -> anyhow::Result<()> {
     let mut md = String::from("## The summary dialog\n\n");
     md.push_str(&format!(
@@ -416,6 +521,29 @@ fn write_report(
         secs(move_peer.median()),
         move_peer.spread()
     ));
+    match scrolled {
+        Ok(s) => {
+            let (ours, theirs) = (fps_median(&s.adeval), fps_median(&s.peer));
+            let most = |runs: &[Frames]| runs.iter().map(|r| r.cells).max().unwrap_or(0);
+            md.push_str(&format!(
+                "| scrolling the month grid of {} lines, 3 s down and across, Chromium | the virtualised grid | {} | {:.1} frames/s | {} frames over 25 ms in all, {} cells in the page | {:.2}× (frames/s, adeval ÷ peer) |\n",
+                thousands(s.lines as f64),
+                s.adeval.len(),
+                ours,
+                s.adeval.iter().map(|r| r.slow).sum::<u64>(),
+                most(&s.adeval),
+                ours / theirs
+            ));
+            md.push_str(&format!(
+                "| the same lines | peer: one plain HTML table of every row | {} | {:.1} frames/s | {} frames over 25 ms in all, {} cells in the page | — |\n",
+                s.peer.len(),
+                theirs,
+                s.peer.iter().map(|r| r.slow).sum::<u64>(),
+                most(&s.peer)
+            ));
+        }
+        Err(e) => md.push_str(&format!("| scrolling the month grid of 1,000 lines | browser | 0 | not run: {e} | — | — |\n")),
+    }
     md.push_str("\n| goal | measured | verdict |\n|---|---|---|\n");
     md.push_str(&format!(
         "| orderSummaryGrpList of 300 lines over 6 months ≤ 50 ms p50 | {} | {} |\n",
@@ -423,6 +551,13 @@ fn write_report(
         verdict(grid.median() <= 0.05)
     ));
     md.push_str(&format!("| a move's typeY 2 ≤ 30 ms p50 | {} | {} |\n", secs(moved.median()), verdict(moved.median() <= 0.03)));
+    match scrolled {
+        Ok(s) => {
+            let fps = fps_median(&s.adeval);
+            md.push_str(&format!("| the 1,000-line grid scrolls at ≥ 50 frames/s in Chromium | {fps:.1} frames/s | {} |\n", verdict(fps >= 50.0)));
+        }
+        Err(_) => md.push_str("| the 1,000-line grid scrolls at ≥ 50 frames/s in Chromium | not measured | **not met** |\n"),
+    }
     md.push('\n');
     report(&md)
 }
