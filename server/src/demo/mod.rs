@@ -5,6 +5,7 @@
 //! through the same imports a user's files go through.
 
 pub mod orders;
+mod summary;
 
 use sqlx::{PgConnection, PgPool};
 

@@ -9,7 +9,12 @@
 //! - 农夫山泉 on CCTV-1, on air: schedule, and a certificate of the days aired so far awaiting
 //!   confirmation, with one spot past every period (to assign) and one version that is not the
 //!   order's (to swap): 2 公司播出证明.
+//! - 东方树叶 on 湖南卫视, from the first of last month to three weeks from now: last month's
+//!   certificate confirmed (the same misses as 安慕希's), this month still to air: 4 在播.
 //! - 特仑苏 on 浙江卫视, starting next week, nothing imported yet: 1 待创建订单.
+//!
+//! The first three then get the summary dialog's cell writes ([`super::summary`]): owed
+//! make-goods, one moved, a reason, a manual GRP, a withdrawal.
 
 use std::path::Path;
 
@@ -186,10 +191,16 @@ pub async fn load(state: &AppState) -> anyhow::Result<usize> {
 
     let finished = (today - Days::new(45), today - Days::new(16));
     let on_air = (today - Days::new(20), today + Days::new(20));
-    for (product, tapes, cycle, aired_to, confirmed) in
-        [("安慕希", 2, finished, finished.1, true), ("农夫山泉饮用天然水", 2, on_air, today - Days::new(1), false)]
-    {
+    let this_month = today.with_day(1).expect("a first day");
+    let running = (this_month - chrono::Months::new(1), today + Days::new(20));
+    let mut ids = Vec::new();
+    for (product, tapes, cycle, aired_to, confirmed) in [
+        ("安慕希", 2, finished, finished.1, true),
+        ("农夫山泉饮用天然水", 2, on_air, today - Days::new(1), false),
+        ("东方树叶", 2, running, this_month - Days::new(1), true),
+    ] {
         let order = add_order(state, product, tapes, cycle).await?;
+        ids.push(order);
         let (ours, others) = tape_names(state, order).await?;
         let template = dir.join(format!("demo-template-{order}.xlsx"));
         write_template(&template, &ours, cycle)?;
@@ -216,6 +227,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<usize> {
             confirm::apply(state, &admin, order, None).await.map_err(|e| anyhow::anyhow!("confirming the demo certificate: {e:?}"))?;
         }
     }
+    super::summary::load(state, &admin, [ids[0], ids[1], ids[2]], today).await?;
     add_order(state, "特仑苏", 2, (today + Days::new(7), today + Days::new(37))).await?;
-    Ok(3)
+    Ok(4)
 }

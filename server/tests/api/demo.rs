@@ -89,17 +89,33 @@ async fn a_database_holding_any_master_data_gets_no_demo_set() {
     assert_eq!(media, 0);
 }
 
+async fn grid_of(app: &TestApp, token: &str, order: i64) -> Vec<serde_json::Value> {
+    let grid = app.send(Call::get("orderSummaryGrpList", json!({"orderId": order})).token(token)).await;
+    grid.ok().as_array().unwrap().clone()
+}
+
+fn cells_of(months: &[serde_json::Value]) -> Vec<serde_json::Value> {
+    months
+        .iter()
+        .flat_map(|m| m["data"].as_array().unwrap())
+        .flat_map(|r| r["order_summary_grp_ymd"].as_array().unwrap().clone())
+        .collect()
+}
+
 #[tokio::test]
 async fn the_demo_orders_show_a_confirmed_certificate_a_pending_one_and_a_new_order() {
     let app = spawn_app().await;
     load_if_empty(&app.db).await.unwrap();
-    assert_eq!(adeval_server::demo::orders::load(&app.state).await.unwrap(), 3);
+    assert_eq!(adeval_server::demo::orders::load(&app.state).await.unwrap(), 4);
     let token = app.admin_token().await;
     let list = app.send(Call::get("orderList", json!({"limit": 10, "page": 1})).token(&token)).await;
     let mut statuses: Vec<(String, i64)> =
         list.ok()["data"].as_array().unwrap().iter().map(|o| (o["productName"].as_str().unwrap().to_owned(), o["status"].as_i64().unwrap())).collect();
     statuses.sort();
-    assert_eq!(statuses, [("农夫山泉饮用天然水".to_owned(), 2), ("安慕希".to_owned(), 7), ("特仑苏".to_owned(), 1)]);
+    assert_eq!(
+        statuses,
+        [("东方树叶".to_owned(), 4), ("农夫山泉饮用天然水".to_owned(), 2), ("安慕希".to_owned(), 7), ("特仑苏".to_owned(), 1)]
+    );
     let db = app.db.clone();
     let order = |name: &'static str| {
         let db = db.clone();
@@ -129,6 +145,25 @@ async fn the_demo_orders_show_a_confirmed_certificate_a_pending_one_and_a_new_or
     .await
     .unwrap();
     assert_eq!((verified, flagged), (90, 2));
+    // The summary: under 漏一补二 the two missing spots owe four, none placed; a reason and a
+    // manual GRP on verified cells.
+    let months = grid_of(&app, &token, finished).await;
+    let sum = |months: &[serde_json::Value], k: &str| months.iter().map(|m| m["makeGood"][k].as_i64().unwrap()).sum::<i64>();
+    assert_eq!((sum(&months, "owed"), sum(&months, "scheduled")), (4, 0), "{months:?}");
+    assert_eq!(months.last().unwrap()["makeGood"]["outstanding"], 4);
+    let cells = cells_of(&months);
+    assert_eq!(cells.iter().filter(|c| c["reasonType"] == "2" && c["isHe"] == 2).count(), 1);
+    assert_eq!(cells.iter().filter(|c| c["mdp"].as_f64() == Some(1.25)).count(), 1);
+
+    // Running, last month confirmed under 错一补一: its two missing spots owe two; one moved as
+    // a make-good to two days from now.
+    let running = order("东方树叶").await;
+    let months = grid_of(&app, &token, running).await;
+    assert_eq!((sum(&months, "owed"), sum(&months, "scheduled")), (2, 1), "{months:?}");
+    assert_eq!(months.last().unwrap()["makeGood"]["outstanding"], 1);
+    let cells = cells_of(&months);
+    assert_eq!(cells.iter().filter(|c| c["moved"] == 1).count(), 1);
+    assert_eq!(cells.iter().filter(|c| c["makeGood"] == 1 && c["type"] == "B").count(), 1);
 
     // On air: a certificate of the first 20 days awaiting confirmation, one spot past every
     // period and one of a version the order does not hold.
@@ -140,4 +175,13 @@ async fn the_demo_orders_show_a_confirmed_certificate_a_pending_one_and_a_new_or
     kinds.sort();
     assert_eq!(kinds, [1, 2], "{summary}");
     assert_eq!(summary["aired"].as_i64(), Some(60), "{summary}");
+    // A spot three days from now withdrawn, with the customer's reason.
+    let withdrawn: Vec<(String, String)> = sqlx::query_as(
+        "select c.value, c.reason_value from order_cells c join order_lines l on l.id = c.line_id where l.order_id = $1 and c.value <> ''",
+    )
+    .bind(pending)
+    .fetch_all(&app.db)
+    .await
+    .unwrap();
+    assert_eq!(withdrawn, [("撤掉".to_owned(), "客户要求撤播".to_owned())]);
 }
