@@ -10,7 +10,7 @@
 //!   confirmation, with one spot past every period (to assign) and one version that is not the
 //!   order's (to swap): 2 公司播出证明.
 //! - 东方树叶 on 湖南卫视, from the first of last month to three weeks from now: last month's
-//!   certificate confirmed (the same misses as 安慕希's), this month still to air: 4 在播.
+//!   certificate confirmed (the same misses as 安慕希's), this month still to air: 4 播出中.
 //! - 特仑苏 on 浙江卫视, starting next week, nothing imported yet: 1 待创建订单.
 //!
 //! The first three then get the summary dialog's cell writes ([`super::summary`]): owed
