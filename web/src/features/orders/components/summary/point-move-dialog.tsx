@@ -6,7 +6,8 @@ import { z } from 'zod'
 import { Dialog } from '@/components/ui/dialog'
 import { FormDatePicker } from '@/components/ui/form-date-picker'
 import { FormField, FormGroup } from '@/components/ui/form-field'
-import { POINT_TYPES, useCycle, useOrderNum, useOrderTapeList, usePeriods, usePeriodSuits, type GridCell, type GridRow } from '../../api/summary-writes'
+import { useOrderTime } from '../../api/summary'
+import { POINT_TYPES, useOrderNum, useOrderTapeList, usePeriods, usePeriodSuits, type GridCell, type GridRow } from '../../api/summary-writes'
 import { MovePreviewTable } from './move-preview'
 import { CellHeading, countRule, FormError, submitOnEnter } from './summary-form'
 import { entryOf, usePointMove, type MoveValues } from './use-point-move'
@@ -58,7 +59,7 @@ function MoveForm({ orderId, target, onClose }: { orderId: number; target: Point
 
   const tapes = useOrderTapeList(orderId)
   const periods = usePeriods(orderId)
-  const cycle = useCycle(orderId)
+  const cycle = useOrderTime(orderId)
   const periodId = watch('timePeriodId')
   const suits = usePeriodSuits(orderId, periodId ? Number(periodId) : null)
   const suit = watch('suit')
