@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable, type Column } from '@/components/ui/data-table'
 import type { Order } from '../../api/get-orders'
@@ -9,6 +10,18 @@ import { ProposalForm } from '../proposal-form'
 type Props = { order: Order; months: GridMonth[] | undefined; loading: boolean }
 
 const DASH = '—'
+
+/** The cycle's months, each kept whole on a line (a month's own hyphen is no place to break). */
+const cycleMonths = (list: string): ReactNode => {
+  const months = list.split(',').filter(Boolean)
+  if (!months.length) return DASH
+  return months.map((m, i) => (
+    <span key={m} className="summary-facts__month">
+      {m}
+      {i < months.length - 1 ? '、' : ''}
+    </span>
+  ))
+}
 
 /**
  * 汇总 mode (spec orders §2.8): the order's product, cycle, months and seconds; the make-goods
@@ -23,10 +36,10 @@ export function CollectMode({ order, months, loading }: Props) {
   // The policy the month's owed spots follow (1 无, 2 错一补一, 3 漏一补二: 0, 1 or 2 per missing spot).
   const policy = order.makeGoodPolicy >= 1 && order.makeGoodPolicy <= 3 ? order.makeGoodPolicy : 1
 
-  const facts: [string, string][] = [
+  const facts: [string, ReactNode][] = [
     [t('summary.collect.product'), order.productName],
     [t('summary.collect.cycle'), order.cycleTimeAdd && order.cycleTimeEnd ? `${order.cycleTimeAdd} ~ ${order.cycleTimeEnd}` : DASH],
-    [t('summary.collect.months'), order.cycleTimeMonth.split(',').filter(Boolean).join('、') || DASH],
+    [t('summary.collect.months'), cycleMonths(order.cycleTimeMonth)],
     [t('summary.collect.seconds'), String(order.seconds)],
   ]
   const suitColumns: Column<SuitRemaining>[] = [

@@ -93,6 +93,7 @@ export function PaneCell({ columnIndex, rowIndex, style, rows, cells, days, acti
       data-row={rowIndex}
       data-col={columnIndex}
       data-ymd={day.ymd}
+      data-line={row.id}
       title={cellTitle(day, cell, t)}
     >
       {shown}
