@@ -19,11 +19,12 @@ type Props = { orderId: number; target: PointMoveTarget | null; onClose: () => v
 const FORM_ID = 'point-move-form'
 
 /**
- * 移动点位 (spec orders §4 "Point move", §5): missing spots of a verified cell go to another
- * version, period and day. Two steps: 检查 (typeY 1) shows what the move does and the most that
- * may move; 确认移动 (typeY 2) applies exactly that preview, named by its basis. A change to the
- * form asks for a new check; a preview the data outran (4009) is said as a warning and checked
- * again. The spot type is the source cell's, and a type A move keeps its day.
+ * 移动点位 (spec orders §4 "Point move", §5): missing spots of a cell the certificate found short
+ * (isHe 1, reasonDisappearance 1) go to another version, period and day. Two steps: 检查
+ * (typeY 1) shows what the move does and the most that may move; 确认移动 (typeY 2) applies
+ * exactly that preview, named by its basis. A change to the form asks for a new check; a preview
+ * the data outran (4009) is said as a warning and checked again. The spot type is the source
+ * cell's, and a type A move keeps its day.
  */
 export function PointMoveDialog({ orderId, target, onClose }: Props) {
   const { t } = useTranslation('orders')
