@@ -10,7 +10,6 @@ import { invalidateSummary } from './summary'
  * form's error rather than as a toast.
  */
 
-import type { GridCell } from './summary'
 export type { GridCell, GridRow } from './summary'
 export type CellOperation = Schema<'CellOperation'>
 export type PeriodSuit = Schema<'PeriodSuit'>
@@ -20,11 +19,8 @@ export type Period = Schema<'TimePeriodRow'>
 export const POINT_TYPES = ['A', 'B', 'C', 'D'] as const
 export type PointType = (typeof POINT_TYPES)[number]
 
-/** The text of a withdrawn cell's `value`. */
-export const WITHDRAWN = '撤掉'
-
-/** A cell the certificate verified (grey, locked): isHe 2. */
-export const isVerified = (cell: Pick<GridCell, 'isHe'> | null | undefined) => cell?.isHe === 2
+/** The cell states the dialogs check, as the grid reads them. */
+export { isVerified, WITHDRAWN } from './summary'
 
 /** orderSummaryGrpYmdYdY's arguments; `typeY` 1 checks and stores the preview, 2 applies it by its basis. */
 export type MoveArgs = CallArgs<'orderSummaryGrpYmdYdY'>

@@ -10,6 +10,15 @@ export type GridRow = Schema<'GridRow'>
 export type GridMonth = CallData<'orderSummaryGrpList'>[number]
 export type MakeGood = GridMonth['makeGood']
 
+/** A cell's states as orderSummaryGrpList answers them: verified (isHe), withdrawn (value), a recorded reason, short (reasonDisappearance). */
+export const VERIFIED = 2
+export const WITHDRAWN = '撤掉'
+export const REASON = '2'
+export const SHORT = '1'
+
+/** A stored cell (id > 0) the certificate verified: grey and locked. */
+export const isVerified = (cell: Pick<GridCell, 'id' | 'isHe'> | null | undefined) => !!cell && cell.id > 0 && cell.isHe === VERIFIED
+
 export type SuitRemaining = CallData<'orderSummarySuitList'>[number]
 export type OrderTime = CallData<'orderTime'>
 

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next'
 import { memo, type ReactElement } from 'react'
 import type { CellComponentProps } from 'react-window'
-import type { GridCell, GridRow } from '../../api/summary'
+import { isVerified, REASON, WITHDRAWN, type GridCell, type GridRow } from '../../api/summary'
 import {
   cellClass,
   DAY_WIDTH,
@@ -10,11 +10,8 @@ import {
   FIXED,
   FIXED_WIDTH,
   isShort,
-  isVerified,
   missingOf,
-  REASON,
   ROW_HEIGHT,
-  WITHDRAWN,
   type Day,
 } from './summary-grid-model'
 

@@ -1,4 +1,4 @@
-import type { GridCell, GridRow } from '../../api/summary'
+import { REASON, SHORT, VERIFIED, WITHDRAWN, type GridCell, type GridRow } from '../../api/summary'
 
 /** Sizes in px: every row is one line, so react-window can place rows and columns without measuring. */
 export const ROW_HEIGHT = 30
@@ -51,14 +51,8 @@ export function cellsByDay(row: GridRow): Map<number, GridCell> {
   return new Map(row.order_summary_grp_ymd.map((c) => [c.d, c]))
 }
 
-export const VERIFIED = 2
-export const WITHDRAWN = '撤掉'
-export const REASON = '2'
-/** reasonDisappearance of a cell the confirmed certificate found short (it stays isHe 1). */
-export const SHORT = '1'
-
 const exists = (cell: GridCell | undefined): cell is GridCell => cell !== undefined && cell.id > 0
-export const isVerified = (cell: GridCell | undefined) => exists(cell) && cell.isHe === VERIFIED
+
 /** A cell the certificate found short: some of its planned spots did not air. */
 export const isShort = (cell: GridCell | undefined): cell is GridCell => exists(cell) && cell.isHe !== VERIFIED && cell.reasonDisappearance === SHORT
 /** Spots of a short cell that did not air (point − aired). */
