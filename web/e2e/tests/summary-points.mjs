@@ -1,13 +1,16 @@
 // 汇总's cell dialogs (issue 16) as the super administrator, through the grid over the real
 // server; what each dialog sent is read back from the server (orderSummaryGrpList, orderInfo).
 // The order's cycle runs from the first of last month (M) to a year on; M gets a confirmed
-// certificate, so its cells are verified (备注, 手动GRP), while next month's (N) stay open
-// (修改, 记录, 批量撤掉/修改, 添加时段). Lines are made with orderSummaryGrpYmdAdd:
-//   tape A 早间 A: M-03 two spots (aired twice: verified), N-05 one spot, N-06 one spot.
-// The grid is found by its cells (`role="gridcell"`, `data-line` the line id, `data-ymd` the
-// day), its menus by their Chinese names; the move has its own unit test (the fake server)
-// and gets its browser step from the integrator.
-import { dismissNotices, isCall, shared, toastSays, waitForPath } from '../lib.mjs'
+// certificate, so its cells are checked — verified (备注, 手动GRP) or short (移动) — while next
+// month's (N) stay open (修改, 记录, 批量撤掉/修改, 添加时段). Lines are made with
+// orderSummaryGrpYmdAdd:
+//   tape A 早间 A: M-03 two spots (aired twice: verified), N-05 one spot, N-06 one spot;
+//   tape A 早间 B: M-04 three spots (aired once: short, two missing, to be moved to N).
+// The grid is found by its month (`role="grid"` named `<month> 汇总表`), its day cells by
+// `data-line` (the line id) and `data-ymd` (the day) once scrolled into view (the grid renders
+// only what is in view), its menus by their Chinese names. Screenshots: test-results/summary-points-*.png.
+import { config, dismissNotices, isCall, shared, toastSays } from '../lib.mjs'
+import { summaryFlow } from '../summary-flow.mjs'
 import { call, seedMasterData } from '../seed.mjs'
 import { makeWorkbook } from '../xlsx.mjs'
 
@@ -28,85 +31,10 @@ const N = ymOf(new Date(now.getFullYear(), now.getMonth() + 1, 1))
 const inM = (d) => `${M}-${pad(d)}`
 const inN = (d) => `${N}-${pad(d)}`
 
-const dialog = (page, title) => page.getByRole('dialog', { name: title })
-const orderRow = (page) => page.locator('tr[data-row-key]', { hasText: productName })
-const fieldError = (box, text) => box.locator('.form-field__error', { hasText: text }).first().waitFor()
+/** The viewport as the user sees it (a full-page shot would lay the fixed dialogs out again over a taller page). */
+const view = (page, name) => page.screenshot({ path: `${config.out}summary-points-${name}.png` })
 
-async function go(page) {
-  await page.goto(`${page.url().split('#')[0]}#/order/index`)
-  await waitForPath(page, '/order/index')
-  // The list may be the one read before the order was made.
-  await page.reload()
-  await page.waitForFunction(() => !document.querySelector('.data-table[aria-busy]'))
-  await orderRow(page).waitFor()
-}
-
-/** 更多 → `item` on the order's row; answers the dialog (titled `item #id`). */
-async function openMore(ctx, page, item) {
-  await dismissNotices(page)
-  await orderRow(page).getByRole('button', { name: /更多/ }).click()
-  await page.getByRole('menuitem', { name: item }).click()
-  const box = dialog(page, new RegExp(`^${item}`))
-  await box.first().waitFor()
-  return box.first()
-}
-
-/** The order's lines of month `ym` as the server has them now. */
-async function linesOf(ctx, page, ym) {
-  const months = await call(page, 'orderSummaryGrpList', { orderId: ctx.state.orderId }, { get: true })
-  return months.find((m) => m.pointDateYm === ym)?.data ?? []
-}
-
-/** The line of `tape`, `period` and `type` in month `ym`. */
-async function lineOf(ctx, page, ym, tape, period, type) {
-  const line = (await linesOf(ctx, page, ym)).find(
-    (l) => l.product_magnetic_tape.id === tape.id && l.time_period.timePeriodName === period && l.type === type,
-  )
-  ctx.expect(line, `no line ${tape.mediaFileName} ${period} ${type} in ${ym}`)
-  return line
-}
-
-const cellAt = (line, day) => line.order_summary_grp_ymd.find((c) => c.ymd === day)
-
-/**
- * 汇总 opened on month `ym` in the merged-month style (the grid's toolbar: 月份, then the
- * month's tab); answers the summary dialog.
- */
-async function openGrid(ctx, page, ym) {
-  const box = await openMore(ctx, page, '汇总')
-  await box.getByRole('button', { name: '月份', exact: true }).click()
-  const merged = box.getByRole('button', { name: /合并/ })
-  if ((await merged.count()) > 0) await merged.first().click()
-  const tab = box.getByRole('tab', { name: ym })
-  if ((await tab.count()) > 0) await tab.first().click()
-  await box.locator('[role="gridcell"]').first().waitFor()
-  return box
-}
-
-const gridCell = (box, line, day) => box.locator(`[role="gridcell"][data-line="${line.id}"][data-ymd="${day}"]`)
-
-/** Right-click on the cell, then the menu item `item`; answers the dialog titled `title`. */
-async function menu(page, box, line, day, item, title = item) {
-  const cell = gridCell(box, line, day)
-  await cell.scrollIntoViewIfNeeded()
-  await cell.click({ button: 'right' })
-  await page.getByRole('menuitem', { name: item, exact: true }).click()
-  const opened = dialog(page, title)
-  await opened.waitFor()
-  return opened
-}
-
-/** Sends the dialog's form (its 确定) and waits for `name`'s answer; answers the parsed body. */
-async function send(page, box, name, button = '确定') {
-  const answer = page.waitForResponse(isCall(name))
-  await box.getByRole('button', { name: button, exact: true }).click()
-  return (await answer).json()
-}
-
-async function closeGrid(box) {
-  await box.getByRole('button', { name: '关闭' }).last().click()
-  await box.waitFor({ state: 'detached' })
-}
+const { dialog, orderRow, fieldError, go, openMore, linesOf, lineOf, cellAt, openGrid, showMonth, gridCell, menu, send, closeGrid } = summaryFlow(productName)
 
 export const tests = [
   {
@@ -144,19 +72,20 @@ export const tests = [
       })
       ctx.state.orderId = order.id
       const [a] = tapes
-      const add = (day, num) => call(page, 'orderSummaryGrpYmdAdd', { orderId: order.id, type: 'A', timePeriodId: periods[0].id, productDefaultId: a.id, ymd: day, num })
+      const add = (day, num, type = 'A') => call(page, 'orderSummaryGrpYmdAdd', { orderId: order.id, type, timePeriodId: periods[0].id, productDefaultId: a.id, ymd: day, num })
       await add(inM(3), 2)
+      await add(inM(4), 3, 'B')
       await add(inN(5), 1)
       await add(inN(6), 1)
       await go(page)
 
-      // M's certificate: both spots of M-03 aired, so the cell is verified.
+      // M's certificate: both spots of M-03 aired, so the cell is verified; one of M-04's three, so it is short.
       const box = await openMore(ctx, page, '媒体播出证明')
       await box.getByRole('button', { name: '上传播出证明' }).click()
       const up = dialog(page, '上传文件')
       await up.waitFor()
       await up.getByRole('button', { name: '选择文件' }).and(page.locator(':enabled')).waitFor()
-      const bytes = makeWorkbook([{ name: '播出证明', rows: [['日期', '播出时间', '时段', '版本', '次数'], [inM(3), '07:30:00', early, a.mediaFileName, 2]] }])
+      const bytes = makeWorkbook([{ name: '播出证明', rows: [['日期', '播出时间', '时段', '版本', '次数'], [inM(3), '07:30:00', early, a.mediaFileName, 2], [inM(4), '07:30:00', early, a.mediaFileName, 1]] }])
       await up.getByLabel('选择要上传的文件').setInputFiles({ name: `汇总播证-${stamp}.xlsx`, mimeType: XLSX, buffer: bytes })
       await up.getByRole('button', { name: '开始上传' }).click()
       await up.waitFor({ state: 'detached' })
@@ -169,6 +98,8 @@ export const tests = [
       await box.waitFor({ state: 'detached' })
       const verified = cellAt(await lineOf(ctx, page, M, a, early, 'A'), inM(3))
       ctx.expect(verified?.isHe === 2, `M-03 is not verified: ${JSON.stringify(verified)}`)
+      const short = cellAt(await lineOf(ctx, page, M, a, early, 'B'), inM(4))
+      ctx.expect(short?.isHe === 1 && short.reasonDisappearance === '1' && short.aired === 1 && short.point === 3, `M-04 is not short: ${JSON.stringify(short)}`)
     },
   },
   {
@@ -232,7 +163,7 @@ export const tests = [
       await box.waitFor({ state: 'detached' })
 
       // An empty day has no records; a click (or Enter) on a cell opens them.
-      await gridCell(grid, line, inN(20)).click()
+      await (await gridCell(grid, line, inN(20))).click()
       box = dialog(page, '记录')
       await box.getByText('暂无记录数据').waitFor()
       await page.keyboard.press('Escape')
@@ -248,8 +179,8 @@ export const tests = [
       const line = await lineOf(ctx, page, N, a, early, 'A')
       const ids = [cellAt(line, inN(5)).id, cellAt(line, inN(6)).id]
       const grid = await openGrid(ctx, page, N)
-      await gridCell(grid, line, inN(5)).click({ modifiers: ['ControlOrMeta'] })
-      await gridCell(grid, line, inN(6)).click({ modifiers: ['ControlOrMeta'] })
+      await (await gridCell(grid, line, inN(5))).click({ modifiers: ['ControlOrMeta'] })
+      await (await gridCell(grid, line, inN(6))).click({ modifiers: ['ControlOrMeta'] })
       await grid.getByRole('button', { name: '批量撤掉/修改' }).click()
       const box = dialog(page, '批量撤掉/修改')
       await box.waitFor()
@@ -281,9 +212,8 @@ export const tests = [
       const box = dialog(page, '添加时段')
       await box.waitFor()
       await box.getByRole('button', { name: '确定' }).click()
-      for (const text of ['请选择版本', '请选择类型', '请选择时段', '请选择日期', '请输入大于0的点位数量']) {
-        await box.getByText(text, { exact: true }).first().waitFor()
-      }
+      // Each under its field (the selects' placeholders say the same words, so by the field's error).
+      for (const text of ['请选择版本', '请选择类型', '请选择时段', '请选择日期', '请输入大于0的点位数量']) await fieldError(box, text)
       await box.getByLabel('版本').selectOption({ label: b.mediaFileName })
       await box.getByRole('radio', { name: 'C' }).check()
       await box.getByLabel('时段', { exact: true }).selectOption({ label: evening })
@@ -332,7 +262,7 @@ export const tests = [
       ctx.expect(cell.mdp === 1.5, `M-03 mdp ${cell.mdp}`)
 
       // Keyboard only: the menu from Shift+F10 on the focused cell, Escape closes the dialog.
-      await gridCell(grid, line, inM(3)).focus()
+      await (await gridCell(grid, line, inM(3))).focus()
       await page.keyboard.press('Shift+F10')
       await page.getByRole('menuitem', { name: '记录', exact: true }).click()
       box = dialog(page, '记录')
@@ -340,6 +270,110 @@ export const tests = [
       ctx.expect(newest.includes('人工毛评点'), `the newest record says ${newest}`)
       await page.keyboard.press('Escape')
       await box.waitFor({ state: 'detached' })
+      await closeGrid(grid)
+    },
+  },
+  {
+    name: '移动 on the short cell: 检查 previews with its most, a count over it refused, 确认移动 places make-goods in N',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      const [a, b] = ctx.state.tapes
+      const orderId = ctx.state.orderId
+      const source = await lineOf(ctx, page, M, a, early, 'B')
+      const monthOf = async (ym) => (await call(page, 'orderSummaryGrpList', { orderId }, { get: true })).find((m) => m.pointDateYm === ym)
+      const scheduled = (await monthOf(N)).makeGood.scheduled
+      const grid = await openGrid(ctx, page, M)
+
+      // M: M-03 verified (grey, with its reason's corner), M-04 short (red outline, its counts in the tooltip).
+      let cell = await gridCell(grid, source, inM(4))
+      ctx.expect((await cell.getAttribute('class')).includes('summary-grid__day--short'), `M-04 looks ${await cell.getAttribute('class')}`)
+      ctx.expect((await cell.getAttribute('title')).includes('缺播 2 个，已移动 0 个'), `M-04 says ${await cell.getAttribute('title')}`)
+      await grid.getByRole('list', { name: '图例' }).waitFor()
+      await view(page, 'grid-verified-short')
+      await cell.click({ button: 'right' })
+      const items = await page.getByRole('menu').getByRole('menuitem').allInnerTexts()
+      ctx.expect(items.join(',') === '修改,记录,移动', `menu of a short cell: ${items}`)
+      await page.getByRole('menuitem', { name: '移动', exact: true }).click()
+      const box = dialog(page, '移动点位')
+      await box.waitFor()
+
+      // Type B (the source's): the spots become make-goods on tape B 晚间 N-10.
+      await box.getByLabel('移动后版本').selectOption({ label: b.mediaFileName })
+      await box.getByLabel('订单时段').selectOption({ label: evening })
+      const suit = box.getByLabel('套装列表')
+      await suit.locator('option').nth(1).waitFor({ state: 'attached' })
+      await suit.selectOption({ index: 1 })
+      await box.getByText(/该套装项剩余 \d+ 点/).waitFor()
+      await box.getByLabel('移动后日期').fill(inN(10))
+      await box.getByLabel('点位数量').fill('1')
+      let body = await send(page, box, 'orderSummaryGrpYmdYdY', '检查')
+      ctx.expect(body.code === 200 && body.data.max === 2, `check answered ${JSON.stringify(body)}`)
+      const preview = box.getByRole('table', { name: '移动预览' })
+      await preview.waitFor()
+      const shown = await preview.innerText()
+      for (const text of [inM(4), '缺失 2 点，已移出 0 点', inN(10), b.mediaFileName, evening, '现有 0 点，移入后 1 点']) {
+        ctx.expect(shown.includes(text), `the preview lacks ${text}: ${shown}`)
+      }
+      await box.getByText('最多可移动 2 点').waitFor()
+      await view(page, 'move-preview')
+
+      // More than may move: refused under the count, nothing stored.
+      await box.getByLabel('点位数量').fill('3')
+      body = await send(page, box, 'orderSummaryGrpYmdYdY', '检查')
+      ctx.expect(body.code === 4000, `a check of 3 answered ${JSON.stringify(body)}`)
+      await fieldError(box, '可输入最大于值2')
+      ctx.expect(!(await box.getByRole('button', { name: '确认移动' }).isEnabled()), '确认移动 stays off without a preview')
+
+      await box.getByLabel('点位数量').fill('1')
+      body = await send(page, box, 'orderSummaryGrpYmdYdY', '检查')
+      ctx.expect(body.code === 200, `the second check answered ${JSON.stringify(body)}`)
+      await preview.waitFor()
+      body = await send(page, box, 'orderSummaryGrpYmdYdY', '确认移动')
+      ctx.expect(body.code === 200 && body.data.moved === 1 && body.data.max === 1, `the move answered ${JSON.stringify(body)}`)
+      await toastSays(page, '已移动 1 点')
+      await box.waitFor({ state: 'detached' })
+
+      // Read back: moved on the source, make-goods on the destination and in N's scheduled.
+      const from = cellAt(await lineOf(ctx, page, M, a, early, 'B'), inM(4))
+      ctx.expect(from.moved === 1 && from.point === 3 && from.aired === 1, `M-04 after the move: ${JSON.stringify(from)}`)
+      const target = await lineOf(ctx, page, N, b, evening, 'B')
+      const to = cellAt(target, inN(10))
+      ctx.expect(to?.id === body.data.toId && to.point === 1 && to.makeGood === 1, `N-10 after the move: ${JSON.stringify(to)}`)
+      const n = await monthOf(N)
+      ctx.expect(n.makeGood.scheduled === scheduled + 1, `N's make-goods: ${JSON.stringify(n.makeGood)} (scheduled ${scheduled} before)`)
+      // 错一补一 (the policy set above): M's two missing spots owe two.
+      const m = await monthOf(M)
+      ctx.expect(m.makeGood.owed === 2, `M's make-goods: ${JSON.stringify(m.makeGood)}`)
+
+      // The grid: the source's tooltip counts the move, its records say where the spot went.
+      await grid.locator(`[data-line="${source.id}"][data-ymd="${inM(4)}"][title*="已移动 1 个"]`).waitFor()
+      const records = await menu(page, grid, source, inM(4), '记录')
+      const newest = await records.getByRole('table', { name: '记录' }).locator('tbody tr').first().innerText()
+      ctx.expect(newest.includes('移出 1 点至'), `the source's newest record says ${newest}`)
+      await page.keyboard.press('Escape')
+      await records.waitFor({ state: 'detached' })
+
+      // N: the moved spot on the destination with its make-good corner, beside the withdrawn N-09.
+      await showMonth(grid, N)
+      cell = await gridCell(grid, target, inN(10))
+      ctx.expect((await cell.innerText()) === '1' && (await cell.getAttribute('class')).includes('summary-grid__day--make-good'), `N-10 shows ${await cell.innerText()} ${await cell.getAttribute('class')}`)
+      ctx.expect((await cell.getAttribute('title')).includes('补播 1 个'), `N-10 says ${await cell.getAttribute('title')}`)
+      await view(page, 'grid-withdrawn-make-good')
+      const into = await menu(page, grid, target, inN(10), '记录')
+      const arrived = await into.getByRole('table', { name: '记录' }).locator('tbody tr').first().innerText()
+      ctx.expect(arrived.includes('移入 1 点'), `the destination's newest record says ${arrived}`)
+      await page.keyboard.press('Escape')
+      await into.waitFor({ state: 'detached' })
+
+      // 汇总 mode: the make-goods per month under the order's policy.
+      await grid.getByRole('button', { name: '汇总', exact: true }).click()
+      await grid.getByText('补播政策：错一补一').waitFor()
+      const table = grid.getByRole('table', { name: '补播' })
+      const rowM = (await table.locator(`tr[data-month="${M}"]`).innerText()).split(/\s+/)
+      const rowN = (await table.locator(`tr[data-month="${N}"]`).innerText()).split(/\s+/)
+      ctx.expect(rowM[1] === String(m.makeGood.owed) && rowM[3] === String(m.makeGood.outstanding), `M's row: ${rowM}`)
+      ctx.expect(rowN[2] === String(n.makeGood.scheduled), `N's row: ${rowN}`)
+      await view(page, 'collect')
       await closeGrid(grid)
     },
   },

@@ -1,8 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { api, transport, type CallOptions } from '@/lib/api-client'
-import type { CallArgs, CallData, Schema } from '@/types/call'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api, type CallOptions } from '@/lib/api-client'
+import type { CallArgs, Schema } from '@/types/call'
 import { orderVersionsQueryOptions } from './get-order-versions'
-import { invalidateOrder } from './invalidate'
+import { invalidateSummary } from './summary'
 
 /*
  * The summary dialog's cell writes (DESIGN §5.2, spec orders §5) and the lookups their dialogs
@@ -10,8 +10,7 @@ import { invalidateOrder } from './invalidate'
  * form's error rather than as a toast.
  */
 
-export type GridRow = Schema<'GridRow'>
-export type GridCell = Schema<'GridCell'>
+export type { GridCell, GridRow } from './summary'
 export type CellOperation = Schema<'CellOperation'>
 export type PeriodSuit = Schema<'PeriodSuit'>
 export type Period = Schema<'TimePeriodRow'>
@@ -20,49 +19,17 @@ export type Period = Schema<'TimePeriodRow'>
 export const POINT_TYPES = ['A', 'B', 'C', 'D'] as const
 export type PointType = (typeof POINT_TYPES)[number]
 
-/** The text of a withdrawn cell's `value`. */
-export const WITHDRAWN = '撤掉'
+/** The cell states the dialogs check, as the grid reads them. */
+export { isVerified, WITHDRAWN } from './summary'
 
-/** A cell the certificate verified (grey, locked): isHe 2. */
-export const isVerified = (cell: Pick<GridCell, 'isHe'> | null | undefined) => cell?.isHe === 2
+/** orderSummaryGrpYmdYdY's arguments; `typeY` 1 checks and stores the preview, 2 applies it by its basis. */
+export type MoveArgs = CallArgs<'orderSummaryGrpYmdYdY'>
+export type MovePreview = Schema<'MovePreview'>
+export type MoveDone = Schema<'MoveApplied'>
+/** The arguments of a move as the dialog builds them, before the step (`typeY`) and `basis` are added. */
+export type MoveFields = Omit<MoveArgs, 'typeY' | 'basis'>
 
-/*
- * The point move and orderNum, declared here as SUMMARY.md gives them until the server's
- * OpenAPI document has them (the integrator then switches these to `Schema<…>` and `api`).
- */
-
-export type MoveArgs = {
-  orderId: number
-  /** The source cell. */
-  id: number
-  upTapeId: number
-  suitId: number
-  timePeriodId: number
-  type: string
-  /** `YYYY-MM-DD`; type A keeps the source cell's day and ignores it. */
-  ymd?: string
-  num: number
-  /** 1 checks and stores the preview, 2 applies it. */
-  typeY: 1 | 2
-  /** typeY 2: the preview's basis, so a changed preview is refused (4009). */
-  basis?: string
-}
-
-export type MoveSide = { ymd: string; tape: string; period: string; type: string }
-export type MovePreview = {
-  max: number
-  basis: string
-  preview: {
-    from: MoveSide & { missing: number; moved: number }
-    to: MoveSide & { point: number; after: number }
-  }
-}
-export type MoveDone = { max: number; moved: number; toId: number }
-
-export type OrderNumArgs = { orderId: number; timePeriodId: number; suitXId: number; suitId: number; types: string; ymd?: string }
-
-/** Per month of orderSummaryGrpList: the make-goods owed, placed and still to place. */
-export type MakeGood = { owed: number; scheduled: number; outstanding: number }
+export type OrderNumArgs = CallArgs<'orderNum'>
 
 const QUIET: CallOptions = { quiet: true }
 
@@ -75,26 +42,16 @@ export const addCells = (args: CallArgs<'orderSummaryGrpYmdAdd'>) => api.post('o
 /** grpYmdUp: a verified cell's manual GRP; blank clears it. */
 export const setManualGrp = (args: { ymdId: number; mdp: string }) => api.post('grpYmdUp', args, QUIET)
 
-export function moveCell(args: MoveArgs & { typeY: 1 }): Promise<MovePreview>
-export function moveCell(args: MoveArgs & { typeY: 2 }): Promise<MoveDone>
-export function moveCell(args: MoveArgs): Promise<MovePreview | MoveDone> {
-  return transport.post('orderSummaryGrpYmdYdY', args, QUIET)
-}
+/** The move answers its preview to a check (typeY 1) and what it applied to a confirmation (typeY 2). */
+export const checkMove = (args: MoveFields) => api.post('orderSummaryGrpYmdYdY', { ...args, typeY: 1 }, QUIET) as Promise<MovePreview>
+export const confirmMove = (args: MoveFields & { basis: string }) =>
+  api.post('orderSummaryGrpYmdYdY', { ...args, typeY: 2 }, QUIET) as Promise<MoveDone>
 
-export const getOrderNum = (args: OrderNumArgs) => transport.get<{ num: number }>('orderNum', args, { mask: false })
-
-/**
- * After a cell write: the grid and the suits' remaining spots (the keys the grid reads, as
- * SUMMARY.md names them), the order list (status and figures follow), the order's log and what
- * the suit entries have left.
- */
-export function afterCellWrite(client: QueryClient, orderId: number) {
-  return invalidateOrder(client, orderId, ['orderSummaryGrpList', orderId], ['orderSummarySuitList', orderId], ['orders'], ['orderNum', orderId])
-}
+export const getOrderNum = (args: OrderNumArgs) => api.get('orderNum', args, { mask: false })
 
 function useSummaryWrite<A, R>(orderId: number, write: (args: A) => Promise<R>) {
   const client = useQueryClient()
-  return useMutation({ mutationFn: write, onSuccess: () => afterCellWrite(client, orderId) })
+  return useMutation({ mutationFn: write, onSuccess: () => invalidateSummary(client, orderId) })
 }
 
 export const useUpCells = (orderId: number) => useSummaryWrite(orderId, upCells)
@@ -102,8 +59,8 @@ export const useAddCells = (orderId: number) => useSummaryWrite(orderId, addCell
 export const useManualGrp = (orderId: number) => useSummaryWrite(orderId, setManualGrp)
 
 /** The move's check (typeY 1) writes only the stored preview: nothing to refresh. */
-export const useCheckMove = () => useMutation({ mutationFn: (args: Omit<MoveArgs, 'typeY' | 'basis'>) => moveCell({ ...args, typeY: 1 }) })
-export const useConfirmMove = (orderId: number) => useSummaryWrite(orderId, (args: Omit<MoveArgs, 'typeY'>) => moveCell({ ...args, typeY: 2 }))
+export const useCheckMove = () => useMutation({ mutationFn: checkMove })
+export const useConfirmMove = (orderId: number) => useSummaryWrite(orderId, confirmMove)
 
 /** The order's tapes (productMagneticTape), shared with the tape-change dialog's cache entry. */
 export function useOrderTapeList(orderId: number, enabled = true) {
@@ -133,12 +90,3 @@ export function useOrderNum(args: OrderNumArgs | null) {
     select: (d) => d.num,
   })
 }
-
-export type OrderTime = CallData<'orderTime'>
-
-/** orderTime: the cycle (the days a date may be picked from), the answer as it comes. */
-export function orderTimeQueryOptions(orderId: number) {
-  return queryOptions({ queryKey: ['orderTime', orderId], queryFn: () => api.get('orderTime', { orderId }) })
-}
-
-export const useCycle = (orderId: number, enabled = true) => useQuery({ ...orderTimeQueryOptions(orderId), enabled })

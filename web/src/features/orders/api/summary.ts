@@ -6,12 +6,18 @@ import { invalidateOrder } from './invalidate'
 export type GridCell = Schema<'GridCell'>
 export type GridRow = Schema<'GridRow'>
 
-/**
- * A month's make-goods (owed, scheduled, outstanding spots). The server's branch adds the field
- * to every month of orderSummaryGrpList; declared here, optional, until its types are generated.
- */
-export type MakeGood = { owed: number; scheduled: number; outstanding: number }
-export type GridMonth = CallData<'orderSummaryGrpList'>[number] & { makeGood?: MakeGood }
+/** A month of the grid: its lines and its make-goods (owed, scheduled, outstanding spots). */
+export type GridMonth = CallData<'orderSummaryGrpList'>[number]
+export type MakeGood = GridMonth['makeGood']
+
+/** A cell's states as orderSummaryGrpList answers them: verified (isHe), withdrawn (value), a recorded reason, short (reasonDisappearance). */
+export const VERIFIED = 2
+export const WITHDRAWN = '撤掉'
+export const REASON = '2'
+export const SHORT = '1'
+
+/** A stored cell (id > 0) the certificate verified: grey and locked. */
+export const isVerified = (cell: Pick<GridCell, 'id' | 'isHe'> | null | undefined) => !!cell && cell.id > 0 && cell.isHe === VERIFIED
 
 export type SuitRemaining = CallData<'orderSummarySuitList'>[number]
 export type OrderTime = CallData<'orderTime'>
@@ -27,7 +33,7 @@ export const orderTimeKey = (orderId: number) => ['orderTime', orderId] as const
 
 /** orderSummaryGrpList: one entry per month of the cycle, each with its lines and their cells. */
 export function getSummaryGrid(orderId: number, filter: SummaryFilter) {
-  return api.get('orderSummaryGrpList', { orderId, ...filter }) as Promise<GridMonth[]>
+  return api.get('orderSummaryGrpList', { orderId, ...filter })
 }
 
 /**
@@ -44,7 +50,7 @@ export function useSummaryGrid(orderId: number | null, filter: SummaryFilter, en
   })
 }
 
-/** orderTime: the cycle, its months and the assessment date. */
+/** orderTime: the cycle (the days a date may be picked from), its months and the assessment date — the grid and the dialogs share it. */
 export function useOrderTime(orderId: number | null) {
   return useQuery({
     queryKey: orderTimeKey(orderId ?? 0),
@@ -64,9 +70,13 @@ export function useSuitRemaining(orderId: number | null, enabled = true) {
   })
 }
 
-/** After any write to the order's schedule: the grid, the suits' remaining counts, the order list and the order's log. */
+/**
+ * After any write to the order's schedule (the grid's own and every cell dialog's): the grid, the
+ * suits' remaining counts, what each suit entry has left (orderNum), the cycle and assessment
+ * date, the order list (status and figures follow) and the order's log.
+ */
 export function invalidateSummary(client: QueryClient, orderId: number) {
-  return invalidateOrder(client, orderId, gridKey(orderId), suitRemainingKey(orderId), orderTimeKey(orderId), ['orders'])
+  return invalidateOrder(client, orderId, gridKey(orderId), suitRemainingKey(orderId), orderTimeKey(orderId), ['orderNum', orderId])
 }
 
 /** grpTimeUp: sets the assessment date; remaining spots count from it and the order becomes 已评估. */

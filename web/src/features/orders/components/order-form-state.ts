@@ -49,12 +49,6 @@ export function mediaChanged(): Partial<OrderFormValues> {
 
 const numberText = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n))
 
-/**
- * The order's make-good policy, which orderInfo answers once the server has it (the generated
- * types catch up at merge); an order read without it has the default.
- */
-const policyOf = (order: Order) => (order as Order & { makeGoodPolicy?: number | null }).makeGoodPolicy
-
 /** New: seconds 15, free-broadcast values and metrics 0, the rest empty. Edit: the order as it is. */
 export function initialValues(order?: Order): OrderFormValues {
   if (!order) {
@@ -89,7 +83,7 @@ export function initialValues(order?: Order): OrderFormValues {
     mediaFreeBroadcastCalculation: String(order.mediaFreeBroadcastCalculation),
     mediaFreeBroadcastValue: String(order.mediaFreeBroadcastValue),
     mediaMetrics: String(order.mediaMetrics),
-    makeGoodPolicy: String(policyOf(order) ?? DEFAULT_MAKE_GOOD_POLICY),
+    makeGoodPolicy: String(order.makeGoodPolicy ?? DEFAULT_MAKE_GOOD_POLICY),
   }
 }
 

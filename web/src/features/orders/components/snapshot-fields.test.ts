@@ -20,6 +20,7 @@ const version = {
   mediaFreeBroadcastCalculation: 1,
   mediaFreeBroadcastValue: 0,
   mediaMetrics: 180.125,
+  makeGoodPolicy: 3,
 }
 const names = new Map([[11, 'spring.mp4'], [12, 'lantern.mp4']])
 
@@ -41,6 +42,7 @@ describe('snapshot fields', () => {
       媒体赠播计算方式: '无',
       媒体赠播值: '0',
       媒体指标: '180.125',
+      补播政策: '漏一补二',
     })
   })
 
@@ -52,7 +54,9 @@ describe('snapshot fields', () => {
     expect(value('产品磁带')).toBe('无')
     expect(value('周期')).toBe('无')
     expect(value('客户指标')).toBe('无')
-    expect(snapshotRows(null, t, () => undefined)).toHaveLength(14)
+    // A version kept before the make-good policy existed: the order had none (无).
+    expect(value('补播政策')).toBe('无')
+    expect(snapshotRows(null, t, () => undefined)).toHaveLength(15)
   })
 
   it('marks the rows a version changed against the one before', () => {
@@ -60,5 +64,10 @@ describe('snapshot fields', () => {
     const next = { ...version, notes: '改了', cycleTimeEnd: '2027-02-01', orderProductMagneticTapeId: [11, 12] }
     expect([...changedRows(next, version)].sort()).toEqual(['cycle', 'notes', 'tapes'])
     expect(changedRows(version, { ...version }).size).toBe(0)
+    expect([...changedRows({ ...version, makeGoodPolicy: 2 }, version)]).toEqual(['makeGoodPolicy'])
+    // No policy in the older version is 无 (1): choosing 无 is no change, 错一补一 is.
+    const { makeGoodPolicy: _, ...before } = version
+    expect(changedRows({ ...version, makeGoodPolicy: 1 }, before).size).toBe(0)
+    expect([...changedRows({ ...version, makeGoodPolicy: 2 }, before)]).toEqual(['makeGoodPolicy'])
   })
 })

@@ -17,6 +17,8 @@ export type Snapshot = {
   mediaFreeBroadcastCalculation?: number
   mediaFreeBroadcastValue?: number
   mediaMetrics?: number
+  /** 1 无, 2 错一补一, 3 漏一补二; versions kept before the policy existed lack it. */
+  makeGoodPolicy?: number
 }
 
 export type SnapshotRow = {
@@ -45,7 +47,15 @@ const ROWS: { key: string; fields: (keyof Snapshot)[] }[] = [
   { key: 'mediaValue', fields: ['mediaFreeBroadcastValue'] },
   { key: 'customerMetrics', fields: ['customerMetrics'] },
   { key: 'mediaMetrics', fields: ['mediaMetrics'] },
+  { key: 'makeGoodPolicy', fields: ['makeGoodPolicy'] },
 ]
+
+/**
+ * What a version without a field had: an order kept before the make-good policy existed had
+ * none (1 无, the column's default), so reading it so neither shows 无 as a blank nor marks the
+ * first version after as a change.
+ */
+const DEFAULTS: Partial<Record<keyof Snapshot, unknown>> = { makeGoodPolicy: 1 }
 
 export const asSnapshot = (value: unknown): Snapshot => (value && typeof value === 'object' ? (value as Snapshot) : {})
 
@@ -77,6 +87,7 @@ export function snapshotRows(value: unknown, t: TFunction<['orders', 'common']>,
     mediaCalc: calc(s.mediaFreeBroadcastCalculation),
     mediaValue: number(s.mediaFreeBroadcastValue),
     mediaMetrics: number(s.mediaMetrics, 3),
+    makeGoodPolicy: t(`orders:form.makeGoodPolicies.${s.makeGoodPolicy ?? DEFAULTS.makeGoodPolicy}`, { defaultValue: String(s.makeGoodPolicy) }),
   }
   return ROWS.map(({ key }) => ({ key, label: t(`orders:history.fields.${key}`), value: values[key] }))
 }
@@ -86,6 +97,6 @@ export function changedRows(value: unknown, previous: unknown): Set<string> {
   if (previous === undefined) return new Set()
   const a = asSnapshot(value)
   const b = asSnapshot(previous)
-  const same = (f: keyof Snapshot) => JSON.stringify(a[f] ?? null) === JSON.stringify(b[f] ?? null)
+  const same = (f: keyof Snapshot) => JSON.stringify(a[f] ?? DEFAULTS[f] ?? null) === JSON.stringify(b[f] ?? DEFAULTS[f] ?? null)
   return new Set(ROWS.filter(({ fields }) => !fields.every(same)).map(({ key }) => key))
 }

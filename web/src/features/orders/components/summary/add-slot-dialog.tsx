@@ -7,7 +7,8 @@ import { Dialog } from '@/components/ui/dialog'
 import { FormDatePicker } from '@/components/ui/form-date-picker'
 import { FormField } from '@/components/ui/form-field'
 import { toast } from '@/components/ui/toast-store'
-import { useAddCells, useCycle, useOrderTapeList, usePeriods, type OrderTime } from '../../api/summary-writes'
+import { useOrderTime, type OrderTime } from '../../api/summary'
+import { useAddCells, useOrderTapeList, usePeriods } from '../../api/summary-writes'
 import { countRule, FormError, showServerError, submitOnEnter, TypeRadios, typeRule } from './summary-form'
 
 type Props = { orderId: number; /** `YYYY-MM`: the month shown; null closed. */ month: string | null; onClose: () => void }
@@ -53,7 +54,7 @@ function AddSlotForm({ orderId, month, save, onDone }: FormProps) {
   const { t } = useTranslation('orders')
   const tapes = useOrderTapeList(orderId)
   const periods = usePeriods(orderId)
-  const cycle = useCycle(orderId)
+  const cycle = useOrderTime(orderId)
   const days = slotDays(month, cycle.data)
   const schema = useMemo(
     () =>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable, type Column } from '@/components/ui/data-table'
 import type { Order } from '../../api/get-orders'
@@ -10,9 +11,21 @@ type Props = { order: Order; months: GridMonth[] | undefined; loading: boolean }
 
 const DASH = '—'
 
+/** The cycle's months, each kept whole on a line (a month's own hyphen is no place to break). */
+const cycleMonths = (list: string): ReactNode => {
+  const months = list.split(',').filter(Boolean)
+  if (!months.length) return DASH
+  return months.map((m, i) => (
+    <span key={m} className="summary-facts__month">
+      {m}
+      {i < months.length - 1 ? '、' : ''}
+    </span>
+  ))
+}
+
 /**
  * 汇总 mode (spec orders §2.8): the order's product, cycle, months and seconds; the make-goods
- * per month; what each suit entry has left to schedule; the order log as a timeline; the
+ * per month (owed, scheduled, outstanding) under the order's make-good policy; what each suit entry has left to schedule; the order log as a timeline; the
  * adjustment proposals with 添加. The estimate figures arrive with the next issue, and say so.
  */
 export function CollectMode({ order, months, loading }: Props) {
@@ -20,11 +33,13 @@ export function CollectMode({ order, months, loading }: Props) {
   const suits = useSuitRemaining(order.id)
   const logs = useOrderLogs(order.id)
   const proposals = useProposals(order.id)
+  // The policy the month's owed spots follow (1 无, 2 错一补一, 3 漏一补二: 0, 1 or 2 per missing spot).
+  const policy = order.makeGoodPolicy >= 1 && order.makeGoodPolicy <= 3 ? order.makeGoodPolicy : 1
 
-  const facts: [string, string][] = [
+  const facts: [string, ReactNode][] = [
     [t('summary.collect.product'), order.productName],
     [t('summary.collect.cycle'), order.cycleTimeAdd && order.cycleTimeEnd ? `${order.cycleTimeAdd} ~ ${order.cycleTimeEnd}` : DASH],
-    [t('summary.collect.months'), order.cycleTimeMonth.split(',').filter(Boolean).join('、') || DASH],
+    [t('summary.collect.months'), cycleMonths(order.cycleTimeMonth)],
     [t('summary.collect.seconds'), String(order.seconds)],
   ]
   const suitColumns: Column<SuitRemaining>[] = [
@@ -56,7 +71,11 @@ export function CollectMode({ order, months, loading }: Props) {
       <div className="summary-collect__columns">
         <section className="summary-card" aria-labelledby="summary-make-goods">
           <h3 id="summary-make-goods" className="summary-card__title">{t('summary.collect.makeGoods')}</h3>
-          <table className="table summary-make-goods" aria-labelledby="summary-make-goods">
+          <p className="summary-card__policy" id="summary-make-goods-policy">
+            {t('summary.collect.policy', { policy: t(`form.makeGoodPolicies.${policy}`) })}
+            <span className="summary__hint">{t('summary.collect.policyHint', { factor: policy - 1 })}</span>
+          </p>
+          <table className="table summary-make-goods" aria-labelledby="summary-make-goods" aria-describedby="summary-make-goods-policy">
             <thead>
               <tr>
                 <th scope="col">{t('summary.collect.month')}</th>
@@ -69,9 +88,9 @@ export function CollectMode({ order, months, loading }: Props) {
               {(months ?? []).map((m) => (
                 <tr key={m.pointDateYm} data-month={m.pointDateYm}>
                   <td>{m.pointDateYm}</td>
-                  <td>{m.makeGood?.owed ?? DASH}</td>
-                  <td>{m.makeGood?.scheduled ?? DASH}</td>
-                  <td className={m.makeGood?.outstanding ? 'order-figure--negative' : undefined}>{m.makeGood?.outstanding ?? DASH}</td>
+                  <td>{m.makeGood.owed}</td>
+                  <td>{m.makeGood.scheduled}</td>
+                  <td className={m.makeGood.outstanding > 0 ? 'order-figure--negative' : undefined}>{m.makeGood.outstanding}</td>
                 </tr>
               ))}
               {!months?.length && (

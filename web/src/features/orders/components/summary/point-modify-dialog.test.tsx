@@ -43,7 +43,10 @@ describe('PointModifyDialog', () => {
     expect(onClose).toHaveBeenCalled()
     expect(getToast()?.message).toBe('点位已修改')
     const keys = invalidated.mock.calls.map(([f]) => f?.queryKey)
-    expect(keys).toEqual(expect.arrayContaining([['orderSummaryGrpList', 3], ['orderSummarySuitList', 3], ['orders'], ['orderList']]))
+    // invalidateSummary: the grid, the suits' remaining spots, the cycle, orderNum, the order list and its log.
+    expect(keys).toEqual(
+      expect.arrayContaining([['orderSummaryGrpList', 3], ['orderSummarySuitList', 3], ['orderTime', 3], ['orderNum', 3], ['orderList'], ['orderLogList', 3]]),
+    )
   })
 
   it('creates a cell on an empty day with the line and day, and needs more than 0 spots', async () => {

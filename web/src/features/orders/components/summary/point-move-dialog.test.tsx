@@ -38,7 +38,8 @@ beforeEach(() => {
   onConfirm = () => ({ max: 3, moved: 2, toId: 99 })
 })
 
-const missing = cell({ id: 31, isHe: 2, type: 'B', point: 4, reasonDisappearance: '1' })
+// Short, as the certificate leaves it: unverified, 4 planned, 1 aired.
+const missing = cell({ id: 31, isHe: 1, type: 'B', point: 4, aired: 1, reasonDisappearance: '1' })
 
 function setup(target: PointMoveTarget = { row: row({ type: 'B' }), cell: missing }) {
   const onClose = vi.fn()

@@ -6,7 +6,8 @@ import { z } from 'zod'
 import { Dialog } from '@/components/ui/dialog'
 import { FormDatePicker } from '@/components/ui/form-date-picker'
 import { FormField, FormGroup } from '@/components/ui/form-field'
-import { POINT_TYPES, useCycle, useOrderNum, useOrderTapeList, usePeriods, usePeriodSuits, type GridCell, type GridRow } from '../../api/summary-writes'
+import { useOrderTime } from '../../api/summary'
+import { POINT_TYPES, useOrderNum, useOrderTapeList, usePeriods, usePeriodSuits, type GridCell, type GridRow } from '../../api/summary-writes'
 import { MovePreviewTable } from './move-preview'
 import { CellHeading, countRule, FormError, submitOnEnter } from './summary-form'
 import { entryOf, usePointMove, type MoveValues } from './use-point-move'
@@ -18,11 +19,12 @@ type Props = { orderId: number; target: PointMoveTarget | null; onClose: () => v
 const FORM_ID = 'point-move-form'
 
 /**
- * 移动点位 (spec orders §4 "Point move", §5): missing spots of a verified cell go to another
- * version, period and day. Two steps: 检查 (typeY 1) shows what the move does and the most that
- * may move; 确认移动 (typeY 2) applies exactly that preview, named by its basis. A change to the
- * form asks for a new check; a preview the data outran (4009) is said as a warning and checked
- * again. The spot type is the source cell's, and a type A move keeps its day.
+ * 移动点位 (spec orders §4 "Point move", §5): missing spots of a cell the certificate found short
+ * (isHe 1, reasonDisappearance 1) go to another version, period and day. Two steps: 检查
+ * (typeY 1) shows what the move does and the most that may move; 确认移动 (typeY 2) applies
+ * exactly that preview, named by its basis. A change to the form asks for a new check; a preview
+ * the data outran (4009) is said as a warning and checked again. The spot type is the source
+ * cell's, and a type A move keeps its day.
  */
 export function PointMoveDialog({ orderId, target, onClose }: Props) {
   const { t } = useTranslation('orders')
@@ -58,7 +60,7 @@ function MoveForm({ orderId, target, onClose }: { orderId: number; target: Point
 
   const tapes = useOrderTapeList(orderId)
   const periods = usePeriods(orderId)
-  const cycle = useCycle(orderId)
+  const cycle = useOrderTime(orderId)
   const periodId = watch('timePeriodId')
   const suits = usePeriodSuits(orderId, periodId ? Number(periodId) : null)
   const suit = watch('suit')

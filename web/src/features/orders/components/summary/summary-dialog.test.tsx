@@ -4,9 +4,8 @@ import { getToast } from '@/components/ui/toast-store'
 import { fakeApi, signedIn } from '@/testing/fake-api'
 import { renderPage } from '@/testing/render-page'
 import type { Order } from '../../api/get-orders'
-import type { GridMonth, GridRow } from '../../api/summary'
+import type { GridCell, GridMonth, GridRow } from '../../api/summary'
 import type { SummaryAction } from './summary-dialogs'
-import type { Cell } from './summary-grid-model'
 
 // The point dialogs are another part's: here they only record what the grid asked for.
 const asked: SummaryAction[] = []
@@ -20,13 +19,14 @@ const { SummaryDialog } = await import('./summary-dialog')
 
 const order = {
   id: 7, productName: '纯牛奶', cycleTimeAdd: '2026-03-01', cycleTimeEnd: '2026-04-30', cycleTimeMonth: '2026-03,2026-04', seconds: 15,
+  makeGoodPolicy: 3,
 } as unknown as Order
 
-const cell = (id: number, d: number, over: Partial<Cell> = {}): Cell => ({
+const cell = (id: number, d: number, over: Partial<GridCell> = {}): GridCell => ({
   id, d, ymd: `2026-03-${String(d).padStart(2, '0')}`, point: 2, value: '', type: 'A', isHe: 1, reasonType: '1', reasonValue: '',
-  reasonDisappearance: '0', mdp: null, order_summary_grp_ymd_operation: [], ...over,
+  reasonDisappearance: '0', mdp: null, aired: 0, moved: 0, makeGood: 0, order_summary_grp_ymd_operation: [], ...over,
 })
-const line = (id: number, cells: Cell[], ym = '2026-03'): GridRow => ({
+const line = (id: number, cells: GridCell[], ym = '2026-03'): GridRow => ({
   id, contractNumber: `HT-${id}`, type: 'A', position: '', length: 15, product_magnetic_tape: { id: 1, mediaFileName: 'v1.mp4' },
   time_period: { id: 2, timePeriodName: '早间' }, timePeriodId: 2, pointDateYm: ym, order_summary_grp_ymd: cells,
   remainingTimes: 4, publishedTimes: 1, averageViewershipThisMonth: 1.23456, viewEstimated: 0, viewEstimatedHigh: 0, viewEstimatedLow: 0,
@@ -37,11 +37,17 @@ const months: GridMonth[] = [
     pointDateYm: '2026-03',
     makeGood: { owed: 2, scheduled: 1, outstanding: 1 },
     data: [
-      line(1, [cell(11, 2), cell(12, 3, { value: '撤掉' }), cell(13, 4, { isHe: 2, reasonDisappearance: '1', reasonType: '2', reasonValue: '停播' })]),
-      line(2, [cell(21, 2)]),
+      line(1, [
+        cell(11, 2),
+        cell(12, 3, { value: '撤掉' }),
+        cell(13, 4, { isHe: 2, aired: 2, reasonType: '2', reasonValue: '停播' }),
+        // Short: 3 planned, 1 aired, 1 of the 2 missing moved already.
+        cell(14, 5, { point: 3, aired: 1, moved: 1, reasonDisappearance: '1' }),
+      ]),
+      line(2, [cell(21, 2), cell(22, 9, { makeGood: 2 })]),
     ],
   },
-  { pointDateYm: '2026-04', data: [line(3, [], '2026-04')] },
+  { pointDateYm: '2026-04', makeGood: { owed: 4, scheduled: 1, outstanding: 4 }, data: [line(3, [], '2026-04')] },
 ]
 
 let estimate: string | null = null
@@ -87,8 +93,10 @@ describe('the summary dialog', () => {
     const makeGoods = within(box).getByRole('table', { name: '补播' })
     await waitFor(() => expect(within(makeGoods).getAllByRole('row')).toHaveLength(3))
     expect(within(makeGoods).getAllByRole('row')[1].textContent).toBe('2026-03211')
-    // A month the server answers without make-goods (the field is optional until it lands).
-    expect(within(makeGoods).getAllByRole('row')[2].textContent).toBe('2026-04———')
+    expect(within(makeGoods).getAllByRole('row')[2].textContent).toBe('2026-04414')
+    // The policy the owed spots follow: 漏一补二 owes two per missing spot.
+    expect(within(box).getByText('补播政策：漏一补二')).toBeTruthy()
+    expect(makeGoods.getAttribute('aria-describedby')).toBe('summary-make-goods-policy')
     expect(within(box).getByText(/随下一期的预估功能上线/)).toBeTruthy()
     expect(await within(box).findByText('春季套装')).toBeTruthy()
     expect(await within(box).findByText('修改点位')).toBeTruthy()
@@ -113,6 +121,12 @@ describe('the summary dialog', () => {
     expect(day(0, 3).className).toContain('summary-grid__day--verified')
     expect(day(0, 3).className).toContain('summary-grid__day--reason')
     expect(day(0, 3).title).toContain('原因：停播')
+    expect(day(0, 4).className).toContain('summary-grid__day--short')
+    expect(day(0, 4).title).toBe('2026-03-05 · 3 个点位 · 缺播 2 个，已移动 1 个')
+    expect(day(1, 8).className).toContain('summary-grid__day--make-good')
+    expect(day(1, 8).title).toContain('补播 2 个')
+    const legend = within(box).getByRole('list', { name: '图例' })
+    expect(within(legend).getAllByRole('listitem').map((i) => i.textContent)).toEqual(['已核对', '撤掉', '有原因', '缺播', '补播'])
     expect(day(0, 0).className).toContain('summary-grid__day--weekend')
     const figures = [...grid.querySelectorAll('[data-row="0"], .summary-grid__figure')].filter((e) => e.classList.contains('summary-grid__figure'))
     expect(figures.slice(0, 10).map((e) => e.textContent)).toEqual(['4', '1.235', '1', '0.000', '0.000', '0.000', '0.000', '0.000', '0.000', '6'])
@@ -142,9 +156,19 @@ describe('the summary dialog', () => {
     expect(asked.at(-1)).toMatchObject({ kind: 'records', ymd: '2026-03-04', cell: { id: 13 } })
     await user.keyboard('{Shift>}{F10}{/Shift}')
     const menu = await screen.findByRole('menu')
-    expect(within(menu).getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['备注', '手动GRP', '记录', '移动'])
-    await user.click(within(menu).getByRole('menuitem', { name: '移动' }))
-    expect(asked.at(-1)).toMatchObject({ kind: 'move', cell: { id: 13 }, row: { id: 1 } })
+    expect(within(menu).getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['备注', '手动GRP', '记录'])
+    await user.click(within(menu).getByRole('menuitem', { name: '手动GRP' }))
+    expect(asked.at(-1)).toMatchObject({ kind: 'grp', cell: { id: 13 }, row: { id: 1 } })
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull())
+
+    // The short cell beside it: 修改, 记录 and 移动 (one missing spot not yet moved).
+    await user.keyboard('{ArrowRight}')
+    await waitFor(() => expect(document.activeElement?.getAttribute('data-col')).toBe('4'))
+    await user.keyboard('{Shift>}{F10}{/Shift}')
+    const short = await screen.findByRole('menu')
+    expect(within(short).getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['修改', '记录', '移动'])
+    await user.click(within(short).getByRole('menuitem', { name: '移动' }))
+    expect(asked.at(-1)).toMatchObject({ kind: 'move', cell: { id: 14 }, row: { id: 1 } })
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull())
 
     await user.keyboard('{ArrowDown}{Home}')

@@ -2,11 +2,11 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '@/components/ui/dialog'
 import type { Order } from '../../api/get-orders'
-import { DEFAULT_FILTER, useOrderTime, useSummaryGrid, type GridRow, type SummaryFilter } from '../../api/summary'
+import { DEFAULT_FILTER, useOrderTime, useSummaryGrid, type GridCell, type GridRow, type SummaryFilter } from '../../api/summary'
 import { CollectMode } from './collect-mode'
 import { SummaryDialogs, type SummaryAction } from './summary-dialogs'
-import { currentMonth, SummaryMonths, type Selection } from './summary-grid-months'
-import { selectable, type Cell } from './summary-grid-model'
+import { currentMonth, SummaryLegend, SummaryMonths, type Selection } from './summary-grid-months'
+import { selectable } from './summary-grid-model'
 import { SummaryToolbar, type MonthStyle, type SummaryMode } from './summary-toolbar'
 import './summary.css'
 
@@ -46,7 +46,7 @@ export function SummaryDialog({ order, onClose }: Props) {
     setSelection(NONE)
     set(v)
   }
-  const toggle = (row: GridRow, cell: Cell) =>
+  const toggle = (row: GridRow, cell: GridCell) =>
     setSelection((now) => {
       const next = new Map(now)
       if (next.has(cell.id)) next.delete(cell.id)
@@ -55,7 +55,7 @@ export function SummaryDialog({ order, onClose }: Props) {
     })
   // A refetch may have verified or removed chosen cells: the batch holds only those still choosable.
   const batch = [...selection.values()].filter(({ row, cell }) =>
-    months?.some((m) => m.data.some((r) => r.id === row.id && r.order_summary_grp_ymd.some((c) => c.id === cell.id && selectable(c as Cell)))),
+    months?.some((m) => m.data.some((r) => r.id === row.id && r.order_summary_grp_ymd.some((c) => c.id === cell.id && selectable(c)))),
   )
 
   const title = order ? t('summary.title', { id: order.id, product: order.productName }) : ''
@@ -83,15 +83,20 @@ export function SummaryDialog({ order, onClose }: Props) {
             full={full}
             onFull={() => setFull((f) => !f)}
           />
-          {mode === 'month' && style === 'merged' && (
+          {mode === 'month' && (
             <div className="summary__actions">
-              <button type="button" className="btn btn--small" disabled={!shownMonth} onClick={() => setAction({ kind: 'addSlot', month: shownMonth })}>
-                {t('summary.addSlot')}
-              </button>
-              <button type="button" className="btn btn--small" disabled={batch.length === 0} onClick={() => setAction({ kind: 'batch', items: batch })}>
-                {t('summary.batch', { count: batch.length })}
-              </button>
-              <span className="summary__hint">{t('summary.batchHint')}</span>
+              {style === 'merged' && (
+                <>
+                  <button type="button" className="btn btn--small" disabled={!shownMonth} onClick={() => setAction({ kind: 'addSlot', month: shownMonth })}>
+                    {t('summary.addSlot')}
+                  </button>
+                  <button type="button" className="btn btn--small" disabled={batch.length === 0} onClick={() => setAction({ kind: 'batch', items: batch })}>
+                    {t('summary.batch', { count: batch.length })}
+                  </button>
+                  <span className="summary__hint">{t('summary.batchHint')}</span>
+                </>
+              )}
+              <SummaryLegend />
             </div>
           )}
           <div className="summary__body">

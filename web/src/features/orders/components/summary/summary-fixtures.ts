@@ -19,6 +19,9 @@ export const cell = (over: Partial<GridCell> = {}): GridCell => ({
   reasonValue: '',
   reasonDisappearance: '0',
   mdp: null,
+  aired: 0,
+  moved: 0,
+  makeGood: 0,
   order_summary_grp_ymd_operation: [],
   ...over,
 })

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next'
 import { memo, type ReactElement } from 'react'
 import type { CellComponentProps } from 'react-window'
-import type { GridRow } from '../../api/summary'
+import { isVerified, REASON, WITHDRAWN, type GridCell, type GridRow } from '../../api/summary'
 import {
   cellClass,
   DAY_WIDTH,
@@ -9,18 +9,16 @@ import {
   figureText,
   FIXED,
   FIXED_WIDTH,
-  isVerified,
-  REASON,
+  isShort,
+  missingOf,
   ROW_HEIGHT,
-  WITHDRAWN,
-  type Cell,
   type Day,
 } from './summary-grid-model'
 
 /** What every cell of the scrolling pane reads; stable between renders so react-window re-renders only on change. */
 export type PaneProps = {
   rows: GridRow[]
-  cells: Map<number, Cell>[]
+  cells: Map<number, GridCell>[]
   days: Day[]
   /** The focused day cell (the grid's one tab stop). */
   active: { row: number; col: number }
@@ -48,14 +46,16 @@ function fixedText(row: GridRow, key: (typeof FIXED)[number]['key']): string {
   }
 }
 
-/** A cell's tooltip: its day and what its colours say. */
-function cellTitle(day: Day, cell: Cell | undefined, t: TFunction<'orders'>): string {
+/** A cell's tooltip: its day and what its colours and corners say (how many spots are missing and moved, make-goods). */
+function cellTitle(day: Day, cell: GridCell | undefined, t: TFunction<'orders'>): string {
   const parts = [day.ymd]
   if (cell && cell.id > 0) {
     parts.push(t('summary.grid.points', { count: cell.point }))
     if (isVerified(cell)) parts.push(t('summary.grid.verified'))
     if (cell.value === WITHDRAWN) parts.push(t('summary.grid.withdrawn'))
     if (cell.reasonType === REASON) parts.push(t('summary.grid.reason', { reason: cell.reasonValue }))
+    if (isShort(cell)) parts.push(t('summary.grid.short', { missing: missingOf(cell), moved: cell.moved }))
+    if (cell.makeGood > 0) parts.push(t('summary.grid.makeGood', { count: cell.makeGood }))
   }
   return parts.join(' · ')
 }
@@ -90,6 +90,7 @@ export function PaneCell({ columnIndex, rowIndex, style, rows, cells, days, acti
       data-row={rowIndex}
       data-col={columnIndex}
       data-ymd={day.ymd}
+      data-line={row.id}
       title={cellTitle(day, cell, t)}
     >
       {shown}

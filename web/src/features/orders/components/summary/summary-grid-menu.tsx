@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next'
 import { DropdownMenu, MenuContent, MenuItem } from '@/components/ui/dropdown-menu'
-import type { GridRow } from '../../api/summary'
+import type { GridCell, GridRow } from '../../api/summary'
 import type { SummaryAction } from './summary-dialogs'
-import { menuItems, type Cell, type MenuItemKind } from './summary-grid-model'
+import { menuItems, type MenuItemKind } from './summary-grid-model'
 
 /** The cell a menu was opened on, where (viewport px) and its element (focus returns there). */
-export type MenuTarget = { row: GridRow; cell: Cell | undefined; ymd: string; x: number; y: number; node: HTMLElement }
+export type MenuTarget = { row: GridRow; cell: GridCell | undefined; ymd: string; x: number; y: number; node: HTMLElement }
 
 type Props = { target: MenuTarget | null; onClose: () => void; onAction: (action: SummaryAction) => void }
 

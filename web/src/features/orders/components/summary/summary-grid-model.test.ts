@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { cellClass, menuItems, monthDays, moveFocus, selectable, type Cell } from './summary-grid-model'
+import { cellClass, menuItems, monthDays, moveFocus, movableOf, selectable } from './summary-grid-model'
+import type { GridCell } from '../../api/summary'
 
-const cell = (over: Partial<Cell> = {}): Cell => ({
+const cell = (over: Partial<GridCell> = {}): GridCell => ({
   id: 9, d: 3, ymd: '2026-03-03', point: 2, value: '', type: 'A', isHe: 1, reasonType: '1', reasonValue: '', reasonDisappearance: '0',
-  mdp: null, order_summary_grp_ymd_operation: [], ...over,
+  mdp: null, aired: 0, moved: 0, makeGood: 0, order_summary_grp_ymd_operation: [], ...over,
 })
 
 describe('the days of a month', () => {
@@ -26,15 +27,31 @@ describe('a cell', () => {
     expect(cellClass(cell({ id: 0, isHe: 2 }), false)).toBe('summary-grid__day')
   })
 
-  it('offers the menu spec orders §4 gives its state', () => {
+  it('is outlined red when the certificate found it short, thinly once every missing spot moved; a blue corner for make-goods', () => {
+    const short = cell({ point: 3, aired: 1, reasonDisappearance: '1' })
+    expect(cellClass(short, false)).toBe('summary-grid__day summary-grid__day--short')
+    expect(movableOf(short)).toBe(2)
+    expect(cellClass({ ...short, moved: 2 }, false)).toBe('summary-grid__day summary-grid__day--short summary-grid__day--settled')
+    // A verified cell aired in full: never short, whatever the flag says.
+    expect(cellClass(cell({ isHe: 2, reasonDisappearance: '1' }), false)).toBe('summary-grid__day summary-grid__day--verified')
+    expect(cellClass(cell({ type: 'B', makeGood: 2 }), false)).toBe('summary-grid__day summary-grid__day--make-good')
+  })
+
+  it('offers the menu its state allows: 移动 only on a short cell with missing spots not yet moved', () => {
     expect(menuItems(undefined)).toEqual(['modify'])
     expect(menuItems(cell({ id: -1 }))).toEqual(['modify'])
     expect(menuItems(cell())).toEqual(['modify', 'records'])
     expect(menuItems(cell({ isHe: 2 }))).toEqual(['reason', 'grp', 'records'])
-    expect(menuItems(cell({ isHe: 2, reasonDisappearance: '1' }))).toEqual(['reason', 'grp', 'records', 'move'])
-    // Nothing left to move: every spot moved already, or none planned.
-    expect(menuItems(cell({ isHe: 2, reasonDisappearance: '1', moved: 2 }))).toEqual(['reason', 'grp', 'records'])
-    expect(menuItems(cell({ isHe: 2, reasonDisappearance: '1', point: 0 }))).toEqual(['reason', 'grp', 'records'])
+    // Short (the certificate keeps it isHe 1): 3 planned, 1 aired, so 2 may move.
+    const short = cell({ point: 3, aired: 1, reasonDisappearance: '1' })
+    expect(menuItems(short)).toEqual(['modify', 'records', 'move'])
+    expect(menuItems({ ...short, moved: 1 })).toEqual(['modify', 'records', 'move'])
+    // Nothing left to move: every missing spot moved already, or all aired, or withdrawn.
+    expect(menuItems({ ...short, moved: 2 })).toEqual(['modify', 'records'])
+    expect(menuItems({ ...short, aired: 3 })).toEqual(['modify', 'records'])
+    expect(menuItems({ ...short, value: '撤掉' })).toEqual(['modify', 'records'])
+    // A verified cell is locked: never moved, whatever its flag.
+    expect(menuItems(cell({ isHe: 2, reasonDisappearance: '1' }))).toEqual(['reason', 'grp', 'records'])
   })
 
   it('can join a batch only when stored and not verified', () => {

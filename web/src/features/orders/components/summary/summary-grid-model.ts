@@ -1,10 +1,4 @@
-import type { GridCell, GridRow } from '../../api/summary'
-
-/**
- * A cell as the server's next branch answers it: spots moved out by moves and spots placed as
- * make-goods. Optional until the generated types carry them (SUMMARY.md, server part 2).
- */
-export type Cell = GridCell & { moved?: number; makeGood?: number }
+import { REASON, SHORT, VERIFIED, WITHDRAWN, type GridCell, type GridRow } from '../../api/summary'
 
 /** Sizes in px: every row is one line, so react-window can place rows and columns without measuring. */
 export const ROW_HEIGHT = 30
@@ -53,45 +47,54 @@ export function monthDays(ym: string): Day[] {
 }
 
 /** A line's cells by day of the month. */
-export function cellsByDay(row: GridRow): Map<number, Cell> {
-  return new Map(row.order_summary_grp_ymd.map((c) => [c.d, c as Cell]))
+export function cellsByDay(row: GridRow): Map<number, GridCell> {
+  return new Map(row.order_summary_grp_ymd.map((c) => [c.d, c]))
 }
 
-export const VERIFIED = 2
-export const WITHDRAWN = '撤掉'
-export const REASON = '2'
+const exists = (cell: GridCell | undefined): cell is GridCell => cell !== undefined && cell.id > 0
 
-const exists = (cell: Cell | undefined): cell is Cell => cell !== undefined && cell.id > 0
-export const isVerified = (cell: Cell | undefined) => exists(cell) && cell.isHe === VERIFIED
+/** A cell the certificate found short: some of its planned spots did not air. */
+export const isShort = (cell: GridCell | undefined): cell is GridCell => exists(cell) && cell.isHe !== VERIFIED && cell.reasonDisappearance === SHORT
+/** Spots of a short cell that did not air (point − aired). */
+export const missingOf = (cell: GridCell) => Math.max(0, cell.point - cell.aired)
+/** Missing spots not yet moved (point − aired − moved): what a move may still take, as the server counts it. */
+export const movableOf = (cell: GridCell) => Math.max(0, cell.point - cell.aired - cell.moved)
 
-/** The cell's look: grey verified, yellow withdrawn, a green corner for a recorded reason. */
-export function cellClass(cell: Cell | undefined, weekend: boolean): string {
+/**
+ * The cell's look: grey verified, yellow withdrawn, a green corner for a recorded reason, a red
+ * outline for a short cell (thin once its missing spots are all moved), a blue corner for one
+ * holding make-good spots.
+ */
+export function cellClass(cell: GridCell | undefined, weekend: boolean): string {
   let name = 'summary-grid__day'
   if (weekend) name += ' summary-grid__day--weekend'
   if (!exists(cell)) return name
   if (cell.isHe === VERIFIED) name += ' summary-grid__day--verified'
   if (cell.value === WITHDRAWN) name += ' summary-grid__day--withdrawn'
   if (cell.reasonType === REASON) name += ' summary-grid__day--reason'
+  if (isShort(cell)) name += movableOf(cell) > 0 ? ' summary-grid__day--short' : ' summary-grid__day--short summary-grid__day--settled'
+  if (cell.makeGood > 0) name += ' summary-grid__day--make-good'
   return name
 }
 
 export type MenuItemKind = 'modify' | 'records' | 'reason' | 'grp' | 'move'
 
 /**
- * The cell's right-click menu (spec orders §4, SUMMARY.md): an empty day can only be created
- * (修改); a stored cell not yet verified 修改 and 记录; a verified one is locked, so 备注, 手动GRP
- * and 记录, plus 移动 while it has missing spots not yet moved.
+ * The cell's right-click menu (spec orders §4; the server's moves.rs): an empty day can only be
+ * created (修改); a stored cell not verified 修改 and 记录, plus 移动 while the certificate found
+ * it short and it has missing spots not yet moved (point − aired − moved > 0, not withdrawn:
+ * the server refuses anything else); a verified one is locked, so 备注, 手动GRP and 记录.
  */
-export function menuItems(cell: Cell | undefined): MenuItemKind[] {
+export function menuItems(cell: GridCell | undefined): MenuItemKind[] {
   if (!exists(cell)) return ['modify']
-  if (cell.isHe !== VERIFIED) return ['modify', 'records']
-  const items: MenuItemKind[] = ['reason', 'grp', 'records']
-  if (cell.reasonDisappearance === '1' && cell.point > 0 && (cell.moved ?? 0) < cell.point) items.push('move')
+  if (cell.isHe === VERIFIED) return ['reason', 'grp', 'records']
+  const items: MenuItemKind[] = ['modify', 'records']
+  if (isShort(cell) && cell.value !== WITHDRAWN && movableOf(cell) > 0) items.push('move')
   return items
 }
 
 /** Only stored cells not yet verified can be withdrawn or changed together (批量撤掉/修改). */
-export const selectable = (cell: Cell | undefined): cell is Cell => exists(cell) && cell.isHe !== VERIFIED
+export const selectable = (cell: GridCell | undefined): cell is GridCell => exists(cell) && cell.isHe !== VERIFIED
 
 /** The focus after a navigation key, or null for a key the grid doesn't move on. */
 export function moveFocus(key: string, at: { row: number; col: number }, rows: number, cols: number, page: number) {

@@ -1,14 +1,14 @@
 import { Tabs } from 'radix-ui'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { GridMonth, GridRow } from '../../api/summary'
+import type { GridCell, GridMonth, GridRow } from '../../api/summary'
 import type { SummaryAction } from './summary-dialogs'
 import { SummaryGrid } from './summary-grid'
-import { HEADER_HEIGHT, ROW_HEIGHT, type Cell } from './summary-grid-model'
+import { HEADER_HEIGHT, ROW_HEIGHT } from './summary-grid-model'
 import type { MonthStyle } from './summary-toolbar'
 
 /** A chosen cell of the batch, by cell id. */
-export type Selection = ReadonlyMap<number, { row: GridRow; cell: Cell }>
+export type Selection = ReadonlyMap<number, { row: GridRow; cell: GridCell }>
 
 type Props = {
   months: GridMonth[]
@@ -18,12 +18,35 @@ type Props = {
   onMonth: (month: string) => void
   onAction: (action: SummaryAction) => void
   selection: Selection
-  onToggle: (row: GridRow, cell: Cell) => void
+  onToggle: (row: GridRow, cell: GridCell) => void
 }
 
 /** A split-style section is as tall as its lines (with the header and a scrollbar), at most this. */
 const SECTION_MAX = 420
 const sectionHeight = (rows: number) => Math.min(SECTION_MAX, HEADER_HEIGHT + Math.max(rows, 2) * ROW_HEIGHT + 18)
+
+const LEGEND = [
+  ['verified', 'summary-grid__day--verified'],
+  ['withdrawn', 'summary-grid__day--withdrawn'],
+  ['reason', 'summary-grid__day--reason'],
+  ['short', 'summary-grid__day--short'],
+  ['makeGood', 'summary-grid__day--make-good'],
+] as const
+
+/** What the cells' colours and corners mean, each on a swatch drawn with the cell's own class. */
+export function SummaryLegend() {
+  const { t } = useTranslation('orders')
+  return (
+    <ul className="summary-legend" aria-label={t('summary.grid.legend.label')}>
+      {LEGEND.map(([key, look]) => (
+        <li key={key} className="summary-legend__item">
+          <span className={`summary-legend__swatch summary-grid__day ${look}`} aria-hidden="true" />
+          {t(`summary.grid.legend.${key}`)}
+        </li>
+      ))}
+    </ul>
+  )
+}
 
 export const currentMonth = (months: GridMonth[], month: string) => (months.some((m) => m.pointDateYm === month) ? month : (months[0]?.pointDateYm ?? ''))
 

@@ -9,11 +9,13 @@ const line = (id: number): GridRow => ({
   time_period: { id: 2, timePeriodName: '早间' }, timePeriodId: 2, pointDateYm: '2026-03',
   order_summary_grp_ymd: Array.from({ length: 31 }, (_, i) => ({
     id: id * 100 + i + 1, d: i + 1, ymd: `2026-03-${String(i + 1).padStart(2, '0')}`, point: 1, value: '', type: 'A', isHe: 1,
-    reasonType: '1', reasonValue: '', reasonDisappearance: '0', mdp: null, order_summary_grp_ymd_operation: [],
+    reasonType: '1', reasonValue: '', reasonDisappearance: '0', mdp: null, aired: 0, moved: 0, makeGood: 0, order_summary_grp_ymd_operation: [],
   })),
   remainingTimes: 31, publishedTimes: 0, averageViewershipThisMonth: 0, viewEstimated: 0, viewEstimatedHigh: 0, viewEstimatedLow: 0,
   estimated: 0, estimatedHigh: 0, estimatedLow: 0, totalTimes: 31,
 })
+
+const NONE_OWED = { owed: 0, scheduled: 0, outstanding: 0 }
 
 beforeAll(() => {
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 })
@@ -28,7 +30,7 @@ afterAll(() => {
 
 describe('the summary grid', () => {
   it('keeps only the lines and columns in view of a 1,000-line month in the DOM', () => {
-    const month: GridMonth = { pointDateYm: '2026-03', data: Array.from({ length: 1000 }, (_, i) => line(i + 1)) }
+    const month: GridMonth = { pointDateYm: '2026-03', makeGood: NONE_OWED, data: Array.from({ length: 1000 }, (_, i) => line(i + 1)) }
     render(<SummaryGrid month={month} onAction={() => {}} />)
     const grid = screen.getByRole('grid', { name: '2026-03 汇总表' })
     expect(grid.getAttribute('aria-rowcount')).toBe('1000')
@@ -45,7 +47,7 @@ describe('the summary grid', () => {
   })
 
   it('is one stop of the Tab key, landing on its active cell', async () => {
-    const month: GridMonth = { pointDateYm: '2026-03', data: [line(1), line(2)] }
+    const month: GridMonth = { pointDateYm: '2026-03', makeGood: NONE_OWED, data: [line(1), line(2)] }
     render(
       <>
         <button type="button">before</button>

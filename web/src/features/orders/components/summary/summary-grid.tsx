@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Grid, useGridRef } from 'react-window'
-import type { GridMonth, GridRow } from '../../api/summary'
+import type { GridCell, GridMonth, GridRow } from '../../api/summary'
 import { HeadRow, LeftRow, PaneCell, type PaneProps } from './summary-grid-cells'
 import { SummaryCellMenu, type MenuTarget } from './summary-grid-menu'
 import {
@@ -15,7 +15,6 @@ import {
   moveFocus,
   ROW_HEIGHT,
   selectable,
-  type Cell,
 } from './summary-grid-model'
 import type { SummaryAction } from './summary-dialogs'
 
@@ -24,7 +23,7 @@ type Props = {
   onAction: (action: SummaryAction) => void
   /** Cells chosen for 批量撤掉/修改 (merged style only); without it Ctrl-click and Space choose nothing. */
   selected?: ReadonlySet<number>
-  onToggle?: (row: GridRow, cell: Cell) => void
+  onToggle?: (row: GridRow, cell: GridCell) => void
   /** Height of the scrolling box; the merged style fills the dialog, a split-style section is as tall as its rows up to a cap. */
   height?: number | string
 }
@@ -151,7 +150,7 @@ export function SummaryGrid({ month, onAction, selected, onToggle, height = '100
     return { row: r, col: c, line: rows[r], day, cell: cells[r]?.get(day.d), node }
   }
 
-  const toggle = (line: GridRow, cell: Cell | undefined) => {
+  const toggle = (line: GridRow, cell: GridCell | undefined) => {
     if (onToggle && selectable(cell)) onToggle(line, cell)
   }
 

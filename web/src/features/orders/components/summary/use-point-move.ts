@@ -3,7 +3,7 @@ import type { UseFormReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { toast } from '@/components/ui/toast-store'
 import { ApiError, Code } from '@/lib/api-client'
-import { useCheckMove, useConfirmMove, type GridCell, type MoveArgs, type MovePreview } from '../../api/summary-writes'
+import { useCheckMove, useConfirmMove, type GridCell, type MoveFields, type MovePreview } from '../../api/summary-writes'
 import { showServerError } from './summary-form'
 
 /** The move's form; `suit` is the entry chosen, `suitId:suitXId` (a suit may hold the period in several entries). */
@@ -35,7 +35,7 @@ export function usePointMove(orderId: number, cell: GridCell, form: UseFormRetur
     return () => sub.unsubscribe()
   }, [watch])
 
-  const argsOf = (values: MoveValues): Omit<MoveArgs, 'typeY' | 'basis'> => ({
+  const argsOf = (values: MoveValues): MoveFields => ({
     orderId,
     id: cell.id,
     upTapeId: Number(values.upTapeId),
