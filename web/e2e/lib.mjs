@@ -127,3 +127,36 @@ export async function dismissNotices(page) {
 
 /** Waits for a toast of `kind` saying `text`. */
 export const toastSays = (page, text, kind = 'success') => page.locator(`.toast--${kind}`, { hasText: text }).last().waitFor()
+
+/**
+ * Scrolls `el` one step down and across per animation frame for up to 3 s (run in the page
+ * through `locator.evaluate(scrollFrames)`): frames per second, frames over 25 ms, the worst
+ * frame and the cells in the page at the end. The summary grid's flow and its bench share it.
+ */
+export function scrollFrames(el) {
+  return new Promise((resolve) => {
+    el.scrollTop = 0
+    el.scrollLeft = 0
+    const frames = []
+    let last = performance.now()
+    const start = last
+    const step = (now) => {
+      frames.push(now - last)
+      last = now
+      el.scrollTop += 45
+      el.scrollLeft = (el.scrollLeft + 17) % Math.max(1, el.scrollWidth - el.clientWidth)
+      if (now - start < 3000 && el.scrollTop + el.clientHeight < el.scrollHeight) requestAnimationFrame(step)
+      else {
+        const seconds = (now - start) / 1000
+        resolve({
+          fps: frames.length / seconds,
+          seconds,
+          slow: frames.filter((f) => f > 25).length,
+          worst: Math.max(...frames),
+          cells: el.querySelectorAll('td, [role=gridcell], [role=rowheader]').length,
+        })
+      }
+    }
+    requestAnimationFrame(step)
+  })
+}

@@ -7,41 +7,12 @@
 //
 // Environment: ADEVAL_E2E_URL, ADEVAL_ADMIN_PASSWORD (and ADEVAL_ADMIN_ACCOUNT), ADEVAL_BENCH_ORDER,
 // ADEVAL_BENCH_MONTH (YYYY-MM), ADEVAL_BENCH_SCROLL_RUNS (3).
-import { config, isCall, launch, signIn } from '../lib.mjs'
+import { config, isCall, launch, scrollFrames, signIn } from '../lib.mjs'
 
 const order = process.env.ADEVAL_BENCH_ORDER
 const month = process.env.ADEVAL_BENCH_MONTH
 const runs = Number(process.env.ADEVAL_BENCH_SCROLL_RUNS ?? 3)
 if (!order || !month) throw new Error('ADEVAL_BENCH_ORDER and ADEVAL_BENCH_MONTH are required')
-
-/** Scrolls `el` one step down and across per frame for 3 s; what the frames took. */
-function scroll(el) {
-  return new Promise((resolve) => {
-    el.scrollTop = 0
-    el.scrollLeft = 0
-    const frames = []
-    let last = performance.now()
-    const start = last
-    const step = (now) => {
-      frames.push(now - last)
-      last = now
-      el.scrollTop += 45
-      el.scrollLeft = (el.scrollLeft + 17) % Math.max(1, el.scrollWidth - el.clientWidth)
-      if (now - start < 3000 && el.scrollTop + el.clientHeight < el.scrollHeight) requestAnimationFrame(step)
-      else {
-        const seconds = (now - start) / 1000
-        resolve({
-          fps: frames.length / seconds,
-          seconds,
-          slow: frames.filter((f) => f > 25).length,
-          worst: Math.max(...frames),
-          cells: el.querySelectorAll('td, [role=gridcell], [role=rowheader]').length,
-        })
-      }
-    }
-    requestAnimationFrame(step)
-  })
-}
 
 /** The answer's month as one plain table in a box the size of the grid's. */
 function drawPlainTable({ answer, month, box }) {
@@ -96,12 +67,12 @@ try {
   await grid.waitFor()
   const lines = Number(await grid.getAttribute('aria-rowcount')) - 2
   const adeval = []
-  for (let i = 0; i < runs; i++) adeval.push(await grid.evaluate(scroll))
+  for (let i = 0; i < runs; i++) adeval.push(await grid.evaluate(scrollFrames))
   const box = await grid.boundingBox()
   const drawn = await page.evaluate(drawPlainTable, { answer, month, box })
   const plain = page.locator('#plain-table')
   const peer = []
-  for (let i = 0; i < runs; i++) peer.push(await plain.evaluate(scroll))
+  for (let i = 0; i < runs; i++) peer.push(await plain.evaluate(scrollFrames))
   console.log(JSON.stringify({ adeval, peer, lines, drawn, month, adevalFps: median(adeval.map((r) => r.fps)), peerFps: median(peer.map((r) => r.fps)) }))
 } finally {
   await browser.close()
