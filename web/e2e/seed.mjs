@@ -55,3 +55,18 @@ export async function seedMasterData(page, stamp) {
     media,
   }
 }
+
+export const pad = (n) => String(n).padStart(2, '0')
+/** `YYYY-MM-DD` of a local date. */
+export const ymd = (d) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
+/** `YYYY-MM` of a local date. */
+export const ymOf = (d) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}`
+
+/** A 15-second product of `brand`, evaluated on its first group, with the flows' usual prime-time settings. */
+export function addProduct(page, brand, productName) {
+  return call(page, 'productAdd', {
+    brandId: brand.id, productName, seconds: 15, audienceCityGroupId: brand.groups[0].id,
+    defaultAudienceCityGroupId: brand.groups[0].id, upsideDownThreePer: 30, primeTime: '19:00:00-22:00:00',
+    primeTimePer: 60, primeUpsideDownThreePer: 40, jackRequirements: '无',
+  })
+}

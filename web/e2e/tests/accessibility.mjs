@@ -3,11 +3,9 @@
 // tables; then the date pickers' popups open. Any violation fails the screen's test, naming
 // the rule and the elements. Screenshots: test-results/accessibility-*.png.
 import { expectAccessible, shared, waitForPath } from '../lib.mjs'
-import { call, seedMasterData } from '../seed.mjs'
+import { addProduct, call, pad, seedMasterData, ymd } from '../seed.mjs'
 
 const stamp = Date.now().toString(36)
-const pad = (n) => String(n).padStart(2, '0')
-const ymd = (d) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
 const now = new Date()
 
 /** Every screen a signed-in administrator reaches, with what shows it has loaded. */
@@ -46,11 +44,7 @@ export const tests = [
       await ctx.signIn(page, ctx.admin.account, ctx.admin.password)
       ctx.page = page
       const { brand, media } = await seedMasterData(page, stamp)
-      const product = await call(page, 'productAdd', {
-        brandId: brand.id, productName: `E2E无障碍产品${stamp}`, seconds: 15, audienceCityGroupId: brand.groups[0].id,
-        defaultAudienceCityGroupId: brand.groups[0].id, upsideDownThreePer: 30, primeTime: '19:00:00-22:00:00',
-        primeTimePer: 60, primeUpsideDownThreePer: 40, jackRequirements: '无',
-      })
+      const product = await addProduct(page, brand, `E2E无障碍产品${stamp}`)
       const tape = await call(page, 'productMagneticTapeAdd', {
         brandId: brand.id, mediaId: media.id, productId: product.id, cycle: String(now.getFullYear()), customerVersionName: '无障碍版',
         mediaFileName: `a11y_${stamp}.mp4`, mediaTapeNumber: `A-${stamp}`, customerTitle: '无障碍版', seconds: 15,

@@ -12,7 +12,7 @@
 // B 晚间 day 5 (verified), flags A 早间 day 4 (aired 0 of 1) and adds the three free spots as
 // verified C cells. Re-importing the confirmed month is refused. Screenshots: /tmp/certificate-*.png.
 import { dismissNotices, isCall, shared, toastSays, waitForPath } from '../lib.mjs'
-import { call, seedMasterData } from '../seed.mjs'
+import { addProduct, call, pad, seedMasterData, ymOf, ymd } from '../seed.mjs'
 import { makeWorkbook } from '../xlsx.mjs'
 
 const stamp = Date.now().toString(36)
@@ -21,9 +21,6 @@ const early = `E2E早间${stamp}`
 const evening = `E2E晚间${stamp}`
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
-const pad = (n) => String(n).padStart(2, '0')
-const ymd = (d) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
-const ymOf = (d) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}`
 const now = new Date()
 const cycleStart = ymd(new Date(now.getFullYear(), now.getMonth() - 1, 1))
 const cycleEnd = ymd(new Date(now.getFullYear() + 1, now.getMonth() + 1, 0))
@@ -128,11 +125,7 @@ export const tests = [
       await ctx.signIn(page, ctx.admin.account, ctx.admin.password)
       ctx.page = page
       const { brand, media } = await seedMasterData(page, stamp)
-      const product = await call(page, 'productAdd', {
-        brandId: brand.id, productName, seconds: 15, audienceCityGroupId: brand.groups[0].id,
-        defaultAudienceCityGroupId: brand.groups[0].id, upsideDownThreePer: 30, primeTime: '19:00:00-22:00:00',
-        primeTimePer: 60, primeUpsideDownThreePer: 40, jackRequirements: '无',
-      })
+      const product = await addProduct(page, brand, productName)
       const tapes = (ctx.state.tapes = [])
       for (const [i, version] of ['A版', 'B版', 'C版'].entries()) {
         tapes.push(await call(page, 'productMagneticTapeAdd', {

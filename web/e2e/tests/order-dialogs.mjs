@@ -8,7 +8,7 @@
 // 调整建议 — added and settled (已调整); 历史版本 — two versions after an edit, details, the
 // first restored (the notes come back); 订单日志 lists all of it. Screenshots: /tmp/dialogs-*.png.
 import { dismissNotices, isCall, shared, toastSays, waitForPath } from '../lib.mjs'
-import { call, seedMasterData } from '../seed.mjs'
+import { addProduct, call, pad, seedMasterData, ymOf, ymd } from '../seed.mjs'
 import { makeWorkbook } from '../xlsx.mjs'
 
 const stamp = Date.now().toString(36)
@@ -18,9 +18,6 @@ const notes = `E2E首版备注${stamp}`
 const editedNotes = `E2E改后备注${stamp}`
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
-const pad = (n) => String(n).padStart(2, '0')
-const ymd = (d) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
-const ymOf = (d) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}`
 const now = new Date()
 const cycleStart = ymd(new Date(now.getFullYear(), now.getMonth(), 1))
 const cycleEnd = ymd(new Date(now.getFullYear() + 1, now.getMonth() + 1, 0))
@@ -98,11 +95,7 @@ export const tests = [
       await ctx.signIn(page, ctx.admin.account, ctx.admin.password)
       ctx.page = page
       const { brand, media } = await seedMasterData(page, stamp)
-      const product = (ctx.state.product = await call(page, 'productAdd', {
-        brandId: brand.id, productName, seconds: 15, audienceCityGroupId: brand.groups[0].id,
-        defaultAudienceCityGroupId: brand.groups[0].id, upsideDownThreePer: 30, primeTime: '19:00:00-22:00:00',
-        primeTimePer: 60, primeUpsideDownThreePer: 40, jackRequirements: '无',
-      }))
+      const product = (ctx.state.product = await addProduct(page, brand, productName))
       // Two tapes for the order, a third of the product to change to.
       ctx.state.tapes = []
       for (const [i, version] of ['春节版', '元宵版', '端午版'].entries()) {

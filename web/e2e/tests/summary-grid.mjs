@@ -7,13 +7,10 @@
 // the cell menu by keyboard and right click, the assessment date (refused empty, then set),
 // closing back to 汇总. Screenshots: /tmp/summary-*.png.
 import { dismissNotices, expectAccessible, isCall, scrollFrames, shared, toastSays, waitForPath } from '../lib.mjs'
-import { call, seedMasterData } from '../seed.mjs'
+import { addProduct, call, pad, seedMasterData, ymOf, ymd } from '../seed.mjs'
 
 const stamp = Date.now().toString(36)
 const productName = `E2E汇总产品${stamp}`
-const pad = (n) => String(n).padStart(2, '0')
-const ymd = (d) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
-const ymOf = (d) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}`
 const now = new Date()
 const first = new Date(now.getFullYear(), now.getMonth(), 1)
 const second = new Date(now.getFullYear(), now.getMonth() + 1, 1)
@@ -56,11 +53,7 @@ export const tests = [
       await ctx.signIn(page, ctx.admin.account, ctx.admin.password)
       ctx.page = page
       const { brand, media } = await seedMasterData(page, stamp)
-      const product = await call(page, 'productAdd', {
-        brandId: brand.id, productName, seconds: 15, audienceCityGroupId: brand.groups[0].id,
-        defaultAudienceCityGroupId: brand.groups[0].id, upsideDownThreePer: 30, primeTime: '19:00:00-22:00:00',
-        primeTimePer: 60, primeUpsideDownThreePer: 40, jackRequirements: '无',
-      })
+      const product = await addProduct(page, brand, productName)
       const tapes = []
       for (const [i, version] of ['A版', 'B版'].entries()) {
         tapes.push(await call(page, 'productMagneticTapeAdd', {
