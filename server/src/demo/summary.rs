@@ -38,11 +38,14 @@ pub async fn load(state: &AppState, admin: &Admin, [finished, on_air, running]: 
 
     if let Some((id, tape, period, _, _, _)) = cell(state, running, "c.reason_disappearance = 1").await? {
         let suit: Option<i64> = sqlx::query_scalar(
-            "select os.suit_id from order_suits os join suit_time_periods st on st.suit_id = os.suit_id
-             where os.order_id = $1 and st.time_period_id = $2 order by os.suit_id limit 1",
+            "select os.suit_id from order_suits os join suits s on s.id = os.suit_id
+             join suit_time_periods st on st.suit_id = os.suit_id
+             where os.order_id = $1 and st.time_period_id = $2 and s.suit_month = date_trunc('month', $3::date)::date
+             order by os.suit_id limit 1",
         )
         .bind(running)
         .bind(period)
+        .bind(today + Days::new(2))
         .fetch_optional(&state.db)
         .await?;
         if let Some(suit) = suit {

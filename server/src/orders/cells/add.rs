@@ -7,7 +7,7 @@
 use chrono::NaiveDate;
 use sqlx::PgConnection;
 
-use super::{LOCKED, WITHDRAWN, cell_name, lock_order, record};
+use super::{LOCKED, SHORT, WITHDRAWN, cell_name, lock_order, record};
 use crate::auth::session::Admin;
 use crate::http::{AppError, Checks, Result};
 use crate::orders::{log, status};
@@ -64,18 +64,20 @@ pub async fn add(tx: &mut PgConnection, admin: &Admin, spots: &NewSpots) -> Resu
     .bind(&spots.point_type)
     .fetch_one(&mut *tx)
     .await?;
-    let existing: Option<(i64, i32, i16, String)> =
-        sqlx::query_as("select id, point, is_he, value from order_cells where line_id = $1 and ymd = $2 for update")
-            .bind(line)
-            .bind(spots.ymd)
-            .fetch_optional(&mut *tx)
-            .await?;
+    let existing: Option<(i64, i32, i16, String, i16)> = sqlx::query_as(
+        "select id, point, is_he, value, reason_disappearance from order_cells where line_id = $1 and ymd = $2 for update",
+    )
+    .bind(line)
+    .bind(spots.ymd)
+    .fetch_optional(&mut *tx)
+    .await?;
     // Spots added as type B are make-goods (an imported B spot is contracted, not one).
     let make_good = if spots.point_type == "B" { spots.num } else { 0 };
     let (id, content) = match existing {
-        Some((_, _, 2, _)) => return Err(AppError::conflict(LOCKED)),
-        Some((_, _, _, value)) if value == WITHDRAWN => return Err(AppError::conflict("该日点位已撤掉，请先修改该点位")),
-        Some((id, point, _, _)) => {
+        Some((_, _, 2, _, _)) => return Err(AppError::conflict(LOCKED)),
+        Some((_, _, _, _, 1)) => return Err(AppError::conflict(SHORT)),
+        Some((_, _, _, value, _)) if value == WITHDRAWN => return Err(AppError::conflict("该日点位已撤掉，请先修改该点位")),
+        Some((id, point, _, _, _)) => {
             if point + spots.num > super::MAX_POINTS {
                 return Err(AppError::field("num", format!("一个点位格最多 {} 个点位", super::MAX_POINTS)));
             }

@@ -9,7 +9,7 @@
 use chrono::{Datelike, NaiveDate};
 use sqlx::PgConnection;
 
-use super::{LINE_COLUMNS, LOCKED, Line, NO_CELL, OrderFacts, WITHDRAWN, cell_name, drop_if_empty, line_of_type, lock_order, record};
+use super::{LINE_COLUMNS, LOCKED, Line, NO_CELL, OrderFacts, SHORT, WITHDRAWN, cell_name, drop_if_empty, line_of_type, lock_order, record};
 use crate::auth::session::Admin;
 use crate::http::{AppError, Result};
 use crate::orders::{log, status};
@@ -50,6 +50,8 @@ struct Cell {
     reason_type: i16,
     reason_value: String,
     aired: i32,
+    moved: i32,
+    reason_disappearance: i16,
     point_type: String,
 }
 
@@ -64,7 +66,8 @@ pub async fn up(tx: &mut PgConnection, admin: &Admin, order: i64, target: Target
 
 async fn modify(tx: &mut PgConnection, admin: &Admin, order: i64, facts: &OrderFacts, ids: &[i64], edit: &Edit) -> Result<Vec<i64>> {
     let mut cells: Vec<Cell> = sqlx::query_as(
-        "select c.id, c.line_id, c.ymd, c.point, c.is_he, c.value, c.reason_type, c.reason_value, c.aired, l.point_type
+        "select c.id, c.line_id, c.ymd, c.point, c.is_he, c.value, c.reason_type, c.reason_value, c.aired, c.moved,
+                c.reason_disappearance, l.point_type
          from order_cells c join order_lines l on l.id = c.line_id
          where c.id = any($1) and l.order_id = $2 for update of c",
     )
@@ -84,6 +87,17 @@ async fn modify(tx: &mut PgConnection, admin: &Admin, order: i64, facts: &OrderF
         }
         if edit.num < cell.aired {
             return Err(AppError::field("num", format!("点位数量不能小于已播出的{}", cell.aired)));
+        }
+        // A short cell's missing spots were counted by the certificate and some may have moved:
+        // it may drop spots that will not air (down to what aired and what moved), never gain
+        // spots no certificate compared (that would owe make-goods for nothing).
+        if cell.reason_disappearance == 1 {
+            if edit.num < cell.aired + cell.moved {
+                return Err(AppError::field("num", format!("点位数量不能小于已播出与已移出的{}", cell.aired + cell.moved)));
+            }
+            if edit.num > cell.point {
+                return Err(AppError::conflict(SHORT));
+            }
         }
     }
     let mut logged = Vec::new();

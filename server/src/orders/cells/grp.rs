@@ -47,9 +47,14 @@ pub async fn manual_grp(tx: &mut PgConnection, admin: &Admin, cell: i64, mdp: Op
     Ok(())
 }
 
-/// Sets the assessment date of `order`.
+/// Sets the assessment date of `order`: a day of its cycle, or the day after it ends (every
+/// spot then counts as past).
 pub async fn assessment_date(tx: &mut PgConnection, admin: &Admin, order: i64, date: NaiveDate) -> Result<()> {
-    lock_order(tx, order).await?;
+    let facts = lock_order(tx, order).await?;
+    let (start, end) = facts.cycle;
+    if date < start || date > end + chrono::Days::new(1) {
+        return Err(AppError::field("timePg", format!("评估时间须在订单周期内（{start} 至 {}）", end + chrono::Days::new(1))));
+    }
     let before: Option<NaiveDate> =
         sqlx::query_scalar("select estimate_date from orders where id = $1").bind(order).fetch_one(&mut *tx).await?;
     if before == Some(date) {

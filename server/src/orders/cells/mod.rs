@@ -29,6 +29,8 @@ pub const WITHDRAWN: &str = "撤掉";
 pub const MAX_POINTS: i32 = crate::http::args::CellPoints::MAX;
 /// A verified cell refuses every change but a reason and a manual GRP.
 pub const LOCKED: &str = "点位已核对，不能修改";
+/// A cell the certificate found short takes no more spots (moves and adds place them elsewhere).
+pub const SHORT: &str = "该点位已核对缺播，不能增加点位";
 /// What grpYmdUp and the cell calls answer for a cell that is not there.
 pub const NO_CELL: &str = "点位不存在";
 

@@ -179,16 +179,20 @@ async fn plan(tx: &mut PgConnection, facts: &OrderFacts, mv: &Move) -> Result<Pl
     if tape.is_none() {
         checks.add("upTapeId", "请选择移动后版本");
     }
-    let suit_ok: bool = sqlx::query_scalar(
-        "select exists(select 1 from order_suits os join suit_time_periods st on st.suit_id = os.suit_id
-                       where os.order_id = $1 and os.suit_id = $2 and st.time_period_id = $3)",
+    // The suit the spots are accounted to: one of the order's, holding the period. Not bound to
+    // the destination's month: a month's missing spots, accounted to its suit, may be made good
+    // in a later month.
+    let suit_month: Option<NaiveDate> = sqlx::query_scalar(
+        "select s.suit_month from order_suits os join suits s on s.id = os.suit_id
+         where os.order_id = $1 and os.suit_id = $2
+           and exists(select 1 from suit_time_periods st where st.suit_id = s.id and st.time_period_id = $3)",
     )
     .bind(mv.order)
     .bind(mv.suit)
     .bind(mv.period)
-    .fetch_one(&mut *tx)
+    .fetch_optional(&mut *tx)
     .await?;
-    if !suit_ok {
+    if suit_month.is_none() {
         checks.add("suitId", "请选择套装列表");
     }
     let period: Option<String> = sqlx::query_scalar("select time_period_name from time_periods where id = $1 and media_id = $2")
@@ -204,6 +208,7 @@ async fn plan(tx: &mut PgConnection, facts: &OrderFacts, mv: &Move) -> Result<Pl
     if day.is_none() && mv.point_type != "A" {
         checks.add("ymd", "请选择移动后日期");
     }
+
     if max > 0 && mv.num > max {
         checks.add("num", format!("可输入最大于值{max}"));
     }
@@ -289,7 +294,12 @@ pub async fn apply(tx: &mut PgConnection, admin: &Admin, mv: &Move, seen: Option
         .fetch_optional(&mut *tx)
         .await?;
     let Some((args, basis)) = stored else { return Err(AppError::conflict(CHANGED)) };
-    let plan = plan(tx, &facts, mv).await?;
+    // A check that passed and no longer does (fewer spots to move, a withdrawn source, …) is a
+    // change since the preview: the caller checks again and sees why.
+    let plan = plan(tx, &facts, mv).await.map_err(|e| match e {
+        AppError::Validation(_) => AppError::conflict(CHANGED),
+        e => e,
+    })?;
     if plan.args != args || plan.basis != basis || seen.is_some_and(|seen| seen != basis) {
         return Err(AppError::conflict(CHANGED));
     }

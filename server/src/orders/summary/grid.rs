@@ -165,16 +165,21 @@ pub async fn grid(state: &AppState, order: i64, filter: GridFilter) -> anyhow::R
         category: filter.category.or(o.category),
         source: filter.source.or(o.source),
     };
-    // The schedule's three reads and the lake's run side by side.
+    // The schedule's three reads in one snapshot (a cell moving to another line between two
+    // reads would otherwise show twice or not at all), beside the lake's.
     let viewing = async {
         if o.scheduled { viewing::spots(state, &scope).await } else { Ok(Vec::new()) }
     };
-    let (lines, cells, operations, spots) = tokio::try_join!(
-        async { stored::lines(db, order).await.map_err(anyhow::Error::from) },
-        async { stored::cells(db, order).await.map_err(anyhow::Error::from) },
-        async { stored::operations(db, order).await.map_err(anyhow::Error::from) },
-        viewing,
-    )?;
+    let schedule = async {
+        let mut tx = db.begin().await?;
+        sqlx::query("set transaction isolation level repeatable read, read only").execute(&mut *tx).await?;
+        let lines = stored::lines(&mut *tx, order).await?;
+        let cells = stored::cells(&mut *tx, order).await?;
+        let operations = stored::operations(&mut *tx, order).await?;
+        tx.commit().await?;
+        Ok::<_, anyhow::Error>((lines, cells, operations))
+    };
+    let ((lines, cells, operations), spots) = tokio::try_join!(schedule, viewing)?;
 
     let mut records: HashMap<i64, Vec<CellOperation>> = HashMap::new();
     for (cell, admin_name, content, update_time) in operations {

@@ -2,7 +2,7 @@
 //! the cells' operation records. Each is one query; the grid runs them side by side.
 
 use chrono::NaiveDate;
-use sqlx::{FromRow, PgPool};
+use sqlx::{FromRow, PgExecutor, PgPool};
 
 #[derive(FromRow)]
 pub struct OrderRow {
@@ -78,7 +78,7 @@ pub async fn tapes(db: &PgPool, order: i64) -> sqlx::Result<Vec<(i64, String, St
 }
 
 /// The lines as the grid shows them: by month, version, period, type, position.
-pub async fn lines(db: &PgPool, order: i64) -> sqlx::Result<Vec<LineRow>> {
+pub async fn lines(db: impl PgExecutor<'_>, order: i64) -> sqlx::Result<Vec<LineRow>> {
     sqlx::query_as(
         "select l.id, l.month, l.contract_number, l.point_type, l.position, t.seconds, l.tape_id, t.media_file_name,
                 l.time_period_id, p.time_period_name, p.start_secs, p.end_secs
@@ -91,7 +91,7 @@ pub async fn lines(db: &PgPool, order: i64) -> sqlx::Result<Vec<LineRow>> {
     .await
 }
 
-pub async fn cells(db: &PgPool, order: i64) -> sqlx::Result<Vec<CellRow>> {
+pub async fn cells(db: impl PgExecutor<'_>, order: i64) -> sqlx::Result<Vec<CellRow>> {
     sqlx::query_as(
         "select c.id, c.line_id, c.ymd, c.point, c.value, c.is_he, c.reason_type, c.reason_value,
                 c.reason_disappearance, c.manual_grp::float8 as manual_grp, c.aired,
@@ -103,14 +103,23 @@ pub async fn cells(db: &PgPool, order: i64) -> sqlx::Result<Vec<CellRow>> {
     .await
 }
 
-/// Every operation record of the order's cells, newest first: cell, admin, content, time.
-pub async fn operations(db: &PgPool, order: i64) -> sqlx::Result<Vec<(i64, String, String, String)>> {
+/// At most this many operation records of a cell go with the grid, the newest: a cell edited
+/// thousands of times would otherwise make every grid answer of its order grow without bound.
+pub const RECORDS_PER_CELL: i64 = 50;
+
+/// The newest [`RECORDS_PER_CELL`] operation records of each of the order's cells, newest
+/// first: cell, admin, content, time.
+pub async fn operations(db: impl PgExecutor<'_>, order: i64) -> sqlx::Result<Vec<(i64, String, String, String)>> {
     sqlx::query_as(
-        "select x.cell_id, x.admin_name, x.content, to_char(x.created_at, 'YYYY-MM-DD HH24:MI:SS')
-         from order_cell_operations x join order_cells c on c.id = x.cell_id join order_lines l on l.id = c.line_id
-         where l.order_id = $1 order by x.created_at desc, x.id desc",
+        "select cell_id, admin_name, content, to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') from (
+             select x.cell_id, x.admin_name, x.content, x.created_at, x.id,
+                    row_number() over (partition by x.cell_id order by x.created_at desc, x.id desc) as n
+             from order_cell_operations x join order_cells c on c.id = x.cell_id join order_lines l on l.id = c.line_id
+             where l.order_id = $1
+         ) newest where n <= $2 order by created_at desc, id desc",
     )
     .bind(order)
+    .bind(RECORDS_PER_CELL)
     .fetch_all(db)
     .await
 }

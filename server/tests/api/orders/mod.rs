@@ -14,6 +14,7 @@ mod summary_cell_adds;
 pub mod summary_cells;
 pub mod summary_moves;
 mod summary_make_goods;
+mod summary_review;
 mod summary_order_num;
 mod summary_grid;
 mod tape_changes;

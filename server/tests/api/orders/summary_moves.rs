@@ -295,11 +295,14 @@ async fn typey_2_refuses_a_changed_basis_and_a_verified_destination() {
     stale["basis"] = json!("0".repeat(64));
     assert_eq!(changed(&m.send(stale).await), refused);
 
-    // The source changes between the steps (one more spot planned): refused, nothing moves.
+    // The source changes between the steps (a spot that will not air dropped): refused, nothing
+    // moves. A short cell takes no more spots.
     m.send(m.args(march, "B", "2026-03-10", 1, 1)).await.ok();
-    m.s.up(json!({ "id": march, "type": "A", "num": 4 })).await.ok();
+    let more = m.s.up(json!({ "id": march, "type": "A", "num": 4 })).await;
+    assert_eq!((more.code(), more.body["message"].as_str()), (4009, Some("该点位已核对缺播，不能增加点位")));
+    m.s.up(json!({ "id": march, "type": "A", "num": 2 })).await.ok();
     assert_eq!(changed(&m.send(m.args(march, "B", "2026-03-10", 1, 2)).await), refused);
-    assert_eq!(m.counts(march).await, (4, 1, 0, 0));
+    assert_eq!(m.counts(march).await, (2, 1, 0, 0));
     // The destination changes between the steps (spots added there): refused.
     m.send(m.args(april, "B", "2026-04-10", 1, 1)).await.ok();
     let add = json!({ "type": "B", "timePeriodId": m.noon, "productDefaultId": m.s.f.tapes[1], "ymd": "2026-04-10", "num": 1 });
