@@ -208,6 +208,23 @@ async fn a_batch_applies_the_same_fields_to_every_cell_or_to_none() {
     assert_eq!(s.state(c4).await.0, 2);
 }
 
+#[tokio::test]
+async fn a_batch_over_5000_cells_is_refused_before_any_is_read() {
+    let s = setup().await;
+    let c2 = s.cell("A", 2).await.unwrap();
+    let list = |n: i64| std::iter::once(c2).chain(1_000_000..1_000_000 + n).map(|id| id.to_string()).collect::<Vec<_>>().join(",");
+    // 5,001 ids, the real cell first: over the limit, so nothing changes.
+    let over = s.up(json!({ "ids": list(5_000), "type": "A", "num": 5 })).await;
+    assert_eq!((over.code(), over.field("ids")), (4000, Some("一次最多选择 5000 项")));
+    // 100,000 ids are refused as fast: reading stops at the 5,001st.
+    let started = std::time::Instant::now();
+    let huge = s.up(json!({ "ids": list(99_999), "type": "A", "num": 5 })).await;
+    assert_eq!(huge.field("ids"), Some("一次最多选择 5000 项"));
+    assert!(started.elapsed() < std::time::Duration::from_secs(5), "{:?}", started.elapsed());
+    assert_eq!(s.state(c2).await.0, 2);
+    assert!(s.records(c2).await.is_empty());
+}
+
 /// An order whose March schedule (晚间 A: day 2 ×1, day 3 ×2) a confirmed certificate
 /// checked: day 2 aired whole (verified), day 3 aired once (flagged, aired 1).
 async fn verified() -> Cells {
