@@ -163,10 +163,24 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for Args<T> {
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self> {
         let payload = parts.extensions.get::<Payload>().cloned().unwrap_or_default();
-        serde_json::from_value(Value::Object(payload.to_map()))
-            .map(Args)
-            .map_err(|e| AppError::field("body", format!("参数格式错误：{e}")))
+        serde_path_to_error::deserialize(Value::Object(payload.to_map())).map(Args).map_err(|e| mistake(&e))
     }
+}
+
+/// What [`Text`] says of a value that isn't text; [`mistake`] turns it into the message.
+const NOT_TEXT: &str = "应为文本";
+
+/// The 4000 for arguments of the wrong shape, on the field they failed on and in Chinese:
+/// serde's own words (English, and without the field) must not reach the user.
+fn mistake(e: &serde_path_to_error::Error<serde_json::Error>) -> AppError {
+    let (field, path) = match e.path().iter().next() {
+        Some(serde_path_to_error::Segment::Map { key }) => (key.clone(), e.path().to_string()),
+        _ => ("body".to_owned(), "请求内容".to_owned()),
+    };
+    let inner = e.inner().to_string();
+    // A struct's own `String` field (rather than a [`Text`]) says it in serde's words.
+    let what = if inner == NOT_TEXT || inner.contains("expected a string") { NOT_TEXT } else { "格式不正确" };
+    AppError::field(&field, format!("参数格式错误：{path} {what}"))
 }
 
 /// A scalar argument as text, whether it came as a JSON string, number or boolean or as a
@@ -198,7 +212,7 @@ impl<'de> serde::Deserialize<'de> for Text {
                     .collect::<Vec<_>>()
                     .join(","),
             )),
-            Value::Object(_) => Err(serde::de::Error::custom("expected text")),
+            Value::Object(_) => Err(serde::de::Error::custom(NOT_TEXT)),
         }
     }
 }
@@ -258,6 +272,33 @@ mod tests {
         assert!(Payload::parse(&parts(Method::POST, "/", form), b"notes=x%00y").is_err());
         assert!(Payload::parse(&parts(Method::GET, "/?notes=%00", ""), b"").is_err());
         assert!(Payload::parse(&parts(Method::POST, "/", json), br#"{"notes": "x y", "n": 0}"#).is_ok());
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Shapes {
+        note: Option<Text>,
+        name: Option<String>,
+        ids: Option<Vec<i64>>,
+    }
+
+    /// The message [`Args`] answers for `body` read as [`Shapes`].
+    async fn shape_error(body: &str) -> String {
+        let mut parts = parts(Method::POST, "/", "application/json");
+        parts.extensions.insert(Payload::parse(&parts, body.as_bytes()).unwrap());
+        match Args::<Shapes>::from_request_parts(&mut parts, &()).await {
+            Ok(Args(shapes)) => format!("{shapes:?}"),
+            Err(e) => format!("{e:?}"),
+        }
+    }
+
+    #[tokio::test]
+    async fn a_value_of_the_wrong_shape_is_named_by_its_field_in_chinese() {
+        let expect = |field: &str, message: &str| format!("{:?}", AppError::field(field, message));
+        assert_eq!(shape_error(r#"{"note": {"a": 1}}"#).await, expect("note", "参数格式错误：note 应为文本"));
+        assert_eq!(shape_error(r#"{"name": ["x"]}"#).await, expect("name", "参数格式错误：name 应为文本"));
+        assert_eq!(shape_error(r#"{"ids": [1, "x"]}"#).await, expect("ids", "参数格式错误：ids[1] 格式不正确"));
+        assert!(shape_error(r#"{"note": ["a", 1], "name": "n", "ids": [2]}"#).await.starts_with("Shapes"));
     }
 
     #[test]

@@ -28,3 +28,18 @@ async fn a_nul_character_in_any_value_is_refused_on_its_field_and_changes_nothin
     assert_eq!(info["notes"], "首单");
     assert_eq!(s.f.count("order_logs").await, logs);
 }
+
+#[tokio::test]
+async fn an_object_where_text_is_expected_is_refused_in_chinese_on_its_field() {
+    let s = setup().await;
+    let c2 = s.cell("A", 2).await.unwrap();
+    let reason = s.up(json!({ "id": c2, "type": "A", "num": 2, "reasonType": 2, "reasonValue": { "a": 1 } })).await;
+    assert_eq!((reason.code(), reason.field("reasonValue")), (4000, Some("参数格式错误：reasonValue 应为文本")), "{}", reason.body);
+    assert!(s.records(c2).await.is_empty());
+    let mut form = s.f.form();
+    form["orderId"] = json!(s.order);
+    form["notes"] = json!({ "text": "改期" });
+    let notes = s.f.app.send(Call::post("orderUp", form).token(&s.f.token)).await;
+    assert_eq!((notes.code(), notes.field("notes")), (4000, Some("参数格式错误：notes 应为文本")), "{}", notes.body);
+    assert_eq!(s.f.info(s.order).await["notes"], "首单");
+}
