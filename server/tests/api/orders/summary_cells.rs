@@ -295,6 +295,25 @@ async fn a_verified_cell_is_locked_but_takes_a_reason_and_a_manual_grp() {
     assert_eq!((add.code(), add.body["message"].as_str()), (4009, Some("点位已核对，不能修改")));
 }
 
+#[tokio::test]
+async fn a_manual_grp_is_bounded_as_stored_and_minus_zero_is_zero() {
+    let s = verified().await;
+    let c2 = s.cell("A", 2).await.unwrap();
+    let grp = |mdp: &str| s.send("grpYmdUp", json!({ "ymdId": c2, "mdp": mdp }));
+    let manual = || async {
+        sqlx::query_scalar::<_, Option<String>>("select manual_grp::text from order_cells where id = $1").bind(c2).fetch_one(&s.f.app.db).await.unwrap()
+    };
+    // Below 1e10 as sent, but 1e10 once rounded to the column's 4 decimals.
+    let over = grp("9999999999.99996").await;
+    assert_eq!((over.code(), over.field("mdp")), (4000, Some("毛评点必须是大于等于0的数字")), "{}", over.body);
+    assert_eq!(manual().await, None);
+    grp("-0").await.ok();
+    assert_eq!(manual().await.as_deref(), Some("0.0000"));
+    assert_eq!(s.last_log().await, "修改点位毛评点：伊利版本A / 晚间 / A 2026-03-02：人工毛评点 空 → 0");
+    grp("9999999999.99994").await.ok();
+    assert_eq!(manual().await.as_deref(), Some("9999999999.9999"));
+}
+
 async fn line_period(s: &Cells) -> i64 {
     sqlx::query_scalar("select time_period_id from order_lines where id = $1").bind(s.line).fetch_one(&s.f.app.db).await.unwrap()
 }
