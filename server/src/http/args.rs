@@ -71,7 +71,8 @@ impl Id {
     }
 }
 
-/// Comma-joined ids (a JSON array is accepted too), in order, without repeats.
+/// Comma-joined ids (a JSON array is accepted too), in order of first mention, without
+/// repeats, at most [`Ids::MAX`] of them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Ids(pub Vec<i64>);
 
@@ -79,18 +80,46 @@ impl Arg for Ids {
     const BAD: &'static str = Id::BAD;
 
     fn read(text: &str) -> Option<Self> {
-        let mut out = Vec::new();
-        for part in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            let Id(id) = Id::read(part)?;
-            if !out.contains(&id) {
-                out.push(id);
+        Self::parse(text).ok()
+    }
+
+    /// As the trait's, but a list over [`Ids::MAX`] gets [`Ids::TOO_MANY`] rather than the
+    /// format message: its ids are fine, there are just too many.
+    fn optional(field: &str, value: &Option<Text>, checks: &mut Checks) -> Option<Self> {
+        match Self::parse(Text::get(value)?) {
+            Ok(ids) => Some(ids),
+            Err(message) => {
+                checks.add(field, message);
+                None
             }
         }
-        Some(Ids(out))
     }
 }
 
 impl Ids {
+    /// The most ids one call takes: more than any screen selects, and few enough that a list
+    /// built to tie up a worker (or to bind a huge array) is refused before any work.
+    pub const MAX: usize = 5_000;
+    pub const TOO_MANY: &'static str = "一次最多选择 5000 项";
+
+    /// The ids, or the message for a list that can't be taken. A set of the ids seen keeps
+    /// removing repeats linear, and the count is checked as each new id arrives, so an
+    /// oversized list is refused without reading the rest of it.
+    fn parse(text: &str) -> Result<Self, &'static str> {
+        let mut seen = std::collections::HashSet::new();
+        let mut out = Vec::new();
+        for part in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let Id(id) = Id::read(part).ok_or(Self::BAD)?;
+            if seen.insert(id) {
+                if out.len() == Self::MAX {
+                    return Err(Self::TOO_MANY);
+                }
+                out.push(id);
+            }
+        }
+        Ok(Ids(out))
+    }
+
     /// An optional id-list filter: `None` when blank or when it names no id.
     pub fn filter(field: &str, value: &Option<Text>, checks: &mut Checks) -> Option<Vec<i64>> {
         Self::optional(field, value, checks).map(|Ids(ids)| ids).filter(|ids| !ids.is_empty())

@@ -27,6 +27,12 @@ pub struct Payload {
 
 impl Payload {
     pub fn parse(parts: &Parts, body: &[u8]) -> Result<Self> {
+        let payload = Self::read(parts, body)?;
+        payload.refuse_nul()?;
+        Ok(payload)
+    }
+
+    fn read(parts: &Parts, body: &[u8]) -> Result<Self> {
         if parts.method == Method::GET {
             return Ok(Self::from_pairs(parts.uri.query().unwrap_or("").as_bytes()));
         }
@@ -77,6 +83,21 @@ impl Payload {
         Ok(Self { fields })
     }
 
+    /// Postgres text can't hold U+0000: a value carrying one would fail whatever statement
+    /// binds it (a 500), and the operation log stores every payload. Refused here once for
+    /// every call, naming the field, since no screen can type the character.
+    fn refuse_nul(&self) -> Result<()> {
+        for (key, field) in &self.fields {
+            if key.contains('\0') {
+                return Err(AppError::field("body", "参数格式错误：参数名含有不可见的空字符"));
+            }
+            if has_nul(&field.value) {
+                return Err(AppError::field(key, format!("参数格式错误：{key} 含有不可见的空字符")));
+            }
+        }
+        Ok(())
+    }
+
     pub fn to_map(&self) -> Map<String, Value> {
         self.fields.iter().map(|(k, f)| (k.clone(), f.value.clone())).collect()
     }
@@ -95,6 +116,16 @@ impl Payload {
             }
         }
         out
+    }
+}
+
+/// Whether a value, or any text or key nested in it, contains U+0000.
+fn has_nul(value: &Value) -> bool {
+    match value {
+        Value::String(s) => s.contains('\0'),
+        Value::Array(items) => items.iter().any(has_nul),
+        Value::Object(map) => map.iter().any(|(k, v)| k.contains('\0') || has_nul(v)),
+        Value::Null | Value::Bool(_) | Value::Number(_) => false,
     }
 }
 
@@ -132,10 +163,24 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for Args<T> {
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self> {
         let payload = parts.extensions.get::<Payload>().cloned().unwrap_or_default();
-        serde_json::from_value(Value::Object(payload.to_map()))
-            .map(Args)
-            .map_err(|e| AppError::field("body", format!("参数格式错误：{e}")))
+        serde_path_to_error::deserialize(Value::Object(payload.to_map())).map(Args).map_err(|e| mistake(&e))
     }
+}
+
+/// What [`Text`] says of a value that isn't text; [`mistake`] turns it into the message.
+const NOT_TEXT: &str = "应为文本";
+
+/// The 4000 for arguments of the wrong shape, on the field they failed on and in Chinese:
+/// serde's own words (English, and without the field) must not reach the user.
+fn mistake(e: &serde_path_to_error::Error<serde_json::Error>) -> AppError {
+    let (field, path) = match e.path().iter().next() {
+        Some(serde_path_to_error::Segment::Map { key }) => (key.clone(), e.path().to_string()),
+        _ => ("body".to_owned(), "请求内容".to_owned()),
+    };
+    let inner = e.inner().to_string();
+    // A struct's own `String` field (rather than a [`Text`]) says it in serde's words.
+    let what = if inner == NOT_TEXT || inner.contains("expected a string") { NOT_TEXT } else { "格式不正确" };
+    AppError::field(&field, format!("参数格式错误：{path} {what}"))
 }
 
 /// A scalar argument as text, whether it came as a JSON string, number or boolean or as a
@@ -167,7 +212,7 @@ impl<'de> serde::Deserialize<'de> for Text {
                     .collect::<Vec<_>>()
                     .join(","),
             )),
-            Value::Object(_) => Err(serde::de::Error::custom("expected text")),
+            Value::Object(_) => Err(serde::de::Error::custom(NOT_TEXT)),
         }
     }
 }
@@ -214,6 +259,46 @@ mod tests {
         let form = "application/x-www-form-urlencoded; charset=UTF-8";
         let p = Payload::parse(&parts(Method::POST, "/", form), body).unwrap();
         assert_eq!(p.canonical_fields(), "acc=admin&pwd=12 34&");
+    }
+
+    #[test]
+    fn a_nul_anywhere_in_a_value_is_refused_on_its_field() {
+        let json = "application/json";
+        for body in [r#"{"a": "ok", "notes": "x\u0000y"}"#, r#"{"notes": [{"k": ["\u0000"]}]}"#, r#"{"notes": {"\u0000": 1}}"#] {
+            let err = Payload::parse(&parts(Method::POST, "/", json), body.as_bytes()).unwrap_err();
+            assert_eq!(format!("{err:?}"), format!("{:?}", AppError::field("notes", "参数格式错误：notes 含有不可见的空字符")), "{body}");
+        }
+        let form = "application/x-www-form-urlencoded";
+        assert!(Payload::parse(&parts(Method::POST, "/", form), b"notes=x%00y").is_err());
+        assert!(Payload::parse(&parts(Method::GET, "/?notes=%00", ""), b"").is_err());
+        assert!(Payload::parse(&parts(Method::POST, "/", json), br#"{"notes": "x y", "n": 0}"#).is_ok());
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Shapes {
+        note: Option<Text>,
+        name: Option<String>,
+        ids: Option<Vec<i64>>,
+    }
+
+    /// The message [`Args`] answers for `body` read as [`Shapes`].
+    async fn shape_error(body: &str) -> String {
+        let mut parts = parts(Method::POST, "/", "application/json");
+        parts.extensions.insert(Payload::parse(&parts, body.as_bytes()).unwrap());
+        match Args::<Shapes>::from_request_parts(&mut parts, &()).await {
+            Ok(Args(shapes)) => format!("{shapes:?}"),
+            Err(e) => format!("{e:?}"),
+        }
+    }
+
+    #[tokio::test]
+    async fn a_value_of_the_wrong_shape_is_named_by_its_field_in_chinese() {
+        let expect = |field: &str, message: &str| format!("{:?}", AppError::field(field, message));
+        assert_eq!(shape_error(r#"{"note": {"a": 1}}"#).await, expect("note", "参数格式错误：note 应为文本"));
+        assert_eq!(shape_error(r#"{"name": ["x"]}"#).await, expect("name", "参数格式错误：name 应为文本"));
+        assert_eq!(shape_error(r#"{"ids": [1, "x"]}"#).await, expect("ids", "参数格式错误：ids[1] 格式不正确"));
+        assert!(shape_error(r#"{"note": ["a", 1], "name": "n", "ids": [2]}"#).await.starts_with("Shapes"));
     }
 
     #[test]

@@ -85,6 +85,24 @@ fn id_lists_drop_repeats_refuse_junk_and_may_be_required() {
 }
 
 #[test]
+fn id_lists_keep_first_mention_order_and_stop_past_the_limit() {
+    // 5,000 distinct ids, each said twice and the second time in reverse: a list, in order.
+    let ids: Vec<i64> = (1..=Ids::MAX as i64).collect();
+    let text = ids.iter().chain(ids.iter().rev()).map(i64::to_string).collect::<Vec<_>>().join(",");
+    assert_eq!(Ids::read(&text), Some(Ids(ids.clone())));
+    let mut checks = Checks::default();
+    assert_eq!(Ids::picked("ids", &t(&text), "请选择点位", &mut checks).len(), Ids::MAX);
+    assert!(checks.finish().is_ok());
+
+    // One more distinct id is refused, and the junk after it is never read.
+    let over = format!("{text},{},x", Ids::MAX + 1);
+    assert_eq!(Ids::read(&over), None);
+    let mut checks = Checks::default();
+    assert!(Ids::picked("ids", &t(&over), "请选择点位", &mut checks).is_empty());
+    assert_eq!(errors(checks), [("ids".to_owned(), vec![Ids::TOO_MANY.to_owned()])]);
+}
+
+#[test]
 fn months_read_a_month_or_a_whole_date_as_its_first_day() {
     let first = NaiveDate::from_ymd_opt(2026, 3, 1).unwrap();
     assert_eq!(Month::read("2026-03"), Some(Month(first)));

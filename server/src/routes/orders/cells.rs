@@ -171,10 +171,14 @@ pub struct ManualGrpArgs {
 pub async fn manual_grp(State(state): State<AppState>, Extension(admin): Extension<Admin>, Args(args): Args<ManualGrpArgs>) -> Result<Done<()>> {
     let mut checks = Checks::default();
     let cell = Id::picked("ymdId", &args.ymd_id, NO_CELL, &mut checks);
-    let mdp = match Text::get(&args.mdp).map(str::parse::<f64>) {
+    // The bound is checked on the value as stored, rounded to the column's 4 decimals:
+    // 9999999999.99996 rounds to 1e10, which numeric(14, 4) can't hold. Adding 0 turns a
+    // "-0" into 0, so the cell's record and the log don't show a minus sign.
+    let rounded = |n: f64| (n >= 0.0).then(|| (n * 10_000.0).round() / 10_000.0 + 0.0).filter(|r| *r < 1e10);
+    let mdp = match Text::get(&args.mdp).map(|text| text.parse::<f64>().ok().and_then(rounded)) {
         None => None,
-        Some(Ok(n)) if n.is_finite() && (0.0..1e10).contains(&n) => Some((n * 10_000.0).round() / 10_000.0),
-        Some(_) => {
+        Some(Some(n)) => Some(n),
+        Some(None) => {
             checks.add("mdp", "毛评点必须是大于等于0的数字");
             None
         }

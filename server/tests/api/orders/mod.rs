@@ -10,6 +10,7 @@ mod list;
 mod proposals;
 mod reads;
 mod schedule;
+mod payload_inputs;
 mod summary_cell_adds;
 pub mod summary_cells;
 pub mod summary_moves;

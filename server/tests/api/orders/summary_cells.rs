@@ -208,6 +208,23 @@ async fn a_batch_applies_the_same_fields_to_every_cell_or_to_none() {
     assert_eq!(s.state(c4).await.0, 2);
 }
 
+#[tokio::test]
+async fn a_batch_over_5000_cells_is_refused_before_any_is_read() {
+    let s = setup().await;
+    let c2 = s.cell("A", 2).await.unwrap();
+    let list = |n: i64| std::iter::once(c2).chain(1_000_000..1_000_000 + n).map(|id| id.to_string()).collect::<Vec<_>>().join(",");
+    // 5,001 ids, the real cell first: over the limit, so nothing changes.
+    let over = s.up(json!({ "ids": list(5_000), "type": "A", "num": 5 })).await;
+    assert_eq!((over.code(), over.field("ids")), (4000, Some("一次最多选择 5000 项")));
+    // 100,000 ids are refused as fast: reading stops at the 5,001st.
+    let started = std::time::Instant::now();
+    let huge = s.up(json!({ "ids": list(99_999), "type": "A", "num": 5 })).await;
+    assert_eq!(huge.field("ids"), Some("一次最多选择 5000 项"));
+    assert!(started.elapsed() < std::time::Duration::from_secs(5), "{:?}", started.elapsed());
+    assert_eq!(s.state(c2).await.0, 2);
+    assert!(s.records(c2).await.is_empty());
+}
+
 /// An order whose March schedule (晚间 A: day 2 ×1, day 3 ×2) a confirmed certificate
 /// checked: day 2 aired whole (verified), day 3 aired once (flagged, aired 1).
 async fn verified() -> Cells {
@@ -276,6 +293,25 @@ async fn a_verified_cell_is_locked_but_takes_a_reason_and_a_manual_grp() {
         .send("orderSummaryGrpYmdAdd", json!({ "type": "A", "timePeriodId": line_period(&s).await, "productDefaultId": s.f.tapes[0], "ymd": "2026-03-02", "num": 1 }))
         .await;
     assert_eq!((add.code(), add.body["message"].as_str()), (4009, Some("点位已核对，不能修改")));
+}
+
+#[tokio::test]
+async fn a_manual_grp_is_bounded_as_stored_and_minus_zero_is_zero() {
+    let s = verified().await;
+    let c2 = s.cell("A", 2).await.unwrap();
+    let grp = |mdp: &str| s.send("grpYmdUp", json!({ "ymdId": c2, "mdp": mdp }));
+    let manual = || async {
+        sqlx::query_scalar::<_, Option<String>>("select manual_grp::text from order_cells where id = $1").bind(c2).fetch_one(&s.f.app.db).await.unwrap()
+    };
+    // Below 1e10 as sent, but 1e10 once rounded to the column's 4 decimals.
+    let over = grp("9999999999.99996").await;
+    assert_eq!((over.code(), over.field("mdp")), (4000, Some("毛评点必须是大于等于0的数字")), "{}", over.body);
+    assert_eq!(manual().await, None);
+    grp("-0").await.ok();
+    assert_eq!(manual().await.as_deref(), Some("0.0000"));
+    assert_eq!(s.last_log().await, "修改点位毛评点：伊利版本A / 晚间 / A 2026-03-02：人工毛评点 空 → 0");
+    grp("9999999999.99994").await.ok();
+    assert_eq!(manual().await.as_deref(), Some("9999999999.9999"));
 }
 
 async fn line_period(s: &Cells) -> i64 {
