@@ -47,13 +47,12 @@ pub async fn manual_grp(tx: &mut PgConnection, admin: &Admin, cell: i64, mdp: Op
     Ok(())
 }
 
-/// Sets the assessment date of `order`: a day of its cycle, or the day after it ends (every
-/// spot then counts as past).
+/// Sets the assessment date of `order`: a day of its cycle.
 pub async fn assessment_date(tx: &mut PgConnection, admin: &Admin, order: i64, date: NaiveDate) -> Result<()> {
     let facts = lock_order(tx, order).await?;
     let (start, end) = facts.cycle;
-    if date < start || date > end + chrono::Days::new(1) {
-        return Err(AppError::field("timePg", format!("评估时间须在订单周期内（{start} 至 {}）", end + chrono::Days::new(1))));
+    if date < start || date > end {
+        return Err(AppError::field("timePg", format!("评估时间须在订单周期内（{start} 至 {end}）")));
     }
     let before: Option<NaiveDate> =
         sqlx::query_scalar("select estimate_date from orders where id = $1").bind(order).fetch_one(&mut *tx).await?;

@@ -174,10 +174,14 @@ pub async fn manual_grp(State(state): State<AppState>, Extension(admin): Extensi
     // The bound is checked on the value as stored, rounded to the column's 4 decimals:
     // 9999999999.99996 rounds to 1e10, which numeric(14, 4) can't hold. Adding 0 turns a
     // "-0" into 0, so the cell's record and the log don't show a minus sign.
-    let rounded = |n: f64| (n >= 0.0).then(|| (n * 10_000.0).round() / 10_000.0 + 0.0).filter(|r| *r < 1e10);
-    let mdp = match Text::get(&args.mdp).map(|text| text.parse::<f64>().ok().and_then(rounded)) {
+    let rounded = |n: f64| (n * 10_000.0).round() / 10_000.0 + 0.0;
+    let mdp = match Text::get(&args.mdp).map(|text| text.parse::<f64>().ok().filter(|n| n.is_finite() && *n >= 0.0).map(rounded)) {
         None => None,
-        Some(Some(n)) => Some(n),
+        Some(Some(n)) if n < 1e10 => Some(n),
+        Some(Some(_)) => {
+            checks.add("mdp", "毛评点不能大于 9999999999.9999");
+            None
+        }
         Some(None) => {
             checks.add("mdp", "毛评点必须是大于等于0的数字");
             None

@@ -305,7 +305,8 @@ async fn a_manual_grp_is_bounded_as_stored_and_minus_zero_is_zero() {
     };
     // Below 1e10 as sent, but 1e10 once rounded to the column's 4 decimals.
     let over = grp("9999999999.99996").await;
-    assert_eq!((over.code(), over.field("mdp")), (4000, Some("毛评点必须是大于等于0的数字")), "{}", over.body);
+    assert_eq!((over.code(), over.field("mdp")), (4000, Some("毛评点不能大于 9999999999.9999")), "{}", over.body);
+    assert_eq!(grp("99999999999").await.field("mdp"), Some("毛评点不能大于 9999999999.9999"));
     assert_eq!(manual().await, None);
     grp("-0").await.ok();
     assert_eq!(manual().await.as_deref(), Some("0.0000"));

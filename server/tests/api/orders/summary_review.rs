@@ -52,13 +52,13 @@ async fn a_preview_that_no_longer_checks_out_answers_4009() {
 }
 
 #[tokio::test]
-async fn the_assessment_date_lies_in_the_cycle_or_the_day_after() {
+async fn the_assessment_date_lies_in_the_cycle() {
     let m = moved().await;
     let set = |day: &str| m.s.send("grpTimeUp", json!({ "timePg": day }));
-    for day in ["1900-01-01", "2026-02-28", "2026-05-02", "9999-12-31"] {
+    for day in ["1900-01-01", "2026-02-28", "2026-05-01", "9999-12-31"] {
         let answer = set(day).await;
         assert_eq!(answer.code(), 4000, "{day}");
-        assert_eq!(answer.field("timePg"), Some("评估时间须在订单周期内（2026-03-01 至 2026-05-01）"), "{day}");
+        assert_eq!(answer.field("timePg"), Some("评估时间须在订单周期内（2026-03-01 至 2026-04-30）"), "{day}");
     }
     let estimate = || async {
         sqlx::query_scalar::<_, Option<chrono::NaiveDate>>("select estimate_date from orders where id = $1")
@@ -68,7 +68,7 @@ async fn the_assessment_date_lies_in_the_cycle_or_the_day_after() {
             .unwrap()
     };
     assert_eq!(estimate().await, None);
-    for day in ["2026-03-01", "2026-05-01"] {
+    for day in ["2026-03-01", "2026-04-30"] {
         set(day).await.ok();
         assert_eq!(estimate().await.map(|d| d.to_string()).as_deref(), Some(day));
     }
