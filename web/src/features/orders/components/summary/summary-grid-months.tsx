@@ -16,7 +16,7 @@ type Props = {
   /** The merged style's month ('' for the first). */
   month: string
   onMonth: (month: string) => void
-  onAction: (action: SummaryAction) => void
+  onAction: (action: SummaryAction, grid: HTMLElement | null) => void
   selection: Selection
   onToggle: (row: GridRow, cell: GridCell) => void
 }
