@@ -217,6 +217,26 @@ describe('the summary dialog', () => {
     await waitFor(() => expect(api.asked('orderSummaryGrpList')).toHaveLength(before + 1))
   })
 
+  it('刷新汇总 refreshes everything the dialog shows, busy meanwhile, and says 已刷新', async () => {
+    const { user } = open()
+    const box = await dialog()
+    expect(await within(box).findByText('加投晚间')).toBeTruthy()
+    const calls = ['orderSummaryGrpList', 'orderSummarySuitList', 'orderTime', 'orderLogList', 'orderProposalList'] as const
+    await waitFor(() => calls.forEach((c) => expect(api.asked(c).length).toBeGreaterThan(0)))
+    const before = calls.map((c) => api.asked(c).length)
+    const button = within(box).getByRole('button', { name: '刷新汇总' })
+    // The fake server answers at once: record the busy state as it comes and goes.
+    const states: string[] = []
+    const watch = new MutationObserver(() => states.push(`${button.getAttribute('aria-busy')}:${button.hasAttribute('disabled')}`))
+    watch.observe(button, { attributes: true })
+    await user.click(button)
+    await waitFor(() => expect(getToast()?.message).toBe('已刷新'))
+    expect(calls.map((c) => api.asked(c).length)).toEqual(before.map((n) => n + 1))
+    await waitFor(() => expect(button.hasAttribute('aria-busy')).toBe(false))
+    watch.disconnect()
+    expect(states).toContain('true:true')
+  })
+
   it('sets the assessment date, refusing an empty one; toggles full screen; closing resets to 汇总', async () => {
     const onClose = vi.fn()
     const { user } = renderPage(<SummaryDialog order={order} onClose={onClose} />)

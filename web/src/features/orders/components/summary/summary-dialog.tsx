@@ -1,8 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '@/components/ui/dialog'
+import { toast } from '@/components/ui/toast-store'
 import type { Order } from '../../api/get-orders'
-import { DEFAULT_FILTER, useOrderTime, useSummaryGrid, type GridCell, type GridRow, type SummaryFilter } from '../../api/summary'
+import { DEFAULT_FILTER, refreshSummary, useOrderTime, useSummaryGrid, type GridCell, type GridRow, type SummaryFilter } from '../../api/summary'
 import { CollectMode } from './collect-mode'
 import { SummaryDialogs, type SummaryAction } from './summary-dialogs'
 import { currentMonth, SummaryLegend, SummaryMonths, type Selection } from './summary-grid-months'
@@ -47,6 +49,18 @@ export function SummaryDialog({ order, onClose }: Props) {
   }
   const grid = useSummaryGrid(orderId, filter, mode !== 'analysis')
   const time = useOrderTime(orderId)
+  const client = useQueryClient()
+  const [refreshing, setRefreshing] = useState(false)
+  const refresh = async () => {
+    if (orderId === null) return
+    setRefreshing(true)
+    try {
+      await refreshSummary(client, orderId)
+      toast.success(t('summary.toolbar.refreshed'))
+    } finally {
+      setRefreshing(false)
+    }
+  }
   const months = grid.data
   const shownMonth = currentMonth(months ?? [], month)
 
@@ -92,8 +106,8 @@ export function SummaryDialog({ order, onClose }: Props) {
             onStyle={reset(setStyle)}
             filter={filter}
             onFilter={reset(setFilter)}
-            onRefresh={() => void grid.refetch()}
-            refreshing={grid.isFetching}
+            onRefresh={() => void refresh()}
+            refreshing={refreshing || grid.isFetching}
             assessment={time.data?.estimateTime ?? ''}
             full={full}
             onFull={() => setFull((f) => !f)}

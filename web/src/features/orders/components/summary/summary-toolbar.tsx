@@ -78,7 +78,7 @@ export function SummaryToolbar(props: Props) {
         {select('belongingTo', BELONGING, 'belongingTo')}
         {select('category', DATA_CATEGORIES, 'dataCategory', t('summary.toolbar.allCategories'))}
         {select('source', DATA_SOURCES, 'dataSource', t('summary.toolbar.allSources'))}
-        <button type="button" className="btn btn--small" disabled={refreshing} onClick={onRefresh}>{t('summary.toolbar.refresh')}</button>
+        <button type="button" className="btn btn--small" disabled={refreshing} aria-busy={refreshing || undefined} onClick={onRefresh}>{t('summary.toolbar.refresh')}</button>
       </div>
       <div className="summary-toolbar__group summary-toolbar__assess">
         <DatePicker value={date} onChange={setDate} aria-label={t('summary.toolbar.assessment')} placeholder={t('summary.toolbar.assessment')} className="summary-toolbar__date" />
