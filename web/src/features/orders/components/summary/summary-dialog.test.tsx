@@ -237,6 +237,16 @@ describe('the summary dialog', () => {
     expect(states).toContain('true:true')
   })
 
+  it('opens the assessment date on the order\'s estimateTime, without the from-today hint', async () => {
+    estimate = '2026-03-12'
+    open()
+    const box = await dialog()
+    const date = within(box).getByRole('textbox', { name: '评估时间' }) as HTMLInputElement
+    await waitFor(() => expect(date.value).toBe('2026-03-12'))
+    expect(within(box).queryByText('未设置评估时间，剩余次数从今天算起')).toBeNull()
+    expect(date.hasAttribute('aria-describedby')).toBe(false)
+  })
+
   it('sets the assessment date, refusing an empty one; toggles full screen; closing resets to 汇总', async () => {
     const onClose = vi.fn()
     const { user } = renderPage(<SummaryDialog order={order} onClose={onClose} />)
@@ -245,12 +255,19 @@ describe('the summary dialog', () => {
     expect(getToast()?.message).toBe('请选择修改评估时间')
     expect(api.asked('grpTimeUp')).toHaveLength(0)
     const date = within(box).getByRole('textbox', { name: '评估时间' })
+    // None set: the field is empty and says the remaining spots count from today.
+    await waitFor(() => expect(api.asked('orderTime').length).toBeGreaterThan(0))
+    expect(date.getAttribute('aria-describedby')).toBe('summary-assessment-hint')
+    expect(within(box).getByText('未设置评估时间，剩余次数从今天算起')).toBeTruthy()
     await user.type(date, '2026-03-15')
     await user.tab()
     await user.click(within(box).getByRole('button', { name: '确认修改评估时间' }))
     await waitFor(() => expect(api.asked('grpTimeUp')).toHaveLength(1))
     expect(api.asked('grpTimeUp')[0].body).toEqual({ orderId: 7, timePg: '2026-03-15' })
     await waitFor(() => expect(getToast()?.message).toBe('评估时间已修改为 2026-03-15'))
+    // Set now: the hint goes, the field keeps the date.
+    await waitFor(() => expect(within(box).queryByText('未设置评估时间，剩余次数从今天算起')).toBeNull())
+    expect((date as HTMLInputElement).value).toBe('2026-03-15')
 
     await user.click(within(box).getByRole('button', { name: '全屏' }))
     expect(box.querySelector('.summary--full')).toBeTruthy()
