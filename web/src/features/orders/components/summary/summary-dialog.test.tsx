@@ -126,7 +126,9 @@ describe('the summary dialog', () => {
     expect(day(1, 8).className).toContain('summary-grid__day--make-good')
     expect(day(1, 8).title).toContain('补播 2 个')
     const legend = within(box).getByRole('list', { name: '图例' })
-    expect(within(legend).getAllByRole('listitem').map((i) => i.textContent)).toEqual(['已核对', '撤掉', '有原因', '缺播', '补播'])
+    expect(within(legend).getAllByRole('listitem').map((i) => i.textContent)).toEqual(['已核对', '撤掉', '有原因', '缺播', '缺播已移出', '补播'])
+    // The thin outline's swatch is drawn with the settled cell's own classes.
+    expect(within(legend).getByText('缺播已移出').querySelector('.summary-grid__day--settled')).toBeTruthy()
     expect(day(0, 0).className).toContain('summary-grid__day--weekend')
     const figures = [...grid.querySelectorAll('[data-row="0"], .summary-grid__figure')].filter((e) => e.classList.contains('summary-grid__figure'))
     expect(figures.slice(0, 10).map((e) => e.textContent)).toEqual(['4', '1.235', '1', '0.000', '0.000', '0.000', '0.000', '0.000', '0.000', '6'])

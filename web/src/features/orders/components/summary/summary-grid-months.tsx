@@ -30,6 +30,8 @@ const LEGEND = [
   ['withdrawn', 'summary-grid__day--withdrawn'],
   ['reason', 'summary-grid__day--reason'],
   ['short', 'summary-grid__day--short'],
+  // The thin outline: a short cell whose missing spots have all moved (nothing left to move).
+  ['settled', 'summary-grid__day--short summary-grid__day--settled'],
   ['makeGood', 'summary-grid__day--make-good'],
 ] as const
 
