@@ -24,6 +24,8 @@ type Props = {
   /** The spec's dialogs don't close on a backdrop click. */
   closeOnBackdrop?: boolean
   description?: string
+  /** Where the focus goes on closing; without it Radix returns it to what had it on opening. */
+  onCloseAutoFocus?: (e: Event) => void
 }
 
 /** Keeps the dialog fully inside the viewport while its header is dragged. */
@@ -105,6 +107,7 @@ export function Dialog(props: Props) {
           className="dialog"
           style={{ width: props.width ?? 600, transform: `translate(${offset.x}px, ${offset.y}px)` }}
           onOpenAutoFocus={onOpenAutoFocus}
+          onCloseAutoFocus={props.onCloseAutoFocus}
           onPointerDownOutside={outside}
           onInteractOutside={outside}
           {...(props.description ? {} : { 'aria-describedby': undefined })}

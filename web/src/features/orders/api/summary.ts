@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import type { CallData, Schema } from '@/types/call'
+import { proposalsQueryOptions } from './get-proposals'
 import { invalidateOrder } from './invalidate'
 
 export type GridCell = Schema<'GridCell'>
@@ -77,6 +78,14 @@ export function useSuitRemaining(orderId: number | null, enabled = true) {
  */
 export function invalidateSummary(client: QueryClient, orderId: number) {
   return invalidateOrder(client, orderId, gridKey(orderId), suitRemainingKey(orderId), orderTimeKey(orderId), ['orderNum', orderId])
+}
+
+/**
+ * 刷新汇总: everything the dialog shows — what a write refreshes, and the proposals of 汇总 mode.
+ * Resolves when the refetches are done (the button's busy state and its toast wait for it).
+ */
+export function refreshSummary(client: QueryClient, orderId: number) {
+  return Promise.all([invalidateSummary(client, orderId), client.invalidateQueries({ queryKey: proposalsQueryOptions(orderId).queryKey })])
 }
 
 /** grpTimeUp: sets the assessment date; remaining spots count from it and the order becomes 已评估. */

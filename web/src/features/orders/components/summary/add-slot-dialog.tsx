@@ -3,7 +3,7 @@ import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { Dialog } from '@/components/ui/dialog'
+import { CellDialog as Dialog } from './cell-dialog'
 import { FormDatePicker } from '@/components/ui/form-date-picker'
 import { FormField } from '@/components/ui/form-field'
 import { toast } from '@/components/ui/toast-store'
@@ -62,7 +62,11 @@ function AddSlotForm({ orderId, month, save, onDone }: FormProps) {
         productDefaultId: z.string().min(1, t('summaryDialogs.addSlot.pickVersion')),
         type: typeRule(t('summaryDialogs.addSlot.pickType')),
         timePeriodId: z.string().min(1, t('summaryDialogs.addSlot.pickPeriod')),
-        ymd: z.string().refine((v) => v !== '' && v >= days.min && v <= days.max, t('summaryDialogs.addSlot.pickYmd')),
+        // A filled day outside the month's days in the cycle names those days, not '请选择日期'.
+        ymd: z
+          .string()
+          .min(1, t('summaryDialogs.addSlot.pickYmd'))
+          .refine((v) => v === '' || (v >= days.min && v <= days.max), t('summaryDialogs.addSlot.ymdRange', { first: days.min, last: days.max })),
         num: countRule(1, t('summaryDialogs.addSlot.numPositive')),
       }),
     [t, days.min, days.max],

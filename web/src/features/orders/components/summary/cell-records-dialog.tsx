@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { Dialog } from '@/components/ui/dialog'
+import { CellDialog as Dialog } from './cell-dialog'
 import type { CellOperation, GridCell, GridRow } from '../../api/summary-writes'
 import { CellHeading } from './summary-form'
 

@@ -118,6 +118,8 @@ describe('PointMoveDialog', () => {
     const { user } = setup({ row: row(), cell: { ...missing, type: 'A' } })
     await screen.findByRole('dialog', { name: '移动点位' })
     expect(field('移动后日期').disabled).toBe(true)
+    // The kept day is in the field, as the hint says.
+    expect(field('移动后日期').value).toBe('2026-03-02')
     expect(messageOf(field('移动后日期'))).toBe('A 类点位保持原日期 2026-03-02')
     await fill(user, { ymd: '' })
     await user.keyboard('{Enter}')

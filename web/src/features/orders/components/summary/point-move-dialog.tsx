@@ -3,7 +3,8 @@ import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { Dialog } from '@/components/ui/dialog'
+import { CellDialog as Dialog } from './cell-dialog'
+import { DatePicker } from '@/components/ui/date-picker'
 import { FormDatePicker } from '@/components/ui/form-date-picker'
 import { FormField, FormGroup } from '@/components/ui/form-field'
 import { useOrderTime } from '../../api/summary'
@@ -118,7 +119,12 @@ function MoveForm({ orderId, target, onClose }: { orderId: number; target: Point
           error={errors.ymd?.message}
           hint={keepsDay ? t('summaryDialogs.move.keepsDay', { ymd: cell.ymd }) : undefined}
         >
-          <FormDatePicker control={control} name="ymd" disabled={keepsDay} min={cycle.data?.cycleTimeAdd} max={cycle.data?.cycleTimeEnd} />
+          {keepsDay ? (
+            // The day kept is shown, not bound: the form's ymd stays empty, so none is sent.
+            <DatePicker value={cell.ymd} onChange={() => {}} disabled />
+          ) : (
+            <FormDatePicker control={control} name="ymd" min={cycle.data?.cycleTimeAdd} max={cycle.data?.cycleTimeEnd} />
+          )}
         </FormField>
         <FormField
           label={t('summaryDialogs.num')}

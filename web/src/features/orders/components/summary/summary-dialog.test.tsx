@@ -126,7 +126,9 @@ describe('the summary dialog', () => {
     expect(day(1, 8).className).toContain('summary-grid__day--make-good')
     expect(day(1, 8).title).toContain('补播 2 个')
     const legend = within(box).getByRole('list', { name: '图例' })
-    expect(within(legend).getAllByRole('listitem').map((i) => i.textContent)).toEqual(['已核对', '撤掉', '有原因', '缺播', '补播'])
+    expect(within(legend).getAllByRole('listitem').map((i) => i.textContent)).toEqual(['已核对', '撤掉', '有原因', '缺播', '缺播已移出', '补播'])
+    // The thin outline's swatch is drawn with the settled cell's own classes.
+    expect(within(legend).getByText('缺播已移出').querySelector('.summary-grid__day--settled')).toBeTruthy()
     expect(day(0, 0).className).toContain('summary-grid__day--weekend')
     const figures = [...grid.querySelectorAll('[data-row="0"], .summary-grid__figure')].filter((e) => e.classList.contains('summary-grid__figure'))
     expect(figures.slice(0, 10).map((e) => e.textContent)).toEqual(['4', '1.235', '1', '0.000', '0.000', '0.000', '0.000', '0.000', '0.000', '6'])
@@ -217,6 +219,36 @@ describe('the summary dialog', () => {
     await waitFor(() => expect(api.asked('orderSummaryGrpList')).toHaveLength(before + 1))
   })
 
+  it('刷新汇总 refreshes everything the dialog shows, busy meanwhile, and says 已刷新', async () => {
+    const { user } = open()
+    const box = await dialog()
+    expect(await within(box).findByText('加投晚间')).toBeTruthy()
+    const calls = ['orderSummaryGrpList', 'orderSummarySuitList', 'orderTime', 'orderLogList', 'orderProposalList'] as const
+    await waitFor(() => calls.forEach((c) => expect(api.asked(c).length).toBeGreaterThan(0)))
+    const before = calls.map((c) => api.asked(c).length)
+    const button = within(box).getByRole('button', { name: '刷新汇总' })
+    // The fake server answers at once: record the busy state as it comes and goes.
+    const states: string[] = []
+    const watch = new MutationObserver(() => states.push(`${button.getAttribute('aria-busy')}:${button.hasAttribute('disabled')}`))
+    watch.observe(button, { attributes: true })
+    await user.click(button)
+    await waitFor(() => expect(getToast()?.message).toBe('已刷新'))
+    expect(calls.map((c) => api.asked(c).length)).toEqual(before.map((n) => n + 1))
+    await waitFor(() => expect(button.hasAttribute('aria-busy')).toBe(false))
+    watch.disconnect()
+    expect(states).toContain('true:true')
+  })
+
+  it('opens the assessment date on the order\'s estimateTime, without the from-today hint', async () => {
+    estimate = '2026-03-12'
+    open()
+    const box = await dialog()
+    const date = within(box).getByRole('textbox', { name: '评估时间' }) as HTMLInputElement
+    await waitFor(() => expect(date.value).toBe('2026-03-12'))
+    expect(within(box).queryByText('未设置评估时间，剩余次数从今天算起')).toBeNull()
+    expect(date.hasAttribute('aria-describedby')).toBe(false)
+  })
+
   it('sets the assessment date, refusing an empty one; toggles full screen; closing resets to 汇总', async () => {
     const onClose = vi.fn()
     const { user } = renderPage(<SummaryDialog order={order} onClose={onClose} />)
@@ -225,12 +257,19 @@ describe('the summary dialog', () => {
     expect(getToast()?.message).toBe('请选择修改评估时间')
     expect(api.asked('grpTimeUp')).toHaveLength(0)
     const date = within(box).getByRole('textbox', { name: '评估时间' })
+    // None set: the field is empty and says the remaining spots count from today.
+    await waitFor(() => expect(api.asked('orderTime').length).toBeGreaterThan(0))
+    expect(date.getAttribute('aria-describedby')).toBe('summary-assessment-hint')
+    expect(within(box).getByText('未设置评估时间，剩余次数从今天算起')).toBeTruthy()
     await user.type(date, '2026-03-15')
     await user.tab()
     await user.click(within(box).getByRole('button', { name: '确认修改评估时间' }))
     await waitFor(() => expect(api.asked('grpTimeUp')).toHaveLength(1))
     expect(api.asked('grpTimeUp')[0].body).toEqual({ orderId: 7, timePg: '2026-03-15' })
     await waitFor(() => expect(getToast()?.message).toBe('评估时间已修改为 2026-03-15'))
+    // Set now: the hint goes, the field keeps the date.
+    await waitFor(() => expect(within(box).queryByText('未设置评估时间，剩余次数从今天算起')).toBeNull())
+    expect((date as HTMLInputElement).value).toBe('2026-03-15')
 
     await user.click(within(box).getByRole('button', { name: '全屏' }))
     expect(box.querySelector('.summary--full')).toBeTruthy()

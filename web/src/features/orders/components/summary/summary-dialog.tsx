@@ -1,8 +1,10 @@
-import { useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '@/components/ui/dialog'
+import { toast } from '@/components/ui/toast-store'
 import type { Order } from '../../api/get-orders'
-import { DEFAULT_FILTER, useOrderTime, useSummaryGrid, type GridCell, type GridRow, type SummaryFilter } from '../../api/summary'
+import { DEFAULT_FILTER, refreshSummary, useOrderTime, useSummaryGrid, type GridCell, type GridRow, type SummaryFilter } from '../../api/summary'
 import { CollectMode } from './collect-mode'
 import { SummaryDialogs, type SummaryAction } from './summary-dialogs'
 import { currentMonth, SummaryLegend, SummaryMonths, type Selection } from './summary-grid-months'
@@ -30,8 +32,35 @@ export function SummaryDialog({ order, onClose }: Props) {
   const [month, setMonth] = useState('')
   const [selection, setSelection] = useState<Selection>(NONE)
   const [action, setAction] = useState<SummaryAction>(null)
+  // The grid box the open cell dialog's action came from (null: a toolbar button, which Radix returns to).
+  const origin = useRef<HTMLElement | null>(null)
+  const act = (next: SummaryAction, from: HTMLElement | null = null) => {
+    origin.current = from
+    setAction(next)
+  }
+  // The grid's active cell is the one the action came from (a click, Enter or the menu set it);
+  // the box's own focus handler moves to that cell when it is scrolled away.
+  const returnFocus = () => {
+    const box = origin.current
+    if (!box?.isConnected) return false
+    const cell = box.querySelector<HTMLElement>('[data-row][data-col][tabindex="0"]')
+    ;(cell ?? box).focus({ preventScroll: true })
+    return true
+  }
   const grid = useSummaryGrid(orderId, filter, mode !== 'analysis')
   const time = useOrderTime(orderId)
+  const client = useQueryClient()
+  const [refreshing, setRefreshing] = useState(false)
+  const refresh = async () => {
+    if (orderId === null) return
+    setRefreshing(true)
+    try {
+      await refreshSummary(client, orderId)
+      toast.success(t('summary.toolbar.refreshed'))
+    } finally {
+      setRefreshing(false)
+    }
+  }
   const months = grid.data
   const shownMonth = currentMonth(months ?? [], month)
 
@@ -77,8 +106,8 @@ export function SummaryDialog({ order, onClose }: Props) {
             onStyle={reset(setStyle)}
             filter={filter}
             onFilter={reset(setFilter)}
-            onRefresh={() => void grid.refetch()}
-            refreshing={grid.isFetching}
+            onRefresh={() => void refresh()}
+            refreshing={refreshing || grid.isFetching}
             assessment={time.data?.estimateTime ?? ''}
             full={full}
             onFull={() => setFull((f) => !f)}
@@ -87,10 +116,10 @@ export function SummaryDialog({ order, onClose }: Props) {
             <div className="summary__actions">
               {style === 'merged' && (
                 <>
-                  <button type="button" className="btn btn--small" disabled={!shownMonth} onClick={() => setAction({ kind: 'addSlot', month: shownMonth })}>
+                  <button type="button" className="btn btn--small" disabled={!shownMonth} onClick={() => act({ kind: 'addSlot', month: shownMonth })}>
                     {t('summary.addSlot')}
                   </button>
-                  <button type="button" className="btn btn--small" disabled={batch.length === 0} onClick={() => setAction({ kind: 'batch', items: batch })}>
+                  <button type="button" className="btn btn--small" disabled={batch.length === 0} onClick={() => act({ kind: 'batch', items: batch })}>
                     {t('summary.batch', { count: batch.length })}
                   </button>
                   <span className="summary__hint">{t('summary.batchHint')}</span>
@@ -108,7 +137,7 @@ export function SummaryDialog({ order, onClose }: Props) {
                   style={style}
                   month={shownMonth}
                   onMonth={reset(setMonth)}
-                  onAction={setAction}
+                  onAction={act}
                   selection={selection}
                   onToggle={toggle}
                 />
@@ -119,7 +148,7 @@ export function SummaryDialog({ order, onClose }: Props) {
               ))}
             {mode === 'analysis' && <div className="order-dialog-empty">{t('summary.analysisLater')}</div>}
           </div>
-          <SummaryDialogs orderId={order.id} month={shownMonth} action={action} onClose={() => setAction(null)} />
+          <SummaryDialogs orderId={order.id} month={shownMonth} action={action} onClose={() => setAction(null)} returnFocus={returnFocus} />
         </div>
       )}
     </Dialog>

@@ -1,6 +1,7 @@
 import type { GridCell, GridRow } from '../../api/summary-writes'
 import { AddSlotDialog } from './add-slot-dialog'
 import { BatchDialog } from './batch-dialog'
+import { ReturnFocus } from './cell-dialog'
 import { CellRecordsDialog } from './cell-records-dialog'
 import { ManualGrpDialog } from './manual-grp-dialog'
 import { PointModifyDialog } from './point-modify-dialog'
@@ -25,6 +26,8 @@ type Props = {
   month: string
   action: SummaryAction
   onClose: () => void
+  /** Puts the focus back where the action came from on closing; false: it came from nowhere to return to. */
+  returnFocus?: () => boolean
 }
 
 type Of<K extends NonNullable<SummaryAction>['kind']> = Extract<SummaryAction, { kind: K }>
@@ -36,13 +39,13 @@ function when<K extends NonNullable<SummaryAction>['kind']>(action: SummaryActio
 
 /**
  * The summary grid's cell dialogs (spec orders §2.8, §5), one open at a time as `action` says.
- * Each is always mounted, so Radix animates and restores focus to the grid cell on closing;
- * each write refreshes the grid and its lookups itself.
+ * Each is always mounted, so Radix animates; on closing, `returnFocus` gives the focus back to
+ * the grid cell the action came from. Each write refreshes the grid and its lookups itself.
  */
-export function SummaryDialogs({ orderId, month, action, onClose }: Props) {
+export function SummaryDialogs({ orderId, month, action, onClose, returnFocus }: Props) {
   const addSlot = when(action, 'addSlot')
   return (
-    <>
+    <ReturnFocus.Provider value={returnFocus ?? null}>
       <AddSlotDialog orderId={orderId} month={addSlot ? addSlot.month || month : null} onClose={onClose} />
       <PointModifyDialog orderId={orderId} target={when(action, 'modify')} onClose={onClose} />
       <PointMoveDialog orderId={orderId} target={when(action, 'move')} onClose={onClose} />
@@ -50,6 +53,6 @@ export function SummaryDialogs({ orderId, month, action, onClose }: Props) {
       <ManualGrpDialog orderId={orderId} target={when(action, 'grp')} onClose={onClose} />
       <BatchDialog orderId={orderId} items={when(action, 'batch')?.items ?? null} onClose={onClose} />
       <CellRecordsDialog target={when(action, 'records')} onClose={onClose} />
-    </>
+    </ReturnFocus.Provider>
   )
 }

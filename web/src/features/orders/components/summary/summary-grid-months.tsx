@@ -16,7 +16,7 @@ type Props = {
   /** The merged style's month ('' for the first). */
   month: string
   onMonth: (month: string) => void
-  onAction: (action: SummaryAction) => void
+  onAction: (action: SummaryAction, grid: HTMLElement | null) => void
   selection: Selection
   onToggle: (row: GridRow, cell: GridCell) => void
 }
@@ -30,6 +30,8 @@ const LEGEND = [
   ['withdrawn', 'summary-grid__day--withdrawn'],
   ['reason', 'summary-grid__day--reason'],
   ['short', 'summary-grid__day--short'],
+  // The thin outline: a short cell whose missing spots have all moved (nothing left to move).
+  ['settled', 'summary-grid__day--short summary-grid__day--settled'],
   ['makeGood', 'summary-grid__day--make-good'],
 ] as const
 

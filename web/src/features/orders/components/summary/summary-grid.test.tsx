@@ -63,4 +63,16 @@ describe('the summary grid', () => {
     await user.tab()
     expect(document.activeElement?.textContent).toBe('after')
   })
+
+  it('puts a recorded reason in the cell\'s tooltip beside its short and make-good text', () => {
+    const reasoned = line(1)
+    reasoned.order_summary_grp_ymd[4] = {
+      ...reasoned.order_summary_grp_ymd[4], point: 3, aired: 1, moved: 1, reasonDisappearance: '1', reasonType: '2', reasonValue: '客户要求', makeGood: 1,
+    }
+    const month: GridMonth = { pointDateYm: '2026-03', makeGood: NONE_OWED, data: [reasoned] }
+    render(<SummaryGrid month={month} onAction={() => {}} />)
+    const day = screen.getByRole('grid').querySelector<HTMLElement>('[data-row="0"][data-col="4"]')!
+    expect(day.title).toBe('2026-03-05 · 3 个点位 · 原因：客户要求 · 缺播 2 个，已移动 1 个 · 补播 1 个')
+    expect(day.className).toContain('summary-grid__day--reason')
+  })
 })

@@ -20,7 +20,8 @@ import type { SummaryAction } from './summary-dialogs'
 
 type Props = {
   month: GridMonth
-  onAction: (action: SummaryAction) => void
+  /** `grid` is the box the action came from: the focus returns to its active cell when the dialog closes. */
+  onAction: (action: SummaryAction, grid: HTMLElement | null) => void
   /** Cells chosen for 批量撤掉/修改 (merged style only); without it Ctrl-click and Space choose nothing. */
   selected?: ReadonlySet<number>
   onToggle?: (row: GridRow, cell: GridCell) => void
@@ -80,9 +81,10 @@ const LeftPane = memo(function LeftPane({ scroller, rows }: { scroller: HTMLDivE
  * by react-window's Grid (rows and columns) scrolled by that same box, so a 1,000-line month
  * keeps a few hundred cells in the DOM.
  */
-export function SummaryGrid({ month, onAction, selected, onToggle, height = '100%' }: Props) {
+export function SummaryGrid({ month, onAction: report, selected, onToggle, height = '100%' }: Props) {
   const { t } = useTranslation('orders')
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null)
+  const onAction = (action: SummaryAction) => report(action, scroller)
   const gridRef = useGridRef(null)
   const rows = month.data
   const days = useMemo(() => monthDays(month.pointDateYm), [month.pointDateYm])

@@ -20,7 +20,7 @@ type Props = {
   onFilter: (filter: SummaryFilter) => void
   onRefresh: () => void
   refreshing: boolean
-  /** The assessment date the order has ('' when none), the picker's start. */
+  /** The assessment date the order has (orderTime's estimateTime, '' when none): the picker starts on it. */
   assessment: string
   full: boolean
   onFull: () => void
@@ -78,10 +78,19 @@ export function SummaryToolbar(props: Props) {
         {select('belongingTo', BELONGING, 'belongingTo')}
         {select('category', DATA_CATEGORIES, 'dataCategory', t('summary.toolbar.allCategories'))}
         {select('source', DATA_SOURCES, 'dataSource', t('summary.toolbar.allSources'))}
-        <button type="button" className="btn btn--small" disabled={refreshing} onClick={onRefresh}>{t('summary.toolbar.refresh')}</button>
+        <button type="button" className="btn btn--small" disabled={refreshing} aria-busy={refreshing || undefined} onClick={onRefresh}>{t('summary.toolbar.refresh')}</button>
       </div>
       <div className="summary-toolbar__group summary-toolbar__assess">
-        <DatePicker value={date} onChange={setDate} aria-label={t('summary.toolbar.assessment')} placeholder={t('summary.toolbar.assessment')} className="summary-toolbar__date" />
+        <DatePicker
+          value={date}
+          onChange={setDate}
+          aria-label={t('summary.toolbar.assessment')}
+          aria-describedby={props.assessment ? undefined : 'summary-assessment-hint'}
+          placeholder={t('summary.toolbar.assessment')}
+          className="summary-toolbar__date"
+        />
+        {/* Without a date set the server counts the remaining spots from today: say so beside the empty field. */}
+        {!props.assessment && <span id="summary-assessment-hint" className="summary__hint">{t('summary.toolbar.fromToday')}</span>}
         <button type="button" className="btn btn--small btn--primary" disabled={assess.isPending} onClick={confirmDate}>{t('summary.toolbar.confirmAssessment')}</button>
       </div>
       <button type="button" className="btn btn--small summary-toolbar__full" aria-pressed={full} onClick={onFull}>
