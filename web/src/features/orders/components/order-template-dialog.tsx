@@ -11,6 +11,7 @@ import { ImportResult } from './import-result'
 import { TemplateGrid } from './template-grid'
 import { lineTotal } from './template-days'
 import { useImportOutcomes } from './use-import-outcomes'
+import { MonthTabList } from './month-tabs'
 
 type Props = { orderId: number | null; onClose: () => void }
 
@@ -79,13 +80,7 @@ export function OrderTemplateDialog({ orderId, onClose }: Props) {
           </div>
         ) : (
           <Tabs.Root className="order-template__tabs" value={active} onValueChange={setTab}>
-            <Tabs.List className="order-template__months" aria-label={t('template.months')}>
-              {months.map((m) => (
-                <Tabs.Trigger key={m.pointDateYm} className="order-template__month" value={m.pointDateYm}>
-                  {m.pointDateYm}
-                </Tabs.Trigger>
-              ))}
-            </Tabs.List>
+            <MonthTabList months={months} label={t('template.months')} />
             {months.map((m) => (
               <Tabs.Content key={m.pointDateYm} className="order-template__panel" value={m.pointDateYm}>
                 <p className="order-template__summary">

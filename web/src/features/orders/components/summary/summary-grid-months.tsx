@@ -6,6 +6,7 @@ import type { SummaryAction } from './summary-dialogs'
 import { SummaryGrid } from './summary-grid'
 import { HEADER_HEIGHT, ROW_HEIGHT } from './summary-grid-model'
 import type { MonthStyle } from './summary-toolbar'
+import { MonthTabList } from '../month-tabs'
 
 /** A chosen cell of the batch, by cell id. */
 export type Selection = ReadonlyMap<number, { row: GridRow; cell: GridCell }>
@@ -78,13 +79,7 @@ export function SummaryMonths({ months, style, month, onMonth, onAction, selecti
   const active = currentMonth(months, month)
   return (
     <Tabs.Root className="summary-merged" value={active} onValueChange={onMonth}>
-      <Tabs.List className="order-template__months" aria-label={t('summary.grid.months')}>
-        {months.map((m) => (
-          <Tabs.Trigger key={m.pointDateYm} className="order-template__month" value={m.pointDateYm}>
-            {m.pointDateYm}
-          </Tabs.Trigger>
-        ))}
-      </Tabs.List>
+      <MonthTabList months={months} label={t('summary.grid.months')} />
       {months.map((m) => (
         <Tabs.Content key={m.pointDateYm} className="summary-merged__panel" value={m.pointDateYm}>
           <SummaryGrid month={m} onAction={onAction} selected={ids} onToggle={onToggle} />
