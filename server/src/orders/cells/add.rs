@@ -7,7 +7,7 @@
 use chrono::NaiveDate;
 use sqlx::PgConnection;
 
-use super::{LOCKED, SHORT, WITHDRAWN, cell_name, lock_order, record};
+use super::{LOCKED, Line, SHORT, WITHDRAWN, cell_name, line_of_type, lock_order, place_spots, record};
 use crate::auth::session::Admin;
 use crate::http::{AppError, Checks, Result};
 use crate::orders::{log, status};
@@ -46,24 +46,17 @@ pub async fn add(tx: &mut PgConnection, admin: &Admin, spots: &NewSpots) -> Resu
         checks.add("ymd", "日期须在订单周期内");
     }
     checks.finish()?;
-    let month = crate::orders::month_of(spots.ymd);
-    let line: i64 = sqlx::query_scalar(
-        "with made as (
-             insert into order_lines (order_id, media_id, month, tape_id, time_period_id, point_type, position)
-             values ($1, $2, $3, $4, $5, $6, '') on conflict on constraint order_lines_key do nothing returning id)
-         select id from made
-         union all
-         select id from order_lines where order_id = $1 and month = $3 and tape_id = $4 and time_period_id = $5
-                                      and point_type = $6 and position = ''",
-    )
-    .bind(spots.order)
-    .bind(facts.media)
-    .bind(month)
-    .bind(spots.tape)
-    .bind(spots.period)
-    .bind(&spots.point_type)
-    .fetch_one(&mut *tx)
-    .await?;
+    // The day's line of the version, period and type, at no position: made when missing.
+    let like = Line {
+        id: 0,
+        month: crate::orders::month_of(spots.ymd),
+        tape_id: spots.tape,
+        time_period_id: spots.period,
+        point_type: spots.point_type.clone(),
+        position: String::new(),
+        contract_number: String::new(),
+    };
+    let line = line_of_type(tx, spots.order, facts.media, &like, &spots.point_type).await?.id;
     let existing: Option<(i64, i32, i16, String, i16)> = sqlx::query_as(
         "select id, point, is_he, value, reason_disappearance from order_cells where line_id = $1 and ymd = $2 for update",
     )
@@ -71,35 +64,17 @@ pub async fn add(tx: &mut PgConnection, admin: &Admin, spots: &NewSpots) -> Resu
     .bind(spots.ymd)
     .fetch_optional(&mut *tx)
     .await?;
-    // Spots added as type B are make-goods (an imported B spot is contracted, not one).
-    let make_good = if spots.point_type == "B" { spots.num } else { 0 };
-    let (id, content) = match existing {
+    let content = match existing {
         Some((_, _, 2, _, _)) => return Err(AppError::conflict(LOCKED)),
         Some((_, _, _, _, 1)) => return Err(AppError::conflict(SHORT)),
         Some((_, _, _, value, _)) if value == WITHDRAWN => return Err(AppError::conflict("该日点位已撤掉，请先修改该点位")),
-        Some((id, point, _, _, _)) => {
-            if point + spots.num > super::MAX_POINTS {
-                return Err(AppError::field("num", format!("一个点位格最多 {} 个点位", super::MAX_POINTS)));
-            }
-            sqlx::query("update order_cells set point = point + $2, make_good = make_good + $3 where id = $1")
-                .bind(id)
-                .bind(spots.num)
-                .bind(make_good)
-                .execute(&mut *tx)
-                .await?;
-            (id, format!("添加时段：点位 {point} → {}", point + spots.num))
+        Some((_, point, _, _, _)) if point + spots.num > super::MAX_POINTS => {
+            return Err(AppError::field("num", format!("一个点位格最多 {} 个点位", super::MAX_POINTS)));
         }
-        None => {
-            let id: i64 = sqlx::query_scalar("insert into order_cells (line_id, ymd, point, make_good) values ($1, $2, $3, $4) returning id")
-                .bind(line)
-                .bind(spots.ymd)
-                .bind(spots.num)
-                .bind(make_good)
-                .fetch_one(&mut *tx)
-                .await?;
-            (id, format!("添加时段：新建点位 {} 个", spots.num))
-        }
+        Some((_, point, _, _, _)) => format!("添加时段：点位 {point} → {}", point + spots.num),
+        None => format!("添加时段：新建点位 {} 个", spots.num),
     };
+    let id = place_spots(tx, line, spots.ymd, existing.map(|c| c.0), &spots.point_type, spots.num).await?;
     record(tx, id, admin, &content).await?;
     let name = cell_name(tx, line, spots.ymd).await?;
     log::record(tx, spots.order, admin, format!("添加时段：{name}：{} 个点位", spots.num), None).await?;

@@ -209,8 +209,7 @@ async fn create(tx: &mut PgConnection, admin: &Admin, order: i64, facts: &OrderF
     .bind(&value)
     .bind(reason_type)
     .bind(&reason_value)
-    // A cell made as type B holds make-goods.
-    .bind(if edit.point_type == "B" { edit.num } else { 0 })
+    .bind(super::make_goods(&edit.point_type, edit.num))
     .fetch_optional(&mut *tx)
     .await?;
     let Some(id) = id else { return Err(AppError::conflict("该日已有点位，请刷新后修改该点位")) };

@@ -99,6 +99,46 @@ pub async fn line_of_type(tx: &mut PgConnection, order: i64, media: i64, like: &
     .await
 }
 
+/// Spots placed on a cell that count as make-goods: all of them when placed as type B (a
+/// make-good), none of another type. An imported B spot is contracted, not placed here.
+pub fn make_goods(point_type: &str, num: i32) -> i32 {
+    if point_type == "B" { num } else { 0 }
+}
+
+/// Places `num` spots of type `point_type` on day `ymd` of line `line`: onto the day's cell
+/// `existing`, else on a new cell. Answers the cell's id. The add and the move place spots
+/// this one way, so both count make-goods alike.
+pub async fn place_spots(
+    tx: &mut PgConnection,
+    line: i64,
+    ymd: NaiveDate,
+    existing: Option<i64>,
+    point_type: &str,
+    num: i32,
+) -> sqlx::Result<i64> {
+    let make_good = make_goods(point_type, num);
+    match existing {
+        Some(id) => {
+            sqlx::query("update order_cells set point = point + $2, make_good = make_good + $3 where id = $1")
+                .bind(id)
+                .bind(num)
+                .bind(make_good)
+                .execute(&mut *tx)
+                .await?;
+            Ok(id)
+        }
+        None => {
+            sqlx::query_scalar("insert into order_cells (line_id, ymd, point, make_good) values ($1, $2, $3, $4) returning id")
+                .bind(line)
+                .bind(ymd)
+                .bind(num)
+                .bind(make_good)
+                .fetch_one(&mut *tx)
+                .await
+        }
+    }
+}
+
 /// Writes an operation record on cell `cell`.
 pub async fn record(tx: &mut PgConnection, cell: i64, admin: &Admin, content: &str) -> sqlx::Result<()> {
     sqlx::query("insert into order_cell_operations (cell_id, admin_id, admin_name, content) values ($1, $2, $3, $4)")

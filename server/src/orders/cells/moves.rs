@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use utoipa::ToSchema;
 
-use super::{LOCKED, Line, MAX_POINTS, OrderFacts, WITHDRAWN, cell_name, line_of_type, lock_order, record};
+use super::{LOCKED, Line, MAX_POINTS, OrderFacts, WITHDRAWN, cell_name, line_of_type, lock_order, place_spots, record};
 use crate::auth::session::Admin;
 use crate::http::{AppError, Checks, Result};
 use crate::orders::{fingerprint, log, month_of, status};
@@ -319,27 +319,7 @@ pub async fn apply(tx: &mut PgConnection, admin: &Admin, mv: &Move, seen: Option
             line_of_type(tx, mv.order, facts.media, &like, &mv.point_type).await?.id
         }
     };
-    let make_good = if mv.point_type == "B" { mv.num } else { 0 };
-    let to_id: i64 = match &plan.target {
-        Some(t) => {
-            sqlx::query("update order_cells set point = point + $2, make_good = make_good + $3 where id = $1")
-                .bind(t.id)
-                .bind(mv.num)
-                .bind(make_good)
-                .execute(&mut *tx)
-                .await?;
-            t.id
-        }
-        None => {
-            sqlx::query_scalar("insert into order_cells (line_id, ymd, point, make_good) values ($1, $2, $3, $4) returning id")
-                .bind(line)
-                .bind(plan.day)
-                .bind(mv.num)
-                .bind(make_good)
-                .fetch_one(&mut *tx)
-                .await?
-        }
-    };
+    let to_id = place_spots(tx, line, plan.day, plan.target.as_ref().map(|t| t.id), &mv.point_type, mv.num).await?;
     sqlx::query("update order_cells set moved = moved + $2 where id = $1").bind(source.id).bind(mv.num).execute(&mut *tx).await?;
     let from = cell_name(tx, source.line_id, source.ymd).await?;
     let to = cell_name(tx, line, plan.day).await?;
