@@ -1,20 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMemo, useState } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { CellDialog as Dialog } from './cell-dialog'
-import { FormField } from '@/components/ui/form-field'
-import { Switch } from '@/components/ui/switch'
 import { toast } from '@/components/ui/toast-store'
 import { useUpCells, WITHDRAWN, type GridCell, type GridRow } from '../../api/summary-writes'
-import { cellLabel, countRule, FormError, SERVER, showServerError, submitOnEnter, TypeRadios, typeRule } from './summary-form'
+import { cellLabel, countRule, FormError, SERVER, showServerError, submitOnEnter, SpotFields, type SpotValues, typeRule } from './summary-form'
 
 export type BatchItem = { row: GridRow; cell: GridCell }
 
 type Props = { orderId: number; /** The cells chosen in the grid; null closed. */ items: BatchItem[] | null; onClose: () => void }
 
-type Values = { type: string | null; num: string; withdrawn: boolean }
+type Values = SpotValues
 
 const FIELDS = { type: 'type', num: 'num', value: 'withdrawn' } as const
 
@@ -97,19 +95,7 @@ function BatchForm({ orderId, initial, save, onDone }: FormProps) {
           </ul>
         )}
       </section>
-      <TypeRadios register={register} name="type" label={t('summaryDialogs.type')} error={errors.type?.message} />
-      <FormField label={t('summaryDialogs.num')} required error={errors.num?.message}>
-        <input className="input" inputMode="numeric" autoComplete="off" {...register('num')} />
-      </FormField>
-      <Controller
-        control={control}
-        name="withdrawn"
-        render={({ field }) => (
-          <FormField label={t('summaryDialogs.withdraw')} hint={t('summaryDialogs.withdrawHint')}>
-            <Switch checked={field.value} onCheckedChange={field.onChange} />
-          </FormField>
-        )}
-      />
+      <SpotFields register={register} control={control} errors={errors} />
       <FormError message={errors.root?.server?.message} />
     </form>
   )

@@ -1,20 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMemo } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { CellDialog as Dialog } from './cell-dialog'
-import { FormField } from '@/components/ui/form-field'
-import { Switch } from '@/components/ui/switch'
 import { toast } from '@/components/ui/toast-store'
 import { useUpCells, WITHDRAWN, type GridCell, type GridRow } from '../../api/summary-writes'
-import { CellHeading, countRule, FormError, showServerError, submitOnEnter, TypeRadios, typeRule } from './summary-form'
+import { CellHeading, countRule, FormError, showServerError, submitOnEnter, SpotFields, type SpotValues, typeRule } from './summary-form'
 
 export type PointModifyTarget = { row: GridRow; cell: GridCell | null; ymd: string }
 
 type Props = { orderId: number; target: PointModifyTarget | null; onClose: () => void }
 
-type Values = { type: string | null; num: string; withdrawn: boolean }
+type Values = SpotValues
 
 /** The fields as orderSummaryGrpYmdUp names them (value is the withdraw switch). */
 const FIELDS = { type: 'type', num: 'num', value: 'withdrawn' } as const
@@ -79,19 +77,7 @@ function ModifyForm({ orderId, target, save, onDone }: FormProps) {
   return (
     <form id={FORM_ID} className="summary-form" onSubmit={submit} onKeyDown={submitOnEnter} noValidate>
       <CellHeading row={row} ymd={ymd} cell={cell} />
-      <TypeRadios register={register} name="type" label={t('summaryDialogs.type')} error={errors.type?.message} />
-      <FormField label={t('summaryDialogs.num')} required error={errors.num?.message}>
-        <input className="input" inputMode="numeric" autoComplete="off" {...register('num')} />
-      </FormField>
-      <Controller
-        control={control}
-        name="withdrawn"
-        render={({ field }) => (
-          <FormField label={t('summaryDialogs.withdraw')} error={errors.withdrawn?.message} hint={t('summaryDialogs.withdrawHint')}>
-            <Switch checked={field.value} onCheckedChange={field.onChange} />
-          </FormField>
-        )}
-      />
+      <SpotFields register={register} control={control} errors={errors} />
       <FormError message={errors.root?.server?.message} />
     </form>
   )

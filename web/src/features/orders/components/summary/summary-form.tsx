@@ -1,9 +1,10 @@
 import type { TFunction } from 'i18next'
 import type { KeyboardEvent } from 'react'
-import type { FieldValues, Path, UseFormRegister, UseFormSetError } from 'react-hook-form'
+import { Controller, type Control, type FieldErrors, type FieldValues, type Path, type UseFormRegister, type UseFormSetError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { FormGroup, setServerErrors } from '@/components/ui/form-field'
+import { FormField, FormGroup, setServerErrors } from '@/components/ui/form-field'
+import { Switch } from '@/components/ui/switch'
 import { ApiError } from '@/lib/api-client'
 import { POINT_TYPES, type GridCell, type GridRow } from '../../api/summary-writes'
 
@@ -101,4 +102,31 @@ export function cellLabel(t: TFunction<'orders'>, row: GridRow, ymd: string, cel
 export function CellHeading({ row, ymd, cell }: { row: GridRow; ymd: string; cell?: GridCell | null }) {
   const { t } = useTranslation('orders')
   return <p className="summary-form__cell">{cellLabel(t, row, ymd, cell)}</p>
+}
+
+/** The values of a cell write's form (修改 and 批量 alike). */
+export type SpotValues = { type: string | null; num: string; withdrawn: boolean }
+
+type SpotFieldsProps = { register: UseFormRegister<SpotValues>; control: Control<SpotValues>; errors: FieldErrors<SpotValues> }
+
+/** The spot type, count and 撤掉 switch that 修改 and 批量 set. */
+export function SpotFields({ register, control, errors }: SpotFieldsProps) {
+  const { t } = useTranslation('orders')
+  return (
+    <>
+      <TypeRadios register={register} name="type" label={t('summaryDialogs.type')} error={errors.type?.message} />
+      <FormField label={t('summaryDialogs.num')} required error={errors.num?.message}>
+        <input className="input" inputMode="numeric" autoComplete="off" {...register('num')} />
+      </FormField>
+      <Controller
+        control={control}
+        name="withdrawn"
+        render={({ field }) => (
+          <FormField label={t('summaryDialogs.withdraw')} error={errors.withdrawn?.message} hint={t('summaryDialogs.withdrawHint')}>
+            <Switch checked={field.value} onCheckedChange={field.onChange} />
+          </FormField>
+        )}
+      />
+    </>
+  )
 }
