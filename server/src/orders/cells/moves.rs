@@ -182,17 +182,16 @@ async fn plan(tx: &mut PgConnection, facts: &OrderFacts, mv: &Move) -> Result<Pl
     // The suit the spots are accounted to: one of the order's, holding the period. Not bound to
     // the destination's month: a month's missing spots, accounted to its suit, may be made good
     // in a later month.
-    let suit_month: Option<NaiveDate> = sqlx::query_scalar(
-        "select s.suit_month from order_suits os join suits s on s.id = os.suit_id
-         where os.order_id = $1 and os.suit_id = $2
-           and exists(select 1 from suit_time_periods st where st.suit_id = s.id and st.time_period_id = $3)",
+    let suit_ok: bool = sqlx::query_scalar(
+        "select exists(select 1 from order_suits os join suit_time_periods st on st.suit_id = os.suit_id
+                       where os.order_id = $1 and os.suit_id = $2 and st.time_period_id = $3)",
     )
     .bind(mv.order)
     .bind(mv.suit)
     .bind(mv.period)
-    .fetch_optional(&mut *tx)
+    .fetch_one(&mut *tx)
     .await?;
-    if suit_month.is_none() {
+    if !suit_ok {
         checks.add("suitId", "请选择套装列表");
     }
     let period: Option<String> = sqlx::query_scalar("select time_period_name from time_periods where id = $1 and media_id = $2")
