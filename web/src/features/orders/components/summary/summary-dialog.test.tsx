@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { getToast } from '@/components/ui/toast-store'
 import { fakeApi, signedIn } from '@/testing/fake-api'
 import { renderPage } from '@/testing/render-page'
 import type { Order } from '../../api/get-orders'
 import type { GridCell, GridMonth, GridRow } from '../../api/summary'
 import type { SummaryAction } from './summary-dialogs'
+import { layGridOut } from './summary-fixtures'
 
 // The point dialogs are another part's: here they only record what the grid asked for.
 const asked: SummaryAction[] = []
@@ -64,19 +65,9 @@ const api = fakeApi({
 })
 signedIn()
 
-// jsdom lays nothing out: give the grid's scrolling box a viewport so react-window renders cells.
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 })
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1600 })
-})
-afterAll(() => {
-  delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight
-  delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth
-})
+layGridOut(1600)
 
 beforeEach(() => {
-  // Stubbed for each test: the fake api unstubs every global after each.
-  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} })
   asked.length = 0
   estimate = null
 })

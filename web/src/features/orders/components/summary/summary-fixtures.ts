@@ -1,4 +1,4 @@
-import { beforeEach, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, vi } from 'vitest'
 import { envelope } from '@/testing/fake-api'
 import type { GridCell, GridRow } from '../../api/summary-writes'
 
@@ -55,5 +55,25 @@ export const messageOf = (el: HTMLElement) => document.getElementById(el.getAttr
 export function stubResizeObserver() {
   beforeEach(() => {
     vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} })
+  })
+}
+
+/**
+ * jsdom lays nothing out: gives every element a `width` × 600 box, so react-window renders the
+ * grid's cells, and a ResizeObserver that does nothing — stubbed for each test, as the fake api
+ * unstubs every global after each.
+ */
+export function layGridOut(width: number) {
+  beforeAll(() => {
+    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 })
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => width })
+  })
+  beforeEach(() => {
+    vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} })
+  })
+  afterAll(() => {
+    delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight
+    delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth
+    vi.unstubAllGlobals()
   })
 }

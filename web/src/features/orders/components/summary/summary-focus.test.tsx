@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { fakeApi, signedIn } from '@/testing/fake-api'
 import { renderPage } from '@/testing/render-page'
 import type { Order } from '../../api/get-orders'
 import type { GridMonth } from '../../api/summary'
-import { cell, row } from './summary-fixtures'
+import { cell, layGridOut, row } from './summary-fixtures'
 import { SummaryDialog } from './summary-dialog'
 
 const order = {
@@ -27,17 +27,7 @@ fakeApi({
 })
 signedIn()
 
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 })
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1600 })
-})
-afterAll(() => {
-  delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight
-  delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth
-})
-beforeEach(() => {
-  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} })
-})
+layGridOut(1600)
 
 async function openGrid() {
   const page = renderPage(<SummaryDialog order={order} onClose={() => {}} />)

@@ -1,8 +1,9 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { GridMonth, GridRow } from '../../api/summary'
 import { SummaryGrid } from './summary-grid'
+import { layGridOut } from './summary-fixtures'
 
 const line = (id: number): GridRow => ({
   id, contractNumber: `HT-${id}`, type: 'A', position: '', length: 15, product_magnetic_tape: { id: 1, mediaFileName: 'v1.mp4' },
@@ -17,16 +18,7 @@ const line = (id: number): GridRow => ({
 
 const NONE_OWED = { owed: 0, scheduled: 0, outstanding: 0 }
 
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 })
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1200 })
-  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} })
-})
-afterAll(() => {
-  delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight
-  delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth
-  vi.unstubAllGlobals()
-})
+layGridOut(1200)
 
 describe('the summary grid', () => {
   it('keeps only the lines and columns in view of a 1,000-line month in the DOM', () => {
