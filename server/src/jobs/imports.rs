@@ -1,8 +1,8 @@
 //! What each job kind does. Upload jobs are keyed by the file's tag. Customer data imports into
 //! the lake, order templates into the order's schedule, broadcast certificates into the lake
-//! and the order's current certificate, 正负三 files into the order's recorded positions; the other
-//! order importers arrive later — until then a
-//! job of such a tag fails with a message that says so, and the file stays stored and listed.
+//! and the order's current certificate, 正负三 files into the order's recorded positions. The
+//! other tags (the evaluation exports' own) are not imports: a job of such a tag fails with a
+//! message that says so, and the file stays stored and listed.
 
 use std::path::PathBuf;
 

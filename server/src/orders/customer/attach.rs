@@ -152,16 +152,16 @@ async fn plan(state: &AppState, conn: &mut PgConnection, order: i64, scope: &Sco
 }
 
 /// The order's scope and the checked filters, or 4004 / 4000.
-async fn chosen(state: &AppState, order: i64, wanted: &Wanted) -> Result<(Scope, Chosen)> {
-    let scope = rows::scope(&state.db, order).await?.ok_or_else(|| AppError::NotFound("订单不存在".into()))?;
+async fn chosen(conn: &mut PgConnection, order: i64, wanted: &Wanted) -> Result<(Scope, Chosen)> {
+    let scope = rows::scope(conn, order).await?.ok_or_else(|| AppError::NotFound("订单不存在".into()))?;
     let chosen = scope.choose(wanted)?;
     Ok((scope, chosen))
 }
 
 /// typeY 1: works out what attaching would do and stores it as this admin's pending preview.
 pub async fn preview(state: &AppState, admin: &Admin, order: i64, wanted: &Wanted) -> Result<CustomerPreview> {
-    let (scope, chosen) = chosen(state, order, wanted).await?;
     let mut conn = state.db.acquire().await?;
+    let (scope, chosen) = chosen(&mut conn, order, wanted).await?;
     let plan = plan(state, &mut conn, order, &scope, &chosen).await?;
     let mut cells: BTreeMap<(i64, NaiveDate), (i64, f64)> = BTreeMap::new();
     for (row, line) in plan.rows.iter().zip(&plan.lines) {
@@ -206,9 +206,11 @@ pub async fn preview(state: &AppState, admin: &Admin, order: i64, wanted: &Wante
 /// typeY 2: attaches this admin's stored preview when the same filters still give the same
 /// rows on the same lines (and it is the one the caller saw, when it names it by `seen`).
 pub async fn apply(state: &AppState, admin: &Admin, order: i64, wanted: &Wanted, seen: Option<&str>) -> Result<CustomerAttached> {
-    let (scope, chosen) = chosen(state, order, wanted).await?;
     let mut tx = state.db.begin().await?;
+    // Everything the attach depends on is read under the lock: the order's titles and cycle
+    // too, so an edit of the order between the steps is seen.
     lock_order(&mut tx, order).await?;
+    let (scope, chosen) = chosen(&mut tx, order, wanted).await?;
     let stored: Option<(String, String)> =
         sqlx::query_as("select args, basis from order_customer_previews where order_id = $1 and admin_id = $2")
             .bind(order)

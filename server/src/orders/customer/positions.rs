@@ -93,7 +93,7 @@ fn select(scope: &Scope, rows: Vec<CustomerRow>) -> Result<(Vec<Recorded>, usize
 
 /// Reads `path` and records its positions for the order; answers the job's summary.
 pub async fn import_file<R: Report>(state: &AppState, upload: &Upload, path: &Path, report: &R) -> Result<String, ImportError> {
-    let scope = rows::scope(&state.db, upload.order).await?.ok_or_else(|| ImportError::Refused("订单不存在".into()))?;
+    let scope = rows::scope(&mut *state.db.acquire().await?, upload.order).await?.ok_or_else(|| ImportError::Refused("订单不存在".into()))?;
     report.stage(5, "读取并校验文件").await;
     let file: PathBuf = path.to_path_buf();
     // The order names the audience group; a position does not depend on it.

@@ -11,7 +11,7 @@ use adeval_engine::{Dataset, Side, ViewingFilter, ViewingRow};
 use anyhow::Context;
 use chrono::NaiveDate;
 use serde::Serialize;
-use sqlx::PgPool;
+use sqlx::PgConnection;
 use utoipa::ToSchema;
 
 use crate::http::{AppError, Checks, Result};
@@ -31,25 +31,46 @@ pub struct Scope {
     pub tapes: Vec<(i64, [String; 3])>,
 }
 
+#[derive(sqlx::FromRow)]
+struct Head {
+    media_id: i64,
+    group_id: i64,
+    media_name: String,
+    product_name: String,
+    cycle_start: NaiveDate,
+    cycle_end: NaiveDate,
+    category: Option<i16>,
+    source: Option<i16>,
+}
+
 /// The order's scope; `None` when there is no such order.
-pub async fn scope(db: &PgPool, order: i64) -> sqlx::Result<Option<Scope>> {
-    let head: Option<(i64, i64, String, String, NaiveDate, NaiveDate, Option<i16>, Option<i16>)> = sqlx::query_as(
-        "select o.media_id, o.default_group_id, m.media_name, p.product_name, o.cycle_start, o.cycle_end, o.category, o.source
+pub async fn scope(conn: &mut PgConnection, order: i64) -> sqlx::Result<Option<Scope>> {
+    let head: Option<Head> = sqlx::query_as(
+        "select o.media_id, o.default_group_id as group_id, m.media_name, p.product_name, o.cycle_start, o.cycle_end,
+                o.category, o.source
          from orders o join products p on p.id = o.product_id join media m on m.id = o.media_id where o.id = $1",
     )
     .bind(order)
-    .fetch_optional(db)
+    .fetch_optional(&mut *conn)
     .await?;
-    let Some((media_id, group_id, media_name, product_name, start, end, category, source)) = head else { return Ok(None) };
+    let Some(h) = head else { return Ok(None) };
     let tapes: Vec<(i64, String, String, String)> = sqlx::query_as(
         "select t.id, t.media_file_name, t.media_tape_number, t.customer_title
          from order_tapes ot join product_tapes t on t.id = ot.tape_id where ot.order_id = $1 order by ot.position",
     )
     .bind(order)
-    .fetch_all(db)
+    .fetch_all(&mut *conn)
     .await?;
-    let tapes = tapes.into_iter().map(|(id, a, b, c)| (id, [a, b, c])).collect();
-    Ok(Some(Scope { media_id, group_id, media_name, product_name, cycle: (start, end), category, source, tapes }))
+    Ok(Some(Scope {
+        media_id: h.media_id,
+        group_id: h.group_id,
+        media_name: h.media_name,
+        product_name: h.product_name,
+        cycle: (h.cycle_start, h.cycle_end),
+        category: h.category,
+        source: h.source,
+        tapes: tapes.into_iter().map(|(id, a, b, c)| (id, [a, b, c])).collect(),
+    }))
 }
 
 /// What a caller asks for: category and source (`None`: the order's own), and a day range
@@ -167,7 +188,7 @@ pub fn round2(x: f64) -> f64 {
 /// One page (1-based, newest air time first) of the order's matching rows, with their count
 /// and sum; `None` when there is no such order.
 pub async fn index(state: &AppState, order: i64, wanted: &Wanted, (page, limit): (u64, u64)) -> Result<Option<IndexPage>> {
-    let Some(scope) = scope(&state.db, order).await? else { return Ok(None) };
+    let Some(scope) = scope(&mut *state.db.acquire().await?, order).await? else { return Ok(None) };
     let filter = scope.filter(&scope.choose(wanted)?);
     let snapshot = crate::lake::snapshot(&state.db, Dataset::Viewing).await?;
     let lake = state.lake.clone();

@@ -212,7 +212,8 @@ async fn the_preview_places_each_row_and_the_confirmation_attaches_exactly_it() 
     assert_eq!(s.f.count("order_logs").await, logs_before + 1);
     let attached = adeval_server::orders::customer::attached(&s.f.app.db, s.order).await.unwrap().expect("attached");
     assert_eq!((attached.category, attached.source), (Some(2), Some(3)));
-    let spots: Vec<(String, i32, &str, Option<i64>, Option<&str>)> = attached
+    type Landed<'a> = (String, i32, &'a str, Option<i64>, Option<&'a str>);
+    let spots: Vec<Landed> = attached
         .spots
         .iter()
         .map(|a| (a.ymd.to_string(), a.secs, a.title.as_str(), a.line_id, a.position.as_deref()))
