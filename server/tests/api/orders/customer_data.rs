@@ -255,10 +255,40 @@ async fn a_new_import_between_the_steps_answers_4009_and_attaches_nothing() {
     assert_eq!(s.up(1).await.ok()["count"], 7);
     assert_eq!(s.up(2).await.ok()["count"], 7);
     assert_eq!(s.attached_rows().await, 7);
-    // The confirmation must be of the filters previewed.
+    // The confirmation must be of the filters previewed, and of the preview the caller saw.
     s.up(1).await.ok();
     let other = json!({ "orderId": s.order, "category": 2, "source": 3, "addTime": "2026-03-03", "typeY": 2 });
     assert_eq!(s.f.app.send(Call::post("orderCustomerUp", other).token(&s.f.token)).await.code(), 4009);
+    let seen = json!({ "orderId": s.order, "category": 2, "source": 3, "typeY": 2, "basis": "not-this-one" });
+    assert_eq!(s.f.app.send(Call::post("orderCustomerUp", seen).token(&s.f.token)).await.code(), 4009);
+}
+
+#[tokio::test]
+async fn a_schedule_change_that_moves_a_row_to_another_line_answers_4009() {
+    let s = setup().await;
+    let basis = s.up(1).await.ok()["basis"].as_str().unwrap().to_owned();
+    // L1's day 2 withdrawn: it plans 1 spot, so rows 2 and 3 go on to L2 (then back to L1).
+    sqlx::query("update order_cells set value = '撤掉' where line_id = $1 and ymd = '2026-03-02'")
+        .bind(s.lines[0])
+        .execute(&s.f.app.db)
+        .await
+        .unwrap();
+    let fields = json!({ "orderId": s.order, "category": 2, "source": 3, "typeY": 2, "basis": basis });
+    let stale = s.f.app.send(Call::post("orderCustomerUp", fields).token(&s.f.token)).await;
+    assert_eq!((stale.code(), stale.body["message"].as_str()), (4009, Some("数据已变化，请重新预览")));
+    let again = s.up(1).await.ok().clone();
+    let mut cells: Vec<(i64, &str, i64)> = again["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["lineId"].as_i64().unwrap(), c["ymd"].as_str().unwrap(), c["spots"].as_i64().unwrap()))
+        .collect();
+    cells.sort();
+    // Row 1 fills L1, row 2 fills L2, row 3 finds both full and goes to the first, L1; row 4 too.
+    let mut expected = vec![(s.lines[0], "2026-03-02", 2), (s.lines[0], "2026-03-03", 1), (s.lines[1], "2026-03-02", 1)];
+    expected.sort();
+    assert_eq!(cells, expected);
+    assert_eq!(s.up(2).await.ok()["count"], 6);
 }
 
 #[tokio::test]
