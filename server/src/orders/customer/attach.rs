@@ -141,7 +141,7 @@ fn place_each(scope: &Scope, lines: &[LineSlot], rows: &[ViewingRow]) -> Vec<Opt
 /// Reads and places the rows `chosen` gives, and fingerprints them.
 async fn plan(state: &AppState, conn: &mut PgConnection, order: i64, scope: &Scope, chosen: &Chosen) -> Result<Plan> {
     let lines = slots(conn, order).await?;
-    let rows = rows::all(state, scope.filter(chosen)).await?;
+    let rows = rows::all(state, conn, scope.filter(chosen)).await?;
     let placed = place_each(scope, &lines, &rows);
     let args = serde_json::to_string(chosen).map_err(anyhow::Error::from)?;
     // Row ids never come back once deleted and a row never changes, so the ids say which rows

@@ -125,12 +125,9 @@ pub async fn import_file<R: Report>(state: &AppState, upload: &Upload, path: &Pa
     if others > 0 {
         summary.push_str(&format!("；{others} 行不是该订单的点位，未记录"));
     }
-    let name: Option<String> = match upload.admin_id {
-        Some(id) => sqlx::query_scalar("select name from admins where id = $1").bind(id).fetch_optional(&mut *tx).await?,
-        None => None,
-    };
+    let name = log::admin_name(&mut tx, upload.admin_id).await?;
     let content = format!("上传正负三（数据类别 {}，数据来源 {}）：{summary}", upload.category, upload.source);
-    log::write(&mut tx, upload.order, upload.admin_id, name.as_deref().unwrap_or("系统"), content, None).await?;
+    log::write(&mut tx, upload.order, upload.admin_id, &name, content, None).await?;
     tx.commit().await?;
     report.stage(100, &summary).await;
     Ok(summary)

@@ -205,8 +205,9 @@ pub async fn index(state: &AppState, order: i64, wanted: &Wanted, (page, limit):
 }
 
 /// Every matching row, in air-time order (then id): what a preview places and an attach copies.
-pub async fn all(state: &AppState, filter: ViewingFilter) -> anyhow::Result<Vec<ViewingRow>> {
-    let snapshot = crate::lake::snapshot(&state.db, Dataset::Viewing).await?;
+/// The lake's manifest is read on `conn`: an attach holds the order's lock on it.
+pub async fn all(state: &AppState, conn: &mut PgConnection, filter: ViewingFilter) -> anyhow::Result<Vec<ViewingRow>> {
+    let snapshot = crate::lake::snapshot_on(conn, Dataset::Viewing).await?;
     let lake = state.lake.clone();
     let mut rows = tokio::task::spawn_blocking(move || {
         let mut rows = Vec::new();
