@@ -17,11 +17,14 @@
 //! - [`summary`]: the summary dialog's reads: the month grid and its lookups.
 //! - [`cells`]: the summary dialog's cell writes: modify, create, withdraw, reason, add
 //!   spots, move missing spots (two steps), a verified cell's manual GRP, the assessment date.
+//! - [`reports`]: the evaluation exports, 评估结果 and 评估报告.
 //!
 //! Viewing estimates come next and live here too, as a module of its own beside these.
 
 pub mod cells;
 pub mod certificates;
+pub mod estimates;
+pub mod evaluation;
 pub mod figures;
 pub mod form;
 pub mod history;
@@ -29,6 +32,7 @@ pub mod issued;
 pub mod log;
 pub mod order;
 pub mod proposals;
+pub mod reports;
 pub mod schedule;
 pub mod status;
 pub mod summary;

@@ -2,7 +2,7 @@
 //! §5 validation, §7 order calls): the list with each order's figures, the dialog's calls and
 //! pickers, the order log, the schedule, tape changes, proposals, broadcast certificates
 //! ([`certificates`]), the summary dialog's reads ([`summary`]), its cell writes ([`cells`]) and
-//! its point move and suit-entry count ([`moves`]).
+//! its point move and suit-entry count ([`moves`]), and the evaluation exports ([`reports`]).
 //! Every call belongs to the `/order` menu.
 
 pub mod cells;
@@ -15,6 +15,7 @@ mod list;
 mod log;
 pub mod moves;
 mod proposals;
+mod reports;
 mod rows;
 pub mod summary;
 pub mod tape_changes;
@@ -149,6 +150,14 @@ pub static CERTIFICATE_EXPORT: Call = Call::get_or_post("orderBroadcastingCertif
     .menu(MENU_ORDER)
     .takes::<OrderIdArgs>()
     .answers::<Exported>();
+pub static RESULT_EXPORT: Call = Call::get_or_post("orderSummaryGrpIndexExport", "导出评估结果")
+    .menu(MENU_ORDER)
+    .takes::<reports::ReportArgs>()
+    .answers::<Exported>();
+pub static REPORT_EXPORT: Call = Call::get_or_post("orderSummaryGrpReportIndexExport", "导出评估报告")
+    .menu(MENU_ORDER)
+    .takes::<reports::ReportArgs>()
+    .answers::<Exported>();
 pub static CELL_UP: Call = Call::post("orderSummaryGrpYmdUp", "修改点位")
     .menu(MENU_ORDER)
     .writes()
@@ -252,6 +261,8 @@ pub fn endpoints() -> Vec<Endpoint> {
         Endpoint { call: &CERTIFICATE_ORDER_VERSIONS, handler: get(certificates::order_versions) },
         Endpoint { call: &CERTIFICATE_SWAP, handler: post(certificates::swap) },
         Endpoint { call: &CERTIFICATE_EXPORT, handler: get_or_post(certificates::export) },
+        Endpoint { call: &RESULT_EXPORT, handler: get_or_post(reports::result) },
+        Endpoint { call: &REPORT_EXPORT, handler: get_or_post(reports::report) },
         Endpoint { call: &CELL_UP, handler: post(cells::up) },
         Endpoint { call: &CELL_ADD, handler: post(cells::add) },
         Endpoint { call: &CELL_MOVE, handler: post(moves::move_spots) },
