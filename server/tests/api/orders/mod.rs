@@ -9,6 +9,7 @@ mod history;
 mod list;
 mod proposals;
 mod reads;
+mod reports;
 mod schedule;
 mod payload_inputs;
 mod summary_cell_adds;
