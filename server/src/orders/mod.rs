@@ -18,10 +18,14 @@
 //! - [`cells`]: the summary dialog's cell writes: modify, create, withdraw, reason, add
 //!   spots, move missing spots (two steps), a verified cell's manual GRP, the assessment date.
 //!
-//! Viewing estimates come next and live here too, as a module of its own beside these.
+//! - [`estimates`]: the expected GRP per spot of each time-period class of an order.
+//! - [`evaluation`]: the figures per month (orderSummaryList), the per-spot read every
+//!   evaluation figure starts from, and the goal alerts.
 
 pub mod cells;
 pub mod certificates;
+pub mod estimates;
+pub mod evaluation;
 pub mod figures;
 pub mod form;
 pub mod history;
