@@ -21,4 +21,4 @@ pub use error::{Error, Result};
 pub use lake::{Lake, LakeOptions};
 pub use paths::{Dataset, LakeFile, Month, Snapshot};
 pub use ratings::{ChannelGroupRatings, ChannelRatings, DailyRatings, MAX_REASONS, RatingStats, RatingsSummary};
-pub use viewing::{AiredSpot, AiredSpots, IssuedTotals, OrderMatch, Side, ViewingFilter, ViewingRow};
+pub use viewing::{AiredSpot, AiredSpots, IssuedTotals, SpotPosition, OrderMatch, Side, ViewingFilter, ViewingRow};

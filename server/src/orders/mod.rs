@@ -19,7 +19,9 @@
 //!   spots, move missing spots (two steps), a verified cell's manual GRP, the assessment date.
 //! - [`reports`]: the evaluation exports, 评估结果 and 评估报告.
 //!
-//! Viewing estimates come next and live here too, as a module of its own beside these.
+//! - [`estimates`]: the expected GRP per spot of each time-period class of an order.
+//! - [`evaluation`]: the figures per month (orderSummaryList), the per-spot read every
+//!   evaluation figure starts from, and the goal alerts.
 
 pub mod cells;
 pub mod certificates;

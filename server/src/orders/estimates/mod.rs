@@ -1,9 +1,11 @@
-//! PLACEHOLDER (issue 17, exports helper): the contract's signature of the estimates helper's
-//! `of_order` (branch i17-estimates), so the exports compile until that branch is merged.
-//! Replaced wholesale by the estimates helper's module at merge.
+//! PLACEHOLDER until branch i17-estimates lands: the contract's signatures (the issue-17
+//! contract, "[estimates]"), answering what the figures knew before estimates were kept — no
+//! class has an estimate, so every remaining spot is unestimated. Replaced by the real module
+//! when that branch is merged.
+
+use std::collections::HashMap;
 
 use adeval_engine::orders::Triple;
-use serde::Serialize;
 
 use crate::state::AppState;
 
@@ -13,7 +15,6 @@ pub struct EstimateScope {
     pub source: Option<i16>,
 }
 
-#[derive(Clone, Debug, Serialize)]
 pub struct PeriodRef {
     pub id: i64,
     pub name: String,
@@ -21,7 +22,7 @@ pub struct PeriodRef {
     pub end_secs: i32,
 }
 
-#[derive(Clone, Debug, Serialize)]
+/// What a default was computed from (the exports helper's guess at the contract's HTTP shape).
 pub struct Basis {
     /// "ratings", "viewing" or "none".
     pub source: String,
@@ -43,8 +44,16 @@ pub struct ClassEstimate {
 }
 
 /// Every class of the order's media, in name order; None when the order does not exist.
-pub async fn of_order(state: &AppState, order: i64, scope: &EstimateScope) -> anyhow::Result<Option<Vec<ClassEstimate>>> {
-    let _ = scope;
+pub async fn of_order(state: &AppState, order: i64, _scope: &EstimateScope) -> anyhow::Result<Option<Vec<ClassEstimate>>> {
     let found: bool = sqlx::query_scalar("select exists(select 1 from orders where id = $1)").bind(order).fetch_one(&state.db).await?;
     Ok(found.then(Vec::new))
+}
+
+/// Per order id: class id → estimate (edits applied), for many orders at once.
+pub async fn for_orders(
+    _state: &AppState,
+    orders: &[i64],
+    _scope_of: impl Fn(i64) -> EstimateScope,
+) -> anyhow::Result<HashMap<i64, HashMap<i64, Triple<f64>>>> {
+    Ok(orders.iter().map(|o| (*o, HashMap::new())).collect())
 }

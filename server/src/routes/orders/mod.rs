@@ -2,11 +2,13 @@
 //! §5 validation, §7 order calls): the list with each order's figures, the dialog's calls and
 //! pickers, the order log, the schedule, tape changes, proposals, broadcast certificates
 //! ([`certificates`]), the summary dialog's reads ([`summary`]), its cell writes ([`cells`]) and
-//! its point move and suit-entry count ([`moves`]), and the evaluation exports ([`reports`]).
+//! its point move and suit-entry count ([`moves`]), the per-month figures ([`evaluation`]) and
+//! the evaluation exports ([`reports`]).
 //! Every call belongs to the `/order` menu.
 
 pub mod cells;
 pub mod certificates;
+mod evaluation;
 mod fields;
 mod figures;
 mod form;
@@ -190,6 +192,10 @@ pub static SUMMARY_GRID: Call = Call::get("orderSummaryGrpList", "汇总月份�
     .menu(MENU_ORDER)
     .takes::<summary::SummaryGridArgs>()
     .answers_with::<Vec<crate::orders::summary::GridMonth>, crate::orders::summary::GridRow>();
+pub static SUMMARY_LIST: Call = Call::get("orderSummaryList", "汇总评估")
+    .menu(MENU_ORDER)
+    .takes::<evaluation::SummaryListArgs>()
+    .answers_with::<Vec<crate::orders::evaluation::SummaryRow>, crate::orders::evaluation::SummaryRow>();
 pub static SUMMARY_SUITS: Call = Call::get("orderSummarySuitList", "汇总套装剩余")
     .menu(MENU_ORDER)
     .takes::<OrderIdArgs>()
@@ -270,6 +276,7 @@ pub fn endpoints() -> Vec<Endpoint> {
         Endpoint { call: &CELL_GRP, handler: post(cells::manual_grp) },
         Endpoint { call: &ASSESSMENT_UP, handler: post(cells::assessment) },
         Endpoint { call: &SUMMARY_GRID, handler: get(summary::grid) },
+        Endpoint { call: &SUMMARY_LIST, handler: get(evaluation::summary_list) },
         Endpoint { call: &SUMMARY_SUITS, handler: get(summary::suit_list) },
         Endpoint { call: &ORDER_TIME, handler: get(summary::order_time) },
         Endpoint { call: &ORDER_PERIODS, handler: get(summary::periods) },
