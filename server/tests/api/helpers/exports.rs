@@ -68,7 +68,8 @@ impl Book {
         let styles = self.part("xl/styles.xml");
         let xfs = &styles[styles.find("<cellXfs").unwrap()..styles.find("</cellXfs>").unwrap()];
         let xf = xfs.split("<xf ").nth(style + 1).unwrap();
-        let id = attribute(xf, "numFmtId").unwrap_or("0");
+        let xf = format!(" {xf}");
+        let id = attribute(&xf, "numFmtId").unwrap_or("0");
         let key = format!("<numFmt numFmtId=\"{id}\"");
         let fmt = &styles[styles.find(&key)?..];
         Some(attribute(&fmt[..fmt.find("/>").unwrap()], "formatCode").unwrap().replace("&quot;", "\""))
