@@ -7,6 +7,9 @@
 //! confirming it does to the daily cells.
 
 pub mod certificate;
+mod estimate;
+
+pub use estimate::{ClassWindow, class_windows, estimate_stats};
 
 use chrono::NaiveDate;
 
