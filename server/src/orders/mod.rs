@@ -18,10 +18,12 @@
 //! - [`cells`]: the summary dialog's cell writes: modify, create, withdraw, reason, add
 //!   spots, move missing spots (two steps), a verified cell's manual GRP, the assessment date.
 //!
-//! Viewing estimates come next and live here too, as a module of its own beside these.
+//! - [`estimates`]: viewing estimates per order and time-period class, their defaults from
+//!   the rating series or the viewing rows, and their edits.
 
 pub mod cells;
 pub mod certificates;
+pub mod estimates;
 pub mod figures;
 pub mod form;
 pub mod history;
