@@ -19,7 +19,8 @@
 //!   spots, move missing spots (two steps), a verified cell's manual GRP, the assessment date.
 //! - [`reports`]: the evaluation exports, 评估结果 and 评估报告.
 //!
-//! - [`estimates`]: the expected GRP per spot of each time-period class of an order.
+//! - [`estimates`]: viewing estimates per order and time-period class, their defaults from
+//!   the rating series or the viewing rows, and their edits.
 //! - [`evaluation`]: the figures per month (orderSummaryList), the per-spot read every
 //!   evaluation figure starts from, and the goal alerts.
 

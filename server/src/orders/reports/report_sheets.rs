@@ -11,7 +11,7 @@ use rust_xlsxwriter::{Workbook, Worksheet, XlsxError};
 use super::book::{self, Formats};
 use super::report::Report;
 use super::{policy_label, side_label};
-use crate::orders::estimates::ClassEstimate;
+use crate::orders::estimates::{BasisSource, ClassEstimate};
 
 /// Columns of the sheets after 汇总 (the title is merged over at least this many).
 const ESTIMATE_HEADERS: [&str; 14] =
@@ -69,11 +69,11 @@ fn summary(report: &Report, sheet: &mut Worksheet, mut row: u32, f: &Formats) ->
     Ok(written)
 }
 
-fn basis_label(source: &str) -> &'static str {
+fn basis_label(source: &BasisSource) -> &'static str {
     match source {
-        "ratings" => "收视率",
-        "viewing" => "收视数据",
-        _ => "无",
+        BasisSource::Ratings => "收视率",
+        BasisSource::Viewing => "收视数据",
+        BasisSource::None => "无",
     }
 }
 
