@@ -233,6 +233,10 @@ async fn the_evaluation_report_shows_both_sides_estimates_reconciliation_make_go
     let estimates = book.sheet("预估");
     let (row, _) = find(estimates, "黄金");
     assert_eq!(text(&estimates[row][1]), "晚间A");
+    // No rating series and no viewing row of 晚间A in the 28 days before 2026-04-01: no estimate.
+    let shown: Vec<String> = estimates[row].iter().map(text).collect();
+    assert_eq!(shown[2..6], ["", "", "", "否"], "{shown:?}");
+    assert_eq!((shown[9].as_str(), shown[12].as_str()), ("无", "2026-03-04 ~ 2026-03-31"), "{shown:?}");
 
     // The reconciliation per month, version and period, and its total.
     let certificate = book.sheet("播出证明");
