@@ -4,6 +4,7 @@
 mod certificate_edges;
 mod certificate_rules;
 mod certificates;
+mod evaluation;
 mod form;
 mod history;
 mod list;
