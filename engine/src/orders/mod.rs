@@ -8,6 +8,9 @@
 
 pub mod certificate;
 pub mod months;
+mod estimate;
+
+pub use estimate::{ClassWindow, class_windows, estimate_stats};
 
 use chrono::NaiveDate;
 

@@ -3,6 +3,7 @@
 
 mod aired;
 mod decode;
+mod estimate;
 mod issued;
 mod read;
 mod write;

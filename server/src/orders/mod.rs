@@ -17,8 +17,8 @@
 //! - [`summary`]: the summary dialog's reads: the month grid and its lookups.
 //! - [`cells`]: the summary dialog's cell writes: modify, create, withdraw, reason, add
 //!   spots, move missing spots (two steps), a verified cell's manual GRP, the assessment date.
-//!
-//! - [`estimates`]: the expected GRP per spot of each time-period class of an order.
+//! - [`estimates`]: viewing estimates per order and time-period class, their defaults from
+//!   the rating series or the viewing rows, and their edits.
 //! - [`evaluation`]: the figures per month (orderSummaryList), the per-spot read every
 //!   evaluation figure starts from, and the goal alerts.
 

@@ -2,11 +2,13 @@
 //! §5 validation, §7 order calls): the list with each order's figures, the dialog's calls and
 //! pickers, the order log, the schedule, tape changes, proposals, broadcast certificates
 //! ([`certificates`]), the summary dialog's reads ([`summary`]), its cell writes ([`cells`]) and
-//! its point move and suit-entry count ([`moves`]), and the per-month figures ([`evaluation`]).
+//! its point move and suit-entry count ([`moves`]), the viewing estimates per class
+//! ([`estimates`]) and the per-month figures ([`evaluation`]).
 //! Every call belongs to the `/order` menu.
 
 pub mod cells;
 pub mod certificates;
+pub mod estimates;
 mod evaluation;
 mod fields;
 mod figures;
@@ -178,6 +180,14 @@ pub static ASSESSMENT_UP: Call = Call::post("grpTimeUp", "修改评估时间")
     .writes()
     .takes::<cells::AssessmentArgs>()
     .answers::<cells::Assessment>();
+pub static VIEWING_LIST: Call = Call::get("orderViewingList", "预估收视列表")
+    .menu(MENU_ORDER)
+    .takes::<estimates::ViewingListArgs>()
+    .answers_with::<Vec<estimates::ViewingClass>, estimates::ViewingClass>();
+pub static VIEWING_UP: Call = Call::post("orderViewingUp", "修改预估收视")
+    .menu(MENU_ORDER)
+    .writes()
+    .takes::<estimates::ViewingUpArgs>();
 pub static SUMMARY_GRID: Call = Call::get("orderSummaryGrpList", "汇总月份表")
     .menu(MENU_ORDER)
     .takes::<summary::SummaryGridArgs>()
@@ -263,6 +273,8 @@ pub fn endpoints() -> Vec<Endpoint> {
         Endpoint { call: &ENTRY_LEFT, handler: get(moves::entry_left) },
         Endpoint { call: &CELL_GRP, handler: post(cells::manual_grp) },
         Endpoint { call: &ASSESSMENT_UP, handler: post(cells::assessment) },
+        Endpoint { call: &VIEWING_LIST, handler: get(estimates::list) },
+        Endpoint { call: &VIEWING_UP, handler: post(estimates::up) },
         Endpoint { call: &SUMMARY_GRID, handler: get(summary::grid) },
         Endpoint { call: &SUMMARY_LIST, handler: get(evaluation::summary_list) },
         Endpoint { call: &SUMMARY_SUITS, handler: get(summary::suit_list) },
