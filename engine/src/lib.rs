@@ -23,4 +23,4 @@ pub use paths::{Dataset, LakeFile, Month, Snapshot};
 pub use ratings::{
     ChannelGroupRatings, ChannelRatings, ClassDay, DailyRatings, MAX_REASONS, RatingStats, RatingsSummary,
 };
-pub use viewing::{AiredSpot, AiredSpots, IssuedTotals, OrderMatch, Side, SpotPosition, ViewingFilter, ViewingRow};
+pub use viewing::{AiredSpot, AiredSpots, IssuedTotals, OrderMatch, SpotPosition, Side, ViewingFilter, ViewingRow};

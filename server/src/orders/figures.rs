@@ -179,9 +179,12 @@ pub async fn compute(state: &AppState, orders: &[OrderFacts<'_>]) -> anyhow::Res
             let own = || spots.iter().filter(|s| s.order_id == order.id);
             let c = side_figures(&input(order.customer, customer, remaining(own(), customer_estimates.get(&order.id))));
             let m = side_figures(&input(order.media, media, remaining(own(), media_estimates.get(&order.id))));
-            for (belonging_to, f) in [(1, &c), (2, &m)] {
-                let (expected, target) = (f.expected.normal, f.target);
-                checks.push(GoalCheck { order_id: order.id, belonging_to, product_name: order.product_name, expected, target });
+            // An order without planned spots has nothing to expect yet: no alert until it has a schedule.
+            if own().any(|s| s.planned > 0) {
+                for (belonging_to, f) in [(1, &c), (2, &m)] {
+                    let (expected, target) = (f.expected.normal, f.target);
+                    checks.push(GoalCheck { order_id: order.id, belonging_to, product_name: order.product_name, expected, target });
+                }
             }
             figures(&c, &m, customer.spots, media.spots)
         })

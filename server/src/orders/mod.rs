@@ -18,7 +18,6 @@
 //! - [`cells`]: the summary dialog's cell writes: modify, create, withdraw, reason, add
 //!   spots, move missing spots (two steps), a verified cell's manual GRP, the assessment date.
 //! - [`reports`]: the evaluation exports, 评估结果 and 评估报告.
-//!
 //! - [`estimates`]: viewing estimates per order and time-period class, their defaults from
 //!   the rating series or the viewing rows, and their edits.
 //! - [`evaluation`]: the figures per month (orderSummaryList), the per-spot read every

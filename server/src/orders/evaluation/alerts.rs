@@ -3,7 +3,9 @@
 //! every `*` account get a `user` message, once per crossing; back at or above the line, the
 //! state resets silently so the next fall alerts again.
 //!
-//! Checked wherever a side's figures are computed (the order list's page, orderSummaryList).
+//! Checked wherever a side's figures are computed (the order list's page, orderInfo,
+//! orderSummaryList), once the order plans spots: an order without a schedule expects nothing
+//! yet, and would otherwise alert the moment it is created.
 //! The state flips in one conditional upsert per side, so of concurrent requests that see the
 //! same crossing exactly one gets the row back and sends the messages, in the same transaction.
 

@@ -5,6 +5,7 @@ mod certificate_edges;
 mod certificate_rules;
 mod certificates;
 mod estimates;
+mod evaluation;
 mod form;
 mod history;
 mod list;
