@@ -33,8 +33,8 @@ pub struct Formats {
     pub note: Format,
 }
 
-impl Formats {
-    pub fn new() -> Self {
+impl Default for Formats {
+    fn default() -> Self {
         let cell = Format::new().set_border(FormatBorder::Thin);
         Self {
             title: Format::new().set_bold().set_font_size(16).set_align(FormatAlign::Center).set_align(FormatAlign::VerticalCenter),
@@ -49,7 +49,9 @@ impl Formats {
             note: Format::new().set_italic().set_font_color(Color::RGB(0x808080)),
         }
     }
+}
 
+impl Formats {
     /// `text` in a bordered cell; formula-like text keeps being text when edited.
     pub fn text_for(&self, text: &str) -> &Format {
         if formula_like(text) { &self.quoted } else { &self.text }

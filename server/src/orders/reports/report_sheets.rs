@@ -23,7 +23,7 @@ const PROPOSAL_HEADERS: [&str; 5] = ["提出时间", "调整日期", "调整建�
 /// Writes `report` to `path`; answers the rows of its tables.
 pub fn write(report: &Report, path: &Path, cancelled: &AtomicBool) -> anyhow::Result<u64> {
     let mut workbook = book::workbook(path.parent().unwrap_or(Path::new(".")))?;
-    let f = Formats::new();
+    let f = Formats::default();
     let mut rows = 0u64;
     type Section = fn(&Report, &mut Worksheet, u32, &Formats) -> Result<u64, XlsxError>;
     let sections: [(&str, u16, Section); 5] = [

@@ -112,7 +112,7 @@ impl ResultBook {
     pub fn write(self, path: &Path, cancelled: &AtomicBool) -> anyhow::Result<u64> {
         let dir = path.parent().unwrap_or(Path::new("."));
         let mut workbook = book::workbook(dir)?;
-        let f = Formats::new();
+        let f = Formats::default();
         let marks = Marks::new();
         let mut written = 0u64;
         for month in &self.months {
