@@ -265,7 +265,8 @@ async fn an_order_without_schedule_certificate_or_proposals_says_so_in_words() {
     let order = f.add(f.form()).await["id"].as_i64().unwrap();
     let s = Setup { f, order };
     let book = s.export("orderSummaryGrpReportIndexExport", json!({ "orderId": order })).await;
-    for (sheet, words) in [("播出证明", "暂无播出证明"), ("调整建议", "暂无调整建议"), ("补播", "暂无补播")] {
+    let words = [("预估", "暂无时段归纳"), ("播出证明", "暂无播出证明"), ("调整建议", "暂无调整建议"), ("补播", "暂无补播")];
+    for (sheet, words) in words {
         find(book.sheet(sheet), words);
     }
     // The result still has its month, with no line.
