@@ -70,6 +70,9 @@ DATABASE_URL=$(cat "$api_pg/database.url") run_bench certificates
 # The summary dialog (summary): the month grid of a 300-line order over a dense viewing set, and
 # the point move's second step.
 DATABASE_URL=$(cat "$api_pg/database.url") run_bench summary
+# The per-month evaluation figures (summary_list): orderSummaryList of one order over 10 million
+# viewing rows, against Postgres plus DuckDB on a plain Parquet copy.
+DATABASE_URL=$(cat "$api_pg/database.url") run_bench summary_list
 scripts/pg.sh stop "$api_pg"
 
 cpu=$(lscpu | sed -n 's/^Model name:[[:space:]]*//p' | head -1)

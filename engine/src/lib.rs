@@ -20,5 +20,7 @@ pub use certificates::CertificateRow;
 pub use error::{Error, Result};
 pub use lake::{Lake, LakeOptions};
 pub use paths::{Dataset, LakeFile, Month, Snapshot};
-pub use ratings::{ChannelGroupRatings, ChannelRatings, DailyRatings, MAX_REASONS, RatingStats, RatingsSummary};
-pub use viewing::{AiredSpot, AiredSpots, IssuedTotals, OrderMatch, Side, ViewingFilter, ViewingRow};
+pub use ratings::{
+    ChannelGroupRatings, ChannelRatings, ClassDay, DailyRatings, MAX_REASONS, RatingStats, RatingsSummary,
+};
+pub use viewing::{AiredSpot, AiredSpots, IssuedTotals, OrderMatch, SpotPosition, Side, ViewingFilter, ViewingRow};

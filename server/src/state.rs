@@ -22,6 +22,8 @@ pub struct AppState {
     pub snapshots: Arc<crate::lake::snapshots::Snapshots>,
     /// Orders' issued totals, kept until the manifest changes.
     pub issued: Arc<crate::orders::issued::IssuedMemo>,
+    /// Default viewing estimates, kept until the manifest changes.
+    pub estimates: Arc<crate::orders::estimates::EstimateMemo>,
     /// Orders' aired spots as the summary grid places them, kept until the manifest changes.
     pub aired: Arc<crate::orders::summary::memo::AiredMemo>,
     /// Uploaded files and exports.

@@ -3,10 +3,14 @@
 //! (customer or media) of an order, and the order's status. The server gathers the inputs
 //! from Postgres and the lake; nothing here reads anything.
 //!
-//! [`certificate`] compares a broadcast certificate with the schedule and plans what
+//! [`months`] splits a side's figures by month (orderSummaryList). [`certificate`] compares a broadcast certificate with the schedule and plans what
 //! confirming it does to the daily cells.
 
 pub mod certificate;
+pub mod months;
+mod estimate;
+
+pub use estimate::{ClassWindow, class_windows, estimate_stats};
 
 use chrono::NaiveDate;
 
@@ -130,36 +134,20 @@ pub struct SideFigures {
 pub fn side_figures(input: &SideInput) -> SideFigures {
     let free = free_broadcast(input.calc, input.metrics, input.value);
     let target = input.metrics + free;
-    let mut expected = Triple { normal: input.issued, low: input.issued, high: input.issued };
-    let mut unestimated_spots = 0;
-    for r in &input.remaining {
-        match r.estimate {
-            Some(e) => {
-                let n = r.spots as f64;
-                expected.normal += n * e.normal;
-                expected.low += n * e.low;
-                expected.high += n * e.high;
-            }
-            None => unestimated_spots += r.spots,
-        }
-    }
-    let difference = expected.map(|e| e - target);
-    let overplay_pct = difference.map(|d| (target != 0.0).then(|| d / target * 100.0));
-    let per_spot = (input.aired_spots > 0 && input.issued > 0.0).then(|| input.issued / input.aired_spots as f64);
-    let theatres = difference.map(|d| per_spot.map(|p| (d / p).trunc() as i64));
-    let top_or_bottom_three_pct = (input.positioned_spots > 0)
-        .then(|| input.top_or_bottom_three as f64 / input.positioned_spots as f64 * 100.0);
+    let average = months::per_spot(input.issued, input.aired_spots);
+    let s = months::scenarios(target, input.issued, &input.remaining, average);
+    let top_or_bottom_three_pct = months::top_or_bottom_three_pct(input.positioned_spots, input.top_or_bottom_three);
     SideFigures {
         metrics: input.metrics,
         free,
         target,
         issued: input.issued,
-        expected,
-        difference,
-        overplay_pct,
-        theatres,
+        expected: s.expected,
+        difference: s.difference,
+        overplay_pct: s.overplay_pct,
+        theatres: s.theatres,
         top_or_bottom_three_pct,
-        unestimated_spots,
+        unestimated_spots: s.unestimated_spots,
     }
 }
 

@@ -8,8 +8,10 @@ mod query;
 mod reasons;
 mod source;
 mod stream;
+mod windows;
 
 pub use query::{ChannelGroupRatings, ChannelRatings, DailyRatings, RatingStats};
+pub use windows::ClassDay;
 
 /// The outcome of a ratings import.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -147,7 +147,7 @@ impl Lake {
 }
 
 /// The snapshot's files, checked to be of `dataset`, which has no deletions.
-fn files_of(snapshot: &Snapshot, dataset: Dataset) -> Result<Option<Vec<LakePath>>> {
+pub(super) fn files_of(snapshot: &Snapshot, dataset: Dataset) -> Result<Option<Vec<LakePath>>> {
     let Some((found, files)) = parse_files(&snapshot.files)? else { return Ok(None) };
     if found != dataset {
         return Err(Error::Caller(format!("a {dataset} query got {found} files")));

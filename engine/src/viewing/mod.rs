@@ -3,11 +3,12 @@
 
 mod aired;
 mod decode;
+mod estimate;
 mod issued;
 mod read;
 mod write;
 
-pub use aired::{AiredSpot, AiredSpots};
+pub use aired::{AiredSpot, AiredSpots, SpotPosition};
 pub use issued::{OrderMatch, Side};
 pub(crate) use read::for_each_chunk;
 pub use read::{IssuedTotals, ViewingFilter};

@@ -207,7 +207,15 @@ fn aired_spots_are_the_whole_rows_read_in_air_time_order() {
                 assert_eq!(spot.ymd, row.ymd, "order {k}");
                 assert_eq!(spot.secs as i64, (row.air_time - row.ymd.and_time(chrono::NaiveTime::MIN)).num_seconds(), "order {k}");
                 assert_eq!(spot.grp, row.grp, "order {k}");
+                let position = spot.position.map(|p| (p.index, p.of, p.from_end));
+                let written = row.position.as_ref().map(|_| (row.position_index, row.position_of, row.position_from_end));
+                assert_eq!(position, written, "order {k}");
             }
+            // The positions counted spot by spot give the one-pass totals' 正负三 counts.
+            let totals = lake.issued_totals(&live, std::slice::from_ref(order)).unwrap()[0][side as usize - 1];
+            let positioned = lean.spots.iter().filter_map(|s| s.position);
+            assert_eq!(positioned.clone().count() as u64, totals.positioned, "order {k}");
+            assert_eq!(positioned.filter(|p| p.top_or_bottom_three()).count() as u64, totals.top_or_bottom_three, "order {k}");
             // Each title once.
             let mut titles = lean.titles.clone();
             titles.sort();

@@ -2,6 +2,7 @@
 
 mod certificates;
 mod compaction;
+mod estimates;
 mod helpers;
 mod issued;
 mod ratings;

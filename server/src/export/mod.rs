@@ -237,7 +237,10 @@ pub async fn save_book(state: &AppState, maker: Maker, name: &str, sheets: Vec<B
     .await
 }
 
-async fn save_with<W>(state: &AppState, maker: Maker, name: &str, write: W) -> anyhow::Result<Exported>
+/// As [`save`], with the file written by `write` (given the temporary path and the cancel
+/// flag; answers the rows written): for a workbook laid out by hand, as the evaluation
+/// reports are (`crate::orders::reports`).
+pub async fn save_with<W>(state: &AppState, maker: Maker, name: &str, write: W) -> anyhow::Result<Exported>
 where
     W: FnOnce(&Path, &AtomicBool) -> anyhow::Result<u64> + Send + 'static,
 {

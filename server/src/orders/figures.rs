@@ -7,8 +7,10 @@
 //! customer titles, and the product name), the broadcast days of its cycle, the side's data
 //! ownership (customer 1, media 2) and, when the order names them, its data category and
 //! source. All orders asked for at once are matched in one scan of a snapshot kept until the
-//! manifest changes. Viewing estimates per time-period class are not kept yet: remaining spots
-//! add nothing and are reported as unestimated.
+//! manifest changes. Remaining spots are counted per time-period class and valued at the
+//! class's estimate ([`crate::orders::estimates`]); spots of a class without one add nothing
+//! and are reported as unestimated. Computing the figures checks each side's goal alert
+//! ([`crate::orders::evaluation::alerts`]).
 
 use std::sync::OnceLock;
 
@@ -19,6 +21,9 @@ use chrono::NaiveDate;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::orders::estimates::{self, EstimateScope};
+use crate::orders::evaluation::alerts::{self, GoalCheck};
+use crate::orders::evaluation::schedule::{class_spots, remaining};
 use crate::state::AppState;
 
 /// One side's contract: how free broadcast is computed, its value, the contracted GRP.
@@ -94,8 +99,20 @@ pub struct Figures {
     pub customer_theatres: Option<i64>,
     /// 已播正负三 %: aired spots in positions 1–3 from either end of the break ÷ aired spots with a known position × 100.
     pub customer_already_upside_down_three: Option<f64>,
-    /// Remaining spots whose time-period class has no estimate yet, counted as 0 GRP.
+    /// Remaining spots whose time-period class has no estimate, counted as 0 GRP.
     pub customer_unestimated_spots: u64,
+    /// Expected completion − target, low.
+    pub customer_difference_low: f64,
+    /// Expected completion − target, high.
+    pub customer_difference_high: f64,
+    /// Difference ÷ target × 100, low; null without a target.
+    pub customer_overplay_low: Option<f64>,
+    /// Difference ÷ target × 100, high; null without a target.
+    pub customer_overplay_high: Option<f64>,
+    /// Theatres, low; null before a spot with GRP aired.
+    pub customer_theatres_low: Option<i64>,
+    /// Theatres, high; null before a spot with GRP aired.
+    pub customer_theatres_high: Option<i64>,
     /// Free broadcast GRP.
     pub media_free_broadcast: f64,
     /// Metrics plus free broadcast.
@@ -118,8 +135,20 @@ pub struct Figures {
     pub media_theatres: Option<i64>,
     /// 已播正负三 %: aired spots in positions 1–3 from either end of the break ÷ aired spots with a known position × 100.
     pub media_already_upside_down_three: Option<f64>,
-    /// Remaining spots whose time-period class has no estimate yet, counted as 0 GRP.
+    /// Remaining spots whose time-period class has no estimate, counted as 0 GRP.
     pub media_unestimated_spots: u64,
+    /// Expected completion − target, low.
+    pub media_difference_low: f64,
+    /// Expected completion − target, high.
+    pub media_difference_high: f64,
+    /// Difference ÷ target × 100, low; null without a target.
+    pub media_overplay_low: Option<f64>,
+    /// Difference ÷ target × 100, high; null without a target.
+    pub media_overplay_high: Option<f64>,
+    /// Theatres, low; null before a spot with GRP aired.
+    pub media_theatres_low: Option<i64>,
+    /// Theatres, high; null before a spot with GRP aired.
+    pub media_theatres_high: Option<i64>,
 }
 
 /// The figures of `orders`, in their order.
@@ -128,27 +157,40 @@ pub async fn compute(state: &AppState, orders: &[OrderFacts<'_>]) -> anyhow::Res
         return Ok(Vec::new());
     }
     let ids: Vec<i64> = orders.iter().map(|o| o.id).collect();
-    // Planned spots from the assessment date (today until one is set) on, not withdrawn.
-    let remaining: Vec<(i64, i64)> = sqlx::query_as(
-        "select l.order_id, coalesce(sum(c.point), 0)::int8
-         from order_lines l
-         join orders o on o.id = l.order_id
-         join order_cells c on c.line_id = l.id
-         where l.order_id = any($1) and c.ymd >= coalesce(o.estimate_date, current_date) and c.value <> '撤掉'
-         group by l.order_id",
-    )
-    .bind(&ids)
-    .fetch_all(&state.db)
-    .await?;
-    let totals = issued(state, orders.iter().map(OrderFacts::matching).collect()).await?;
-    let figures = orders.iter().zip(totals).map(|(order, [customer, media])| {
-        let spots = remaining.iter().find(|(id, _)| *id == order.id).map_or(0, |(_, n)| *n as u64);
-        let left = vec![Remaining { spots, estimate: None }];
-        let c = side_figures(&input(order.customer, customer, left.clone()));
-        let m = side_figures(&input(order.media, media, left));
-        figures(&c, &m, customer.spots, media.spots)
-    });
-    Ok(figures.collect())
+    // Planned spots per class from the assessment date (today until one is set) on, not
+    // withdrawn; each side values them at its class estimates.
+    let scope = |belonging_to: i16| {
+        move |id: i64| {
+            let o = orders.iter().find(|o| o.id == id);
+            EstimateScope { belonging_to, category: o.and_then(|o| o.category), source: o.and_then(|o| o.source) }
+        }
+    };
+    let (spots, totals, customer_estimates, media_estimates) = tokio::try_join!(
+        async { Ok(class_spots(&state.db, &ids).await?) },
+        issued(state, orders.iter().map(OrderFacts::matching).collect()),
+        estimates::for_orders(state, &ids, scope(1)),
+        estimates::for_orders(state, &ids, scope(2)),
+    )?;
+    let mut checks = Vec::new();
+    let figures: Vec<Figures> = orders
+        .iter()
+        .zip(totals)
+        .map(|(order, [customer, media])| {
+            let own = || spots.iter().filter(|s| s.order_id == order.id);
+            let c = side_figures(&input(order.customer, customer, remaining(own(), customer_estimates.get(&order.id))));
+            let m = side_figures(&input(order.media, media, remaining(own(), media_estimates.get(&order.id))));
+            // An order without planned spots has nothing to expect yet: no alert until it has a schedule.
+            if own().any(|s| s.planned > 0) {
+                for (belonging_to, f) in [(1, &c), (2, &m)] {
+                    let (expected, target) = (f.expected.normal, f.target);
+                    checks.push(GoalCheck { order_id: order.id, belonging_to, product_name: order.product_name, expected, target });
+                }
+            }
+            figures(&c, &m, customer.spots, media.spots)
+        })
+        .collect();
+    alerts::check(state, &checks).await?;
+    Ok(figures)
 }
 
 /// The issued totals of each order, `[customer, media]`: kept by manifest version, the rest in
@@ -201,6 +243,12 @@ fn figures(c: &SideFigures, m: &SideFigures, c_spots: u64, m_spots: u64) -> Figu
         customer_theatres: c.theatres.normal,
         customer_already_upside_down_three: pct(c.top_or_bottom_three_pct),
         customer_unestimated_spots: c.unestimated_spots,
+        customer_difference_low: r3(c.difference.low),
+        customer_difference_high: r3(c.difference.high),
+        customer_overplay_low: pct(c.overplay_pct.low),
+        customer_overplay_high: pct(c.overplay_pct.high),
+        customer_theatres_low: c.theatres.low,
+        customer_theatres_high: c.theatres.high,
         media_free_broadcast: r3(m.free),
         media_target: r3(m.target),
         media_issued_grp: r3(m.issued),
@@ -213,5 +261,11 @@ fn figures(c: &SideFigures, m: &SideFigures, c_spots: u64, m_spots: u64) -> Figu
         media_theatres: m.theatres.normal,
         media_already_upside_down_three: pct(m.top_or_bottom_three_pct),
         media_unestimated_spots: m.unestimated_spots,
+        media_difference_low: r3(m.difference.low),
+        media_difference_high: r3(m.difference.high),
+        media_overplay_low: pct(m.overplay_pct.low),
+        media_overplay_high: pct(m.overplay_pct.high),
+        media_theatres_low: m.theatres.low,
+        media_theatres_high: m.theatres.high,
     }
 }

@@ -19,12 +19,17 @@
 //!   spots, move missing spots (two steps), a verified cell's manual GRP, the assessment date.
 //! - [`customer`]: customer data brought into an order (two steps) and the 正负三 upload's
 //!   positions.
-//!
-//! Viewing estimates come next and live here too, as a module of its own beside these.
+//! - [`reports`]: the evaluation exports, 评估结果 and 评估报告.
+//! - [`estimates`]: viewing estimates per order and time-period class, their defaults from
+//!   the rating series or the viewing rows, and their edits.
+//! - [`evaluation`]: the figures per month (orderSummaryList), the per-spot read every
+//!   evaluation figure starts from, and the goal alerts.
 
 pub mod cells;
 pub mod certificates;
 pub mod customer;
+pub mod estimates;
+pub mod evaluation;
 pub mod figures;
 pub mod form;
 pub mod history;
@@ -32,6 +37,7 @@ pub mod issued;
 pub mod log;
 pub mod order;
 pub mod proposals;
+pub mod reports;
 pub mod schedule;
 pub mod status;
 pub mod summary;

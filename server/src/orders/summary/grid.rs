@@ -5,13 +5,16 @@
 //! average GRP of its aired spots on the chosen viewing data ([`super::viewing`]). Each month
 //! also answers its make-goods ([`super::make_goods`]).
 //!
-//! Estimates are not kept yet (they come with the viewing-estimate screens): every estimate
-//! column reads 0 until then.
+//! The estimate columns value the line's spots at its period's class estimate
+//! ([`crate::orders::estimates`], DESIGN §5.2): `estimated…` the remaining spots,
+//! `viewEstimated…` the issued GRP with the aired spots that have no viewing row (the
+//! certificate's aired count beyond the rows placed on the line) valued at the estimate. A
+//! line whose class has no estimate shows 0 in all six.
 
 use std::collections::{BTreeMap, HashMap};
 
 use adeval_engine::Side;
-use adeval_engine::orders::round3;
+use adeval_engine::orders::{Triple, round3};
 use chrono::{Datelike, Months, NaiveDate};
 use serde::Serialize;
 use sqlx::FromRow;
@@ -20,6 +23,7 @@ use utoipa::ToSchema;
 use super::make_goods::{self, CellSpots, MakeGood};
 use super::stored::{self, CellRow};
 use super::viewing::{self, LineSlot, ViewingScope};
+use crate::orders::estimates::{self, EstimateScope};
 use crate::orders::{month_of, ym};
 use crate::state::AppState;
 
@@ -121,17 +125,17 @@ pub struct GridRow {
     pub published_times: i64,
     /// The line's issued GRP this month ÷ its aired spots, from the viewing rows of the chosen ownership, category and source (3 decimals; 0 without a row).
     pub average_viewership_this_month: f64,
-    /// Issued GRP under the normal estimate for spots without viewing data: 0 until estimates are kept.
+    /// The line's issued GRP this month plus its aired spots without a viewing row × the class's normal estimate (3 decimals).
     pub view_estimated: f64,
-    /// As viewEstimated, high estimate: 0 until estimates are kept.
+    /// As viewEstimated, high estimate.
     pub view_estimated_high: f64,
-    /// As viewEstimated, low estimate: 0 until estimates are kept.
+    /// As viewEstimated, low estimate.
     pub view_estimated_low: f64,
-    /// Remaining spots × the class's normal estimate: 0 until estimates are kept.
+    /// Remaining spots × the class's normal estimate (3 decimals; 0 without an estimate).
     pub estimated: f64,
-    /// Remaining spots × the class's high estimate: 0 until estimates are kept.
+    /// Remaining spots × the class's high estimate.
     pub estimated_high: f64,
-    /// Remaining spots × the class's low estimate: 0 until estimates are kept.
+    /// Remaining spots × the class's low estimate.
     pub estimated_low: f64,
     /// Spots planned, withdrawn ones excepted.
     pub total_times: i64,
@@ -156,6 +160,7 @@ pub async fn grid(state: &AppState, order: i64, filter: GridFilter) -> anyhow::R
     let titled: Vec<(i64, [String; 3])> =
         stored::tapes(db, order).await?.into_iter().map(|(id, a, b, c)| (id, [a, b, c])).collect();
     let scope = ViewingScope {
+        order_id: order,
         media_id: o.media_id,
         group_id: o.default_group_id,
         tapes: &titled,
@@ -179,7 +184,11 @@ pub async fn grid(state: &AppState, order: i64, filter: GridFilter) -> anyhow::R
         tx.commit().await?;
         Ok::<_, anyhow::Error>((lines, cells, operations))
     };
-    let ((lines, cells, operations), spots) = tokio::try_join!(schedule, viewing)?;
+    let scope = EstimateScope { belonging_to: filter.belonging_to, category: scope.category, source: scope.source };
+    let estimates = async { estimates::of_order(state, order, &scope).await };
+    let ((lines, cells, operations), spots, classes) = tokio::try_join!(schedule, viewing, estimates)?;
+    let estimates: HashMap<i64, Triple<f64>> =
+        classes.unwrap_or_default().into_iter().filter_map(|c| Some((c.class_id, c.estimate?))).collect();
 
     let mut records: HashMap<i64, Vec<CellOperation>> = HashMap::new();
     for (cell, admin_name, content, update_time) in operations {
@@ -235,6 +244,12 @@ pub async fn grid(state: &AppState, order: i64, filter: GridFilter) -> anyhow::R
         let [total, remaining, published] = counts(l.id);
         let seen = placed.get(&l.id).copied().unwrap_or_default();
         let average = if seen.spots == 0 { 0.0 } else { round3(seen.grp / seen.spots as f64) };
+        // A line whose class has no estimate shows 0 in every estimate column, as before estimates.
+        let estimate = l.class_id.and_then(|c| estimates.get(&c)).copied();
+        let unseen = (published - seen.spots as i64).max(0) as f64;
+        let valued = |f: &dyn Fn(f64) -> f64| estimate.map_or(Triple::default(), |e| e.map(|x| round3(f(x))));
+        let viewed = valued(&|e| seen.grp + unseen * e);
+        let ahead = valued(&|e| remaining as f64 * e);
         let cells = by_line.remove(&l.id).unwrap_or_default();
         let month_spots = spots_of.entry(l.month).or_default();
         for c in &cells {
@@ -283,12 +298,12 @@ pub async fn grid(state: &AppState, order: i64, filter: GridFilter) -> anyhow::R
             remaining_times: remaining,
             published_times: published,
             average_viewership_this_month: average,
-            view_estimated: 0.0,
-            view_estimated_high: 0.0,
-            view_estimated_low: 0.0,
-            estimated: 0.0,
-            estimated_high: 0.0,
-            estimated_low: 0.0,
+            view_estimated: viewed.normal,
+            view_estimated_high: viewed.high,
+            view_estimated_low: viewed.low,
+            estimated: ahead.normal,
+            estimated_high: ahead.high,
+            estimated_low: ahead.low,
             total_times: total,
         });
     }

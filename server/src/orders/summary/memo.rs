@@ -5,7 +5,7 @@
 //! it open — reads the lake once per import, not once per call. An import or deletion moves the
 //! version and drops everything kept; a changed match (a renamed tape, another cycle) misses.
 //!
-//! Memory is bounded by [`KEPT_SPOTS`] spots (24 bytes each) in all; a match with more is read
+//! Memory is bounded by [`KEPT_SPOTS`] spots (40 bytes each) in all; a match with more is read
 //! on every call and not kept.
 
 use std::collections::HashMap;
@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 
 use adeval_engine::{AiredSpots, OrderMatch, Side};
 
-/// Most spots kept at one version: about 24 MB.
+/// Most spots kept at one version: about 40 MB.
 pub const KEPT_SPOTS: usize = 1_000_000;
 
 #[derive(Default)]
@@ -61,7 +61,7 @@ mod tests {
     use super::*;
 
     fn aired(n: usize) -> Arc<AiredSpots> {
-        let spot = AiredSpot { title: 0, ymd: chrono::NaiveDate::default(), secs: 0, grp: 1.0 };
+        let spot = AiredSpot { title: 0, ymd: chrono::NaiveDate::default(), secs: 0, grp: 1.0, position: None };
         Arc::new(AiredSpots { titles: vec!["t".into()], spots: vec![spot; n] })
     }
 

@@ -8,7 +8,7 @@ pub mod grid;
 pub mod lookups;
 pub mod make_goods;
 pub mod memo;
-mod stored;
+pub(crate) mod stored;
 pub mod viewing;
 
 pub use grid::{GridFilter, GridMonth, GridRow, grid};

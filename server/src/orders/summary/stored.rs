@@ -35,6 +35,8 @@ pub struct LineRow {
     pub time_period_name: String,
     pub start_secs: i32,
     pub end_secs: i32,
+    /// The period's time-period class, whose estimate values the line's spots.
+    pub class_id: Option<i64>,
 }
 
 #[derive(FromRow)]
@@ -81,7 +83,7 @@ pub async fn tapes(db: &PgPool, order: i64) -> sqlx::Result<Vec<(i64, String, St
 pub async fn lines(db: impl PgExecutor<'_>, order: i64) -> sqlx::Result<Vec<LineRow>> {
     sqlx::query_as(
         "select l.id, l.month, l.contract_number, l.point_type, l.position, t.seconds, l.tape_id, t.media_file_name,
-                l.time_period_id, p.time_period_name, p.start_secs, p.end_secs
+                l.time_period_id, p.time_period_name, p.start_secs, p.end_secs, p.class_id
          from order_lines l join product_tapes t on t.id = l.tape_id join time_periods p on p.id = l.time_period_id
          where l.order_id = $1
          order by l.month, t.media_file_name, p.start_secs, p.time_period_name, l.point_type, l.position, l.id",

@@ -15,10 +15,9 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use adeval_engine::{Dataset, Side};
-use anyhow::Context;
 use chrono::NaiveDate;
 
+pub use crate::orders::evaluation::spots::ViewingScope;
 use crate::state::AppState;
 
 /// What a schedule line offers to the placement.
@@ -102,45 +101,10 @@ pub fn place(lines: &[LineSlot], spots: &[Spot]) -> HashMap<i64, Placed> {
     placed
 }
 
-/// What reading the viewing rows needs to know of the order.
-pub struct ViewingScope<'a> {
-    pub media_id: i64,
-    pub group_id: i64,
-    /// The order's tapes: id and the titles that name it (media file name, tape number,
-    /// customer title).
-    pub tapes: &'a [(i64, [String; 3])],
-    pub product_name: &'a str,
-    pub cycle: (NaiveDate, NaiveDate),
-    pub side: Side,
-    pub category: Option<i16>,
-    pub source: Option<i16>,
-}
-
-/// The order's viewing rows of the scope's side, category and source, in air-time order:
-/// the aired spots kept at the lake's version ([`super::memo`]), else one lean read of the lake.
+/// The order's viewing rows of the scope's side, category and source, in air-time order, as
+/// the placement reads them ([`crate::orders::evaluation::spots`]).
 pub async fn spots(state: &AppState, scope: &ViewingScope<'_>) -> anyhow::Result<Vec<Spot>> {
-    let titles = scope.tapes.iter().flat_map(|(_, t)| t.iter().map(String::as_str));
-    let matching = crate::orders::figures::order_match(
-        scope.media_id,
-        scope.group_id,
-        titles,
-        scope.product_name,
-        (Some(scope.cycle.0), Some(scope.cycle.1)),
-        (scope.category, scope.source),
-    );
-    let (version, snapshot) = state.snapshots.versioned(&state.db, Dataset::Viewing).await?;
-    let aired = match state.aired.kept(version, &matching, scope.side) {
-        Some(aired) => aired,
-        None => {
-            let (lake, filter) = (state.lake.clone(), matching.filter(scope.side));
-            let aired = tokio::task::spawn_blocking(move || lake.aired_spots(&snapshot, &filter))
-                .await?
-                .context("the order's viewing rows")?;
-            let aired = Arc::new(aired);
-            state.aired.keep(version, matching, scope.side, aired.clone());
-            aired
-        }
-    };
+    let aired = crate::orders::evaluation::spots::spots(state, scope).await?;
     // The tapes each distinct title names: a tape's media file name, tape number or customer
     // title names it; the product's name, when no tape is called so, names every tape.
     let product = scope.product_name.trim();

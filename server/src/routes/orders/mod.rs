@@ -2,12 +2,16 @@
 //! §5 validation, §7 order calls): the list with each order's figures, the dialog's calls and
 //! pickers, the order log, the schedule, tape changes, proposals, broadcast certificates
 //! ([`certificates`]), the summary dialog's reads ([`summary`]), its cell writes ([`cells`]) and
-//! its point move and suit-entry count ([`moves`]), and customer data per order ([`customer`]).
+//! its point move and suit-entry count ([`moves`]), customer data per order ([`customer`]), the
+//! viewing estimates per class ([`estimates`]), the per-month figures ([`evaluation`]) and the
+//! evaluation exports ([`reports`]).
 //! Every call belongs to the `/order` menu.
 
 pub mod cells;
 pub mod certificates;
 pub mod customer;
+pub mod estimates;
+mod evaluation;
 mod fields;
 mod figures;
 mod form;
@@ -16,6 +20,7 @@ mod list;
 mod log;
 pub mod moves;
 mod proposals;
+mod reports;
 mod rows;
 pub mod summary;
 pub mod tape_changes;
@@ -150,6 +155,14 @@ pub static CERTIFICATE_EXPORT: Call = Call::get_or_post("orderBroadcastingCertif
     .menu(MENU_ORDER)
     .takes::<OrderIdArgs>()
     .answers::<Exported>();
+pub static RESULT_EXPORT: Call = Call::get_or_post("orderSummaryGrpIndexExport", "导出评估结果")
+    .menu(MENU_ORDER)
+    .takes::<reports::ReportArgs>()
+    .answers::<Exported>();
+pub static REPORT_EXPORT: Call = Call::get_or_post("orderSummaryGrpReportIndexExport", "导出评估报告")
+    .menu(MENU_ORDER)
+    .takes::<reports::ReportArgs>()
+    .answers::<Exported>();
 pub static CELL_UP: Call = Call::post("orderSummaryGrpYmdUp", "修改点位")
     .menu(MENU_ORDER)
     .writes()
@@ -178,10 +191,22 @@ pub static ASSESSMENT_UP: Call = Call::post("grpTimeUp", "修改评估时间")
     .writes()
     .takes::<cells::AssessmentArgs>()
     .answers::<cells::Assessment>();
+pub static VIEWING_LIST: Call = Call::get("orderViewingList", "预估收视列表")
+    .menu(MENU_ORDER)
+    .takes::<estimates::ViewingListArgs>()
+    .answers_with::<Vec<estimates::ViewingClass>, estimates::ViewingClass>();
+pub static VIEWING_UP: Call = Call::post("orderViewingUp", "修改预估收视")
+    .menu(MENU_ORDER)
+    .writes()
+    .takes::<estimates::ViewingUpArgs>();
 pub static SUMMARY_GRID: Call = Call::get("orderSummaryGrpList", "汇总月份表")
     .menu(MENU_ORDER)
     .takes::<summary::SummaryGridArgs>()
     .answers_with::<Vec<crate::orders::summary::GridMonth>, crate::orders::summary::GridRow>();
+pub static SUMMARY_LIST: Call = Call::get("orderSummaryList", "汇总评估")
+    .menu(MENU_ORDER)
+    .takes::<evaluation::SummaryListArgs>()
+    .answers_with::<Vec<crate::orders::evaluation::SummaryRow>, crate::orders::evaluation::SummaryRow>();
 pub static SUMMARY_SUITS: Call = Call::get("orderSummarySuitList", "汇总套装剩余")
     .menu(MENU_ORDER)
     .takes::<OrderIdArgs>()
@@ -262,13 +287,18 @@ pub fn endpoints() -> Vec<Endpoint> {
         Endpoint { call: &CERTIFICATE_ORDER_VERSIONS, handler: get(certificates::order_versions) },
         Endpoint { call: &CERTIFICATE_SWAP, handler: post(certificates::swap) },
         Endpoint { call: &CERTIFICATE_EXPORT, handler: get_or_post(certificates::export) },
+        Endpoint { call: &RESULT_EXPORT, handler: get_or_post(reports::result) },
+        Endpoint { call: &REPORT_EXPORT, handler: get_or_post(reports::report) },
         Endpoint { call: &CELL_UP, handler: post(cells::up) },
         Endpoint { call: &CELL_ADD, handler: post(cells::add) },
         Endpoint { call: &CELL_MOVE, handler: post(moves::move_spots) },
         Endpoint { call: &ENTRY_LEFT, handler: get(moves::entry_left) },
         Endpoint { call: &CELL_GRP, handler: post(cells::manual_grp) },
         Endpoint { call: &ASSESSMENT_UP, handler: post(cells::assessment) },
+        Endpoint { call: &VIEWING_LIST, handler: get(estimates::list) },
+        Endpoint { call: &VIEWING_UP, handler: post(estimates::up) },
         Endpoint { call: &SUMMARY_GRID, handler: get(summary::grid) },
+        Endpoint { call: &SUMMARY_LIST, handler: get(evaluation::summary_list) },
         Endpoint { call: &SUMMARY_SUITS, handler: get(summary::suit_list) },
         Endpoint { call: &ORDER_TIME, handler: get(summary::order_time) },
         Endpoint { call: &ORDER_PERIODS, handler: get(summary::periods) },

@@ -186,14 +186,26 @@ async fn the_grid_counts_each_line_and_averages_its_viewing_rows() {
             line("2026-04", "伊利版本A", "晚间A", "A", [4, 4, 0], 1.75),
         ]
     );
-    // Every column of a row, the estimates at 0 until estimates are kept.
+    // Every column of a row.
     let l1 = &grid[0]["data"][0];
     assert_eq!(l1["time_period"]["id"], s.periods[0]);
     assert_eq!(l1["timePeriodId"], s.periods[0]);
     assert_eq!(l1["product_magnetic_tape"]["id"], s.f.tapes[0]);
     assert_eq!((l1["length"].as_i64(), l1["position"].as_str(), l1["contractNumber"].as_str()), (Some(15), Some(""), Some("")));
-    for column in ["viewEstimated", "viewEstimatedHigh", "viewEstimatedLow", "estimated", "estimatedHigh", "estimatedLow"] {
-        assert!(close(&l1[column], 0.0), "{column}: {}", l1[column]);
+    // The estimate columns at the default of 晚间A's class 黄金: its customer viewing rows in the
+    // 28 days before 2026-03-05 are 03-02's 2.0, 3.0 and 1.0, one day of mean 2.0, so 2.0 in
+    // every scenario. L1 remains 1 spot: 2.0; its issued 16 has no aired spot without a row (3
+    // published, 5 placed): 16. L3's 晚间B has no class: 0 throughout.
+    for (column, value) in [
+        ("viewEstimated", 16.0),
+        ("viewEstimatedHigh", 16.0),
+        ("viewEstimatedLow", 16.0),
+        ("estimated", 2.0),
+        ("estimatedHigh", 2.0),
+        ("estimatedLow", 2.0),
+    ] {
+        assert!(close(&l1[column], value), "{column}: {}", l1[column]);
+        assert!(close(&grid[0]["data"][2][column], 0.0), "L3 {column}: {}", grid[0]["data"][2][column]);
     }
     // The cells: verified, missing (movable), withdrawn, with the line's type.
     let cells = |row: &Value| -> Vec<(i64, i64, String, i64, String)> {

@@ -1,0 +1,270 @@
+//! orderSummaryList through the served system: the release `adeval serve` on a fresh database
+//! of a running cluster (`DATABASE_URL`, its admin URL) with the demo master data, the bench
+//! channel's order (benches/src/channel.rs) scheduled over January to June 2026 (50 lines a
+//! month, a cell every other day, assessed from April 1st) among 1,000 other orders, and 10
+//! million viewing rows in the lake (10,000 deleted) spread over all of them.
+//!
+//! The peer computes the same month figures the way an analyst would without adeval: the
+//! planned and remaining spots per month and class by one Postgres statement, and the issued
+//! GRP, aired spots and 正负三 counts per month by one DuckDB statement over a plain Parquet copy
+//! of the live viewing rows (deletions already applied). Both must give the same per-month
+//! counts and GRP before anything is timed. ADEVAL_BENCH_SUMMARY_LIST_KEEP leaves the database
+//! and files in place.
+//!
+//! Settings: ADEVAL_BENCH_SUMMARY_LIST_ROWS (10,000,000), ADEVAL_BENCH_SUMMARY_LIST_ORDERS
+//! (1,000), ADEVAL_BENCH_SUMMARY_LIST_RUNS (50), ADEVAL_BIN.
+
+use std::path::Path;
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+use serde_json::Value;
+use sqlx::PgPool;
+
+use adeval_benches::channel::{self, Channel, DAYS, first_day};
+use adeval_benches::serve::{Server, time};
+use adeval_benches::{Runs, env_u64, report, secs, thousands, verdict};
+
+const LINES_A_MONTH: usize = 50;
+/// First calls after a lake change timed.
+const COLD_RUNS: usize = 10;
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let rows = env_u64("ADEVAL_BENCH_SUMMARY_LIST_ROWS", 10_000_000);
+    let others = env_u64("ADEVAL_BENCH_SUMMARY_LIST_ORDERS", 1_000);
+    let runs = env_u64("ADEVAL_BENCH_SUMMARY_LIST_RUNS", 50) as usize;
+    let admin_url = std::env::var("DATABASE_URL").context("DATABASE_URL: the admin URL of a running Postgres cluster")?;
+    let name = format!("adeval_bench_summary_list_{}", std::process::id());
+    let admin = PgPool::connect(&admin_url).await.context("connecting to DATABASE_URL")?;
+    sqlx::query(&format!("drop database if exists {name}")).execute(&admin).await?;
+    sqlx::query(&format!("create database {name}")).execute(&admin).await?;
+    let url = adeval_benches::serve::with_database(&admin_url, &name);
+    let data = adeval_benches::fresh_dir("summary_list")?;
+    let outcome = async {
+        let server = Server::start(&url, &data, &[]).await?;
+        let db = PgPool::connect(&url).await?;
+        let seed = channel::seed(&db, 1).await?;
+        let order = seed.orders[0];
+        let (lines, planned) = schedule(&db, &seed, order).await?;
+        adeval_benches::orders::seed_orders(&db, others).await?;
+        let started = Instant::now();
+        let written = adeval_benches::viewing::fill_lake(&db, &data.join("lake"), rows, 10_000, first_day(), DAYS).await?;
+        let generated = started.elapsed().as_secs_f64();
+        sqlx::query("analyze").execute(&db).await?;
+        let plain = data.join("viewing-plain.parquet");
+        plain_copy(&db, &data.join("lake"), &plain).await?;
+        println!("generated {written} viewing rows in {}; plain copy written", secs(generated));
+        let token = server.login().await?;
+        let args = || vec![("belongingTo", "1".to_owned()), ("orderId", order.to_string())];
+
+        let answer = server.call("orderSummaryList", args(), &token).await?;
+        check(&answer, &peer(&db, &plain, order).await?)?;
+        let aired = answer.as_array().and_then(|r| r.last()).map_or(0, |t| t["airedSpots"].as_u64().unwrap_or(0));
+        println!("order {order}: {lines} lines, {planned} planned spots, {aired} aired spots on the customer side");
+
+        let warm = time(runs, || server.call("orderSummaryList", args(), &token)).await?;
+        let mut cold = Vec::with_capacity(COLD_RUNS);
+        for _ in 0..COLD_RUNS {
+            sqlx::query("update lake_manifest set version = version + 1").execute(&db).await?;
+            let start = Instant::now();
+            server.call("orderSummaryList", args(), &token).await?;
+            cold.push(start.elapsed().as_secs_f64());
+        }
+        let cold = Runs(cold);
+        println!("  {} cold calls: median {} ({})", cold.len(), secs(cold.median()), cold.spread());
+        let mut peer_runs = Vec::with_capacity(runs);
+        for _ in 0..runs {
+            let start = Instant::now();
+            peer(&db, &plain, order).await?;
+            peer_runs.push(start.elapsed().as_secs_f64());
+        }
+        let peer_runs = Runs(peer_runs);
+        println!("  {} peer runs: median {} ({})", peer_runs.len(), secs(peer_runs.median()), peer_runs.spread());
+        db.close().await;
+        write_report(written, others, lines, planned, aired, generated, [&warm, &cold, &peer_runs])
+    }
+    .await;
+    if std::env::var_os("ADEVAL_BENCH_SUMMARY_LIST_KEEP").is_some() {
+        println!("kept database {name} and {}", data.display());
+        return outcome;
+    }
+    let _ = sqlx::query(&format!("drop database if exists {name} with (force)")).execute(&admin).await;
+    let _ = std::fs::remove_dir_all(&data);
+    outcome
+}
+
+/// The order's schedule straight into Postgres: 50 lines a month (tape k mod 3, period k div 3,
+/// so both classes), a cell on every other day from the 1st to the 27th with one or two spots,
+/// every seventh withdrawn; assessed from April 1st. Answers lines and planned spots.
+async fn schedule(db: &PgPool, seed: &Channel, order: i64) -> anyhow::Result<(u64, i64)> {
+    let tapes: Vec<i64> = (0..LINES_A_MONTH).map(|k| seed.tape_ids[k % seed.tape_ids.len()]).collect();
+    let periods: Vec<i64> = (0..LINES_A_MONTH).map(|k| seed.period_ids[k / seed.tape_ids.len()]).collect();
+    let lines = sqlx::query(
+        "insert into order_lines (order_id, media_id, month, tape_id, time_period_id, point_type, contract_number)
+         select $1, $2, m::date, x.tape, x.period, 'A', 'HT-2026-' || lpad(x.k::text, 3, '0')
+         from generate_series(date '2026-01-01', date '2026-06-01', interval '1 month') m
+         cross join unnest($3::bigint[], $4::bigint[]) with ordinality x(tape, period, k)",
+    )
+    .bind(order)
+    .bind(seed.media)
+    .bind(&tapes)
+    .bind(&periods)
+    .execute(db)
+    .await?
+    .rows_affected();
+    sqlx::query(
+        "insert into order_cells (line_id, ymd, point, value)
+         select l.id, l.month + d, 1 + (l.id + d) % 2, case when (l.id + d) % 7 = 0 then '撤掉' else '' end
+         from order_lines l cross join generate_series(0, 26, 2) d where l.order_id = $1",
+    )
+    .bind(order)
+    .execute(db)
+    .await?;
+    sqlx::query("update orders set estimate_date = '2026-04-01' where id = $1").bind(order).execute(db).await?;
+    let planned: i64 = sqlx::query_scalar(
+        "select sum(c.point)::int8 from order_cells c join order_lines l on l.id = c.line_id
+         where l.order_id = $1 and c.value <> '撤掉'",
+    )
+    .bind(order)
+    .fetch_one(db)
+    .await?;
+    Ok((lines, planned))
+}
+
+/// The live viewing rows, deletions applied, as one plain Parquet file.
+async fn plain_copy(db: &PgPool, lake: &Path, to: &Path) -> anyhow::Result<()> {
+    let files: Vec<String> = sqlx::query_scalar("select path from lake_files where dataset = 'viewing' and live order by path")
+        .fetch_all(db)
+        .await?;
+    let deleted: Vec<i64> =
+        sqlx::query_scalar("select row_id from lake_deletions where dataset = 'viewing'").fetch_all(db).await?;
+    let list = files.iter().map(|f| format!("'{}'", lake.join(f).display())).collect::<Vec<_>>().join(", ");
+    let conn = duckdb::Connection::open_in_memory()?;
+    conn.execute_batch("create temp table deleted (id bigint)")?;
+    let mut app = conn.appender("deleted")?;
+    for id in deleted {
+        app.append_row([id])?;
+    }
+    app.flush()?;
+    drop(app);
+    conn.execute_batch(&format!(
+        "copy (select * from read_parquet([{list}]) where id not in (select id from deleted)) to '{}' (format parquet, compression zstd)",
+        to.display()
+    ))?;
+    Ok(())
+}
+
+/// Per month: planned, remaining, issued GRP, aired spots, positioned, top or bottom three.
+type PeerMonth = (String, i64, i64, f64, i64, i64, i64);
+
+/// The peer: Postgres for the schedule's counts, DuckDB on the plain copy for the aired spots.
+async fn peer(db: &PgPool, plain: &Path, order: i64) -> anyhow::Result<Vec<PeerMonth>> {
+    {
+        let (media, group, start, end, titles): (i64, i64, chrono::NaiveDate, chrono::NaiveDate, Vec<String>) = sqlx::query_as(
+            "select o.media_id, o.default_group_id, o.cycle_start, o.cycle_end,
+                    array(select trim(x) from (select p.product_name as x union
+                          select unnest(array[t.media_file_name, t.media_tape_number, t.customer_title])
+                          from order_tapes ot join product_tapes t on t.id = ot.tape_id where ot.order_id = o.id) n
+                          where trim(x) <> '')
+             from orders o join products p on p.id = o.product_id where o.id = $1",
+        )
+        .bind(order)
+        .fetch_one(db)
+        .await?;
+        let schedule: Vec<(String, i64, i64)> = sqlx::query_as(
+            "select to_char(l.month, 'YYYY-MM'), coalesce(sum(c.point), 0)::int8,
+                    coalesce(sum(c.point) filter (where c.ymd >= coalesce(o.estimate_date, current_date)), 0)::int8
+             from order_lines l join orders o on o.id = l.order_id join order_cells c on c.line_id = l.id
+             where l.order_id = $1 and c.value <> '撤掉' group by 1 order by 1",
+        )
+        .bind(order)
+        .fetch_all(db)
+        .await?;
+        let conn = duckdb::Connection::open_in_memory()?;
+        let list = titles.iter().map(|t| format!("'{}'", t.replace('\'', "''"))).collect::<Vec<_>>().join(", ");
+        let mut stmt = conn.prepare(&format!(
+            "select strftime(ymd, '%Y-%m'), sum(grp), count(*), count(\"position\"),
+                    count(*) filter (where position_index <= 3 or (position_of is not null and position_index > position_of - 3))
+             from read_parquet('{}')
+             where media_id = ? and audience_group_id = ? and belonging_to = 1 and ymd between ?::date and ?::date
+               and title in ({list})
+             group by 1 order by 1",
+            plain.display()
+        ))?;
+        let aired: Vec<(String, f64, i64, i64, i64)> = stmt
+            .query_map(duckdb::params![media, group, start.to_string(), end.to_string()], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+            })?
+            .collect::<Result<_, _>>()?;
+        Ok(schedule
+            .into_iter()
+            .map(|(month, planned, remaining)| {
+                let a = aired.iter().find(|a| a.0 == month).cloned().unwrap_or((month.clone(), 0.0, 0, 0, 0));
+                (month, planned, remaining, a.1, a.2, a.3, a.4)
+            })
+            .collect())
+    }
+}
+
+/// The server's month rows hold the peer's counts and GRP (to the answered 3 decimals).
+fn check(answer: &Value, peer: &[PeerMonth]) -> anyhow::Result<()> {
+    let rows = answer.as_array().context("orderSummaryList answered no rows")?;
+    if rows.len() != peer.len() + 1 || peer.is_empty() {
+        bail!("{} rows answered for {} months", rows.len(), peer.len());
+    }
+    for (row, (month, planned, remaining, grp, aired, positioned, top)) in rows.iter().zip(peer) {
+        let ours = (row["month"].as_str(), row["plannedSpots"].as_i64(), row["remainingSpots"].as_i64());
+        let counts = (row["airedSpots"].as_i64(), row["positionedSpots"].as_i64(), row["alreadyUpsideDownThree"].as_i64());
+        let close = (row["IssuedGrp"].as_f64().unwrap_or(f64::NAN) - grp).abs() < 0.0015;
+        if ours != (Some(month.as_str()), Some(*planned), Some(*remaining)) || counts != (Some(*aired), Some(*positioned), Some(*top)) || !close {
+            bail!("month {month}: adeval answered {row}, the peer {planned} {remaining} {grp} {aired} {positioned} {top}");
+        }
+    }
+    Ok(())
+}
+
+fn write_report(
+    rows: u64,
+    others: u64,
+    lines: u64,
+    planned: i64,
+    aired: u64,
+    generated: f64,
+    [warm, cold, peer]: [&Runs; 3],
+) -> anyhow::Result<()> {
+    let mut md = String::from("## orderSummaryList\n\n");
+    md.push_str(&format!(
+        "The release `adeval serve` on a fresh database: the demo master data, the bench channel's order ({lines} \
+         lines over January to June 2026, {planned} planned spots, assessed from April 1st) among {others} other \
+         orders, and {} viewing rows in the lake (10,000 deleted; generated in {}) spread over all of them: the \
+         order's customer side has {aired} aired spots. One request at a time, signed, `belongingTo` 1, each after \
+         one unmeasured call. adeval reads the order's aired spots once per lake version (kept in memory, as the \
+         grid does) and its schedule's counts and class estimates per call; the cold rows are the first call after \
+         the lake's manifest version moved, nothing of it kept. **The peer** is what an analyst would run for the \
+         same month counts: one Postgres statement for planned and remaining spots per month and one DuckDB \
+         statement over a plain Parquet copy of the live viewing rows (deletions applied, one file) for issued GRP, \
+         aired spots and 正负三 per month — no estimates, no formulas. Both gave the same counts and GRP per month \
+         before timing.\n\n",
+        thousands(rows as f64),
+        secs(generated)
+    ));
+    md.push_str("| way | runs | median | min–max |\n|---|---|---|---|\n");
+    md.push_str(&format!("| adeval orderSummaryList | {} | {} | {} |\n", warm.len(), secs(warm.median()), warm.spread()));
+    md.push_str(&format!(
+        "| adeval orderSummaryList, first call after a lake change | {} | {} | {} |\n",
+        cold.len(),
+        secs(cold.median()),
+        cold.spread()
+    ));
+    md.push_str(&format!("| peer: Postgres + DuckDB on plain Parquet | {} | {} | {} |\n", peer.len(), secs(peer.median()), peer.spread()));
+    md.push_str("\n| goal | measured | verdict |\n|---|---|---|\n");
+    md.push_str(&format!("| orderSummaryList p50 ≤ 100 ms | {} | {} |\n", secs(warm.median()), verdict(warm.median() <= 0.1)));
+    md.push_str(&format!(
+        "| orderSummaryList p50 ≤ 100 ms, first call after a lake change | {} | {} |\n",
+        secs(cold.median()),
+        verdict(cold.median() <= 0.1)
+    ));
+    md.push('\n');
+    report(&md)
+}

@@ -1,0 +1,104 @@
+//! Class day means over a real lake: ratings written by an import and viewing rows written
+//! as batches, read back per class and broadcast day against values worked by hand.
+
+use adeval_engine::{ClassDay, Dataset, LakeFile, ViewingFilter};
+use chrono::NaiveDate;
+
+use crate::helpers::{TestLake, at, snapshot, viewing_rows};
+
+fn day(m: u32, d: u32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, m, d).unwrap()
+}
+
+fn of(files: &[LakeFile], dataset: Dataset) -> adeval_engine::Snapshot {
+    snapshot(&files.iter().filter(|f| f.dataset == dataset).cloned().collect::<Vec<_>>())
+}
+
+/// Class 1: 20:00–21:00 and 20:30–21:30 (overlapping) and the one second 22:00:00; class 2:
+/// 25:00–26:00, past midnight; class 3: 10:00–11:00, where no sample falls.
+const WINDOWS: [(i64, i32, i32); 5] =
+    [(1, 72_000, 75_600), (1, 73_800, 77_400), (1, 79_200, 79_200), (2, 90_000, 93_600), (3, 36_000, 39_600)];
+
+#[test]
+fn class_day_means_over_a_written_series() {
+    let lake = TestLake::new();
+    // (time, rating) of CCTV-1 全国; the same times carry 500 on the other series.
+    let samples = [
+        ("2026-02-28 20:00:00", 99.0), // before the range
+        ("2026-03-01 01:10:00", 99.0), // broadcast day 28 February's 25:10
+        ("2026-03-01 20:00:00", 1.0),
+        ("2026-03-01 21:15:00", 2.0),   // in both of class 1's first windows: counted once
+        ("2026-03-01 21:30:00", 100.0), // the window's end is excluded
+        ("2026-03-01 22:00:00", 6.0),   // the one-second period
+        ("2026-03-01 22:01:00", 100.0),
+        ("2026-03-02 01:30:00", 5.0),  // broadcast day 1 March's 25:30: class 2
+        ("2026-03-02 02:00:00", 50.0), // 26:00, excluded
+        ("2026-03-03 20:30:00", 4.0),
+        ("2026-03-04 01:00:00", 7.0), // broadcast day 3 March's 25:00
+        ("2026-03-04 20:00:00", 9.0), // the range's end is excluded
+    ];
+    let mut csv = String::from("channel,audience_group,ts,rating\n");
+    for (ts, rating) in samples {
+        csv.push_str(&format!("CCTV-1,全国,{ts},{rating}\nCCTV-1,上海,{ts},500\nCCTV-5,全国,{ts},500\n"));
+    }
+    let dir = std::env::temp_dir().join(format!("adeval-estimates-src-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let source = dir.join("ratings.csv");
+    std::fs::write(&source, csv).unwrap();
+    let (files, summary) = lake.import_ratings(1, std::slice::from_ref(&source)).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(summary.rows, 36, "{:?}", summary.rejected);
+    let ratings = of(&files, Dataset::Ratings);
+
+    let means = lake.class_day_means(&ratings, "CCTV-1", "全国", &WINDOWS, day(3, 1), day(3, 4)).unwrap();
+    // Class 1 on 1 March: (1 + 2 + 6) / 3; 2 March has no sample and is left out.
+    let expected: Vec<ClassDay> =
+        vec![(1, day(3, 1), 3.0, 3), (1, day(3, 3), 4.0, 1), (2, day(3, 1), 5.0, 1), (2, day(3, 3), 7.0, 1)];
+    assert_eq!(means, expected);
+
+    // Another series, another range, and no series at all.
+    let other = lake.class_day_means(&ratings, "CCTV-5", "全国", &WINDOWS, day(3, 3), day(3, 5)).unwrap();
+    assert_eq!(other, vec![(1, day(3, 3), 500.0, 1), (1, day(3, 4), 500.0, 1), (2, day(3, 3), 500.0, 1)]);
+    assert!(lake.class_day_means(&ratings, "CCTV-9", "全国", &WINDOWS, day(3, 1), day(3, 4)).unwrap().is_empty());
+    assert!(lake.class_day_means(&ratings, "CCTV-1", "全国", &[], day(3, 1), day(3, 4)).unwrap().is_empty());
+    // Only 28 February's files-worth: its 20:00 sample and 1 March's 01:10, which is its 25:10.
+    let feb = lake.class_day_means(&ratings, "CCTV-1", "全国", &WINDOWS, day(2, 28), day(3, 1)).unwrap();
+    assert_eq!(feb, vec![(1, day(2, 28), 99.0, 1), (2, day(2, 28), 99.0, 1)]);
+}
+
+#[test]
+fn class_day_grp_over_written_viewing_rows() {
+    let lake = TestLake::new();
+    // Six spots of media 1, group 10, customer side, placed by hand on the generated rows.
+    let spots = [
+        (day(3, 1), at(2026, 3, 1, 20, 10), 0.5),
+        (day(3, 1), at(2026, 3, 1, 21, 20), 1.5), // in both overlapping windows
+        (day(3, 1), at(2026, 3, 2, 1, 15), 2.0),  // 25:15 of 1 March
+        (day(3, 2), at(2026, 3, 2, 9, 0), 8.0),   // in no window
+        (day(3, 3), at(2026, 3, 3, 20, 45), 3.0),
+        (day(3, 4), at(2026, 3, 4, 20, 45), 9.0), // past the range
+    ];
+    let mut rows = viewing_rows(1, 1, spots.len() as i64 + 1, at(2026, 3, 1, 6, 0));
+    for (row, (ymd, air_time, grp)) in rows.iter_mut().zip(spots) {
+        (row.ymd, row.air_time, row.grp) = (ymd, air_time, grp);
+        (row.media_id, row.audience_group_id, row.belonging_to) = (1, 10, 1);
+    }
+    // The last row: same time as the first spot, other side.
+    let last = rows.last_mut().unwrap();
+    (last.ymd, last.air_time, last.grp, last.media_id, last.audience_group_id, last.belonging_to) =
+        (day(3, 1), at(2026, 3, 1, 20, 10), 40.0, 1, 10, 2);
+    let files = lake.write_viewing(1, &rows).unwrap();
+    let viewing = of(&files, Dataset::Viewing);
+    let filter = ViewingFilter {
+        media_id: Some(1),
+        audience_group_id: Some(10),
+        belonging_to: Some(1),
+        ..ViewingFilter::default()
+    };
+    let grp = lake.class_day_grp(&viewing, &filter, &WINDOWS, day(3, 1), day(3, 4)).unwrap();
+    let expected: Vec<ClassDay> = vec![(1, day(3, 1), 1.0, 2), (1, day(3, 3), 3.0, 1), (2, day(3, 1), 2.0, 1)];
+    assert_eq!(grp, expected);
+    let media = ViewingFilter { belonging_to: Some(2), ..filter.clone() };
+    let grp = lake.class_day_grp(&viewing, &media, &WINDOWS, day(3, 1), day(3, 4)).unwrap();
+    assert_eq!(grp, vec![(1, day(3, 1), 40.0, 1)]);
+}

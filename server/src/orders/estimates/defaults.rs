@@ -1,0 +1,206 @@
+//! Default estimates, computed from the lake and kept by manifest version. A default depends
+//! only on the lake's rows (named by the manifest version) and on [`DefaultKey`]: the media
+//! and group (ids for the viewing rows, names for the rating series), the class windows, the
+//! range and the fallback's scope. Orders that share a key share one computation; an
+//! import or deletion changes the version and drops every kept default.
+//!
+//! Per key: one [`Lake::class_day_means`] query for every class (shared by keys that differ
+//! only in scope), and, when some class has no rating sample, one [`Lake::class_day_grp`]
+//! query for those classes.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
+
+use adeval_engine::orders::{ClassWindow, Triple, estimate_stats, round3};
+use adeval_engine::{ClassDay, Dataset, Lake, Snapshot, ViewingFilter};
+use anyhow::Context;
+use chrono::{Days, NaiveDate};
+
+use super::{Basis, BasisSource};
+use crate::state::AppState;
+
+/// Everything a default depends on besides the lake's rows.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct DefaultKey {
+    pub media_id: i64,
+    /// The media's name: rating series name channels by it.
+    pub channel: String,
+    pub group_id: i64,
+    /// The audience group's name: rating series name groups by it.
+    pub group: String,
+    /// `(class, start, end)` of every period with a class, sorted.
+    pub windows: Vec<ClassWindow>,
+    pub from: NaiveDate,
+    pub to_excl: NaiveDate,
+    pub belonging_to: i16,
+    pub category: Option<i16>,
+    pub source: Option<i16>,
+}
+
+/// Per class with periods: the default (3 decimals) and its basis.
+pub type ClassDefaults = HashMap<i64, (Option<Triple<f64>>, Basis)>;
+
+/// Why a class has no default.
+pub const NO_HISTORY: &str = "没有可用的历史数据，剩余点位不计预估";
+/// Most defaults kept at one version; past it, calls still compute theirs and keep no more.
+const KEPT: usize = 20_000;
+
+impl DefaultKey {
+    fn basis(&self, source: BasisSource, days: Option<u64>, spots: Option<u64>, message: Option<String>) -> Basis {
+        Basis { source, days, spots, from: self.from, to: self.to_excl - Days::new(1), message }
+    }
+
+    pub(super) fn basis_none(&self) -> Basis {
+        self.basis(BasisSource::None, None, None, Some(NO_HISTORY.to_owned()))
+    }
+
+    fn series(&self) -> SeriesKey {
+        (self.channel.clone(), self.group.clone(), self.windows.clone(), self.from, self.to_excl)
+    }
+
+    fn viewing_filter(&self) -> ViewingFilter {
+        ViewingFilter {
+            media_id: Some(self.media_id),
+            audience_group_id: Some(self.group_id),
+            belonging_to: Some(self.belonging_to),
+            category: self.category,
+            source: self.source,
+            ..ViewingFilter::default()
+        }
+    }
+}
+
+type SeriesKey = (String, String, Vec<ClassWindow>, NaiveDate, NaiveDate);
+
+#[derive(Default)]
+pub struct EstimateMemo {
+    inner: Mutex<(i64, HashMap<DefaultKey, Arc<ClassDefaults>>)>,
+}
+
+impl EstimateMemo {
+    fn kept(&self, version: i64, keys: &[DefaultKey]) -> Vec<Option<Arc<ClassDefaults>>> {
+        let mut memo = self.inner.lock().expect("estimate memo lock");
+        if memo.0 < version {
+            *memo = (version, HashMap::new());
+        }
+        let at = memo.0 == version;
+        keys.iter().map(|k| at.then(|| memo.1.get(k).cloned()).flatten()).collect()
+    }
+
+    fn keep(&self, version: i64, computed: impl IntoIterator<Item = (DefaultKey, Arc<ClassDefaults>)>) {
+        let mut memo = self.inner.lock().expect("estimate memo lock");
+        if memo.0 != version {
+            return;
+        }
+        for (key, defaults) in computed {
+            if memo.1.len() >= KEPT {
+                break;
+            }
+            memo.1.insert(key, defaults);
+        }
+    }
+}
+
+/// The defaults of each key, in their order: kept ones from memory, the others computed
+/// from the snapshots the manifest names now.
+pub async fn compute(state: &AppState, keys: &[DefaultKey]) -> anyhow::Result<Vec<Arc<ClassDefaults>>> {
+    let (version, ratings) = state.snapshots.versioned(&state.db, Dataset::Ratings).await?;
+    let (viewing_version, viewing) = state.snapshots.versioned(&state.db, Dataset::Viewing).await?;
+    let mut out = state.estimates.kept(version, keys);
+    let mut missing: Vec<DefaultKey> =
+        keys.iter().zip(&out).filter(|(_, d)| d.is_none()).map(|(k, _)| k.clone()).collect();
+    let mut seen = HashSet::new();
+    missing.retain(|k| seen.insert(k.clone()));
+    if missing.is_empty() {
+        return Ok(out.into_iter().map(|d| d.expect("kept")).collect());
+    }
+    let lake = state.lake.clone();
+    let wanted = missing.clone();
+    let computed = tokio::task::spawn_blocking(move || compute_keys(&lake, &ratings, &viewing, &wanted))
+        .await?
+        .context("the orders' default estimates")?;
+    let computed: HashMap<DefaultKey, Arc<ClassDefaults>> =
+        missing.into_iter().zip(computed.into_iter().map(Arc::new)).collect();
+    for (slot, key) in out.iter_mut().zip(keys) {
+        if slot.is_none() {
+            *slot = computed.get(key).cloned();
+        }
+    }
+    // Both snapshots belong to one version only when no change came between the two reads.
+    if viewing_version == version {
+        state.estimates.keep(version, computed);
+    }
+    Ok(out.into_iter().map(|d| d.expect("computed")).collect())
+}
+
+/// The defaults of every key, one rating query per distinct series and range.
+pub fn compute_keys(
+    lake: &Lake,
+    ratings: &Snapshot,
+    viewing: &Snapshot,
+    keys: &[DefaultKey],
+) -> adeval_engine::Result<Vec<ClassDefaults>> {
+    let mut series: HashMap<SeriesKey, Vec<ClassDay>> = HashMap::new();
+    keys.iter()
+        .map(|key| {
+            let means = match series.get(&key.series()) {
+                Some(means) => means.clone(),
+                None => {
+                    let means =
+                        lake.class_day_means(ratings, &key.channel, &key.group, &key.windows, key.from, key.to_excl)?;
+                    series.insert(key.series(), means.clone());
+                    means
+                }
+            };
+            defaults_of(lake, viewing, key, &means)
+        })
+        .collect()
+}
+
+/// A key's defaults from its classes' rating day means, falling back to the viewing rows for
+/// the classes without a rating sample.
+fn defaults_of(
+    lake: &Lake,
+    viewing: &Snapshot,
+    key: &DefaultKey,
+    means: &[ClassDay],
+) -> adeval_engine::Result<ClassDefaults> {
+    let mut out = ClassDefaults::new();
+    for (class, days) in per_class(means) {
+        let values: Vec<f64> = days.iter().map(|d| d.0).collect();
+        let basis = key.basis(BasisSource::Ratings, Some(days.len() as u64), None, None);
+        out.insert(class, (estimate_stats(&values).map(|e| e.map(round3)), basis));
+    }
+    let rest: Vec<ClassWindow> = key.windows.iter().copied().filter(|w| !out.contains_key(&w.0)).collect();
+    if rest.is_empty() {
+        return Ok(out);
+    }
+    let grp = lake.class_day_grp(viewing, &key.viewing_filter(), &rest, key.from, key.to_excl)?;
+    let message = if means.is_empty() {
+        format!("媒体「{}」没有收视率数据，按客户数据估算", key.channel)
+    } else {
+        format!("媒体「{}」的收视率数据在这些时段没有样本，按客户数据估算", key.channel)
+    };
+    for (class, days) in per_class(&grp) {
+        let values: Vec<f64> = days.iter().map(|d| d.0).collect();
+        let spots = days.iter().map(|d| d.1).sum();
+        let basis = key.basis(BasisSource::Viewing, Some(days.len() as u64), Some(spots), Some(message.clone()));
+        out.insert(class, (estimate_stats(&values).map(|e| e.map(round3)), basis));
+    }
+    for (class, _, _) in rest {
+        out.entry(class).or_insert_with(|| (None, key.basis_none()));
+    }
+    Ok(out)
+}
+
+/// The day values and sample counts of each class, from rows sorted by class and day.
+fn per_class(rows: &[ClassDay]) -> Vec<(i64, Vec<(f64, u64)>)> {
+    let mut out: Vec<(i64, Vec<(f64, u64)>)> = Vec::new();
+    for &(class, _, mean, n) in rows {
+        match out.last_mut() {
+            Some((c, days)) if *c == class => days.push((mean, n)),
+            _ => out.push((class, vec![(mean, n)])),
+        }
+    }
+    out
+}

@@ -1,0 +1,143 @@
+//! Viewing estimates per order and time-period class (DESIGN §5.3, docs/evaluation.md
+//! "Viewing estimates"): the expected GRP of one spot of each class of the order's media,
+//! normal / low / high. A class's default comes from the rating series of the order's media
+//! and audience group over the 28 days before the assessment date, else from the viewing
+//! rows' GRP ([`defaults`]); an edit ([`edits`]) replaces it until it is reset.
+//!
+//! [`of_order`] answers one order's classes with their basis (orderViewingList);
+//! [`for_orders`] answers what figures use for a page of orders at once.
+
+mod defaults;
+pub mod edits;
+mod orders;
+
+use std::collections::HashMap;
+
+use adeval_engine::orders::Triple;
+use chrono::NaiveDate;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::state::AppState;
+
+pub use defaults::EstimateMemo;
+
+/// Which viewing rows the fallback reads: the side (1 customer, 2 media), and the data
+/// category and source (`None`: the order's own, which may be any).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct EstimateScope {
+    pub belonging_to: i16,
+    pub category: Option<i16>,
+    pub source: Option<i16>,
+}
+
+/// A time period of a class, as the estimate lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PeriodRef {
+    pub id: i64,
+    pub name: String,
+    pub start_secs: i32,
+    pub end_secs: i32,
+}
+
+/// What a default was computed from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum BasisSource {
+    /// The rating series of the media and audience group.
+    Ratings,
+    /// The GRP of the viewing rows of the media, group, side, category and source.
+    Viewing,
+    /// Neither has data: no default.
+    None,
+}
+
+/// The basis of a class's default: the source, how many days (ratings) or days and spots
+/// (viewing rows) it rests on, the range of broadcast days looked at and, when the default
+/// does not come from ratings, why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Basis {
+    pub source: BasisSource,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub days: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spots: Option<u64>,
+    /// First day looked at, `YYYY-MM-DD`.
+    #[schema(value_type = String)]
+    pub from: NaiveDate,
+    /// Last day looked at (the day before the assessment date), `YYYY-MM-DD`.
+    #[schema(value_type = String)]
+    pub to: NaiveDate,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+/// One class of the order's media and its estimate.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClassEstimate {
+    pub class_id: i64,
+    pub class_name: String,
+    pub periods: Vec<PeriodRef>,
+    /// What figures use: the edit, else the default.
+    pub estimate: Option<Triple<f64>>,
+    /// What a reset gives.
+    pub default: Option<Triple<f64>>,
+    pub basis: Basis,
+    pub edited: bool,
+}
+
+/// Every class of the order's media, in name order; `None` when the order does not exist.
+pub async fn of_order(
+    state: &AppState,
+    order: i64,
+    scope: &EstimateScope,
+) -> anyhow::Result<Option<Vec<ClassEstimate>>> {
+    let mut found = orders::load(&state.db, &[order], |_| *scope).await?;
+    let Some(o) = found.pop() else { return Ok(None) };
+    let computed = defaults::compute(state, std::slice::from_ref(&o.key)).await?;
+    let defaults = &computed[0];
+    let classes = o
+        .classes
+        .into_iter()
+        .map(|c| {
+            let (default, basis) = defaults.get(&c.id).cloned().unwrap_or_else(|| (None, o.key.basis_none()));
+            let edit = o.edits.get(&c.id).copied();
+            ClassEstimate {
+                class_id: c.id,
+                class_name: c.name,
+                periods: c.periods,
+                estimate: edit.or(default),
+                default,
+                basis,
+                edited: edit.is_some(),
+            }
+        })
+        .collect();
+    Ok(Some(classes))
+}
+
+/// Per order id: class id → estimate (edits applied; classes without one are left out), for
+/// many orders at once. Orders sharing media, group, windows, range and scope share one
+/// computation, and computations are kept by lake version ([`EstimateMemo`]).
+pub async fn for_orders(
+    state: &AppState,
+    orders: &[i64],
+    scope_of: impl Fn(i64) -> EstimateScope,
+) -> anyhow::Result<HashMap<i64, HashMap<i64, Triple<f64>>>> {
+    let found = orders::load(&state.db, orders, scope_of).await?;
+    let keys: Vec<defaults::DefaultKey> = found.iter().map(|o| o.key.clone()).collect();
+    let computed = defaults::compute(state, &keys).await?;
+    let mut out = HashMap::with_capacity(found.len());
+    for (o, defaults) in found.into_iter().zip(computed) {
+        let mut by_class: HashMap<i64, Triple<f64>> =
+            defaults.iter().filter_map(|(class, (e, _))| e.map(|e| (*class, e))).collect();
+        // An edit of a class the media no longer has stays stored but counts for nothing.
+        for class in &o.classes {
+            if let Some(edit) = o.edits.get(&class.id) {
+                by_class.insert(class.id, *edit);
+            }
+        }
+        out.insert(o.id, by_class);
+    }
+    Ok(out)
+}

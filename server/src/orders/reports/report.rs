@@ -1,0 +1,142 @@
+//! 评估报告 (orderSummaryGrpReportIndexExport): the report of an order's evaluation, gathered
+//! here and written by [`super::report_sheets`]: both sides' figures per month (customer and
+//! media, each on the category and source chosen), the estimates per time-period class with
+//! their basis (for the side chosen), the certificate reconciliation per month, version and
+//! period, the make-goods per month, and the adjustment proposals.
+
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+
+use chrono::NaiveDate;
+
+use super::{Heading, ReportFilter};
+use crate::orders::certificates::compare::{by_period, review};
+use crate::orders::certificates::rows::{OrderFacts, current_rows};
+use crate::orders::certificates::{self, CertificateMonth};
+use crate::orders::estimates::{self, ClassEstimate, EstimateScope};
+use crate::orders::evaluation::{self, SummaryFilter, SummaryRow};
+use crate::orders::summary::make_goods::MakeGood;
+use crate::orders::summary::{self, GridFilter};
+use crate::state::AppState;
+
+/// A row of the certificate reconciliation: one month, version and period.
+pub struct Reconciled {
+    /// `YYYY-MM`.
+    pub month: String,
+    pub confirmed: bool,
+    pub version: String,
+    pub period: String,
+    pub class: String,
+    pub planned: i64,
+    pub aired: i64,
+}
+
+impl Reconciled {
+    pub fn added(&self) -> i64 {
+        (self.aired - self.planned).max(0)
+    }
+
+    pub fn missing(&self) -> i64 {
+        (self.planned - self.aired).max(0)
+    }
+}
+
+/// An adjustment proposal.
+pub struct Proposal {
+    pub created: String,
+    pub adjust_date: NaiveDate,
+    pub text: String,
+    /// 1 pending, 2 adjusted.
+    pub status: i16,
+    pub admin_name: String,
+}
+
+/// Everything the report shows, gathered.
+pub struct Report {
+    pub heading: Heading,
+    /// The customer side's figures, then the media side's (month rows, then the total).
+    pub sides: [(i16, Vec<SummaryRow>); 2],
+    pub estimates: Vec<ClassEstimate>,
+    pub reconciled: Vec<Reconciled>,
+    /// Per month of the cycle: `YYYY-MM` and its make-goods.
+    pub make_goods: Vec<(String, MakeGood)>,
+    pub proposals: Vec<Proposal>,
+}
+
+/// The report of order `order`; `None` when there is no such order.
+pub async fn gather(state: &AppState, order: i64, filter: ReportFilter) -> anyhow::Result<Option<Report>> {
+    let Some(heading) = Heading::load(&state.db, order, &filter).await? else { return Ok(None) };
+    let side = |belonging_to| SummaryFilter { belonging_to, category: filter.category, source: filter.source };
+    let (customer, media) = (side(1), side(2));
+    let scope = EstimateScope { belonging_to: filter.belonging_to, category: filter.category, source: filter.source };
+    let grid_filter = GridFilter { belonging_to: filter.belonging_to, category: filter.category, source: filter.source };
+    let (customer, media, estimates, grid, reconciled, proposals) = tokio::try_join!(
+        evaluation::summary_list(state, order, &customer),
+        evaluation::summary_list(state, order, &media),
+        estimates::of_order(state, order, &scope),
+        summary::grid(state, order, grid_filter),
+        reconcile(state, order),
+        proposals(state, order),
+    )?;
+    let (Some(customer), Some(media), Some(estimates), Some(grid)) = (customer, media, estimates, grid) else { return Ok(None) };
+    Ok(Some(Report {
+        heading,
+        sides: [(1, customer), (2, media)],
+        estimates,
+        reconciled,
+        make_goods: grid.into_iter().map(|m| (m.point_date_ym, m.make_good)).collect(),
+        proposals,
+    }))
+}
+
+impl Report {
+    /// Writes the workbook to `path`; answers the rows of its tables.
+    pub fn write(self, path: &Path, cancelled: &AtomicBool) -> anyhow::Result<u64> {
+        super::report_sheets::write(&self, path, cancelled)
+    }
+}
+
+/// The current certificate against the schedule, as the certificate export's summary sheet
+/// has it (planned spots are the due ones); empty without a certificate.
+async fn reconcile(state: &AppState, order: i64) -> anyhow::Result<Vec<Reconciled>> {
+    let mut conn = state.db.acquire().await?;
+    let Some(facts) = OrderFacts::load(&mut conn, order).await? else { return Ok(Vec::new()) };
+    let months = certificates::current_months(&mut conn, order).await?;
+    if months.is_empty() {
+        return Ok(Vec::new());
+    }
+    let rows = current_rows(state, &mut conn, order, &months).await?;
+    let review = review(&mut conn, order, &facts, &months, &rows).await?;
+    let confirmed = |month: NaiveDate| months.iter().any(|m: &CertificateMonth| m.month == month && m.confirmed);
+    Ok(by_period(&review.planned, &review.aired)
+        .into_iter()
+        .map(|((month, tape, period), (planned, aired))| {
+            let p = facts.period(period);
+            Reconciled {
+                month: crate::orders::ym(month),
+                confirmed: confirmed(month),
+                version: facts.tape_name(tape),
+                period: p.map(|p| p.name.clone()).unwrap_or_default(),
+                class: p.and_then(|p| p.class_name.clone()).unwrap_or_default(),
+                planned,
+                aired,
+            }
+        })
+        .collect())
+}
+
+/// The order's proposals, oldest first (a report reads in time order).
+async fn proposals(state: &AppState, order: i64) -> anyhow::Result<Vec<Proposal>> {
+    let rows: Vec<(String, NaiveDate, String, i16, String)> = sqlx::query_as(
+        "select to_char(p.created_at, 'YYYY-MM-DD HH24:MI:SS'), p.adjust_date, p.proposal_text, p.status, coalesce(a.name, '')
+         from order_proposals p left join admins a on a.id = p.created_by
+         where p.order_id = $1 order by p.created_at, p.id",
+    )
+    .bind(order)
+    .fetch_all(&state.db)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(created, adjust_date, text, status, admin_name)| Proposal { created, adjust_date, text, status, admin_name })
+        .collect())
+}
