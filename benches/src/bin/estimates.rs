@@ -11,7 +11,7 @@
 use adeval_benches::ratings::{imported_lake, parquet_source, rows, snapshot};
 use adeval_benches::{env_u64, measure, report, secs, thousands, verdict};
 use adeval_engine::orders::{ClassWindow, round3};
-use adeval_engine::{Dataset, LakeOptions, Snapshot};
+use adeval_engine::{Dataset, LakeOptions, Month, Snapshot};
 use adeval_server::orders::estimates::{BasisSource, DefaultKey, compute_keys};
 use chrono::{Days, NaiveDate};
 use duckdb::Connection;
@@ -77,11 +77,39 @@ fn main() -> anyhow::Result<()> {
         Ok(out)
     };
     let peer_run = || peer_stats(&peer, &plain.display().to_string(), &key);
+    // The floor: reading the series' ratings of the whole range from the same month files, with
+    // nothing computed, under the same DuckDB settings.
+    let lake_files: Vec<String> = files
+        .iter()
+        .filter(|f| f.dataset == Dataset::Ratings)
+        .filter(|f| f.month >= Month::of(key.from) && f.month <= Month::of(key.to_excl))
+        .map(|f| lake.root().join(&f.path).display().to_string())
+        .collect();
+    let floor_run = || -> anyhow::Result<()> {
+        let start = key.from.and_hms_opt(0, 0, 0).expect("midnight");
+        let end = key.to_excl.and_hms_opt(0, 0, 0).expect("midnight") + chrono::Duration::hours(2);
+        let micros = |t: chrono::NaiveDateTime| {
+            Value::Timestamp(duckdb::types::TimeUnit::Microsecond, t.and_utc().timestamp_micros())
+        };
+        let sql = "select sum(rating) from read_parquet(string_split(?, chr(10))) \
+                   where ts >= ? and ts < ? and channel = ? and audience_group = ?";
+        let params = [
+            Value::Text(lake_files.join("\n")),
+            micros(start),
+            micros(end),
+            Value::Text(key.channel.clone()),
+            Value::Text(key.group.clone()),
+        ];
+        let _: Option<f64> = peer.query_row(sql, duckdb::params_from_iter(&params), |r| r.get(0))?;
+        Ok(())
+    };
 
     let (a, b) = (engine()?, peer_run()?);
     check_same(&a, &b)?;
     let adeval = measure("adeval", runs, |_| Ok(()), |()| engine().map(drop))?;
     let duck = measure("duckdb", runs, |_| Ok(()), |()| peer_run().map(drop))?;
+    floor_run()?;
+    let floor = measure("floor", runs, |_| Ok(()), |()| floor_run())?;
     let month_files = files.iter().filter(|f| f.dataset == Dataset::Ratings).count();
     let median_ms = adeval.median() * 1000.0;
     let answer: Vec<String> = a
@@ -98,11 +126,13 @@ fn main() -> anyhow::Result<()> {
          directly on the plain Parquet copy (one {:.0} MiB file in delivery order): every sample joined with \
          every day and window, de-duplicated, averaged per class and day, then `avg` and `quantile_cont`. Same \
          process, same DuckDB settings ({} memory, {} threads); warm runs after one unmeasured run each, both \
-         answers checked equal (to the 3 decimals estimates keep).\n\n\
+         answers checked equal (to the 3 decimals estimates keep). The floor row reads the series' ratings of the \
+         range from the same lake files and sums them, nothing else: what any answer has to read.\n\n\
          Answer (normal / low / high): {}.\n\n\
          | query | runs | adeval median | adeval min–max | DuckDB on plain Parquet median | min–max | peer ÷ adeval |\n\
          |---|---|---|---|---|---|---|\n\
-         | default estimates of one order, {} classes | {runs} | {} | {} | {} | {} | {:.1}× |\n\n\
+         | default estimates of one order, {} classes | {runs} | {} | {} | {} | {} | {:.1}× |\n\
+         | floor: `sum(rating)` of the series over the range, lake files | {runs} | {} | {} | | | |\n\n\
          | goal | measured | verdict |\n|---|---|---|\n\
          | ≤ 300 ms p50: default estimates of one order (6 classes) over {} rating rows | {median_ms:.1} ms | {} |\n",
         a.len(),
@@ -120,6 +150,8 @@ fn main() -> anyhow::Result<()> {
         secs(duck.median()),
         duck.spread(),
         duck.median() / adeval.median(),
+        secs(floor.median()),
+        floor.spread(),
         thousands(rows as f64),
         verdict(median_ms <= 300.0),
     );
