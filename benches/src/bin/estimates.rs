@@ -121,7 +121,7 @@ fn main() -> anyhow::Result<()> {
          The default estimates of one order: {} time-period classes ({} windows, two overlapping, one past \
          midnight) of `{channel}` / `{group}` over the 28 days {} … {}, from {} rating rows imported as one batch \
          ({month_files} month files in time order). adeval answers through the call the server makes on a memo \
-         miss (`orders::estimates::compute_keys`: one `Lake::class_day_means` query over the month files of the \
+         miss (`orders::estimates::compute_keys`: one `Lake::class_day_means_many` query over the month files of the \
          range, then mean, 20th and 80th percentile per class); the peer computes the same statistic with DuckDB \
          directly on the plain Parquet copy (one {:.0} MiB file in delivery order): every sample joined with \
          every day and window, de-duplicated, averaged per class and day, then `avg` and `quantile_cont`. Same \
