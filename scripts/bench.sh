@@ -55,6 +55,8 @@ run_bench() {
 run_bench xlsx_ingest
 run_bench ratings_ingest
 run_bench ratings_query
+# Default viewing estimates of one order (estimates): six classes over the imported rating rows.
+run_bench estimates
 run_bench export
 # The API under load (api_load): the release `adeval serve` on a database of a throwaway cluster
 # of the bench's own, under ADEVAL_BENCH_DATA.

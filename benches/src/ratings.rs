@@ -41,20 +41,32 @@ pub fn check_disk(rows: u64) -> anyhow::Result<()> {
 /// partitions, no series sort, no rollup.
 pub fn sources(rows: u64) -> anyhow::Result<(PathBuf, PathBuf)> {
     let dir = data_dir()?;
-    let parquet = dir.join(format!("ratings-{rows}.parquet"));
+    let parquet = parquet_source(rows)?;
     let csv = dir.join(format!("ratings-{rows}.csv"));
-    for path in [&parquet, &csv] {
-        if !path.exists() {
-            check_disk(rows)?;
-            println!("  generating {}", path.display());
-            let start = std::time::Instant::now();
-            let tmp = tmp_name(path);
-            adeval_engine::generate::ratings(&tmp, rows, 1)?;
-            std::fs::rename(&tmp, path).with_context(|| format!("publishing {}", path.display()))?;
-            println!("  generated in {:.1} s", start.elapsed().as_secs_f64());
-        }
-    }
+    generated(rows, &csv)?;
     Ok((parquet, csv))
+}
+
+/// The Parquet source alone, made on first use: for the benches that never read the csv,
+/// which would cost about 45 bytes a row of disk and minutes to write.
+pub fn parquet_source(rows: u64) -> anyhow::Result<PathBuf> {
+    let parquet = data_dir()?.join(format!("ratings-{rows}.parquet"));
+    generated(rows, &parquet)?;
+    Ok(parquet)
+}
+
+/// Generates `path` (its format by extension) unless it is there.
+fn generated(rows: u64, path: &Path) -> anyhow::Result<()> {
+    if !path.exists() {
+        check_disk(rows)?;
+        println!("  generating {}", path.display());
+        let start = std::time::Instant::now();
+        let tmp = tmp_name(path);
+        adeval_engine::generate::ratings(&tmp, rows, 1)?;
+        std::fs::rename(&tmp, path).with_context(|| format!("publishing {}", path.display()))?;
+        println!("  generated in {:.1} s", start.elapsed().as_secs_f64());
+    }
+    Ok(())
 }
 
 /// `x.parquet` → `x.tmp.parquet`: the generator picks the format by extension.
@@ -68,7 +80,7 @@ pub fn imported_lake(rows: u64, options: LakeOptions) -> anyhow::Result<(Lake, V
     let root = data_dir()?.join(format!("ratings-{rows}-lake"));
     let manifest = root.join("files.txt");
     if !manifest.exists() {
-        let (parquet, _) = sources(rows)?;
+        let parquet = parquet_source(rows)?;
         if root.exists() {
             std::fs::remove_dir_all(&root)?;
         }

@@ -22,5 +22,6 @@ pub use lake::{Lake, LakeOptions};
 pub use paths::{Dataset, LakeFile, Month, Snapshot};
 pub use ratings::{
     ChannelGroupRatings, ChannelRatings, ClassDay, DailyRatings, MAX_REASONS, RatingStats, RatingsSummary,
+    SeriesWindows,
 };
-pub use viewing::{AiredSpot, AiredSpots, IssuedTotals, OrderMatch, SpotPosition, Side, ViewingFilter, ViewingRow};
+pub use viewing::{AiredSpot, AiredSpots, GrpWindows, IssuedTotals, OrderMatch, Side, SpotPosition, ViewingFilter, ViewingRow};

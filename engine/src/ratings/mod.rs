@@ -11,7 +11,7 @@ mod stream;
 mod windows;
 
 pub use query::{ChannelGroupRatings, ChannelRatings, DailyRatings, RatingStats};
-pub use windows::ClassDay;
+pub use windows::{ClassDay, SeriesWindows};
 
 /// The outcome of a ratings import.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -1,12 +1,13 @@
-//! The daily means of a rating series over the time windows of time-period classes: what a
+//! The daily means of rating series over the time windows of time-period classes: what a
 //! class's default viewing estimate is computed from (docs/evaluation.md, "Viewing
 //! estimates").
 //!
-//! One query answers every class: the windows are bound as a VALUES list, the series is read
-//! only from the month files the range reaches, and its time range lets DuckDB skip the row
-//! groups outside it (month files are in time order).
+//! One query answers every class of every series asked for: the requests' windows are bound as
+//! a VALUES list, the series are read only from the month files the ranges reach, with their
+//! channels and groups as constant lists DuckDB pushes into the scan, and the time range lets
+//! it skip the row groups outside it (month files are in time order).
 
-use chrono::{Days, NaiveDate};
+use chrono::{Days, NaiveDate, NaiveDateTime};
 use duckdb::params_from_iter;
 use duckdb::types::Value;
 
@@ -18,6 +19,16 @@ use crate::{Dataset, Lake, Month, Result, Snapshot};
 
 /// A class's value on one broadcast day: `(class id, day, mean, samples)`.
 pub type ClassDay = (i64, NaiveDate, f64, u64);
+
+/// One series and the class windows and broadcast days of `from..to_excl` wanted of it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeriesWindows<'a> {
+    pub channel: &'a str,
+    pub audience_group: &'a str,
+    pub windows: &'a [ClassWindow],
+    pub from: NaiveDate,
+    pub to_excl: NaiveDate,
+}
 
 const DAY_SECS: i64 = 86_400;
 
@@ -36,64 +47,97 @@ impl Lake {
         from: NaiveDate,
         to_excl: NaiveDate,
     ) -> Result<Vec<ClassDay>> {
-        let windows = class_windows(windows);
-        let Some(files) = super::query::files_of(ratings, Dataset::Ratings)? else {
-            return Ok(Vec::new());
-        };
-        let (Some(first), Some(last)) = (windows.iter().map(|w| w.1).min(), windows.iter().map(|w| w.2).max()) else {
-            return Ok(Vec::new());
-        };
-        if from >= to_excl {
-            return Ok(Vec::new());
+        let request = SeriesWindows { channel, audience_group, windows, from, to_excl };
+        Ok(self.class_day_means_many(ratings, &[request])?.pop().unwrap_or_default())
+    }
+
+    /// [`Lake::class_day_means`] of each request, in their order, from one query.
+    pub fn class_day_means_many(
+        &self,
+        ratings: &Snapshot,
+        requests: &[SeriesWindows<'_>],
+    ) -> Result<Vec<Vec<ClassDay>>> {
+        let mut out = vec![Vec::new(); requests.len()];
+        let Some(files) = super::query::files_of(ratings, Dataset::Ratings)? else { return Ok(out) };
+        // Rows of the VALUES list: request, class, window; each request's windows merged.
+        let mut rows = Vec::new();
+        let (mut start, mut end): (Option<NaiveDateTime>, Option<NaiveDateTime>) = (None, None);
+        for (k, r) in requests.iter().enumerate().filter(|(_, r)| r.from < r.to_excl) {
+            let windows = class_windows(r.windows);
+            let (Some(first), Some(last)) = (windows.iter().map(|w| w.1).min(), windows.iter().map(|w| w.2).max())
+            else {
+                continue;
+            };
+            // Samples of the first day's earliest window to the last day's latest one.
+            let at = |day: NaiveDate, secs: i32| {
+                day.and_hms_opt(0, 0, 0).expect("midnight") + chrono::Duration::seconds(secs.into())
+            };
+            let (s, e) = (at(r.from, first), at(r.to_excl - Days::new(1), last));
+            start = Some(start.map_or(s, |t| t.min(s)));
+            end = Some(end.map_or(e, |t| t.max(e)));
+            rows.extend(windows.into_iter().map(|w| (k, r, w)));
         }
-        // Samples of the first day's earliest window to the last day's latest one.
-        let start = from.and_hms_opt(0, 0, 0).expect("midnight") + chrono::Duration::seconds(first.into());
-        let last_day = to_excl - Days::new(1);
-        let end = last_day.and_hms_opt(0, 0, 0).expect("midnight") + chrono::Duration::seconds(last.into());
+        let (Some(start), Some(end)) = (start, end) else { return Ok(out) };
         let (first_month, last_month) = (Month::of(start.date()), Month::of(end.date()));
         let files: Vec<LakePath> =
             files.into_iter().filter(|f| f.month >= first_month && f.month <= last_month).collect();
         if files.is_empty() {
-            return Ok(Vec::new());
+            return Ok(out);
+        }
+        let mut channels: Vec<&str> = rows.iter().map(|(_, r, _)| r.channel).collect();
+        let mut groups: Vec<&str> = rows.iter().map(|(_, r, _)| r.audience_group).collect();
+        for list in [&mut channels, &mut groups] {
+            list.sort_unstable();
+            list.dedup();
         }
         // A window past 24:00 reaches the next calendar day: a sample is tried as its own
         // day's (k = 0) and as the day before's (k = 1, 24 h later in that day).
-        let reach = if last > DAY_SECS as i32 { "(values (0), (1))" } else { "(values (0))" };
-        let values = vec!["(?::bigint, ?::integer, ?::integer)"; windows.len()].join(", ");
+        let reach =
+            if rows.iter().any(|(_, _, w)| i64::from(w.2) > DAY_SECS) { "(values (0), (1))" } else { "(values (0))" };
+        let marks = |n: usize| vec!["?"; n].join(", ");
+        let values = vec![
+            "(?::integer, ?::varchar, ?::varchar, ?::bigint, ?::bigint, ?::bigint, ?::bigint, ?::bigint)";
+            rows.len()
+        ]
+        .join(", ");
         let sql = format!(
             "with r as (
-                 select epoch_us(ts) // 1000000 as t, rating from {PARQUET_SOURCE} v
-                 where channel = ? and audience_group = ? and ts >= ? and ts < ?
+                 select channel, audience_group, epoch_us(ts) // 1000000 as t, rating from {PARQUET_SOURCE} v
+                 where ts >= ? and ts < ? and channel in ({}) and audience_group in ({})
              ),
-             s as (select t // {DAY_SECS} - k.k as day, t % {DAY_SECS} + k.k * {DAY_SECS} as sec, rating
+             s as (select channel, audience_group, t // {DAY_SECS} - k.k as day, t % {DAY_SECS} + k.k * {DAY_SECS} as sec, rating
                    from r cross join {reach} k(k)),
-             w(class, s, e) as (values {values})
-             select w.class, s.day, avg(s.rating), count(*)
-             from s join w on s.sec >= w.s and s.sec < w.e
-             where s.day >= ? and s.day < ?
-             group by w.class, s.day order by w.class, s.day"
+             w(k, channel, grp, class, s, e, d0, d1) as (values {values})
+             select w.k, w.class, s.day, avg(s.rating), count(*)
+             from s join w on s.channel = w.channel and s.audience_group = w.grp
+                          and s.sec >= w.s and s.sec < w.e and s.day >= w.d0 and s.day < w.d1
+             group by w.k, w.class, s.day order by w.k, w.class, s.day",
+            marks(channels.len()),
+            marks(groups.len()),
         );
         let epoch = NaiveDate::default();
         let day_number = |d: NaiveDate| Value::BigInt((d - epoch).num_days());
-        let mut params = vec![
-            Value::Text(self.file_list(&files)),
-            Value::Text(channel.to_owned()),
-            Value::Text(audience_group.to_owned()),
-            timestamp(micros(start)),
-            timestamp(micros(end)),
-        ];
-        for (class, s, e) in &windows {
-            params.extend([Value::BigInt(*class), Value::Int(*s), Value::Int(*e)]);
+        let mut params = vec![Value::Text(self.file_list(&files)), timestamp(micros(start)), timestamp(micros(end))];
+        params.extend(channels.iter().chain(&groups).map(|t| Value::Text((*t).to_owned())));
+        for (k, r, (class, s, e)) in &rows {
+            params.extend([
+                Value::Int(*k as i32),
+                Value::Text(r.channel.to_owned()),
+                Value::Text(r.audience_group.to_owned()),
+                Value::BigInt(*class),
+                Value::BigInt((*s).into()),
+                Value::BigInt((*e).into()),
+                day_number(r.from),
+                day_number(r.to_excl),
+            ]);
         }
-        params.extend([day_number(from), day_number(to_excl)]);
         let conn = self.conn()?;
         let mut stmt = conn.prepare(&sql)?;
-        let rows = stmt
-            .query_map(params_from_iter(&params), |r| {
-                let day = epoch + Days::new(r.get::<_, i64>(1)? as u64);
-                Ok((r.get(0)?, day, r.get(2)?, r.get::<_, i64>(3)? as u64))
-            })?
-            .collect::<Result<_, _>>()?;
-        Ok(rows)
+        let mut found = stmt.query(params_from_iter(&params))?;
+        while let Some(r) = found.next()? {
+            let day = epoch + Days::new(r.get::<_, i64>(2)? as u64);
+            out[r.get::<_, i32>(0)? as usize].push((r.get(1)?, day, r.get(3)?, r.get::<_, i64>(4)? as u64));
+        }
+        Ok(out)
     }
 }

@@ -1,15 +1,17 @@
 //! The viewing rows' fallback for viewing estimates (docs/evaluation.md, "Viewing
 //! estimates"): without a rating series, a class's per-day value is the mean GRP of the spots
-//! that aired in its windows.
+//! that aired in its windows. [`Lake::class_day_grp_many`] answers many orders' in one scan.
 
 use chrono::{Days, NaiveDate};
 use duckdb::params_from_iter;
 use duckdb::types::Value;
 
-use super::read::ViewingFilter;
+use super::read::{ViewingFilter, date, prune};
+use crate::lake::PARQUET_SOURCE;
 use crate::orders::{ClassWindow, class_windows};
+use crate::paths::parse_files;
 use crate::ratings::ClassDay;
-use crate::{Lake, Result, Snapshot};
+use crate::{Dataset, Error, Lake, Result, Snapshot};
 
 impl Lake {
     /// Per class and broadcast day of `from..to_excl`, the mean GRP of the filtered spots
@@ -58,5 +60,101 @@ impl Lake {
             })?
             .collect::<Result<_, _>>()?;
         Ok(rows)
+    }
+}
+
+/// One order's fallback: the spots of a media and audience group on a side, of a data category
+/// and source when set, in class windows over the broadcast days of `from..to_excl`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GrpWindows<'a> {
+    pub media_id: i64,
+    pub audience_group_id: i64,
+    pub belonging_to: i16,
+    pub category: Option<i16>,
+    pub source: Option<i16>,
+    pub windows: &'a [ClassWindow],
+    pub from: NaiveDate,
+    pub to_excl: NaiveDate,
+}
+
+impl Lake {
+    /// [`Lake::class_day_grp`] of each request, in their order, from one scan of the months
+    /// the requests reach.
+    pub fn class_day_grp_many(&self, viewing: &Snapshot, requests: &[GrpWindows<'_>]) -> Result<Vec<Vec<ClassDay>>> {
+        let mut out = vec![Vec::new(); requests.len()];
+        let Some((dataset, files)) = parse_files(&viewing.files)? else { return Ok(out) };
+        if dataset != Dataset::Viewing {
+            return Err(Error::Caller(format!("a viewing query got {dataset} files")));
+        }
+        let rows: Vec<(usize, &GrpWindows<'_>, ClassWindow)> = requests
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.from < r.to_excl)
+            .flat_map(|(k, r)| class_windows(r.windows).into_iter().map(move |w| (k, r, w)))
+            .collect();
+        let (Some(from), Some(to)) =
+            (rows.iter().map(|r| r.1.from).min(), rows.iter().map(|r| r.1.to_excl - Days::new(1)).max())
+        else {
+            return Ok(out);
+        };
+        let files = prune(files, Some(from), Some(to));
+        if files.is_empty() {
+            return Ok(out);
+        }
+        let mut media: Vec<i64> = rows.iter().map(|r| r.1.media_id).collect();
+        media.sort_unstable();
+        media.dedup();
+        let conn = self.conn()?;
+        let skip = self.bind_deleted(&conn, dataset, &viewing.deleted)?;
+        let values = vec![
+            "(?::integer, ?::bigint, ?::bigint, ?::smallint, ?::smallint, ?::smallint, ?::bigint, ?::bigint, ?::bigint, ?::date, ?::date)";
+            rows.len()
+        ]
+        .join(", ");
+        // The day bounds also bound air_time (within a day and a half of its broadcast day),
+        // which lets Parquet row-group statistics skip whole groups.
+        let sql = format!(
+            "with v as (
+                 select v.media_id, v.audience_group_id, v.belonging_to, v.category, v.source, v.ymd, v.grp,
+                        (epoch_us(v.air_time) - epoch_us(v.ymd::timestamp)) // 1000000 as sec
+                 from {PARQUET_SOURCE} v {skip}
+                 where v.ymd >= ? and v.air_time >= ? and v.ymd <= ? and v.air_time < ? and v.media_id in ({})
+             ),
+             w(k, media, grp_id, side, category, source, class, s, e, d0, d1) as (values {values})
+             select w.k, w.class, (v.ymd - date '1970-01-01')::bigint, avg(v.grp)::double, count(*)
+             from v join w on v.media_id = w.media and v.audience_group_id = w.grp_id and v.belonging_to = w.side
+                          and (w.category is null or v.category = w.category)
+                          and (w.source is null or v.source = w.source)
+                          and v.sec >= w.s and v.sec < w.e and v.ymd >= w.d0 and v.ymd < w.d1
+             group by w.k, w.class, v.ymd order by w.k, w.class, v.ymd",
+            vec!["?"; media.len()].join(", ")
+        );
+        let mut params =
+            vec![Value::Text(self.file_list(&files)), date(from), date(from), date(to), date(to + Days::new(2))];
+        params.extend(media.iter().map(|m| Value::BigInt(*m)));
+        let opt = |v: Option<i16>| v.map_or(Value::Null, Value::SmallInt);
+        for (k, r, (class, s, e)) in &rows {
+            params.extend([
+                Value::Int(*k as i32),
+                Value::BigInt(r.media_id),
+                Value::BigInt(r.audience_group_id),
+                Value::SmallInt(r.belonging_to),
+                opt(r.category),
+                opt(r.source),
+                Value::BigInt(*class),
+                Value::BigInt((*s).into()),
+                Value::BigInt((*e).into()),
+                date(r.from),
+                date(r.to_excl),
+            ]);
+        }
+        let epoch = NaiveDate::default();
+        let mut stmt = conn.prepare(&sql)?;
+        let mut found = stmt.query(params_from_iter(&params))?;
+        while let Some(r) = found.next()? {
+            let day = epoch + Days::new(r.get::<_, i64>(2)? as u64);
+            out[r.get::<_, i32>(0)? as usize].push((r.get(1)?, day, r.get(3)?, r.get::<_, i64>(4)? as u64));
+        }
+        Ok(out)
     }
 }

@@ -9,6 +9,7 @@ mod read;
 mod write;
 
 pub use aired::{AiredSpot, AiredSpots, SpotPosition};
+pub use estimate::GrpWindows;
 pub use issued::{OrderMatch, Side};
 pub(crate) use read::for_each_chunk;
 pub use read::{IssuedTotals, ViewingFilter};

@@ -1,7 +1,7 @@
 //! Class day means over a real lake: ratings written by an import and viewing rows written
 //! as batches, read back per class and broadcast day against values worked by hand.
 
-use adeval_engine::{ClassDay, Dataset, LakeFile, ViewingFilter};
+use adeval_engine::{ClassDay, Dataset, GrpWindows, LakeFile, SeriesWindows, ViewingFilter};
 use chrono::NaiveDate;
 
 use crate::helpers::{TestLake, at, snapshot, viewing_rows};
@@ -64,6 +64,29 @@ fn class_day_means_over_a_written_series() {
     // Only 28 February's files-worth: its 20:00 sample and 1 March's 01:10, which is its 25:10.
     let feb = lake.class_day_means(&ratings, "CCTV-1", "全国", &WINDOWS, day(2, 28), day(3, 1)).unwrap();
     assert_eq!(feb, vec![(1, day(2, 28), 99.0, 1), (2, day(2, 28), 99.0, 1)]);
+
+    // Many series at once answer each as it is answered alone.
+    let request = |channel, audience_group, windows, from, to_excl| SeriesWindows {
+        channel,
+        audience_group,
+        windows,
+        from,
+        to_excl,
+    };
+    let one_class = [(7, 72_000, 73_000)];
+    let many = lake
+        .class_day_means_many(
+            &ratings,
+            &[
+                request("CCTV-1", "全国", &WINDOWS, day(3, 1), day(3, 4)),
+                request("CCTV-9", "全国", &WINDOWS, day(3, 1), day(3, 4)),
+                request("CCTV-1", "上海", &one_class, day(3, 1), day(3, 2)),
+                request("CCTV-5", "全国", &WINDOWS, day(3, 3), day(3, 5)),
+                request("CCTV-1", "全国", &[], day(3, 1), day(3, 4)),
+            ],
+        )
+        .unwrap();
+    assert_eq!(many, vec![expected, Vec::new(), vec![(7, day(3, 1), 500.0, 1)], other, Vec::new()]);
 }
 
 #[test]
@@ -101,4 +124,42 @@ fn class_day_grp_over_written_viewing_rows() {
     let media = ViewingFilter { belonging_to: Some(2), ..filter.clone() };
     let grp = lake.class_day_grp(&viewing, &media, &WINDOWS, day(3, 1), day(3, 4)).unwrap();
     assert_eq!(grp, vec![(1, day(3, 1), 40.0, 1)]);
+
+    // Many orders' fallbacks at once answer each as it is answered alone.
+    let request = |belonging_to, category, from, to_excl| GrpWindows {
+        media_id: 1,
+        audience_group_id: 10,
+        belonging_to,
+        category,
+        source: None,
+        windows: &WINDOWS,
+        from,
+        to_excl,
+    };
+    let category = rows[0].category;
+    let many = lake
+        .class_day_grp_many(
+            &viewing,
+            &[
+                request(1, None, day(3, 1), day(3, 4)),
+                request(2, None, day(3, 1), day(3, 4)),
+                request(1, None, day(3, 3), day(3, 5)),
+                request(1, Some(category), day(3, 1), day(3, 2)),
+                request(1, Some(9), day(3, 1), day(3, 4)),
+            ],
+        )
+        .unwrap();
+    let alone = |filter: &ViewingFilter, from, to| lake.class_day_grp(&viewing, filter, &WINDOWS, from, to).unwrap();
+    let first = ViewingFilter { category: Some(category), ..filter.clone() };
+    assert_eq!(
+        many,
+        vec![
+            expected,
+            vec![(1, day(3, 1), 40.0, 1)],
+            alone(&filter, day(3, 3), day(3, 5)),
+            alone(&first, day(3, 1), day(3, 2)),
+            Vec::new()
+        ]
+    );
+    assert_eq!(many[2], vec![(1, day(3, 3), 3.0, 1), (1, day(3, 4), 9.0, 1)]);
 }

@@ -4,15 +4,15 @@
 //! range and the fallback's scope. Orders that share a key share one computation; an
 //! import or deletion changes the version and drops every kept default.
 //!
-//! Per key: one [`Lake::class_day_means`] query for every class (shared by keys that differ
-//! only in scope), and, when some class has no rating sample, one [`Lake::class_day_grp`]
-//! query for those classes.
+//! A batch of keys costs one [`Lake::class_day_means_many`] query (keys that differ only in
+//! scope share a series) and, when some class has no rating sample, one
+//! [`Lake::class_day_grp_many`] query for those classes of every key.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
 use adeval_engine::orders::{ClassWindow, Triple, estimate_stats, round3};
-use adeval_engine::{ClassDay, Dataset, Lake, Snapshot, ViewingFilter};
+use adeval_engine::{ClassDay, Dataset, GrpWindows, Lake, SeriesWindows, Snapshot};
 use anyhow::Context;
 use chrono::{Days, NaiveDate};
 
@@ -56,17 +56,6 @@ impl DefaultKey {
 
     fn series(&self) -> SeriesKey {
         (self.channel.clone(), self.group.clone(), self.windows.clone(), self.from, self.to_excl)
-    }
-
-    fn viewing_filter(&self) -> ViewingFilter {
-        ViewingFilter {
-            media_id: Some(self.media_id),
-            audience_group_id: Some(self.group_id),
-            belonging_to: Some(self.belonging_to),
-            category: self.category,
-            source: self.source,
-            ..ViewingFilter::default()
-        }
     }
 }
 
@@ -133,64 +122,84 @@ pub async fn compute(state: &AppState, keys: &[DefaultKey]) -> anyhow::Result<Ve
     Ok(out.into_iter().map(|d| d.expect("computed")).collect())
 }
 
-/// The defaults of every key, one rating query per distinct series and range.
+/// The defaults of every key: one rating query for every distinct series and range, then one
+/// viewing query for the classes of every key without a rating sample.
 pub fn compute_keys(
     lake: &Lake,
     ratings: &Snapshot,
     viewing: &Snapshot,
     keys: &[DefaultKey],
 ) -> adeval_engine::Result<Vec<ClassDefaults>> {
-    let mut series: HashMap<SeriesKey, Vec<ClassDay>> = HashMap::new();
-    keys.iter()
-        .map(|key| {
-            let means = match series.get(&key.series()) {
-                Some(means) => means.clone(),
-                None => {
-                    let means =
-                        lake.class_day_means(ratings, &key.channel, &key.group, &key.windows, key.from, key.to_excl)?;
-                    series.insert(key.series(), means.clone());
-                    means
-                }
-            };
-            defaults_of(lake, viewing, key, &means)
+    let mut series: Vec<SeriesKey> = keys.iter().map(DefaultKey::series).collect();
+    series.sort();
+    series.dedup();
+    let requests: Vec<SeriesWindows<'_>> = series
+        .iter()
+        .map(|(channel, audience_group, windows, from, to_excl)| SeriesWindows {
+            channel,
+            audience_group,
+            windows,
+            from: *from,
+            to_excl: *to_excl,
         })
-        .collect()
-}
-
-/// A key's defaults from its classes' rating day means, falling back to the viewing rows for
-/// the classes without a rating sample.
-fn defaults_of(
-    lake: &Lake,
-    viewing: &Snapshot,
-    key: &DefaultKey,
-    means: &[ClassDay],
-) -> adeval_engine::Result<ClassDefaults> {
-    let mut out = ClassDefaults::new();
-    for (class, days) in per_class(means) {
-        let values: Vec<f64> = days.iter().map(|d| d.0).collect();
-        let basis = key.basis(BasisSource::Ratings, Some(days.len() as u64), None, None);
-        out.insert(class, (estimate_stats(&values).map(|e| e.map(round3)), basis));
-    }
-    let rest: Vec<ClassWindow> = key.windows.iter().copied().filter(|w| !out.contains_key(&w.0)).collect();
-    if rest.is_empty() {
-        return Ok(out);
-    }
-    let grp = lake.class_day_grp(viewing, &key.viewing_filter(), &rest, key.from, key.to_excl)?;
-    let message = if means.is_empty() {
-        format!("媒体「{}」没有收视率数据，按客户数据估算", key.channel)
-    } else {
-        format!("媒体「{}」的收视率数据在这些时段没有样本，按客户数据估算", key.channel)
-    };
-    for (class, days) in per_class(&grp) {
-        let values: Vec<f64> = days.iter().map(|d| d.0).collect();
-        let spots = days.iter().map(|d| d.1).sum();
-        let basis = key.basis(BasisSource::Viewing, Some(days.len() as u64), Some(spots), Some(message.clone()));
-        out.insert(class, (estimate_stats(&values).map(|e| e.map(round3)), basis));
-    }
-    for (class, _, _) in rest {
-        out.entry(class).or_insert_with(|| (None, key.basis_none()));
+        .collect();
+    let means = lake.class_day_means_many(ratings, &requests)?;
+    let means_of = |key: &DefaultKey| &means[series.binary_search(&key.series()).expect("every key's series")];
+    let mut out: Vec<ClassDefaults> = keys.iter().map(|key| from_ratings(key, means_of(key))).collect();
+    // The classes without a rating sample, per key, fall back to the viewing rows.
+    let rest: Vec<Vec<ClassWindow>> = keys
+        .iter()
+        .zip(&out)
+        .map(|(key, found)| key.windows.iter().copied().filter(|w| !found.contains_key(&w.0)).collect())
+        .collect();
+    let wanted: Vec<usize> = (0..keys.len()).filter(|i| !rest[*i].is_empty()).collect();
+    let requests: Vec<GrpWindows<'_>> = wanted
+        .iter()
+        .map(|&i| {
+            let key = &keys[i];
+            GrpWindows {
+                media_id: key.media_id,
+                audience_group_id: key.group_id,
+                belonging_to: key.belonging_to,
+                category: key.category,
+                source: key.source,
+                windows: &rest[i],
+                from: key.from,
+                to_excl: key.to_excl,
+            }
+        })
+        .collect();
+    let grp = if requests.is_empty() { Vec::new() } else { lake.class_day_grp_many(viewing, &requests)? };
+    for (&i, grp) in wanted.iter().zip(&grp) {
+        let key = &keys[i];
+        let message = if means_of(key).is_empty() {
+            format!("媒体「{}」没有收视率数据，按客户数据估算", key.channel)
+        } else {
+            format!("媒体「{}」的收视率数据在这些时段没有样本，按客户数据估算", key.channel)
+        };
+        for (class, days) in per_class(grp) {
+            let values: Vec<f64> = days.iter().map(|d| d.0).collect();
+            let spots = days.iter().map(|d| d.1).sum();
+            let basis = key.basis(BasisSource::Viewing, Some(days.len() as u64), Some(spots), Some(message.clone()));
+            out[i].insert(class, (estimate_stats(&values).map(|e| e.map(round3)), basis));
+        }
+        for (class, _, _) in &rest[i] {
+            out[i].entry(*class).or_insert_with(|| (None, key.basis_none()));
+        }
     }
     Ok(out)
+}
+
+/// The defaults of the key's classes that have rating day means.
+fn from_ratings(key: &DefaultKey, means: &[ClassDay]) -> ClassDefaults {
+    per_class(means)
+        .into_iter()
+        .map(|(class, days)| {
+            let values: Vec<f64> = days.iter().map(|d| d.0).collect();
+            let basis = key.basis(BasisSource::Ratings, Some(days.len() as u64), None, None);
+            (class, (estimate_stats(&values).map(|e| e.map(round3)), basis))
+        })
+        .collect()
 }
 
 /// The day values and sample counts of each class, from rows sorted by class and day.

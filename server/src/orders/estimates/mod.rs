@@ -20,7 +20,7 @@ use utoipa::ToSchema;
 
 use crate::state::AppState;
 
-pub use defaults::EstimateMemo;
+pub use defaults::{ClassDefaults, DefaultKey, EstimateMemo, compute_keys};
 
 /// Which viewing rows the fallback reads: the side (1 customer, 2 media), and the data
 /// category and source (`None`: the order's own, which may be any).

@@ -212,6 +212,21 @@ async fn defaults_from_ratings_then_viewing_rows_then_none() {
     assert_eq!(triple(&media_side["黄金"]), [7.0, 7.0, 7.0]);
     assert_eq!(media_side["黄金"]["basis"]["spots"], 1);
 
+    // A series for 北京 arriving changes the lake's version: the kept defaults are dropped and
+    // 黄金 now comes from it (0.5 at 19:00 every day).
+    let mut csv = String::from("channel,audience_group,ts,rating\n");
+    for d in 1..=28 {
+        csv.push_str(&format!("测试卫视,北京,2026-03-{d:02} 19:00:00,0.5\n"));
+    }
+    let path = s.f.app.data_dir.join("ratings-src").join("beijing.csv");
+    std::fs::write(&path, csv).unwrap();
+    let imported = adeval_server::imports::ratings::import(&s.f.app.state, vec![path], "cli").await.unwrap();
+    assert_eq!(imported.map(|(_, rows)| rows), Ok(28));
+    let b = s.list(s.b, 1).await;
+    assert_eq!(triple(&b["黄金"]), [0.5, 0.5, 0.5]);
+    assert_eq!(b["黄金"]["basis"], json!({ "source": "ratings", "days": 28, "from": "2026-03-01", "to": "2026-03-28" }));
+    assert_eq!(b["午间"]["basis"], none);
+
     // An assessment date moves the range: from 2026-03-11 it is 2026-02-11 … 2026-03-10, so
     // days 1–10 (0.2 … 1.1) and 28 February, whose 19:00 and 25:10 (1 March 01:10) are both
     // 100. Eleven days: mean (6.5 + 100) / 11 = 9.682, low rank 2 → 0.4, high rank 8 → 1.0.
