@@ -6,6 +6,7 @@ import { renderPage } from '@/testing/render-page'
 import type { Order } from '../../api/get-orders'
 import type { GridCell, GridMonth, GridRow } from '../../api/summary'
 import type { SummaryAction } from './summary-dialogs'
+import { answerFrom, figures, viewingClass } from './evaluation-fixtures'
 import { layGridOut } from './summary-fixtures'
 
 // The point dialogs are another part's: here they only record what the grid asked for.
@@ -62,7 +63,7 @@ const api = fakeApi({
     estimate = (sent.body as { timePg: string }).timePg
     return { estimateTime: estimate, jStatus: 2, jStatusName: '已评估' }
   },
-})
+}, answerFrom({ orderSummaryList: () => figures, orderViewingList: () => [viewingClass()] }))
 signedIn()
 
 layGridOut(1600)
@@ -76,7 +77,7 @@ const open = () => renderPage(<SummaryDialog order={order} onClose={() => {}} />
 const dialog = () => screen.findByRole('dialog', { name: '汇总 #7 · 纯牛奶' })
 
 describe('the summary dialog', () => {
-  it('opens on 汇总: the order, make-goods per month, suits, the log timeline, proposals; estimates said to come later', async () => {
+  it('opens on 汇总: the order, the figures and estimates, make-goods per month, suits, the log timeline, proposals', async () => {
     open()
     const box = await dialog()
     expect(within(box).getByRole('button', { name: '汇总' }).getAttribute('aria-pressed')).toBe('true')
@@ -88,7 +89,11 @@ describe('the summary dialog', () => {
     // The policy the owed spots follow: 漏一补二 owes two per missing spot.
     expect(within(box).getByText('补播政策：漏一补二')).toBeTruthy()
     expect(makeGoods.getAttribute('aria-describedby')).toBe('summary-make-goods-policy')
-    expect(within(box).getByText(/随下一期的预估功能上线/)).toBeTruthy()
+    // The toolbar's side and filters reach the figures and the estimates.
+    const table = within(box).getByRole('table', { name: '评估汇总' })
+    await waitFor(() => expect(table.querySelectorAll('tbody tr')).toHaveLength(3))
+    expect(api.asked('orderSummaryList' as never)[0].params.get('belongingTo')).toBe('1')
+    expect(await within(box).findByRole('textbox', { name: '晚间黄金 常规' })).toBeTruthy()
     expect(await within(box).findByText('春季套装')).toBeTruthy()
     expect(await within(box).findByText('修改点位')).toBeTruthy()
     expect(await within(box).findByText('加投晚间')).toBeTruthy()

@@ -5,6 +5,7 @@ import { Dialog } from '@/components/ui/dialog'
 import { toast } from '@/components/ui/toast-store'
 import type { Order } from '../../api/get-orders'
 import { DEFAULT_FILTER, refreshSummary, useOrderTime, useSummaryGrid, type GridCell, type GridRow, type SummaryFilter } from '../../api/summary'
+import { CustomerDataDialog } from '../customer-data-dialog'
 import { CollectMode } from './collect-mode'
 import { SummaryDialogs, type SummaryAction } from './summary-dialogs'
 import { currentMonth, SummaryLegend, SummaryMonths, type Selection } from './summary-grid-months'
@@ -32,6 +33,7 @@ export function SummaryDialog({ order, onClose }: Props) {
   const [month, setMonth] = useState('')
   const [selection, setSelection] = useState<Selection>(NONE)
   const [action, setAction] = useState<SummaryAction>(null)
+  const [customerData, setCustomerData] = useState(false)
   // The grid box the open cell dialog's action came from (null: a toolbar button, which Radix returns to).
   const origin = useRef<HTMLElement | null>(null)
   const act = (next: SummaryAction, from: HTMLElement | null = null) => {
@@ -68,6 +70,7 @@ export function SummaryDialog({ order, onClose }: Props) {
     setMode('collect')
     setSelection(NONE)
     setAction(null)
+    setCustomerData(false)
     onClose()
   }
   // The batch is of one month's cells: another month, style or filter starts it afresh.
@@ -129,7 +132,9 @@ export function SummaryDialog({ order, onClose }: Props) {
             </div>
           )}
           <div className="summary__body">
-            {mode === 'collect' && <CollectMode order={order} months={months} loading={grid.isFetching} />}
+            {mode === 'collect' && (
+              <CollectMode order={order} months={months} loading={grid.isFetching} filter={filter} onCustomerData={() => setCustomerData(true)} />
+            )}
             {mode === 'month' &&
               (months?.length ? (
                 <SummaryMonths
@@ -149,6 +154,7 @@ export function SummaryDialog({ order, onClose }: Props) {
             {mode === 'analysis' && <div className="order-dialog-empty">{t('summary.analysisLater')}</div>}
           </div>
           <SummaryDialogs orderId={order.id} month={shownMonth} action={action} onClose={() => setAction(null)} returnFocus={returnFocus} />
+          <CustomerDataDialog order={customerData ? order : null} initial={filter} onClose={() => setCustomerData(false)} />
         </div>
       )}
     </Dialog>
