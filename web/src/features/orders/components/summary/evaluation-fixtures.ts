@@ -65,7 +65,7 @@ export const customerRow = (id: number, maoDianPing: number) => ({
   time_period_class: { timePeriodClassName: '晚间黄金' },
 })
 
-export const customerPage: CustomerPage = { data: [customerRow(1, 1.25), customerRow(2, 2.5)], total: 12, sum: 21.345 }
+export const customerPage: CustomerPage = { data: [customerRow(1, 1.25), customerRow(2, 2.5)], total: 12, sum: 21.35 }
 
 export const customerPreview: CustomerPreview = {
   count: 12, sum: 21.35, unplaced: 2,
