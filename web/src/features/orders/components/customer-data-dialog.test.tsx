@@ -7,12 +7,16 @@ import type { CustomerPage } from '../api/evaluation-types'
 import type { Order } from '../api/get-orders'
 import { CustomerDataDialog } from './customer-data-dialog'
 import { answerFrom, customerPage, customerPreview } from './summary/evaluation-fixtures'
+import { row } from './summary/summary-fixtures'
 
 const order = { id: 7, productName: '纯牛奶', cycleTimeAdd: '2026-03-01', cycleTimeEnd: '2026-04-30' } as unknown as Order
 
 let page: CustomerPage = customerPage
 let conflict = false
-const api = fakeApi({}, answerFrom({
+// The schedule names line 3 (晚间, B); line 4 is not in it (its id stands in).
+const api = fakeApi({
+  orderSummaryGrpList: () => [{ pointDateYm: '2026-03', makeGood: { owed: 0, scheduled: 0, outstanding: 0 }, data: [row({ id: 3, type: 'B', time_period: { id: 8, timePeriodName: '晚间' } })] }],
+}, answerFrom({
   orderCustomerIndex: () => page,
   orderCustomerUp: (sent) => {
     const { typeY } = sent.body as { typeY: number }
@@ -79,7 +83,9 @@ describe('客户数据 of an order', () => {
     expect(within(box).getByText(/将带入 12 条，毛评点合计 21.35/)).toBeTruthy()
     expect(within(box).getByText('其中 2 条没有对应的排期，不会带入')).toBeTruthy()
     const cells = within(box).getByRole('table', { name: '带入的点位' })
-    expect(within(cells).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['#32026-03-0223.750', '#42026-03-03815.100'])
+    await waitFor(() =>
+      expect(within(cells).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['v1.mp4 · 晚间 · B2026-03-0223.750', '#42026-03-03815.100']),
+    )
     // The filters hold still while a preview is shown: the confirmation is of exactly those rows.
     expect((within(box).getByRole('button', { name: '搜索' }) as HTMLButtonElement).disabled).toBe(true)
     await user.click(within(box).getByRole('button', { name: '确认更新' }))

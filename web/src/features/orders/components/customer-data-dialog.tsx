@@ -114,7 +114,7 @@ export function CustomerDataDialog({ order, initial, onClose }: Props) {
           <CustomerDataFilters key={order.id} value={filter} first={order.cycleTimeAdd} last={order.cycleTimeEnd} onSearch={search} disabled={busy || preview !== null} />
           {notice && <p className="customer-data__notice" role="alert">{notice}</p>}
           {preview ? (
-            <CustomerPreviewPanel preview={preview} />
+            <CustomerPreviewPanel orderId={order.id} preview={preview} />
           ) : (
             <>
               <p className="customer-data__sum" role="status">{t('evaluation.customer.sum', { total: list.data?.total ?? 0, sum: (list.data?.sum ?? 0).toFixed(2) })}</p>

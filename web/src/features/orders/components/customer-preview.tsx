@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable, type Column } from '@/components/ui/data-table'
 import type { CustomerCell, CustomerPreview } from '../api/evaluation-types'
+import { DEFAULT_FILTER, useSummaryGrid } from '../api/summary'
 import { formatGrp } from './order-figures'
 
 /**
@@ -9,12 +10,15 @@ import { formatGrp } from './order-figures'
  * schedule line's day) that gets spots, and the rows no cell holds. Takes the focus when shown,
  * so a keyboard user lands on what changed.
  */
-export function CustomerPreviewPanel({ preview }: { preview: CustomerPreview }) {
+export function CustomerPreviewPanel({ orderId, preview }: { orderId: number; preview: CustomerPreview }) {
   const { t } = useTranslation('orders')
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus(), [])
+  // The schedule's lines name each cell's line by version, period and type (its id until they arrive).
+  const grid = useSummaryGrid(orderId, DEFAULT_FILTER)
+  const lines = new Map(grid.data?.flatMap((m) => m.data.map((l) => [l.id, `${l.product_magnetic_tape.mediaFileName} · ${l.time_period.timePeriodName} · ${l.type}`] as const)))
   const columns: Column<CustomerCell>[] = [
-    { key: 'lineId', title: t('evaluation.customer.line'), render: (c) => t('evaluation.customer.lineOf', { id: c.lineId }) },
+    { key: 'lineId', title: t('evaluation.customer.line'), render: (c) => lines.get(c.lineId) ?? t('evaluation.customer.lineOf', { id: c.lineId }) },
     { key: 'ymd', title: t('evaluation.customer.ymd'), width: 120 },
     { key: 'spots', title: t('evaluation.customer.spots'), width: 90, align: 'right' },
     { key: 'grp', title: t('evaluation.customer.grp'), width: 110, align: 'right', render: (c) => formatGrp(c.grp) },
