@@ -35,11 +35,11 @@ export type FiguresRow = {
   Triple<'numberOfTheaters'>
 
 /** One period of a time-period class. */
-export type ClassPeriod = { id: number; timePeriodName: string; preBroadcastTimeForma: string }
+export type ClassPeriod = { id: number; timePeriodName: string; preBroadcastTimeForma: string; preBroadcastTimeFormaEnd?: string }
 
 export type Estimate = { estimated: number | null; estimatedLow: number | null; estimatedHigh: number | null }
 
-/** Where a class's default comes from: the rating series (days), the viewing rows (spots), or nothing. */
+/** Where a class's default comes from: the rating series (days), the viewing rows (days and spots), or nothing. */
 export type EstimateBasis = {
   source: 'ratings' | 'viewing' | 'none'
   days?: number
@@ -85,6 +85,8 @@ export type CustomerPreview = {
   cells: CustomerCell[]
   unplaced: number
   list: CustomerRow[]
+  /** The preview's fingerprint: 确认更新 names it, so it attaches exactly the preview shown. */
+  basis?: string
 }
 
 /** An export's answer: the file to download. */

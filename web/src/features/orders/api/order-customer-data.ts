@@ -27,9 +27,12 @@ export function previewOrderCustomerData(orderId: number, filter: CustomerFilter
   return transport.post<CustomerPreview>('orderCustomerUp', { orderId, ...filter, typeY: 1 }, { quiet: true })
 }
 
-/** orderCustomerUp typeY 2: attaches exactly the stored preview (4009 when the matching rows changed since). */
-export function confirmOrderCustomerData(orderId: number, filter: CustomerFilter) {
-  return transport.post<unknown>('orderCustomerUp', { orderId, ...filter, typeY: 2 }, { quiet: true })
+/**
+ * orderCustomerUp typeY 2: attaches exactly the stored preview, named by its `basis` (4009 when
+ * the matching rows changed since, or another preview was stored meanwhile).
+ */
+export function confirmOrderCustomerData(orderId: number, filter: CustomerFilter, basis?: string) {
+  return transport.post<unknown>('orderCustomerUp', { orderId, ...filter, typeY: 2, basis }, { quiet: true })
 }
 
 /**

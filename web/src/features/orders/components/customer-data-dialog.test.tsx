@@ -48,7 +48,7 @@ describe('客户数据 of an order', () => {
     expect(within(box).getByText('共 12 条，毛评点合计 21.35')).toBeTruthy()
     const table = within(box).getByRole('table', { name: '匹配订单的客户数据' })
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['标题', '日期', '播出时间', '节目', '时段归纳', '毛评点'])
-    expect(within(table).getAllByRole('row')[1].textContent).toBe('纯牛奶 15秒 #12026-03-0219:31:05晚间新闻晚间黄金1.250')
+    expect(within(table).getAllByRole('row')[1].textContent).toBe('纯牛奶 15秒 #12026-03-022026-03-02 19:31:05晚间新闻晚间黄金1.250')
     await user.click(within(box).getByRole('button', { name: '第 2 页' }))
     await waitFor(() => expect(ask('orderCustomerIndex').at(-1)!.params.get('page')).toBe('2'))
     // New filters start again on the first page.
@@ -90,7 +90,8 @@ describe('客户数据 of an order', () => {
     expect((within(box).getByRole('button', { name: '搜索' }) as HTMLButtonElement).disabled).toBe(true)
     await user.click(within(box).getByRole('button', { name: '确认更新' }))
     await waitFor(() => expect(onClose).toHaveBeenCalledOnce())
-    expect(ask('orderCustomerUp')[1].body).toEqual({ orderId: 7, category: '', source: '', addTime: '2026-03-01', endTime: '2026-04-30', typeY: 2 })
+    // The confirmation names the preview shown by its fingerprint.
+    expect(ask('orderCustomerUp')[1].body).toEqual({ orderId: 7, category: '', source: '', addTime: '2026-03-01', endTime: '2026-04-30', typeY: 2, basis: 'c0ffee' })
     expect(getToast()?.message).toBe('更新完成')
   })
 

@@ -55,7 +55,7 @@ export function CustomerDataDialog({ order, initial, onClose }: Props) {
   }
   const list = useOrderCustomerData(orderId, filter, page, PAGE_SIZE)
   const previewing = useMutation({ mutationFn: () => previewOrderCustomerData(orderId ?? 0, filter) })
-  const confirming = useMutation({ mutationFn: () => confirmOrderCustomerData(orderId ?? 0, filter) })
+  const confirming = useMutation({ mutationFn: (basis?: string) => confirmOrderCustomerData(orderId ?? 0, filter, basis) })
   const label = (key: string) => t(`evaluation.customer.${key}`)
   const busy = previewing.isPending || confirming.isPending
 
@@ -73,7 +73,7 @@ export function CustomerDataDialog({ order, initial, onClose }: Props) {
     previewing.mutate(undefined, { onSuccess: setPreview, onError: failed })
   }
   const confirmUpdate = () =>
-    confirming.mutate(undefined, {
+    confirming.mutate(preview?.basis, {
       onSuccess: () => {
         toast.success(label('done'))
         if (orderId !== null) void afterCustomerData(client, orderId)
@@ -90,7 +90,7 @@ export function CustomerDataDialog({ order, initial, onClose }: Props) {
   const columns: Column<CustomerRow>[] = [
     { key: 'title', title: label('title') },
     { key: 'ymd', title: label('ymd'), width: 110 },
-    { key: 'addTime', title: label('addTime'), width: 100 },
+    { key: 'addTime', title: label('addTime'), width: 170 },
     { key: 'circumferenceName', title: label('program') },
     { key: 'timePeriodClass', title: label('timePeriodClass'), render: (r) => r.time_period_class?.timePeriodClassName || '—' },
     { key: 'maoDianPing', title: label('grp'), width: 100, align: 'right', render: (r) => formatGrp(r.maoDianPing) },

@@ -50,8 +50,8 @@ export const viewingClass = (over: Partial<ViewingClass> = {}): ViewingClass => 
   timePeriodClassId: 5,
   timePeriodClassName: '晚间黄金',
   TimePeriod: [
-    { id: 51, timePeriodName: '新闻后', preBroadcastTimeForma: '19:30-19:45' },
-    { id: 52, timePeriodName: '剧场前', preBroadcastTimeForma: '19:55-20:05' },
+    { id: 51, timePeriodName: '新闻后', preBroadcastTimeForma: '19:30:00', preBroadcastTimeFormaEnd: '19:45:00' },
+    { id: 52, timePeriodName: '剧场前', preBroadcastTimeForma: '19:55:00', preBroadcastTimeFormaEnd: '20:05:00' },
   ],
   estimated: 2, estimatedLow: 1.5, estimatedHigh: 2.5,
   default: { estimated: 2, estimatedLow: 1.5, estimatedHigh: 2.5 },
@@ -61,7 +61,7 @@ export const viewingClass = (over: Partial<ViewingClass> = {}): ViewingClass => 
 })
 
 export const customerRow = (id: number, maoDianPing: number) => ({
-  id, title: `纯牛奶 15秒 #${id}`, ymd: '2026-03-02', circumferenceName: '晚间新闻', addTime: '19:31:05', maoDianPing,
+  id, title: `纯牛奶 15秒 #${id}`, ymd: '2026-03-02', circumferenceName: '晚间新闻', addTime: '2026-03-02 19:31:05', maoDianPing,
   time_period_class: { timePeriodClassName: '晚间黄金' },
 })
 
@@ -71,4 +71,5 @@ export const customerPreview: CustomerPreview = {
   count: 12, sum: 21.35, unplaced: 2,
   cells: [{ lineId: 3, ymd: '2026-03-02', spots: 2, grp: 3.75 }, { lineId: 4, ymd: '2026-03-03', spots: 8, grp: 15.1 }],
   list: customerPage.data,
+  basis: 'c0ffee',
 }

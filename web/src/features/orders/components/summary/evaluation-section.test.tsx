@@ -90,18 +90,23 @@ describe('the estimate editor', () => {
       timePeriodClassId: 6, timePeriodClassName: '午间', TimePeriod: [{ id: 61, timePeriodName: '午间新闻', preBroadcastTimeForma: '12:00-12:30' }],
       estimated: null, estimatedLow: null, estimatedHigh: null, default: null,
       basis: { source: 'none', from: '2026-02-10', to: '2026-03-09', message: '没有可用的历史数据，剩余点位不计预估' },
+    }), viewingClass({
+      timePeriodClassId: 7, timePeriodClassName: '早间', TimePeriod: [],
+      basis: { source: 'viewing', days: 9, spots: 31, from: '2026-02-10', to: '2026-03-09', message: '媒体「测试卫视」没有收视率数据，按客户数据估算' },
     })]
     show()
     const table = await screen.findByRole('table', { name: '预估（每个点位的 GRP）' })
-    await waitFor(() => expect(table.querySelectorAll('tbody tr')).toHaveLength(2))
-    const [evening, noon] = table.querySelectorAll('tbody tr')
-    expect(within(evening as HTMLElement).getByText('新闻后').textContent).toBe('新闻后19:30-19:45')
+    await waitFor(() => expect(table.querySelectorAll('tbody tr')).toHaveLength(3))
+    const [evening, noon, morning] = table.querySelectorAll('tbody tr')
+    expect(within(evening as HTMLElement).getByText('新闻后').textContent).toBe('新闻后19:30:00–19:45:00')
     expect(evening.textContent).toContain('收视率 · 28 天 · 2026-02-10 ~ 2026-03-09')
     expect((await input('常规') as HTMLInputElement).value).toBe('2')
     expect((await input('低') as HTMLInputElement).value).toBe('1.5')
     expect(noon.textContent).toContain('无 · 2026-02-10 ~ 2026-03-09')
     expect(noon.textContent).toContain('没有可用的历史数据，剩余点位不计预估')
     expect((screen.getByRole('textbox', { name: '午间 高' }) as HTMLInputElement).value).toBe('')
+    expect(morning.textContent).toContain('客户数据 · 9 天 · 31 个点位 · 2026-02-10 ~ 2026-03-09')
+    expect(morning.textContent).toContain('媒体「测试卫视」没有收视率数据，按客户数据估算')
     // Nothing edited yet: nothing to reset.
     expect((screen.getByRole('button', { name: '恢复默认：晚间黄金' }) as HTMLButtonElement).disabled).toBe(true)
   })

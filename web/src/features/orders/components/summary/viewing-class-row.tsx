@@ -105,7 +105,10 @@ export function ViewingClassRow({ orderId, cls }: { orderId: number; cls: Viewin
   const message = problem ? t(`evaluation.estimates.${problem}`) : status.kind === 'error' ? status.message : null
   const name = cls.timePeriodClassName
   const basis = cls.basis
-  const amount = basis.days !== undefined ? t('evaluation.estimates.days', { count: basis.days }) : basis.spots !== undefined ? t('evaluation.estimates.spots', { count: basis.spots }) : ''
+  const amounts = [
+    basis.days != null ? t('evaluation.estimates.days', { count: basis.days }) : '',
+    basis.spots != null ? t('evaluation.estimates.spots', { count: basis.spots }) : '',
+  ]
   const def = cls.default
 
   return (
@@ -118,7 +121,9 @@ export function ViewingClassRow({ orderId, cls }: { orderId: number; cls: Viewin
         {cls.TimePeriod.map((p) => (
           <span key={p.id} className="estimates__period">
             {p.timePeriodName}
-            {p.preBroadcastTimeForma && <span className="estimates__time">{p.preBroadcastTimeForma}</span>}
+            {p.preBroadcastTimeForma && (
+              <span className="estimates__time">{[p.preBroadcastTimeForma, p.preBroadcastTimeFormaEnd].filter(Boolean).join('–')}</span>
+            )}
           </span>
         ))}
       </td>
@@ -137,7 +142,7 @@ export function ViewingClassRow({ orderId, cls }: { orderId: number; cls: Viewin
         </td>
       ))}
       <td className="estimates__basis">
-        <span>{[t(`evaluation.estimates.sources.${basis.source}`), amount, basis.from && basis.to ? `${basis.from} ~ ${basis.to}` : ''].filter(Boolean).join(' · ')}</span>
+        <span>{[t(`evaluation.estimates.sources.${basis.source}`), ...amounts, basis.from && basis.to ? `${basis.from} ~ ${basis.to}` : ''].filter(Boolean).join(' · ')}</span>
         {basis.message && <span className="estimates__note">{basis.message}</span>}
         {cls.edited && (
           <span className="estimates__note">
