@@ -202,6 +202,9 @@ export const tests = [
 
       const sheet = await openSummary(ctx, page)
       await expectRow(ctx, sheet, '合计', { 2: '4.750', 5: '66.67%', 7: '16.750', 8: '10.750', 9: '18.750', 10: '-83.250', 11: '-89.250', 12: '-81.250' })
+      // M1: 4.75 issued + M1-10's spot at 3 = 7.75 against 70; M2: 3 spots at 3 = 9 against 30.
+      await expectRow(ctx, sheet, M1, { 2: '4.750', 7: '7.750', 10: '-62.250' })
+      await expectRow(ctx, sheet, M2, { 2: '0.000', 7: '9.000', 10: '-21.000' })
       await ctx.shot(page, 'customer-figures')
       ctx.state.summaryOpen = true
     },
@@ -226,11 +229,16 @@ export const tests = [
       ctx.expect(names.some((n) => n.includes(M1)) && names.some((n) => n.includes(M2)), `评估结果 sheets ${names}`)
       const m1 = everything({ sheets: result.sheets.filter((s) => s.name.includes(M1)) })
       ctx.expect(m1.includes(`E2E晚间${stamp}`) && m1.includes(`eva_A_${stamp}.mp4`), `${M1} sheet lacks the grid: ${m1.slice(0, 400)}`)
+      // The month's figures under its grid, as the screen shows them.
+      const m1Rows = result.sheets.find((s) => s.name.includes(M1)).rows
+      ctx.expect(m1Rows.some((r) => r.includes(7.75) && r.includes(-62.25)), `${M1} sheet lacks its figures 7.75 / -62.25`)
 
       const report = await fetch('评估报告')
       const text = everything(report)
       for (const part of [productName, className, '合计']) ctx.expect(text.includes(part), `评估报告 lacks ${part}: ${text.slice(0, 400)}`)
-      ctx.expect(report.sheets.some((s) => s.merges.length > 0), '评估报告 has no merged title')
+      ctx.expect(report.sheets.every((s) => s.merges.length > 0), '评估报告 has a sheet without its merged title')
+      const totals = report.sheets.find((s) => s.name.includes('汇总'))?.rows.filter((r) => r.includes('合计')) ?? []
+      ctx.expect(totals.some((r) => r.includes(16.75) && r.includes(-83.25)), `评估报告's 合计 rows ${JSON.stringify(totals)}`)
       await ctx.shot(page, 'exports')
     },
   },
