@@ -105,7 +105,8 @@ describe('客户数据 of an order', () => {
     await user.click(await within(box).findByRole('button', { name: '确认更新' }))
     expect((await within(box).findByRole('alert')).textContent).toBe('数据已变化，请重新预览')
     expect(within(box).queryByRole('heading', { name: '更新预览' })).toBeNull()
-    expect(within(box).getByRole('button', { name: '更新' })).toBeTruthy()
+    // The focus lands on 更新 for the new preview.
+    await waitFor(() => expect(document.activeElement).toBe(within(box).getByRole('button', { name: '更新' })))
     expect(onClose).not.toHaveBeenCalled()
   })
 })

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable, type Column } from '@/components/ui/data-table'
 import { Dialog } from '@/components/ui/dialog'
@@ -58,6 +58,13 @@ export function CustomerDataDialog({ order, initial, onClose }: Props) {
   const confirming = useMutation({ mutationFn: (basis?: string) => confirmOrderCustomerData(orderId ?? 0, filter, basis) })
   const label = (key: string) => t(`evaluation.customer.${key}`)
   const busy = previewing.isPending || confirming.isPending
+  // Leaving the preview (返回, or a 4009) removes what had the focus: give it to 更新.
+  const updateButton = useRef<HTMLButtonElement>(null)
+  const previewed = useRef(false)
+  useEffect(() => {
+    if (previewed.current && !preview) updateButton.current?.focus()
+    previewed.current = preview !== null
+  }, [preview])
 
   const failed = (err: unknown) => {
     const message = err instanceof ApiError ? err.message : String(err)
@@ -103,7 +110,7 @@ export function CustomerDataDialog({ order, initial, onClose }: Props) {
   ) : (
     <>
       <button type="button" className="btn" onClick={onClose}>{t('common:cancel')}</button>
-      <button type="button" className="btn btn--primary" disabled={busy || list.isFetching} aria-busy={previewing.isPending || undefined} onClick={update}>{label('update')}</button>
+      <button ref={updateButton} type="button" className="btn btn--primary" disabled={busy} aria-busy={previewing.isPending || undefined} onClick={update}>{label('update')}</button>
     </>
   )
 
