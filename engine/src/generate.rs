@@ -44,6 +44,27 @@ pub fn ratings_start() -> NaiveDateTime {
 /// A rating follows the day (low at night, a noon bump, prime time at 20:30), scaled by the
 /// channel's and the group's reach, with ±15 % noise from a hash of the row number and seed.
 pub fn ratings(out: &Path, rows: u64, seed: u64) -> Result<()> {
+    write_ratings(out, &Series { start: ratings_start(), channels: &CHANNELS, groups: &AUDIENCE_GROUPS }, rows, seed)
+}
+
+/// Which series a generated file holds, from which minute on.
+pub struct Series<'a> {
+    pub start: NaiveDateTime,
+    pub channels: &'a [&'a str],
+    pub groups: &'a [&'a str],
+}
+
+/// Writes `days` whole days of every series of `series` from its start, as [`ratings`] does
+/// (the same shape of day, reach and noise): the demo's recent weeks of history.
+pub fn ratings_of(out: &Path, series: &Series<'_>, days: u64, seed: u64) -> Result<()> {
+    let rows = days * 1440 * (series.channels.len() * series.groups.len()) as u64;
+    write_ratings(out, series, rows, seed)
+}
+
+fn write_ratings(out: &Path, spec: &Series<'_>, rows: u64, seed: u64) -> Result<()> {
+    if spec.channels.is_empty() || spec.groups.is_empty() {
+        return Err(Error::Caller("generated ratings need a channel and an audience group".into()));
+    }
     let format = match out.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
         Some("csv") => "format csv, header true, delimiter ','",
         Some("parquet") => "format parquet, compression zstd, row_group_size 122880",
@@ -54,9 +75,9 @@ pub fn ratings(out: &Path, rows: u64, seed: u64) -> Result<()> {
         std::fs::create_dir_all(dir).map_err(Error::io(dir))?;
     }
     let list = |names: &[&str]| names.iter().map(|n| sql_literal(n)).collect::<Vec<_>>().join(", ");
-    let (channels, groups) = (CHANNELS.len() as u64, AUDIENCE_GROUPS.len() as u64);
+    let (channels, groups) = (spec.channels.len() as u64, spec.groups.len() as u64);
     let series = channels * groups;
-    let start = ratings_start().format("%Y-%m-%d %H:%M:%S");
+    let start = spec.start.format("%Y-%m-%d %H:%M:%S");
     // h: hour of the day as a fraction; reach falls with the channel's rank, groups vary.
     let sql = format!(
         "copy (
@@ -72,8 +93,8 @@ pub fn ratings(out: &Path, rows: u64, seed: u64) -> Result<()> {
                  from range({rows}::bigint) t(i))
          ) to {} ({format})",
         sql_literal(target),
-        channel_list = list(&CHANNELS),
-        group_list = list(&AUDIENCE_GROUPS),
+        channel_list = list(spec.channels),
+        group_list = list(spec.groups),
     );
     let conn = Connection::open_in_memory_with_flags(Config::default().enable_autoload_extension(false)?)?;
     conn.execute_batch(&sql)?;

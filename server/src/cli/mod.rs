@@ -27,9 +27,13 @@ pub async fn serve(config: Config, args: ServeArgs) -> anyhow::Result<()> {
     let state = crate::build_state(config).await?;
     if std::env::var("ADEVAL_DEMO").as_deref() != Ok("0") && crate::demo::load_if_empty(&state.db).await? {
         println!("Loaded demo master data (set ADEVAL_DEMO=0 to skip on an empty database)");
-        match demo_customer_data(&state).await {
+        match crate::demo::lake::customer_data(&state).await {
             Ok(rows) => println!("Imported {rows} rows of demo customer data"),
             Err(e) => tracing::warn!(error = ?e, "importing demo customer data"),
+        }
+        match crate::demo::lake::ratings(&state).await {
+            Ok(rows) => println!("Imported {rows} rows of demo rating series"),
+            Err(e) => tracing::warn!(error = ?e, "importing demo rating series"),
         }
         match crate::demo::orders::load(&state).await {
             Ok(n) => println!("Added {n} demo orders with their schedules and broadcast certificates"),
@@ -44,31 +48,6 @@ pub async fn serve(config: Config, args: ServeArgs) -> anyhow::Result<()> {
     let app = crate::app(state).into_make_service_with_connect_info::<SocketAddr>();
     axum::serve(listener, app).with_graceful_shutdown(shutdown()).await?;
     Ok(())
-}
-
-/// A month of generated customer viewing rows for the demo channels and groups, imported as
-/// the shell would, so /client/index has something to show on a first start.
-async fn demo_customer_data(state: &crate::AppState) -> anyhow::Result<u64> {
-    use crate::imports::customer::{self, ImportOptions, Origin};
-    use crate::imports::{ImportError, Report};
-    struct Quiet;
-    impl Report for Quiet {
-        async fn stage(&self, _: i64, _: &str) {}
-    }
-    let dir = state.config.data_dir.join("tmp");
-    std::fs::create_dir_all(&dir)?;
-    let file = dir.join("demo-customer-data.xlsx");
-    let first = chrono::Local::now().date_naive() - chrono::Duration::days(30);
-    let path = file.clone();
-    tokio::task::spawn_blocking(move || generate::customer_data(2000, first, 30, 7, &path)).await??;
-    let opts = ImportOptions { category: 2, source: 3, belonging_to: 1, audience_group: None };
-    let done = customer::import_file(state, &file, &opts, &Origin { cli: true, ..Origin::default() }, &Quiet).await;
-    let _ = std::fs::remove_file(&file);
-    match done {
-        Ok(imported) => Ok(imported.rows),
-        Err(ImportError::Refused(text)) => anyhow::bail!("demo customer data refused: {text}"),
-        Err(ImportError::Internal(e)) => Err(e),
-    }
 }
 
 async fn shutdown() {

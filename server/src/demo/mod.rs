@@ -4,6 +4,7 @@
 //! database with no master data at all, in one transaction. [`orders`] adds demo orders on top,
 //! through the same imports a user's files go through.
 
+pub mod lake;
 pub mod orders;
 mod summary;
 

@@ -1,7 +1,8 @@
 //! What each job kind does. Upload jobs are keyed by the file's tag. Customer data imports into
 //! the lake, order templates into the order's schedule, broadcast certificates into the lake
-//! and the order's current certificate; the other order importers arrive later — until then a
-//! job of such a tag fails with a message that says so, and the file stays stored and listed.
+//! and the order's current certificate, 正负三 files into the order's recorded positions. The
+//! other tags (the evaluation exports' own) are not imports: a job of such a tag fails with a
+//! message that says so, and the file stays stored and listed.
 
 use std::path::PathBuf;
 
@@ -22,6 +23,7 @@ pub async fn run(progress: Progress, job: Job) -> Result<String, Failure> {
         "customerData" => customer_data(&progress, &job).await,
         "orderTemplate" => order_template(&progress, &job).await,
         "broadcastingCertificate" => certificate(&progress, &job).await,
+        "alreadyUpsideDownThree" => positions(&progress, &job).await,
         kind => {
             let label = tags::label(kind);
             progress.step(Level::Warning, 0, &format!("「{label}」文件的导入功能尚未开放")).await;
@@ -178,6 +180,24 @@ async fn certificate(progress: &Progress, job: &Job) -> Result<String, Failure> 
         Ok(done) => Ok(done.summary),
         Err(ImportError::Refused(text)) => Err(Failure::new(text)),
         Err(ImportError::Internal(e)) => Err(internal("importing a broadcast certificate", format!("{e:?}"))),
+    }
+}
+
+/// A 正负三 upload: the positions of the order's spots, replacing those of its category and
+/// source. One transaction, so a run after a crash simply does it again.
+async fn positions(progress: &Progress, job: &Job) -> Result<String, Failure> {
+    let order = job.payload.get("orderId").and_then(Value::as_i64).ok_or_else(|| Failure::new("任务缺少订单"))?;
+    let upload = crate::orders::customer::positions::Upload {
+        order,
+        category: small(&job.payload, "category", 2),
+        source: small(&job.payload, "source", 1),
+        admin_id: job.admin_id,
+    };
+    let copy = local_copy(progress, job).await?;
+    match crate::orders::customer::positions::import_file(progress.state(), &upload, &copy.0, progress).await {
+        Ok(summary) => Ok(summary),
+        Err(ImportError::Refused(text)) => Err(Failure::new(text)),
+        Err(ImportError::Internal(e)) => Err(internal("importing 正负三 positions", format!("{e:?}"))),
     }
 }
 

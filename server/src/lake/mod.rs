@@ -16,13 +16,19 @@ pub fn row_id(batch_id: i64, n: usize) -> i64 {
 
 /// The live files and deleted row ids of a dataset.
 pub async fn snapshot(db: &PgPool, dataset: Dataset) -> sqlx::Result<Snapshot> {
+    snapshot_on(&mut *db.acquire().await?, dataset).await
+}
+
+/// As [`snapshot`], on `conn`: a transaction that holds a lock reads the manifest on its own
+/// connection instead of waiting for another from the pool.
+pub async fn snapshot_on(conn: &mut PgConnection, dataset: Dataset) -> sqlx::Result<Snapshot> {
     let files: Vec<String> = sqlx::query_scalar("select path from lake_files where dataset = $1 and live order by path")
         .bind(dataset.as_str())
-        .fetch_all(db)
+        .fetch_all(&mut *conn)
         .await?;
     let deleted: Vec<i64> = sqlx::query_scalar("select row_id from lake_deletions where dataset = $1")
         .bind(dataset.as_str())
-        .fetch_all(db)
+        .fetch_all(&mut *conn)
         .await?;
     Ok(Snapshot { files, deleted })
 }

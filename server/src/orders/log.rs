@@ -78,6 +78,12 @@ pub fn describe_changes(before: &Order, after: &Order) -> String {
         .join("；")
 }
 
+/// The name of who acts, for the order log: the account's, or 系统 for a job without one.
+pub async fn admin_name(conn: &mut PgConnection, admin_id: Option<i64>) -> sqlx::Result<String> {
+    let name: Option<String> = sqlx::query_scalar("select name from admins where id = $1").bind(admin_id).fetch_optional(&mut *conn).await?;
+    Ok(name.unwrap_or_else(|| "系统".into()))
+}
+
 #[cfg(test)]
 mod tests {
     use chrono::NaiveDate;
@@ -138,10 +144,4 @@ mod tests {
         assert_eq!(day_text(day("2026-03-01")), "2026-03-01");
         assert_eq!(day_text(NaiveDate::from_ymd_opt(12026, 1, 2).unwrap()), "12026-01-02");
     }
-}
-
-/// The name of who acts, for the order log: the account's, or 系统 for a job without one.
-pub async fn admin_name(conn: &mut PgConnection, admin_id: Option<i64>) -> sqlx::Result<String> {
-    let name: Option<String> = sqlx::query_scalar("select name from admins where id = $1").bind(admin_id).fetch_optional(&mut *conn).await?;
-    Ok(name.unwrap_or_else(|| "系统".into()))
 }

@@ -17,11 +17,14 @@
 //! - [`summary`]: the summary dialog's reads: the month grid and its lookups.
 //! - [`cells`]: the summary dialog's cell writes: modify, create, withdraw, reason, add
 //!   spots, move missing spots (two steps), a verified cell's manual GRP, the assessment date.
+//! - [`customer`]: customer data brought into an order (two steps) and the 正负三 upload's
+//!   positions.
 //!
 //! Viewing estimates come next and live here too, as a module of its own beside these.
 
 pub mod cells;
 pub mod certificates;
+pub mod customer;
 pub mod figures;
 pub mod form;
 pub mod history;

@@ -185,3 +185,18 @@ async fn the_demo_orders_show_a_confirmed_certificate_a_pending_one_and_a_new_or
     .unwrap();
     assert_eq!(withdrawn, [("撤掉".to_owned(), "客户要求撤播".to_owned())]);
 }
+
+#[tokio::test]
+async fn the_demo_rating_history_covers_every_demo_channel_and_brand_group_for_five_weeks() {
+    let app = spawn_app().await;
+    // 35 days × 1,440 minutes × 4 channels × 5 distinct brand groups.
+    assert_eq!(adeval_server::demo::lake::ratings(&app.state).await.unwrap(), 35 * 1440 * 4 * 5);
+    let snapshot = adeval_server::lake::snapshot(&app.db, adeval_engine::Dataset::RatingsDaily).await.unwrap();
+    let lake = app.state.lake.clone();
+    let series = tokio::task::spawn_blocking(move || lake.ratings_by_channel_group(&snapshot, None)).await.unwrap().unwrap();
+    let mut names: Vec<(String, String)> = series.iter().map(|s| (s.channel.clone(), s.audience_group.clone())).collect();
+    names.dedup();
+    assert_eq!(names.len(), 20);
+    assert!(names.contains(&("湖南卫视".to_owned(), "全国25-45女性".to_owned())));
+    assert!(series.iter().all(|s| s.stats.n == 35 * 1440 && s.stats.min >= 0.0 && s.stats.max > s.stats.min));
+}

@@ -39,7 +39,7 @@ pub struct Tape {
 }
 
 /// A time period of the order's media.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, sqlx::FromRow)]
 pub struct Period {
     pub id: i64,
     pub name: String,
@@ -75,8 +75,8 @@ impl OrderFacts {
         .bind(product)
         .fetch_all(&mut *conn)
         .await?;
-        let periods: Vec<(i64, String, i32, i32, Option<i64>, Option<String>)> = sqlx::query_as(
-            "select p.id, p.time_period_name, p.start_secs, p.end_secs, p.class_id, c.class_name
+        let periods: Vec<Period> = sqlx::query_as(
+            "select p.id, p.time_period_name as name, p.start_secs as start, p.end_secs as end, p.class_id, c.class_name
              from time_periods p left join time_period_classes c on c.id = p.class_id where p.media_id = $1 order by p.id",
         )
         .bind(media)
@@ -86,10 +86,7 @@ impl OrderFacts {
             media,
             cycle: (start, end),
             tapes: tapes.into_iter().map(|(id, file, number, seconds, in_order)| Tape { id, file, number, seconds, in_order }).collect(),
-            periods: periods
-                .into_iter()
-                .map(|(id, name, start, end, class_id, class_name)| Period { id, name, start, end, class_id, class_name })
-                .collect(),
+            periods,
         }))
     }
 
@@ -150,7 +147,7 @@ impl CurrentRow {
     pub fn unassigned(&self, facts: &OrderFacts) -> Option<Unassigned> {
         if !facts.tape(self.tape_id).is_some_and(|t| t.in_order) {
             Some(Unassigned::NotOrderTape)
-        } else if !self.period_id.is_some_and(|p| facts.period(p).is_some()) {
+        } else if self.period_id.is_none_or(|p| facts.period(p).is_none()) {
             Some(Unassigned::NoPeriod)
         } else {
             None

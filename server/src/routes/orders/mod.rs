@@ -2,11 +2,12 @@
 //! §5 validation, §7 order calls): the list with each order's figures, the dialog's calls and
 //! pickers, the order log, the schedule, tape changes, proposals, broadcast certificates
 //! ([`certificates`]), the summary dialog's reads ([`summary`]), its cell writes ([`cells`]) and
-//! its point move and suit-entry count ([`moves`]).
+//! its point move and suit-entry count ([`moves`]), and customer data per order ([`customer`]).
 //! Every call belongs to the `/order` menu.
 
 pub mod cells;
 pub mod certificates;
+pub mod customer;
 mod fields;
 mod figures;
 mod form;
@@ -201,6 +202,15 @@ pub static PERIOD_LIST: Call = Call::get("timePeriodList", "媒体时段选项")
     .menu(MENU_ORDER)
     .takes::<summary::PeriodListArgs>()
     .answers_with::<Vec<crate::routes::time_periods::TimePeriodRow>, crate::routes::time_periods::TimePeriodRow>();
+pub static CUSTOMER_INDEX: Call = Call::get("orderCustomerIndex", "订单客户数据")
+    .menu(MENU_ORDER)
+    .takes::<customer::CustomerIndexArgs>()
+    .answers_with::<crate::orders::customer::rows::IndexPage, crate::orders::customer::rows::IndexRow>();
+pub static CUSTOMER_UP: Call = Call::post("orderCustomerUp", "更新订单客户数据")
+    .menu(MENU_ORDER)
+    .writes()
+    .takes::<customer::CustomerUpArgs>()
+    .answers::<customer::CustomerUpAnswer>();
 pub static BRAND_LIST: Call = Call::get("orderBrandList", "订单品牌选项")
     .menu(MENU_ORDER)
     .answers_with::<Vec<BrandOption>, BrandOption>();
@@ -264,6 +274,8 @@ pub fn endpoints() -> Vec<Endpoint> {
         Endpoint { call: &ORDER_PERIODS, handler: get(summary::periods) },
         Endpoint { call: &PERIOD_SUITS, handler: get(summary::period_suits) },
         Endpoint { call: &PERIOD_LIST, handler: get(summary::period_list) },
+        Endpoint { call: &CUSTOMER_INDEX, handler: get(customer::index) },
+        Endpoint { call: &CUSTOMER_UP, handler: post(customer::up) },
         Endpoint { call: &BRAND_LIST, handler: get(brand_list) },
         Endpoint { call: &PRODUCT_LIST, handler: get(product_list) },
         Endpoint { call: &MEDIA_LIST, handler: get(media_list) },

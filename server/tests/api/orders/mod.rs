@@ -4,6 +4,8 @@
 mod certificate_edges;
 mod certificate_rules;
 mod certificates;
+mod customer_data;
+mod customer_positions;
 mod form;
 mod history;
 mod list;
