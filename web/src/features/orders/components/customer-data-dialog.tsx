@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable, type Column } from '@/components/ui/data-table'
 import { Dialog } from '@/components/ui/dialog'
@@ -19,6 +19,8 @@ type Props = {
   /** Category and source to start with (the summary's toolbar); the order's own otherwise. */
   initial?: { category: string; source: string }
   onClose: () => void
+  /** What takes the focus back on closing (the summary's 客户数据 button); Radix's own return otherwise. */
+  returnTo?: RefObject<HTMLElement | null>
 }
 
 const PAGE_SIZE = 10
@@ -36,7 +38,7 @@ const startFilter = (order: Order | null, initial?: Props['initial']): CustomerF
  * (typeY 1) and 确认更新 attaches exactly that (typeY 2). A 4009 (the rows changed since the
  * preview) says so and goes back to the list for a new preview.
  */
-export function CustomerDataDialog({ order, initial, onClose }: Props) {
+export function CustomerDataDialog({ order, initial, onClose, returnTo }: Props) {
   const { t } = useTranslation(['orders', 'common'])
   const client = useQueryClient()
   const orderId = order?.id ?? null
@@ -115,7 +117,18 @@ export function CustomerDataDialog({ order, initial, onClose }: Props) {
   )
 
   return (
-    <Dialog open={order !== null} onOpenChange={(next) => !next && onClose()} title={t('evaluation.customer.dialogTitle', { id: orderId ?? '' })} width="80vw" footer={footer}>
+    <Dialog
+      open={order !== null}
+      onOpenChange={(next) => !next && onClose()}
+      title={t('evaluation.customer.dialogTitle', { id: orderId ?? '' })}
+      width="80vw"
+      footer={footer}
+      onCloseAutoFocus={(e) => {
+        if (!returnTo?.current?.isConnected) return
+        e.preventDefault()
+        returnTo.current.focus()
+      }}
+    >
       {order && (
         <div className="customer-data">
           <CustomerDataFilters key={order.id} value={filter} first={order.cycleTimeAdd} last={order.cycleTimeEnd} onSearch={search} disabled={busy || preview !== null} />

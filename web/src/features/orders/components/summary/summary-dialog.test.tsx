@@ -277,4 +277,31 @@ describe('the summary dialog', () => {
     // The parent still holds the order here, so the dialog stays: back on 汇总.
     expect(within(box).getByRole('button', { name: '汇总' }).getAttribute('aria-pressed')).toBe('true')
   })
+
+  it('opens 客户数据 beside the figures with the toolbar\'s category and source, and gives the focus back on closing', async () => {
+    const { user } = open()
+    const box = await dialog()
+    await user.selectOptions(within(box).getByRole('combobox', { name: '数据类别' }), '3')
+    const button = await within(box).findByRole('button', { name: '客户数据' })
+    await user.click(button)
+    const customer = await screen.findByRole('dialog', { name: '客户数据 #7' })
+    expect((within(customer).getByRole('combobox', { name: '数据类别' }) as HTMLSelectElement).value).toBe('3')
+    await user.click(within(customer).getByRole('button', { name: '取消' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '客户数据 #7' })).toBeNull())
+    await waitFor(() => expect(document.activeElement).toBe(button))
+  })
+
+  it('opens the estimates from the analysis view (收视信息) and gives the focus back on closing', async () => {
+    const { user } = open()
+    const box = await dialog()
+    await user.click(within(box).getByRole('button', { name: '数据分析' }))
+    const button = within(box).getByRole('button', { name: '收视信息' })
+    await user.click(button)
+    const viewing = await screen.findByRole('dialog', { name: '收视信息 #7' })
+    const table = within(viewing).getByRole('table', { name: '预估（每个点位的 GRP）' })
+    expect(await within(table).findByRole('textbox', { name: '晚间黄金 常规' })).toBeTruthy()
+    await user.click(within(viewing).getAllByRole('button', { name: '关闭' }).at(-1)!)
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '收视信息 #7' })).toBeNull())
+    await waitFor(() => expect(document.activeElement).toBe(button))
+  })
 })

@@ -8,7 +8,7 @@ import { ViewingClassRow } from './viewing-class-row'
  * time-period class of the order's media, normal / low / high, editable; the default and its
  * basis follow the toolbar's side and filters, an edit holds whatever the side.
  */
-export function ViewingEditor({ orderId, filter }: { orderId: number; filter: EvaluationFilter }) {
+export function ViewingEditor({ orderId, filter, label }: { orderId: number; filter: EvaluationFilter; /** Names the table where no 预估 heading does (the 收视信息 dialog). */ label?: string }) {
   const { t } = useTranslation('orders')
   const list = useViewingEstimates(orderId, filter)
   const classes = list.data ?? []
@@ -17,7 +17,12 @@ export function ViewingEditor({ orderId, filter }: { orderId: number; filter: Ev
     <>
       <p className="summary__hint estimates__hint">{head('hint')}</p>
       <div className="estimates" role="region" aria-label={head('scroll')} tabIndex={0}>
-        <table className="table estimates__table" aria-labelledby="summary-estimates" aria-busy={list.isFetching || undefined}>
+        <table
+          className="table estimates__table"
+          aria-labelledby={label ? undefined : 'summary-estimates'}
+          aria-label={label}
+          aria-busy={list.isFetching || undefined}
+        >
           <thead>
             <tr>
               <th scope="col">{head('class')}</th>
