@@ -98,14 +98,15 @@ export const tests = [
     },
   },
   {
-    name: '汇总 opens on collect mode: the order, make-goods, suits, log timeline, proposals; estimates said to come later',
+    name: '汇总 opens on collect mode: the order, the evaluation figures and estimates, make-goods, suits, log timeline, proposals',
     run: async (ctx) => {
       const page = shared(ctx)
       const box = await openSummary(ctx, page)
       ctx.expect(await box.getByRole('button', { name: '汇总', exact: true }).getAttribute('aria-pressed') === 'true', 'collect is the default mode')
       await box.getByText(productName).first().waitFor()
       await box.getByRole('table', { name: '补播' }).locator(`tr[data-month="${M1}"]`).waitFor()
-      await box.getByText('随下一期的预估功能上线').waitFor()
+      await box.getByRole('table', { name: '评估汇总' }).locator('tr[data-month="合计"]').waitFor()
+      await box.getByRole('table', { name: /^预估/ }).waitFor()
       const suits = box.getByRole('table', { name: '套装剩余次数' })
       await suits.getByText(`E2E汇总套装${stamp}`).first().waitFor()
       await box.locator('.summary-timeline__item').first().waitFor()

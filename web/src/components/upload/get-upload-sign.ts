@@ -39,8 +39,12 @@ export function uploadSchema(t: TFunction<'upload'>, dataMode: boolean) {
   })
 }
 
-/** The sign call's tagValue: the caller's values, plus category, source and belongingTo (numbers) in data mode. */
-export function tagValueOf(base: Record<string, unknown>, values: UploadFormValues, dataMode: boolean) {
+/**
+ * The sign call's tagValue: the caller's values, plus category, source and (unless the tag has
+ * none) belongingTo, as numbers, in data mode.
+ */
+export function tagValueOf(base: Record<string, unknown>, values: UploadFormValues, dataMode: boolean, ownership = true) {
   if (!dataMode) return base
-  return { ...base, category: Number(values.category), source: Number(values.source), belongingTo: Number(values.belongingTo || 1) }
+  const data = { ...base, category: Number(values.category), source: Number(values.source) }
+  return ownership ? { ...data, belongingTo: Number(values.belongingTo || 1) } : data
 }

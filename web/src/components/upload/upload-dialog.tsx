@@ -26,6 +26,8 @@ type Props = {
   tagValue: Record<string, unknown>
   /** 'data': the customer-data import, asking for category, source and ownership. */
   mode?: 'data'
+  /** In data mode, whether ownership (数据归属) is asked; 正负三 is of a category and source only. */
+  ownership?: boolean
   /** After every chosen file is stored (the dialog has closed). */
   onSuccess?: (uploaded: UploadDone[]) => void
 }
@@ -50,7 +52,7 @@ export function UploadDialog({ open, onClose, ...rest }: Props) {
   )
 }
 
-function UploadForm({ tags, tagValue, mode, onSuccess, onClose, onBusy }: Omit<Props, 'open'> & { onBusy: (busy: boolean) => void }) {
+function UploadForm({ tags, tagValue, mode, ownership = true, onSuccess, onClose, onBusy }: Omit<Props, 'open'> & { onBusy: (busy: boolean) => void }) {
   const { t } = useTranslation(['upload', 'common'])
   const dataMode = mode === 'data'
   const schema = useMemo(() => uploadSchema(t, dataMode), [t, dataMode])
@@ -92,7 +94,7 @@ function UploadForm({ tags, tagValue, mode, onSuccess, onClose, onBusy }: Omit<P
       for (const item of pending) {
         queue.patch(item.id, { status: 'uploading', progress: 0, error: undefined })
         try {
-          const target = { tags, originalFileName: item.file.name, description: values.description.trim(), tagValue: tagValueOf(tagValue, values, dataMode) }
+          const target = { tags, originalFileName: item.file.name, description: values.description.trim(), tagValue: tagValueOf(tagValue, values, dataMode, ownership) }
           stored.push(await upload.mutateAsync({ target, file: item.file, signal: controller.signal, onProgress: (progress) => queue.patch(item.id, { progress }) }))
           queue.patch(item.id, { status: 'done', progress: 1 })
         } catch (err) {
@@ -128,11 +130,13 @@ function UploadForm({ tags, tagValue, mode, onSuccess, onClose, onBusy }: Omit<P
               {DATA_SOURCES.map((s) => <option key={s} value={s}>{t(`common:dataSource.${s}`)}</option>)}
             </select>
           </FormField>
-          <FormField label={t('belongingTo')}>
-            <select className="input" disabled={uploading} {...register('belongingTo')}>
-              {BELONGING.map((b) => <option key={b} value={b}>{t(`common:belongingTo.${b}`)}</option>)}
-            </select>
-          </FormField>
+          {ownership && (
+            <FormField label={t('belongingTo')}>
+              <select className="input" disabled={uploading} {...register('belongingTo')}>
+                {BELONGING.map((b) => <option key={b} value={b}>{t(`common:belongingTo.${b}`)}</option>)}
+              </select>
+            </FormField>
+          )}
         </div>
       )}
       <FormField label={t('description')} error={errors.description?.message}>

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import type { CallData, Schema } from '@/types/call'
+import { figuresKey, viewingKey } from './evaluation-keys'
 import { proposalsQueryOptions } from './get-proposals'
 import { invalidateOrder } from './invalidate'
 
@@ -74,25 +75,36 @@ export function useSuitRemaining(orderId: number | null, enabled = true) {
 /**
  * After any write to the order's schedule (the grid's own and every cell dialog's): the grid, the
  * suits' remaining counts, what each suit entry has left (orderNum), the cycle and assessment
- * date, the order list (status and figures follow) and the order's log.
+ * date, the evaluation's figures (remaining spots and issued GRP follow the cells), the order
+ * list (status and figures follow) and the order's log.
  */
 export function invalidateSummary(client: QueryClient, orderId: number) {
-  return invalidateOrder(client, orderId, gridKey(orderId), suitRemainingKey(orderId), orderTimeKey(orderId), ['orderNum', orderId])
+  return invalidateOrder(
+    client, orderId, gridKey(orderId), suitRemainingKey(orderId), orderTimeKey(orderId), ['orderNum', orderId], figuresKey(orderId),
+  )
 }
 
 /**
- * 刷新汇总: everything the dialog shows — what a write refreshes, and the proposals of 汇总 mode.
- * Resolves when the refetches are done (the button's busy state and its toast wait for it).
+ * 刷新汇总: everything the dialog shows — what a write refreshes, and the proposals and the
+ * estimates of 汇总 mode. Resolves when the refetches are done (the button's busy state and its
+ * toast wait for it).
  */
 export function refreshSummary(client: QueryClient, orderId: number) {
-  return Promise.all([invalidateSummary(client, orderId), client.invalidateQueries({ queryKey: proposalsQueryOptions(orderId).queryKey })])
+  return Promise.all([
+    invalidateSummary(client, orderId),
+    client.invalidateQueries({ queryKey: proposalsQueryOptions(orderId).queryKey }),
+    client.invalidateQueries({ queryKey: viewingKey(orderId) }),
+  ])
 }
 
-/** grpTimeUp: sets the assessment date; remaining spots count from it and the order becomes 已评估. */
+/**
+ * grpTimeUp: sets the assessment date; remaining spots count from it, the default estimates look
+ * back from it, and the order becomes 已评估.
+ */
 export function useAssessmentTime(orderId: number) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (timePg: string) => api.post('grpTimeUp', { orderId, timePg }),
-    onSuccess: () => invalidateSummary(client, orderId),
+    onSuccess: () => Promise.all([invalidateSummary(client, orderId), client.invalidateQueries({ queryKey: viewingKey(orderId) })]),
   })
 }

@@ -7,7 +7,7 @@ export type ImportOutcome = { state: 'running' | 'done' | 'failed'; text: string
  * The job's message in full: a refused file lists every problem on its own line, so the text
  * keeps its line breaks and scrolls within a bounded box.
  */
-export function ImportResult({ outcome, onDismiss, of = 'template' }: { outcome: ImportOutcome; onDismiss: () => void; /** What was imported: the texts' section. */ of?: 'template' | 'certificate' }) {
+export function ImportResult({ outcome, onDismiss, of = 'template' }: { outcome: ImportOutcome; onDismiss: () => void; /** What was imported: the texts' section. */ of?: 'template' | 'certificate' | 'evaluation.upsideDownThree' }) {
   const { t } = useTranslation('orders')
   const { state, text, at } = outcome
   const kind = state === 'running' ? 'info' : state === 'done' ? 'success' : 'danger'

@@ -5,7 +5,7 @@ import type { Order } from '../api/get-orders'
 import { ExpectedFigure, Figure, NONE } from './order-figures'
 
 /** The dialogs of the row's 更多 menu, in its order. */
-export const MORE_DIALOGS = ['summary', 'template', 'tapeChanges', 'certificate', 'proposals', 'history', 'log'] as const
+export const MORE_DIALOGS = ['summary', 'template', 'tapeChanges', 'certificate', 'customerData', 'upsideDownThree', 'proposals', 'history', 'log'] as const
 export type MoreDialog = (typeof MORE_DIALOGS)[number]
 
 export type OrderActions = {

@@ -9,6 +9,7 @@ import { useDeleteOrder } from '../api/delete-order'
 import { useExportOrders } from '../api/export-orders'
 import { useOrders, type Order } from '../api/get-orders'
 import { CertificateDialog } from '../components/certificate-dialog'
+import { CustomerDataDialog } from '../components/customer-data-dialog'
 import { HistoryDialog } from '../components/history-dialog'
 import { OrderDialog } from '../components/order-dialog'
 import { OrderLogDialog } from '../components/order-log-dialog'
@@ -18,6 +19,7 @@ import { OrdersToolbar } from '../components/orders-toolbar'
 import { ProposalDialog } from '../components/proposal-dialog'
 import { SummaryDialog } from '../components/summary/summary-dialog'
 import { TapeChangeDialog } from '../components/tape-change-dialog'
+import { UpsideDownThreeUpload } from '../components/upside-down-three-upload'
 import { FILTER_KEYS, useOrderFilters } from '../components/use-order-filters'
 import '../components/orders.css'
 import '../components/order-dialogs.css'
@@ -75,6 +77,8 @@ export default function OrdersPage() {
       <OrderTemplateDialog orderId={moreOf('template')?.id ?? null} onClose={closeMore} />
       <TapeChangeDialog order={moreOf('tapeChanges')} onClose={closeMore} />
       <CertificateDialog order={moreOf('certificate')} onClose={closeMore} />
+      <CustomerDataDialog order={moreOf('customerData')} onClose={closeMore} />
+      <UpsideDownThreeUpload order={moreOf('upsideDownThree')} onClose={closeMore} />
       <ProposalDialog orderId={moreOf('proposals')?.id ?? null} onClose={closeMore} />
       <HistoryDialog order={moreOf('history')} onClose={closeMore} />
       <OrderLogDialog orderId={moreOf('log')?.id ?? null} onClose={closeMore} />

@@ -4,10 +4,19 @@ import { DataTable, type Column } from '@/components/ui/data-table'
 import type { Order } from '../../api/get-orders'
 import { useOrderLogs } from '../../api/get-order-logs'
 import { useProposals, type Proposal } from '../../api/get-proposals'
-import { useSuitRemaining, type GridMonth, type SuitRemaining } from '../../api/summary'
+import { useSuitRemaining, type GridMonth, type SuitRemaining, type SummaryFilter } from '../../api/summary'
 import { ProposalForm } from '../proposal-form'
+import { EvaluationSection } from './evaluation-section'
 
-type Props = { order: Order; months: GridMonth[] | undefined; loading: boolean }
+type Props = {
+  order: Order
+  months: GridMonth[] | undefined
+  loading: boolean
+  /** The toolbar's side and filters: the figures and the estimates' defaults follow them. */
+  filter: SummaryFilter
+  /** Opens 客户数据 for the order. */
+  onCustomerData: () => void
+}
 
 const DASH = '—'
 
@@ -24,11 +33,12 @@ const cycleMonths = (list: string): ReactNode => {
 }
 
 /**
- * 汇总 mode (spec orders §2.8): the order's product, cycle, months and seconds; the make-goods
- * per month (owed, scheduled, outstanding) under the order's make-good policy; what each suit entry has left to schedule; the order log as a timeline; the
- * adjustment proposals with 添加. The estimate figures arrive with the next issue, and say so.
+ * 汇总 mode (spec orders §2.8): the order's product, cycle, months and seconds; the evaluation's
+ * figures and estimates; the make-goods per month (owed, scheduled, outstanding) under the
+ * order's make-good policy; what each suit entry has left to schedule; the order log as a
+ * timeline; the adjustment proposals with 添加.
  */
-export function CollectMode({ order, months, loading }: Props) {
+export function CollectMode({ order, months, loading, filter, onCustomerData }: Props) {
   const { t } = useTranslation('orders')
   const suits = useSuitRemaining(order.id)
   const logs = useOrderLogs(order.id)
@@ -68,6 +78,8 @@ export function CollectMode({ order, months, loading }: Props) {
         </dl>
       </section>
 
+      <EvaluationSection orderId={order.id} filter={filter} onCustomerData={onCustomerData} />
+
       <div className="summary-collect__columns">
         <section className="summary-card" aria-labelledby="summary-make-goods">
           <h3 id="summary-make-goods" className="summary-card__title">{t('summary.collect.makeGoods')}</h3>
@@ -101,16 +113,11 @@ export function CollectMode({ order, months, loading }: Props) {
             </tbody>
           </table>
         </section>
-        <section className="summary-card" aria-labelledby="summary-estimates">
-          <h3 id="summary-estimates" className="summary-card__title">{t('summary.collect.estimates')}</h3>
-          <div className="order-dialog-empty summary-card__pending">{t('summary.collect.estimatesLater')}</div>
+        <section className="summary-card" aria-labelledby="summary-suits">
+          <h3 id="summary-suits" className="summary-card__title">{t('summary.collect.suits')}</h3>
+          <DataTable columns={suitColumns} data={suits.data} loading={suits.isFetching} label={t('summary.collect.suits')} emptyText={t('summary.collect.noSuits')} rowKey={(r) => `${r.suitId}-${r.suitXId}`} />
         </section>
       </div>
-
-      <section className="summary-card" aria-labelledby="summary-suits">
-        <h3 id="summary-suits" className="summary-card__title">{t('summary.collect.suits')}</h3>
-        <DataTable columns={suitColumns} data={suits.data} loading={suits.isFetching} label={t('summary.collect.suits')} emptyText={t('summary.collect.noSuits')} rowKey={(r) => `${r.suitId}-${r.suitXId}`} />
-      </section>
 
       <div className="summary-collect__columns">
         <section className="summary-card" aria-labelledby="summary-log">

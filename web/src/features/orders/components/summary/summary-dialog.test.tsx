@@ -6,6 +6,7 @@ import { renderPage } from '@/testing/render-page'
 import type { Order } from '../../api/get-orders'
 import type { GridCell, GridMonth, GridRow } from '../../api/summary'
 import type { SummaryAction } from './summary-dialogs'
+import { answerFrom, figures, viewingClass } from './evaluation-fixtures'
 import { layGridOut } from './summary-fixtures'
 
 // The point dialogs are another part's: here they only record what the grid asked for.
@@ -62,7 +63,7 @@ const api = fakeApi({
     estimate = (sent.body as { timePg: string }).timePg
     return { estimateTime: estimate, jStatus: 2, jStatusName: '已评估' }
   },
-})
+}, answerFrom({ orderSummaryList: () => figures, orderViewingList: () => [viewingClass()] }))
 signedIn()
 
 layGridOut(1600)
@@ -76,7 +77,7 @@ const open = () => renderPage(<SummaryDialog order={order} onClose={() => {}} />
 const dialog = () => screen.findByRole('dialog', { name: '汇总 #7 · 纯牛奶' })
 
 describe('the summary dialog', () => {
-  it('opens on 汇总: the order, make-goods per month, suits, the log timeline, proposals; estimates said to come later', async () => {
+  it('opens on 汇总: the order, the figures and estimates, make-goods per month, suits, the log timeline, proposals', async () => {
     open()
     const box = await dialog()
     expect(within(box).getByRole('button', { name: '汇总' }).getAttribute('aria-pressed')).toBe('true')
@@ -88,7 +89,11 @@ describe('the summary dialog', () => {
     // The policy the owed spots follow: 漏一补二 owes two per missing spot.
     expect(within(box).getByText('补播政策：漏一补二')).toBeTruthy()
     expect(makeGoods.getAttribute('aria-describedby')).toBe('summary-make-goods-policy')
-    expect(within(box).getByText(/随下一期的预估功能上线/)).toBeTruthy()
+    // The toolbar's side and filters reach the figures and the estimates.
+    const table = within(box).getByRole('table', { name: '评估汇总' })
+    await waitFor(() => expect(table.querySelectorAll('tbody tr')).toHaveLength(3))
+    expect(api.asked('orderSummaryList' as never)[0].params.get('belongingTo')).toBe('1')
+    expect(await within(box).findByRole('textbox', { name: '晚间黄金 常规' })).toBeTruthy()
     expect(await within(box).findByText('春季套装')).toBeTruthy()
     expect(await within(box).findByText('修改点位')).toBeTruthy()
     expect(await within(box).findByText('加投晚间')).toBeTruthy()
@@ -271,5 +276,32 @@ describe('the summary dialog', () => {
     expect(onClose).toHaveBeenCalled()
     // The parent still holds the order here, so the dialog stays: back on 汇总.
     expect(within(box).getByRole('button', { name: '汇总' }).getAttribute('aria-pressed')).toBe('true')
+  })
+
+  it('opens 客户数据 beside the figures with the toolbar\'s category and source, and gives the focus back on closing', async () => {
+    const { user } = open()
+    const box = await dialog()
+    await user.selectOptions(within(box).getByRole('combobox', { name: '数据类别' }), '3')
+    const button = await within(box).findByRole('button', { name: '客户数据' })
+    await user.click(button)
+    const customer = await screen.findByRole('dialog', { name: '客户数据 #7' })
+    expect((within(customer).getByRole('combobox', { name: '数据类别' }) as HTMLSelectElement).value).toBe('3')
+    await user.click(within(customer).getByRole('button', { name: '取消' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '客户数据 #7' })).toBeNull())
+    await waitFor(() => expect(document.activeElement).toBe(button))
+  })
+
+  it('opens the estimates from the analysis view (收视信息) and gives the focus back on closing', async () => {
+    const { user } = open()
+    const box = await dialog()
+    await user.click(within(box).getByRole('button', { name: '数据分析' }))
+    const button = within(box).getByRole('button', { name: '收视信息' })
+    await user.click(button)
+    const viewing = await screen.findByRole('dialog', { name: '收视信息 #7' })
+    const table = within(viewing).getByRole('table', { name: '预估（每个点位的 GRP）' })
+    expect(await within(table).findByRole('textbox', { name: '晚间黄金 常规' })).toBeTruthy()
+    await user.click(within(viewing).getAllByRole('button', { name: '关闭' }).at(-1)!)
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '收视信息 #7' })).toBeNull())
+    await waitFor(() => expect(document.activeElement).toBe(button))
   })
 })

@@ -5,11 +5,13 @@ import { Dialog } from '@/components/ui/dialog'
 import { toast } from '@/components/ui/toast-store'
 import type { Order } from '../../api/get-orders'
 import { DEFAULT_FILTER, refreshSummary, useOrderTime, useSummaryGrid, type GridCell, type GridRow, type SummaryFilter } from '../../api/summary'
+import { CustomerDataDialog } from '../customer-data-dialog'
 import { CollectMode } from './collect-mode'
 import { SummaryDialogs, type SummaryAction } from './summary-dialogs'
 import { currentMonth, SummaryLegend, SummaryMonths, type Selection } from './summary-grid-months'
 import { selectable } from './summary-grid-model'
 import { SummaryToolbar, type MonthStyle, type SummaryMode } from './summary-toolbar'
+import { ViewingDialog } from './viewing-dialog'
 import './summary.css'
 
 type Props = { order: Order | null; onClose: () => void }
@@ -32,6 +34,11 @@ export function SummaryDialog({ order, onClose }: Props) {
   const [month, setMonth] = useState('')
   const [selection, setSelection] = useState<Selection>(NONE)
   const [action, setAction] = useState<SummaryAction>(null)
+  const [customerData, setCustomerData] = useState(false)
+  const [viewing, setViewing] = useState(false)
+  const viewingButton = useRef<HTMLButtonElement>(null)
+  // The 客户数据 button of 汇总 mode, which the focus goes back to.
+  const customerOrigin = useRef<HTMLElement | null>(null)
   // The grid box the open cell dialog's action came from (null: a toolbar button, which Radix returns to).
   const origin = useRef<HTMLElement | null>(null)
   const act = (next: SummaryAction, from: HTMLElement | null = null) => {
@@ -68,6 +75,8 @@ export function SummaryDialog({ order, onClose }: Props) {
     setMode('collect')
     setSelection(NONE)
     setAction(null)
+    setCustomerData(false)
+    setViewing(false)
     onClose()
   }
   // The batch is of one month's cells: another month, style or filter starts it afresh.
@@ -129,7 +138,12 @@ export function SummaryDialog({ order, onClose }: Props) {
             </div>
           )}
           <div className="summary__body">
-            {mode === 'collect' && <CollectMode order={order} months={months} loading={grid.isFetching} />}
+            {mode === 'collect' && (
+              <CollectMode order={order} months={months} loading={grid.isFetching} filter={filter} onCustomerData={() => {
+                  customerOrigin.current = document.activeElement as HTMLElement | null
+                  setCustomerData(true)
+                }} />
+            )}
             {mode === 'month' &&
               (months?.length ? (
                 <SummaryMonths
@@ -146,9 +160,18 @@ export function SummaryDialog({ order, onClose }: Props) {
                   {grid.isFetching ? t('common:loading') : t('summary.grid.noSchedule')}
                 </div>
               ))}
-            {mode === 'analysis' && <div className="order-dialog-empty">{t('summary.analysisLater')}</div>}
+            {mode === 'analysis' && (
+              <div className="order-dialog-empty">
+                <p>{t('summary.analysisLater')}</p>
+                <button ref={viewingButton} type="button" className="btn btn--small" onClick={() => setViewing(true)}>
+                  {t('evaluation.estimates.open')}
+                </button>
+              </div>
+            )}
           </div>
           <SummaryDialogs orderId={order.id} month={shownMonth} action={action} onClose={() => setAction(null)} returnFocus={returnFocus} />
+          <CustomerDataDialog order={customerData ? order : null} initial={filter} onClose={() => setCustomerData(false)} returnTo={customerOrigin} />
+          <ViewingDialog orderId={order.id} filter={filter} open={viewing} onClose={() => setViewing(false)} returnTo={viewingButton} />
         </div>
       )}
     </Dialog>

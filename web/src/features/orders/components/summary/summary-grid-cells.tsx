@@ -154,7 +154,6 @@ export const HeadRow = memo(function HeadRow({ days, width, t }: { days: Day[]; 
           aria-colindex={FIXED.length + days.length + i + 1}
           className="summary-grid__th summary-grid__th--figure"
           style={{ width: f.width }}
-          title={'group' in f && f.group === 'estimate' ? t('summary.columns.estimateHint') : undefined}
         >
           {'group' in f ? (
             <>

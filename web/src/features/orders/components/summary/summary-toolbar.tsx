@@ -4,6 +4,7 @@ import { DatePicker } from '@/components/ui/date-picker'
 import { toast } from '@/components/ui/toast-store'
 import { BELONGING, DATA_CATEGORIES, DATA_SOURCES } from '@/config/customer-data'
 import { useAssessmentTime, type SummaryFilter } from '../../api/summary'
+import { SummaryExports } from './summary-exports'
 
 export type SummaryMode = 'collect' | 'month' | 'analysis'
 export type MonthStyle = 'merged' | 'split'
@@ -28,8 +29,8 @@ type Props = {
 
 /**
  * The summary's toolbar (spec orders §2.8): the modes, the month styles, the figures' filters
- * (数据归属, 数据类别, 数据来源), 刷新汇总, the assessment date with 确认修改评估时间, and the
- * full-screen toggle.
+ * (数据归属, 数据类别, 数据来源), 刷新汇总, the exports, the assessment date with
+ * 确认修改评估时间, and the full-screen toggle.
  */
 export function SummaryToolbar(props: Props) {
   const { orderId, mode, onMode, style, onStyle, filter, onFilter, onRefresh, refreshing, full, onFull } = props
@@ -80,6 +81,7 @@ export function SummaryToolbar(props: Props) {
         {select('source', DATA_SOURCES, 'dataSource', t('summary.toolbar.allSources'))}
         <button type="button" className="btn btn--small" disabled={refreshing} aria-busy={refreshing || undefined} onClick={onRefresh}>{t('summary.toolbar.refresh')}</button>
       </div>
+      <SummaryExports orderId={orderId} filter={filter} />
       <div className="summary-toolbar__group summary-toolbar__assess">
         <DatePicker
           value={date}

@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next'
+import type { EvaluationFilter } from '../../api/evaluation-types'
+import { useViewingEstimates } from '../../api/viewing-estimates'
+import { ViewingClassRow } from './viewing-class-row'
+
+/**
+ * 预估 (orderViewingList / orderViewingUp, DESIGN §5.3): the expected GRP of one spot of each
+ * time-period class of the order's media, normal / low / high, editable; the default and its
+ * basis follow the toolbar's side and filters, an edit holds whatever the side.
+ */
+export function ViewingEditor({ orderId, filter, label }: { orderId: number; filter: EvaluationFilter; /** Names the table where no 预估 heading does (the 收视信息 dialog). */ label?: string }) {
+  const { t } = useTranslation('orders')
+  const list = useViewingEstimates(orderId, filter)
+  const classes = list.data ?? []
+  const head = (key: string) => t(`evaluation.estimates.${key}`)
+  return (
+    <>
+      <p className="summary__hint estimates__hint">{head('hint')}</p>
+      <div className="estimates" role="region" aria-label={head('scroll')} tabIndex={0}>
+        <table
+          className="table estimates__table"
+          aria-labelledby={label ? undefined : 'summary-estimates'}
+          aria-label={label}
+          aria-busy={list.isFetching || undefined}
+        >
+          <thead>
+            <tr>
+              <th scope="col">{head('class')}</th>
+              <th scope="col">{head('periods')}</th>
+              <th scope="col">{head('normal')}</th>
+              <th scope="col">{head('low')}</th>
+              <th scope="col">{head('high')}</th>
+              <th scope="col">{head('basis')}</th>
+              <th scope="col"><span className="visually-hidden">{head('actions')}</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {classes.map((c) => <ViewingClassRow key={c.timePeriodClassId} orderId={orderId} cls={c} />)}
+            {!classes.length && (
+              <tr>
+                <td colSpan={7} className="summary-card__empty">{list.isFetching ? t('summary.loading') : head('empty')}</td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+    </>
+  )
+}
