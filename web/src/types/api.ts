@@ -1114,6 +1114,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/background/v1/orderCustomerIndex": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 订单客户数据 */
+        get: operations["orderCustomerIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderCustomerUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 更新订单客户数据 */
+        post: operations["orderCustomerUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/background/v1/orderDefaultAudienceCityGroupList": {
         parameters: {
             query?: never;
@@ -1542,6 +1576,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/background/v1/orderSummaryGrpIndexExport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 导出评估结果 */
+        get: operations["orderSummaryGrpIndexExport"];
+        put?: never;
+        /** 导出评估结果 */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    timestamp: string;
+                    nonce: string;
+                    sign: string;
+                    token: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @default null */
+                        orderId?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        belongingTo?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        category?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        source?: null | components["schemas"]["Text"];
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @default null */
+                        orderId?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        belongingTo?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        category?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        source?: null | components["schemas"]["Text"];
+                    };
+                };
+            };
+            responses: {
+                /** @description envelope; code 200 carries data, other codes per the catalogue */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            /** @description The answer of an export call. */
+                            data?: {
+                                /** @description Download path, under `/files/`; send the token with it. */
+                                url: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/background/v1/orderSummaryGrpList": {
         parameters: {
             query?: never;
@@ -1553,6 +1660,79 @@ export interface paths {
         get: operations["orderSummaryGrpList"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderSummaryGrpReportIndexExport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 导出评估报告 */
+        get: operations["orderSummaryGrpReportIndexExport"];
+        put?: never;
+        /** 导出评估报告 */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    timestamp: string;
+                    nonce: string;
+                    sign: string;
+                    token: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @default null */
+                        orderId?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        belongingTo?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        category?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        source?: null | components["schemas"]["Text"];
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @default null */
+                        orderId?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        belongingTo?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        category?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        source?: null | components["schemas"]["Text"];
+                    };
+                };
+            };
+            responses: {
+                /** @description envelope; code 200 carries data, other codes per the catalogue */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            /** @description The answer of an export call. */
+                            data?: {
+                                /** @description Download path, under `/files/`; send the token with it. */
+                                url: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1604,6 +1784,23 @@ export interface paths {
         put?: never;
         /** 移动点位 */
         post: operations["orderSummaryGrpYmdYdY"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderSummaryList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 汇总评估 */
+        get: operations["orderSummaryList"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1750,6 +1947,40 @@ export interface paths {
         put?: never;
         /** 修改订单 */
         post: operations["orderUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderViewingList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 预估收视列表 */
+        get: operations["orderViewingList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/orderViewingUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 修改预估收视 */
+        post: operations["orderViewingUp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2601,6 +2832,28 @@ export interface components {
             createTime: string;
             updateTime: string;
         };
+        /**
+         * @description The basis of a class's default: the source, how many days (ratings) or days and spots
+         *     (viewing rows) it rests on, the range of broadcast days looked at and, when the default
+         *     does not come from ratings, why.
+         */
+        Basis: {
+            source: components["schemas"]["BasisSource"];
+            /** Format: int64 */
+            days?: number | null;
+            /** Format: int64 */
+            spots?: number | null;
+            /** @description First day looked at, `YYYY-MM-DD`. */
+            from: string;
+            /** @description Last day looked at (the day before the assessment date), `YYYY-MM-DD`. */
+            to: string;
+            message?: string | null;
+        };
+        /**
+         * @description What a default was computed from.
+         * @enum {string}
+         */
+        BasisSource: "ratings" | "viewing" | "none";
         /** @description `brand: {brandName}` of a row. */
         BrandOfRow: {
             brandName: string;
@@ -2628,6 +2881,20 @@ export interface components {
             content: string;
             /** @description `YYYY-MM-DD HH:mm:ss`. */
             updateTime: string;
+        };
+        /** @description The spots the preview puts on one line on one day. */
+        CellSpots: {
+            /** Format: int64 */
+            lineId: number;
+            /** @description `YYYY-MM-DD`. */
+            ymd: string;
+            /** Format: int64 */
+            spots: number;
+            /**
+             * Format: double
+             * @description Σ GRP of those spots, 3 decimals.
+             */
+            grp: number;
         };
         /** @description typeY 2's answer. */
         CertificateApplied: components["schemas"]["CertificateChanges"] & {
@@ -2770,6 +3037,45 @@ export interface components {
         ClassName: {
             timePeriodClassName: string;
         };
+        /** @description typeY 2's answer. */
+        CustomerAttached: {
+            /**
+             * Format: int64
+             * @description Rows attached.
+             */
+            count: number;
+            /**
+             * Format: double
+             * @description Σ maoDianPing, 2 decimals.
+             */
+            sum: number;
+            /** Format: int64 */
+            unplaced: number;
+        };
+        /** @description typeY 1's answer. */
+        CustomerPreview: {
+            /**
+             * Format: int64
+             * @description Rows that would be attached.
+             */
+            count: number;
+            /**
+             * Format: double
+             * @description Σ maoDianPing of them, 2 decimals.
+             */
+            sum: number;
+            /** @description Per line and day, in line then day order. */
+            cells: components["schemas"]["CellSpots"][];
+            /**
+             * Format: int64
+             * @description Rows no schedule line takes (no line of the tape, month and a period holding the air time).
+             */
+            unplaced: number;
+            /** @description The first 200 rows, newest air time first. */
+            list: components["schemas"]["IndexRow"][];
+            /** @description The preview's fingerprint: sent back with typeY 2, it applies exactly this one. */
+            basis: string;
+        };
         CustomerRow: {
             /** Format: int64 */
             id: number;
@@ -2805,6 +3111,15 @@ export interface components {
             /** @description Position in the break as written (2/8, 正一, 倒二 …). */
             position: string;
             createTime: string;
+        };
+        /** @description A default estimate, 3 decimals. */
+        DefaultEstimate: {
+            /** Format: double */
+            estimated: number;
+            /** Format: double */
+            estimatedLow: number;
+            /** Format: double */
+            estimatedHigh: number;
         };
         /**
          * @description The customer and media figures of an order (docs/evaluation.md): each field twice, prefixed
@@ -2868,9 +3183,39 @@ export interface components {
             customerAlreadyUpsideDownThree?: number | null;
             /**
              * Format: int64
-             * @description Remaining spots whose time-period class has no estimate yet, counted as 0 GRP.
+             * @description Remaining spots whose time-period class has no estimate, counted as 0 GRP.
              */
             customerUnestimatedSpots: number;
+            /**
+             * Format: double
+             * @description Expected completion − target, low.
+             */
+            customerDifferenceLow: number;
+            /**
+             * Format: double
+             * @description Expected completion − target, high.
+             */
+            customerDifferenceHigh: number;
+            /**
+             * Format: double
+             * @description Difference ÷ target × 100, low; null without a target.
+             */
+            customerOverplayLow?: number | null;
+            /**
+             * Format: double
+             * @description Difference ÷ target × 100, high; null without a target.
+             */
+            customerOverplayHigh?: number | null;
+            /**
+             * Format: int64
+             * @description Theatres, low; null before a spot with GRP aired.
+             */
+            customerTheatresLow?: number | null;
+            /**
+             * Format: int64
+             * @description Theatres, high; null before a spot with GRP aired.
+             */
+            customerTheatresHigh?: number | null;
             /**
              * Format: double
              * @description Free broadcast GRP.
@@ -2928,9 +3273,39 @@ export interface components {
             mediaAlreadyUpsideDownThree?: number | null;
             /**
              * Format: int64
-             * @description Remaining spots whose time-period class has no estimate yet, counted as 0 GRP.
+             * @description Remaining spots whose time-period class has no estimate, counted as 0 GRP.
              */
             mediaUnestimatedSpots: number;
+            /**
+             * Format: double
+             * @description Expected completion − target, low.
+             */
+            mediaDifferenceLow: number;
+            /**
+             * Format: double
+             * @description Expected completion − target, high.
+             */
+            mediaDifferenceHigh: number;
+            /**
+             * Format: double
+             * @description Difference ÷ target × 100, low; null without a target.
+             */
+            mediaOverplayLow?: number | null;
+            /**
+             * Format: double
+             * @description Difference ÷ target × 100, high; null without a target.
+             */
+            mediaOverplayHigh?: number | null;
+            /**
+             * Format: int64
+             * @description Theatres, low; null before a spot with GRP aired.
+             */
+            mediaTheatresLow?: number | null;
+            /**
+             * Format: int64
+             * @description Theatres, high; null before a spot with GRP aired.
+             */
+            mediaTheatresHigh?: number | null;
         };
         FileRow: {
             /** Format: int64 */
@@ -3056,32 +3431,32 @@ export interface components {
             averageViewershipThisMonth: number;
             /**
              * Format: double
-             * @description Issued GRP under the normal estimate for spots without viewing data: 0 until estimates are kept.
+             * @description The line's issued GRP this month plus its aired spots without a viewing row × the class's normal estimate (3 decimals).
              */
             viewEstimated: number;
             /**
              * Format: double
-             * @description As viewEstimated, high estimate: 0 until estimates are kept.
+             * @description As viewEstimated, high estimate.
              */
             viewEstimatedHigh: number;
             /**
              * Format: double
-             * @description As viewEstimated, low estimate: 0 until estimates are kept.
+             * @description As viewEstimated, low estimate.
              */
             viewEstimatedLow: number;
             /**
              * Format: double
-             * @description Remaining spots × the class's normal estimate: 0 until estimates are kept.
+             * @description Remaining spots × the class's normal estimate (3 decimals; 0 without an estimate).
              */
             estimated: number;
             /**
              * Format: double
-             * @description Remaining spots × the class's high estimate: 0 until estimates are kept.
+             * @description Remaining spots × the class's high estimate.
              */
             estimatedHigh: number;
             /**
              * Format: double
-             * @description Remaining spots × the class's low estimate: 0 until estimates are kept.
+             * @description Remaining spots × the class's low estimate.
              */
             estimatedLow: number;
             /**
@@ -3115,6 +3490,24 @@ export interface components {
             brand?: null | components["schemas"]["GroupBrand"];
             createTime: string;
             updateTime: string;
+        };
+        /** @description A matching row as orderCustomerIndex and the preview list it. */
+        IndexRow: {
+            /** Format: int64 */
+            id: number;
+            title: string;
+            /** @description The broadcast day, `YYYY-MM-DD`. */
+            ymd: string;
+            /** @description The surrounding programme. */
+            circumferenceName: string;
+            /** @description Air time, `YYYY-MM-DD HH:MM:SS` (calendar time: past-midnight spots fall on the next day). */
+            addTime: string;
+            /**
+             * Format: double
+             * @description The spot's GRP (3 decimals).
+             */
+            maoDianPing: number;
+            time_period_class?: null | components["schemas"]["ClassName"];
         };
         /** @description The import job of a file. */
         JobState: {
@@ -3610,6 +4003,97 @@ export interface components {
             createTime: string;
             suit_time_period: components["schemas"]["SuitEntry"][];
         };
+        /** @description One month of the cycle, or the total (`month` 合计). */
+        SummaryRow: {
+            productName: string;
+            /** @description `YYYY-MM-DD ~ YYYY-MM-DD`. */
+            cycleTime: string;
+            /** @description `YYYY-MM`, or `合计` on the total row. */
+            month: string;
+            /**
+             * Format: int32
+             * @description The order's spot length, seconds.
+             */
+            seconds: number;
+            /**
+             * Format: double
+             * @description The side's target: the month's share (target × the month's planned spots ÷ the cycle's), the whole on the total row.
+             */
+            grp: number;
+            /**
+             * Format: double
+             * @description Σ GRP of the aired spots on the side's viewing data.
+             */
+            IssuedGrp: number;
+            /** Format: int64 */
+            airedSpots: number;
+            /**
+             * Format: int64
+             * @description Aired spots in positions 1–3 from either end of their break.
+             */
+            alreadyUpsideDownThree: number;
+            /**
+             * Format: int64
+             * @description Aired spots whose position is known.
+             */
+            positionedSpots: number;
+            /**
+             * Format: double
+             * @description alreadyUpsideDownThree ÷ positionedSpots × 100 (2 decimals); null without a known position.
+             */
+            alreadyUpsideDownThreePer?: number | null;
+            /**
+             * Format: int64
+             * @description Spots planned, withdrawn ones excepted.
+             */
+            plannedSpots: number;
+            /**
+             * Format: int64
+             * @description Planned spots from the assessment date on.
+             */
+            remainingSpots: number;
+            /**
+             * Format: int64
+             * @description Remaining spots whose time-period class has no estimate: they add 0.
+             */
+            unestimatedSpots: number;
+            /**
+             * Format: double
+             * @description Expected completion: issued + Σ remaining × the class estimate, normal.
+             */
+            estimatedRoutine: number;
+            /** Format: double */
+            estimatedLow: number;
+            /** Format: double */
+            estimatedHigh: number;
+            /**
+             * Format: double
+             * @description Expected completion − target; negative shows red.
+             */
+            customerDifferencesRoutine: number;
+            /** Format: double */
+            customerDifferencesLow: number;
+            /** Format: double */
+            customerDifferencesHigh: number;
+            /**
+             * Format: double
+             * @description Difference ÷ target × 100 (2 decimals); null without a target.
+             */
+            overbroadcastRoutine?: number | null;
+            /** Format: double */
+            overbroadcastLow?: number | null;
+            /** Format: double */
+            overbroadcastHigh?: number | null;
+            /**
+             * Format: int64
+             * @description Difference ÷ the order's average GRP per aired spot, truncated; null before a spot with GRP aired.
+             */
+            numberOfTheatersRoutine?: number | null;
+            /** Format: int64 */
+            numberOfTheatersLow?: number | null;
+            /** Format: int64 */
+            numberOfTheatersHigh?: number | null;
+        };
         /** @description A brand of the tape screen's picker. */
         TapeBrandOption: {
             /** Format: int64 */
@@ -3812,11 +4296,40 @@ export interface components {
             /** @description The editable fields of this version. */
             snapshot: unknown;
         };
+        /**
+         * @description One class of the order's media: the estimate figures use (the edit, else the default; null
+         *     without either), the default a reset gives and what it rests on.
+         */
+        ViewingClass: {
+            /** Format: int64 */
+            timePeriodClassId: number;
+            timePeriodClassName: string;
+            TimePeriod: components["schemas"]["ViewingPeriod"][];
+            /** Format: double */
+            estimated?: number | null;
+            /** Format: double */
+            estimatedLow?: number | null;
+            /** Format: double */
+            estimatedHigh?: number | null;
+            default?: null | components["schemas"]["DefaultEstimate"];
+            basis: components["schemas"]["Basis"];
+            edited: boolean;
+        };
         /** @description A media as the network-viewing screen shows and picks it. */
         ViewingMedia: {
             /** Format: int64 */
             id: number;
             mediaName: string;
+        };
+        /** @description A period of the class. */
+        ViewingPeriod: {
+            /** Format: int64 */
+            id: number;
+            timePeriodName: string;
+            /** @description Start, `HH:mm:ss` (past 24:00 for the night). */
+            preBroadcastTimeForma: string;
+            /** @description End (excluded), `HH:mm:ss`. */
+            preBroadcastTimeFormaEnd: string;
         };
         ViewingRow: {
             /** Format: int64 */
@@ -6805,6 +7318,118 @@ export interface operations {
             };
         };
     };
+    orderCustomerIndex: {
+        parameters: {
+            query?: {
+                orderId?: null | components["schemas"]["Text"];
+                category?: null | components["schemas"]["Text"];
+                source?: null | components["schemas"]["Text"];
+                addTime?: null | components["schemas"]["Text"];
+                endTime?: null | components["schemas"]["Text"];
+                page?: null | components["schemas"]["Text"];
+                limit?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description orderCustomerIndex's answer: a page, the count and the GRP sum of every matching row. */
+                        data?: {
+                            data: components["schemas"]["IndexRow"][];
+                            /** Format: int64 */
+                            total: number;
+                            /**
+                             * Format: double
+                             * @description Σ maoDianPing of all matching rows (not only this page), 2 decimals.
+                             */
+                            sum: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    orderCustomerUp: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    category?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    source?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    addTime?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    endTime?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    typeY?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    basis?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    category?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    source?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    addTime?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    endTime?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    typeY?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    basis?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description orderCustomerUp's answer: typeY 1 the preview, typeY 2 what was attached. */
+                        data?: components["schemas"]["CustomerPreview"] | components["schemas"]["CustomerAttached"];
+                    };
+                };
+            };
+        };
+    };
     orderDefaultAudienceCityGroupList: {
         parameters: {
             query?: {
@@ -7822,6 +8447,44 @@ export interface operations {
             };
         };
     };
+    orderSummaryGrpIndexExport: {
+        parameters: {
+            query?: {
+                orderId?: null | components["schemas"]["Text"];
+                belongingTo?: null | components["schemas"]["Text"];
+                category?: null | components["schemas"]["Text"];
+                source?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description The answer of an export call. */
+                        data?: {
+                            /** @description Download path, under `/files/`; send the token with it. */
+                            url: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     orderSummaryGrpList: {
         parameters: {
             query?: {
@@ -7861,6 +8524,44 @@ export interface operations {
                              */
                             makeGood: components["schemas"]["MakeGood"];
                         }[];
+                    };
+                };
+            };
+        };
+    };
+    orderSummaryGrpReportIndexExport: {
+        parameters: {
+            query?: {
+                orderId?: null | components["schemas"]["Text"];
+                belongingTo?: null | components["schemas"]["Text"];
+                category?: null | components["schemas"]["Text"];
+                source?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description The answer of an export call. */
+                        data?: {
+                            /** @description Download path, under `/files/`; send the token with it. */
+                            url: string;
+                        };
                     };
                 };
             };
@@ -8083,6 +8784,129 @@ export interface operations {
                         message: string;
                         /** @description orderSummaryGrpYmdYdY's answer: typeY 1 the preview, typeY 2 what was applied. */
                         data?: components["schemas"]["MovePreview"] | components["schemas"]["MoveApplied"];
+                    };
+                };
+            };
+        };
+    };
+    orderSummaryList: {
+        parameters: {
+            query?: {
+                orderId?: null | components["schemas"]["Text"];
+                belongingTo?: null | components["schemas"]["Text"];
+                category?: null | components["schemas"]["Text"];
+                source?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            productName: string;
+                            /** @description `YYYY-MM-DD ~ YYYY-MM-DD`. */
+                            cycleTime: string;
+                            /** @description `YYYY-MM`, or `合计` on the total row. */
+                            month: string;
+                            /**
+                             * Format: int32
+                             * @description The order's spot length, seconds.
+                             */
+                            seconds: number;
+                            /**
+                             * Format: double
+                             * @description The side's target: the month's share (target × the month's planned spots ÷ the cycle's), the whole on the total row.
+                             */
+                            grp: number;
+                            /**
+                             * Format: double
+                             * @description Σ GRP of the aired spots on the side's viewing data.
+                             */
+                            IssuedGrp: number;
+                            /** Format: int64 */
+                            airedSpots: number;
+                            /**
+                             * Format: int64
+                             * @description Aired spots in positions 1–3 from either end of their break.
+                             */
+                            alreadyUpsideDownThree: number;
+                            /**
+                             * Format: int64
+                             * @description Aired spots whose position is known.
+                             */
+                            positionedSpots: number;
+                            /**
+                             * Format: double
+                             * @description alreadyUpsideDownThree ÷ positionedSpots × 100 (2 decimals); null without a known position.
+                             */
+                            alreadyUpsideDownThreePer?: number | null;
+                            /**
+                             * Format: int64
+                             * @description Spots planned, withdrawn ones excepted.
+                             */
+                            plannedSpots: number;
+                            /**
+                             * Format: int64
+                             * @description Planned spots from the assessment date on.
+                             */
+                            remainingSpots: number;
+                            /**
+                             * Format: int64
+                             * @description Remaining spots whose time-period class has no estimate: they add 0.
+                             */
+                            unestimatedSpots: number;
+                            /**
+                             * Format: double
+                             * @description Expected completion: issued + Σ remaining × the class estimate, normal.
+                             */
+                            estimatedRoutine: number;
+                            /** Format: double */
+                            estimatedLow: number;
+                            /** Format: double */
+                            estimatedHigh: number;
+                            /**
+                             * Format: double
+                             * @description Expected completion − target; negative shows red.
+                             */
+                            customerDifferencesRoutine: number;
+                            /** Format: double */
+                            customerDifferencesLow: number;
+                            /** Format: double */
+                            customerDifferencesHigh: number;
+                            /**
+                             * Format: double
+                             * @description Difference ÷ target × 100 (2 decimals); null without a target.
+                             */
+                            overbroadcastRoutine?: number | null;
+                            /** Format: double */
+                            overbroadcastLow?: number | null;
+                            /** Format: double */
+                            overbroadcastHigh?: number | null;
+                            /**
+                             * Format: int64
+                             * @description Difference ÷ the order's average GRP per aired spot, truncated; null before a spot with GRP aired.
+                             */
+                            numberOfTheatersRoutine?: number | null;
+                            /** Format: int64 */
+                            numberOfTheatersLow?: number | null;
+                            /** Format: int64 */
+                            numberOfTheatersHigh?: number | null;
+                        }[];
                     };
                 };
             };
@@ -8506,6 +9330,111 @@ export interface operations {
                             tapes: components["schemas"]["OrderTape"][];
                             suit: components["schemas"]["OrderSuit"][];
                         };
+                    };
+                };
+            };
+        };
+    };
+    orderViewingList: {
+        parameters: {
+            query?: {
+                orderId?: null | components["schemas"]["Text"];
+                belongingTo?: null | components["schemas"]["Text"];
+                category?: null | components["schemas"]["Text"];
+                source?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            timePeriodClassId: number;
+                            timePeriodClassName: string;
+                            TimePeriod: components["schemas"]["ViewingPeriod"][];
+                            /** Format: double */
+                            estimated?: number | null;
+                            /** Format: double */
+                            estimatedLow?: number | null;
+                            /** Format: double */
+                            estimatedHigh?: number | null;
+                            default?: null | components["schemas"]["DefaultEstimate"];
+                            basis: components["schemas"]["Basis"];
+                            edited: boolean;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    orderViewingUp: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    timePeriodClassId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    estimated?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    estimatedLow?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    estimatedHigh?: null | components["schemas"]["Text"];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @default null */
+                    orderId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    timePeriodClassId?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    estimated?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    estimatedLow?: null | components["schemas"]["Text"];
+                    /** @default null */
+                    estimatedHigh?: null | components["schemas"]["Text"];
+                };
+            };
+        };
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @default null */
+                        data: unknown;
                     };
                 };
             };
@@ -10808,5 +11737,6 @@ type ReadonlyArray<T> = [
 ] extends [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const basisSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BasisSource"]> = ["ratings", "viewing", "none"];
 export const fileTagValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FileTag"]> = ["orderTemplate", "broadcastingCertificate", "customerData", "evaluation", "alreadyUpsideDownThree", "evaluationReport"];
 export const spotSecondsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SpotSeconds"]> = [5, 30, 15, 10, 20, 60, 120];
