@@ -12,6 +12,7 @@
 //! and are reported as unestimated. Computing the figures checks each side's goal alert
 //! ([`crate::orders::evaluation::alerts`]).
 
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use adeval_engine::orders::{FreeCalc, Remaining, SideFigures, SideInput, side_figures};
@@ -23,7 +24,7 @@ use utoipa::ToSchema;
 
 use crate::orders::estimates::{self, EstimateScope};
 use crate::orders::evaluation::alerts::{self, GoalCheck};
-use crate::orders::evaluation::schedule::{class_spots, remaining};
+use crate::orders::evaluation::schedule::{ClassSpots, class_spots, remaining};
 use crate::state::AppState;
 
 /// One side's contract: how free broadcast is computed, its value, the contracted GRP.
@@ -171,12 +172,16 @@ pub async fn compute(state: &AppState, orders: &[OrderFacts<'_>]) -> anyhow::Res
         estimates::for_orders(state, &ids, scope(1)),
         estimates::for_orders(state, &ids, scope(2)),
     )?;
+    let mut by_order: HashMap<i64, Vec<ClassSpots>> = HashMap::new();
+    for s in spots {
+        by_order.entry(s.order_id).or_default().push(s);
+    }
     let mut checks = Vec::new();
     let figures: Vec<Figures> = orders
         .iter()
         .zip(totals)
         .map(|(order, [customer, media])| {
-            let own = || spots.iter().filter(|s| s.order_id == order.id);
+            let own = || by_order.get(&order.id).into_iter().flatten();
             let c = side_figures(&input(order.customer, customer, remaining(own(), customer_estimates.get(&order.id))));
             let m = side_figures(&input(order.media, media, remaining(own(), media_estimates.get(&order.id))));
             // An order without planned spots has nothing to expect yet: no alert until it has a schedule.
