@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use adeval_engine::orders::{FreeCalc, Remaining, SideFigures, SideInput, side_figures};
-use adeval_engine::{Dataset, IssuedTotals, OrderMatch};
+use adeval_engine::{Dataset, IssuedTotals, OrderMatch, Side};
 use anyhow::Context;
 use chrono::NaiveDate;
 use serde::Serialize;
@@ -25,6 +25,7 @@ use utoipa::ToSchema;
 use crate::orders::estimates::{self, EstimateScope};
 use crate::orders::evaluation::alerts::{self, GoalCheck};
 use crate::orders::evaluation::schedule::{ClassSpots, class_spots, remaining};
+use crate::orders::evaluation::spots::{Data, spots_of, totals_of};
 use crate::state::AppState;
 
 /// One side's contract: how free broadcast is computed, its value, the contracted GRP.
@@ -172,6 +173,7 @@ pub async fn compute(state: &AppState, orders: &[OrderFacts<'_>]) -> anyhow::Res
         estimates::for_orders(state, &ids, scope(1)),
         estimates::for_orders(state, &ids, scope(2)),
     )?;
+    let totals = with_own_data(state, orders, totals).await?;
     let mut by_order: HashMap<i64, Vec<ClassSpots>> = HashMap::new();
     for s in spots {
         by_order.entry(s.order_id).or_default().push(s);
@@ -196,6 +198,28 @@ pub async fn compute(state: &AppState, orders: &[OrderFacts<'_>]) -> anyhow::Res
         .collect();
     alerts::check(state, &checks).await?;
     Ok(figures)
+}
+
+/// The issued totals with each order's own data over the lake's rows: an order with customer
+/// data attached or 正负三 positions uploaded has its totals counted from its spots as the
+/// summary dialog reads them ([`super::evaluation::spots::spots_of`]), so the list and the
+/// dialog agree. Few orders have either; the rest keep the totals of the one scan.
+async fn with_own_data(state: &AppState, orders: &[OrderFacts<'_>], mut totals: Vec<[IssuedTotals; 2]>) -> anyhow::Result<Vec<[IssuedTotals; 2]>> {
+    let ids: Vec<i64> = orders.iter().map(|o| o.id).collect();
+    let own: Vec<i64> = sqlx::query_scalar(
+        "select order_id from order_customer_attachments where order_id = any($1)
+         union select order_id from order_positions where order_id = any($1)",
+    )
+    .bind(&ids)
+    .fetch_all(&state.db)
+    .await?;
+    for (order, slot) in orders.iter().zip(totals.iter_mut()).filter(|(o, _)| own.contains(&o.id)) {
+        for (side, total) in Side::BOTH.into_iter().zip(slot.iter_mut()) {
+            let data = Data { side, category: order.category, source: order.source };
+            *total = totals_of(&*spots_of(state, order.id, order.matching(), data).await?);
+        }
+    }
+    Ok(totals)
 }
 
 /// The issued totals of each order, `[customer, media]`: kept by manifest version, the rest in

@@ -4,12 +4,14 @@
 //! positions) are wired in one place and reach the grid, the per-month figures and the
 //! reports alike.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
-use adeval_engine::{AiredSpots, Dataset, OrderMatch, Side};
+use adeval_engine::{AiredSpot, AiredSpots, Dataset, IssuedTotals, OrderMatch, Side, SpotPosition};
 use anyhow::Context;
 use chrono::NaiveDate;
 
+use crate::orders::customer::{self, Attached, UploadedPosition};
 use crate::state::AppState;
 
 /// Which of the lake's viewing rows are the order's, and on which side.
@@ -43,19 +45,110 @@ impl ViewingScope<'_> {
     }
 }
 
-/// The order's aired spots on the scope's side, category and source, in air-time order: kept
-/// at the lake's version ([`crate::orders::summary::memo`]), else one lean read of the lake.
+/// The order's aired spots on the scope's side, category and source, in air-time order.
 pub async fn spots(state: &AppState, scope: &ViewingScope<'_>) -> anyhow::Result<Arc<AiredSpots>> {
-    let matching = scope.matching();
+    let data = Data { side: scope.side, category: scope.category, source: scope.source };
+    spots_of(state, scope.order_id, scope.matching(), data).await
+}
+
+/// Whose viewing data a read is of: the side, and the category and source (`None`: any).
+#[derive(Debug, Clone, Copy)]
+pub struct Data {
+    pub side: Side,
+    pub category: Option<i16>,
+    pub source: Option<i16>,
+}
+
+/// The spots of `order` whose lake rows `matching` finds (it must be the order's matching rule
+/// on `data`'s category and source), with the order's own data over them
+/// (docs/evaluation.md, "Customer data per order" and "正负三 upload"):
+/// - customer data attached to the order replaces the lake's rows on the customer side when the
+///   read asks for its category and source or for any: the order's spots are then exactly the
+///   attached copies (a read of another category or source still reads the lake);
+/// - positions a 正负三 upload recorded for this category and source (any, when the read names
+///   none) give the spot of the same broadcast day, time and title its position.
+///
+/// The lake's rows are kept at the lake's version ([`crate::orders::summary::memo`]); the
+/// order's own data is read on each call, so an attach or an upload shows at once.
+pub async fn spots_of(state: &AppState, order: i64, matching: OrderMatch, data: Data) -> anyhow::Result<Arc<AiredSpots>> {
+    let (attached, uploaded) = tokio::try_join!(
+        async {
+            if data.side != Side::Customer {
+                return Ok(None);
+            }
+            let attached = customer::attached(&state.db, order).await?;
+            Ok::<_, sqlx::Error>(attached.filter(|a| data.category.is_none_or(|c| a.category == Some(c)) && data.source.is_none_or(|s| a.source == Some(s))))
+        },
+        customer::positions(&state.db, order),
+    )?;
+    let mut aired = match attached {
+        Some(attached) => Arc::new(from_attached(&attached)),
+        None => lake_spots(state, matching, data.side).await?,
+    };
+    let uploaded: Vec<&UploadedPosition> =
+        uploaded.iter().filter(|p| data.category.is_none_or(|c| c == p.category) && data.source.is_none_or(|s| s == p.source)).collect();
+    if !uploaded.is_empty() {
+        with_positions(Arc::make_mut(&mut aired), &uploaded);
+    }
+    Ok(aired)
+}
+
+/// The lake's rows of the match: kept at the lake's version, else one lean read.
+async fn lake_spots(state: &AppState, matching: OrderMatch, side: Side) -> anyhow::Result<Arc<AiredSpots>> {
     let (version, snapshot) = state.snapshots.versioned(&state.db, Dataset::Viewing).await?;
-    if let Some(aired) = state.aired.kept(version, &matching, scope.side) {
+    if let Some(aired) = state.aired.kept(version, &matching, side) {
         return Ok(aired);
     }
-    let (lake, filter) = (state.lake.clone(), matching.filter(scope.side));
+    let (lake, filter) = (state.lake.clone(), matching.filter(side));
     let aired = tokio::task::spawn_blocking(move || lake.aired_spots(&snapshot, &filter))
         .await?
         .context("the order's viewing rows")?;
     let aired = Arc::new(aired);
-    state.aired.keep(version, matching, scope.side, aired.clone());
+    state.aired.keep(version, matching, side, aired.clone());
     Ok(aired)
+}
+
+/// The attached copies as aired spots, in air-time order as they are stored.
+fn from_attached(attached: &Attached) -> AiredSpots {
+    let mut out = AiredSpots::default();
+    let mut known: HashMap<&str, u32> = HashMap::new();
+    for s in &attached.spots {
+        let title = *known.entry(s.title.as_str()).or_insert_with(|| {
+            out.titles.push(s.title.clone());
+            (out.titles.len() - 1) as u32
+        });
+        let position = s.position.is_some().then_some(SpotPosition { index: s.position_index, of: s.position_of, from_end: s.position_from_end });
+        out.spots.push(AiredSpot { title, ymd: s.ymd, secs: s.secs, grp: s.grp, position });
+    }
+    out
+}
+
+/// Gives each spot the position uploaded for its broadcast day, time and title (the last
+/// upload's, when several name it).
+fn with_positions(aired: &mut AiredSpots, uploaded: &[&UploadedPosition]) {
+    let by_key: HashMap<(NaiveDate, i32, &str), SpotPosition> = uploaded
+        .iter()
+        .map(|p| ((p.ymd, p.secs, p.title.trim()), SpotPosition { index: p.index, of: p.of, from_end: p.from_end }))
+        .collect();
+    let titles = &aired.titles;
+    for spot in &mut aired.spots {
+        let title = titles[spot.title as usize].trim();
+        if let Some(position) = by_key.get(&(spot.ymd, spot.secs, title)) {
+            spot.position = Some(*position);
+        }
+    }
+}
+
+/// Issued totals of spots, as [`adeval_engine::Lake::issued_totals`] counts them.
+pub fn totals_of(aired: &AiredSpots) -> IssuedTotals {
+    let mut t = IssuedTotals::default();
+    for spot in &aired.spots {
+        t.grp += spot.grp;
+        t.spots += 1;
+        if let Some(p) = spot.position {
+            t.positioned += 1;
+            t.top_or_bottom_three += u64::from(p.top_or_bottom_three());
+        }
+    }
+    t
 }

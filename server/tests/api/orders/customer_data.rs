@@ -303,3 +303,53 @@ async fn concurrent_confirmations_of_one_preview_apply_once() {
     assert_eq!(s.attached_rows().await, 6);
     assert_eq!(s.f.count("order_logs").await, logs_before + 1);
 }
+
+/// The customer side's issued GRP, aired spots, 正负三 count and % of the order: its
+/// orderSummaryList total (for `category`, or the order's own) and its orderList row.
+async fn customer_figures(s: &Setup, category: Option<i64>) -> ((f64, i64, i64, Option<f64>), Option<(f64, u64)>) {
+    let mut fields = json!({ "orderId": s.order, "belongingTo": 1 });
+    if let Some(c) = category {
+        fields["category"] = json!(c);
+    }
+    let list = s.f.app.send(Call::get("orderSummaryList", fields).token(&s.f.token)).await;
+    let total = list.ok().as_array().unwrap().last().unwrap().clone();
+    assert_eq!(total["month"], "合计");
+    let summary = (
+        total["IssuedGrp"].as_f64().unwrap(),
+        total["airedSpots"].as_i64().unwrap(),
+        total["alreadyUpsideDownThree"].as_i64().unwrap(),
+        total["alreadyUpsideDownThreePer"].as_f64(),
+    );
+    if category.is_some() {
+        return (summary, None);
+    }
+    let orders = s.f.app.send(Call::get("orderList", json!({ "page": 1, "limit": 10 })).token(&s.f.token)).await;
+    let row = orders.ok()["data"].as_array().unwrap().iter().find(|o| o["id"].as_i64() == Some(s.order)).unwrap().clone();
+    (summary, Some((row["customerIssuedGrp"].as_f64().unwrap(), row["customerAiredSpots"].as_u64().unwrap())))
+}
+
+#[tokio::test]
+async fn attached_rows_and_uploaded_positions_are_what_the_figures_count() {
+    let s = setup().await;
+    // Before: the lake's 7 customer rows of any category (the order names none): 17.557 GRP;
+    // positioned 7, in the first or last three 6 (all but 中) → 85.71 %.
+    let before = customer_figures(&s, None).await;
+    assert_eq!(before, ((17.557, 7, 6, Some(85.71)), Some((17.557, 7))));
+
+    s.up(1).await.ok();
+    s.up(2).await.ok();
+    // After: exactly the 6 attached copies (category 2): 7.567 GRP; 5 of 6 positioned spots
+    // in the first or last three → 83.33 %. The list's row says the same.
+    assert_eq!(customer_figures(&s, None).await, ((7.567, 6, 5, Some(83.33)), Some((7.567, 6))));
+    assert_eq!(customer_figures(&s, Some(2)).await.0, (7.567, 6, 5, Some(83.33)));
+    // Category 1 is not what was attached: still the lake's one row of it.
+    assert_eq!(customer_figures(&s, Some(1)).await.0, (9.99, 1, 1, Some(100.0)));
+
+    // A 正负三 upload for category 2 / source 3 names the 03-03 spot 正二 (it was 中): 6 of 6.
+    let book = crate::helpers::viewing::workbook(&[spot("2026-03-03", "19:40:00", CHANNEL, "测试牛奶", ANY, 1.0, "正二")], false);
+    let tag = json!({ "orderId": s.order, "category": 2, "source": 3 });
+    let answer = upload(&s.f.app, &s.f.token, "alreadyUpsideDownThree", "正负三.xlsx", tag, &book).await;
+    let (status, message) = job_end(&s.f.app, answer.ok()["jobId"].as_i64().unwrap()).await;
+    assert_eq!(status, "done", "{message}");
+    assert_eq!(customer_figures(&s, None).await, ((7.567, 6, 6, Some(100.0)), Some((7.567, 6))));
+}
