@@ -53,7 +53,8 @@ pub async fn seed_orders(db: &sqlx::PgPool, n: u64) -> anyhow::Result<()> {
     sqlx::query(
         "insert into order_tapes (order_id, product_id, tape_id, position)
          select o.id, o.product_id, t.id, row_number() over (partition by o.id order by t.id)
-         from orders o join product_tapes t on t.product_id = o.product_id",
+         from orders o join product_tapes t on t.product_id = o.product_id
+         where not exists (select 1 from order_tapes x where x.order_id = o.id)",
     )
     .execute(&mut *tx)
     .await
