@@ -164,6 +164,28 @@ async fn the_demo_orders_show_a_confirmed_certificate_a_pending_one_and_a_new_or
     let cells = cells_of(&months);
     assert_eq!(cells.iter().filter(|c| c["moved"] == 1).count(), 1);
     assert_eq!(cells.iter().filter(|c| c["makeGood"] == 1 && c["type"] == "B").count(), 1);
+    // Its estimates come from the demo's rating history: every class over the 28 days before
+    // today, and the spots still to air add them to the expected GRP.
+    adeval_server::demo::lake::ratings(&app.state).await.unwrap();
+    let classes = app.send(Call::get("orderViewingList", json!({"orderId": running})).token(&token)).await;
+    let classes = classes.ok().as_array().unwrap().clone();
+    assert!(!classes.is_empty());
+    for c in &classes {
+        assert_eq!((c["basis"]["source"].as_str(), c["basis"]["days"].as_i64()), (Some("ratings"), Some(28)), "{c}");
+        let (low, normal, high) = (c["estimatedLow"].as_f64().unwrap(), c["estimated"].as_f64().unwrap(), c["estimatedHigh"].as_f64().unwrap());
+        assert!(0.0 < low && low <= normal && normal <= high, "{c}");
+    }
+    let figures = app.send(Call::get("orderSummaryList", json!({"orderId": running})).token(&token)).await;
+    let total = figures.ok().as_array().unwrap().last().unwrap().clone();
+    assert_eq!((total["month"].as_str(), total["unestimatedSpots"].as_i64()), (Some("合计"), Some(0)), "{total}");
+    assert!(total["remainingSpots"].as_i64().unwrap() > 0, "{total}");
+    let (issued, low, normal, high) = (
+        total["IssuedGrp"].as_f64().unwrap(),
+        total["estimatedLow"].as_f64().unwrap(),
+        total["estimatedRoutine"].as_f64().unwrap(),
+        total["estimatedHigh"].as_f64().unwrap(),
+    );
+    assert!(issued < low && low <= normal && normal <= high, "{total}");
 
     // On air: a certificate of the first 20 days awaiting confirmation, one spot past every
     // period and one of a version the order does not hold.
