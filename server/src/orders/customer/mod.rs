@@ -16,6 +16,7 @@ pub mod attach;
 pub mod positions;
 pub mod rows;
 
+use adeval_engine::SpotPosition;
 use chrono::NaiveDate;
 use sqlx::PgPool;
 
@@ -73,20 +74,15 @@ pub struct UploadedPosition {
 }
 
 impl UploadedPosition {
-    /// Whether the spot is in the first or last three of its break.
-    pub fn top_or_bottom_three(&self) -> bool {
-        top_or_bottom_three(self.index, self.of)
+    /// The position as the engine reads a viewing row's.
+    pub fn spot_position(&self) -> SpotPosition {
+        SpotPosition { index: self.index, of: self.of, from_end: self.from_end }
     }
-}
 
-/// Whether a place (`index`, 1-based, from whichever end `正`/`倒` says; of `of` when written
-/// `index/of`) is in the first or last three of its break, as the engine counts 正负三
-/// (docs/evaluation.md): `正一`…`正三`, `倒一`…`倒三`, and of 8: 1–3 and 6–8.
-pub fn top_or_bottom_three(index: Option<i32>, of: Option<i32>) -> bool {
-    match (index, of) {
-        (Some(i), Some(n)) => i <= 3 || i > n - 3,
-        (Some(i), None) => i <= 3,
-        (None, _) => false,
+    /// Whether the spot is in the first or last three of its break: the engine's rule
+    /// ([`SpotPosition::top_or_bottom_three`]), the one every 正负三 figure counts by.
+    pub fn top_or_bottom_three(&self) -> bool {
+        self.spot_position().top_or_bottom_three()
     }
 }
 

@@ -13,6 +13,7 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
+use adeval_engine::SpotPosition;
 use adeval_ingest::{CustomerOptions, CustomerRow, Limits, MAX_ROW_ERRORS, RowError};
 use sqlx::PgConnection;
 
@@ -120,7 +121,7 @@ pub async fn import_file<R: Report>(state: &AppState, upload: &Upload, path: &Pa
     report.stage(80, &format!("正在记录 {} 个点位的位置", kept.len())).await;
     let mut tx = state.db.begin().await?;
     replace(&mut tx, upload, &kept).await?;
-    let top = kept.iter().filter(|p| super::top_or_bottom_three(p.index, p.of)).count();
+    let top = kept.iter().filter(|p| SpotPosition { index: p.index, of: p.of, from_end: p.from_end }.top_or_bottom_three()).count();
     let mut summary = format!("已记录 {} 个点位的位置，其中正负三 {top} 个", kept.len());
     if others > 0 {
         summary.push_str(&format!("；{others} 行不是该订单的点位，未记录"));

@@ -128,7 +128,7 @@ fn from_attached(attached: &Attached) -> AiredSpots {
 fn with_positions(aired: &mut AiredSpots, uploaded: &[&UploadedPosition]) {
     let by_key: HashMap<(NaiveDate, i32, &str), SpotPosition> = uploaded
         .iter()
-        .map(|p| ((p.ymd, p.secs, p.title.trim()), SpotPosition { index: p.index, of: p.of, from_end: p.from_end }))
+        .map(|p| ((p.ymd, p.secs, p.title.trim()), p.spot_position()))
         .collect();
     let titles = &aired.titles;
     for spot in &mut aired.spots {
