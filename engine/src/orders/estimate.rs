@@ -10,6 +10,11 @@ pub type ClassWindow = (i64, i32, i32);
 /// Normal = mean, low = 20th and high = 80th percentile (linear interpolation between the
 /// closest ranks, as numpy's default and DuckDB's `quantile_cont`) of `values`, the per-day
 /// values of the days that have samples. `None` without a value.
+///
+/// A mean can lie outside the 20th–80th percentile band when a few days stand far from the
+/// rest (one day of 10 among four of 1: mean 2.8, p80 2.8; among nine of 0: mean 1, p80 0).
+/// The three scenarios are ordered — low ≤ normal ≤ high, as an edit must be — so low is the
+/// smaller of p20 and the mean, high the larger of p80 and the mean.
 pub fn estimate_stats(values: &[f64]) -> Option<Estimate> {
     if values.is_empty() {
         return None;
@@ -17,7 +22,8 @@ pub fn estimate_stats(values: &[f64]) -> Option<Estimate> {
     let mut sorted = values.to_vec();
     sorted.sort_by(f64::total_cmp);
     let mean = sorted.iter().sum::<f64>() / sorted.len() as f64;
-    Some(Triple { normal: mean, low: percentile(&sorted, 0.2), high: percentile(&sorted, 0.8) })
+    let (low, high) = (percentile(&sorted, 0.2), percentile(&sorted, 0.8));
+    Some(Triple { normal: mean, low: low.min(mean), high: high.max(mean) })
 }
 
 /// The `q` quantile of sorted, non-empty `sorted`: the value at rank `q × (n − 1)`, between
@@ -70,6 +76,20 @@ mod tests {
             assert!(close(e.normal, mean) && close(e.low, low) && close(e.high, high), "{values:?}: {e:?}");
         }
         assert_eq!(estimate_stats(&[]), None);
+    }
+
+    #[test]
+    fn the_scenarios_stay_ordered_when_the_mean_leaves_the_band() {
+        // Nine days of 0 and one of 10: mean 1, p20 0, p80 0 (rank 7.2 between two zeros):
+        // high is the mean. One day of 0 among nine of 10: mean 9, p20 = p80 = 10: low is the mean.
+        let mut days = vec![0.0; 9];
+        days.push(10.0);
+        let e = estimate_stats(&days).unwrap();
+        assert!(close(e.normal, 1.0) && close(e.low, 0.0) && close(e.high, 1.0), "{e:?}");
+        let mut days = vec![10.0; 9];
+        days.push(0.0);
+        let e = estimate_stats(&days).unwrap();
+        assert!(close(e.normal, 9.0) && close(e.low, 9.0) && close(e.high, 10.0), "{e:?}");
     }
 
     #[test]

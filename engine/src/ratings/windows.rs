@@ -36,8 +36,12 @@ impl Lake {
     /// Per class and broadcast day of `from..to_excl`, the mean rating of `channel` and
     /// `audience_group` over the samples inside any of the class's windows (broadcast-day
     /// seconds from the day's midnight, end excluded, past 24:00 into the next calendar day;
-    /// a sample in overlapping windows counts once). Days without a sample are left out.
-    /// Sorted by class and day.
+    /// a sample in overlapping windows counts once). A day counts only once the series is
+    /// delivered to the class's latest window end that day (a sample in its last minute or
+    /// later — series are per minute or per second — looked for up to a day beyond the
+    /// range): the last days before an assessment
+    /// date, whose windows past 24:00 fall on a day not delivered yet, would otherwise stand
+    /// for the class with part of their windows. Sorted by class and day.
     pub fn class_day_means(
         &self,
         ratings: &Snapshot,
@@ -75,17 +79,22 @@ impl Lake {
             let (s, e) = (at(r.from, first), at(r.to_excl - Days::new(1), last));
             start = Some(start.map_or(s, |t| t.min(s)));
             end = Some(end.map_or(e, |t| t.max(e)));
-            rows.extend(windows.into_iter().map(|w| (k, r, w)));
+            // The class's latest end: a day counts once the series is delivered past it.
+            let ends: Vec<(i64, i32)> = windows.iter().map(|w| (w.0, w.2)).collect();
+            let last_end = |class: i64| ends.iter().filter(|(c, _)| *c == class).map(|(_, e)| *e).max().unwrap_or(0);
+            rows.extend(windows.iter().map(|w| (k, r, *w, i64::from(last_end(w.0)))));
         }
         let (Some(start), Some(end)) = (start, end) else { return Ok(out) };
+        // A day beyond the windows, to see whether the series is delivered past the last day.
+        let end = end + chrono::Duration::days(1);
         let (first_month, last_month) = (Month::of(start.date()), Month::of(end.date()));
         let files: Vec<LakePath> =
             files.into_iter().filter(|f| f.month >= first_month && f.month <= last_month).collect();
         if files.is_empty() {
             return Ok(out);
         }
-        let mut channels: Vec<&str> = rows.iter().map(|(_, r, _)| r.channel).collect();
-        let mut groups: Vec<&str> = rows.iter().map(|(_, r, _)| r.audience_group).collect();
+        let mut channels: Vec<&str> = rows.iter().map(|(_, r, _, _)| r.channel).collect();
+        let mut groups: Vec<&str> = rows.iter().map(|(_, r, _, _)| r.audience_group).collect();
         for list in [&mut channels, &mut groups] {
             list.sort_unstable();
             list.dedup();
@@ -93,10 +102,10 @@ impl Lake {
         // A window past 24:00 reaches the next calendar day: a sample is tried as its own
         // day's (k = 0) and as the day before's (k = 1, 24 h later in that day).
         let reach =
-            if rows.iter().any(|(_, _, w)| i64::from(w.2) > DAY_SECS) { "(values (0), (1))" } else { "(values (0))" };
+            if rows.iter().any(|(_, _, w, _)| i64::from(w.2) > DAY_SECS) { "(values (0), (1))" } else { "(values (0))" };
         let marks = |n: usize| vec!["?"; n].join(", ");
         let values = vec![
-            "(?::integer, ?::varchar, ?::varchar, ?::bigint, ?::bigint, ?::bigint, ?::bigint, ?::bigint)";
+            "(?::integer, ?::varchar, ?::varchar, ?::bigint, ?::bigint, ?::bigint, ?::bigint, ?::bigint, ?::bigint)";
             rows.len()
         ]
         .join(", ");
@@ -107,10 +116,13 @@ impl Lake {
              ),
              s as (select channel, audience_group, t // {DAY_SECS} - k.k as day, t % {DAY_SECS} + k.k * {DAY_SECS} as sec, rating
                    from r cross join {reach} k(k)),
-             w(k, channel, grp, class, s, e, d0, d1) as (values {values})
+             m as (select channel, audience_group, max(t) as last from r group by all),
+             w(k, channel, grp, class, s, e, d0, d1, last_end) as (values {values})
              select w.k, w.class, s.day, avg(s.rating), count(*)
              from s join w on s.channel = w.channel and s.audience_group = w.grp
                           and s.sec >= w.s and s.sec < w.e and s.day >= w.d0 and s.day < w.d1
+                    join m on m.channel = s.channel and m.audience_group = s.audience_group
+             where s.day * {DAY_SECS} + w.last_end - 60 <= m.last
              group by w.k, w.class, s.day order by w.k, w.class, s.day",
             marks(channels.len()),
             marks(groups.len()),
@@ -119,7 +131,7 @@ impl Lake {
         let day_number = |d: NaiveDate| Value::BigInt((d - epoch).num_days());
         let mut params = vec![Value::Text(self.file_list(&files)), timestamp(micros(start)), timestamp(micros(end))];
         params.extend(channels.iter().chain(&groups).map(|t| Value::Text((*t).to_owned())));
-        for (k, r, (class, s, e)) in &rows {
+        for (k, r, (class, s, e), last_end) in &rows {
             params.extend([
                 Value::Int(*k as i32),
                 Value::Text(r.channel.to_owned()),
@@ -129,6 +141,7 @@ impl Lake {
                 Value::BigInt((*e).into()),
                 day_number(r.from),
                 day_number(r.to_excl),
+                Value::BigInt(*last_end),
             ]);
         }
         let conn = self.conn()?;

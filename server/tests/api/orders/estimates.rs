@@ -224,19 +224,22 @@ async fn defaults_from_ratings_then_viewing_rows_then_none() {
     assert_eq!(imported.map(|(_, rows)| rows), Ok(28));
     let b = s.list(s.b, 1).await;
     assert_eq!(triple(&b["黄金"]), [0.5, 0.5, 0.5]);
-    assert_eq!(b["黄金"]["basis"], json!({ "source": "ratings", "days": 28, "from": "2026-03-01", "to": "2026-03-28" }));
+    // 27 days: nothing of the series comes after 28 March 19:00, so 28 March is not delivered
+    // past 深夜's window (to 26:00) and does not count (docs/evaluation.md, "Viewing estimates").
+    assert_eq!(b["黄金"]["basis"], json!({ "source": "ratings", "days": 27, "from": "2026-03-01", "to": "2026-03-28" }));
     assert_eq!(b["午间"]["basis"], none);
 
     // An assessment date moves the range: from 2026-03-11 it is 2026-02-11 … 2026-03-10, so
     // days 1–10 (0.2 … 1.1) and 28 February, whose 19:00 and 25:10 (1 March 01:10) are both
-    // 100. Eleven days: mean (6.5 + 100) / 11 = 9.682, low rank 2 → 0.4, high rank 8 → 1.0.
+    // 100. Eleven days: mean (6.5 + 100) / 11 = 9.682, low rank 2 → 0.4, p80 rank 8 → 1.0,
+    // below the mean: high is the mean, so the three stay ordered (low ≤ normal ≤ high).
     sqlx::query("update orders set estimate_date = '2026-03-11' where id = $1")
         .bind(s.a)
         .execute(&s.f.app.db)
         .await
         .unwrap();
     let early = s.list(s.a, 1).await;
-    assert_eq!(triple(&early["黄金"]), [9.682, 0.4, 1.0]);
+    assert_eq!(triple(&early["黄金"]), [9.682, 0.4, 9.682]);
     assert_eq!(early["黄金"]["basis"]["days"], 11);
     assert_eq!(early["黄金"]["basis"]["from"], "2026-02-11");
 
