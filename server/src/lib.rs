@@ -59,6 +59,7 @@ pub async fn build_state(config: config::Config) -> anyhow::Result<AppState> {
         snapshots: Default::default(),
         issued: Default::default(),
         aired: Default::default(),
+        positions: Default::default(),
         estimates: Default::default(),
         store,
         hub: Default::default(),

@@ -26,6 +26,8 @@ pub struct AppState {
     pub estimates: Arc<crate::orders::estimates::EstimateMemo>,
     /// Orders' aired spots as the summary grid places them, kept until the manifest changes.
     pub aired: Arc<crate::orders::summary::memo::AiredMemo>,
+    /// Orders' recorded 正负三 positions, kept until an upload replaces them.
+    pub positions: Arc<crate::orders::customer::memo::PositionsMemo>,
     /// Uploaded files and exports.
     pub store: Store,
     /// Realtime events received by this process.

@@ -13,6 +13,7 @@
 //! [`attached`] and [`positions()`] are what the figures read of it.
 
 pub mod attach;
+pub mod memo;
 pub mod positions;
 pub mod rows;
 

@@ -10,7 +10,7 @@
 //! the reader refuses. All or nothing: the upload replaces the order's positions of that
 //! category and source in one transaction, or changes nothing.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use adeval_engine::SpotPosition;
@@ -34,6 +34,7 @@ pub struct Upload {
 
 /// A row's position, as recorded.
 struct Recorded {
+    sheet: String,
     row: u32,
     ymd: chrono::NaiveDate,
     secs: i32,
@@ -79,6 +80,7 @@ fn select(scope: &Scope, rows: Vec<CustomerRow>) -> Result<(Vec<Recorded>, usize
             continue;
         }
         kept.push(Recorded {
+            sheet: row.sheet.clone(),
             row: row.row,
             ymd: row.date,
             secs: secs(&row),
@@ -89,8 +91,25 @@ fn select(scope: &Scope, rows: Vec<CustomerRow>) -> Result<(Vec<Recorded>, usize
             from_end: position.from_end,
         });
     }
+    // One spot (day, time, title) named twice would leave which position counts to the row
+    // order: every repeat is listed, as a bad row is.
+    let mut first: HashMap<(chrono::NaiveDate, i32, &str), u32> = HashMap::new();
+    for r in &kept {
+        if let Some(earlier) = first.insert((r.ymd, r.secs, r.title.as_str()), r.row) {
+            if errors.len() < MAX_ROW_ERRORS {
+                let reason = format!("与第 {earlier} 行是同一个点位（日期、播出时间、标题相同），请只保留一行");
+                errors.push(RowError { sheet: r.sheet.clone(), row: r.row, column: "播出时间".into(), value: r.title.clone(), reason });
+            } else {
+                more += 1;
+            }
+        }
+    }
     if errors.is_empty() { Ok((kept, others)) } else { Err((errors, more)) }
 }
+
+/// Most positions one upload records for an order: a dense order airs a few thousand spots
+/// over its cycle; every figure of the order reads them.
+pub const MAX_POSITIONS: usize = 50_000;
 
 /// Reads `path` and records its positions for the order; answers the job's summary.
 pub async fn import_file<R: Report>(state: &AppState, upload: &Upload, path: &Path, report: &R) -> Result<String, ImportError> {
@@ -116,6 +135,12 @@ pub async fn import_file<R: Report>(state: &AppState, upload: &Upload, path: &Pa
         return Err(ImportError::Refused(format!(
             "文件中没有该订单的点位：没有一行的频道是「{}」、标题是订单的版本或产品名称、日期在订单周期（{start} ~ {end}）内，未记录任何位置",
             scope.media_name
+        )));
+    }
+    if kept.len() > MAX_POSITIONS {
+        return Err(ImportError::Refused(format!(
+            "文件中有该订单的 {} 个点位，一次最多记录 {MAX_POSITIONS} 个点位的位置，未记录任何位置",
+            kept.len()
         )));
     }
     report.stage(80, &format!("正在记录 {} 个点位的位置", kept.len())).await;

@@ -11,7 +11,7 @@ use adeval_engine::{AiredSpot, AiredSpots, Dataset, IssuedTotals, OrderMatch, Si
 use anyhow::Context;
 use chrono::NaiveDate;
 
-use crate::orders::customer::{self, Attached, UploadedPosition};
+use crate::orders::customer::{self, Attached};
 use crate::state::AppState;
 
 /// Which of the lake's viewing rows are the order's, and on which side.
@@ -79,16 +79,21 @@ pub async fn spots_of(state: &AppState, order: i64, matching: OrderMatch, data: 
             let attached = customer::attached(&state.db, order).await?;
             Ok::<_, sqlx::Error>(attached.filter(|a| data.category.is_none_or(|c| a.category == Some(c)) && data.source.is_none_or(|s| a.source == Some(s))))
         },
-        customer::positions(&state.db, order),
+        state.positions.of(&state.db, order),
     )?;
     let mut aired = match attached {
         Some(attached) => Arc::new(from_attached(&attached)),
         None => lake_spots(state, matching, data.side).await?,
     };
-    let uploaded: Vec<&UploadedPosition> =
-        uploaded.iter().filter(|p| data.category.is_none_or(|c| c == p.category) && data.source.is_none_or(|s| s == p.source)).collect();
     if !uploaded.is_empty() {
-        with_positions(Arc::make_mut(&mut aired), &uploaded);
+        let wanted = |category: i16, source: i16| data.category.is_none_or(|c| c == category) && data.source.is_none_or(|s| s == source);
+        let aired = Arc::make_mut(&mut aired);
+        let titles = &aired.titles;
+        for spot in &mut aired.spots {
+            if let Some(position) = uploaded.find(wanted, spot.ymd, spot.secs, titles[spot.title as usize].trim()) {
+                spot.position = Some(position);
+            }
+        }
     }
     Ok(aired)
 }
@@ -121,22 +126,6 @@ fn from_attached(attached: &Attached) -> AiredSpots {
         out.spots.push(AiredSpot { title, ymd: s.ymd, secs: s.secs, grp: s.grp, position });
     }
     out
-}
-
-/// Gives each spot the position uploaded for its broadcast day, time and title (the last
-/// upload's, when several name it).
-fn with_positions(aired: &mut AiredSpots, uploaded: &[&UploadedPosition]) {
-    let by_key: HashMap<(NaiveDate, i32, &str), SpotPosition> = uploaded
-        .iter()
-        .map(|p| ((p.ymd, p.secs, p.title.trim()), p.spot_position()))
-        .collect();
-    let titles = &aired.titles;
-    for spot in &mut aired.spots {
-        let title = titles[spot.title as usize].trim();
-        if let Some(position) = by_key.get(&(spot.ymd, spot.secs, title)) {
-            spot.position = Some(*position);
-        }
-    }
 }
 
 /// Issued totals of spots, as [`adeval_engine::Lake::issued_totals`] counts them.

@@ -160,3 +160,21 @@ async fn hostile_files_are_refused_with_every_bad_row_and_change_nothing() {
     assert_eq!(positions(&f, order).await, before);
     assert_eq!(f.count("order_logs").await, logs_before);
 }
+
+#[tokio::test]
+async fn a_spot_named_twice_is_refused_and_nothing_is_recorded() {
+    let f = fixture().await;
+    let order = order(&f).await;
+    let book = workbook(
+        &[
+            spot("2026-03-02", "19:10:00", "测试卫视", "伊利版本A", "中"),
+            spot("2026-03-02", "19:20:00", "测试卫视", "伊利版本A", "正二"),
+            spot("2026-03-02", "19:10:00", "测试卫视", "伊利版本A", "正一"),
+        ],
+        false,
+    );
+    let (status, message) = upload_positions(&f, order, (2, 3), &book).await;
+    assert_eq!(status, "failed", "{message}");
+    assert!(message.contains("第 4 行") && message.contains("与第 2 行是同一个点位"), "{message}");
+    assert!(positions(&f, order).await.is_empty());
+}
