@@ -17,7 +17,12 @@ pub const BAD_TIME: &str =
 pub const TIME_NOT_ON_DATE: &str =
     "播出时间中的日期与“日期”列不符（应为同一天，或次日 06:00 前的跨夜时间）";
 pub const BAD_DURATION: &str = "时长须为大于 0 的整数秒";
-pub const BAD_GRP: &str = "毛评点须为不小于 0 的数字";
+pub const BAD_GRP: &str = "毛评点须为 0 到 100000 之间的数字";
+
+/// The largest GRP a spot can have: a rating is a share of the audience, so a spot's points
+/// are far below this; beyond it a value is a typo, and sums of such values overflow the
+/// figures' rounding (1e308 made every figure of the order null).
+pub const MAX_GRP: f64 = 100_000.0;
 pub const BAD_POSITION: &str = "无法识别的位置（支持 2/8、正一…正三、倒一…倒三、中）";
 
 type Reading<T> = Result<T, &'static str>;
@@ -131,7 +136,7 @@ pub fn duration(raw: &Raw) -> Reading<u32> {
 
 /// A finite number, zero or more.
 pub fn grp(raw: &Raw) -> Reading<f64> {
-    let valid = |f: f64| (f.is_finite() && f >= 0.0).then_some(f);
+    let valid = |f: f64| (f.is_finite() && (0.0..=MAX_GRP).contains(&f)).then_some(f);
     match raw {
         Raw::Number(f) => valid(*f).ok_or(BAD_GRP),
         Raw::Text(s) => s.trim().parse::<f64>().ok().and_then(valid).ok_or(BAD_GRP),
@@ -236,7 +241,8 @@ mod tests {
     fn grp_is_a_finite_number_not_below_zero() {
         assert_eq!(grp(&Raw::Number(1.25)), Ok(1.25));
         assert_eq!(grp(&Raw::Text(" 0 ".into())), Ok(0.0));
-        for bad in [Raw::Number(-0.1), Raw::Text("NaN".into()), Raw::Text("inf".into())] {
+        assert_eq!(grp(&Raw::Number(100_000.0)), Ok(100_000.0));
+        for bad in [Raw::Number(-0.1), Raw::Text("NaN".into()), Raw::Text("inf".into()), Raw::Number(100_000.01), Raw::Text("1e308".into())] {
             assert_eq!(grp(&bad), Err(BAD_GRP), "{bad:?}");
         }
     }

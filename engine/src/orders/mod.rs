@@ -56,7 +56,8 @@ pub fn free_broadcast(calc: FreeCalc, metrics: f64, value: f64) -> f64 {
 
 /// Rounds to 3 decimals, halves away from zero: how metrics are kept and shown.
 pub fn round3(x: f64) -> f64 {
-    (x * 1_000.0).round() / 1_000.0
+    // + 0.0 turns a −0 (a tiny negative rounded away) into 0: JSON would show "-0.0", red.
+    (x * 1_000.0).round() / 1_000.0 + 0.0
 }
 
 /// A side's default metrics: the sum of the chosen suits' metrics of that side, to 3 decimals.
@@ -206,6 +207,13 @@ mod tests {
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() < 1e-9
+    }
+
+    #[test]
+    fn rounding_to_three_decimals_never_answers_negative_zero() {
+        assert_eq!((round3(1.2345), round3(-1.2345), round3(0.0004)), (1.235, -1.235, 0.0));
+        // A difference of −0.0001 shows as 0, not as a red "-0.0".
+        assert!(round3(-0.0001).is_sign_positive() && round3(-0.0).is_sign_positive());
     }
 
     fn side(calc: FreeCalc, value: f64, metrics: f64) -> SideInput {

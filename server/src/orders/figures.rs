@@ -258,7 +258,7 @@ fn input(terms: Terms, issued: IssuedTotals, remaining: Vec<Remaining>) -> SideI
 /// Figures are answered to 3 decimals, percentages to 2.
 fn figures(c: &SideFigures, m: &SideFigures, c_spots: u64, m_spots: u64) -> Figures {
     let r3 = adeval_engine::orders::round3;
-    let pct = |p: Option<f64>| p.map(|p| (p * 100.0).round() / 100.0);
+    let pct = |p: Option<f64>| p.map(|p| (p * 100.0).round() / 100.0 + 0.0);
     Figures {
         customer_free_broadcast: r3(c.free),
         customer_target: r3(c.target),

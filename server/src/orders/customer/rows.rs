@@ -182,7 +182,7 @@ pub struct IndexPage {
 
 /// GRP sums are answered to 2 decimals.
 pub fn round2(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
+    (x * 100.0).round() / 100.0 + 0.0
 }
 
 /// One page (1-based, newest air time first) of the order's matching rows, with their count

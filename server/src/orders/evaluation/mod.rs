@@ -182,7 +182,7 @@ pub async fn summary_list(state: &AppState, order: i64, filter: &SummaryFilter) 
 }
 
 fn summary_row(o: &OrderRow, cycle_time: &str, month: String, f: &MonthFigures) -> SummaryRow {
-    let pct = |p: Option<f64>| p.map(|p| (p * 100.0).round() / 100.0);
+    let pct = |p: Option<f64>| p.map(|p| (p * 100.0).round() / 100.0 + 0.0);
     let s = &f.scenarios;
     SummaryRow {
         product_name: o.product_name.clone(),
