@@ -4,13 +4,13 @@ import { envelope, fakeApi, signedIn, type Sent } from '@/testing/fake-api'
 import { renderPage } from '@/testing/render-page'
 import type { FiguresRow, ViewingClass } from '../../api/evaluation-types'
 import { DEFAULT_FILTER, type SummaryFilter } from '../../api/summary'
-import { answerFrom, figures, viewingClass } from './evaluation-fixtures'
+import { figures, viewingClass } from './evaluation-fixtures'
 import { EvaluationSection } from './evaluation-section'
 
 let classes: ViewingClass[] = []
 let rows: FiguresRow[] = []
 let refuse: string | null = null
-const api = fakeApi({}, answerFrom({
+const api = fakeApi({
   orderSummaryList: () => rows,
   orderViewingList: () => classes,
   orderViewingUp: (sent: Sent) => {
@@ -23,7 +23,7 @@ const api = fakeApi({}, answerFrom({
     })]
     return null
   },
-}))
+})
 signedIn()
 
 beforeEach(() => {
@@ -87,7 +87,7 @@ describe('the evaluation figures', () => {
 describe('the estimate editor', () => {
   it('shows each class with its periods, values and the basis of its default', async () => {
     classes = [viewingClass(), viewingClass({
-      timePeriodClassId: 6, timePeriodClassName: '午间', TimePeriod: [{ id: 61, timePeriodName: '午间新闻', preBroadcastTimeForma: '12:00-12:30' }],
+      timePeriodClassId: 6, timePeriodClassName: '午间', TimePeriod: [{ id: 61, timePeriodName: '午间新闻', preBroadcastTimeForma: '12:00:00', preBroadcastTimeFormaEnd: '12:30:00' }],
       estimated: null, estimatedLow: null, estimatedHigh: null, default: null,
       basis: { source: 'none', from: '2026-02-10', to: '2026-03-09', message: '没有可用的历史数据，剩余点位不计预估' },
     }), viewingClass({

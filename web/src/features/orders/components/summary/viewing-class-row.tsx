@@ -121,9 +121,7 @@ export function ViewingClassRow({ orderId, cls }: { orderId: number; cls: Viewin
         {cls.TimePeriod.map((p) => (
           <span key={p.id} className="estimates__period">
             {p.timePeriodName}
-            {p.preBroadcastTimeForma && (
-              <span className="estimates__time">{[p.preBroadcastTimeForma, p.preBroadcastTimeFormaEnd].filter(Boolean).join('–')}</span>
-            )}
+            <span className="estimates__time">{`${p.preBroadcastTimeForma}–${p.preBroadcastTimeFormaEnd}`}</span>
           </span>
         ))}
       </td>
