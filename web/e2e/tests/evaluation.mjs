@@ -9,10 +9,11 @@
 //    expected 24 / 12 / 28, difference −76 / −88 / −72.
 // 2. 客户数据: three rows of the order's media, group and product (titled exactly its name)
 //    imported on the customer screen
-//    (M1-03 19:10 0.75 正一, M1-03 20:00 1.5 2/8, M1-04 20:30 2.5 倒二: sum 4.75), previewed with
+//    (M1-03 19:10 0.75 正一, M1-03 20:00 1.5 5/8, M1-04 20:30 2.5 倒二: sum 4.75), previewed with
 //    更新 (3 rows, 4.75, two cells) and attached with 确认更新. With the assessment date M1-05 the
 //    remaining 黄金 spots are M1-10's 1 and M2's 3: expected 4.75 + 4 × 3 = 16.75, difference
-//    −83.25; low 4.75 + 6 = 10.75, high 4.75 + 14 = 18.75; 正负三 2 of 3 = 66.67%.
+//    −83.25; low 4.75 + 6 = 10.75, high 4.75 + 14 = 18.75; 正负三 2 of 3 = 66.67% (5/8 is neither
+//    among the first three nor the last three of its break).
 // 3. 评估结果 and 评估报告 downloaded from the toolbar and opened in node.
 import { readFile } from 'node:fs/promises'
 import { dismissNotices, expectAccessible, isCall, shared, toastSays, waitForPath } from '../lib.mjs'
@@ -162,7 +163,7 @@ export const tests = [
       const { brand, media } = ctx.state.seed
       const group = brand.groups[0].audienceCityGroupName
       const line = (day, time, grp, position) => [`${M1}-${pad(day)}`, media.mediaName, time, 15, productName, '晚间剧场', group, grp, position]
-      const bytes = makeXlsx([[`客户数据 ${stamp}`], CUSTOMER_HEADERS, line(3, '19:10:00', 0.75, '正一'), line(3, '20:00:00', 1.5, '2/8'), line(4, '20:30:00', 2.5, '倒二')])
+      const bytes = makeXlsx([[`客户数据 ${stamp}`], CUSTOMER_HEADERS, line(3, '19:10:00', 0.75, '正一'), line(3, '20:00:00', 1.5, '5/8'), line(4, '20:30:00', 2.5, '倒二')])
       await page.goto(`${ctx.base}/#/client/index?title=${stamp}`)
       await waitForPath(page, '/client/index')
       await page.getByRole('button', { name: '导入', exact: true }).click()
@@ -204,7 +205,7 @@ export const tests = [
       const sheet = await openSummary(ctx, page)
       // Theatres: the difference over 4.75 ÷ 3 aired spots, truncated (−52.58, −56.37, −51.32).
       await expectRow(ctx, sheet, '合计', {
-        2: '4.750', 3: '3', 5: '66.67%', 7: '16.750', 8: '10.750', 9: '18.750', 10: '-83.250', 11: '-89.250', 12: '-81.250', 16: '-52', 17: '-56', 18: '-51',
+        2: '4.750', 3: '3', 4: '2', 5: '66.67%', 7: '16.750', 8: '10.750', 9: '18.750', 10: '-83.250', 11: '-89.250', 12: '-81.250', 16: '-52', 17: '-56', 18: '-51',
       })
       // M1: 4.75 issued + M1-10's spot at 3 = 7.75 against 70; M2: 3 spots at 3 = 9 against 30.
       await expectRow(ctx, sheet, M1, { 2: '4.750', 7: '7.750', 10: '-62.250' })
