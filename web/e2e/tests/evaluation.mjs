@@ -35,8 +35,11 @@ const CUSTOMER_HEADERS = ['日期', '频道', '播出时间', '时长', '标题'
 const orderRow = (page) => page.locator('tr[data-row-key]', { hasText: productName })
 const summary = (page, id) => page.getByRole('dialog', { name: new RegExp(`^汇总 #${id}`) })
 const figures = (box) => box.getByRole('table', { name: '评估汇总' })
-/** Figure columns of a row: 0 month, 1 target, 2 issued, 3 aired, 4 正负三, 5 正负三%, 6 remaining, 7–9 expected, 10–12 difference, 13–15 overplay, 16–18 theatres. */
-const row = async (box, month) => (await figures(box).locator(`tr[data-month="${month}"] > *`).allInnerTexts()).map((t) => t.trim())
+/**
+ * Figure columns of a row: 0 month, 1 target, 2 issued, 3 aired, 4 正负三, 5 正负三%, 6 remaining, 7–9 expected, 10–12 difference, 13–15 overplay, 16–18 theatres.
+ * A cell's lines are joined (the remaining count shows its unestimated spots under it).
+ */
+const row = async (box, month) => (await figures(box).locator(`tr[data-month="${month}"] > *`).allInnerTexts()).map((t) => t.replace(/\n/g, '').trim())
 
 async function go(page) {
   await page.goto(`${page.url().split('#')[0]}#/order/index`)
@@ -211,6 +214,12 @@ export const tests = [
       await expectRow(ctx, sheet, M1, { 2: '4.750', 7: '7.750', 10: '-62.250' })
       await expectRow(ctx, sheet, M2, { 2: '0.000', 7: '9.000', 10: '-21.000' })
       await ctx.shot(page, 'customer-figures')
+      // Scrolled to the theatres, the month stays in view at the region's left edge.
+      const region = sheet.getByRole('region', { name: '评估汇总表（可左右滚动）' })
+      await region.evaluate((el) => { el.scrollLeft = el.scrollWidth })
+      const [edge, month] = await Promise.all([region.boundingBox(), figures(sheet).locator('tr[data-month="合计"] > th').boundingBox()])
+      ctx.expect(Math.abs(edge.x - month.x) < 2, `the month column scrolled away: region at ${edge.x}, month at ${month.x}`)
+      await ctx.shot(page, 'customer-figures-scrolled')
     },
   },
   {

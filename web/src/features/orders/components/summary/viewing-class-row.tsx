@@ -140,7 +140,11 @@ export function ViewingClassRow({ orderId, cls }: { orderId: number; cls: Viewin
         </td>
       ))}
       <td className="estimates__basis">
-        <span>{[t(`evaluation.estimates.sources.${basis.source}`), ...amounts, basis.from && basis.to ? `${basis.from} ~ ${basis.to}` : ''].filter(Boolean).join(' · ')}</span>
+        <span>
+          {[t(`evaluation.estimates.sources.${basis.source}`), ...amounts].filter(Boolean).join(' · ')}
+          {/* The range wraps as a whole, never inside a date. */}
+          {basis.from && basis.to && <> · <span className="estimates__range">{`${basis.from} ~ ${basis.to}`}</span></>}
+        </span>
         {basis.message && <span className="estimates__note">{basis.message}</span>}
         {cls.edited && (
           <span className="estimates__note">
