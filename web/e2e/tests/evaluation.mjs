@@ -15,6 +15,8 @@
 //    −83.25; low 4.75 + 6 = 10.75, high 4.75 + 14 = 18.75; 正负三 2 of 3 = 66.67% (5/8 is neither
 //    among the first three nor the last three of its break).
 // 3. 评估结果 and 评估报告 downloaded from the toolbar and opened in node.
+// 4. 正负三上传 from the row's 更多 menu: the three spots at 正一, 中 and 正四 plus a row of another
+//    title: 3 positions recorded, 1 of them 正负三, 1 row left out — the job's summary shown.
 import { readFile } from 'node:fs/promises'
 import { dismissNotices, expectAccessible, isCall, shared, toastSays, waitForPath } from '../lib.mjs'
 import { addProduct, call, pad, seedMasterData, ymOf, ymd } from '../seed.mjs'
@@ -254,6 +256,35 @@ export const tests = [
       const totals = report.sheets.find((s) => s.name.includes('汇总'))?.rows.filter((r) => r.includes('合计')) ?? []
       ctx.expect(totals.some((r) => r.includes(16.75) && r.includes(-83.25)), `评估报告's 合计 rows ${JSON.stringify(totals)}`)
       await ctx.shot(page, 'exports')
+    },
+  },
+  {
+    name: '正负三上传: the positions file of a category and source is imported for the order and its summary shown',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      const { brand, media } = ctx.state.seed
+      const group = brand.groups[0].audienceCityGroupName
+      const line = (day, time, title, position) => [`${M1}-${pad(day)}`, media.mediaName, time, 15, title, '晚间剧场', group, 0, position]
+      const bytes = makeXlsx([[`正负三 ${stamp}`], CUSTOMER_HEADERS,
+        line(3, '19:10:00', productName, '正一'), line(3, '20:00:00', productName, '中'), line(4, '20:30:00', productName, '正四'),
+        line(4, '20:40:00', `E2E别的产品${stamp}`, '正二')])
+      await go(page)
+      await dismissNotices(page)
+      await orderRow(page).getByRole('button', { name: /更多/ }).click()
+      await page.getByRole('menuitem', { name: '正负三上传', exact: true }).click()
+      const upload = page.getByRole('dialog', { name: '上传文件' })
+      ctx.expect((await upload.getByLabel('数据归属').count()) === 0, 'positions have no ownership to choose')
+      await upload.getByLabel('数据类别').selectOption({ label: '客户数据' })
+      await upload.getByLabel('数据来源').selectOption({ label: '实际播出' })
+      await upload.getByRole('button', { name: '选择文件' }).and(page.locator(':enabled')).waitFor()
+      await upload.getByLabel('选择要上传的文件').setInputFiles({ name: `正负三-${stamp}.xlsx`, mimeType: XLSX, buffer: bytes })
+      await upload.getByRole('button', { name: '开始上传' }).click()
+      await upload.waitFor({ state: 'detached' })
+      const result = page.getByRole('dialog', { name: `正负三上传 #${ctx.state.orderId}` })
+      await result.getByText('已记录 3 个点位的位置，其中正负三 1 个；1 行不是该订单的点位，未记录').waitFor({ timeout: 25_000 })
+      await ctx.shot(page, 'upside-down-three')
+      await result.getByRole('button', { name: '关闭' }).last().click()
+      await result.waitFor({ state: 'detached' })
     },
   },
 ]
