@@ -146,6 +146,20 @@ describe('the estimate editor', () => {
     expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveProperty('textContent', '时段归纳不属于该订单媒体')
   })
 
+  it('drops the "no history" note of an edited class without a default, which the edit estimates', async () => {
+    const none = { source: 'none' as const, from: '2026-02-10', to: '2026-03-09', message: '没有可用的历史数据，剩余点位不计预估' }
+    classes = [viewingClass({ default: null, basis: none, edited: true }), viewingClass({
+      timePeriodClassId: 6, timePeriodClassName: '午间', estimated: null, estimatedLow: null, estimatedHigh: null, default: null, basis: none,
+    })]
+    show()
+    const table = await screen.findByRole('table', { name: '预估（每个点位的 GRP）' })
+    await waitFor(() => expect(table.querySelectorAll('tbody tr')).toHaveLength(2))
+    const [edited, untouched] = table.querySelectorAll('tbody tr')
+    expect(edited.textContent).toContain('默认：无')
+    expect(edited.textContent).not.toContain('剩余点位不计预估')
+    expect(untouched.textContent).toContain('没有可用的历史数据，剩余点位不计预估')
+  })
+
   it('resets an edited class to its default by sending all three empty', async () => {
     classes = [viewingClass({ estimated: 4, estimatedLow: 3, estimatedHigh: 5, edited: true })]
     const { user } = show()

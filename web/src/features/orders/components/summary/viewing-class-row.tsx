@@ -145,7 +145,8 @@ export function ViewingClassRow({ orderId, cls }: { orderId: number; cls: Viewin
           {/* The range wraps as a whole, never inside a date. */}
           {basis.from && basis.to && <> · <span className="estimates__range">{`${basis.from} ~ ${basis.to}`}</span></>}
         </span>
-        {basis.message && <span className="estimates__note">{basis.message}</span>}
+        {/* Without history the server says remaining spots add nothing; an edit makes that untrue, and 默认：无 says the rest. */}
+        {basis.message && !(cls.edited && basis.source === 'none') && <span className="estimates__note">{basis.message}</span>}
         {cls.edited && (
           <span className="estimates__note">
             {def ? t('evaluation.estimates.default', { normal: formatGrp(def.estimated), low: formatGrp(def.estimatedLow), high: formatGrp(def.estimatedHigh) }) : t('evaluation.estimates.noDefault')}
