@@ -9,11 +9,14 @@
 //    expected 24 / 12 / 28, difference −76 / −88 / −72.
 // 2. 客户数据: three rows of the order's media, group and product (titled exactly its name)
 //    imported on the customer screen
-//    (M1-03 19:10 0.75 正一, M1-03 20:00 1.5 2/8, M1-04 20:30 2.5 倒二: sum 4.75), previewed with
+//    (M1-03 19:10 0.75 正一, M1-03 20:00 1.5 5/8, M1-04 20:30 2.5 倒二: sum 4.75), previewed with
 //    更新 (3 rows, 4.75, two cells) and attached with 确认更新. With the assessment date M1-05 the
 //    remaining 黄金 spots are M1-10's 1 and M2's 3: expected 4.75 + 4 × 3 = 16.75, difference
-//    −83.25; low 4.75 + 6 = 10.75, high 4.75 + 14 = 18.75; 正负三 2 of 3 = 66.67%.
+//    −83.25; low 4.75 + 6 = 10.75, high 4.75 + 14 = 18.75; 正负三 2 of 3 = 66.67% (5/8 is neither
+//    among the first three nor the last three of its break).
 // 3. 评估结果 and 评估报告 downloaded from the toolbar and opened in node.
+// 4. 正负三上传 from the row's 更多 menu: the three spots at 正一, 中 and 正四 plus a row of another
+//    title: 3 positions recorded, 1 of them 正负三, 1 row left out — the job's summary shown.
 import { readFile } from 'node:fs/promises'
 import { dismissNotices, expectAccessible, isCall, shared, toastSays, waitForPath } from '../lib.mjs'
 import { addProduct, call, pad, seedMasterData, ymOf, ymd } from '../seed.mjs'
@@ -34,8 +37,11 @@ const CUSTOMER_HEADERS = ['日期', '频道', '播出时间', '时长', '标题'
 const orderRow = (page) => page.locator('tr[data-row-key]', { hasText: productName })
 const summary = (page, id) => page.getByRole('dialog', { name: new RegExp(`^汇总 #${id}`) })
 const figures = (box) => box.getByRole('table', { name: '评估汇总' })
-/** Figure columns of a row: 0 month, 1 target, 2 issued, 3 aired, 4 正负三, 5 正负三%, 6 remaining, 7–9 expected, 10–12 difference, 13–15 overplay, 16–18 theatres. */
-const row = async (box, month) => (await figures(box).locator(`tr[data-month="${month}"] > *`).allInnerTexts()).map((t) => t.trim())
+/**
+ * Figure columns of a row: 0 month, 1 target, 2 issued, 3 aired, 4 正负三, 5 正负三%, 6 remaining, 7–9 expected, 10–12 difference, 13–15 overplay, 16–18 theatres.
+ * A cell's lines are joined (the remaining count shows its unestimated spots under it).
+ */
+const row = async (box, month) => (await figures(box).locator(`tr[data-month="${month}"] > *`).allInnerTexts()).map((t) => t.replace(/\n/g, '').trim())
 
 async function go(page) {
   await page.goto(`${page.url().split('#')[0]}#/order/index`)
@@ -162,7 +168,7 @@ export const tests = [
       const { brand, media } = ctx.state.seed
       const group = brand.groups[0].audienceCityGroupName
       const line = (day, time, grp, position) => [`${M1}-${pad(day)}`, media.mediaName, time, 15, productName, '晚间剧场', group, grp, position]
-      const bytes = makeXlsx([[`客户数据 ${stamp}`], CUSTOMER_HEADERS, line(3, '19:10:00', 0.75, '正一'), line(3, '20:00:00', 1.5, '2/8'), line(4, '20:30:00', 2.5, '倒二')])
+      const bytes = makeXlsx([[`客户数据 ${stamp}`], CUSTOMER_HEADERS, line(3, '19:10:00', 0.75, '正一'), line(3, '20:00:00', 1.5, '5/8'), line(4, '20:30:00', 2.5, '倒二')])
       await page.goto(`${ctx.base}/#/client/index?title=${stamp}`)
       await waitForPath(page, '/client/index')
       await page.getByRole('button', { name: '导入', exact: true }).click()
@@ -204,12 +210,18 @@ export const tests = [
       const sheet = await openSummary(ctx, page)
       // Theatres: the difference over 4.75 ÷ 3 aired spots, truncated (−52.58, −56.37, −51.32).
       await expectRow(ctx, sheet, '合计', {
-        2: '4.750', 3: '3', 5: '66.67%', 7: '16.750', 8: '10.750', 9: '18.750', 10: '-83.250', 11: '-89.250', 12: '-81.250', 16: '-52', 17: '-56', 18: '-51',
+        2: '4.750', 3: '3', 4: '2', 5: '66.67%', 7: '16.750', 8: '10.750', 9: '18.750', 10: '-83.250', 11: '-89.250', 12: '-81.250', 16: '-52', 17: '-56', 18: '-51',
       })
       // M1: 4.75 issued + M1-10's spot at 3 = 7.75 against 70; M2: 3 spots at 3 = 9 against 30.
       await expectRow(ctx, sheet, M1, { 2: '4.750', 7: '7.750', 10: '-62.250' })
       await expectRow(ctx, sheet, M2, { 2: '0.000', 7: '9.000', 10: '-21.000' })
       await ctx.shot(page, 'customer-figures')
+      // Scrolled to the theatres, the month stays in view at the region's left edge.
+      const region = sheet.getByRole('region', { name: '评估汇总表（可左右滚动）' })
+      await region.evaluate((el) => { el.scrollLeft = el.scrollWidth })
+      const [edge, month] = await Promise.all([region.boundingBox(), figures(sheet).locator('tr[data-month="合计"] > th').boundingBox()])
+      ctx.expect(Math.abs(edge.x - month.x) < 2, `the month column scrolled away: region at ${edge.x}, month at ${month.x}`)
+      await ctx.shot(page, 'customer-figures-scrolled')
     },
   },
   {
@@ -244,6 +256,35 @@ export const tests = [
       const totals = report.sheets.find((s) => s.name.includes('汇总'))?.rows.filter((r) => r.includes('合计')) ?? []
       ctx.expect(totals.some((r) => r.includes(16.75) && r.includes(-83.25)), `评估报告's 合计 rows ${JSON.stringify(totals)}`)
       await ctx.shot(page, 'exports')
+    },
+  },
+  {
+    name: '正负三上传: the positions file of a category and source is imported for the order and its summary shown',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      const { brand, media } = ctx.state.seed
+      const group = brand.groups[0].audienceCityGroupName
+      const line = (day, time, title, position) => [`${M1}-${pad(day)}`, media.mediaName, time, 15, title, '晚间剧场', group, 0, position]
+      const bytes = makeXlsx([[`正负三 ${stamp}`], CUSTOMER_HEADERS,
+        line(3, '19:10:00', productName, '正一'), line(3, '20:00:00', productName, '中'), line(4, '20:30:00', productName, '正四'),
+        line(4, '20:40:00', `E2E别的产品${stamp}`, '正二')])
+      await go(page)
+      await dismissNotices(page)
+      await orderRow(page).getByRole('button', { name: /更多/ }).click()
+      await page.getByRole('menuitem', { name: '正负三上传', exact: true }).click()
+      const upload = page.getByRole('dialog', { name: '上传文件' })
+      ctx.expect((await upload.getByLabel('数据归属').count()) === 0, 'positions have no ownership to choose')
+      await upload.getByLabel('数据类别').selectOption({ label: '客户数据' })
+      await upload.getByLabel('数据来源').selectOption({ label: '实际播出' })
+      await upload.getByRole('button', { name: '选择文件' }).and(page.locator(':enabled')).waitFor()
+      await upload.getByLabel('选择要上传的文件').setInputFiles({ name: `正负三-${stamp}.xlsx`, mimeType: XLSX, buffer: bytes })
+      await upload.getByRole('button', { name: '开始上传' }).click()
+      await upload.waitFor({ state: 'detached' })
+      const result = page.getByRole('dialog', { name: `正负三上传 #${ctx.state.orderId}` })
+      await result.getByText('已记录 3 个点位的位置，其中正负三 1 个；1 行不是该订单的点位，未记录').waitFor({ timeout: 25_000 })
+      await ctx.shot(page, 'upside-down-three')
+      await result.getByRole('button', { name: '关闭' }).last().click()
+      await result.waitFor({ state: 'detached' })
     },
   },
 ]

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
-import { EXPORT_TIMEOUT_MS, transport } from '@/lib/api-client'
+import { EXPORT_TIMEOUT_MS, api } from '@/lib/api-client'
 import { download } from '@/lib/download'
-import type { EvaluationFilter, ExportAnswer } from './evaluation-types'
+import type { EvaluationFilter } from './evaluation-types'
 
 /** 评估结果 (a sheet per month: the grid and its figures) and 评估报告 (the formatted report). */
 export const EVALUATION_EXPORTS = {
@@ -14,7 +14,7 @@ type Args = { kind: EvaluationExport; orderId: number; filter: EvaluationFilter 
 
 /** Writes the workbook of the side and filters shown and answers its url. */
 export function exportEvaluation({ kind, orderId, filter }: Args) {
-  return transport.get<ExportAnswer>(EVALUATION_EXPORTS[kind], { orderId, ...filter }, { timeoutMs: EXPORT_TIMEOUT_MS })
+  return api.get(EVALUATION_EXPORTS[kind], { orderId, ...filter }, { timeoutMs: EXPORT_TIMEOUT_MS })
 }
 
 export function useExportEvaluation() {

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { transport } from '@/lib/api-client'
+import { api } from '@/lib/api-client'
 import { figuresKey } from './evaluation-keys'
-import type { EvaluationFilter, FiguresRow } from './evaluation-types'
+import type { EvaluationFilter } from './evaluation-types'
 
 /** orderSummaryList: the side's figures per month of the cycle, then the total (合计). */
 export function getEvaluationFigures(orderId: number, filter: EvaluationFilter) {
-  return transport.get<FiguresRow[]>('orderSummaryList', { orderId, ...filter })
+  return api.get('orderSummaryList', { orderId, ...filter })
 }
 
 export function evaluationFiguresQueryOptions(orderId: number, filter: EvaluationFilter) {

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
-import { transport } from '@/lib/api-client'
-import type { CustomerFilter, CustomerPage, CustomerPreview } from './evaluation-types'
+import { api } from '@/lib/api-client'
+import type { CustomerAttached, CustomerFilter, CustomerPreview } from './evaluation-types'
 import { customerDataKey, figuresKey, viewingKey } from './evaluation-keys'
 import { invalidateSummary } from './summary'
 
 /** orderCustomerIndex: a page of the viewing rows that match the order, and the sum of all of them. */
 export function getOrderCustomerData(orderId: number, filter: CustomerFilter, page: number, limit: number) {
-  return transport.get<CustomerPage>('orderCustomerIndex', { orderId, ...filter, page, limit })
+  return api.get('orderCustomerIndex', { orderId, ...filter, page, limit })
 }
 
 export function orderCustomerDataQueryOptions(orderId: number, filter: CustomerFilter, page: number, limit: number) {
@@ -24,7 +24,7 @@ export function useOrderCustomerData(orderId: number | null, filter: CustomerFil
 
 /** orderCustomerUp typeY 1: computes and stores what 确认 would attach; nothing changes yet. */
 export function previewOrderCustomerData(orderId: number, filter: CustomerFilter) {
-  return transport.post<CustomerPreview>('orderCustomerUp', { orderId, ...filter, typeY: 1 }, { quiet: true })
+  return api.post('orderCustomerUp', { orderId, ...filter, typeY: 1 }, { quiet: true }) as Promise<CustomerPreview>
 }
 
 /**
@@ -32,7 +32,7 @@ export function previewOrderCustomerData(orderId: number, filter: CustomerFilter
  * the matching rows changed since, or another preview was stored meanwhile).
  */
 export function confirmOrderCustomerData(orderId: number, filter: CustomerFilter, basis?: string) {
-  return transport.post<unknown>('orderCustomerUp', { orderId, ...filter, typeY: 2, basis }, { quiet: true })
+  return api.post('orderCustomerUp', { orderId, ...filter, typeY: 2, basis }, { quiet: true }) as Promise<CustomerAttached>
 }
 
 /**

@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
-import { transport, type CallOptions } from '@/lib/api-client'
-import type { EvaluationFilter, ViewingClass } from './evaluation-types'
+import { api, type CallOptions } from '@/lib/api-client'
+import type { EvaluationFilter } from './evaluation-types'
 import { figuresKey, viewingKey } from './evaluation-keys'
 import { invalidateOrder } from './invalidate'
 import { gridKey } from './summary'
 
 /** orderViewingList: each time-period class of the order's media with its estimate, default and basis. */
 export function getViewingEstimates(orderId: number, filter: EvaluationFilter) {
-  return transport.get<ViewingClass[]>('orderViewingList', { orderId, ...filter })
+  return api.get('orderViewingList', { orderId, ...filter })
 }
 
 export function viewingEstimatesQueryOptions(orderId: number, filter: EvaluationFilter) {
@@ -31,7 +31,7 @@ export type EstimateDraft = { estimated: string; estimatedLow: string; estimated
  * Quiet: the editor shows the server's refusal beside the class it concerns.
  */
 export function saveViewingEstimate(orderId: number, timePeriodClassId: number, draft: EstimateDraft, opts: CallOptions = {}) {
-  return transport.post<unknown>('orderViewingUp', { orderId, timePeriodClassId, ...draft }, { quiet: true, mask: false, ...opts })
+  return api.post('orderViewingUp', { orderId, timePeriodClassId, ...draft }, { quiet: true, mask: false, ...opts })
 }
 
 /**

@@ -6,7 +6,7 @@ import { renderPage } from '@/testing/render-page'
 import type { CustomerPage } from '../api/evaluation-types'
 import type { Order } from '../api/get-orders'
 import { CustomerDataDialog } from './customer-data-dialog'
-import { answerFrom, customerPage, customerPreview } from './summary/evaluation-fixtures'
+import { customerPage, customerPreview } from './summary/evaluation-fixtures'
 import { row } from './summary/summary-fixtures'
 
 const order = { id: 7, productName: '纯牛奶', cycleTimeAdd: '2026-03-01', cycleTimeEnd: '2026-04-30' } as unknown as Order
@@ -16,14 +16,13 @@ let conflict = false
 // The schedule names line 3 (晚间, B); line 4 is not in it (its id stands in).
 const api = fakeApi({
   orderSummaryGrpList: () => [{ pointDateYm: '2026-03', makeGood: { owed: 0, scheduled: 0, outstanding: 0 }, data: [row({ id: 3, type: 'B', time_period: { id: 8, timePeriodName: '晚间' } })] }],
-}, answerFrom({
   orderCustomerIndex: () => page,
   orderCustomerUp: (sent) => {
     const { typeY } = sent.body as { typeY: number }
     if (typeY === 1) return customerPreview
-    return conflict ? envelope(null, '数据已变化，请重新预览', 4009) : { attached: 12 }
+    return conflict ? envelope(null, '数据已变化，请重新预览', 4009) : { count: 12, sum: 21.35, unplaced: 2 }
   },
-}))
+})
 signedIn()
 
 beforeEach(() => {

@@ -99,7 +99,7 @@ export function CustomerDataDialog({ order, initial, onClose, returnTo }: Props)
   const columns: Column<CustomerRow>[] = [
     { key: 'title', title: label('title') },
     { key: 'ymd', title: label('ymd'), width: 110 },
-    { key: 'addTime', title: label('addTime'), width: 170 },
+    { key: 'addTime', title: label('addTime'), width: 170, render: (r) => <span className="customer-data__time">{r.addTime}</span> },
     { key: 'circumferenceName', title: label('program') },
     { key: 'timePeriodClass', title: label('timePeriodClass'), render: (r) => r.time_period_class?.timePeriodClassName || '—' },
     { key: 'maoDianPing', title: label('grp'), width: 100, align: 'right', render: (r) => formatGrp(r.maoDianPing) },

@@ -21,8 +21,8 @@ const GROUPS = [
 const FLAT = 7
 
 /** A whole count (theatres) signed in red when negative; null shows —. */
-function Count({ value }: { value: number | null }) {
-  if (value === null) return <span className="order-figure">{NONE}</span>
+function Count({ value }: { value: number | null | undefined }) {
+  if (value == null) return <span className="order-figure">{NONE}</span>
   return <span className={`order-figure${value < 0 ? ' order-figure--negative' : ''}`}>{value}</span>
 }
 

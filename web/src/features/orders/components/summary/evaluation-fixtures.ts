@@ -1,18 +1,15 @@
-import type { Sent } from '@/testing/fake-api'
-import type { CustomerPage, CustomerPreview, FiguresRow, ViewingClass } from '../../api/evaluation-types'
+import type { CustomerPage, CustomerPreview, CustomerRow, FiguresRow, ViewingClass } from '../../api/evaluation-types'
 
 /**
- * Hand-written answers of the evaluation calls, shaped as the contract fixes them (wt SUMMARY.md),
- * for the tests of the figures, the estimate editor and 客户数据.
+ * Answers of the evaluation calls, typed by the server's OpenAPI document, for the tests of the
+ * figures, the estimate editor and 客户数据.
  */
 
-/** The evaluation calls are not in the generated catalogue yet: the fake server answers them by name from here. */
-export type ExtraAnswers = Record<string, (sent: Sent) => unknown>
-export const answerFrom = (extra: ExtraAnswers) => (sent: Sent) => extra[sent.name]?.(sent) ?? null
+type Level = 'Routine' | 'Low' | 'High'
 
-const triple = (key: string, normal: number | null, low: number | null, high: number | null) => ({
-  [`${key}Routine`]: normal, [`${key}Low`]: low, [`${key}High`]: high,
-})
+/** A figure at normal / low / high, under its three names (`estimatedRoutine` …). */
+const triple = <K extends string, V>(key: K, normal: V, low: V, high: V) =>
+  ({ [`${key}Routine`]: normal, [`${key}Low`]: low, [`${key}High`]: high }) as { [L in `${K}${Level}`]: V }
 
 /**
  * One month row. The customer target 100 split 60 / 40; March issued 30.5 over 10 aired spots,
@@ -28,7 +25,7 @@ export const figureRow = (month: string, over: Partial<FiguresRow> = {}): Figure
   ...triple('overbroadcast', -9.17, -19.17, 0.83),
   ...triple('numberOfTheaters', -1, -3, 0),
   ...over,
-} as FiguresRow)
+})
 
 /** March as above; April not started (nothing aired: no position %, no theatres); the total. */
 export const figures: FiguresRow[] = [
@@ -38,12 +35,12 @@ export const figures: FiguresRow[] = [
     remainingSpots: 15, unestimatedSpots: 3,
     ...triple('estimated', 24, 18, 30), ...triple('customerDifferences', -16, -22, -10),
     ...triple('overbroadcast', -40, -55, -25), ...triple('numberOfTheaters', null, null, null),
-  } as Partial<FiguresRow>),
+  }),
   figureRow('合计', {
     grp: 100, IssuedGrp: 30.5, remainingSpots: 27, unestimatedSpots: 3,
     ...triple('estimated', 78.5, 66.5, 90.5), ...triple('customerDifferences', -21.5, -33.5, -9.5),
     ...triple('overbroadcast', -21.5, -33.5, -9.5), ...triple('numberOfTheaters', -7, -10, -3),
-  } as Partial<FiguresRow>),
+  }),
 ]
 
 export const viewingClass = (over: Partial<ViewingClass> = {}): ViewingClass => ({
@@ -60,7 +57,7 @@ export const viewingClass = (over: Partial<ViewingClass> = {}): ViewingClass => 
   ...over,
 })
 
-export const customerRow = (id: number, maoDianPing: number) => ({
+export const customerRow = (id: number, maoDianPing: number): CustomerRow => ({
   id, title: `纯牛奶 15秒 #${id}`, ymd: '2026-03-02', circumferenceName: '晚间新闻', addTime: '2026-03-02 19:31:05', maoDianPing,
   time_period_class: { timePeriodClassName: '晚间黄金' },
 })

@@ -4,13 +4,13 @@ import { envelope, fakeApi, signedIn, type Sent } from '@/testing/fake-api'
 import { renderPage } from '@/testing/render-page'
 import type { FiguresRow, ViewingClass } from '../../api/evaluation-types'
 import { DEFAULT_FILTER, type SummaryFilter } from '../../api/summary'
-import { answerFrom, figures, viewingClass } from './evaluation-fixtures'
+import { figures, viewingClass } from './evaluation-fixtures'
 import { EvaluationSection } from './evaluation-section'
 
 let classes: ViewingClass[] = []
 let rows: FiguresRow[] = []
 let refuse: string | null = null
-const api = fakeApi({}, answerFrom({
+const api = fakeApi({
   orderSummaryList: () => rows,
   orderViewingList: () => classes,
   orderViewingUp: (sent: Sent) => {
@@ -23,7 +23,7 @@ const api = fakeApi({}, answerFrom({
     })]
     return null
   },
-}))
+})
 signedIn()
 
 beforeEach(() => {
@@ -87,7 +87,7 @@ describe('the evaluation figures', () => {
 describe('the estimate editor', () => {
   it('shows each class with its periods, values and the basis of its default', async () => {
     classes = [viewingClass(), viewingClass({
-      timePeriodClassId: 6, timePeriodClassName: '午间', TimePeriod: [{ id: 61, timePeriodName: '午间新闻', preBroadcastTimeForma: '12:00-12:30' }],
+      timePeriodClassId: 6, timePeriodClassName: '午间', TimePeriod: [{ id: 61, timePeriodName: '午间新闻', preBroadcastTimeForma: '12:00:00', preBroadcastTimeFormaEnd: '12:30:00' }],
       estimated: null, estimatedLow: null, estimatedHigh: null, default: null,
       basis: { source: 'none', from: '2026-02-10', to: '2026-03-09', message: '没有可用的历史数据，剩余点位不计预估' },
     }), viewingClass({
@@ -144,6 +144,20 @@ describe('the estimate editor', () => {
     await user.clear(low)
     await user.type(low, '1')
     expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveProperty('textContent', '时段归纳不属于该订单媒体')
+  })
+
+  it('drops the "no history" note of an edited class without a default, which the edit estimates', async () => {
+    const none = { source: 'none' as const, from: '2026-02-10', to: '2026-03-09', message: '没有可用的历史数据，剩余点位不计预估' }
+    classes = [viewingClass({ default: null, basis: none, edited: true }), viewingClass({
+      timePeriodClassId: 6, timePeriodClassName: '午间', estimated: null, estimatedLow: null, estimatedHigh: null, default: null, basis: none,
+    })]
+    show()
+    const table = await screen.findByRole('table', { name: '预估（每个点位的 GRP）' })
+    await waitFor(() => expect(table.querySelectorAll('tbody tr')).toHaveLength(2))
+    const [edited, untouched] = table.querySelectorAll('tbody tr')
+    expect(edited.textContent).toContain('默认：无')
+    expect(edited.textContent).not.toContain('剩余点位不计预估')
+    expect(untouched.textContent).toContain('没有可用的历史数据，剩余点位不计预估')
   })
 
   it('resets an edited class to its default by sending all three empty', async () => {

@@ -6,7 +6,7 @@ import { renderPage } from '@/testing/render-page'
 import type { Order } from '../../api/get-orders'
 import type { GridCell, GridMonth, GridRow } from '../../api/summary'
 import type { SummaryAction } from './summary-dialogs'
-import { answerFrom, figures, viewingClass } from './evaluation-fixtures'
+import { figures, viewingClass } from './evaluation-fixtures'
 import { layGridOut } from './summary-fixtures'
 
 // The point dialogs are another part's: here they only record what the grid asked for.
@@ -63,7 +63,9 @@ const api = fakeApi({
     estimate = (sent.body as { timePg: string }).timePg
     return { estimateTime: estimate, jStatus: 2, jStatusName: '已评估' }
   },
-}, answerFrom({ orderSummaryList: () => figures, orderViewingList: () => [viewingClass()] }))
+  orderSummaryList: () => figures,
+  orderViewingList: () => [viewingClass()],
+})
 signedIn()
 
 layGridOut(1600)

@@ -3,20 +3,17 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { getToast } from '@/components/ui/toast-store'
 import { envelope, fakeApi, signedIn } from '@/testing/fake-api'
 import { renderPage } from '@/testing/render-page'
-import { answerFrom } from './evaluation-fixtures'
 import { SummaryExports } from './summary-exports'
 
 const download = vi.fn(async (_url: string) => {})
 vi.mock('@/lib/download', () => ({ download: (url: string) => download(url) }))
 
 let failing = false
-const api = fakeApi(
-  { orderBroadcastingCertificateExport: () => ({ url: '/background/v1/files/c.xlsx' }) },
-  answerFrom({
-    orderSummaryGrpIndexExport: () => (failing ? envelope(null, '导出失败', 5000) : { url: '/background/v1/files/result.xlsx' }),
-    orderSummaryGrpReportIndexExport: () => ({ url: '/background/v1/files/report.xlsx' }),
-  }),
-)
+const api = fakeApi({
+  orderBroadcastingCertificateExport: () => ({ url: '/background/v1/files/c.xlsx' }),
+  orderSummaryGrpIndexExport: () => (failing ? envelope(null, '导出失败', 5000) : { url: '/background/v1/files/result.xlsx' }),
+  orderSummaryGrpReportIndexExport: () => ({ url: '/background/v1/files/report.xlsx' }),
+})
 signedIn()
 
 beforeEach(() => {

@@ -121,9 +121,7 @@ export function ViewingClassRow({ orderId, cls }: { orderId: number; cls: Viewin
         {cls.TimePeriod.map((p) => (
           <span key={p.id} className="estimates__period">
             {p.timePeriodName}
-            {p.preBroadcastTimeForma && (
-              <span className="estimates__time">{[p.preBroadcastTimeForma, p.preBroadcastTimeFormaEnd].filter(Boolean).join('–')}</span>
-            )}
+            <span className="estimates__time">{`${p.preBroadcastTimeForma}–${p.preBroadcastTimeFormaEnd}`}</span>
           </span>
         ))}
       </td>
@@ -142,8 +140,13 @@ export function ViewingClassRow({ orderId, cls }: { orderId: number; cls: Viewin
         </td>
       ))}
       <td className="estimates__basis">
-        <span>{[t(`evaluation.estimates.sources.${basis.source}`), ...amounts, basis.from && basis.to ? `${basis.from} ~ ${basis.to}` : ''].filter(Boolean).join(' · ')}</span>
-        {basis.message && <span className="estimates__note">{basis.message}</span>}
+        <span>
+          {[t(`evaluation.estimates.sources.${basis.source}`), ...amounts].filter(Boolean).join(' · ')}
+          {/* The range wraps as a whole, never inside a date. */}
+          {basis.from && basis.to && <> · <span className="estimates__range">{`${basis.from} ~ ${basis.to}`}</span></>}
+        </span>
+        {/* Without history the server says remaining spots add nothing; an edit makes that untrue, and 默认：无 says the rest. */}
+        {basis.message && !(cls.edited && basis.source === 'none') && <span className="estimates__note">{basis.message}</span>}
         {cls.edited && (
           <span className="estimates__note">
             {def ? t('evaluation.estimates.default', { normal: formatGrp(def.estimated), low: formatGrp(def.estimatedLow), high: formatGrp(def.estimatedHigh) }) : t('evaluation.estimates.noDefault')}
