@@ -62,9 +62,11 @@ pub struct Data {
 /// The spots of `order` whose lake rows `matching` finds (it must be the order's matching rule
 /// on `data`'s category and source), with the order's own data over them
 /// (docs/evaluation.md, "Customer data per order" and "正负三 upload"):
-/// - customer data attached to the order replaces the lake's rows on the customer side when the
-///   read asks for its category and source or for any: the order's spots are then exactly the
-///   attached copies (a read of another category or source still reads the lake);
+/// - customer data attached to the order replaces the lake's rows on the customer side when it
+///   holds what the read asks for (the read is of any category and source, or of the ones it
+///   was attached by, or it was attached as any): the order's spots are then exactly the
+///   attached copies of the read's category and source (a read of another category or source
+///   than ones attached still reads the lake);
 /// - positions a 正负三 upload recorded for this category and source (any, when the read names
 ///   none) give the spot of the same broadcast day, time and title its position.
 ///
@@ -77,12 +79,12 @@ pub async fn spots_of(state: &AppState, order: i64, matching: OrderMatch, data: 
                 return Ok(None);
             }
             let attached = customer::attached(&state.db, order).await?;
-            Ok::<_, sqlx::Error>(attached.filter(|a| data.category.is_none_or(|c| a.category == Some(c)) && data.source.is_none_or(|s| a.source == Some(s))))
+            Ok::<_, sqlx::Error>(attached.filter(|a| covers(a.category, data.category) && covers(a.source, data.source)))
         },
         state.positions.of(&state.db, order),
     )?;
     let mut aired = match attached {
-        Some(attached) => Arc::new(from_attached(&attached)),
+        Some(attached) => Arc::new(from_attached(&attached, data)),
         None => lake_spots(state, matching, data.side).await?,
     };
     if !uploaded.is_empty() {
@@ -113,11 +115,21 @@ async fn lake_spots(state: &AppState, matching: OrderMatch, side: Side) -> anyho
     Ok(aired)
 }
 
-/// The attached copies as aired spots, in air-time order as they are stored.
-fn from_attached(attached: &Attached) -> AiredSpots {
+/// Whether data chosen as `chosen` (`None`: any) holds what a read of `read` asks for: a read of
+/// any, or of the chosen one, or anything out of data chosen as any.
+fn covers(chosen: Option<i16>, read: Option<i16>) -> bool {
+    chosen.is_none() || read.is_none() || chosen == read
+}
+
+/// The attached copies of the read's category and source as aired spots, in air-time order as
+/// they are stored.
+fn from_attached(attached: &Attached, data: Data) -> AiredSpots {
     let mut out = AiredSpots::default();
     let mut known: HashMap<&str, u32> = HashMap::new();
-    for s in &attached.spots {
+    let wanted = |s: &&customer::AttachedSpot| {
+        data.category.is_none_or(|c| s.category == c) && data.source.is_none_or(|v| s.source == v)
+    };
+    for s in attached.spots.iter().filter(wanted) {
         let title = *known.entry(s.title.as_str()).or_insert_with(|| {
             out.titles.push(s.title.clone());
             (out.titles.len() - 1) as u32

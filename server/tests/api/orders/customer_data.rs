@@ -353,3 +353,18 @@ async fn attached_rows_and_uploaded_positions_are_what_the_figures_count() {
     assert_eq!(status, "done", "{message}");
     assert_eq!(customer_figures(&s, None).await, ((7.567, 6, 6, Some(100.0)), Some((7.567, 6))));
 }
+
+#[tokio::test]
+async fn data_attached_as_any_category_answers_a_read_of_one_category_with_its_copies() {
+    let s = setup().await;
+    // Attached with no category or source: all 7 rows (the 6 of category 2 and 9.99 of 1).
+    let call = |type_y: i64| Call::post("orderCustomerUp", json!({ "orderId": s.order, "typeY": type_y })).token(&s.f.token);
+    assert_eq!(s.f.app.send(call(1)).await.ok()["count"], 7);
+    assert_eq!(s.f.app.send(call(2)).await.ok()["count"], 7);
+    // A new category-1 row arrives in the lake; the order's category-1 figures are still its
+    // attached copy of that category (9.99), and the whole side all 7 copies.
+    viewing(&s.f, 1, 1, &[spot("2026-03-06", "19:15:00", CHANNEL, "伊利版本A", ANY, 4.0, "中")]).await;
+    assert_eq!(customer_figures(&s, Some(1)).await.0, (9.99, 1, 1, Some(100.0)));
+    assert_eq!(customer_figures(&s, Some(2)).await.0, (7.567, 6, 5, Some(83.33)));
+    assert_eq!(customer_figures(&s, None).await.1, Some((17.557, 7)));
+}
