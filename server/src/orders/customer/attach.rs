@@ -147,7 +147,14 @@ async fn plan(state: &AppState, conn: &mut PgConnection, order: i64, scope: &Sco
     // Row ids never come back once deleted and a row never changes, so the ids say which rows
     // these are; with the line each lands on, a schedule change shows too.
     let ids: Vec<(i64, Option<i64>)> = rows.iter().map(|r| r.id).zip(placed.iter().copied()).collect();
-    let basis = fingerprint(&(&args, &ids));
+    // What the order has attached now: another admin's confirmation in between replaces it, and
+    // this preview was shown against the old one.
+    let current: Option<String> =
+        sqlx::query_scalar("select created_at::text from order_customer_attachments where order_id = $1")
+            .bind(order)
+            .fetch_optional(&mut *conn)
+            .await?;
+    let basis = fingerprint(&(&args, &ids, &current));
     Ok(Plan { rows, lines: placed, args, basis })
 }
 

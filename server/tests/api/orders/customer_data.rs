@@ -368,3 +368,23 @@ async fn data_attached_as_any_category_answers_a_read_of_one_category_with_its_c
     assert_eq!(customer_figures(&s, Some(2)).await.0, (7.567, 6, 5, Some(83.33)));
     assert_eq!(customer_figures(&s, None).await.1, Some((17.557, 7)));
 }
+
+#[tokio::test]
+async fn a_preview_shown_before_another_admins_confirmation_answers_4009() {
+    let s = setup().await;
+    let other = s.f.app.create_account("another", "*").await;
+    let other = s.f.app.session(other).await;
+    let up = |type_y: i64, to: &str| json!({ "orderId": s.order, "category": 2, "source": 3, "endTime": to, "typeY": type_y });
+    // Both preview (the admin the whole cycle, the other two days); the admin confirms first.
+    send(&s, &s.f.token, up(1, "2026-03-31")).await.ok();
+    send(&s, &other, up(1, "2026-03-03")).await.ok();
+    assert_eq!(send(&s, &s.f.token, up(2, "2026-03-31")).await.ok()["count"], 6);
+    // The other's preview was shown against what the order had attached before: refused.
+    let late = send(&s, &other, up(2, "2026-03-03")).await;
+    assert_eq!((late.code(), late.body["message"].as_str()), (4009, Some("数据已变化，请重新预览")));
+    assert_eq!(s.attached_rows().await, 6);
+}
+
+async fn send(s: &Setup, token: &str, fields: Value) -> Answer {
+    s.f.app.send(Call::post("orderCustomerUp", fields).token(token)).await
+}
