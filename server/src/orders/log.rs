@@ -22,14 +22,19 @@ pub async fn write(
     content: String,
     snapshot: Option<Value>,
 ) -> sqlx::Result<()> {
-    sqlx::query("insert into order_logs (order_id, admin_id, admin_name, content, snapshot) values ($1, $2, $3, $4, $5)")
-        .bind(order)
-        .bind(admin_id)
-        .bind(admin_name)
-        .bind(content)
-        .bind(snapshot)
-        .execute(conn)
-        .await?;
+    // The time of the write, not of the transaction's start: writes that waited for the order's
+    // lock would otherwise list before the ones they waited for.
+    sqlx::query(
+        "insert into order_logs (order_id, admin_id, admin_name, content, snapshot, created_at)
+         values ($1, $2, $3, $4, $5, clock_timestamp())",
+    )
+    .bind(order)
+    .bind(admin_id)
+    .bind(admin_name)
+    .bind(content)
+    .bind(snapshot)
+    .execute(conn)
+    .await?;
     Ok(())
 }
 

@@ -350,6 +350,16 @@ async fn concurrent_edits_of_one_class_leave_one_of_them() {
     let (normal, low, high) = rows[0];
     assert!((1..=8).any(|i| f64::from(i) / 4.0 == normal) && low == normal / 2.0 && high == normal * 2.0, "{rows:?}");
     let log = s.log(s.a).await;
-    assert_eq!(log.iter().filter(|c| c.starts_with("修改预估收视")).count(), 8, "each edit logged what it replaced");
+    let edits: Vec<&String> = log.iter().filter(|c| c.starts_with("修改预估收视")).collect();
+    assert_eq!(edits.len(), 8, "each edit logged what it replaced");
+    // Newest first, each edit replaced what the one listed after it set: the log lists the
+    // edits in the order they applied, however long each waited for the order.
+    let change = |c: &str| {
+        let (from, to) = c.rsplit("黄金：").next().unwrap().split_once(" → ").unwrap();
+        (from.to_owned(), to.to_owned())
+    };
+    for pair in edits.windows(2) {
+        assert_eq!(change(pair[0]).0, change(pair[1]).1, "{pair:?}");
+    }
     assert_eq!(triple(&s.list(s.a, 1).await["黄金"]), [normal, low, high]);
 }
