@@ -24,4 +24,6 @@ pub use ratings::{
     ChannelGroupRatings, ChannelRatings, ClassDay, DailyRatings, MAX_REASONS, RatingStats, RatingsSummary,
     SeriesWindows,
 };
-pub use viewing::{AiredSpot, AiredSpots, GrpWindows, IssuedTotals, OrderMatch, Side, SpotPosition, ViewingFilter, ViewingRow};
+pub use viewing::{
+    AiredSpot, AiredSpots, GrpWindows, IssuedTotals, OrderMatch, Side, SpotPosition, ViewingFilter, ViewingRow, group_key,
+};

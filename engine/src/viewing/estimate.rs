@@ -6,6 +6,7 @@ use chrono::{Days, NaiveDate};
 use duckdb::params_from_iter;
 use duckdb::types::Value;
 
+use super::issued::group_key_sql;
 use super::read::{ViewingFilter, date, prune};
 use crate::lake::PARQUET_SOURCE;
 use crate::orders::{ClassWindow, class_windows};
@@ -69,6 +70,9 @@ impl Lake {
 pub struct GrpWindows<'a> {
     pub media_id: i64,
     pub audience_group_id: i64,
+    /// The [`super::issued::group_key`] of the group's name: rows stored without a group id
+    /// (a name several brands' groups share) and this name count too. `None`: by id only.
+    pub group_key: Option<&'a str>,
     pub belonging_to: i16,
     pub category: Option<i16>,
     pub source: Option<i16>,
@@ -107,7 +111,7 @@ impl Lake {
         let conn = self.conn()?;
         let skip = self.bind_deleted(&conn, dataset, &viewing.deleted)?;
         let values = vec![
-            "(?::integer, ?::bigint, ?::bigint, ?::smallint, ?::smallint, ?::smallint, ?::bigint, ?::bigint, ?::bigint, ?::date, ?::date)";
+            "(?::integer, ?::bigint, ?::bigint, ?::varchar, ?::smallint, ?::smallint, ?::smallint, ?::bigint, ?::bigint, ?::bigint, ?::date, ?::date)";
             rows.len()
         ]
         .join(", ");
@@ -115,19 +119,22 @@ impl Lake {
         // which lets Parquet row-group statistics skip whole groups.
         let sql = format!(
             "with v as (
-                 select v.media_id, v.audience_group_id, v.belonging_to, v.category, v.source, v.ymd, v.grp,
+                 select v.media_id, v.audience_group_id, case when v.audience_group_id = 0 then {unresolved} end as group_key,
+                        v.belonging_to, v.category, v.source, v.ymd, v.grp,
                         (epoch_us(v.air_time) - epoch_us(v.ymd::timestamp)) // 1000000 as sec
                  from {PARQUET_SOURCE} v {skip}
                  where v.ymd >= ? and v.air_time >= ? and v.ymd <= ? and v.air_time < ? and v.media_id in ({})
              ),
-             w(k, media, grp_id, side, category, source, class, s, e, d0, d1) as (values {values})
+             w(k, media, grp_id, grp_key, side, category, source, class, s, e, d0, d1) as (values {values})
              select w.k, w.class, (v.ymd - date '1970-01-01')::bigint, avg(v.grp)::double, count(*)
-             from v join w on v.media_id = w.media and v.audience_group_id = w.grp_id and v.belonging_to = w.side
+             from v join w on v.media_id = w.media and v.belonging_to = w.side
+                          and (v.audience_group_id = w.grp_id or (v.audience_group_id = 0 and v.group_key = w.grp_key))
                           and (w.category is null or v.category = w.category)
                           and (w.source is null or v.source = w.source)
                           and v.sec >= w.s and v.sec < w.e and v.ymd >= w.d0 and v.ymd < w.d1
              group by w.k, w.class, v.ymd order by w.k, w.class, v.ymd",
-            vec!["?"; media.len()].join(", ")
+            vec!["?"; media.len()].join(", "),
+            unresolved = group_key_sql("v.audience_group"),
         );
         let mut params =
             vec![Value::Text(self.file_list(&files)), date(from), date(from), date(to), date(to + Days::new(2))];
@@ -138,6 +145,7 @@ impl Lake {
                 Value::Int(*k as i32),
                 Value::BigInt(r.media_id),
                 Value::BigInt(r.audience_group_id),
+                r.group_key.map_or(Value::Null, |k| Value::Text(k.to_owned())),
                 Value::SmallInt(r.belonging_to),
                 opt(r.category),
                 opt(r.source),

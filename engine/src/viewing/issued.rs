@@ -2,8 +2,9 @@
 //! orders, both sides, in one pass over the viewing rows, and the rule that says which rows
 //! are an order's.
 //!
-//! A viewing row is an order's when it is of the order's media and default audience group,
-//! carries one of the order's titles (its tapes' media file names, tape numbers and customer
+//! A viewing row is an order's when it is of the order's media and default audience group
+//! (by id, or, for a row stored without a group id because several brands' groups share its
+//! name, by that name: [`group_key`]), carries one of the order's titles (its tapes' media file names, tape numbers and customer
 //! titles, and the product name, trimmed), aired on a broadcast day of the cycle and, when the
 //! order names them, is of its data category and source. Its data ownership says the side:
 //! customer (1) or media (2).
@@ -33,6 +34,10 @@ impl Side {
 pub struct OrderMatch {
     pub media_id: i64,
     pub audience_group_id: i64,
+    /// The [`group_key`] of the default group's name: rows stored with group id 0 (a name
+    /// several brands' groups share) and this name are the group's too. `None` matches by id
+    /// only.
+    group_key: Option<String>,
     /// Trimmed, without blanks or repeats, sorted; empty matches no row.
     titles: Vec<String>,
     /// Broadcast days of the cycle, both ends inclusive; `None` doesn't bound.
@@ -52,6 +57,17 @@ impl OrderMatch {
         titles.sort();
         titles.dedup();
         OrderMatch { media_id, audience_group_id, titles, ..OrderMatch::default() }
+    }
+
+    /// Also rows stored without a group id whose group is named `name` (the default group's
+    /// name), compared as the import resolves names ([`group_key`]).
+    pub fn group_name(self, name: &str) -> Self {
+        OrderMatch { group_key: Some(group_key(name)), ..self }
+    }
+
+    /// The [`group_key`] of the default group's name, when set.
+    pub fn group_key(&self) -> Option<&str> {
+        self.group_key.as_deref()
     }
 
     /// Only spots of broadcast days `from..=to`.
@@ -74,6 +90,7 @@ impl OrderMatch {
         ViewingFilter {
             media_id: Some(self.media_id),
             audience_group_id: Some(self.audience_group_id),
+            unresolved_group: self.group_key.clone(),
             belonging_to: Some(side as i16),
             category: self.category,
             source: self.source,
@@ -91,6 +108,20 @@ impl OrderMatch {
         titles.dedup();
         titles
     }
+}
+
+/// A group name as names are compared when customer data is imported: without whitespace,
+/// lower case. Several brands' groups may share a name (`全国4+` under each brand); a row
+/// naming such a group is stored with group id 0 and the name, and matches every group of
+/// that name.
+pub fn group_key(name: &str) -> String {
+    name.split_whitespace().collect::<String>().to_lowercase()
+}
+
+/// [`group_key`] in SQL, of the stored name `column`: `\t`–`\r`, U+0085 and the Unicode
+/// separators are exactly Rust's whitespace.
+pub(crate) fn group_key_sql(column: &str) -> String {
+    format!("lower(regexp_replace({column}, '[\\t-\\r\\x{{85}}\\p{{Z}}]+', '', 'g'))")
 }
 
 impl Lake {
@@ -136,7 +167,7 @@ impl Lake {
         let sql = format!(
             "with v as (
                  select v.media_id, v.audience_group_id, v.title, v.ymd, v.category, v.source, v.belonging_to,
-                        v.grp, v.\"position\" is not null as positioned,
+                        case when v.audience_group_id = 0 then {unresolved} end as group_key, v.grp, v.\"position\" is not null as positioned,
                         coalesce(v.position_index <= 3
                                  or (v.position_of is not null and v.position_index > v.position_of - 3), false) as top3
                  from {PARQUET_SOURCE} v {skip}
@@ -146,11 +177,13 @@ impl Lake {
                     count(*) filter (where v.positioned), count(*) filter (where v.top3)
              from v
              join temp.order_match o
-               on v.media_id = o.media_id and v.audience_group_id = o.group_id and v.title = o.title
+               on v.media_id = o.media_id and v.title = o.title
+              and (v.audience_group_id = o.group_id or (v.audience_group_id = 0 and v.group_key = o.group_key))
               and (o.day_from is null or v.ymd >= o.day_from) and (o.day_to is null or v.ymd <= o.day_to)
               and (o.category is null or v.category = o.category) and (o.source is null or v.source = o.source)
              group by o.k, v.belonging_to",
-            clauses.join(" and ")
+            clauses.join(" and "),
+            unresolved = group_key_sql("v.audience_group"),
         );
         let mut stmt = conn.prepare(&sql)?;
         let mut rows = stmt.query(params_from_iter(&params))?;
@@ -189,8 +222,8 @@ impl Lake {
 /// most one row of an order, since an order's titles are distinct.
 fn load_orders(conn: &Connection, orders: &[OrderMatch]) -> Result<()> {
     conn.execute_batch(
-        "create or replace temp table order_match (k integer, media_id bigint, group_id bigint, title varchar,
-                                                     day_from date, day_to date, category smallint, source smallint)",
+        "create or replace temp table order_match (k integer, media_id bigint, group_id bigint, group_key varchar,
+                                                     title varchar, day_from date, day_to date, category smallint, source smallint)",
     )?;
     let mut app = conn.appender_to_catalog_and_db("order_match", "temp", "main")?;
     let opt = |v: Option<Value>| v.unwrap_or(Value::Null);
@@ -200,6 +233,7 @@ fn load_orders(conn: &Connection, orders: &[OrderMatch]) -> Result<()> {
                 Value::Int(k as i32),
                 Value::BigInt(order.media_id),
                 Value::BigInt(order.audience_group_id),
+                opt(order.group_key.clone().map(Value::Text)),
                 Value::Text(title),
                 opt(order.from.map(date)),
                 opt(order.to.map(date)),

@@ -10,7 +10,7 @@ mod write;
 
 pub use aired::{AiredSpot, AiredSpots, SpotPosition};
 pub use estimate::GrpWindows;
-pub use issued::{OrderMatch, Side};
+pub use issued::{OrderMatch, Side, group_key};
 pub(crate) use read::for_each_chunk;
 pub use read::{IssuedTotals, ViewingFilter};
 

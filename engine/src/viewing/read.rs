@@ -5,6 +5,7 @@ use duckdb::types::Value;
 use duckdb::{Connection, params_from_iter};
 
 use super::decode::decode;
+use super::issued::group_key_sql;
 use super::{ViewingRow, select_list};
 use crate::lake::{PARQUET_SOURCE, load_ids};
 use crate::paths::{LakePath, parse_files};
@@ -30,6 +31,9 @@ pub struct ViewingFilter {
     pub ids: Option<Vec<i64>>,
     /// Rows of this audience/city group id.
     pub audience_group_id: Option<i64>,
+    /// Also rows stored without a group id (group id 0: a name several brands' groups share)
+    /// whose group name has this [`super::issued::group_key`]; alone, only those rows.
+    pub unresolved_group: Option<String>,
     /// Rows whose title is exactly one of these (an order's tape titles and product name). An
     /// empty list matches none.
     pub titles: Option<Vec<String>>,
@@ -164,7 +168,25 @@ impl Lake {
             from_where.push_str(" semi join temp.wanted_ids w on v.id = w.id");
         }
         let mut params = vec![Value::Text(self.file_list(&files))];
+        // The group goes first: with a name, rows without a group id are tested too.
+        let unresolved = format!("(v.audience_group_id = 0 and {} = ?)", group_key_sql("v.audience_group"));
+        let either = format!("(v.audience_group_id = ? or {unresolved})");
         let mut clauses: Vec<&str> = Vec::new();
+        match (filter.audience_group_id, &filter.unresolved_group) {
+            (Some(id), Some(key)) => {
+                clauses.push(&either);
+                params.extend([Value::BigInt(id), Value::Text(key.clone())]);
+            }
+            (Some(id), None) => {
+                clauses.push("v.audience_group_id = ?");
+                params.push(Value::BigInt(id));
+            }
+            (None, Some(key)) => {
+                clauses.push(&unresolved);
+                params.push(Value::Text(key.clone()));
+            }
+            (None, None) => {}
+        }
         let mut bind = |clause, value| {
             clauses.push(clause);
             params.push(value);
@@ -179,9 +201,6 @@ impl Lake {
         }
         if let Some(v) = filter.media_id {
             bind("v.media_id = ?", Value::BigInt(v));
-        }
-        if let Some(v) = filter.audience_group_id {
-            bind("v.audience_group_id = ?", Value::BigInt(v));
         }
         if let Some(titles) = &filter.titles {
             let joined = titles.iter().map(|n| n.replace('\n', " ")).collect::<Vec<_>>().join("\n");

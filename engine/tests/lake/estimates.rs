@@ -132,6 +132,7 @@ fn class_day_grp_over_written_viewing_rows() {
     let request = |belonging_to, category, from, to_excl| GrpWindows {
         media_id: 1,
         audience_group_id: 10,
+        group_key: None,
         belonging_to,
         category,
         source: None,

@@ -3,6 +3,7 @@
 mod certificates;
 mod compaction;
 mod estimates;
+mod groups;
 mod helpers;
 mod issued;
 mod ratings;

@@ -3,7 +3,7 @@
 //! formulas of `adeval_engine::orders` over them.
 //!
 //! Which viewing rows are an order's is the engine's rule ([`OrderMatch`]): the order's media
-//! and default audience group, its titles (its tapes' media file names, tape numbers and
+//! and default audience group (by id, or by name for rows stored without one), its titles (its tapes' media file names, tape numbers and
 //! customer titles, and the product name), the broadcast days of its cycle, the side's data
 //! ownership (customer 1, media 2) and, when the order names them, its data category and
 //! source. All orders asked for at once are matched in one scan of a snapshot kept until the
@@ -42,6 +42,9 @@ pub struct OrderFacts<'a> {
     pub id: i64,
     pub media_id: i64,
     pub default_group_id: i64,
+    /// The default group's name: customer rows naming a group several brands share are stored
+    /// without a group id and match by it.
+    pub default_group_name: &'a str,
     /// Each tape's media file name, tape number and customer title.
     pub tapes: Vec<[&'a str; 3]>,
     pub product_name: &'a str,
@@ -56,22 +59,24 @@ impl OrderFacts<'_> {
     /// The viewing rows of the order.
     pub fn matching(&self) -> OrderMatch {
         let tapes = self.tapes.iter().flatten().copied();
-        order_match(self.media_id, self.default_group_id, tapes, self.product_name, self.cycle, (self.category, self.source))
+        let group = (self.default_group_id, self.default_group_name);
+        order_match(self.media_id, group, tapes, self.product_name, self.cycle, (self.category, self.source))
     }
 }
 
 /// Which viewing rows are an order's: its titles are its tapes' names, numbers and customer
-/// titles and its product name; the rest is the engine's rule ([`OrderMatch`]).
+/// titles and its product name; its group is the default group's id and name (rows stored
+/// without a group id match by name); the rest is the engine's rule ([`OrderMatch`]).
 pub fn order_match<'a>(
     media_id: i64,
-    group_id: i64,
+    (group_id, group_name): (i64, &str),
     tape_titles: impl IntoIterator<Item = &'a str>,
     product_name: &'a str,
     (from, to): (Option<NaiveDate>, Option<NaiveDate>),
     (category, source): (Option<i16>, Option<i16>),
 ) -> OrderMatch {
     let titles = tape_titles.into_iter().chain([product_name]);
-    OrderMatch::new(media_id, group_id, titles).days(from, to).data(category, source)
+    OrderMatch::new(media_id, group_id, titles).group_name(group_name).days(from, to).data(category, source)
 }
 
 /// The customer and media figures of an order (docs/evaluation.md): each field twice, prefixed

@@ -132,10 +132,11 @@ async fn warm(state: &AppState, version: i64, snapshot: Arc<Snapshot>) -> anyhow
 /// Which rows are each of the newest orders', read as the order list reads them and matched by
 /// the same rule ([`super::figures::order_match`]).
 async fn every_match(state: &AppState) -> sqlx::Result<Vec<OrderMatch>> {
-    type Order = (i64, i64, i64, String, NaiveDate, NaiveDate, Option<i16>, Option<i16>);
+    type Order = (i64, i64, i64, String, String, NaiveDate, NaiveDate, Option<i16>, Option<i16>);
     let orders: Vec<Order> = sqlx::query_as(
-        "select o.id, o.media_id, o.default_group_id, p.product_name, o.cycle_start, o.cycle_end, o.category, o.source
-         from orders o join products p on p.id = o.product_id
+        "select o.id, o.media_id, o.default_group_id, g.group_name, p.product_name, o.cycle_start, o.cycle_end,
+                o.category, o.source
+         from orders o join products p on p.id = o.product_id join audience_groups g on g.id = o.default_group_id
          order by o.id desc limit $1",
     )
     .bind(WARMED)
@@ -156,9 +157,10 @@ async fn every_match(state: &AppState) -> sqlx::Result<Vec<OrderMatch>> {
     }
     Ok(orders
         .into_iter()
-        .map(|(id, media, group, product, from, to, category, source)| {
+        .map(|(id, media, group, group_name, product, from, to, category, source)| {
             let tapes = titles.remove(&id).unwrap_or_default();
             let tapes = tapes.iter().map(String::as_str);
+            let group = (group, group_name.as_str());
             super::figures::order_match(media, group, tapes, &product, (Some(from), Some(to)), (category, source))
         })
         .collect())

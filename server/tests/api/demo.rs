@@ -190,6 +190,16 @@ async fn the_demo_orders_show_a_confirmed_certificate_a_pending_one_and_a_new_or
         total["estimatedHigh"].as_f64().unwrap(),
     );
     assert!(issued < low && low <= normal && normal <= high, "{total}");
+    // The demo's customer data holds rows of its tapes on 湖南卫视 over the last 30 days, under
+    // groups several brands share (its default group 全国25-45女性 is 伊利's too), stored
+    // without a group id: they count for the order by the group's name.
+    assert!(adeval_server::demo::lake::customer_data(&app.state).await.unwrap() > 0);
+    let info = app.send(Call::get("orderInfo", json!({"orderId": running})).token(&token)).await;
+    let customer = info.ok()["customerIssuedGrp"].as_f64().unwrap();
+    assert!(customer > issued, "{customer} vs {issued}");
+    let figures = app.send(Call::get("orderSummaryList", json!({"orderId": running})).token(&token)).await;
+    let total = figures.ok().as_array().unwrap().last().unwrap().clone();
+    assert!((total["IssuedGrp"].as_f64().unwrap() - customer).abs() < 1e-6, "{total} vs {customer}");
 
     // On air: a certificate of the first 20 days awaiting confirmation, one spot past every
     // period and one of a version the order does not hold.

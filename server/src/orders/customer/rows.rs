@@ -22,6 +22,8 @@ use crate::state::AppState;
 pub struct Scope {
     pub media_id: i64,
     pub group_id: i64,
+    /// The default group's name, which rows stored without a group id match by.
+    pub group_name: String,
     pub media_name: String,
     pub product_name: String,
     pub cycle: (NaiveDate, NaiveDate),
@@ -35,6 +37,7 @@ pub struct Scope {
 struct Head {
     media_id: i64,
     group_id: i64,
+    group_name: String,
     media_name: String,
     product_name: String,
     cycle_start: NaiveDate,
@@ -46,9 +49,11 @@ struct Head {
 /// The order's scope; `None` when there is no such order.
 pub async fn scope(conn: &mut PgConnection, order: i64) -> sqlx::Result<Option<Scope>> {
     let head: Option<Head> = sqlx::query_as(
-        "select o.media_id, o.default_group_id as group_id, m.media_name, p.product_name, o.cycle_start, o.cycle_end,
-                o.category, o.source
-         from orders o join products p on p.id = o.product_id join media m on m.id = o.media_id where o.id = $1",
+        "select o.media_id, o.default_group_id as group_id, g.group_name, m.media_name, p.product_name,
+                o.cycle_start, o.cycle_end, o.category, o.source
+         from orders o join products p on p.id = o.product_id join media m on m.id = o.media_id
+              join audience_groups g on g.id = o.default_group_id
+         where o.id = $1",
     )
     .bind(order)
     .fetch_optional(&mut *conn)
@@ -64,6 +69,7 @@ pub async fn scope(conn: &mut PgConnection, order: i64) -> sqlx::Result<Option<S
     Ok(Some(Scope {
         media_id: h.media_id,
         group_id: h.group_id,
+        group_name: h.group_name,
         media_name: h.media_name,
         product_name: h.product_name,
         cycle: (h.cycle_start, h.cycle_end),
@@ -121,7 +127,7 @@ impl Scope {
         let titles = self.tapes.iter().flat_map(|(_, t)| t.iter().map(String::as_str));
         crate::orders::figures::order_match(
             self.media_id,
-            self.group_id,
+            (self.group_id, &self.group_name),
             titles,
             &self.product_name,
             (Some(chosen.from), Some(chosen.to)),

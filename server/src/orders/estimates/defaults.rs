@@ -1,6 +1,7 @@
 //! Default estimates, computed from the lake and kept by manifest version. A default depends
 //! only on the lake's rows (named by the manifest version) and on [`DefaultKey`]: the media
-//! and group (ids for the viewing rows, names for the rating series), the class windows, the
+//! and group (ids for the viewing rows, with names for rows stored without one; names for the
+//! rating series), the class windows, the
 //! range and the fallback's scope. Orders that share a key share one computation; an
 //! import or deletion changes the version and drops every kept default.
 //!
@@ -153,13 +154,17 @@ pub fn compute_keys(
         .map(|(key, found)| key.windows.iter().copied().filter(|w| !found.contains_key(&w.0)).collect())
         .collect();
     let wanted: Vec<usize> = (0..keys.len()).filter(|i| !rest[*i].is_empty()).collect();
+    // Rows stored without a group id (a name several brands' groups share) count by name.
+    let group_keys: Vec<String> = wanted.iter().map(|&i| adeval_engine::group_key(&keys[i].group)).collect();
     let requests: Vec<GrpWindows<'_>> = wanted
         .iter()
-        .map(|&i| {
+        .zip(&group_keys)
+        .map(|(&i, group_key)| {
             let key = &keys[i];
             GrpWindows {
                 media_id: key.media_id,
                 audience_group_id: key.group_id,
+                group_key: Some(group_key),
                 belonging_to: key.belonging_to,
                 category: key.category,
                 source: key.source,

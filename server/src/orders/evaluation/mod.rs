@@ -86,6 +86,7 @@ pub struct SummaryRow {
 struct OrderRow {
     media_id: i64,
     default_group_id: i64,
+    group_name: String,
     product_name: String,
     seconds: i32,
     cycle_start: NaiveDate,
@@ -103,9 +104,9 @@ pub async fn summary_list(state: &AppState, order: i64, filter: &SummaryFilter) 
     let media = filter.belonging_to == 2;
     let terms = if media { "o.media_free_calc, o.media_free_value, o.media_metrics" } else { "o.customer_free_calc, o.customer_free_value, o.customer_metrics" };
     let sql = format!(
-        "select o.media_id, o.default_group_id, p.product_name, o.seconds, o.cycle_start, o.cycle_end, o.category, o.source,
-                x.free_calc, x.free_value::float8 as free_value, x.metrics::float8 as metrics
-         from orders o join products p on p.id = o.product_id,
+        "select o.media_id, o.default_group_id, g.group_name, p.product_name, o.seconds, o.cycle_start, o.cycle_end,
+                o.category, o.source, x.free_calc, x.free_value::float8 as free_value, x.metrics::float8 as metrics
+         from orders o join products p on p.id = o.product_id join audience_groups g on g.id = o.default_group_id,
               lateral (select {terms}) as x(free_calc, free_value, metrics)
          where o.id = $1"
     );
@@ -117,6 +118,7 @@ pub async fn summary_list(state: &AppState, order: i64, filter: &SummaryFilter) 
         order_id: order,
         media_id: o.media_id,
         group_id: o.default_group_id,
+        group_name: &o.group_name,
         tapes: &tapes,
         product_name: &o.product_name,
         cycle: (o.cycle_start, o.cycle_end),

@@ -19,6 +19,8 @@ pub struct ViewingScope<'a> {
     pub order_id: i64,
     pub media_id: i64,
     pub group_id: i64,
+    /// The default group's name, which rows stored without a group id match by.
+    pub group_name: &'a str,
     /// The order's tapes: id and the titles that name it (media file name, tape number,
     /// customer title).
     pub tapes: &'a [(i64, [String; 3])],
@@ -36,7 +38,7 @@ impl ViewingScope<'_> {
         let titles = self.tapes.iter().flat_map(|(_, t)| t.iter().map(String::as_str));
         crate::orders::figures::order_match(
             self.media_id,
-            self.group_id,
+            (self.group_id, self.group_name),
             titles,
             self.product_name,
             (Some(self.cycle.0), Some(self.cycle.1)),

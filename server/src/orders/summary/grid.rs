@@ -163,6 +163,7 @@ pub async fn grid(state: &AppState, order: i64, filter: GridFilter) -> anyhow::R
         order_id: order,
         media_id: o.media_id,
         group_id: o.default_group_id,
+        group_name: &o.default_group_name,
         tapes: &titled,
         product_name: &o.product_name,
         cycle: (o.cycle_start, o.cycle_end),

@@ -8,6 +8,7 @@ use sqlx::{FromRow, PgExecutor, PgPool};
 pub struct OrderRow {
     pub media_id: i64,
     pub default_group_id: i64,
+    pub default_group_name: String,
     pub product_name: String,
     pub cycle_start: NaiveDate,
     pub cycle_end: NaiveDate,
@@ -58,10 +59,12 @@ pub struct CellRow {
 
 pub async fn order(db: &PgPool, order: i64) -> sqlx::Result<Option<OrderRow>> {
     sqlx::query_as(
-        "select o.media_id, o.default_group_id, p.product_name, o.cycle_start, o.cycle_end, o.category, o.source,
+        "select o.media_id, o.default_group_id, g.group_name as default_group_name, p.product_name, o.cycle_start,
+                o.cycle_end, o.category, o.source,
                 coalesce(o.estimate_date, current_date) as assessed_from,
                 exists(select 1 from order_lines l where l.order_id = o.id) as scheduled, o.make_good_policy
-         from orders o join products p on p.id = o.product_id where o.id = $1",
+         from orders o join products p on p.id = o.product_id join audience_groups g on g.id = o.default_group_id
+         where o.id = $1",
     )
     .bind(order)
     .fetch_optional(db)

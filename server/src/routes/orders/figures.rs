@@ -25,6 +25,7 @@ fn facts(order: &OrderRow) -> OrderFacts<'_> {
         id: order.id,
         media_id: order.media_id,
         default_group_id: order.default_id,
+        default_group_name: &order.default_name,
         tapes: order.tapes.iter().map(|t| [&*t.media_file_name, &t.media_tape_number, &t.customer_title]).collect(),
         product_name: &order.product_name,
         cycle: (day(&order.cycle_time_add), day(&order.cycle_time_end)),

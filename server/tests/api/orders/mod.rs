@@ -15,6 +15,7 @@ mod proposals;
 mod reads;
 mod reports;
 mod schedule;
+mod shared_groups;
 mod payload_inputs;
 mod summary_cell_adds;
 pub mod summary_cells;
