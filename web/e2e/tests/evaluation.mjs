@@ -16,7 +16,8 @@
 //    among the first three nor the last three of its break).
 // 3. 评估结果 and 评估报告 downloaded from the toolbar and opened in node.
 // 4. 正负三上传 from the row's 更多 menu: the three spots at 正一, 中 and 正四 plus a row of another
-//    title: 3 positions recorded, 1 of them 正负三, 1 row left out — the job's summary shown.
+//    title: 3 positions recorded, 1 of them 正负三, 1 row left out — the job's summary shown, and
+//    the summary's 正负三 follows them: 1 of 3 = 33.33%.
 import { readFile } from 'node:fs/promises'
 import { dismissNotices, expectAccessible, isCall, shared, toastSays, waitForPath } from '../lib.mjs'
 import { addProduct, call, pad, seedMasterData, ymOf, ymd } from '../seed.mjs'
@@ -285,6 +286,10 @@ export const tests = [
       await ctx.shot(page, 'upside-down-three')
       await result.getByRole('button', { name: '关闭' }).last().click()
       await result.waitFor({ state: 'detached' })
+      // The figures count the recorded positions: of the three spots only 正一 is in the first or
+      // last three now (the rows said 正一, 5/8, 倒二: 2 of 3) — 1 of 3 = 33.33%.
+      const sheet = await openSummary(ctx, page)
+      await expectRow(ctx, sheet, '合计', { 2: '4.750', 3: '3', 4: '1', 5: '33.33%' })
     },
   },
 ]
