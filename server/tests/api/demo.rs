@@ -174,7 +174,7 @@ async fn the_demo_orders_show_a_confirmed_certificate_a_pending_one_and_a_new_or
     assert!(!classes.is_empty());
     for c in &classes {
         let ends = c["TimePeriod"].as_array().unwrap().iter().map(|p| p["preBroadcastTimeFormaEnd"].as_str().unwrap().to_owned());
-        let days = if ends.max().unwrap() > "24:00:00".to_owned() { 27 } else { 28 };
+        let days = if ends.max().unwrap().as_str() > "24:00:00" { 27 } else { 28 };
         assert_eq!((c["basis"]["source"].as_str(), c["basis"]["days"].as_i64()), (Some("ratings"), Some(days)), "{c}");
         let (low, normal, high) = (c["estimatedLow"].as_f64().unwrap(), c["estimated"].as_f64().unwrap(), c["estimatedHigh"].as_f64().unwrap());
         assert!(0.0 < low && low <= normal && normal <= high, "{c}");

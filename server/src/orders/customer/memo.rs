@@ -18,8 +18,11 @@ const KEPT: usize = 256;
 /// day), the titles recorded there and their positions.
 #[derive(Debug, Default)]
 pub struct Positions {
-    by_data: BTreeMap<(i16, i16), HashMap<(NaiveDate, i32), Vec<(String, SpotPosition)>>>,
+    by_data: BTreeMap<(i16, i16), AtTimes>,
 }
+
+/// Per (broadcast day, seconds of the day), the titles recorded there with their positions.
+type AtTimes = HashMap<(NaiveDate, i32), Vec<(String, SpotPosition)>>;
 
 impl Positions {
     pub fn is_empty(&self) -> bool {
@@ -35,8 +38,8 @@ impl Positions {
             if !wanted(category, source) {
                 continue;
             }
-            let at = spots.get(&(ymd, secs)).into_iter().flatten();
-            if let Some((_, p)) = at.filter(|(t, _)| t == title).last() {
+            let mut at = spots.get(&(ymd, secs)).into_iter().flatten();
+            if let Some((_, p)) = at.rfind(|(t, _)| t == title) {
                 found = Some(*p);
             }
         }
@@ -60,10 +63,10 @@ impl PositionsMemo {
             self.inner.lock().expect("positions memo lock").remove(&order);
             return Ok(Arc::default());
         };
-        if let Some((kept, positions)) = self.inner.lock().expect("positions memo lock").get(&order) {
-            if *kept == stamp {
-                return Ok(positions.clone());
-            }
+        if let Some((kept, positions)) = self.inner.lock().expect("positions memo lock").get(&order)
+            && *kept == stamp
+        {
+            return Ok(positions.clone());
         }
         // Read after the stamp: an upload in between leaves newer rows under an older stamp,
         // which the next call sees moved and reads again.

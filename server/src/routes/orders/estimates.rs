@@ -8,24 +8,12 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::fields::PICK_ORDER;
+use super::fields::{PICK_ORDER, SideArgs, SideChoice};
 use crate::auth::session::Admin;
-use crate::http::args::{Belonging, Category, Id, Source};
+use crate::http::args::Id;
 use crate::http::{AppError, Args, Checks, Done, Result, Text};
 use crate::orders::estimates::{self, Basis, ClassEstimate, EstimateScope, edits};
 use crate::state::AppState;
-
-#[derive(Default, Deserialize, ToSchema)]
-#[serde(default, rename_all = "camelCase")]
-pub struct ViewingListArgs {
-    order_id: Option<Text>,
-    /// Whose viewing rows the fallback reads: 1 customer (default), 2 media.
-    belonging_to: Option<Text>,
-    /// Data category 1–4 of the fallback; empty: the order's own (which may be any).
-    category: Option<Text>,
-    /// Data source 1–3 of the fallback; empty: the order's own (which may be any).
-    source: Option<Text>,
-}
 
 /// A period of the class.
 #[derive(Serialize, ToSchema)]
@@ -100,13 +88,9 @@ impl From<ClassEstimate> for ViewingClass {
 }
 
 /// orderViewingList: every class of the order's media, in name order.
-pub async fn list(State(state): State<AppState>, Args(args): Args<ViewingListArgs>) -> Result<Done<Vec<ViewingClass>>> {
-    let mut checks = Checks::default();
-    let order = Id::picked("orderId", &args.order_id, PICK_ORDER, &mut checks);
-    let belonging_to = Belonging::filter("belongingTo", &args.belonging_to, &mut checks).unwrap_or(1);
-    let category = Category::filter("category", &args.category, &mut checks);
-    let source = Source::filter("source", &args.source, &mut checks);
-    checks.finish()?;
+pub async fn list(State(state): State<AppState>, Args(args): Args<SideArgs>) -> Result<Done<Vec<ViewingClass>>> {
+    // The side, category and source are what the viewing-row fallback reads.
+    let SideChoice { order, belonging_to, category, source } = args.checked()?;
     let scope = EstimateScope { belonging_to, category, source };
     let classes = estimates::of_order(&state, order, &scope).await.map_err(AppError::Internal)?;
     let classes = classes.ok_or_else(|| AppError::NotFound("订单不存在".into()))?;

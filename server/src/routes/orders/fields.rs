@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 
 use adeval_engine::orders::round3;
 
-use crate::http::args::{Arg, Category, Day, Id, Ids, MakeGoodPolicy, Source};
+use crate::http::args::{Arg, Belonging, Category, Day, Id, Ids, MakeGoodPolicy, Source};
 use crate::http::{Checks, Result, Text};
 use crate::orders::order::{Editable, Locked, LockedSent, Order, Side, day_text};
 
@@ -89,6 +89,41 @@ impl OrderIdArgs {
         let mut checks = Checks::default();
         let id = Id::picked("orderId", &self.order_id, PICK_ORDER, &mut checks);
         checks.finish().map(|()| id)
+    }
+}
+
+/// The summary dialog's toolbar, as the grid, the figures per month, the estimates and the
+/// evaluation exports take it: an order and whose data to read.
+#[derive(Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct SideArgs {
+    order_id: Option<Text>,
+    /// Whose figures and viewing data: 1 customer (default), 2 media.
+    belonging_to: Option<Text>,
+    /// Data category 1–4; empty: the order's own (which may be any).
+    category: Option<Text>,
+    /// Data source 1–3; empty: the order's own (which may be any).
+    source: Option<Text>,
+}
+
+/// [`SideArgs`] checked.
+pub struct SideChoice {
+    pub order: i64,
+    pub belonging_to: i16,
+    pub category: Option<i16>,
+    pub source: Option<i16>,
+}
+
+impl SideArgs {
+    /// The order (4000 `请选择订单`), the side (1 unless given) and the data category and source.
+    pub fn checked(&self) -> Result<SideChoice> {
+        let mut checks = Checks::default();
+        let order = Id::picked("orderId", &self.order_id, PICK_ORDER, &mut checks);
+        let belonging_to = Belonging::filter("belongingTo", &self.belonging_to, &mut checks).unwrap_or(1);
+        let category = Category::filter("category", &self.category, &mut checks);
+        let source = Source::filter("source", &self.source, &mut checks);
+        checks.finish()?;
+        Ok(SideChoice { order, belonging_to, category, source })
     }
 }
 

@@ -157,11 +157,11 @@ pub static CERTIFICATE_EXPORT: Call = Call::get_or_post("orderBroadcastingCertif
     .answers::<Exported>();
 pub static RESULT_EXPORT: Call = Call::get_or_post("orderSummaryGrpIndexExport", "导出评估结果")
     .menu(MENU_ORDER)
-    .takes::<reports::ReportArgs>()
+    .takes::<fields::SideArgs>()
     .answers::<Exported>();
 pub static REPORT_EXPORT: Call = Call::get_or_post("orderSummaryGrpReportIndexExport", "导出评估报告")
     .menu(MENU_ORDER)
-    .takes::<reports::ReportArgs>()
+    .takes::<fields::SideArgs>()
     .answers::<Exported>();
 pub static CELL_UP: Call = Call::post("orderSummaryGrpYmdUp", "修改点位")
     .menu(MENU_ORDER)
@@ -193,7 +193,7 @@ pub static ASSESSMENT_UP: Call = Call::post("grpTimeUp", "修改评估时间")
     .answers::<cells::Assessment>();
 pub static VIEWING_LIST: Call = Call::get("orderViewingList", "预估收视列表")
     .menu(MENU_ORDER)
-    .takes::<estimates::ViewingListArgs>()
+    .takes::<fields::SideArgs>()
     .answers_with::<Vec<estimates::ViewingClass>, estimates::ViewingClass>();
 pub static VIEWING_UP: Call = Call::post("orderViewingUp", "修改预估收视")
     .menu(MENU_ORDER)
@@ -201,11 +201,11 @@ pub static VIEWING_UP: Call = Call::post("orderViewingUp", "修改预估收视")
     .takes::<estimates::ViewingUpArgs>();
 pub static SUMMARY_GRID: Call = Call::get("orderSummaryGrpList", "汇总月份表")
     .menu(MENU_ORDER)
-    .takes::<summary::SummaryGridArgs>()
+    .takes::<fields::SideArgs>()
     .answers_with::<Vec<crate::orders::summary::GridMonth>, crate::orders::summary::GridRow>();
 pub static SUMMARY_LIST: Call = Call::get("orderSummaryList", "汇总评估")
     .menu(MENU_ORDER)
-    .takes::<evaluation::SummaryListArgs>()
+    .takes::<fields::SideArgs>()
     .answers_with::<Vec<crate::orders::evaluation::SummaryRow>, crate::orders::evaluation::SummaryRow>();
 pub static SUMMARY_SUITS: Call = Call::get("orderSummarySuitList", "汇总套装剩余")
     .menu(MENU_ORDER)

@@ -6,38 +6,17 @@
 
 use axum::Extension;
 use axum::extract::State;
-use serde::Deserialize;
-use utoipa::ToSchema;
 
-use super::fields::PICK_ORDER;
+use super::fields::{SideArgs, SideChoice};
 use crate::auth::session::Admin;
 use crate::export::{Exported, Maker};
-use crate::http::args::{Belonging, Category, Id, Source};
-use crate::http::{AppError, Args, Checks, Done, Result, Text};
+use crate::http::{AppError, Args, Done, Result};
 use crate::orders::reports::{ReportFilter, report, result, side_label};
 use crate::state::AppState;
 
-/// The summary dialog's toolbar, as orderSummaryGrpList takes it.
-#[derive(Default, Deserialize, ToSchema)]
-#[serde(default, rename_all = "camelCase")]
-pub struct ReportArgs {
-    order_id: Option<Text>,
-    /// Whose figures and viewing data: 1 customer (default), 2 media. 评估报告 shows both
-    /// sides' figures; this side's estimates and grid averages.
-    belonging_to: Option<Text>,
-    /// Data category 1–4; empty: the order's own (which may be any).
-    category: Option<Text>,
-    /// Data source 1–3; empty: the order's own (which may be any).
-    source: Option<Text>,
-}
-
-fn read(args: &ReportArgs) -> Result<(i64, ReportFilter)> {
-    let mut checks = Checks::default();
-    let order = Id::picked("orderId", &args.order_id, PICK_ORDER, &mut checks);
-    let belonging_to = Belonging::filter("belongingTo", &args.belonging_to, &mut checks).unwrap_or(1);
-    let category = Category::filter("category", &args.category, &mut checks);
-    let source = Source::filter("source", &args.source, &mut checks);
-    checks.finish()?;
+/// 评估报告 shows both sides' figures, and the chosen side's estimates and grid averages.
+fn read(args: &SideArgs) -> Result<(i64, ReportFilter)> {
+    let SideChoice { order, belonging_to, category, source } = args.checked()?;
     Ok((order, ReportFilter { belonging_to, category, source }))
 }
 
@@ -46,7 +25,7 @@ fn not_found() -> AppError {
 }
 
 /// orderSummaryGrpIndexExport: 评估结果.
-pub async fn result(State(state): State<AppState>, Extension(admin): Extension<Admin>, Args(args): Args<ReportArgs>) -> Result<Done<Exported>> {
+pub async fn result(State(state): State<AppState>, Extension(admin): Extension<Admin>, Args(args): Args<SideArgs>) -> Result<Done<Exported>> {
     let (order, filter) = read(&args)?;
     let book = result::gather(&state, order, filter).await.map_err(AppError::Internal)?.ok_or_else(not_found)?;
     let name = format!("订单{order}评估结果（{}）", side_label(filter.belonging_to));
@@ -58,7 +37,7 @@ pub async fn result(State(state): State<AppState>, Extension(admin): Extension<A
 }
 
 /// orderSummaryGrpReportIndexExport: 评估报告.
-pub async fn report(State(state): State<AppState>, Extension(admin): Extension<Admin>, Args(args): Args<ReportArgs>) -> Result<Done<Exported>> {
+pub async fn report(State(state): State<AppState>, Extension(admin): Extension<Admin>, Args(args): Args<SideArgs>) -> Result<Done<Exported>> {
     let (order, filter) = read(&args)?;
     let report = report::gather(&state, order, filter).await.map_err(AppError::Internal)?.ok_or_else(not_found)?;
     let name = format!("订单{order}评估报告");

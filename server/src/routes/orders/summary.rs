@@ -8,34 +8,18 @@ use axum::extract::State;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::fields::{OrderIdArgs, PICK_ORDER};
-use crate::http::args::{Arg, Belonging, Category, Id, Source};
+use super::fields::{OrderIdArgs, PICK_ORDER, SideArgs, SideChoice};
+use crate::http::args::{Arg, Id};
 use crate::http::{AppError, Args, Checks, Done, Result, Text};
 use crate::orders::summary::lookups::{self, OrderTime, PeriodSuit, SuitRemaining};
 use crate::orders::summary::{self, GridFilter, GridMonth};
 use crate::routes::time_periods::{TimePeriodRow, select_period};
 use crate::state::AppState;
 
-#[derive(Default, Deserialize, ToSchema)]
-#[serde(default, rename_all = "camelCase")]
-pub struct SummaryGridArgs {
-    order_id: Option<Text>,
-    /// Whose viewing data the averages read: 1 customer (default), 2 media.
-    belonging_to: Option<Text>,
-    /// Data category 1–4; empty: the order's own (which may be any).
-    category: Option<Text>,
-    /// Data source 1–3; empty: the order's own (which may be any).
-    source: Option<Text>,
-}
-
 /// orderSummaryGrpList: the order's grid, one entry per month of the cycle.
-pub async fn grid(State(state): State<AppState>, Args(args): Args<SummaryGridArgs>) -> Result<Done<Vec<GridMonth>>> {
-    let mut checks = Checks::default();
-    let order = Id::picked("orderId", &args.order_id, PICK_ORDER, &mut checks);
-    let belonging_to = Belonging::filter("belongingTo", &args.belonging_to, &mut checks).unwrap_or(1);
-    let category = Category::filter("category", &args.category, &mut checks);
-    let source = Source::filter("source", &args.source, &mut checks);
-    checks.finish()?;
+pub async fn grid(State(state): State<AppState>, Args(args): Args<SideArgs>) -> Result<Done<Vec<GridMonth>>> {
+    // The side, category and source are what the averages read.
+    let SideChoice { order, belonging_to, category, source } = args.checked()?;
     let filter = GridFilter { belonging_to, category, source };
     let months = summary::grid(&state, order, filter).await.map_err(AppError::Internal)?;
     let months = months.ok_or_else(|| AppError::NotFound("订单不存在".into()))?;
