@@ -27,6 +27,32 @@ pub struct Channel {
     pub orders: Vec<i64>,
 }
 
+impl Channel {
+    /// 50 schedule lines a month of `order` over January to June (tape k mod 3, period k div 3,
+    /// so both classes; contract numbers HT-2026-001…050), the grid benches' shape; answers the
+    /// lines written.
+    pub async fn grid_lines(&self, db: &PgPool, order: i64) -> sqlx::Result<u64> {
+        let tapes: Vec<i64> = (0..LINES_A_MONTH).map(|k| self.tape_ids[k % self.tape_ids.len()]).collect();
+        let periods: Vec<i64> = (0..LINES_A_MONTH).map(|k| self.period_ids[k / self.tape_ids.len()]).collect();
+        let written = sqlx::query(
+            "insert into order_lines (order_id, media_id, month, tape_id, time_period_id, point_type, contract_number)
+             select $1, $2, m::date, x.tape, x.period, 'A', 'HT-2026-' || lpad(x.k::text, 3, '0')
+             from generate_series(date '2026-01-01', date '2026-06-01', interval '1 month') m
+             cross join unnest($3::bigint[], $4::bigint[]) with ordinality x(tape, period, k)",
+        )
+        .bind(order)
+        .bind(self.media)
+        .bind(&tapes)
+        .bind(&periods)
+        .execute(db)
+        .await?;
+        Ok(written.rows_affected())
+    }
+}
+
+/// Schedule lines a month of [`Channel::grid_lines`].
+pub const LINES_A_MONTH: usize = 50;
+
 /// The bench channel, its periods and classes, a product with three tapes, and `orders` orders of
 /// it over January to June 2026.
 pub async fn seed(db: &PgPool, orders_wanted: usize) -> anyhow::Result<Channel> {

@@ -35,7 +35,6 @@ use adeval_benches::{Runs, env_u64, report, secs, thousands, verdict};
 use moves::{move_peer, move_schedule, time_moves};
 use scroll::{Frames, Scrolled, fps_median, scroll, scroll_schedule};
 
-const LINES_A_MONTH: usize = 50;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -119,21 +118,7 @@ struct Shape {
 /// k div 3), a cell on every other day from the 1st to the 27th with one or two spots, and an
 /// operation record on every tenth cell.
 async fn schedule(db: &PgPool, seed: &Channel, order: i64) -> anyhow::Result<Shape> {
-    let tapes: Vec<i64> = (0..LINES_A_MONTH).map(|k| seed.tape_ids[k % seed.tape_ids.len()]).collect();
-    let periods: Vec<i64> = (0..LINES_A_MONTH).map(|k| seed.period_ids[k / seed.tape_ids.len()]).collect();
-    let lines = sqlx::query(
-        "insert into order_lines (order_id, media_id, month, tape_id, time_period_id, point_type, contract_number)
-         select $1, $2, m::date, x.tape, x.period, 'A', 'HT-2026-' || lpad(x.k::text, 3, '0')
-         from generate_series(date '2026-01-01', date '2026-06-01', interval '1 month') m
-         cross join unnest($3::bigint[], $4::bigint[]) with ordinality x(tape, period, k)",
-    )
-    .bind(order)
-    .bind(seed.media)
-    .bind(&tapes)
-    .bind(&periods)
-    .execute(db)
-    .await?
-    .rows_affected();
+    let lines = seed.grid_lines(db, order).await?;
     let cells = sqlx::query(
         "insert into order_cells (line_id, ymd, point)
          select l.id, l.month + d, 1 + (l.id + d) % 2 from order_lines l cross join generate_series(0, 26, 2) d
