@@ -72,8 +72,9 @@ pub struct Data {
 /// - positions a 正负三 upload recorded for this category and source (any, when the read names
 ///   none) give the spot of the same broadcast day, time and title its position.
 ///
-/// The lake's rows are kept at the lake's version ([`crate::orders::summary::memo`]); the
-/// order's own data is read on each call, so an attach or an upload shows at once.
+/// The lake's rows are kept at the lake's version ([`crate::orders::summary::memo`]), the
+/// positions under their upload's stamp ([`customer::memo`]); the attachment is read on each
+/// call. An attach or an upload shows at once.
 pub async fn spots_of(state: &AppState, order: i64, matching: OrderMatch, data: Data) -> anyhow::Result<Arc<AiredSpots>> {
     let (attached, uploaded) = tokio::try_join!(
         async {
