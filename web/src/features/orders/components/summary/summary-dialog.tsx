@@ -6,6 +6,7 @@ import { toast } from '@/components/ui/toast-store'
 import type { Order } from '../../api/get-orders'
 import { DEFAULT_FILTER, refreshSummary, useOrderTime, useSummaryGrid, type GridCell, type GridRow, type SummaryFilter } from '../../api/summary'
 import { CustomerDataDialog } from '../customer-data-dialog'
+import { AnalysisMode } from './analysis/analysis-mode'
 import { CollectMode } from './collect-mode'
 import { SummaryDialogs, type SummaryAction } from './summary-dialogs'
 import { currentMonth, SummaryLegend, SummaryMonths, type Selection } from './summary-grid-months'
@@ -20,8 +21,8 @@ const NONE: Selection = new Map()
 
 /**
  * 汇总 (spec orders §2.8, DESIGN §5.2): the order's summary in three modes — 汇总 (collect, the
- * default), 月份 (the month grid, merged or split) and 数据分析 (with the dashboard) — under one
- * toolbar, optionally full screen. Closing resets it to 汇总. The point dialogs open from the
+ * default), 月份 (the month grid, merged or split) and 数据分析 (analysis/, DESIGN §5.4) — under
+ * one toolbar, optionally full screen. Closing resets it to 汇总. The point dialogs open from the
  * grid through `SummaryDialogs`.
  */
 export function SummaryDialog({ order, onClose }: Props) {
@@ -160,14 +161,7 @@ export function SummaryDialog({ order, onClose }: Props) {
                   {grid.isFetching ? t('common:loading') : t('summary.grid.noSchedule')}
                 </div>
               ))}
-            {mode === 'analysis' && (
-              <div className="order-dialog-empty">
-                <p>{t('summary.analysisLater')}</p>
-                <button ref={viewingButton} type="button" className="btn btn--small" onClick={() => setViewing(true)}>
-                  {t('evaluation.estimates.open')}
-                </button>
-              </div>
-            )}
+            {mode === 'analysis' && <AnalysisMode order={order} filter={filter} viewingRef={viewingButton} onViewing={() => setViewing(true)} />}
           </div>
           <SummaryDialogs orderId={order.id} month={shownMonth} action={action} onClose={() => setAction(null)} returnFocus={returnFocus} />
           <CustomerDataDialog order={customerData ? order : null} initial={filter} onClose={() => setCustomerData(false)} returnTo={customerOrigin} />

@@ -1,0 +1,87 @@
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Pagination } from '@/components/ui/pagination'
+import { toast } from '@/components/ui/toast-store'
+import type { Order } from '../../../api/get-orders'
+import type { SummaryFilter } from '../../../api/summary'
+import { useDataAnalysis, type AnalysisSpot } from './api'
+import { AnalysisGrid, type Side } from './analysis-grid'
+import { analysisArgs, analysisRows, ANALYSIS_PAGE_SIZE, clampPage, defaultQuery, queryProblem, type AnalysisQuery } from './analysis-model'
+import { AnalysisToolbar } from './analysis-toolbar'
+import { PointDialog } from './point-dialog'
+import './analysis.css'
+
+type Props = {
+  order: Order
+  /** The summary toolbar's filters: their category and source apply here too. */
+  filter: SummaryFilter
+  viewingRef: RefObject<HTMLButtonElement | null>
+  onViewing: () => void
+}
+
+/**
+ * 数据分析 (spec §2.8, DESIGN §5.4): the toolbar's query, searched on opening with the order's
+ * own product, group and cycle; the grid of slots by bucket, 10 slots a page; a spot opens its
+ * details. The toolbar edits a draft, 搜索 applies it from page 1.
+ */
+export function AnalysisMode({ order, filter, viewingRef, onViewing }: Props) {
+  const { t } = useTranslation(['orders', 'common'])
+  const [draft, setDraft] = useState(() => defaultQuery(order))
+  const [applied, setApplied] = useState<AnalysisQuery>(draft)
+  const [page, setPage] = useState(1)
+  const [open, setOpen] = useState<{ spot: AnalysisSpot; side: Side } | null>(null)
+  const origin = useRef<HTMLElement | null>(null)
+
+  const args = queryProblem(applied) ? null : analysisArgs(applied, filter, order.mediaId, page)
+  const query = useDataAnalysis(args)
+  const answer = query.data
+  const total = answer?.total ?? 0
+  const rows = analysisRows(answer)
+
+  // Fewer slots than the page assumed (another filter, data deleted): the last page instead.
+  useEffect(() => {
+    if (answer && !query.isPlaceholderData && page !== clampPage(page, answer.total)) setPage(clampPage(page, answer.total))
+  }, [answer, query.isPlaceholderData, page])
+
+  const search = () => {
+    const problem = queryProblem(draft)
+    if (problem) {
+      toast.warning(t(`summary.analysis.invalid.${problem}`))
+      return
+    }
+    const same = JSON.stringify(draft) === JSON.stringify(applied) && page === 1
+    setApplied(draft)
+    setPage(1)
+    // The same query again still asks the server: new data may have been imported since.
+    if (same) void query.refetch()
+  }
+  const onSpot = useCallback((spot: AnalysisSpot, side: Side, from: HTMLElement) => {
+    origin.current = from
+    setOpen({ spot, side })
+  }, [])
+
+  let body
+  if (!args) body = <div className="order-dialog-empty">{t(`summary.analysis.invalid.${queryProblem(applied)}`)}</div>
+  else if (query.isPending) body = <div className="order-dialog-empty" aria-busy="true">{t('common:loading')}</div>
+  else if (query.isError && !answer) {
+    body = (
+      <div className="order-dialog-empty" role="alert">
+        <p>{t('summary.analysis.failed')}</p>
+        <button type="button" className="btn btn--small" onClick={() => void query.refetch()}>{t('summary.analysis.retry')}</button>
+      </div>
+    )
+  } else if (rows.length === 0) body = <div className="order-dialog-empty">{t('summary.analysis.noSlots')}</div>
+  else body = <AnalysisGrid labels={answer?.time ?? []} rows={rows} onSpot={onSpot} />
+
+  return (
+    <div className="analysis">
+      <AnalysisToolbar order={order} draft={draft} onDraft={setDraft} onSearch={search} viewingRef={viewingRef} onViewing={onViewing} />
+      <p className="summary__hint">{t('summary.analysis.hint')}</p>
+      <div className="analysis__body" aria-busy={(args !== null && query.isFetching) || undefined}>{body}</div>
+      {total > 0 && (
+        <Pagination total={total} page={page} pageSize={ANALYSIS_PAGE_SIZE} pageSizes={[ANALYSIS_PAGE_SIZE]} onChange={(next) => setPage(next)} />
+      )}
+      <PointDialog spot={open?.spot ?? null} side={open?.side ?? 'm'} onClose={() => setOpen(null)} returnTo={origin} />
+    </div>
+  )
+}

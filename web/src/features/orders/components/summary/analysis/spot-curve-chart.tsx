@@ -1,0 +1,120 @@
+import { AxisBottom, AxisLeft } from '@visx/axis'
+import { localPoint } from '@visx/event'
+import { Group } from '@visx/group'
+import { scaleLinear, scaleUtc } from '@visx/scale'
+import { AreaClosed, Line, LinePath } from '@visx/shape'
+import { TooltipWithBounds, useTooltip } from '@visx/tooltip'
+import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { SpotCurve } from './api'
+import { clock, nearestIndex, tsMs } from './analysis-model'
+
+/*
+ * The point-details curve, drawn with visx: the rating series around the spot as an area under
+ * a line on a time axis, the spot's own seconds shaded, its mean a labelled dashed line, and a
+ * tooltip (pointer or ←/→ keys) with the sample's time and rating. Its own chunk
+ * (point-dialog.tsx imports it lazily), so the orders route carries no visx.
+ */
+
+type Props = {
+  curve: SpotCurve
+  /** The spot's seconds on the series' time axis (analysis-model's spotWindow). */
+  window: { start: number; end: number }
+  /** Fixed width in px (tests); else the container's. */
+  width?: number
+  height?: number
+}
+
+export const CHART_MARGIN = { top: 18, right: 18, bottom: 34, left: 52 }
+
+/** The container's width, followed as the dialog resizes (full screen, a narrower window). */
+function useWidth(fixed: number | undefined) {
+  const box = useRef<HTMLDivElement>(null)
+  const [width, setWidth] = useState(fixed ?? 640)
+  useLayoutEffect(() => {
+    const el = box.current
+    if (fixed !== undefined || !el) return
+    const measure = () => el.clientWidth > 0 && setWidth(el.clientWidth)
+    measure()
+    if (typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(measure)
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [fixed])
+  return [box, fixed ?? width] as const
+}
+
+/** The x and y scales of a chart of `inner` size over the series and the spot (shared with the tests). */
+export function curveScales(curve: SpotCurve, window: { start: number; end: number }, innerWidth: number, innerHeight: number) {
+  const times = curve.data.map((d) => tsMs(d.ts))
+  const first = Math.min(times[0] ?? window.start, window.start)
+  const last = Math.max(times.at(-1) ?? window.end, window.end)
+  const top = Math.max(curve.spotMean ?? 0, ...curve.data.map((d) => d.rating))
+  const x = scaleUtc<number>({ domain: [new Date(first), new Date(last)], range: [0, innerWidth] })
+  const y = scaleLinear<number>({ domain: [0, top > 0 ? top * 1.1 : 1], range: [innerHeight, 0], nice: true })
+  return { x, y, times }
+}
+
+export default function SpotCurveChart({ curve, window, width: fixed, height = 280 }: Props) {
+  const { t } = useTranslation('orders')
+  const [box, width] = useWidth(fixed)
+  const innerWidth = Math.max(0, width - CHART_MARGIN.left - CHART_MARGIN.right)
+  const innerHeight = height - CHART_MARGIN.top - CHART_MARGIN.bottom
+  const { x, y, times } = useMemo(() => curveScales(curve, window, innerWidth, innerHeight), [curve, window, innerWidth, innerHeight])
+  const tip = useTooltip<number>()
+  const active = tip.tooltipOpen && tip.tooltipData !== undefined ? tip.tooltipData : -1
+
+  const show = (index: number) => {
+    if (index < 0) return tip.hideTooltip()
+    tip.showTooltip({ tooltipData: index, tooltipLeft: CHART_MARGIN.left + x(times[index]), tooltipTop: CHART_MARGIN.top + y(curve.data[index].rating) })
+  }
+  const onPointer = (e: PointerEvent<SVGRectElement>) => {
+    const at = localPoint(e)
+    if (at) show(nearestIndex(times, x.invert(at.x - CHART_MARGIN.left).getTime()))
+  }
+  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const last = times.length - 1
+    const moves: Record<string, number> = { ArrowRight: active + 1, ArrowLeft: active < 0 ? last : active - 1, Home: 0, End: last }
+    if (!(e.key in moves)) return
+    e.preventDefault()
+    show(Math.min(last, Math.max(0, moves[e.key])))
+  }
+
+  const shadeX = x(new Date(window.start))
+  const shadeWidth = Math.max(1, x(new Date(window.end)) - shadeX)
+  const mean = curve.spotMean
+  const xOf = (d: SpotCurve['data'][number]) => x(new Date(tsMs(d.ts)))
+  const label = t('summary.point.chart', { channel: curve.channel, group: curve.audienceGroup, start: clock(window.start), end: clock(window.end) })
+
+  return (
+    <div ref={box} className="spot-curve" tabIndex={0} role="img" aria-label={label} onKeyDown={onKey} onBlur={tip.hideTooltip}>
+      <svg width={width} height={height} className="spot-curve__svg" aria-hidden="true">
+        <Group left={CHART_MARGIN.left} top={CHART_MARGIN.top}>
+          <rect className="spot-curve__spot" data-testid="spot-shade" x={shadeX} y={0} width={shadeWidth} height={innerHeight} />
+          <AreaClosed data={curve.data} x={xOf} y={(d) => y(d.rating)} yScale={y} className="spot-curve__area" />
+          <LinePath data={curve.data} x={xOf} y={(d) => y(d.rating)} className="spot-curve__line" />
+          {mean !== null && (
+            <g className="spot-curve__mean" data-testid="spot-mean">
+              <Line from={{ x: 0, y: y(mean) }} to={{ x: innerWidth, y: y(mean) }} />
+              <text x={innerWidth - 4} y={y(mean) - 6} textAnchor="end">{t('summary.point.meanLine', { mean: mean.toFixed(3) })}</text>
+            </g>
+          )}
+          {active >= 0 && (
+            <g className="spot-curve__marker">
+              <Line from={{ x: x(times[active]), y: 0 }} to={{ x: x(times[active]), y: innerHeight }} />
+              <circle cx={x(times[active])} cy={y(curve.data[active].rating)} r={4} />
+            </g>
+          )}
+          <AxisLeft scale={y} numTicks={5} tickFormat={(v) => Number(v).toFixed(2)} />
+          <AxisBottom top={innerHeight} scale={x} numTicks={Math.max(2, Math.floor(innerWidth / 90))} tickFormat={(v) => clock((v as Date).valueOf())} />
+          <rect width={innerWidth} height={innerHeight} fill="transparent" onPointerMove={onPointer} onPointerLeave={tip.hideTooltip} />
+        </Group>
+      </svg>
+      {active >= 0 && (
+        <TooltipWithBounds key={active} left={tip.tooltipLeft} top={tip.tooltipTop} className="spot-curve__tooltip">
+          <span role="status">{t('summary.point.tooltip', { time: curve.data[active].ts, rating: curve.data[active].rating.toFixed(3) })}</span>
+        </TooltipWithBounds>
+      )}
+    </div>
+  )
+}
