@@ -273,7 +273,7 @@ describe('the summary dialog', () => {
     expect(box.querySelector('.summary--full')).toBeTruthy()
     await user.click(within(box).getByRole('button', { name: '退出全屏' }))
     await user.click(within(box).getByRole('button', { name: '数据分析' }))
-    expect(within(box).getByText('数据分析将随看板一起上线')).toBeTruthy()
+    expect(await within(box).findByRole('search', { name: '数据分析查询' })).toBeTruthy()
     await user.keyboard('{Escape}')
     expect(onClose).toHaveBeenCalled()
     // The parent still holds the order here, so the dialog stays: back on 汇总.

@@ -53,8 +53,9 @@ export function AnalysisToolbar({ order, draft, onDraft, onSearch, viewingRef, o
 
   return (
     <form className="analysis-toolbar" role="search" aria-label={a('toolbar')} onSubmit={submit} noValidate>
-      <label className="analysis-toolbar__field">
-        <span>{a('product')}</span>
+      {/* Not a <label>: a click on it would land on the select's clear button. */}
+      <span className="analysis-toolbar__field">
+        <span aria-hidden="true">{a('product')}</span>
         <SearchableSelect
           className="analysis-toolbar__product"
           aria-label={a('product')}
@@ -64,7 +65,7 @@ export function AnalysisToolbar({ order, draft, onDraft, onSearch, viewingRef, o
           loading={products.isFetching}
           onChange={(id) => set({ productId: id ?? '', groupId: '' })}
         />
-      </label>
+      </span>
       <label className="analysis-toolbar__field">
         <span>{a('group')}</span>
         <select className="input" value={draft.groupId} onChange={(e) => set({ groupId: e.target.value })}>
