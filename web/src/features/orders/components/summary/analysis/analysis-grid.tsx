@@ -66,7 +66,7 @@ function SpotButton({ side, spot, slot, label, onSpot }: SpotProps) {
   return (
     <button type="button" className="analysis-spot" data-side={side} aria-label={name} onClick={(e) => onSpot(spot, side, e.currentTarget)}>
       {mark}
-      <span className="analysis-spot__title">{spot.title}</span>
+      <span className="analysis-spot__title" title={spot.title}>{spot.title}</span>
       <span className="analysis-spot__grp">{grp(spot.maoDianPing)}</span>
       {spot.count > 1 && <span className="analysis-spot__count">{t('summary.analysis.count', { count: spot.count })}</span>}
     </button>
