@@ -37,7 +37,7 @@ export function AnalysisGrid({ labels, rows, onSpot }: Props) {
                   {isEmptyCell(cell) ? (
                     <span className="analysis-grid__empty">{t('summary.analysis.empty')}</span>
                   ) : (
-                    SIDES.map((side) => <SpotButton key={side} side={side} spot={cell[side]} slot={row.slot} label={cell.label} onSpot={onSpot} />)
+                    SIDES.map((side) => <SpotButton key={side} side={side} spot={cell[side]} onSpot={onSpot} />)
                   )}
                 </td>
               ))}
@@ -49,26 +49,27 @@ export function AnalysisGrid({ labels, rows, onSpot }: Props) {
   )
 }
 
-type SpotProps = { side: Side; spot: AnalysisSpot | null; slot: string; label: string; onSpot: Props['onSpot'] }
+type SpotProps = { side: Side; spot: AnalysisSpot | null; onSpot: Props['onSpot'] }
 
-function SpotButton({ side, spot, slot, label, onSpot }: SpotProps) {
+function SpotButton({ side, spot, onSpot }: SpotProps) {
   const { t } = useTranslation('orders')
   const mark = <span className={`analysis-spot__side analysis-spot__side--${side}`} title={t(`summary.analysis.sideName.${side}`)}>{t(`summary.analysis.side.${side}`)}</span>
   if (!spot) {
     return (
       <span className="analysis-spot analysis-spot--none" data-side={side}>
-        {mark}
+        {mark}{' '}
         <span className="analysis-spot__title">{t('summary.analysis.none')}</span>
       </span>
     )
   }
-  const name = t('summary.analysis.spot', { side: t(`summary.analysis.side.${side}`), slot, label, title: spot.title, grp: grp(spot.maoDianPing) })
+  // The name is what the button shows (the slot and day are its row's and column's headers);
+  // the spaces keep the parts apart when read, the grid layout ignores them.
   return (
-    <button type="button" className="analysis-spot" data-side={side} aria-label={name} onClick={(e) => onSpot(spot, side, e.currentTarget)}>
-      {mark}
-      <span className="analysis-spot__title" title={spot.title}>{spot.title}</span>
+    <button type="button" className="analysis-spot" data-side={side} onClick={(e) => onSpot(spot, side, e.currentTarget)}>
+      {mark}{' '}
+      <span className="analysis-spot__title" title={spot.title}>{spot.title}</span>{' '}
       <span className="analysis-spot__grp">{grp(spot.maoDianPing)}</span>
-      {spot.count > 1 && <span className="analysis-spot__count">{t('summary.analysis.count', { count: spot.count })}</span>}
+      {spot.count > 1 && <>{' '}<span className="analysis-spot__count">{t('summary.analysis.count', { count: spot.count })}</span></>}
     </button>
   )
 }

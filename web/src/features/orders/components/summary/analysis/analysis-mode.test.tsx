@@ -56,17 +56,15 @@ describe('数据分析', () => {
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['时间', '2026-03-02', '2026-03-03', '2026-03-04'])
     expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['19:10', '25:30'])
     const both = within(cell('19:10', '2026-03-02')).getAllByRole('button')
-    expect(both.map((b) => b.getAttribute('aria-label'))).toEqual([
-      '媒 19:10 2026-03-02：媒体版，GRP 2.500',
-      '客 19:10 2026-03-02：纯牛奶 A版，GRP 1.250',
-    ])
-    expect(both[0].textContent).toBe('媒媒体版2.500共 2 条')
+    // Each button is named by what it shows: side, title, GRP and, for several, how many.
+    expect(both.map((b) => b.textContent)).toEqual(['媒 媒体版 2.500 共 2 条', '客 纯牛奶 A版 1.250'])
+    expect(within(cell('19:10', '2026-03-02')).getByRole('button', { name: '媒 媒体版 2.500 共 2 条' })).toBe(both[0])
     // One side only: the other says so.
-    expect(cell('19:10', '2026-03-03').textContent).toBe('媒无客纯牛奶 A版0.750')
+    expect(cell('19:10', '2026-03-03').textContent).toBe('媒 无客 纯牛奶 A版 0.750')
     expect(within(cell('19:10', '2026-03-03')).getAllByRole('button')).toHaveLength(1)
     expect(cell('19:10', '2026-03-04').textContent).toBe('暂无点位数据')
     expect(cell('25:30', '2026-03-02').textContent).toBe('暂无点位数据')
-    expect(cell('25:30', '2026-03-04').textContent).toBe('媒夜间版0.100客无')
+    expect(cell('25:30', '2026-03-04').textContent).toBe('媒 夜间版 0.100客 无')
     expect(screen.getByRole('region', { name: '数据分析表（可左右滚动）' })).toBeTruthy()
   })
 
