@@ -58,8 +58,10 @@ describe('the spot curve chart', () => {
     const overlay = chart.querySelector('svg g > rect[fill="transparent"]')!
     fireEvent.pointerMove(overlay, { clientX: CHART_MARGIN.left + x(new Date(tsMs('2026-03-02 19:10:07'))) + 3, clientY: 50 })
     expect(screen.getByRole('status').textContent).toBe('2026-03-02 19:10:07 收视率 1.700')
+    expect(document.querySelector('.spot-curve__tooltip')?.textContent).toBe('2026-03-02 19:10:07 收视率 1.700')
     fireEvent.pointerLeave(overlay)
-    expect(screen.queryByRole('status')).toBeNull()
+    expect(screen.getByRole('status').textContent).toBe('')
+    expect(document.querySelector('.spot-curve__tooltip')).toBeNull()
 
     const user = userEvent.setup()
     chart.focus()

@@ -84,37 +84,43 @@ export default function SpotCurveChart({ curve, window, width: fixed, height = 2
   const shadeWidth = Math.max(1, x(new Date(window.end)) - shadeX)
   const mean = curve.spotMean
   const xOf = (d: SpotCurve['data'][number]) => x(new Date(tsMs(d.ts)))
+  const said = active >= 0 ? t('summary.point.tooltip', { time: curve.data[active].ts, rating: curve.data[active].rating.toFixed(3) }) : ''
   const label = t('summary.point.chart', { channel: curve.channel, group: curve.audienceGroup, start: clock(window.start), end: clock(window.end) })
 
   return (
-    <div ref={box} className="spot-curve" tabIndex={0} role="img" aria-label={label} onKeyDown={onKey} onBlur={tip.hideTooltip}>
-      <svg width={width} height={height} className="spot-curve__svg" aria-hidden="true">
-        <Group left={CHART_MARGIN.left} top={CHART_MARGIN.top}>
-          <rect className="spot-curve__spot" data-testid="spot-shade" x={shadeX} y={0} width={shadeWidth} height={innerHeight} />
-          <AreaClosed data={curve.data} x={xOf} y={(d) => y(d.rating)} yScale={y} className="spot-curve__area" />
-          <LinePath data={curve.data} x={xOf} y={(d) => y(d.rating)} className="spot-curve__line" />
-          {mean !== null && (
-            <g className="spot-curve__mean" data-testid="spot-mean">
-              <Line from={{ x: 0, y: y(mean) }} to={{ x: innerWidth, y: y(mean) }} />
-              <text x={innerWidth - 4} y={y(mean) - 6} textAnchor="end">{t('summary.point.meanLine', { mean: mean.toFixed(3) })}</text>
-            </g>
-          )}
-          {active >= 0 && (
-            <g className="spot-curve__marker">
-              <Line from={{ x: x(times[active]), y: 0 }} to={{ x: x(times[active]), y: innerHeight }} />
-              <circle cx={x(times[active])} cy={y(curve.data[active].rating)} r={4} />
-            </g>
-          )}
-          <AxisLeft scale={y} numTicks={5} tickFormat={(v) => Number(v).toFixed(2)} />
-          <AxisBottom top={innerHeight} scale={x} numTicks={Math.max(2, Math.floor(innerWidth / 90))} tickFormat={(v) => clock((v as Date).valueOf())} />
-          <rect width={innerWidth} height={innerHeight} fill="transparent" onPointerMove={onPointer} onPointerLeave={tip.hideTooltip} />
-        </Group>
-      </svg>
+    <div ref={box} className="spot-curve">
+      {/* The tooltip is the plot's sibling: an image's children are presentational, its status would not be read. */}
+      <div className="spot-curve__plot" tabIndex={0} role="img" aria-label={label} onKeyDown={onKey} onBlur={tip.hideTooltip}>
+        <svg width={width} height={height} className="spot-curve__svg" aria-hidden="true">
+          <Group left={CHART_MARGIN.left} top={CHART_MARGIN.top}>
+            <rect className="spot-curve__spot" data-testid="spot-shade" x={shadeX} y={0} width={shadeWidth} height={innerHeight} />
+            <AreaClosed data={curve.data} x={xOf} y={(d) => y(d.rating)} yScale={y} className="spot-curve__area" />
+            <LinePath data={curve.data} x={xOf} y={(d) => y(d.rating)} className="spot-curve__line" />
+            {mean !== null && (
+              <g className="spot-curve__mean" data-testid="spot-mean">
+                <Line from={{ x: 0, y: y(mean) }} to={{ x: innerWidth, y: y(mean) }} />
+                <text x={innerWidth - 4} y={y(mean) - 6} textAnchor="end">{t('summary.point.meanLine', { mean: mean.toFixed(3) })}</text>
+              </g>
+            )}
+            {active >= 0 && (
+              <g className="spot-curve__marker">
+                <Line from={{ x: x(times[active]), y: 0 }} to={{ x: x(times[active]), y: innerHeight }} />
+                <circle cx={x(times[active])} cy={y(curve.data[active].rating)} r={4} />
+              </g>
+            )}
+            <AxisLeft scale={y} numTicks={5} tickFormat={(v) => Number(v).toFixed(2)} />
+            <AxisBottom top={innerHeight} scale={x} numTicks={Math.max(2, Math.floor(innerWidth / 90))} tickFormat={(v) => clock((v as Date).valueOf())} />
+            <rect width={innerWidth} height={innerHeight} fill="transparent" onPointerMove={onPointer} onPointerLeave={tip.hideTooltip} />
+          </Group>
+        </svg>
+      </div>
       {active >= 0 && (
         <TooltipWithBounds key={active} left={tip.tooltipLeft} top={tip.tooltipTop} className="spot-curve__tooltip">
-          <span role="status">{t('summary.point.tooltip', { time: curve.data[active].ts, rating: curve.data[active].rating.toFixed(3) })}</span>
+          <span aria-hidden="true">{said}</span>
         </TooltipWithBounds>
       )}
+      {/* Always there, so what the arrow keys reach is read as it changes. */}
+      <span role="status" className="visually-hidden">{said}</span>
     </div>
   )
 }
