@@ -55,4 +55,7 @@ ADEVAL_E2E_CLERK_PASSWORD=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')
 DATABASE_URL=$db_url ADEVAL_DATA_DIR=$work/data ADEVAL_USER_PASSWORD=$ADEVAL_E2E_CLERK_PASSWORD \
     "$adeval" user create --account clerk --name 文员 --rules 112 >/dev/null
 # The flows date things as the server does, in Asia/Shanghai, whatever the machine's zone.
-TZ=Asia/Shanghai ADEVAL_E2E_URL=http://127.0.0.1:$port node web/e2e/run.mjs
+# Flows that load data only the shell can (rating series) run `adeval import` against the
+# server's database and lake.
+TZ=Asia/Shanghai ADEVAL_E2E_URL=http://127.0.0.1:$port ADEVAL_BIN="$adeval" DATABASE_URL=$db_url ADEVAL_DATA_DIR=$work/data \
+    node web/e2e/run.mjs

@@ -1,5 +1,7 @@
 // Browser flows against a running server:
 //   ADEVAL_E2E_URL=… ADEVAL_ADMIN_PASSWORD=… ADEVAL_E2E_CLERK_PASSWORD=… npm run e2e [-- file-filter …]
+// The analysis flow also loads rating series from the shell: ADEVAL_BIN, and the server's
+// DATABASE_URL and ADEVAL_DATA_DIR.
 // Runs every e2e/tests/*.mjs in alphabetical order, its `tests` in order. Each test gets `ctx`:
 //   browser, base, admin {account, password}, clerk {account, password},
 //   open({ keep }) → fresh context's page (10 s default timeouts; closed after the test unless
