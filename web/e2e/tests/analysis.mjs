@@ -220,7 +220,8 @@ export const tests = [
       await expectAccessible(page, 'point details', { include: '.dialog' })
       await dialog.getByRole('button', { name: '关闭' }).last().click()
       await dialog.waitFor({ state: 'detached' })
-      ctx.expect(await spot.evaluate((el) => el === document.activeElement), 'the focus went back to the spot')
+      // Back on the spot it came from.
+      await page.waitForFunction((el) => el === document.activeElement, await spot.elementHandle())
 
       // A spot without a series: the media side's 25:30 on page 2.
       await box.getByRole('button', { name: '第 2 页' }).click()
