@@ -7,8 +7,6 @@ import { useTranslation } from 'react-i18next'
 import { axisMax, brushWindow, INITIAL_BRUSH, resizeWindow, shiftWindow, type BucketWindow, type ChartSeries } from './chart-data'
 
 const HEIGHT = 48
-// Aligned with the plot's drawing area above it.
-const MARGIN = { top: 4, left: 60, right: 56, bottom: 4 }
 /** The brush component's own handle (its class is not exported), for moving it from the keyboard. */
 type BrushHandle = NonNullable<NonNullable<BrushProps['innerRef']>['current']>
 const SELECTION = { fill: 'var(--color-primary)', fillOpacity: 0.15, stroke: 'var(--color-primary)', strokeWidth: 1 }
@@ -22,6 +20,8 @@ type Props = {
   series: ChartSeries[]
   value: BucketWindow
   onChange: (w: BucketWindow) => void
+  /** The plot's side margins, so the brush spans exactly the plot's drawing area. */
+  sides: { left: number; right: number }
 }
 
 /**
@@ -29,12 +29,13 @@ type Props = {
  * selection or its edges. With the focus on it, ← and → move the window a bucket, Shift+← and
  * Shift+→ change its width; it is announced as a slider whose value is the window.
  */
-export function ChartBrush({ title, width, buckets, series, value, onChange }: Props) {
+export function ChartBrush({ title, width, buckets, series, value, onChange, sides }: Props) {
   const { t } = useTranslation('dashboard')
   const brush = useRef<BrushHandle | null>(null)
+  const margin = { top: 4, bottom: 4, left: sides.left, right: sides.right }
   const count = buckets.length
-  const innerWidth = Math.max(0, width - MARGIN.left - MARGIN.right)
-  const innerHeight = HEIGHT - MARGIN.top - MARGIN.bottom
+  const innerWidth = Math.max(0, width - margin.left - margin.right)
+  const innerHeight = HEIGHT - margin.top - margin.bottom
   const x = useMemo(() => scaleLinear<number>({ domain: [0, Math.max(1, count)], range: [0, innerWidth] }), [count, innerWidth])
   const y = useMemo(() => scaleLinear<number>({ domain: [0, axisMax(series, 'left') || 1], range: [innerHeight, 0] }), [series, innerHeight])
   const preview = series.find((s) => s.axis === 'left')
@@ -74,17 +75,17 @@ export function ChartBrush({ title, width, buckets, series, value, onChange }: P
       onKeyDown={onKey}
     >
       <svg width={width} height={HEIGHT} aria-hidden="true" focusable="false">
-      <Group left={MARGIN.left} top={MARGIN.top}>
+      <Group left={margin.left} top={margin.top}>
         <rect width={innerWidth} height={innerHeight} fill="var(--color-fill)" />
         {preview && (
-          <LinePath<number | null> data={preview.values} x={(_, i) => x(i + 0.5)} y={(v) => y(v ?? 0)} stroke={preview.color} strokeOpacity={0.6} strokeWidth={1} />
+          <LinePath<number | null> data={preview.values} x={(_, i) => x(i + 0.5)} y={(v) => y(v ?? 0)} defined={(v) => v !== null} stroke={preview.color} strokeOpacity={0.6} strokeWidth={1} />
         )}
         <Brush
           xScale={x}
           yScale={y}
           width={innerWidth}
           height={innerHeight}
-          margin={MARGIN}
+          margin={margin}
           handleSize={8}
           innerRef={brush}
           resizeTriggerAreas={['left', 'right']}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { ChartBrush } from './chart-brush'
 import { initialWindow, windowed, type BucketWindow, type ChartSeries } from './chart-data'
 import { ChartLegend } from './chart-legend'
-import { ChartPlot, PLOT_HEIGHT } from './chart-plot'
+import { ChartPlot, PLOT_HEIGHT, plotMargins } from './chart-plot'
 import { ChartTable } from './chart-table'
 
 type Props = {
@@ -13,6 +13,8 @@ type Props = {
   buckets: string[] | undefined
   series: ChartSeries[]
   loading: boolean
+  /** The axes' titles. */
+  axes: { left: string; right?: string }
 }
 
 /**
@@ -25,7 +27,7 @@ export function ChartPanel(props: Props) {
   return <ChartCard key={props.buckets === undefined ? 'none' : `${props.buckets.join('|')}#${props.series.map((s) => s.key).join('|')}`} {...props} />
 }
 
-function ChartCard({ title, buckets = [], series, loading }: Props) {
+function ChartCard({ title, buckets = [], series, loading, axes }: Props) {
   const { t } = useTranslation('dashboard')
   const headingId = useId()
   const { parentRef, width } = useParentSize({ debounceTime: 100, ignoreDimensions: ['height', 'top', 'left'] })
@@ -52,8 +54,8 @@ function ChartCard({ title, buckets = [], series, loading }: Props) {
         ) : (
           width > 0 && buckets.length > 0 && (
             <>
-              <ChartPlot title={title} width={width} buckets={buckets.slice(view.start, view.end)} series={shown} total={buckets.length} />
-              <ChartBrush title={title} width={width} buckets={buckets} series={visible} value={view} onChange={setView} />
+              <ChartPlot title={title} width={width} buckets={buckets.slice(view.start, view.end)} series={shown} total={buckets.length} axes={axes} />
+              <ChartBrush title={title} width={width} buckets={buckets} series={visible} value={view} onChange={setView} sides={plotMargins(shown.some((s) => s.axis === 'right'))} />
             </>
           )
         )}

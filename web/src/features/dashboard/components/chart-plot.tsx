@@ -22,9 +22,12 @@ type Props = {
   series: ChartSeries[]
   /** How many buckets the whole range has. */
   total: number
+  /** The axes' titles. */
+  axes: { left: string; right?: string }
 }
 
-const margins = (right: boolean) => ({ top: 16, right: right ? 56 : 20, bottom: 58, left: 60 })
+/** The plot's margins: room for the axes, on the right only when a series uses that axis. */
+export const plotMargins = (right: boolean) => ({ top: 16, right: right ? 56 : 20, bottom: 58, left: 60 })
 
 /** A wrapped x label: one tspan per 10 characters. */
 function WrappedTick({ x, y, formattedValue }: TickRendererProps) {
@@ -43,10 +46,10 @@ function WrappedTick({ x, y, formattedValue }: TickRendererProps) {
  * arrow keys once the chart has the focus — shows a tooltip with the bucket and each series'
  * value, and says the same to a screen reader.
  */
-export function ChartPlot({ title, width, buckets, series, total }: Props) {
+export function ChartPlot({ title, width, buckets, series, total, axes }: Props) {
   const { t } = useTranslation('dashboard')
   const hasRight = series.some((s) => s.axis === 'right')
-  const m = margins(hasRight)
+  const m = plotMargins(hasRight)
   const innerWidth = Math.max(0, width - m.left - m.right)
   const innerHeight = PLOT_HEIGHT - m.top - m.bottom
   const { tooltipOpen, tooltipData, tooltipLeft, tooltipTop, showTooltip, hideTooltip } = useTooltip<number>()
@@ -118,10 +121,10 @@ export function ChartPlot({ title, width, buckets, series, total }: Props) {
               {s.values.map((v, i) => v !== null && <circle key={i} cx={center(i)} cy={y(s)(v)} r={3} fill="var(--color-panel)" stroke={s.color} strokeWidth={2} />)}
             </g>
           ))}
-          <AxisLeft scale={scales.left} numTicks={5} stroke={AXIS} tickStroke={AXIS} label={t('leftAxis')} labelOffset={40}
+          <AxisLeft scale={scales.left} numTicks={5} stroke={AXIS} tickStroke={AXIS} label={axes.left} labelOffset={40}
             tickLabelProps={{ fontSize: 11, fill: 'currentColor' }} labelProps={{ fontSize: 12, fill: 'currentColor', textAnchor: 'middle' }} />
           {hasRight && (
-            <AxisRight left={innerWidth} scale={scales.right} numTicks={5} stroke={AXIS} tickStroke={AXIS} label={t('rightAxis')} labelOffset={36}
+            <AxisRight left={innerWidth} scale={scales.right} numTicks={5} stroke={AXIS} tickStroke={AXIS} label={axes.right} labelOffset={36}
               tickFormat={(v) => (Number.isInteger(Number(v)) ? String(v) : '')}
               tickLabelProps={{ fontSize: 11, fill: 'currentColor' }} labelProps={{ fontSize: 12, fill: 'currentColor', textAnchor: 'middle' }} />
           )}

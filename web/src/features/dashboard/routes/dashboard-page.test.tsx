@@ -8,7 +8,10 @@ import DashboardPage from './dashboard-page'
 
 // jsdom lays nothing out: every observed element is 800 px wide.
 class FixedWidth {
-  constructor(private readonly report: (entries: { contentRect: DOMRectReadOnly }[]) => void) {}
+  private readonly report: (entries: { contentRect: DOMRectReadOnly }[]) => void
+  constructor(report: (entries: { contentRect: DOMRectReadOnly }[]) => void) {
+    this.report = report
+  }
   observe() {
     this.report([{ contentRect: { width: 800, height: 400, top: 0, left: 0 } as DOMRectReadOnly }])
   }

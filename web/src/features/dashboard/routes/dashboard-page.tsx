@@ -27,8 +27,8 @@ export default function DashboardPage() {
       <div className="card">
         <DashboardToolbar key={generation} query={query} onSearch={search} onReset={reset} />
       </div>
-      <ChartPanel title={t('grpChart')} buckets={data?.tTime} series={combo} loading={loading} />
-      <ChartPanel title={t('perSpotChart')} buckets={data?.tTime} series={perSpot} loading={loading} />
+      <ChartPanel title={t('grpChart')} buckets={data?.tTime} series={combo} loading={loading} axes={{ left: names.grp, right: names.spots }} />
+      <ChartPanel title={t('perSpotChart')} buckets={data?.tTime} series={perSpot} loading={loading} axes={{ left: names.perSpot }} />
     </div>
   )
 }
