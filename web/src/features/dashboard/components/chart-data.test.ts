@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { DashboardIndex } from '../api'
 import {
-  axisMax, brushWindow, comboSeries, formatValue, initialWindow, labelStep, perSpotSeries, resizeWindow, shiftWindow, tableRows, windowed, wrapLabel,
+  axisMax, brushWindow, comboSeries, formatValue, initialWindow, isolated, labelStep, perSpotSeries, resizeWindow, shiftWindow, tableRows, windowed, wrapLabel,
 } from './chart-data'
 
 const names = { grp: '毛评点', spots: '点位数', perSpot: '每点位毛评点' }
@@ -46,6 +46,12 @@ describe('series shaping', () => {
     expect(formatValue(null, 3)).toBe('—')
     expect(formatValue(Number.NaN, 0)).toBe('—')
     expect(formatValue(12, 0)).toBe('12')
+  })
+
+  it('knows a point no line reaches', () => {
+    const values = [1, null, 2, 3, null, 4]
+    expect(values.map((_, i) => isolated(values, i))).toEqual([true, false, false, false, false, true])
+    expect(isolated([null], 0)).toBe(false)
   })
 
   it('finds each axis’ largest value, ignoring gaps', () => {

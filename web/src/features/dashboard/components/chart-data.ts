@@ -119,3 +119,7 @@ export function axisMax(series: readonly ChartSeries[], axis: ChartSeries['axis'
   for (const s of series) if (s.axis === axis) for (const v of s.values) if (v !== null && v > max) max = v
   return max
 }
+
+/** A value with a gap (or the range's end) on both sides: a line through it draws nothing. */
+export const isolated = (values: readonly (number | null)[], i: number) =>
+  values[i] !== null && (i === 0 || values[i - 1] === null) && (i === values.length - 1 || values[i + 1] === null)

@@ -7,12 +7,13 @@ import { Bar, LinePath } from '@visx/shape'
 import { TooltipWithBounds, useTooltip } from '@visx/tooltip'
 import { useMemo, useState, type KeyboardEvent, type PointerEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { axisMax, formatValue, labelStep, wrapLabel, type ChartSeries } from './chart-data'
+import { axisMax, formatValue, isolated, labelStep, wrapLabel, type ChartSeries } from './chart-data'
 
 export const PLOT_HEIGHT = 320
 /** A wrapped label line of 10 characters at the axis' 11 px is about this wide. */
 const LABEL_WIDTH = 72
 const AXIS = '#8c8f96'
+const MARKERS_UP_TO = 60
 
 type Props = {
   title: string
@@ -63,6 +64,9 @@ export function ChartPlot({ title, width, buckets, series, total, axes }: Props)
     return { x, bars, inner, left: y('left'), right: y('right') }
   }, [buckets, series, innerWidth, innerHeight])
 
+  // Past a few dozen buckets the points' markers would crowd the line (and the page): only a
+  // point between two gaps keeps its marker, since no line would show it.
+  const markAll = buckets.length <= MARKERS_UP_TO
   const center = (i: number) => (scales.x(String(i)) ?? 0) + scales.x.bandwidth() / 2
   const step = labelStep(buckets.length, innerWidth, LABEL_WIDTH)
   const tickValues = buckets.map((_, i) => String(i)).filter((_, i) => i % step === 0)
@@ -118,7 +122,9 @@ export function ChartPlot({ title, width, buckets, series, total, axes }: Props)
             <g key={s.key} data-series={s.key}>
               <LinePath<number | null> data={s.values} x={(_, i) => center(i)} y={(v) => y(s)(v ?? 0)} defined={(v) => v !== null}
                 stroke={s.color} strokeWidth={2} strokeDasharray={s.axis === 'right' ? '6 3' : undefined} />
-              {s.values.map((v, i) => v !== null && <circle key={i} cx={center(i)} cy={y(s)(v)} r={3} fill="var(--color-panel)" stroke={s.color} strokeWidth={2} />)}
+              {s.values.map((v, i) => v !== null && (markAll || isolated(s.values, i)) && (
+                <circle key={i} cx={center(i)} cy={y(s)(v)} r={3} fill="var(--color-panel)" stroke={s.color} strokeWidth={2} />
+              ))}
             </g>
           ))}
           <AxisLeft scale={scales.left} numTicks={5} stroke={AXIS} tickStroke={AXIS} label={axes.left} labelOffset={40}
