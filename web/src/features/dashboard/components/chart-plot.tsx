@@ -55,6 +55,8 @@ export function ChartPlot({ title, width, buckets, series, total, axes }: Props)
   const innerHeight = PLOT_HEIGHT - m.top - m.bottom
   const { tooltipOpen, tooltipData, tooltipLeft, tooltipTop, showTooltip, hideTooltip } = useTooltip<number>()
   const [spoken, setSpoken] = useState('')
+  // The brush may have moved the window under an open tooltip: its bucket may be gone.
+  const hovered = tooltipOpen && tooltipData !== undefined && tooltipData < buckets.length ? tooltipData : undefined
 
   const scales = useMemo(() => {
     const x = scaleBand<string>({ domain: buckets.map((_, i) => String(i)), range: [0, innerWidth], paddingInner: 0.2, paddingOuter: 0.1 })
@@ -87,7 +89,7 @@ export function ChartPlot({ title, width, buckets, series, total, axes }: Props)
   }
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     if (!buckets.length) return
-    const at = tooltipOpen && tooltipData !== undefined ? tooltipData : -1
+    const at = hovered ?? -1
     const next = e.key === 'ArrowRight' ? Math.min(buckets.length - 1, at + 1) : e.key === 'ArrowLeft' ? Math.max(0, at < 0 ? 0 : at - 1)
       : e.key === 'Home' ? 0 : e.key === 'End' ? buckets.length - 1 : e.key === 'Escape' ? null : undefined
     if (next === undefined) return
@@ -105,8 +107,8 @@ export function ChartPlot({ title, width, buckets, series, total, axes }: Props)
       <svg width={width} height={PLOT_HEIGHT} aria-hidden="true" focusable="false">
         <Group left={m.left} top={m.top}>
           <GridRows scale={scales.left} width={innerWidth} numTicks={5} stroke="var(--color-border-light)" />
-          {tooltipOpen && tooltipData !== undefined && (
-            <rect className="dash-plot__hover" x={scales.x(String(tooltipData))} y={0} width={scales.x.bandwidth()} height={innerHeight} />
+          {hovered !== undefined && (
+            <rect className="dash-plot__hover" x={scales.x(String(hovered))} y={0} width={scales.x.bandwidth()} height={innerHeight} />
           )}
           {buckets.map((_, i) =>
             scales.bars.map((s) => {
@@ -139,14 +141,14 @@ export function ChartPlot({ title, width, buckets, series, total, axes }: Props)
           <rect width={innerWidth} height={innerHeight} fill="transparent" onPointerMove={onPointer} onPointerLeave={hideTooltip} />
         </Group>
       </svg>
-      {tooltipOpen && tooltipData !== undefined && (
+      {hovered !== undefined && (
         <TooltipWithBounds left={tooltipLeft} top={tooltipTop} className="dash-tooltip" unstyled applyPositionStyle>
-          <strong className="dash-tooltip__label">{buckets[tooltipData]}</strong>
+          <strong className="dash-tooltip__label">{buckets[hovered]}</strong>
           <ul>
             {series.map((s) => (
               <li key={s.key}>
                 <span className="dash-swatch" style={{ background: s.color }} aria-hidden="true" />
-                {s.label}：<b>{formatValue(s.values[tooltipData], s.decimals)}</b>
+                {s.label}：<b>{formatValue(s.values[hovered], s.decimals)}</b>
               </li>
             ))}
           </ul>
