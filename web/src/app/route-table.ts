@@ -19,8 +19,6 @@ export type AppRoute = {
   page?: () => Promise<PageModule>
 }
 
-const placeholder = () => import('@/app/routes/placeholder')
-
 /** The routes of spec §2 in sidebar order; menu ids in comments. */
 export const appRoutes: AppRoute[] = [
   {
@@ -44,7 +42,14 @@ export const appRoutes: AppRoute[] = [
     icon: 'viewing',
     page: () => import('@/features/network-viewing/routes/network-viewing-page'),
   },
-  { path: '/dashboard', title: 'dashboard', roles: ['*', '/dashboard'], icon: 'dashboard', affix: true, page: placeholder }, // 155
+  {
+    path: '/dashboard', // 155
+    title: 'dashboard',
+    roles: ['*', '/dashboard'],
+    icon: 'dashboard',
+    affix: true,
+    page: () => import('@/features/dashboard/routes/dashboard-page'),
+  },
   {
     path: '/productMagneticTape/index', // 89
     title: 'productTape',

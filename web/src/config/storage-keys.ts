@@ -11,6 +11,8 @@ export const storageKeys = {
   settings: 'adeval.settings',
   language: 'adeval.language',
   oauthCode: 'x-admin-oauth-code',
+  /** The dashboard's last media, time grouping and dates (spec §4). */
+  dashboard: 'adeval.dashboard',
   // sessionStorage: the open tabs of the tags view; the real-time channel's id of this tab.
   tags: 'adeval.tags',
   clientId: 'adeval.clientId',

@@ -1,0 +1,227 @@
+// The dashboard (/dashboard) over known viewing rows: two products of a media of this run's own,
+// eight rows imported as customer data through 导入 on /client/index, then the filters, the
+// figures tables read against hand-worked GRP, spots and GRP per spot per ISO week (and per
+// run of 7 days), a tooltip read by hovering a bar, a series hidden through the legend, the
+// brush's 0–70 % start, the remembered choice and 重置. Screenshots: test-results/dashboard-*.png.
+import { hashRoute, isCall, shared, waitForPath } from '../lib.mjs'
+import { call, seedMasterData } from '../seed.mjs'
+import { makeXlsx } from '../xlsx.mjs'
+
+const stamp = Date.now().toString(36)
+const first = `E2E看板甲${stamp}`
+const second = `E2E看板乙${stamp}`
+const HEADERS = ['日期', '频道', '播出时间', '时长', '标题', '节目', '受众/城市组', '毛评点', '位置']
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+// Weeks 2026-W10 (03-02…03-08), W11 (03-09…03-15) and W12 (03-16…03-22). 25:30 on the 17th
+// airs at 01:30 on the 18th but belongs to the broadcast day of the 17th.
+//   甲: W10 1.2 + 0.8 = 2.000 GRP in 2 spots (1.000 a spot); W11 1.500 in 1; W12 0.456 in 1.
+//   乙: W10 0.300 in 1; W11 nothing (no GRP per spot); W12 0.25 + 0.125 + 0.5 = 0.875 in 3 (0.292).
+const ROWS = [
+  ['2026-03-02', '20:00:00', first, 1.2],
+  ['2026-03-04', '21:00:00', first, 0.8],
+  ['2026-03-10', '20:30:00', first, 1.5],
+  ['2026-03-17', '25:30:00', first, 0.456],
+  ['2026-03-03', '19:00:00', second, 0.3],
+  ['2026-03-18', '19:15:00', second, 0.25],
+  ['2026-03-19', '19:20:00', second, 0.125],
+  ['2026-03-22', '23:59:00', second, 0.5],
+]
+const HEAD = ['时间', `${first} 毛评点`, `${first} 点位数`, `${second} 毛评点`, `${second} 点位数`]
+const GRP_WEEKS = [
+  ['2026-W10', '2.000', '2', '0.300', '1'],
+  ['2026-W11', '1.500', '1', '0.000', '0'],
+  ['2026-W12', '0.456', '1', '0.875', '3'],
+]
+const PER_SPOT_WEEKS = [
+  ['2026-W10', '1.000', '0.300'],
+  ['2026-W11', '1.500', '—'],
+  ['2026-W12', '0.456', '0.292'],
+]
+
+const bar = (page) => page.getByRole('search', { name: '看板筛选' })
+const grpTable = (page) => page.getByRole('table', { name: '毛评点与点位数数据' })
+const perSpotTable = (page) => page.getByRole('table', { name: '每点位毛评点数据' })
+
+/** A table's rows as the cells' texts, its heading row first. */
+const rowsOf = (table) =>
+  table.evaluate((t) => [...t.querySelectorAll('tr')].map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent.trim())))
+
+async function expectRows(ctx, table, want, what) {
+  const got = await rowsOf(table)
+  ctx.expect(JSON.stringify(got) === JSON.stringify(want), `${what}: ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`)
+}
+
+/** Chooses exactly `labels` in the multi-select named `field` (清空 first), then closes it. */
+async function pick(page, field, labels) {
+  await bar(page).getByRole('button', { name: new RegExp(`^${field}`) }).click()
+  const popup = page.getByRole('dialog', { name: field })
+  await popup.getByRole('button', { name: '清空', exact: true }).click()
+  for (const label of labels) await popup.getByRole('checkbox', { name: label, exact: true }).check()
+  await page.keyboard.press('Escape')
+  await popup.waitFor({ state: 'detached' })
+}
+
+/** 搜索, answering the dashboardoneIndex call it makes (its query and body). */
+async function search(ctx, page) {
+  const answer = page.waitForResponse(isCall('dashboardoneIndex'))
+  await bar(page).getByRole('button', { name: '搜索', exact: true }).click()
+  const response = await answer
+  const body = await response.json()
+  ctx.expect(body.code === 200, `dashboardoneIndex answered ${JSON.stringify(body)}`)
+  await page.waitForFunction(() => !document.querySelector('.dash-chart[aria-busy="true"]'))
+  return { query: new URL(response.url()).searchParams, body }
+}
+
+/** The customer workbook imported through 导入 (data mode: 客户数据, 实际播出); resolves when its job ends. */
+async function importRows(ctx, page, media, group) {
+  const bytes = makeXlsx([
+    [`看板 ${stamp}`],
+    HEADERS,
+    ...ROWS.map(([day, time, title, grp]) => [day, media.mediaName, time, 15, title, '看板节目', group, grp, '']),
+  ])
+  await page.goto(`${ctx.base}/#/client/index?title=${stamp}`)
+  await waitForPath(page, '/client/index')
+  await page.getByRole('button', { name: '导入', exact: true }).click()
+  const box = page.getByRole('dialog', { name: '上传文件' })
+  await box.getByLabel('数据类别').selectOption({ label: '客户数据' })
+  await box.getByLabel('数据来源').selectOption({ label: '实际播出' })
+  await box.getByRole('button', { name: '选择文件' }).and(page.locator(':enabled')).waitFor()
+  await box.getByLabel('选择要上传的文件').setInputFiles({ name: `看板-${stamp}.xlsx`, mimeType: XLSX, buffer: bytes })
+  await box.getByText(`看板-${stamp}.xlsx`).waitFor()
+  await box.getByRole('button', { name: '开始上传' }).click()
+  await box.waitFor({ state: 'detached' })
+  const panel = page.getByTestId('progress-panel')
+  await panel.getByText('处理结束', { exact: true }).waitFor({ timeout: 25_000 })
+  await panel.waitFor({ state: 'detached', timeout: 5_000 }).catch(async () => {
+    throw new Error(`the import failed: ${await panel.innerText()}`)
+  })
+}
+
+export const tests = [
+  {
+    name: 'two products of a media with eight viewing rows imported as customer data',
+    run: async (ctx) => {
+      const page = (ctx.state.page = await ctx.open({ keep: true }))
+      await ctx.signIn(page, ctx.admin.account, ctx.admin.password)
+      ctx.page = page
+      const { brand, media } = (ctx.state.seed = await seedMasterData(page, stamp))
+      const product = (productName) => call(page, 'productAdd', {
+        brandId: brand.id, mediaId: media.id, productName, seconds: 15, audienceCityGroupId: brand.groups.map((g) => g.id).join(','),
+        defaultAudienceCityGroupId: brand.groups[0].id, upsideDownThreePer: 30, primeTime: '19:00:00-22:00:00',
+        primeTimePer: 60, primeUpsideDownThreePer: 40, jackRequirements: '无',
+      })
+      ctx.state.products = [await product(first), await product(second)]
+      await importRows(ctx, page, media, brand.groups[0].audienceCityGroupName)
+      await page.getByText('共 8 条').waitFor()
+    },
+  },
+  {
+    name: 'by week: the tables hold the hand-worked GRP, spots and GRP per spot',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      const { media, brand } = ctx.state.seed
+      await page.goto(`${ctx.base}/#/dashboard`)
+      await waitForPath(page, '/dashboard')
+      // A first visit: the current month by week.
+      await bar(page).getByLabel('时间类型').waitFor()
+      ctx.expect((await bar(page).getByLabel('时间类型').inputValue()) === '4', 'the first visit is not by week')
+
+      await bar(page).getByLabel('媒体').selectOption({ label: media.mediaName })
+      await pick(page, '产品', [first, second])
+      await pick(page, '受众/城市组', [brand.groups[0].audienceCityGroupName])
+      await pick(page, '数据类别', ['客户数据'])
+      await bar(page).getByLabel('开始日期').fill('2026-03-02')
+      await bar(page).getByLabel('结束日期').fill('2026-03-22')
+      const { query } = await search(ctx, page)
+      const [a, b] = ctx.state.products
+      ctx.expect(query.get('mediaId') === String(media.id) && query.get('productId') === `${a.id},${b.id}` && query.get('timeType') === '4'
+        && query.get('category') === '2' && query.get('timeAdd') === '2026-03-02' && query.get('timeEnd') === '2026-03-22', `asked ${query}`)
+      const url = hashRoute(page).query
+      ctx.expect(url.get('productId') === `${a.id},${b.id}` && url.get('timeAdd') === '2026-03-02', `the URL keeps ${url}`)
+
+      await expectRows(ctx, grpTable(page), [HEAD, ...GRP_WEEKS], 'GRP and spots by week')
+      await expectRows(ctx, perSpotTable(page), [['时间', `${first} 每点位毛评点`, `${second} 每点位毛评点`], ...PER_SPOT_WEEKS], 'GRP per spot by week')
+      // The brush starts on the first 70 %: two of the three weeks are drawn.
+      const brush = page.getByRole('slider', { name: '毛评点与点位数缩放范围' })
+      const value = await brush.getAttribute('aria-valuetext')
+      ctx.expect(value === '2026-W10 至 2026-W11（第 1–2 个，共 3 个）', `brush ${value}`)
+      await ctx.shot(page, 'by-week')
+    },
+  },
+  {
+    name: 'hovering a bar shows its week and every series; the legend hides a series',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      const [a] = ctx.state.products
+      const firstBar = page.locator(`.dash-plot [data-series="grp:${a.id}"]`).first()
+      const box = await firstBar.boundingBox()
+      ctx.expect(box, 'no bar drawn for the first product')
+      await page.mouse.move(box.x + box.width / 2, box.y + Math.max(2, box.height / 2))
+      const tip = page.locator('.dash-tooltip')
+      await tip.waitFor()
+      const text = await tip.textContent()
+      for (const part of ['2026-W10', `${first} 毛评点：2.000`, `${first} 点位数：2`, `${second} 毛评点：0.300`, `${second} 点位数：1`]) {
+        ctx.expect(text.includes(part), `tooltip lacks ${part}: ${text}`)
+      }
+      await ctx.shot(page, 'tooltip')
+
+      const legend = page.getByRole('list', { name: '毛评点与点位数图例' })
+      const spots = legend.getByRole('button', { name: `${second} 点位数` })
+      await spots.click()
+      ctx.expect((await spots.getAttribute('aria-pressed')) === 'false', 'the legend item is still pressed')
+      await expectRows(ctx, grpTable(page), [HEAD.slice(0, 4), ...GRP_WEEKS.map((r) => r.slice(0, 4))], 'with 乙 点位数 hidden')
+      ctx.expect((await page.locator(`.dash-plot [data-series="spots:${ctx.state.products[1].id}"]`).count()) === 0, 'the hidden line is drawn')
+      await ctx.shot(page, 'legend-hidden')
+      await spots.press('Enter')
+      await expectRows(ctx, grpTable(page), [HEAD, ...GRP_WEEKS], 'shown again from the keyboard')
+    },
+  },
+  {
+    name: 'runs of 7 days give the same figures; another category has none',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      await bar(page).getByLabel('时间类型').selectOption({ label: '天数' })
+      const days = bar(page).getByLabel('天数', { exact: true })
+      ctx.expect((await days.inputValue()) === '1', 'the day count does not start at 1')
+      await days.fill('7')
+      const { query } = await search(ctx, page)
+      ctx.expect(query.get('timeType') === '5' && query.get('timeTypeValue') === '7', `asked ${query}`)
+      const runs = ['03-02~03-08', '03-09~03-15', '03-16~03-22']
+      await expectRows(ctx, grpTable(page), [HEAD, ...GRP_WEEKS.map((r, i) => [runs[i], ...r.slice(1)])], 'GRP and spots by 7 days')
+      await ctx.shot(page, 'by-7-days')
+
+      await pick(page, '数据类别', ['公司数据'])
+      await search(ctx, page)
+      await page.getByText('暂无数据').first().waitFor()
+      ctx.expect((await page.getByRole('table').count()) === 0, 'figures shown for a category without rows')
+      await ctx.shot(page, 'empty')
+    },
+  },
+  {
+    name: 'a later visit starts from the remembered media, grouping and dates; 重置 goes back to them',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      const { media } = ctx.state.seed
+      const answer = page.waitForResponse(isCall('dashboardoneIndex'))
+      await page.goto(`${ctx.base}/#/dashboard`)
+      await page.reload()
+      const asked = new URL((await answer).url()).searchParams
+      ctx.expect(asked.get('mediaId') === String(media.id) && asked.get('timeType') === '5' && asked.get('timeTypeValue') === '7'
+        && asked.get('timeAdd') === '2026-03-02' && asked.get('timeEnd') === '2026-03-22' && !asked.has('productId') && !asked.has('category'),
+      `remembered ${asked}`)
+      // Every product of the media with rows in the range: the same two.
+      await expectRows(ctx, grpTable(page), [HEAD, ...GRP_WEEKS.map((r, i) => [['03-02~03-08', '03-09~03-15', '03-16~03-22'][i], ...r.slice(1)])], 'remembered')
+      await page.waitForFunction((id) => document.querySelector('[role="search"] select')?.value === id, String(media.id))
+
+      await pick(page, '数据类别', ['公司数据'])
+      const reset = page.waitForResponse(isCall('dashboardoneIndex'))
+      await bar(page).getByRole('button', { name: '重置', exact: true }).click()
+      await reset
+      ctx.expect(hashRoute(page).query.toString() === '', `query after 重置: ${hashRoute(page).query}`)
+      ctx.expect((await bar(page).getByRole('button', { name: /^数据类别/ }).innerText()).includes('全部数据类别'), '重置 kept the category')
+      await grpTable(page).waitFor()
+      await ctx.shot(page, 'reset')
+    },
+  },
+]

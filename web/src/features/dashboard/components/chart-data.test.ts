@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest'
+import type { DashboardIndex } from '../api'
+import {
+  axisMax, brushWindow, comboSeries, formatValue, initialWindow, isolated, labelStep, perSpotSeries, resizeWindow, shiftWindow, tableRows, windowed, wrapLabel,
+} from './chart-data'
+
+const names = { grp: '毛评点', spots: '点位数', perSpot: '每点位毛评点' }
+const index: DashboardIndex = {
+  time: ['2026-03-02', '2026-03-22'],
+  tTime: ['2026-W10', '2026-W11', '2026-W12'],
+  tData: [{ id: 3, name: '伊利', t: [1.5, 0, 2.25] }, { id: 7, name: '蒙牛', t: [0.333, 0.667, 0] }],
+  cData: [{ id: 3, name: '伊利', t: [2, 0, 3] }, { id: 7, name: '蒙牛', t: [1, 2, 0] }],
+  oData: [{ id: 3, name: '伊利', t: [0.75, null, 0.75] }, { id: 7, name: '蒙牛', t: [0.333, 0.334, null] }],
+}
+
+describe('series shaping', () => {
+  it('pairs each product’s GRP bars (left) with its spots line (right), one colour per product', () => {
+    const series = comboSeries(index, names)
+    expect(series.map((s) => [s.key, s.label, s.mark, s.axis, s.decimals])).toEqual([
+      ['grp:3', '伊利 毛评点', 'bar', 'left', 3],
+      ['spots:3', '伊利 点位数', 'line', 'right', 0],
+      ['grp:7', '蒙牛 毛评点', 'bar', 'left', 3],
+      ['spots:7', '蒙牛 点位数', 'line', 'right', 0],
+    ])
+    expect(series[0].color).toBe(series[1].color)
+    expect(series[0].color).not.toBe(series[2].color)
+    expect(comboSeries(undefined, names)).toEqual([])
+  })
+
+  it('turns the series into table rows: a row per bucket, a cell per series, gaps as —', () => {
+    expect(tableRows(index.tTime, comboSeries(index, names))).toEqual([
+      { label: '2026-W10', cells: ['1.500', '2', '0.333', '1'] },
+      { label: '2026-W11', cells: ['0.000', '0', '0.667', '2'] },
+      { label: '2026-W12', cells: ['2.250', '3', '0.000', '0'] },
+    ])
+    expect(tableRows(index.tTime, perSpotSeries(index, names))).toEqual([
+      { label: '2026-W10', cells: ['0.750', '0.333'] },
+      { label: '2026-W11', cells: ['—', '0.334'] },
+      { label: '2026-W12', cells: ['0.750', '—'] },
+    ])
+  })
+
+  it('formats without a negative zero and shows non-numbers as gaps', () => {
+    expect(formatValue(-0.0001, 3)).toBe('0.000')
+    expect(formatValue(-1.5, 3)).toBe('-1.500')
+    expect(formatValue(null, 3)).toBe('—')
+    expect(formatValue(Number.NaN, 0)).toBe('—')
+    expect(formatValue(12, 0)).toBe('12')
+  })
+
+  it('knows a point no line reaches', () => {
+    const values = [1, null, 2, 3, null, 4]
+    expect(values.map((_, i) => isolated(values, i))).toEqual([true, false, false, false, false, true])
+    expect(isolated([null], 0)).toBe(false)
+  })
+
+  it('finds each axis’ largest value, ignoring gaps', () => {
+    const series = [...comboSeries(index, names), ...perSpotSeries(index, names)]
+    expect(axisMax(series, 'left')).toBe(2.25)
+    expect(axisMax(series, 'right')).toBe(3)
+    expect(axisMax([], 'left')).toBe(0)
+  })
+})
+
+describe('x labels', () => {
+  it('wrap every 10 characters', () => {
+    expect(wrapLabel('2026-W10')).toEqual(['2026-W10'])
+    expect(wrapLabel('03-01~03-07')).toEqual(['03-01~03-0', '7'])
+    expect(wrapLabel('一二三四五六七八九十甲乙')).toEqual(['一二三四五六七八九十', '甲乙'])
+    expect(wrapLabel('abcdefghij')).toEqual(['abcdefghij'])
+    expect(wrapLabel('')).toEqual([''])
+  })
+
+  it('are thinned so they do not overlap', () => {
+    expect(labelStep(10, 800, 70)).toBe(1)
+    expect(labelStep(366, 800, 70)).toBe(33)
+    expect(labelStep(0, 800, 70)).toBe(1)
+  })
+})
+
+describe('brush windowing', () => {
+  it('starts at the buckets of the first 70 %', () => {
+    expect(initialWindow(10)).toEqual({ start: 0, end: 7 })
+    expect(initialWindow(5)).toEqual({ start: 0, end: 4 })
+    expect(initialWindow(3)).toEqual({ start: 0, end: 2 })
+    expect(initialWindow(1)).toEqual({ start: 0, end: 1 })
+    expect(initialWindow(0)).toEqual({ start: 0, end: 0 })
+  })
+
+  it('keeps the buckets whose centre is selected, whichever way it was dragged', () => {
+    expect(brushWindow(10, 2.4, 5.6)).toEqual({ start: 2, end: 6 })
+    expect(brushWindow(10, 5.6, 2.4)).toEqual({ start: 2, end: 6 })
+    expect(brushWindow(10, -0.2, 99)).toEqual({ start: 0, end: 10 })
+    // A sliver between two centres still shows the bucket it lies in.
+    expect(brushWindow(10, 3.6, 3.9)).toEqual({ start: 3, end: 4 })
+  })
+
+  it('moves and resizes by whole buckets inside the range', () => {
+    expect(shiftWindow({ start: 0, end: 7 }, 1, 10)).toEqual({ start: 1, end: 8 })
+    expect(shiftWindow({ start: 2, end: 9 }, 5, 10)).toEqual({ start: 3, end: 10 })
+    expect(shiftWindow({ start: 1, end: 8 }, -4, 10)).toEqual({ start: 0, end: 7 })
+    expect(resizeWindow({ start: 2, end: 4 }, -5, 10)).toEqual({ start: 2, end: 3 })
+    expect(resizeWindow({ start: 2, end: 9 }, 4, 10)).toEqual({ start: 2, end: 10 })
+  })
+
+  it('cuts a series to the window', () => {
+    const [bars] = comboSeries(index, names)
+    expect(windowed(bars, { start: 1, end: 3 }).values).toEqual([0, 2.25])
+    expect(bars.values).toEqual([1.5, 0, 2.25])
+  })
+})

@@ -1,0 +1,125 @@
+import type { DashboardIndex } from '../api'
+
+// What the charts, their tooltips and their tables draw, shaped from dashboardoneIndex's answer
+// by pure functions (tested on their own).
+
+/** One drawn series: bars or a line, on the left or the right axis. */
+export type ChartSeries = {
+  /** Unique within a chart: `grp:<id>`, `spots:<id>`, `perSpot:<id>`. */
+  key: string
+  label: string
+  mark: 'bar' | 'line'
+  axis: 'left' | 'right'
+  /** Decimals shown: GRP figures 3, spots 0. */
+  decimals: number
+  color: string
+  /** One per bucket; null is a gap (no spot, so no GRP per spot). */
+  values: (number | null)[]
+}
+
+/** Colours by product, in the order the server lists them; one product's bars and line share one. */
+export const PALETTE = ['#1890ff', '#13c2c2', '#fa8c16', '#722ed1', '#52c41a', '#eb2f96', '#faad14', '#2f54eb', '#a0d911', '#f5222d']
+const colorAt = (i: number) => PALETTE[i % PALETTE.length]
+
+export type SeriesNames = { grp: string; spots: string; perSpot: string }
+
+/** The first chart: each product's GRP as bars (left axis) and its spots as a line (right axis). */
+export function comboSeries(index: DashboardIndex | undefined, names: SeriesNames): ChartSeries[] {
+  if (!index) return []
+  return index.tData.flatMap((grp, i) => {
+    const spots = index.cData.find((c) => c.id === grp.id)
+    const bars: ChartSeries = { key: `grp:${grp.id}`, label: `${grp.name} ${names.grp}`, mark: 'bar', axis: 'left', decimals: 3, color: colorAt(i), values: grp.t }
+    if (!spots) return [bars]
+    return [bars, { key: `spots:${grp.id}`, label: `${grp.name} ${names.spots}`, mark: 'line', axis: 'right', decimals: 0, color: colorAt(i), values: spots.t }]
+  })
+}
+
+/** The second chart: each product's GRP per spot as a line, broken where it is null. */
+export function perSpotSeries(index: DashboardIndex | undefined, names: SeriesNames): ChartSeries[] {
+  if (!index) return []
+  return index.oData.map((s, i) => ({
+    key: `perSpot:${s.id}`, label: `${s.name} ${names.perSpot}`, mark: 'line', axis: 'left', decimals: 3, color: colorAt(i), values: s.t,
+  }))
+}
+
+/** A value as the tables and tooltips show it: fixed decimals, '—' for a gap. */
+export function formatValue(value: number | null | undefined, decimals: number): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—'
+  const text = value.toFixed(decimals)
+  // -0.000 reads as a negative figure that is not there.
+  return /^-0(\.0+)?$/.test(text) ? text.slice(1) : text
+}
+
+/** The table under a chart: one row per bucket, one cell per series. */
+export type TableRow = { label: string; cells: string[] }
+
+export function tableRows(buckets: readonly string[], series: readonly ChartSeries[]): TableRow[] {
+  return buckets.map((label, i) => ({ label, cells: series.map((s) => formatValue(s.values[i], s.decimals)) }))
+}
+
+/** An x label cut every `every` characters, one line each (spec §2.9: every 10). */
+export function wrapLabel(label: string, every = 10): string[] {
+  const chars = [...label]
+  if (!chars.length) return ['']
+  const lines: string[] = []
+  for (let i = 0; i < chars.length; i += every) lines.push(chars.slice(i, i + every).join(''))
+  return lines
+}
+
+/** The brush's first selection: 0 to 70 % of the range (spec §2.9). */
+export const INITIAL_BRUSH: readonly [number, number] = [0, 0.7]
+
+/** The buckets a window shows: `start` inclusive, `end` exclusive. */
+export type BucketWindow = { start: number; end: number }
+
+/**
+ * The buckets whose centres lie within a brush selection [x0, x1], in bucket units (0 … count:
+ * bucket i spans [i, i + 1]). At least one bucket is always shown, the one nearest the
+ * selection when it holds no centre.
+ */
+export function brushWindow(count: number, x0: number, x1: number): BucketWindow {
+  if (count <= 0) return { start: 0, end: 0 }
+  const lo = Math.min(x0, x1)
+  const hi = Math.max(x0, x1)
+  const clamp = (i: number) => Math.min(count - 1, Math.max(0, i))
+  const start = clamp(Math.ceil(lo - 0.5))
+  const last = clamp(Math.floor(hi - 0.5))
+  if (last >= start) return { start, end: last + 1 }
+  const nearest = clamp(Math.floor((lo + hi) / 2))
+  return { start: nearest, end: nearest + 1 }
+}
+
+/** The initial window: the buckets of the first 70 % of the range. */
+export const initialWindow = (count: number) => brushWindow(count, INITIAL_BRUSH[0] * count, INITIAL_BRUSH[1] * count)
+
+/** The window moved by `delta` buckets, kept inside the range and as wide as it was. */
+export function shiftWindow(w: BucketWindow, delta: number, count: number): BucketWindow {
+  const width = w.end - w.start
+  const start = Math.min(Math.max(0, w.start + delta), Math.max(0, count - width))
+  return { start, end: start + width }
+}
+
+/** The window's end moved by `delta` buckets, at least one bucket wide, inside the range. */
+export function resizeWindow(w: BucketWindow, delta: number, count: number): BucketWindow {
+  return { start: w.start, end: Math.min(count, Math.max(w.start + 1, w.end + delta)) }
+}
+
+/** A series cut to a window. */
+export const windowed = (s: ChartSeries, w: BucketWindow): ChartSeries => ({ ...s, values: s.values.slice(w.start, w.end) })
+
+/** Every `step`-th label is drawn so wrapped labels of `labelWidth` pixels do not overlap. */
+export function labelStep(count: number, width: number, labelWidth: number): number {
+  if (count <= 0 || width <= 0) return 1
+  return Math.max(1, Math.ceil((count * labelWidth) / width))
+}
+
+/** The largest value of the series on an axis (0 when none), for the axis' domain. */
+export function axisMax(series: readonly ChartSeries[], axis: ChartSeries['axis']): number {
+  let max = 0
+  for (const s of series) if (s.axis === axis) for (const v of s.values) if (v !== null && v > max) max = v
+  return max
+}
+
+/** A value with a gap (or the range's end) on both sides: a line through it draws nothing. */
+export const isolated = (values: readonly (number | null)[], i: number) =>
+  values[i] !== null && (i === 0 || values[i - 1] === null) && (i === values.length - 1 || values[i + 1] === null)

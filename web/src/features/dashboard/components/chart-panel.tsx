@@ -1,0 +1,67 @@
+import { useParentSize } from '@visx/responsive'
+import { useId, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ChartBrush } from './chart-brush'
+import { initialWindow, windowed, type BucketWindow, type ChartSeries } from './chart-data'
+import { ChartLegend } from './chart-legend'
+import { ChartPlot, PLOT_HEIGHT, plotMargins } from './chart-plot'
+import { ChartTable } from './chart-table'
+
+type Props = {
+  title: string
+  /** Every bucket label of the answer (undefined before the first answer). */
+  buckets: string[] | undefined
+  series: ChartSeries[]
+  loading: boolean
+  /** The axes' titles. */
+  axes: { left: string; right?: string }
+}
+
+/**
+ * A chart card: its title, the legend (hides and shows series), the chart at the card's width
+ * with the brush under it, and the figures as a table. A new answer starts over: every series
+ * shown, the brush back at 0–70 %.
+ */
+export function ChartPanel(props: Props) {
+  // Keyed by the answer: legend and brush state belong to one set of figures.
+  return <ChartCard key={props.buckets === undefined ? 'none' : `${props.buckets.join('|')}#${props.series.map((s) => s.key).join('|')}`} {...props} />
+}
+
+function ChartCard({ title, buckets = [], series, loading, axes }: Props) {
+  const { t } = useTranslation('dashboard')
+  const headingId = useId()
+  const { parentRef, width } = useParentSize({ debounceTime: 100, ignoreDimensions: ['height', 'top', 'left'] })
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set())
+  const [view, setView] = useState<BucketWindow>(() => initialWindow(buckets.length))
+
+  const visible = useMemo(() => series.filter((s) => !hidden.has(s.key)), [series, hidden])
+  const shown = useMemo(() => visible.map((s) => windowed(s, view)), [visible, view])
+  const toggle = (key: string) =>
+    setHidden((h) => {
+      const next = new Set(h)
+      if (!next.delete(key)) next.add(key)
+      return next
+    })
+  const empty = !loading && (buckets.length === 0 || series.length === 0)
+
+  return (
+    <section className="card dash-chart" aria-labelledby={headingId} aria-busy={loading}>
+      <h2 id={headingId} className="dash-chart__title">{title}</h2>
+      {series.length > 0 && <ChartLegend label={t('legend', { chart: title })} series={series} hidden={hidden} onToggle={toggle} />}
+      <div className="dash-chart__body" ref={parentRef} style={{ minHeight: PLOT_HEIGHT }}>
+        {empty ? (
+          <p className="dash-chart__empty">{t('empty')}</p>
+        ) : (
+          width > 0 && buckets.length > 0 && (
+            <>
+              <ChartPlot title={title} width={width} buckets={buckets.slice(view.start, view.end)} series={shown} total={buckets.length} axes={axes} />
+              <ChartBrush title={title} width={width} buckets={buckets} series={visible} value={view} onChange={setView} sides={plotMargins(shown.some((s) => s.axis === 'right'))} />
+            </>
+          )
+        )}
+        {loading && <div className="dash-chart__loading" role="status">{t('loading')}</div>}
+      </div>
+      {!empty && buckets.length > 0 && <ChartTable caption={t('table', { chart: title })} buckets={buckets} series={visible} />}
+    </section>
+  )
+}

@@ -1,0 +1,188 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { storageKeys } from '@/config/storage-keys'
+import { fakeApi, signedIn, type Sent } from '@/testing/fake-api'
+import { renderPage } from '@/testing/render-page'
+import type { DashboardIndex } from '../api'
+import DashboardPage from './dashboard-page'
+
+// jsdom lays nothing out: every observed element is 800 px wide.
+class FixedWidth {
+  private readonly report: (entries: { contentRect: DOMRectReadOnly }[]) => void
+  constructor(report: (entries: { contentRect: DOMRectReadOnly }[]) => void) {
+    this.report = report
+  }
+  observe() {
+    this.report([{ contentRect: { width: 800, height: 400, top: 0, left: 0 } as DOMRectReadOnly }])
+  }
+  unobserve() {}
+  disconnect() {}
+}
+
+const weeks: DashboardIndex = {
+  time: ['2026-02-01', '2026-02-28'],
+  tTime: ['2026-W05', '2026-W06', '2026-W07', '2026-W08', '2026-W09'],
+  tData: [{ id: 3, name: '伊利', t: [1.5, 0, 2.25, 0.5, 0] }, { id: 7, name: '蒙牛', t: [0.333, 0.667, 0, 0, 1] }],
+  cData: [{ id: 3, name: '伊利', t: [2, 0, 3, 1, 0] }, { id: 7, name: '蒙牛', t: [1, 2, 0, 0, 4] }],
+  oData: [{ id: 3, name: '伊利', t: [0.75, null, 0.75, 0.5, null] }, { id: 7, name: '蒙牛', t: [0.333, 0.334, null, null, 0.25] }],
+}
+
+let answer: DashboardIndex
+const products: Record<string, { id: number; productName: string }[]> = {
+  '': [{ id: 3, productName: '伊利' }, { id: 7, productName: '蒙牛' }, { id: 9, productName: '光明' }],
+  '1': [{ id: 3, productName: '伊利' }, { id: 7, productName: '蒙牛' }],
+  '2': [{ id: 9, productName: '光明' }],
+}
+const server = fakeApi({}, (sent: Sent) => {
+  switch (sent.name) {
+    case 'dashboardMediaList': return [{ id: 1, mediaName: 'CCTV-1 综合' }, { id: 2, mediaName: '湖南卫视' }]
+    case 'dashboardPList': return products[sent.params.get('mediaId') ?? '']
+    case 'dashboardProductList': return [{ id: 11, name: '全国4+' }, { id: 12, name: '北京15+' }]
+    case 'dashboardTimePeriodClassList': return [{ id: 8, timePeriodClassName: '晚间' }]
+    case 'dashboardoneIndex': return answer
+    default: return null
+  }
+})
+const asked = (name: string) => server.sent.filter((s) => s.name === name)
+const lastIndexQuery = () => Object.fromEntries(asked('dashboardoneIndex').at(-1)!.params)
+signedIn()
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(new Date(2026, 1, 17, 10))
+  vi.stubGlobal('ResizeObserver', FixedWidth)
+  localStorage.clear()
+  answer = weeks
+})
+afterEach(() => vi.useRealTimers())
+
+const table = (name: string) => screen.findByRole('table', { name })
+const rowsOf = (t: HTMLElement) => within(t).getAllByRole('row').map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent))
+
+describe('DashboardPage', () => {
+  it('first visit: the current month by week; each chart’s figures as a table', async () => {
+    renderPage(<DashboardPage />, { url: '/dashboard' })
+    const grp = await table('毛评点与点位数数据')
+    expect(lastIndexQuery()).toEqual({ timeType: '4', timeAdd: '2026-02-01', timeEnd: '2026-02-28' })
+    expect(rowsOf(grp)).toEqual([
+      ['时间', '伊利 毛评点', '伊利 点位数', '蒙牛 毛评点', '蒙牛 点位数'],
+      ['2026-W05', '1.500', '2', '0.333', '1'],
+      ['2026-W06', '0.000', '0', '0.667', '2'],
+      ['2026-W07', '2.250', '3', '0.000', '0'],
+      ['2026-W08', '0.500', '1', '0.000', '0'],
+      ['2026-W09', '0.000', '0', '1.000', '4'],
+    ])
+    expect(rowsOf(await table('每点位毛评点数据')).slice(1, 3)).toEqual([['2026-W05', '0.750', '0.333'], ['2026-W06', '—', '0.334']])
+    // The brush starts on the first 70 %: four of five weeks are drawn.
+    const brush = await screen.findByRole('slider', { name: '毛评点与点位数缩放范围' })
+    expect(brush.getAttribute('aria-valuetext')).toBe('2026-W05 至 2026-W08（第 1–4 个，共 5 个）')
+    const plot = await screen.findByRole('img', { name: /毛评点与点位数图表/ })
+    expect(plot.getAttribute('aria-label')).toContain('共 5 个时间段，显示 2026-W05 至 2026-W08')
+    expect(plot.querySelectorAll('[data-series="grp:3"]')).toHaveLength(4)
+  })
+
+  it('the legend hides and shows a series in the chart and its table', async () => {
+    const { user } = renderPage(<DashboardPage />, { url: '/dashboard' })
+    const grp = await table('毛评点与点位数数据')
+    const legend = screen.getByRole('list', { name: '毛评点与点位数图例' })
+    const toggle = within(legend).getByRole('button', { name: '蒙牛 点位数' })
+    expect(toggle.getAttribute('aria-pressed')).toBe('true')
+    await user.click(toggle)
+    expect(toggle.getAttribute('aria-pressed')).toBe('false')
+    expect(rowsOf(grp)[0]).toEqual(['时间', '伊利 毛评点', '伊利 点位数', '蒙牛 毛评点'])
+    expect(document.querySelector('[data-series="spots:7"]')).toBeNull()
+    await user.click(toggle)
+    expect(rowsOf(grp)[0]).toHaveLength(5)
+  })
+
+  it('the keyboard steps through the buckets with a tooltip; the brush moves by a bucket', async () => {
+    const { user } = renderPage(<DashboardPage />, { url: '/dashboard' })
+    await table('毛评点与点位数数据')
+    const plot = await screen.findByRole('img', { name: /毛评点与点位数图表/ })
+    plot.focus()
+    await user.keyboard('{ArrowRight}{ArrowRight}')
+    const tip = document.querySelector('.dash-tooltip') as HTMLElement
+    expect(tip.textContent).toBe('2026-W06伊利 毛评点：0.000伊利 点位数：0蒙牛 毛评点：0.667蒙牛 点位数：2')
+    expect(screen.getByText(/^2026-W06：伊利 毛评点 0.000/)).toBeTruthy()
+    const brush = screen.getByRole('slider', { name: '毛评点与点位数缩放范围' })
+    brush.focus()
+    await user.keyboard('{ArrowRight}')
+    expect(brush.getAttribute('aria-valuetext')).toBe('2026-W06 至 2026-W09（第 2–5 个，共 5 个）')
+    await user.keyboard('{Shift>}{ArrowLeft}{ArrowLeft}{/Shift}')
+    expect(brush.getAttribute('aria-valuetext')).toBe('2026-W06 至 2026-W07（第 2–3 个，共 5 个）')
+    expect(plot.querySelectorAll('[data-series="grp:3"]')).toHaveLength(2)
+  })
+
+  it('searches with every filter in the URL; media changes clear products; time grouping 5 asks a day count', async () => {
+    const page = renderPage(<DashboardPage />, { url: '/dashboard' })
+    const { user } = page
+    await table('毛评点与点位数数据')
+    const bar = screen.getByRole('search', { name: '看板筛选' })
+    await waitFor(() => expect(within(bar).getByRole('option', { name: '湖南卫视' })).toBeTruthy())
+    await user.selectOptions(within(bar).getByLabelText('媒体'), 'CCTV-1 综合')
+
+    const pick = async (field: RegExp, ...labels: string[]) => {
+      await user.click(within(bar).getByRole('button', { name: field }))
+      const popup = await screen.findByRole('dialog', { name: field })
+      for (const l of labels) await user.click(await within(popup).findByRole('checkbox', { name: l }))
+      await user.keyboard('{Escape}')
+    }
+    await pick(/^产品/, '蒙牛')
+    await waitFor(() => expect(asked('dashboardProductList').at(-1)?.params.get('productId')).toBe('7'))
+    await pick(/^受众\/城市组/, '北京15+')
+    await pick(/^数据类别/, '客户数据', '其他')
+    await pick(/^数据来源/, '实际播出')
+    await pick(/^时段归纳/, '晚间')
+    expect(within(bar).getByRole('button', { name: /^产品/ }).textContent).toBe('蒙牛')
+
+    // Another media: its products, none chosen.
+    await user.selectOptions(within(bar).getByLabelText('媒体'), '湖南卫视')
+    expect(within(bar).getByRole('button', { name: /^产品/ }).textContent).toBe('全部产品')
+    await user.selectOptions(within(bar).getByLabelText('媒体'), 'CCTV-1 综合')
+    await pick(/^产品/, '伊利', '蒙牛')
+    await pick(/^受众\/城市组/, '全国4+')
+
+    expect(within(bar).queryByLabelText('天数')).toBeNull()
+    await user.selectOptions(within(bar).getByLabelText('时间类型'), '天数')
+    const days = within(bar).getByLabelText('天数') as HTMLInputElement
+    expect(days.value).toBe('1')
+    await user.clear(days)
+    await user.type(days, '0')
+    await user.click(within(bar).getByRole('button', { name: '搜索' }))
+    expect((await within(bar).findByRole('alert')).textContent).toBe('天数须为 1 到 366 的整数')
+    await user.clear(days)
+    await user.type(days, '7')
+    await user.clear(within(bar).getByLabelText('开始日期'))
+    await user.type(within(bar).getByLabelText('开始日期'), '2026-01-05')
+    await user.click(within(bar).getByRole('button', { name: '搜索' }))
+
+    const want = {
+      mediaId: '1', productId: '3,7', defaultAudienceCityGroupId: '11', category: '2,4', source: '3', timePeriodClassId: '8',
+      timeType: '5', timeTypeValue: '7', timeAdd: '2026-01-05', timeEnd: '2026-02-28',
+    }
+    await waitFor(() => expect(page.query()).toEqual(want))
+    await waitFor(() => expect(lastIndexQuery()).toEqual(want))
+    expect(JSON.parse(localStorage.getItem(storageKeys.dashboard)!)).toEqual({ mediaId: '1', timeType: '5', timeTypeValue: '7', timeAdd: '2026-01-05', timeEnd: '2026-02-28' })
+
+    // 重置: the URL empties and the remembered media, grouping and dates come back, nothing else.
+    await user.click(within(bar).getByRole('button', { name: '重置' }))
+    await waitFor(() => expect(page.query()).toEqual({}))
+    await waitFor(() => expect(lastIndexQuery()).toEqual({ mediaId: '1', timeType: '5', timeTypeValue: '7', timeAdd: '2026-01-05', timeEnd: '2026-02-28' }))
+    expect(within(screen.getByRole('search')).getByRole('button', { name: /^产品/ }).textContent).toBe('全部产品')
+  })
+
+  it('a later visit starts from the remembered choice; a URL with dates wins', async () => {
+    localStorage.setItem(storageKeys.dashboard, JSON.stringify({ mediaId: '2', timeType: '2', timeAdd: '2025-01-01', timeEnd: '2025-12-31' }))
+    renderPage(<DashboardPage />, { url: '/dashboard' })
+    await waitFor(() => expect(lastIndexQuery()).toEqual({ mediaId: '2', timeType: '2', timeAdd: '2025-01-01', timeEnd: '2025-12-31' }))
+    await waitFor(() => expect((screen.getByLabelText('媒体') as HTMLSelectElement).value).toBe('2'))
+  })
+
+  it('says 暂无数据 when nothing was aired in the range', async () => {
+    answer = { time: ['2026-02-01', '2026-02-28'], tTime: ['2026-W05'], tData: [], cData: [], oData: [] }
+    renderPage(<DashboardPage />, { url: '/dashboard?timeType=3&timeAdd=2026-02-01&timeEnd=2026-02-01' })
+    await waitFor(() => expect(screen.getAllByText('暂无数据')).toHaveLength(2))
+    expect(lastIndexQuery()).toEqual({ timeType: '3', timeAdd: '2026-02-01', timeEnd: '2026-02-01' })
+    expect(screen.queryByRole('table')).toBeNull()
+  })
+})
