@@ -65,6 +65,19 @@ pub fn run(command: GenerateCommand) -> anyhow::Result<()> {
 /// Writes `rows` spots: prime time most of the day's weight, a tenth past midnight (24:xx–25:xx
 /// of the broadcast day), positions in breaks of 4–10, GRP skewed towards small values.
 pub fn customer_data(rows: u64, from: NaiveDate, days: u32, seed: u64, out: &std::path::Path) -> anyhow::Result<()> {
+    customer_data_scaled(rows, from, days, seed, 1.0, out)
+}
+
+/// [`customer_data`] with every GRP times `grp_scale`: the same seed gives the same spots, so a
+/// media's own measurement of a customer's spots is the customer's file at another scale.
+pub fn customer_data_scaled(
+    rows: u64,
+    from: NaiveDate,
+    days: u32,
+    seed: u64,
+    grp_scale: f64,
+    out: &std::path::Path,
+) -> anyhow::Result<()> {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut book = Workbook::new();
     let sheet = book.add_worksheet_with_constant_memory()?;
@@ -89,7 +102,7 @@ pub fn customer_data(rows: u64, from: NaiveDate, days: u32, seed: u64, out: &std
             1 => "倒一".to_owned(),
             _ => format!("{at}/{of}"),
         };
-        let grp: f64 = (rng.random::<f64>().powi(2) * 8.0 * 1000.0).round() / 1000.0;
+        let grp: f64 = (rng.random::<f64>().powi(2) * 8.0 * grp_scale * 1000.0).round() / 1000.0;
         sheet.write_string(r, 0, day.format("%Y-%m-%d").to_string())?;
         sheet.write_string(r, 1, MEDIA[product.media].0)?;
         sheet.write_string(r, 2, format!("{hour:02}:{minute:02}:{:02}", rng.random_range(0..60)))?;

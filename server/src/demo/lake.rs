@@ -1,7 +1,7 @@
-//! The demo's lake data, imported as the shell would: a month of customer viewing rows for
-//! /client/index, and five weeks of per-minute rating series for the demo channels and their
-//! brands' audience groups up to today, so the orders' viewing estimates (docs/evaluation.md)
-//! have history to be computed from on a first start.
+//! The demo's lake data, imported as the shell would: a month of viewing rows of both sides for
+//! /client/index, the dashboard and 数据分析, and five weeks of per-minute rating series for the
+//! demo channels and their brands' audience groups up to today, so the orders' viewing
+//! estimates (docs/evaluation.md) and the spots' curves have history on a first start.
 
 use chrono::{Duration, Local};
 
@@ -21,15 +21,26 @@ impl Report for Quiet {
 /// date back into.
 const RATING_DAYS: u64 = 35;
 
-/// Imports generated customer viewing rows of the last 30 days; answers the rows imported.
+/// Imports generated viewing rows of the last 30 days, both sides: the customer's (客户) and the
+/// media's own measurement of the same spots, its GRP a tenth lower, so 数据分析 shows both
+/// and the dashboard has a month of data; answers the rows imported.
 pub async fn customer_data(state: &AppState) -> anyhow::Result<u64> {
+    let mut rows = 0;
+    for (belonging_to, grp_scale) in [(1, 1.0), (2, 0.9)] {
+        rows += side_data(state, belonging_to, grp_scale).await?;
+    }
+    Ok(rows)
+}
+
+async fn side_data(state: &AppState, belonging_to: i16, grp_scale: f64) -> anyhow::Result<u64> {
     let dir = state.config.data_dir.join("tmp");
     std::fs::create_dir_all(&dir)?;
-    let file = dir.join("demo-customer-data.xlsx");
+    let file = dir.join(format!("demo-customer-data-{belonging_to}.xlsx"));
     let first = Local::now().date_naive() - Duration::days(30);
     let path = file.clone();
-    tokio::task::spawn_blocking(move || crate::cli::generate::customer_data(2000, first, 30, 7, &path)).await??;
-    let opts = ImportOptions { category: 2, source: 3, belonging_to: 1, audience_group: None };
+    tokio::task::spawn_blocking(move || crate::cli::generate::customer_data_scaled(2000, first, 30, 7, grp_scale, &path))
+        .await??;
+    let opts = ImportOptions { category: 2, source: 3, belonging_to, audience_group: None };
     let done = customer::import_file(state, &file, &opts, &Origin { cli: true, ..Origin::default() }, &Quiet).await;
     let _ = std::fs::remove_file(&file);
     match done {
