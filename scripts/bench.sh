@@ -75,6 +75,9 @@ DATABASE_URL=$(cat "$api_pg/database.url") run_bench summary
 # The per-month evaluation figures (summary_list): orderSummaryList of one order over 10 million
 # viewing rows, against Postgres plus DuckDB on a plain Parquet copy.
 DATABASE_URL=$(cat "$api_pg/database.url") run_bench summary_list
+# The audience dashboard (dashboard): dashboardoneIndex, a quarter by week for 3 products over 10
+# million viewing rows and their rollups, against DuckDB on a plain Parquet copy.
+DATABASE_URL=$(cat "$api_pg/database.url") run_bench dashboard
 scripts/pg.sh stop "$api_pg"
 # The web bundle (web/scripts/bundle-size.mjs) of the build above: the dashboard route's own
 # JavaScript and the whole app's, gzip. Over a budget the report says **not met** and the run

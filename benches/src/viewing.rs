@@ -1,6 +1,6 @@
 //! Viewing rows for the orders of a bench database, written to its lake as the import writes
-//! them (`Lake::write_viewing`, one batch per million rows, committed to the manifest), with
-//! some of them deleted. Quick: no workbook, the rows are made in memory from a hash.
+//! them (`Lake::write_viewing` and its rollup, one batch per million rows, committed to the
+//! manifest), with some of them deleted. Quick: no workbook, the rows are made in memory from a hash.
 
 use std::path::Path;
 
@@ -123,7 +123,9 @@ pub async fn fill_lake(
                 }
             })
             .collect();
-        let files = lake.write_viewing(batch, &made).context("writing a bench batch")?;
+        let mut files = lake.write_viewing(batch, &made).context("writing a bench batch")?;
+        // Committed with their rollups, as `imports::commit_or_remove` commits every batch.
+        files.extend(lake.viewing_rollup(&files).context("rolling up a bench batch")?);
         let mut tx = db.begin().await?;
         commit_batch(&mut tx, batch, None, &files, n).await?;
         tx.commit().await?;

@@ -15,8 +15,12 @@ use crate::{Dataset, Error, Lake, LakeFile, Result, Snapshot};
 impl Lake {
     /// Rewrites the snapshot's files of `dataset` into new files, one per month, sorted as
     /// at ingest and without the snapshot's deleted rows. A month whose rows are all deleted
-    /// gets no file. The old files stay until the caller removes them.
+    /// gets no file. The old files stay until the caller removes them. Viewing rollups are not
+    /// compacted: the caller rebuilds them from the new viewing files ([`Lake::viewing_rollup`]).
     pub fn compact(&self, snapshot: &Snapshot, dataset: Dataset) -> Result<Vec<LakeFile>> {
+        if dataset == Dataset::ViewingDaily {
+            return Err(Error::Caller("viewing rollups are rebuilt with their viewing files".into()));
+        }
         let Some((found, files)) = parse_files(&snapshot.files)? else { return Ok(Vec::new()) };
         if found != dataset {
             return Err(Error::Caller(format!("compacting {dataset} got {found} files")));
@@ -63,6 +67,7 @@ fn rewrite(dataset: Dataset, skip: &str) -> (String, &'static str) {
             ),
             "day",
         ),
+        Dataset::ViewingDaily => unreachable!("refused by compact"),
         Dataset::Certificates => (
             format!(
                 "select {} from {PARQUET_SOURCE} v {skip} order by ymd, secs, id",

@@ -19,11 +19,12 @@ pub use analyst::QueryResult;
 pub use certificates::CertificateRow;
 pub use error::{Error, Result};
 pub use lake::{Lake, LakeOptions};
-pub use paths::{Dataset, LakeFile, Month, Snapshot};
+pub use paths::{Dataset, LakeFile, Month, Snapshot, viewing_rollup_path};
 pub use ratings::{
     ChannelGroupRatings, ChannelRatings, ClassDay, DailyRatings, MAX_REASONS, RatingStats, RatingsSummary,
     SeriesWindows,
 };
 pub use viewing::{
-    AiredSpot, AiredSpots, GrpWindows, IssuedTotals, OrderMatch, Side, SpotPosition, ViewingFilter, ViewingRow, group_key,
+    AiredSpot, AiredSpots, Bucket, Dashboard, DashboardCell, DashboardQuery, GrpWindows, IssuedTotals, OrderMatch, Series,
+    Side, SpotPosition, TimeType, ViewingFilter, ViewingRow, buckets, group_key,
 };

@@ -22,10 +22,15 @@ pub enum Dataset {
     /// Broadcast certificate rows (docs/import-formats.md), one per certificate line as
     /// resolved against its order, with row ids; partitioned by the month of the broadcast day.
     Certificates,
+    /// Per viewing file, its rows summed by day, media, audience group, title, category,
+    /// source, ownership and time-period class (spots and Σ GRP): the dashboard's source. Each
+    /// file is its viewing file's twin, same month and name (docs/decisions.md, issue 18).
+    ViewingDaily,
 }
 
 impl Dataset {
-    pub const ALL: [Dataset; 4] = [Dataset::Viewing, Dataset::Ratings, Dataset::RatingsDaily, Dataset::Certificates];
+    pub const ALL: [Dataset; 5] =
+        [Dataset::Viewing, Dataset::Ratings, Dataset::RatingsDaily, Dataset::Certificates, Dataset::ViewingDaily];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -33,6 +38,7 @@ impl Dataset {
             Dataset::Ratings => "ratings",
             Dataset::RatingsDaily => "ratings_daily",
             Dataset::Certificates => "certificates",
+            Dataset::ViewingDaily => "viewing_daily",
         }
     }
 
@@ -192,6 +198,24 @@ impl LakePath {
     pub fn new(dataset: Dataset, month: Month, stem: &str) -> Result<LakePath> {
         LakePath::parse(&format!("{dataset}/month={month}/{stem}.parquet"))
     }
+
+    /// The file's name without `.parquet`.
+    pub fn stem(&self) -> &str {
+        let name = self.rel.rsplit('/').next().unwrap_or_default();
+        name.strip_suffix(".parquet").unwrap_or(name)
+    }
+
+    /// The same month and name in another dataset: a viewing file's rollup twin.
+    pub fn twin(&self, dataset: Dataset) -> LakePath {
+        LakePath::new(dataset, self.month, self.stem()).expect("a valid path's parts make a valid path")
+    }
+}
+
+/// The path of the rollup ([`Dataset::ViewingDaily`]) of the viewing file at `path`: the same
+/// month and name. `None` for a path that is not a viewing file's.
+pub fn viewing_rollup_path(path: &str) -> Option<String> {
+    let parsed = LakePath::parse(path).ok().filter(|p| p.dataset == Dataset::Viewing)?;
+    Some(parsed.twin(Dataset::ViewingDaily).rel)
 }
 
 /// Parses every path of a snapshot and checks they all belong to one dataset. `None` when the

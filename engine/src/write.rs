@@ -26,8 +26,11 @@ use crate::{Dataset, Error, Lake, LakeFile, Month, Result};
 /// so scans parallelise and min/max statistics prune well.
 pub(crate) const ROW_GROUP_ROWS: usize = 122_880;
 
-/// Parquet options of every lake file DuckDB writes: zstd, [`ROW_GROUP_ROWS`].
-const PARQUET_OPTIONS: &str = "format parquet, compression zstd, row_group_size 122880";
+/// Parquet options of the lake files DuckDB writes: zstd, `rows` a row group
+/// ([`ROW_GROUP_ROWS`] but for rollups, which are read a few groups at a time).
+fn parquet_options(rows: usize) -> String {
+    format!("format parquet, compression zstd, row_group_size {rows}")
+}
 
 /// The name (without `.parquet`) of an import batch's file in each month it has rows.
 /// The Arrow schema of a dataset's files from its column list (name, DuckDB type), every
@@ -118,11 +121,24 @@ impl Lake {
         params: &[&dyn ToSql],
         time: &str,
     ) -> Result<Option<LakeFile>> {
+        self.copy_to_file_grouped(conn, target, query, params, time, ROW_GROUP_ROWS)
+    }
+
+    /// [`Lake::copy_to_file`] with `group_rows` rows a row group.
+    pub(crate) fn copy_to_file_grouped(
+        &self,
+        conn: &Connection,
+        target: (Dataset, Month, &str),
+        query: &str,
+        params: &[&dyn ToSql],
+        time: &str,
+        group_rows: usize,
+    ) -> Result<Option<LakeFile>> {
         self.publish(target, |tmp| {
             let tmp_str = tmp.to_str().expect("lake paths are UTF-8");
             // The target is a literal: DuckDB can't rebind a COPY whose target is a parameter.
             // It is a path the engine made from a validated LakePath, never caller text.
-            let copy = format!("copy ({query}) to {} ({PARQUET_OPTIONS})", sql_literal(tmp_str));
+            let copy = format!("copy ({query}) to {} ({})", sql_literal(tmp_str), parquet_options(group_rows));
             conn.execute(&copy, params)?;
             let stats = format!("select count(*), min({time})::timestamp, max({time})::timestamp from read_parquet(?)");
             let (rows, min, max): (i64, Option<i64>, Option<i64>) = conn.query_row(&stats, [tmp_str], |r| {

@@ -3,6 +3,7 @@
 pub mod auth;
 pub mod cli;
 pub mod config;
+pub mod dashboard;
 pub mod db;
 pub mod demo;
 pub mod export;
@@ -67,13 +68,19 @@ pub async fn build_state(config: config::Config) -> anyhow::Result<AppState> {
     })
 }
 
-/// Starts what runs beside the HTTP server: the realtime listener, the job workers and
-/// housekeeping. Answers once the listener is subscribed, so no event published
+/// Starts what runs beside the HTTP server: the realtime listener, the job workers,
+/// housekeeping and, once, the viewing rollups a lake from before them lacks. Answers once the listener is subscribed, so no event published
 /// after it returns is missed.
 pub async fn start_background(state: &AppState) {
     tokio::spawn(realtime::listener::run(state.db.clone(), state.hub.clone()));
     jobs::start(state, state.config.workers);
     jobs::housekeeping::start(state);
+    let rollups = state.clone();
+    tokio::spawn(async move {
+        if let Err(e) = lake::rollups::backfill(&rollups).await {
+            tracing::warn!(error = ?e, "building the missing viewing rollups");
+        }
+    });
     if tokio::time::timeout(std::time::Duration::from_secs(10), state.hub.ready()).await.is_err() {
         tracing::warn!("the realtime listener is not subscribed yet");
     }

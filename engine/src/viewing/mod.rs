@@ -2,13 +2,18 @@
 //! import batch and partitioned by the month of the air time.
 
 mod aired;
+mod buckets;
+mod dashboard;
 mod decode;
 mod estimate;
 mod issued;
 mod read;
+mod rollup;
 mod write;
 
 pub use aired::{AiredSpot, AiredSpots, SpotPosition};
+pub use buckets::{Bucket, TimeType, buckets};
+pub use dashboard::{Dashboard, DashboardCell, DashboardQuery, Series};
 pub use estimate::GrpWindows;
 pub use issued::{OrderMatch, Side, group_key};
 pub(crate) use read::for_each_chunk;

@@ -2,6 +2,7 @@
 
 mod certificates;
 mod compaction;
+mod dashboard;
 mod estimates;
 mod groups;
 mod helpers;

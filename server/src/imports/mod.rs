@@ -11,7 +11,7 @@
 pub mod customer;
 pub mod ratings;
 
-use adeval_engine::LakeFile;
+use adeval_engine::{Dataset, LakeFile};
 use futures_util::future::BoxFuture;
 use sqlx::PgConnection;
 use adeval_ingest::{Rejected, RowError};
@@ -96,7 +96,9 @@ pub async fn commit_or_remove(state: &AppState, batch_id: i64, worker: Option<&s
 }
 
 /// As [`commit_or_remove`], running `then` inside the commit transaction after the batch is
-/// made live: both commit, or neither does and the files are removed.
+/// made live: both commit, or neither does and the files are removed. A batch's viewing files
+/// are committed with their rollups ([`Dataset::ViewingDaily`]), built here from them, so every
+/// way viewing rows arrive (uploads, the shell, the demo) keeps the dashboard's source whole.
 pub async fn commit_or_remove_with<F>(
     state: &AppState,
     batch_id: i64,
@@ -108,6 +110,7 @@ pub async fn commit_or_remove_with<F>(
 where
     F: for<'c> FnOnce(&'c mut PgConnection) -> BoxFuture<'c, anyhow::Result<()>> + Send,
 {
+    let files = with_rollups(state, files).await?;
     let mut tx = state.db.begin().await?;
     let committed: anyhow::Result<()> = async {
         commit_batch(&mut tx, batch_id, worker, &files, rows).await?;
@@ -122,4 +125,30 @@ where
         return Err(e);
     }
     Ok(())
+}
+
+/// `files` and the rollups of its viewing files. When the rollups can't be built, every file
+/// is removed and the batch fails as any write would.
+async fn with_rollups(state: &AppState, mut files: Vec<LakeFile>) -> anyhow::Result<Vec<LakeFile>> {
+    if !files.iter().any(|f| f.dataset == Dataset::Viewing) {
+        return Ok(files);
+    }
+    let lake = state.lake.clone();
+    let viewing = files.clone();
+    let built = tokio::task::spawn_blocking(move || lake.viewing_rollup(&viewing)).await;
+    match built {
+        Ok(Ok(rollups)) => {
+            files.extend(rollups);
+            Ok(files)
+        }
+        failed => {
+            let lake = state.lake.clone();
+            let _ = tokio::task::spawn_blocking(move || lake.remove(&files)).await;
+            Err(match failed {
+                Ok(Err(e)) => anyhow::Error::from(e).context("building the viewing rollup"),
+                Err(e) => anyhow::Error::from(e),
+                Ok(Ok(_)) => unreachable!("handled above"),
+            })
+        }
+    }
 }

@@ -3,6 +3,7 @@
 //! transaction that marks them live; every query reads the snapshot of live files and deleted
 //! row ids. What writes batches (the imports) lives in `crate::imports`.
 
+pub mod rollups;
 pub mod snapshots;
 
 use adeval_engine::{Dataset, LakeFile, Snapshot};
@@ -123,6 +124,12 @@ pub async fn commit_batch(
     if made_live.rows_affected() != 1 {
         return Err(CommitError::NotWriting(batch_id));
     }
+    insert_files(tx, batch_id, files).await?;
+    Ok(())
+}
+
+/// Lists `files` of batch `batch_id` as live, in the caller's transaction.
+pub async fn insert_files(tx: &mut PgConnection, batch_id: i64, files: &[LakeFile]) -> sqlx::Result<()> {
     for f in files {
         sqlx::query(
             "insert into lake_files (batch_id, dataset, path, month, rows, bytes, min_time, max_time, live)
@@ -206,12 +213,17 @@ async fn close_dead_batch(state: &crate::AppState, id: i64) -> anyhow::Result<()
 
 /// Rewrites the live files of a dataset's months that hold deleted rows, then swaps the
 /// manifest in one transaction (old files retired, new ones live, deletions of the rewritten
-/// rows dropped) and removes the old files. Answers how many files were rewritten.
+/// rows dropped) and removes the old files. Viewing files take their rollups along: the new
+/// files' are built and the old files' twins retired in the same swap. Answers how many files
+/// were rewritten.
 pub async fn compact(state: &crate::AppState, dataset: Dataset) -> anyhow::Result<usize> {
     // An order's current certificate names its batch (order_certificate_months): its files
     // must stay that batch's, and certificate rows are never deleted anyway.
     if dataset == Dataset::Certificates {
         anyhow::bail!("certificate batches stay as imported: orders name them");
+    }
+    if dataset == Dataset::ViewingDaily {
+        anyhow::bail!("viewing rollups are rebuilt when their viewing files are compacted");
     }
     let name = dataset.as_str();
     let months: Vec<String> = sqlx::query_scalar("select distinct month from lake_files where dataset = $1 and live order by 1")
@@ -232,22 +244,40 @@ pub async fn compact(state: &crate::AppState, dataset: Dataset) -> anyhow::Resul
         }
         let snapshot = Snapshot { files: files.iter().map(|(_, p)| p.clone()).collect(), deleted: deleted.clone() };
         let lake = state.lake.clone();
-        let fresh = tokio::task::spawn_blocking(move || lake.compact(&snapshot, dataset)).await??;
+        let fresh = tokio::task::spawn_blocking(move || -> anyhow::Result<Vec<LakeFile>> {
+            let mut fresh = lake.compact(&snapshot, dataset)?;
+            match lake.viewing_rollup(&fresh) {
+                Ok(rollups) => fresh.extend(rollups),
+                Err(e) => {
+                    lake.remove(&fresh).ok();
+                    return Err(e.into());
+                }
+            }
+            Ok(fresh)
+        })
+        .await??;
+        // The old viewing files' rollups go with them.
+        let twins: Vec<String> = files.iter().filter_map(|(_, p)| adeval_engine::viewing_rollup_path(p)).collect();
         let batch = begin_batch(
             &state.db,
             // A batch is of what was imported: the daily rollup is written by ratings batches.
             &BatchInfo { dataset: if dataset == Dataset::RatingsDaily { Dataset::Ratings } else { dataset }, origin: "cli", file_id: None, job_id: None, admin_id: None, category: None, source: None, belonging_to: None },
         )
         .await?;
-        let rows: u64 = fresh.iter().map(|f| f.rows).sum();
+        let rows: u64 = fresh.iter().filter(|f| f.dataset == dataset).map(|f| f.rows).sum();
         let mut tx = state.db.begin().await?;
         let old_ids: Vec<i64> = files.iter().map(|(id, _)| *id).collect();
         sqlx::query("update lake_files set live = false, retired_at = now() where id = any($1)").bind(&old_ids).execute(&mut *tx).await?;
+        let retired: Vec<String> =
+            sqlx::query_scalar("update lake_files set live = false, retired_at = now() where path = any($1) and live returning path")
+                .bind(&twins)
+                .fetch_all(&mut *tx)
+                .await?;
         commit_batch(&mut tx, batch, None, &fresh, rows).await?;
         // Deletion records stay: the rows are gone from the new files, and a record for a
         // missing id filters nothing.
         tx.commit().await?;
-        let old: Vec<String> = files.into_iter().map(|(_, p)| p).collect();
+        let old: Vec<String> = files.into_iter().map(|(_, p)| p).chain(retired).collect();
         let lake = state.lake.clone();
         tokio::task::spawn_blocking(move || lake.remove_paths(old.iter().map(String::as_str))).await??;
         rewritten += old_ids.len();

@@ -5,6 +5,7 @@
 pub mod accounts;
 pub mod auth;
 pub mod customers;
+pub mod dashboard;
 pub mod files;
 pub mod logs;
 pub mod menus;
@@ -75,6 +76,7 @@ pub fn endpoints() -> Vec<Endpoint> {
         customers::endpoints(),
         messages::endpoints(),
         orders::endpoints(),
+        dashboard::endpoints(),
     ]
         .into_iter()
         .flatten()

@@ -4,6 +4,7 @@
 mod accounts;
 mod demo;
 mod customers;
+mod dashboard;
 mod exports;
 mod faults;
 mod lake_snapshots;

@@ -93,7 +93,7 @@ async fn a_run_whose_job_was_taken_over_or_whose_batch_was_closed_commits_nothin
     }
     // Only the first file's rows are visible.
     let snapshot = adeval_server::lake::snapshot(&app.db, adeval_engine::Dataset::Viewing).await.unwrap();
-    let visible: i64 = sqlx::query_scalar("select coalesce(sum(rows), 0)::bigint from lake_files where live").fetch_one(&app.db).await.unwrap();
+    let visible: i64 = sqlx::query_scalar("select coalesce(sum(rows), 0)::bigint from lake_files where dataset = 'viewing' and live").fetch_one(&app.db).await.unwrap();
     assert!(!snapshot.files.is_empty());
     assert_eq!(visible, 40);
 }

@@ -1,0 +1,160 @@
+//! The dashboard's time buckets (docs/dashboard.md): a day range cut into years, months,
+//! days, ISO weeks or runs of N days, every bucket of the range in time order, empty ones too.
+//! This is the one place the rule lives: queries join the days to the bucket each falls in.
+
+use chrono::{Datelike, Days, NaiveDate};
+
+use crate::{Error, Result};
+
+/// How days are grouped (`timeType` 1–5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeType {
+    /// `YYYY`.
+    Year,
+    /// `YYYY-MM`.
+    Month,
+    /// `YYYY-MM-DD`.
+    Day,
+    /// ISO weeks, Monday first: `YYYY-Www` with the ISO year.
+    Week,
+    /// Runs of this many days (1…366) from the range's first day: `MM-DD~MM-DD`.
+    Days(u32),
+}
+
+/// One bucket: its label and the days of the range it holds, both ends inclusive.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Bucket {
+    pub label: String,
+    pub first: NaiveDate,
+    pub last: NaiveDate,
+}
+
+/// The longest range the dashboard buckets: ten years and a bit (3,660 days).
+pub const MAX_DAYS: i64 = 3_660;
+
+/// Every bucket of `from..=to`, in time order. The first and last buckets are clipped to the
+/// range (a week that starts before `from` holds only its days from `from`; the last run of
+/// N days ends at `to`).
+pub fn buckets(from: NaiveDate, to: NaiveDate, time: TimeType) -> Result<Vec<Bucket>> {
+    if to < from || (to - from).num_days() > MAX_DAYS {
+        return Err(Error::Caller(format!("a bucket range from {from} to {to}")));
+    }
+    if let TimeType::Days(n) = time
+        && !(1..=366).contains(&n)
+    {
+        return Err(Error::Caller(format!("runs of {n} days")));
+    }
+    let mut out = Vec::new();
+    let mut first = from;
+    loop {
+        let end = bucket_end(first, from, time).min(to);
+        out.push(Bucket { label: label(first, end, time), first, last: end });
+        if end >= to {
+            return Ok(out);
+        }
+        first = end + Days::new(1);
+    }
+}
+
+/// The last day of the (unclipped) bucket that holds `day`.
+fn bucket_end(day: NaiveDate, from: NaiveDate, time: TimeType) -> NaiveDate {
+    let date = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).expect("a valid date");
+    match time {
+        TimeType::Year => date(day.year(), 12, 31),
+        TimeType::Month => {
+            let next = if day.month() == 12 { date(day.year() + 1, 1, 1) } else { date(day.year(), day.month() + 1, 1) };
+            next - Days::new(1)
+        }
+        TimeType::Day => day,
+        TimeType::Week => day + Days::new(6 - u64::from(day.weekday().num_days_from_monday())),
+        TimeType::Days(n) => {
+            let run = (day - from).num_days() as u64 / u64::from(n);
+            from + Days::new((run + 1) * u64::from(n) - 1)
+        }
+    }
+}
+
+fn label(first: NaiveDate, last: NaiveDate, time: TimeType) -> String {
+    match time {
+        TimeType::Year => first.format("%Y").to_string(),
+        TimeType::Month => first.format("%Y-%m").to_string(),
+        TimeType::Day => first.format("%Y-%m-%d").to_string(),
+        TimeType::Week => {
+            let week = first.iso_week();
+            format!("{:04}-W{:02}", week.year(), week.week())
+        }
+        TimeType::Days(_) => format!("{}~{}", first.format("%m-%d"), last.format("%m-%d")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn day(y: i32, m: u32, d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, d).unwrap()
+    }
+
+    fn labels(from: NaiveDate, to: NaiveDate, time: TimeType) -> Vec<String> {
+        buckets(from, to, time).unwrap().into_iter().map(|b| b.label).collect()
+    }
+
+    #[test]
+    fn iso_weeks_across_a_year_boundary_take_the_iso_year() {
+        // 2026-12-28 is a Monday; 2027-01-03 a Sunday: one ISO week, 2026-W53. 2027-01-04
+        // starts 2027-W01. 2025-12-29 (Monday) to 2026-01-04 is 2026-W01.
+        let weeks = buckets(day(2026, 12, 24), day(2027, 1, 5), TimeType::Week).unwrap();
+        let got: Vec<_> = weeks.iter().map(|b| (b.label.as_str(), b.first, b.last)).collect();
+        assert_eq!(
+            got,
+            [
+                ("2026-W52", day(2026, 12, 24), day(2026, 12, 27)),
+                ("2026-W53", day(2026, 12, 28), day(2027, 1, 3)),
+                ("2027-W01", day(2027, 1, 4), day(2027, 1, 5)),
+            ]
+        );
+        assert_eq!(labels(day(2025, 12, 31), day(2026, 1, 1), TimeType::Week), ["2026-W01"]);
+    }
+
+    #[test]
+    fn runs_of_n_days_start_at_the_first_day_and_the_last_is_clipped() {
+        let runs = buckets(day(2026, 3, 30), day(2026, 4, 6), TimeType::Days(3)).unwrap();
+        let got: Vec<_> = runs.iter().map(|b| (b.label.as_str(), b.first, b.last)).collect();
+        assert_eq!(
+            got,
+            [
+                ("03-30~04-01", day(2026, 3, 30), day(2026, 4, 1)),
+                ("04-02~04-04", day(2026, 4, 2), day(2026, 4, 4)),
+                ("04-05~04-06", day(2026, 4, 5), day(2026, 4, 6)),
+            ]
+        );
+        // A one-day run still reads as a range.
+        assert_eq!(labels(day(2026, 3, 1), day(2026, 3, 2), TimeType::Days(1)), ["03-01~03-01", "03-02~03-02"]);
+        assert_eq!(labels(day(2026, 3, 1), day(2026, 3, 1), TimeType::Days(366)), ["03-01~03-01"]);
+    }
+
+    #[test]
+    fn years_months_and_days_cover_the_range_clipped_and_in_order() {
+        assert_eq!(labels(day(2025, 11, 15), day(2027, 2, 1), TimeType::Year), ["2025", "2026", "2027"]);
+        let months = buckets(day(2026, 1, 31), day(2026, 3, 1), TimeType::Month).unwrap();
+        let got: Vec<_> = months.iter().map(|b| (b.label.as_str(), b.first, b.last)).collect();
+        assert_eq!(
+            got,
+            [
+                ("2026-01", day(2026, 1, 31), day(2026, 1, 31)),
+                ("2026-02", day(2026, 2, 1), day(2026, 2, 28)),
+                ("2026-03", day(2026, 3, 1), day(2026, 3, 1)),
+            ]
+        );
+        assert_eq!(labels(day(2026, 2, 27), day(2026, 3, 1), TimeType::Day), ["2026-02-27", "2026-02-28", "2026-03-01"]);
+    }
+
+    #[test]
+    fn backwards_ranges_long_ranges_and_bad_run_lengths_are_refused() {
+        assert!(buckets(day(2026, 3, 2), day(2026, 3, 1), TimeType::Day).is_err());
+        assert!(buckets(day(2016, 1, 1), day(2026, 1, 1), TimeType::Day).is_ok());
+        assert!(buckets(day(2016, 1, 1), day(2026, 12, 1), TimeType::Year).is_err());
+        assert!(buckets(day(2026, 3, 1), day(2026, 3, 9), TimeType::Days(0)).is_err());
+        assert!(buckets(day(2026, 3, 1), day(2026, 3, 9), TimeType::Days(367)).is_err());
+    }
+}

@@ -1,0 +1,158 @@
+//! The dashboard's figures against a reference worked out in Rust from the rows themselves:
+//! through rollups, raw files without one, deletions subtracted, and after compaction.
+
+use std::collections::BTreeMap;
+
+use adeval_engine::{
+    Dashboard, DashboardQuery, Dataset, LakeFile, Series, Snapshot, TimeType, ViewingRow, buckets, group_key,
+};
+use chrono::NaiveDate;
+
+use crate::helpers::{TestLake, at, snapshot, viewing_rows};
+
+fn day(m: u32, d: u32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, m, d).unwrap()
+}
+
+/// Per (key, bucket): spots and GRP of the live rows the query wants, summed in Rust.
+fn reference(rows: &[ViewingRow], deleted: &[i64], q: &DashboardQuery) -> BTreeMap<(i64, usize), (i64, f64)> {
+    let cut = buckets(q.from, q.to, q.time).unwrap();
+    let of_group = |r: &ViewingRow, (id, name): &(i64, String)| {
+        r.audience_group_id == *id || (r.audience_group_id == 0 && group_key(&r.audience_group) == group_key(name))
+    };
+    let mut out = BTreeMap::new();
+    for r in rows.iter().filter(|r| !deleted.contains(&r.id) && (q.from..=q.to).contains(&r.ymd)) {
+        let wanted = q.titles.as_ref().is_none_or(|t| t.contains(&r.title))
+            && q.media_id.is_none_or(|m| m == r.media_id)
+            && q.groups.as_ref().is_none_or(|g| g.iter().any(|g| of_group(r, g)))
+            && q.categories.as_ref().is_none_or(|c| c.contains(&r.category))
+            && q.sources.as_ref().is_none_or(|s| s.contains(&r.source))
+            && q.classes.as_ref().is_none_or(|c| r.time_period_class_id.is_some_and(|id| c.contains(&id)));
+        if !wanted {
+            continue;
+        }
+        let bucket = cut.iter().position(|b| (b.first..=b.last).contains(&r.ymd)).unwrap();
+        let keys: Vec<i64> = match &q.series {
+            Series::Titles(keys) => keys.iter().filter(|(_, t)| t.contains(&r.title)).map(|(k, _)| *k).collect(),
+            Series::Groups(groups) => groups.iter().filter(|g| of_group(r, g)).map(|(id, _)| *id).collect(),
+        };
+        for k in keys {
+            let cell = out.entry((k, bucket)).or_insert((0, 0.0));
+            cell.0 += 1;
+            cell.1 += r.grp;
+        }
+    }
+    out
+}
+
+fn cells(answer: &Dashboard) -> BTreeMap<(i64, usize), (i64, f64)> {
+    answer.cells.iter().filter(|c| c.spots != 0).map(|c| ((c.key, c.bucket), (c.spots, c.grp))).collect()
+}
+
+fn assert_same(got: &BTreeMap<(i64, usize), (i64, f64)>, want: &BTreeMap<(i64, usize), (i64, f64)>) {
+    assert_eq!(got.keys().collect::<Vec<_>>(), want.keys().collect::<Vec<_>>());
+    for (k, (spots, grp)) in want {
+        let (s, g) = got[k];
+        assert_eq!(s, *spots, "{k:?}");
+        assert!((g - grp).abs() < 1e-9, "{k:?}: {g} against {grp}");
+    }
+}
+
+fn of(files: &[LakeFile], dataset: Dataset) -> Snapshot {
+    snapshot(&files.iter().filter(|f| f.dataset == dataset).cloned().collect::<Vec<_>>())
+}
+
+fn queries() -> Vec<DashboardQuery> {
+    let products = Series::Titles(vec![
+        (7, vec!["Milk Ad 15s".into(), "伊利 金典".into()]),
+        (8, vec!["Tea".into(), "伊利 金典".into()]),
+    ]);
+    let base = DashboardQuery {
+        from: day(1, 20),
+        to: day(3, 3),
+        time: TimeType::Week,
+        series: products,
+        titles: None,
+        media_id: None,
+        groups: None,
+        categories: None,
+        sources: None,
+        classes: None,
+    };
+    vec![
+        base.clone(),
+        DashboardQuery { time: TimeType::Days(3), media_id: Some(2), categories: Some(vec![2]), ..base.clone() },
+        DashboardQuery { time: TimeType::Month, sources: Some(vec![2, 3]), classes: Some(vec![1]), ..base.clone() },
+        DashboardQuery { time: TimeType::Day, groups: Some(vec![(10, "全国".into()), (99, " 上 海 ".into())]), ..base.clone() },
+        DashboardQuery {
+            time: TimeType::Week,
+            series: Series::Groups(vec![(10, "全国".into()), (11, "上海".into()), (12, "上海".into())]),
+            titles: Some(vec!["milk ad 30s".into(), "Tea".into()]),
+            ..base
+        },
+    ]
+}
+
+#[test]
+fn the_dashboard_sums_rollups_raw_files_and_subtracts_deletions_as_the_rows_say() {
+    let lake = TestLake::new();
+    let mut a = viewing_rows(1, 1 << 32, 1_500, at(2026, 1, 10, 6, 0));
+    // Rows stored without a group id (a name several brands share) match by name.
+    for r in a.iter_mut().step_by(5) {
+        r.audience_group_id = 0;
+        r.audience_group = if r.id % 2 == 0 { "全国".into() } else { "上 海".into() };
+    }
+    let b = viewing_rows(2, 2 << 32, 1_500, at(2026, 2, 10, 6, 0));
+    let a_files = lake.write_viewing(1, &a).unwrap();
+    let b_files = lake.write_viewing(2, &b).unwrap();
+    // Batch 1 is rolled up; batch 2 is not yet (read raw).
+    let rollups = lake.viewing_rollup(&a_files).unwrap();
+    assert_eq!(rollups.len(), a_files.len());
+    assert!(rollups.iter().zip(&a_files).all(|(r, v)| r.path == adeval_engine::viewing_rollup_path(&v.path).unwrap()));
+    let rows = [a.clone(), b.clone()].concat();
+    let deleted: Vec<i64> = a.iter().step_by(7).map(|r| r.id).chain(b.iter().step_by(11).map(|r| r.id)).collect();
+    let files = [a_files.clone(), b_files.clone()].concat();
+    let viewing = snapshot(&files).with_deleted(deleted.clone());
+    let rollup = snapshot(&rollups);
+
+    for q in queries() {
+        let want = reference(&rows, &deleted, &q);
+        assert!(!want.is_empty(), "{q:?} matches rows");
+        let answer = lake.dashboard(&viewing, &rollup, &q).unwrap();
+        assert_eq!(answer.buckets, buckets(q.from, q.to, q.time).unwrap());
+        assert_same(&cells(&answer), &want);
+        // Without deletions, and with no rollup at all, the same rule.
+        assert_same(&cells(&lake.dashboard(&snapshot(&files), &rollup, &q).unwrap()), &reference(&rows, &[], &q));
+        assert_same(&cells(&lake.dashboard(&viewing, &Snapshot::default(), &q).unwrap()), &want);
+    }
+
+    // Compaction: new viewing files without the deleted rows, their rollups rebuilt.
+    let compacted = lake.compact(&viewing, Dataset::Viewing).unwrap();
+    let new_rollups = lake.viewing_rollup(&compacted).unwrap();
+    // The old rollups name files the new snapshot doesn't list: they are not read.
+    let both = snapshot(&[rollups, new_rollups.clone()].concat());
+    for q in queries() {
+        let want = reference(&rows, &deleted, &q);
+        let after = snapshot(&compacted).with_deleted(deleted.clone());
+        assert_same(&cells(&lake.dashboard(&after, &of(&new_rollups, Dataset::ViewingDaily), &q).unwrap()), &want);
+        assert_same(&cells(&lake.dashboard(&after, &both, &q).unwrap()), &want);
+    }
+}
+
+#[test]
+fn a_rollup_holds_fewer_rows_than_its_file_and_the_same_totals() {
+    let lake = TestLake::new();
+    let mut rows = viewing_rows(3, 3 << 32, 2_000, at(2026, 4, 1, 6, 0));
+    for r in rows.iter_mut() {
+        // One group, class and kind of data: rows differ only by day, title and media.
+        (r.audience_group_id, r.time_period_class_id, r.category, r.source, r.belonging_to) = (10, Some(1), 2, 1, 1);
+    }
+    let files = lake.write_viewing(3, &rows).unwrap();
+    let rollups = lake.viewing_rollup(&files).unwrap();
+    assert!(rollups.iter().all(|f| f.dataset == Dataset::ViewingDaily && f.rows > 0));
+    let raw: u64 = files.iter().map(|f| f.rows).sum();
+    let rolled: u64 = rollups.iter().map(|f| f.rows).sum();
+    assert!(rolled * 2 < raw, "{rolled} rollup rows for {raw}");
+    assert!(lake.viewing_rollup(&rollups).unwrap().is_empty(), "only viewing files are rolled up");
+    assert!(lake.compact(&snapshot(&rollups), Dataset::ViewingDaily).is_err());
+}

@@ -1,0 +1,216 @@
+//! The audience dashboard (DESIGN §5.4, docs/dashboard.md): spots, GRP and GRP per spot by time
+//! bucket, one series per product or per audience group of a product. Postgres says which
+//! products, titles and groups are meant; the engine counts the rows in one statement over the
+//! viewing rollup; this module only lays the cells out as the charts take them.
+
+pub mod args;
+
+use std::collections::{BTreeMap, HashSet};
+
+use adeval_engine::{Dashboard, DashboardQuery, Dataset, OrderMatch, Series, TimeType};
+use adeval_engine::orders::round3;
+use chrono::NaiveDate;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::http::{AppError, Result};
+use crate::state::AppState;
+
+/// What a dashboard call asks for, checked.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Filters {
+    pub media_id: Option<i64>,
+    /// `None`: every product of the media (every product without one) that has rows.
+    pub products: Option<Vec<i64>>,
+    pub groups: Option<Vec<i64>>,
+    pub categories: Option<Vec<i16>>,
+    pub sources: Option<Vec<i16>>,
+    pub classes: Option<Vec<i64>>,
+    pub from: NaiveDate,
+    pub to: NaiveDate,
+    pub time: TimeType,
+}
+
+/// GRP per bucket of one series.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GrpLine {
+    pub id: i64,
+    pub name: String,
+    /// Σ GRP per bucket, 3 decimals.
+    pub t: Vec<f64>,
+}
+
+/// Spots per bucket of one series.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SpotLine {
+    pub id: i64,
+    pub name: String,
+    pub t: Vec<i64>,
+}
+
+/// GRP per spot per bucket of one series; `null` for a bucket without spots.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PerSpotLine {
+    pub id: i64,
+    pub name: String,
+    pub t: Vec<Option<f64>>,
+}
+
+/// dashboardoneIndex and dashboardoneBIndex.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Figures {
+    /// `[timeAdd, timeEnd]`.
+    pub time: Vec<String>,
+    /// The bucket labels, in time order.
+    #[serde(rename = "tTime")]
+    pub t_time: Vec<String>,
+    #[serde(rename = "tData")]
+    pub t_data: Vec<GrpLine>,
+    #[serde(rename = "cData")]
+    pub c_data: Vec<SpotLine>,
+    #[serde(rename = "oData")]
+    pub o_data: Vec<PerSpotLine>,
+}
+
+/// Each product's id, name and titles (its name and its tapes' media file names, tape numbers
+/// and customer titles), by id. The titles are trimmed and de-duplicated by the orders' own
+/// rule ([`OrderMatch::new`]), so a product's rows here are those its orders count.
+pub async fn product_titles(db: &sqlx::PgPool, ids: &[i64]) -> sqlx::Result<Vec<(i64, String, Vec<String>)>> {
+    let rows: Vec<(i64, String, Vec<String>)> = sqlx::query_as(
+        "select p.id, p.product_name,
+                array(select x from product_tapes t, unnest(array[t.media_file_name, t.media_tape_number, t.customer_title]) x
+                      where t.product_id = p.id)
+         from products p where p.id = any($1) order by p.id",
+    )
+    .bind(ids)
+    .fetch_all(db)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, name, tapes)| {
+            let titles = OrderMatch::new(0, 0, tapes.iter().map(String::as_str).chain([name.as_str()])).titles().to_vec();
+            (id, name, titles)
+        })
+        .collect())
+}
+
+/// The audience groups `(id, name)` of `ids`, by id; a missing one is a 4000 on `field`.
+async fn groups_named(db: &sqlx::PgPool, ids: &[i64], field: &str) -> Result<Vec<(i64, String)>> {
+    let found: Vec<(i64, String)> = sqlx::query_as("select id, group_name from audience_groups where id = any($1) order by id")
+        .bind(ids)
+        .fetch_all(db)
+        .await?;
+    if found.len() != ids.len() {
+        return Err(AppError::field(field, "受众/城市组不存在"));
+    }
+    Ok(found)
+}
+
+/// dashboardoneIndex: one series per product.
+pub async fn by_product(state: &AppState, f: Filters) -> Result<Figures> {
+    let ids: Vec<i64> = match &f.products {
+        Some(ids) => ids.clone(),
+        None => sqlx::query_scalar("select id from products where $1::bigint is null or media_id = $1 order by id")
+            .bind(f.media_id)
+            .fetch_all(&state.db)
+            .await?,
+    };
+    let products = product_titles(&state.db, &ids).await?;
+    if f.products.is_some() && products.len() != ids.len() {
+        return Err(AppError::field("productId", "产品不存在"));
+    }
+    let groups = match &f.groups {
+        Some(ids) => Some(groups_named(&state.db, ids, "defaultAudienceCityGroupId").await?),
+        None => None,
+    };
+    let query = DashboardQuery {
+        from: f.from,
+        to: f.to,
+        time: f.time,
+        series: Series::Titles(products.iter().map(|(id, _, titles)| (*id, titles.clone())).collect()),
+        titles: None,
+        media_id: f.media_id,
+        groups,
+        categories: f.categories.clone(),
+        sources: f.sources.clone(),
+        classes: f.classes.clone(),
+    };
+    let answer = count(state, query).await?;
+    // Products picked by the caller are shown even when empty; the media's all only with rows.
+    let with_rows: HashSet<i64> = answer.cells.iter().filter(|c| c.spots != 0).map(|c| c.key).collect();
+    let series = products
+        .into_iter()
+        .filter(|(id, _, _)| f.products.is_some() || with_rows.contains(id))
+        .map(|(id, name, _)| (id, name))
+        .collect();
+    Ok(figures(&f, answer, series))
+}
+
+/// dashboardoneBIndex: one series per audience group of `product` (its default group and its
+/// group list), rows of the product's titles on any media, category and source.
+pub async fn by_group(state: &AppState, product: i64, f: Filters) -> Result<Figures> {
+    let Some((_, _, titles)) = product_titles(&state.db, &[product]).await?.into_iter().next() else {
+        return Err(AppError::field("productId", "产品不存在"));
+    };
+    let groups: Vec<(i64, String)> = sqlx::query_as(
+        "select g.id, g.group_name from audience_groups g
+         where g.id = (select default_audience_group_id from products where id = $1)
+            or g.id in (select audience_group_id from product_audience_groups where product_id = $1)
+         order by g.id",
+    )
+    .bind(product)
+    .fetch_all(&state.db)
+    .await?;
+    let query = DashboardQuery {
+        from: f.from,
+        to: f.to,
+        time: f.time,
+        series: Series::Groups(groups.clone()),
+        titles: Some(titles),
+        media_id: None,
+        groups: None,
+        categories: None,
+        sources: None,
+        classes: None,
+    };
+    let answer = count(state, query).await?;
+    Ok(figures(&f, answer, groups))
+}
+
+/// Runs the query over the live viewing files and their rollups.
+async fn count(state: &AppState, query: DashboardQuery) -> Result<Dashboard> {
+    let viewing = state.snapshots.get(&state.db, Dataset::Viewing).await?;
+    let rollup = state.snapshots.get(&state.db, Dataset::ViewingDaily).await?;
+    let lake = state.lake.clone();
+    let answer = tokio::task::spawn_blocking(move || lake.dashboard(&viewing, &rollup, &query))
+        .await
+        .map_err(anyhow::Error::from)?
+        .map_err(anyhow::Error::from)?;
+    Ok(answer)
+}
+
+/// The cells laid out per series `(id, name)` in the given order, every bucket present.
+fn figures(f: &Filters, answer: Dashboard, series: Vec<(i64, String)>) -> Figures {
+    let width = answer.buckets.len();
+    let mut cells: BTreeMap<i64, (Vec<f64>, Vec<i64>)> = BTreeMap::new();
+    for c in answer.cells {
+        let (grp, spots) = cells.entry(c.key).or_insert_with(|| (vec![0.0; width], vec![0; width]));
+        grp[c.bucket] += c.grp;
+        spots[c.bucket] += c.spots;
+    }
+    let (mut t_data, mut c_data, mut o_data) = (Vec::new(), Vec::new(), Vec::new());
+    for (id, name) in series {
+        let (grp, spots) = cells.remove(&id).unwrap_or_else(|| (vec![0.0; width], vec![0; width]));
+        let per_spot = grp.iter().zip(&spots).map(|(g, s)| (*s != 0).then(|| round3(g / *s as f64))).collect();
+        o_data.push(PerSpotLine { id, name: name.clone(), t: per_spot });
+        t_data.push(GrpLine { id, name: name.clone(), t: grp.into_iter().map(round3).collect() });
+        c_data.push(SpotLine { id, name, t: spots });
+    }
+    Figures {
+        time: vec![f.from.to_string(), f.to.to_string()],
+        t_time: answer.buckets.into_iter().map(|b| b.label).collect(),
+        t_data,
+        c_data,
+        o_data,
+    }
+}
