@@ -144,3 +144,26 @@ fn hostile_and_unsupported_parquet_is_refused_in_chinese_without_a_panic() {
     let extra = parquet("extra.parquet", "select '2026-03-01' as 日期, 'CCTV-1' as 频道, '20:00' as 播出时间, 15 as 时长, '版本' as 标题, '全国' as 受众, 1 as 毛评点, [1, 2] as notes");
     assert_eq!(stream(&extra, 10).2, Ok(1));
 }
+
+/// The cost of reading Parquet through DuckDB next to csv, the same million rows through the
+/// same checks (docs/decisions.md, Issue 18). Run by hand:
+/// `cargo test --release -p adeval-ingest --test ingest -- --ignored --nocapture measure`.
+#[test]
+#[ignore]
+fn measure_a_million_rows_from_csv_and_parquet() {
+    let select = "select date '2026-03-01' + (i % 90)::int as 日期, 'CCTV-1' as 频道,
+                          timestamp '2026-03-01 19:00:00' + to_days((i % 90)::int) + to_seconds(i % 7200) as 播出时间,
+                          15 as 时长, '版本' || (i % 7) as 标题, '全国4+' as 受众, (i % 9)::double / 4 as 毛评点
+                   from range(1000000) t(i)";
+    let native = parquet("million.parquet", select);
+    let csv = dir().join("million.csv");
+    let conn = duckdb::Connection::open_in_memory().unwrap();
+    conn.execute_batch(&format!("copy ({select}) to '{}' (header)", csv.display())).unwrap();
+    for path in [&csv, &native] {
+        let started = std::time::Instant::now();
+        let (rows, _, answer) = stream(path, 245_760);
+        let seconds = started.elapsed().as_secs_f64();
+        assert_eq!((answer, rows.len()), (Ok(1_000_000), 1_000_000));
+        eprintln!("{}: {seconds:.2} s, {:.0} rows/s", path.display(), 1e6 / seconds);
+    }
+}

@@ -23,7 +23,7 @@ const HEADER: &str = "日期,频道,播出时间,时长,标题,节目,受众/城
 fn line(i: usize) -> String {
     let day = chrono::NaiveDate::from_ymd_opt(2026, 3, 1).unwrap() + chrono::Duration::days((i % 90) as i64);
     let (h, m, s) = if i % 10 == 9 { (25, i % 60, i / 60 % 60) } else { (19 + i % 3, i % 60, i / 60 % 60) };
-    let channel = if i % 2 == 0 { "测试卫视" } else { "测试二台" };
+    let channel = if i.is_multiple_of(2) { "测试卫视" } else { "测试二台" };
     format!("{day},{channel},{h:02}:{m:02}:{s:02},15,版本{},晚间新闻,全国4+,{}.{},{}/8\n", i % 7, i % 5, i % 10, i % 8 + 1)
 }
 
@@ -82,7 +82,7 @@ async fn a_csv_of_over_a_million_rows_imports_from_the_shell_in_bounded_memory()
     for i in 0..rows {
         let day = 1 + i % 28;
         let month = 3 + i % 3;
-        let channel = if i % 2 == 0 { "测试卫视" } else { "测试二台" };
+        let channel = if i.is_multiple_of(2) { "测试卫视" } else { "测试二台" };
         writeln!(out, "2026-{month:02}-{day:02},{channel},{:02}:{:02}:00,15,版本{},全国4+,{}", 19 + i % 8, i % 60, i % 7, i % 9).unwrap();
     }
     out.flush().unwrap();
