@@ -57,7 +57,21 @@ pub(crate) fn arrow_schema(columns: &[(&str, &str)]) -> SchemaRef {
 }
 
 pub(crate) fn batch_stem(batch_id: i64) -> String {
-    format!("b{batch_id}-0")
+    part_stem(batch_id, 0)
+}
+
+/// The name of part `part` of an import batch written a chunk at a time; part 0 is
+/// [`batch_stem`].
+pub(crate) fn part_stem(batch_id: i64, part: u32) -> String {
+    format!("b{batch_id}-{part}")
+}
+
+/// Whether `name` is a file of batch `batch_id`, any part, published (`b<batch>-<part>.parquet`)
+/// or still hidden (`.b<batch>-<part>.parquet.tmp`).
+fn of_batch(name: &str, batch_id: i64) -> bool {
+    let name = name.strip_prefix('.').and_then(|n| n.strip_suffix(".parquet.tmp")).or_else(|| name.strip_suffix(".parquet"));
+    let part = name.and_then(|n| n.strip_prefix('b')).and_then(|n| n.split_once('-')).filter(|(b, _)| *b == batch_id.to_string());
+    part.is_some_and(|(_, p)| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// The hidden name a lake file is written under before it is published.
@@ -204,15 +218,16 @@ impl Lake {
     /// listed them). Answers how many files were removed. Only for batches that will never
     /// be committed.
     pub fn remove_batch(&self, batch_id: i64) -> Result<usize> {
-        let stem = batch_stem(batch_id);
-        let names = [format!("{stem}.parquet"), temp_name(&stem)];
         let mut removed = 0;
         for dataset in Dataset::ALL {
             let dir = self.root().join(dataset.as_str());
             let Ok(months) = std::fs::read_dir(&dir) else { continue };
             for month in months.flatten() {
-                for name in &names {
-                    removed += usize::from(remove_if_present(&month.path().join(name))?);
+                let Ok(files) = std::fs::read_dir(month.path()) else { continue };
+                for file in files.flatten() {
+                    if file.file_name().to_str().is_some_and(|name| of_batch(name, batch_id)) {
+                        removed += usize::from(remove_if_present(&file.path())?);
+                    }
                 }
             }
         }

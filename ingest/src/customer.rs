@@ -1,15 +1,16 @@
 //! Customer viewing data (客户数据, docs/import-formats.md): one aired spot per row.
 
 use std::path::Path;
+use std::sync::atomic::AtomicU64;
 
 use chrono::{NaiveDate, NaiveDateTime};
 
-use crate::header::{Field, Header};
+use crate::header::{Field, Header, normalise};
 use crate::position::{Position, parse_position};
 use crate::reader::{self, Raw};
-use crate::table::{Cells, Output, Table, blank_row};
+use crate::table::{Cells, Output, ReadRow, Table, blank_row};
 use crate::values::{self, BAD_POSITION};
-use crate::{Limits, Rejected, max_chars};
+use crate::{FileError, Limits, Rejected, max_chars};
 
 /// One spot of a customer's viewing data.
 #[derive(Debug, Clone, PartialEq)]
@@ -109,18 +110,51 @@ pub fn read_customer_data_bytes(
     reader::guarded(|| read(bytes, file_name, opts, limits))
 }
 
+/// How a stored file is streamed: rows handed on `chunk_rows` at a time, and a counter of the
+/// bytes read so far for a progress bar.
+pub struct Streaming<'a> {
+    pub chunk_rows: usize,
+    pub bytes_read: &'a AtomicU64,
+}
+
+/// Reads the customer viewing-data file at `path` as [`read_customer_data`] does, with the same
+/// header rules and row checks, but hands the good rows on in file order, `chunk_rows` at a
+/// time, to `take` instead of keeping them: csv and Parquet (`.parquet`) are streamed from
+/// disk under [`Limits::streamed`], so a file of any size is read in bounded memory; xlsx and
+/// xls are read whole under `limits`. Once a row fails no more rows are handed on; the whole
+/// file is still read so that every bad row is listed, and the file is refused. Answers the
+/// rows handed on. `take` may stop the reading by failing.
+pub fn stream_customer_data(
+    path: &Path,
+    opts: &CustomerOptions,
+    limits: &Limits,
+    streaming: &Streaming<'_>,
+    take: &mut dyn FnMut(Vec<CustomerRow>) -> Result<(), FileError>,
+) -> Result<u64, Rejected> {
+    reader::guarded(|| {
+        let wanted = |name: &str| {
+            let key = normalise(name);
+            FIELDS.iter().any(|f| f.aliases.contains(&key.as_str()))
+        };
+        table(opts).stream(path, limits, (streaming.bytes_read, &wanted), streaming.chunk_rows, take)
+    })
+}
+
+fn table(opts: &CustomerOptions) -> Table<'static, CustomerRow, impl ReadRow<CustomerRow>> {
+    let optional: &'static [usize] = if opts.audience_group_given { &[AUDIENCE_GROUP] } else { &[] };
+    let audience_required = !optional.contains(&AUDIENCE_GROUP);
+    Table::new(&FIELDS, optional, move |header: &Header, at: (&str, u32), cells: &mut [Raw], out: &mut Output<CustomerRow>| {
+        read_row(header, at, audience_required, cells, out)
+    })
+}
+
 fn read(
     bytes: &[u8],
     file_name: &str,
     opts: &CustomerOptions,
     limits: &Limits,
 ) -> Result<Vec<CustomerRow>, Rejected> {
-    let optional: &[usize] = if opts.audience_group_given { &[AUDIENCE_GROUP] } else { &[] };
-    let audience_required = !optional.contains(&AUDIENCE_GROUP);
-    let table = Table::new(&FIELDS, optional, |header: &Header, at: (&str, u32), cells: &mut [Raw], out: &mut Output<CustomerRow>| {
-        read_row(header, at, audience_required, cells, out)
-    });
-    table.read(bytes, file_name, limits)
+    table(opts).read(bytes, file_name, limits)
 }
 
 fn read_row(

@@ -52,6 +52,11 @@ pub enum FileError {
     DuplicateColumn { sheet: String, first: String, second: String },
     #[error("文件中没有数据行")]
     NoRows,
+    /// A Parquet file DuckDB cannot read: a bad footer, sizes it does not have, a broken page.
+    #[error("Parquet 文件已损坏或无法读取")]
+    BadParquet { detail: String },
+    #[error("Parquet 文件的列“{column}”类型为 {ty}，不支持（支持文本、整数、小数、日期、不带时区的时间戳、时间、布尔值）")]
+    ParquetType { column: String, ty: String },
     /// Reading the stored file failed: an internal error, not the user's.
     #[error("文件读取失败")]
     Io { detail: String },

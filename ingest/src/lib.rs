@@ -2,9 +2,10 @@
 //!
 //! - `cell`: dates and broadcast-day times as every format writes them.
 //! - `reader`: xlsx, xls and csv files into sheets of raw cells, guarded against hostile files
-//!   by `Limits`.
+//!   by `Limits`; csv and Parquet also streamed from disk.
 //! - `header`: finding a sheet's header row among title rows.
-//! - `read_customer_data`: customer viewing data, typed and validated row by row.
+//! - `read_customer_data`: customer viewing data, typed and validated row by row;
+//!   `stream_customer_data` hands the rows on a chunk at a time.
 //! - `read_order_template` and `read_certificate`: an order's schedule and its broadcast
 //!   certificate, with names as written for the server to match.
 
@@ -21,9 +22,9 @@ pub mod reader;
 mod values;
 
 pub use certificate::{CertificateLine, read_certificate, read_certificate_bytes};
-pub use customer::{CustomerOptions, CustomerRow, read_customer_data, read_customer_data_bytes};
+pub use customer::{CustomerOptions, CustomerRow, Streaming, read_customer_data, read_customer_data_bytes, stream_customer_data};
 pub use error::{FileError, MAX_ROW_ERRORS, Rejected, RowError};
-pub use limits::{Limits, MAX_SHEET_NAME_CHARS, max_chars};
+pub use limits::{EXCEL_MAX_ROWS, Limits, MAX_SHEET_NAME_CHARS, max_chars};
 pub use position::{Position, parse_position};
 pub use reader::{Raw, Sheet, SheetRow, Text};
 pub use template::{TemplateRow, read_order_template, read_order_template_bytes};

@@ -9,6 +9,8 @@ use crate::FileError;
 pub struct Limits {
     /// Non-empty rows in the whole file, headers and titles included.
     pub max_rows: u32,
+    /// Non-empty rows of one sheet: Excel's own limit, [`EXCEL_MAX_ROWS`].
+    pub max_sheet_rows: u32,
     /// Columns of a row; non-empty cells further right refuse the file.
     pub max_cols: u32,
     /// Characters of one cell.
@@ -34,6 +36,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_rows: 1_000_000,
+            max_sheet_rows: EXCEL_MAX_ROWS,
             max_cols: 256,
             max_cell_chars: 32 * 1024,
             max_text_bytes: 256 * 1024 * 1024,
@@ -46,6 +49,26 @@ impl Default for Limits {
         }
     }
 }
+
+impl Limits {
+    /// The limits of a file streamed from disk (csv, Parquet): its rows are handed on as they
+    /// are read and never held together, so the caps that bound a whole file in memory (rows,
+    /// text, size) and the deadline are lifted; the caps on one row (columns, cell length)
+    /// stay.
+    pub fn streamed(&self) -> Limits {
+        Limits {
+            max_rows: u32::MAX,
+            max_sheet_rows: u32::MAX,
+            max_text_bytes: u64::MAX,
+            max_inflated_bytes: u64::MAX,
+            deadline: Duration::MAX,
+            ..self.clone()
+        }
+    }
+}
+
+/// Rows of an Excel sheet (xlsx; xls holds 65,536).
+pub const EXCEL_MAX_ROWS: u32 = 1_048_576;
 
 /// Excel's own limit on a sheet name; longer names only come from crafted files.
 pub const MAX_SHEET_NAME_CHARS: usize = 31;

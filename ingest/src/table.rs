@@ -15,6 +15,11 @@ pub(crate) struct Output<T> {
     pub omitted: usize,
 }
 
+/// What reads one data row, given the sheet's header and `(sheet name, row number)`.
+pub(crate) trait ReadRow<T>: FnMut(&Header, (&str, u32), &mut [Raw], &mut Output<T>) {}
+
+impl<T, F: FnMut(&Header, (&str, u32), &mut [Raw], &mut Output<T>)> ReadRow<T> for F {}
+
 /// Reads one import's tables: `fields` is its column table, `optional` the required fields
 /// the caller has made optional, `read_row` reads a data row given the sheet's header and
 /// `(sheet name, row number)`.
@@ -56,6 +61,36 @@ where
     /// Reads the file: its rows, or why it is refused (no header anywhere, bad rows, no rows).
     pub fn read(mut self, bytes: &[u8], file_name: &str, limits: &Limits) -> Result<Vec<T>, Rejected> {
         reader::visit(bytes, file_name, limits, &mut self)?;
+        let rows = self.verdict(0)?;
+        Ok(rows)
+    }
+
+    /// Reads the stored file at `path`, handing its good rows on in file order, `chunk` at a
+    /// time, to `take`, until a row fails: then no more rows are handed on, the reading goes on
+    /// to list every bad row, and the file is refused. Answers the rows handed on. `read` and
+    /// `wanted` are as [`reader::visit_file`] takes them.
+    pub fn stream(
+        self,
+        path: &std::path::Path,
+        limits: &Limits,
+        (read, wanted): (&std::sync::atomic::AtomicU64, &(dyn Fn(&str) -> bool + Sync)),
+        chunk: usize,
+        take: &mut dyn FnMut(Vec<T>) -> Result<(), FileError>,
+    ) -> Result<u64, Rejected> {
+        let mut chunked = Chunked { table: self, chunk: chunk.max(1), take, handed: 0 };
+        reader::visit_file(path, limits, read, wanted, &mut chunked)?;
+        let Chunked { table, take, handed, .. } = chunked;
+        let rest = table.verdict(handed)?;
+        let handed = handed + rest.len() as u64;
+        if !rest.is_empty() {
+            take(rest)?;
+        }
+        Ok(handed)
+    }
+
+    /// The rows kept, or why the file is refused: no header anywhere, bad rows, or no rows
+    /// (counting `handed` already handed on).
+    fn verdict(self, handed: u64) -> Result<Vec<T>, Rejected> {
         let Output { rows, errors, omitted } = self.out;
         if self.headers == 0 {
             let required = header::required_labels(self.fields, self.optional);
@@ -64,10 +99,37 @@ where
         if !errors.is_empty() {
             return Err(Rejected::Rows { errors, omitted });
         }
-        if rows.is_empty() {
+        if rows.is_empty() && handed == 0 {
             return Err(FileError::NoRows.into());
         }
         Ok(rows)
+    }
+}
+
+/// A table handing its rows on a chunk at a time.
+struct Chunked<'f, 'k, T, R> {
+    table: Table<'f, T, R>,
+    chunk: usize,
+    take: &'k mut dyn FnMut(Vec<T>) -> Result<(), FileError>,
+    handed: u64,
+}
+
+impl<T, R> RowSink for Chunked<'_, '_, T, R>
+where
+    R: FnMut(&Header, (&str, u32), &mut [Raw], &mut Output<T>),
+{
+    fn sheet(&mut self, name: &str) -> Result<(), FileError> {
+        self.table.sheet(name)
+    }
+
+    fn row(&mut self, row: u32, cells: &mut [Raw]) -> Result<(), FileError> {
+        self.table.row(row, cells)?;
+        let rows = &mut self.table.out.rows;
+        if rows.len() >= self.chunk && self.table.out.errors.is_empty() {
+            self.handed += rows.len() as u64;
+            (self.take)(std::mem::take(rows))?;
+        }
+        Ok(())
     }
 }
 

@@ -9,7 +9,7 @@ use duckdb::arrow::datatypes::SchemaRef;
 use duckdb::arrow::record_batch::RecordBatch;
 
 use super::{COLUMNS, ViewingRow};
-use crate::write::{ROW_GROUP_ROWS, arrow_schema, batch_stem, micros};
+use crate::write::{ROW_GROUP_ROWS, arrow_schema, micros, part_stem};
 use crate::{Dataset, Error, Lake, LakeFile, Month, Result};
 
 impl Lake {
@@ -20,6 +20,13 @@ impl Lake {
     /// The rows are already in memory, typed, so they go to Parquet straight from Arrow: sorted
     /// here, one record batch per row group, no round trip through DuckDB.
     pub fn write_viewing(&self, batch_id: i64, rows: &[ViewingRow]) -> Result<Vec<LakeFile>> {
+        self.write_viewing_part(batch_id, 0, rows)
+    }
+
+    /// As [`Lake::write_viewing`], for part `part` of a batch written a chunk of rows at a time
+    /// (`b<batch>-<part>.parquet`): a file too large to hold in memory is imported as several
+    /// parts, each sorted by air time on its own, all committed together.
+    pub fn write_viewing_part(&self, batch_id: i64, part: u32, rows: &[ViewingRow]) -> Result<Vec<LakeFile>> {
         if let Some(row) = rows.iter().find(|r| r.batch_id != batch_id) {
             return Err(Error::Caller(format!("row {} belongs to batch {}, not {batch_id}", row.id, row.batch_id)));
         }
@@ -36,7 +43,7 @@ impl Lake {
         keys.sort_unstable();
         let order: Vec<&ViewingRow> = keys.iter().map(|&(_, _, i)| &rows[i as usize]).collect();
         drop(keys);
-        let stem = batch_stem(batch_id);
+        let stem = part_stem(batch_id, part);
         let schema = arrow_schema(&COLUMNS);
         self.all_or_nothing(|files| {
             for month_rows in order.chunk_by(|a, b| Month::of(a.air_time.date()) == Month::of(b.air_time.date())) {
@@ -245,6 +252,36 @@ mod tests {
         assert!(seven.iter().all(|f| !root.join(&f.path).exists()) && !tmp.exists());
         assert!(eight.iter().all(|f| root.join(&f.path).exists()));
         assert_eq!(lake.remove_batch(7).unwrap(), 0);
+        drop(lake);
+        std::fs::remove_dir_all(root).ok();
+    }
+
+    #[test]
+    fn a_batch_written_in_parts_is_removed_whole_and_no_other_batch_with_it() {
+        let root = std::env::temp_dir().join(format!("adeval-engine-parts-{}", std::process::id()));
+        std::fs::remove_dir_all(&root).ok();
+        let lake = Lake::open(&root, LakeOptions::default()).unwrap();
+        let start = NaiveDate::from_ymd_opt(2026, 3, 31).unwrap().and_hms_opt(23, 0, 0).unwrap();
+        let rows: Vec<ViewingRow> = (0..4).map(|i| row(i, start + Duration::hours(i))).collect();
+        let mut parts = Vec::new();
+        for part in 0..3 {
+            parts.extend(lake.write_viewing_part(7, part, &rows[part as usize..]).unwrap());
+        }
+        let names: Vec<&str> = parts.iter().map(|f| f.path.as_str()).collect();
+        assert!(names.contains(&"viewing/month=2026-04/b7-2.parquet"), "{names:?}");
+        assert_eq!(parts.iter().map(|f| f.rows).sum::<u64>(), 4 + 3 + 2);
+        // Batch 70's files share the prefix `b7` and must survive batch 7's removal.
+        let mut other = rows.clone();
+        for r in &mut other {
+            r.batch_id = 70;
+        }
+        let seventy = lake.write_viewing_part(70, 1, &other).unwrap();
+        std::fs::write(root.join("viewing/month=2026-03/.b7-11.parquet.tmp"), b"half").unwrap();
+
+        assert_eq!(lake.remove_batch(7).unwrap(), parts.len() + 1);
+
+        assert!(parts.iter().all(|f| !root.join(&f.path).exists()));
+        assert!(seventy.iter().all(|f| root.join(&f.path).exists()));
         drop(lake);
         std::fs::remove_dir_all(root).ok();
     }

@@ -5,8 +5,11 @@
 //! format readers only add the guards their format needs (zip bombs and XML declarations for
 //! xlsx, a compound-file and record pre-scan for xls, encodings for csv).
 
+mod assembler;
 mod cfb;
 mod csv;
+mod parquet;
+mod stream;
 mod xls;
 mod xlsx;
 
@@ -17,6 +20,9 @@ use std::ops::Deref;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 use std::sync::{Arc, mpsc};
+
+pub(crate) use assembler::Assembler;
+pub(crate) use stream::visit_file;
 
 use crate::limits::{Clock, MAX_SHEET_NAME_CHARS};
 use crate::{FileError, Limits};
@@ -226,22 +232,34 @@ pub(crate) fn visit(
         return Err(FileError::TooLarge);
     }
     let format = detect(file_name, &bytes[..bytes.len().min(8)])?;
+    produce(limits, clock, sink, move |rows| match format {
+        Format::Xlsx => xlsx::read(bytes, rows),
+        Format::Xls => xls::read(bytes, rows),
+        Format::Csv => csv::read(bytes, &sheet_name_of(file_name), rows),
+    })
+}
+
+/// A csv file's one sheet is named as Excel names it: the file's stem, cut to a sheet name's
+/// length.
+pub(crate) fn sheet_name_of(file_name: &str) -> String {
+    let stem = Path::new(file_name).file_stem().map(|s| s.to_string_lossy());
+    stem.as_deref().unwrap_or("").chars().take(MAX_SHEET_NAME_CHARS).collect()
+}
+
+/// Runs `read` (a format reader feeding an `Assembler`) on a second thread, handing its rows
+/// to `sink` in batches.
+pub(crate) fn produce(
+    limits: &Limits,
+    clock: Clock,
+    sink: &mut dyn RowSink,
+    read: impl FnOnce(&mut Assembler<'_>) -> Result<(), FileError> + Send,
+) -> Result<(), FileError> {
     let (sender, receiver) = mpsc::sync_channel(4);
     std::thread::scope(|scope| {
         let producer = scope.spawn(move || {
             let mut batches = Batcher { sender, batch: Batch::default() };
             let mut rows = Assembler::new(limits, clock, &mut batches);
-            match format {
-                Format::Xlsx => xlsx::read(bytes, &mut rows)?,
-                Format::Xls => xls::read(bytes, &mut rows)?,
-                Format::Csv => {
-                    // Named as Excel names it: the file's stem, cut to a sheet name's length.
-                    let stem = Path::new(file_name).file_stem().map(|s| s.to_string_lossy());
-                    let name: String =
-                        stem.as_deref().unwrap_or("").chars().take(MAX_SHEET_NAME_CHARS).collect();
-                    csv::read(bytes, &name, &mut rows)?
-                }
-            }
+            read(&mut rows)?;
             rows.finish()?;
             batches.send()
         });
@@ -340,116 +358,6 @@ fn panic_text(payload: &(dyn Any + Send)) -> String {
         s.clone()
     } else {
         "panic".to_owned()
-    }
-}
-
-/// Gathers cells into rows and applies the format-independent caps.
-pub(crate) struct Assembler<'a> {
-    limits: &'a Limits,
-    clock: Clock,
-    sink: &'a mut dyn RowSink,
-    sheet: String,
-    row: u32,
-    cells: Vec<Raw>,
-    rows_seen: u32,
-    ticks: u32,
-    text_bytes: u64,
-}
-
-impl<'a> Assembler<'a> {
-    fn new(limits: &'a Limits, clock: Clock, sink: &'a mut dyn RowSink) -> Self {
-        Assembler {
-            limits,
-            clock,
-            sink,
-            sheet: String::new(),
-            row: 0,
-            cells: Vec::new(),
-            rows_seen: 0,
-            ticks: 0,
-            text_bytes: 0,
-        }
-    }
-
-    pub(crate) fn limits(&self) -> &Limits {
-        self.limits
-    }
-
-    pub(crate) fn clock(&self) -> &Clock {
-        &self.clock
-    }
-
-    /// Fails once the deadline has passed; cheap enough to call per row.
-    pub(crate) fn check_clock(&self) -> Result<(), FileError> {
-        self.clock.check()
-    }
-
-    pub(crate) fn begin_sheet(&mut self, name: &str) -> Result<(), FileError> {
-        self.flush()?;
-        self.sheet.clear();
-        self.sheet.push_str(name);
-        self.sink.sheet(name)
-    }
-
-    /// One cell at a 1-based row and a 0-based column. Cells of a row arrive together; a
-    /// different row number ends the current row.
-    pub(crate) fn cell(&mut self, row: u32, col: u32, value: Raw) -> Result<(), FileError> {
-        self.ticks = self.ticks.wrapping_add(1);
-        if self.ticks.is_multiple_of(1024) {
-            self.clock.check()?;
-        }
-        if value.is_blank() {
-            return Ok(());
-        }
-        if row != self.row {
-            self.flush()?;
-            self.row = row;
-        }
-        let limits = self.limits;
-        if col >= limits.max_cols {
-            let (sheet, max) = (self.sheet.clone(), limits.max_cols);
-            return Err(FileError::TooManyColumns { sheet, row, max });
-        }
-        let text = match &value {
-            Raw::Text(s) => Some(s.as_str()),
-            Raw::Error(s) => Some(s.as_str()),
-            _ => None,
-        };
-        if let Some(s) = text {
-            // Bytes bound chars from above, so most cells skip the count.
-            if s.len() > limits.max_cell_chars && s.chars().count() > limits.max_cell_chars {
-                let (sheet, max) = (self.sheet.clone(), limits.max_cell_chars);
-                return Err(FileError::CellTooLong { sheet, row, max });
-            }
-            self.text_bytes += s.len() as u64;
-            if self.text_bytes > limits.max_text_bytes {
-                return Err(FileError::TooMuchText(limits.max_text_bytes >> 20));
-            }
-        }
-        let i = col as usize;
-        if self.cells.len() <= i {
-            self.cells.resize(i + 1, Raw::Empty);
-        }
-        self.cells[i] = value;
-        Ok(())
-    }
-
-    fn flush(&mut self) -> Result<(), FileError> {
-        if self.cells.is_empty() {
-            return Ok(());
-        }
-        self.rows_seen += 1;
-        if self.rows_seen > self.limits.max_rows {
-            return Err(FileError::TooManyRows(self.limits.max_rows));
-        }
-        self.sink.row(self.row, &mut self.cells)?;
-        self.cells.clear();
-        Ok(())
-    }
-
-    fn finish(mut self) -> Result<(), FileError> {
-        self.flush()?;
-        self.clock.check()
     }
 }
 

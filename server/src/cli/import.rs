@@ -3,6 +3,7 @@
 //! batch: all or nothing.
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use clap::Subcommand;
@@ -14,7 +15,8 @@ use crate::imports::{ImportError, Report};
 
 #[derive(Subcommand)]
 pub enum ImportCommand {
-    /// Customer viewing data (客户数据) workbooks: xlsx, xls or csv, docs/import-formats.md.
+    /// Customer viewing data (客户数据): xlsx, xls, csv or Parquet, docs/import-formats.md. csv
+    /// and Parquet files of any size are streamed in bounded memory.
     CustomerData {
         #[arg(required = true)]
         files: Vec<PathBuf>,
@@ -30,6 +32,9 @@ pub enum ImportCommand {
         /// Audience/city group of every row, for files without that column.
         #[arg(long = "audience-group")]
         audience_group: Option<String>,
+        /// Rows read, resolved and written at a time (tests lower it to see memory stay bounded).
+        #[arg(long = "chunk-rows", hide = true, default_value_t = customer::CHUNK_ROWS)]
+        chunk_rows: usize,
     },
     /// Rating series: csv (UTF-8, header channel,audience_group,ts,rating) or Parquet with
     /// those columns; one value per minute or second.
@@ -39,22 +44,34 @@ pub enum ImportCommand {
     },
 }
 
-struct Bar(ProgressBar);
+/// The bar of one file: by percent through the stages, and by bytes while the file is read.
+struct Bar(ProgressBar, AtomicBool);
 
 impl Report for Bar {
     async fn stage(&self, percent: i64, text: &str) {
-        self.0.set_position(percent.clamp(0, 100) as u64);
+        if !self.1.load(Ordering::Relaxed) {
+            self.0.set_position(percent.clamp(0, 100) as u64);
+        }
         self.0.set_message(text.to_owned());
     }
+
+    async fn read(&self, done: u64, total: u64) {
+        if !self.1.swap(true, Ordering::Relaxed) {
+            self.0.set_style(style("{prefix} [{bar:30}] {bytes}/{total_bytes} {bytes_per_sec} {msg}"));
+            self.0.set_length(total);
+            self.0.set_message("读取并校验文件");
+        }
+        self.0.set_position(done.min(total));
+    }
+}
+
+fn style(template: &str) -> ProgressStyle {
+    ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()).progress_chars("=> ")
 }
 
 fn bar(name: &str) -> ProgressBar {
     let bar = ProgressBar::new(100);
-    bar.set_style(
-        ProgressStyle::with_template("{prefix} [{bar:30}] {pos:>3}% {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .progress_chars("=> "),
-    );
+    bar.set_style(style("{prefix} [{bar:30}] {pos:>3}% {msg}"));
     bar.set_prefix(name.to_owned());
     bar.enable_steady_tick(Duration::from_millis(200));
     bar
@@ -63,14 +80,15 @@ fn bar(name: &str) -> ProgressBar {
 pub async fn run(config: Config, command: ImportCommand) -> anyhow::Result<()> {
     let state = crate::build_state(config).await?;
     match command {
-        ImportCommand::CustomerData { files, category, source, ownership, audience_group } => {
+        ImportCommand::CustomerData { files, category, source, ownership, audience_group, chunk_rows } => {
             let opts = ImportOptions { category, source, belonging_to: ownership, audience_group };
             let started = Instant::now();
             let (mut rows, mut refused) = (0u64, 0usize);
             for file in &files {
                 let name = file.file_name().map_or_else(|| file.display().to_string(), |n| n.to_string_lossy().into_owned());
-                let progress = Bar(bar(&name));
-                let outcome = customer::import_file(&state, file, &opts, &Origin { cli: true, ..Origin::default() }, &progress).await;
+                let progress = Bar(bar(&name), AtomicBool::new(false));
+                let origin = Origin { cli: true, ..Origin::default() };
+                let outcome = customer::import_file_in_chunks(&state, file, &opts, &origin, &progress, chunk_rows.max(1)).await;
                 progress.0.finish_and_clear();
                 match outcome {
                     Ok(done) => {

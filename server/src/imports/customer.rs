@@ -1,20 +1,21 @@
 //! Importing customer viewing data (docs/import-formats.md 客户数据): read and check the file, resolve
 //! its channels, audience groups and time-period classes against the master data, write the
 //! rows to the lake as one batch and make it visible in one transaction. All or nothing: any bad
-//! row refuses the file with every error listed. Shared by the upload job and the shell.
+//! row refuses the file with every error listed. Shared by the upload job and the shell; the
+//! file is read, resolved and written a chunk at a time ([`stream`]), so its size is not
+//! bounded by memory.
+
+mod stream;
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 use adeval_engine::{Dataset, ViewingRow};
-use adeval_ingest::{CustomerOptions, CustomerRow, Limits, RowError};
+use adeval_ingest::{CustomerRow, RowError};
 use chrono::{NaiveDateTime, Timelike};
 
-use crate::lake::{BatchInfo, begin_batch, fail_batch, row_id};
-use crate::state::AppState;
+use crate::lake::row_id;
 
-use super::{ImportError, Report, commit_or_remove, describe};
+pub use stream::{CHUNK_ROWS, import_file, import_file_in_chunks};
 
 /// The dataset customer rows live in.
 pub const DATASET: Dataset = Dataset::Viewing;
@@ -145,37 +146,9 @@ impl Lookups {
     }
 
     /// Every row as the lake stores it (ids `row_id(batch, n)` in file order), or every error.
-    /// Files repeat a handful of channels and groups over many rows, so each distinct name is
-    /// looked up once.
     pub fn resolve_all(&self, rows: Vec<CustomerRow>, batch: &BatchRows<'_>) -> Result<Vec<ViewingRow>, Vec<RowError>> {
-        let mut media_seen: HashMap<String, Option<(i64, String)>> = HashMap::new();
-        let mut groups_seen: HashMap<String, Option<GroupRef>> = HashMap::new();
         let mut errors = Vec::new();
-        let mut out = Vec::with_capacity(rows.len());
-        for (n, row) in rows.into_iter().enumerate() {
-            let media = match media_seen.get(&row.channel) {
-                Some(found) => found.clone(),
-                None => {
-                    let found = self.media.get(&key(&row.channel)).cloned();
-                    media_seen.insert(row.channel.clone(), found.clone());
-                    found
-                }
-            };
-            let group = match &row.audience_group {
-                Some(name) => match groups_seen.get(name) {
-                    Some(found) => found.clone(),
-                    None => {
-                        let found = self.group(name);
-                        groups_seen.insert(name.clone(), found.clone());
-                        found
-                    }
-                },
-                None => batch.default_group.cloned(),
-            };
-            if let Some(v) = self.resolve(row, media, group, row_id(batch.batch_id, n), batch, &mut errors) {
-                out.push(v);
-            }
-        }
+        let out = Resolver::new(self).resolve(rows, 0, batch, &mut |e| errors.push(e));
         if errors.is_empty() { Ok(out) } else { Err(errors) }
     }
 
@@ -186,10 +159,10 @@ impl Lookups {
         group: Option<GroupRef>,
         id: i64,
         batch: &BatchRows<'_>,
-        errors: &mut Vec<RowError>,
+        errors: &mut dyn FnMut(RowError),
     ) -> Option<ViewingRow> {
         let mut bad = |column: &str, value: &str, reason: String| {
-            errors.push(RowError { sheet: row.sheet.clone(), row: row.row, column: column.into(), value: value.into(), reason });
+            errors(RowError { sheet: row.sheet.clone(), row: row.row, column: column.into(), value: value.into(), reason });
         };
         if media.is_none() {
             bad("频道", &row.channel, "未知的频道，请先在系统设置中添加该媒体".into());
@@ -245,84 +218,55 @@ impl Lookups {
     }
 }
 
-/// Imports one file as one batch.
-pub async fn import_file<R: Report>(
-    state: &AppState,
-    path: &Path,
-    opts: &ImportOptions,
-    origin: &Origin,
-    report: &R,
-) -> Result<Imported, ImportError> {
-    let started = Instant::now();
-    report.stage(5, "读取并校验文件").await;
-    let file: PathBuf = path.to_path_buf();
-    let given = opts.audience_group.is_some();
-    let read = tokio::task::spawn_blocking(move || {
-        adeval_ingest::read_customer_data(&file, &CustomerOptions { audience_group_given: given }, &Limits::default())
-    })
-    .await
-    .map_err(anyhow::Error::from)?;
-    let rows = read?;
-    if rows.is_empty() {
-        return Err(ImportError::Refused("文件中没有数据行".into()));
-    }
-    report.stage(40, &format!("已读取 {} 行，正在匹配媒体、受众/城市组和时段", rows.len())).await;
-
-    let lookups = Lookups::new(MasterRows::load(&state.db).await?);
-    let default_group = match &opts.audience_group {
-        Some(name) => match lookups.group(name) {
-            Some(found) => Some(found),
-            None => return Err(ImportError::Refused(format!("未知的受众/城市组：{name}"))),
-        },
-        None => None,
-    };
-    let batch_id = begin_batch(
-        &state.db,
-        &BatchInfo {
-            dataset: DATASET,
-            origin: origin.label(),
-            file_id: origin.file_id,
-            job_id: origin.job_id,
-            admin_id: origin.admin_id,
-            category: Some(opts.category),
-            source: Some(opts.source),
-            belonging_to: Some(opts.belonging_to),
-        },
-    )
-    .await?;
-    let batch = BatchRows {
-        batch_id,
-        opts,
-        default_group: default_group.as_ref(),
-        created_at: chrono::Local::now().naive_local(),
-    };
-    let viewing = match lookups.resolve_all(rows, &batch) {
-        Ok(viewing) => viewing,
-        Err(errors) => {
-            let text = describe(&errors, 0);
-            fail_batch(&state.db, batch_id, &text).await?;
-            return Err(ImportError::Refused(text));
-        }
-    };
-    let count = viewing.len() as u64;
-    report.stage(60, &format!("正在写入 {count} 行")).await;
-    match write_and_commit(state, batch_id, origin.worker.as_deref(), viewing, count).await {
-        Ok(()) => {}
-        Err(e) => {
-            let _ = fail_batch(&state.db, batch_id, "写入失败").await;
-            return Err(e);
-        }
-    }
-    report.stage(100, &format!("已导入 {count} 行")).await;
-    Ok(Imported { batch_id, rows: count, seconds: started.elapsed().as_secs_f64() })
+/// Resolves rows a chunk at a time against [`Lookups`]. Files repeat a handful of channels and
+/// groups over many rows, so each distinct name is looked up once per import.
+pub struct Resolver<'l> {
+    lookups: &'l Lookups,
+    media_seen: HashMap<String, Option<(i64, String)>>,
+    groups_seen: HashMap<String, Option<GroupRef>>,
 }
 
-async fn write_and_commit(state: &AppState, batch_id: i64, worker: Option<&str>, rows: Vec<ViewingRow>, count: u64) -> Result<(), ImportError> {
-    let lake = state.lake.clone();
-    let files = tokio::task::spawn_blocking(move || lake.write_viewing(batch_id, &rows))
-        .await
-        .map_err(anyhow::Error::from)?
-        .map_err(anyhow::Error::from)?;
-    commit_or_remove(state, batch_id, worker, files, count).await?;
-    Ok(())
+impl<'l> Resolver<'l> {
+    pub fn new(lookups: &'l Lookups) -> Resolver<'l> {
+        Resolver { lookups, media_seen: HashMap::new(), groups_seen: HashMap::new() }
+    }
+
+    /// The rows that resolve, as the lake stores them: `rows` are the batch's rows from number
+    /// `first` on in file order, so their ids are `row_id(batch, first + i)`. Every row that
+    /// does not resolve goes to `errors`.
+    pub fn resolve(
+        &mut self,
+        rows: Vec<CustomerRow>,
+        first: usize,
+        batch: &BatchRows<'_>,
+        errors: &mut dyn FnMut(RowError),
+    ) -> Vec<ViewingRow> {
+        let mut out = Vec::with_capacity(rows.len());
+        for (i, row) in rows.into_iter().enumerate() {
+            let media = match self.media_seen.get(&row.channel) {
+                Some(found) => found.clone(),
+                None => {
+                    let found = self.lookups.media.get(&key(&row.channel)).cloned();
+                    self.media_seen.insert(row.channel.clone(), found.clone());
+                    found
+                }
+            };
+            let group = match &row.audience_group {
+                Some(name) => match self.groups_seen.get(name) {
+                    Some(found) => found.clone(),
+                    None => {
+                        let found = self.lookups.group(name);
+                        self.groups_seen.insert(name.clone(), found.clone());
+                        found
+                    }
+                },
+                None => batch.default_group.cloned(),
+            };
+            let id = row_id(batch.batch_id, first + i);
+            if let Some(v) = self.lookups.resolve(row, media, group, id, batch, errors) {
+                out.push(v);
+            }
+        }
+        out
+    }
 }

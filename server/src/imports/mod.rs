@@ -39,7 +39,7 @@ impl Origin {
 }
 
 /// How many row errors a refusal lists before summing up the rest.
-const LISTED_ERRORS: usize = 50;
+pub(crate) const LISTED_ERRORS: usize = 50;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ImportError {
@@ -69,6 +69,13 @@ impl From<Rejected> for ImportError {
 /// Progress of an import: a stage text and the percent done.
 pub trait Report: Send + Sync {
     fn stage(&self, percent: i64, text: &str) -> impl std::future::Future<Output = ()> + Send;
+
+    /// `done` of the file's `total` bytes read and checked, while a customer-data file is read
+    /// (reading is the first half or so of an import). The shell draws a bar by bytes.
+    fn read(&self, done: u64, total: u64) -> impl std::future::Future<Output = ()> + Send {
+        let percent = 5 + (50 * done.min(total)).checked_div(total).unwrap_or(0) as i64;
+        async move { self.stage(percent, "读取并校验文件").await }
+    }
 }
 
 /// The refusal of a file with bad rows: the first [`LISTED_ERRORS`] located as the reader

@@ -23,6 +23,7 @@ mod session_cache;
 mod sessions;
 mod settings;
 mod shell;
+mod shell_streaming;
 mod signin_rush;
 mod signing;
 mod suits;

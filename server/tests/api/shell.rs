@@ -242,7 +242,7 @@ fn shared_string_bomb(entries: usize) -> Vec<u8> {
 }
 
 /// The peak resident memory (VmHWM, in KiB) of a running child, polled until it exits.
-async fn peak_rss_kib(child: &mut std::process::Child) -> (std::process::ExitStatus, u64) {
+pub(crate) async fn peak_rss_kib(child: &mut std::process::Child) -> (std::process::ExitStatus, u64) {
     let status_file = format!("/proc/{}/status", child.id());
     let mut peak = 0u64;
     loop {
