@@ -1,6 +1,6 @@
 import dayjs from 'dayjs'
 import type { TFunction } from 'i18next'
-import { z } from 'zod'
+import { z } from '@/lib/schema'
 import type { TapeChange } from '../api/get-tape-changes'
 import type { TapeChangeValues } from '../api/save-tape-change'
 
