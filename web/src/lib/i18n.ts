@@ -8,14 +8,14 @@ export const defaultLanguage: Language = 'zh-CN'
 
 // Every src/locales/<language>/<namespace>.json becomes namespace <namespace>: features add
 // their own files (e.g. admin.json) without touching this module.
-const files = import.meta.glob<{ default: Record<string, unknown> }>('/src/locales/*/*.json', { eager: true })
+const files = import.meta.glob<Record<string, unknown>>('/src/locales/*/*.json', { eager: true, import: 'default' })
 
 export const resources: Resource = {}
 for (const [path, mod] of Object.entries(files)) {
   const m = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path)
   if (!m) continue
   const [, lng, ns] = m
-  resources[lng] = { ...resources[lng], [ns]: mod.default }
+  resources[lng] = { ...resources[lng], [ns]: mod }
 }
 
 function isLanguage(v: unknown): v is Language {
