@@ -155,12 +155,18 @@ export const z = {
     }),
   array: <T>(item: Schema<T>) =>
     new ArraySchema<T>((v, issues) => {
-      if (!Array.isArray(v)) return issues.push(wrongType('array', v)) && v
+      if (!Array.isArray(v)) {
+        issues.push(wrongType('array', v))
+        return v
+      }
       return v.map((x, i) => under(i, (own) => item['run'](x, own), issues))
     }),
   object: <S extends Shape>(shape: S) =>
     new Schema<OutputOf<S>>((v, issues) => {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) return issues.push(wrongType('object', v)) && v
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+        issues.push(wrongType('object', v))
+        return v
+      }
       const input = v as Record<string, unknown>
       const out: Record<string, unknown> = {}
       for (const [key, schema] of Object.entries(shape)) {
