@@ -47,8 +47,7 @@ function storedLanguage(): Language {
   }
 }
 
-/** Settles once the stored language's strings are in: main.tsx renders after it. */
-export const i18nReady = i18n.use(initReactI18next).use(onDemand).init({
+const initialised = i18n.use(initReactI18next).use(onDemand).init({
   resources,
   partialBundledLanguages: true,
   lng: storedLanguage(),
@@ -60,6 +59,10 @@ export const i18nReady = i18n.use(initReactI18next).use(onDemand).init({
   initAsync: false,
 })
 document.documentElement.lang = i18n.language
+/** Settles once the stored language's strings are in: main.tsx renders after it. */
+export const i18nReady = initialised.then(() => {
+  document.documentElement.lang = i18n.language
+})
 
 /** Switches the UI language and keeps the choice for the next visit. */
 export function setLanguage(lng: Language) {
