@@ -14,7 +14,16 @@ export default defineConfig({
   // Relative asset paths: the app uses hash routing, so it can be served from any path.
   base: './',
   plugins: [react()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  // Locale files ship as JSON.parse of one string: smaller and faster to parse than object literals
+  // with a named export per key, which the app never imports (issue 18).
+  json: { namedExports: false, stringify: true },
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // @visx/text's calc() reducer, without the expression evaluator it brings (src/lib/css-calc.ts).
+      'reduce-css-calc': fileURLToPath(new URL('./src/lib/css-calc.ts', import.meta.url)),
+    },
+  },
   define: { 'import.meta.env.VITE_SIGN_SECRET': JSON.stringify(signSecret) },
   server: {
     proxy: {

@@ -1,14 +1,19 @@
-import type Fuse from 'fuse.js/basic'
-import { useEffect, useMemo, useState, type KeyboardEvent } from 'react'
+import { useMemo, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { flattenRoutes } from '../route-access'
+import { fuzzySearch, type FuzzyKey } from './fuzzy-search'
 import { Icon } from './icons'
 import { useAllowedRoutes } from './use-shell'
 
 type Item = { path: string; title: string }
 
-/** Fuzzy search over the pages the user may open (fuse.js, threshold 0.4); Enter goes there. */
+const KEYS: FuzzyKey<Item>[] = [
+  { name: 'title', weight: 0.7 },
+  { name: 'path', weight: 0.3 },
+]
+
+/** Fuzzy search over the pages the user may open (fuse.js's scoring, threshold 0.4); Enter goes there. */
 export function HeaderSearch() {
   const { t, i18n } = useTranslation('shell')
   const navigate = useNavigate()
@@ -16,7 +21,6 @@ export function HeaderSearch() {
   const [open, setOpen] = useState(false)
   const [query, setQuery] = useState('')
   const [active, setActive] = useState(0)
-  const [fuse, setFuse] = useState<Fuse<Item> | null>(null)
 
   const items = useMemo<Item[]>(
     () =>
@@ -29,17 +33,8 @@ export function HeaderSearch() {
     [routes, i18n, i18n.language],
   )
 
-  // fuse.js loads with the first search, not with the page.
-  useEffect(() => {
-    if (!open) return
-    let live = true
-    void import('fuse.js/basic').then(({ default: F }) => {
-      if (live) setFuse(new F(items, { keys: [{ name: 'title', weight: 0.7 }, { name: 'path', weight: 0.3 }], threshold: 0.4, ignoreLocation: true }))
-    })
-    return () => void (live = false)
-  }, [open, items])
-
-  const results = query.trim() && fuse ? fuse.search(query.trim(), { limit: 8 }).map((r) => r.item) : []
+  const q = query.trim()
+  const results = useMemo(() => (q ? fuzzySearch(items, q, KEYS, 0.4, 8) : []), [items, q])
 
   function close() {
     setOpen(false)

@@ -1,6 +1,6 @@
-import dayjs from 'dayjs'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { localClock, localIso } from '@/lib/timestamps'
 import { Icon } from './icons'
 import type { ProgressEntry } from './progress-log'
 import './progress-panel.css'
@@ -60,8 +60,8 @@ export function ProgressPanel({ entries, received, onClose }: Props) {
             <div className="progress-entry__body">
               <span className="progress-entry__title">{title(e)}</span>
               {e.text && <span className="progress-entry__text">{e.text}</span>}
-              <time className="progress-entry__time" dateTime={dayjs(e.at).format()}>
-                {dayjs(e.at).format('HH:mm:ss')}
+              <time className="progress-entry__time" dateTime={localIso(new Date(e.at))}>
+                {localClock(new Date(e.at))}
               </time>
             </div>
           </li>

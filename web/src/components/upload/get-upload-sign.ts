@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next'
-import { z } from 'zod'
+import { z } from '@/lib/schema'
 import { api } from '@/lib/api-client'
 import type { CallData, Schema } from '@/types/call'
 

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod'
+import { schemaResolver } from '@/lib/schema'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -57,7 +57,7 @@ function UploadForm({ tags, tagValue, mode, ownership = true, onSuccess, onClose
   const dataMode = mode === 'data'
   const schema = useMemo(() => uploadSchema(t, dataMode), [t, dataMode])
   const { register, handleSubmit, setError, formState } = useForm<UploadFormValues>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: { category: '', source: '', belongingTo: '1', description: '' },
   })
   const { errors } = formState

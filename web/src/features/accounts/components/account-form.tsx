@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { Controller, useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { schemaResolver } from '@/lib/schema'
 import { useTranslation } from 'react-i18next'
 import { FormField, FormGroup, setServerErrors } from '@/components/ui/form-field'
 import { ACCOUNT_FIELDS, accountSchema, ALL_RULES, type AccountFormValues } from '../api/create-account'
@@ -33,7 +33,7 @@ export function AccountForm({ id, account, menus, onSubmit }: Props) {
   const editing = account !== undefined
   const schema = useMemo(() => accountSchema(t, editing), [t, editing])
   const { register, control, handleSubmit, setError, formState } = useForm<AccountFormValues>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: initialValues(account),
   })
   const { errors } = formState

@@ -4,9 +4,9 @@ import { GridRows } from '@visx/grid'
 import { Group } from '@visx/group'
 import { scaleBand, scaleLinear } from '@visx/scale'
 import { Bar, LinePath } from '@visx/shape'
-import { TooltipWithBounds, useTooltip } from '@visx/tooltip'
 import { useMemo, useState, type KeyboardEvent, type PointerEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ChartTooltip, useTooltip } from '@/components/ui/chart-tooltip'
 import { axisMax, formatValue, isolated, labelStep, wrapLabel, type ChartSeries } from './chart-data'
 
 export const PLOT_HEIGHT = 320
@@ -142,7 +142,7 @@ export function ChartPlot({ title, width, buckets, series, total, axes }: Props)
         </Group>
       </svg>
       {hovered !== undefined && (
-        <TooltipWithBounds left={tooltipLeft} top={tooltipTop} className="dash-tooltip" unstyled applyPositionStyle>
+        <ChartTooltip left={tooltipLeft} top={tooltipTop} className="dash-tooltip">
           <strong className="dash-tooltip__label">{buckets[hovered]}</strong>
           <ul>
             {series.map((s) => (
@@ -152,7 +152,7 @@ export function ChartPlot({ title, width, buckets, series, total, axes }: Props)
               </li>
             ))}
           </ul>
-        </TooltipWithBounds>
+        </ChartTooltip>
       )}
     </div>
     <p className="visually-hidden" aria-live="polite">{spoken}</p>

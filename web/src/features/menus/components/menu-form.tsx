@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { schemaResolver } from '@/lib/schema'
 import { useTranslation } from 'react-i18next'
 import { FormField, FormGroup, setServerErrors } from '@/components/ui/form-field'
 import { MENU_FIELDS, menuSchema, TOP_LEVEL, type MenuFormValues } from '../api/create-menu'
@@ -26,7 +26,7 @@ export function MenuForm({ id, menu, parents, onSubmit }: Props) {
   const { t } = useTranslation('admin')
   const schema = useMemo(() => menuSchema(t), [t])
   const { register, handleSubmit, setError, formState } = useForm<MenuFormValues>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: initialValues(menu),
   })
   const { errors } = formState

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { schemaResolver } from '@/lib/schema'
 import { useTranslation } from 'react-i18next'
 import { FormDatePicker } from '@/components/ui/form-date-picker'
 import { FormField, setServerErrors } from '@/components/ui/form-field'
@@ -31,7 +31,7 @@ export function ViewingForm({ id, record, media, onSubmit }: Props) {
   const { t } = useTranslation('network-viewing')
   const schema = useMemo(() => viewingSchema(t), [t])
   const { register, control, handleSubmit, setError, formState } = useForm<ViewingFormValues>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: initialValues(record),
   })
   const { errors } = formState

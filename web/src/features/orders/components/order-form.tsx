@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { useController, useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { schemaResolver } from '@/lib/schema'
 import { useTranslation } from 'react-i18next'
 import { FormDatePicker } from '@/components/ui/form-date-picker'
 import { FormField, FormGroup, setServerErrors } from '@/components/ui/form-field'
@@ -28,7 +28,7 @@ type Props = {
 export function OrderForm({ id, order, media, products, onSubmit }: Props) {
   const { t } = useTranslation(['orders', 'common'])
   const schema = useMemo(() => orderSchema(t), [t])
-  const form = useForm<OrderFormValues>({ resolver: zodResolver(schema), defaultValues: initialValues(order) })
+  const form = useForm<OrderFormValues>({ resolver: schemaResolver(schema), defaultValues: initialValues(order) })
   const { register, control, handleSubmit, setError, setValue, formState } = form
   const { errors } = formState
   const locked = Boolean(order)

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod'
+import { schemaResolver } from '@/lib/schema'
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -13,7 +13,7 @@ const EMPTY: ProposalValues = { proposalText: '', adjustDate: '' }
 export function ProposalForm({ orderId }: { orderId: number }) {
   const { t } = useTranslation('orders')
   const schema = useMemo(() => proposalSchema(t), [t])
-  const { register, control, handleSubmit, setError, reset, formState } = useForm<ProposalValues>({ resolver: zodResolver(schema), defaultValues: EMPTY })
+  const { register, control, handleSubmit, setError, reset, formState } = useForm<ProposalValues>({ resolver: schemaResolver(schema), defaultValues: EMPTY })
   const { errors, isSubmitting } = formState
   const create = useCreateProposal()
 

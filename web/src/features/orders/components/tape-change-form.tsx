@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod'
+import { schemaResolver } from '@/lib/schema'
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -39,7 +39,7 @@ export function TapeChangeForm({ orderId, cycleStart, cycleEnd, versions, upTape
   const bounds = useMemo(() => (editing ? editBounds(editing) : addBounds(cycleStart, cycleEnd)), [editing, cycleStart, cycleEnd])
   const schema = useMemo(() => tapeChangeSchema(t, bounds, editing !== null), [t, bounds, editing])
   const { register, control, handleSubmit, setError, reset, formState } = useForm<TapeChangeValues>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: initialValues(editing, versions),
   })
   const { errors, isSubmitting } = formState

@@ -1,14 +1,14 @@
-import dayjs from 'dayjs'
 import type { TFunction } from 'i18next'
-import { z } from 'zod'
+import { z } from '@/lib/schema'
+import { dayAfter, localDay } from '@/lib/timestamps'
 import type { TapeChange } from '../api/get-tape-changes'
 import type { TapeChangeValues } from '../api/save-tape-change'
 
 /** The days a change may be put on, `YYYY-MM-DD` both ends. */
 export type DateBounds = { min: string; max: string; /** Adding only: the first day after today. */ tomorrow?: string }
 
-export const dayAfter = (day: string) => dayjs(day).add(1, 'day').format('YYYY-MM-DD')
-export const todayText = () => dayjs().format('YYYY-MM-DD')
+export { dayAfter }
+export const todayText = () => localDay()
 
 /** Adding: after today (tomorrow at the earliest) and within the cycle. */
 export function addBounds(cycleStart: string, cycleEnd: string, today = todayText()): DateBounds {

@@ -1,5 +1,5 @@
-import dayjs from 'dayjs'
 import { useRef, useState } from 'react'
+import { localClock } from '@/lib/timestamps'
 import { useJobEnds } from '@/lib/use-job-ends'
 import type { ImportOutcome } from './import-result'
 
@@ -21,12 +21,12 @@ export function useImportOutcomes(onEnded: (orderId: number) => void) {
     if (of === undefined) return
     jobs.current.delete(jobId)
     const text = message.data == null ? '' : String(message.data)
-    setOutcome(of, { state: message.level === 'success' ? 'done' : 'failed', text, at: dayjs().format('HH:mm:ss') })
+    setOutcome(of, { state: message.level === 'success' ? 'done' : 'failed', text, at: localClock() })
     onEnded(of)
   })
 
   const started = (orderId: number, jobIds: (number | null)[]) => {
-    setOutcome(orderId, { state: 'running', text: '', at: dayjs().format('HH:mm:ss') })
+    setOutcome(orderId, { state: 'running', text: '', at: localClock() })
     for (const id of jobIds) if (typeof id === 'number') jobs.current.set(id, orderId)
     track(jobIds)
   }

@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod'
+import { schemaResolver, z } from '@/lib/schema'
 import type { TFunction } from 'i18next'
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { z } from 'zod'
 import { Dialog } from '@/components/ui/dialog'
 import { FormField, FormGroup, setServerErrors } from '@/components/ui/form-field'
 import { toast } from '@/components/ui/toast-store'
@@ -52,7 +51,7 @@ function SwapForm({ orderId, row, swap, onDone }: { orderId: number; row: Unassi
   const certificateTapes = useCertificateTapes(orderId, row === null)
   const orderTapes = useOrderTapes(orderId, true)
   const { register, handleSubmit, setError, watch, formState } = useForm<SwapValues>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: { tapeId: row ? String(row.tapeId) : '', upTapeId: '', broadcastingMagneticTapeDetailsType: row ? '2' : '1' },
   })
   const { errors } = formState

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { useController, useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { schemaResolver } from '@/lib/schema'
 import { useTranslation } from 'react-i18next'
 import { FormField, FormGroup, setServerErrors } from '@/components/ui/form-field'
 import { DEFAULT_SECONDS, PRODUCT_FIELDS, productSchema, SECONDS_OPTIONS, type ProductFormValues } from '../api/create-product'
@@ -48,7 +48,7 @@ export function ProductForm({ id, product, brands, media, onSubmit }: Props) {
   const { t } = useTranslation('products')
   const schema = useMemo(() => productSchema(t), [t])
   const { register, control, handleSubmit, setError, setValue, formState } = useForm<ProductFormValues>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: initialValues(product),
   })
   const { errors } = formState

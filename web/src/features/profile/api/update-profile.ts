@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
-import { z } from 'zod'
+import { z } from '@/lib/schema'
 import { api } from '@/lib/api-client'
 import { profileQueryOptions } from './get-profile'
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { schemaResolver } from '@/lib/schema'
 import { useTranslation } from 'react-i18next'
 import { FormField, setServerErrors } from '@/components/ui/form-field'
 import { toast } from '@/components/ui/toast-store'
@@ -14,7 +14,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const schema = useMemo(() => profileSchema(t), [t])
   const update = useUpdateProfile()
   const { register, handleSubmit, setError, reset, formState } = useForm<ProfileFormValues>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: { name: profile.name, oldPassword: '', password: '', password_confirmation: '' },
   })
   const { errors } = formState

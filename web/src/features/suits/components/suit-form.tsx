@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { Controller, useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { schemaResolver } from '@/lib/schema'
 import { useTranslation } from 'react-i18next'
 import { FormDatePicker } from '@/components/ui/form-date-picker'
 import { FormField, FormGroup, setServerErrors } from '@/components/ui/form-field'
@@ -37,7 +37,7 @@ export function SuitForm({ id, suit, media, brands, onSubmit }: Props) {
   const { t } = useTranslation('suits')
   const schema = useMemo(() => suitSchema(t), [t])
   const { register, control, handleSubmit, setError, setValue, watch, formState } = useForm<SuitFormValues>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: initialValues(suit),
   })
   const { errors } = formState

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { Controller, useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { schemaResolver } from '@/lib/schema'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '@/components/ui/dialog'
 import { FormField, setServerErrors } from '@/components/ui/form-field'
@@ -58,7 +58,7 @@ function GroupForm({ initial, onSubmit }: { initial: GroupFormValues; onSubmit: 
   const options = useMemo(() => (brands.data ?? []).map((b) => ({ value: b.id, label: b.brandName })), [brands.data])
   const schema = useMemo(() => groupSchema(t), [t])
   const { control, register, handleSubmit, setError, formState } = useForm<GroupFormValues>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: initial,
   })
   const { errors } = formState

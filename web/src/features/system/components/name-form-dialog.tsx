@@ -1,8 +1,7 @@
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { schemaResolver, z } from '@/lib/schema'
 import { useTranslation } from 'react-i18next'
-import { z } from 'zod'
 import { Dialog } from '@/components/ui/dialog'
 import { FormField, setServerErrors } from '@/components/ui/form-field'
 
@@ -43,7 +42,7 @@ function NameForm(props: Props & { id: string; tooLong: string }) {
     [props.required, props.tooLong],
   )
   const { register, handleSubmit, setError, formState } = useForm<Values>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: { name: props.initial },
   })
   const submit = handleSubmit(async ({ name }) => {

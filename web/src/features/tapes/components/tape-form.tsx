@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { useController, useForm, useWatch } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { schemaResolver } from '@/lib/schema'
 import { useTranslation } from 'react-i18next'
 import { FormField, setServerErrors } from '@/components/ui/form-field'
 import { DEFAULT_SECONDS, TAPE_FIELDS, tapeSchema, type TapeFormValues } from '../api/create-tape'
@@ -39,7 +39,7 @@ export function TapeForm({ id, tape, brands, media, onSubmit }: Props) {
   const { t } = useTranslation('tapes')
   const schema = useMemo(() => tapeSchema(t), [t])
   const { register, control, handleSubmit, setError, setValue, formState } = useForm<TapeFormValues>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: initialValues(tape),
   })
   const { errors } = formState

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { Controller, useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { schemaResolver } from '@/lib/schema'
 import { useTranslation } from 'react-i18next'
 import { FormField, FormGroup, setServerErrors } from '@/components/ui/form-field'
 import { CLASS_FIELDS, classSchema, type ClassFormValues } from '../api/create-time-period-class'
@@ -27,7 +27,7 @@ export function ClassForm({ id, group, media, onSubmit }: Props) {
   const { t } = useTranslation('time-periods')
   const schema = useMemo(() => classSchema(t), [t])
   const { register, control, handleSubmit, setError, setValue, watch, formState } = useForm<ClassFormValues>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: initialValues(group),
   })
   const { errors } = formState

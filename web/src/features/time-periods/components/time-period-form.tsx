@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { schemaResolver } from '@/lib/schema'
 import { useTranslation } from 'react-i18next'
 import { FormField, setServerErrors } from '@/components/ui/form-field'
 import { PERIOD_FIELDS, timePeriodSchema, type TimePeriodFormValues } from '../api/create-time-period'
@@ -27,7 +27,7 @@ export function TimePeriodForm({ id, period, media, onSubmit }: Props) {
   const { t } = useTranslation('time-periods')
   const schema = useMemo(() => timePeriodSchema(t), [t])
   const { register, handleSubmit, setError, formState } = useForm<TimePeriodFormValues>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: initialValues(period),
   })
   const { errors } = formState

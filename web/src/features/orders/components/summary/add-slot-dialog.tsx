@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod'
+import { schemaResolver, z } from '@/lib/schema'
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { z } from 'zod'
 import { CellDialog as Dialog } from './cell-dialog'
 import { FormDatePicker } from '@/components/ui/form-date-picker'
 import { FormField } from '@/components/ui/form-field'
@@ -72,7 +71,7 @@ function AddSlotForm({ orderId, month, save, onDone }: FormProps) {
     [t, days.min, days.max],
   )
   const { register, control, handleSubmit, setError, formState } = useForm<Values>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     // An order of one version needs no choice.
     defaultValues: { productDefaultId: '', type: null, timePeriodId: '', ymd: '', num: '' },
     values: tapes.data?.length === 1 ? { productDefaultId: String(tapes.data[0].id), type: null, timePeriodId: '', ymd: '', num: '' } : undefined,

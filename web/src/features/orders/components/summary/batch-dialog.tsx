@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod'
+import { schemaResolver, z } from '@/lib/schema'
 import { useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { z } from 'zod'
 import { CellDialog as Dialog } from './cell-dialog'
 import { toast } from '@/components/ui/toast-store'
 import { useUpCells, WITHDRAWN, type GridCell, type GridRow } from '../../api/summary-writes'
@@ -43,7 +42,7 @@ function BatchForm({ orderId, initial, save, onDone }: FormProps) {
     [t],
   )
   const { register, control, handleSubmit, setError, formState } = useForm<Values>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: { type: null, num: '', withdrawn: false },
   })
   const { errors } = formState

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod'
+import { schemaResolver, z } from '@/lib/schema'
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { z } from 'zod'
 import { CellDialog as Dialog } from './cell-dialog'
 import { FormField } from '@/components/ui/form-field'
 import { toast } from '@/components/ui/toast-store'
@@ -42,7 +41,7 @@ function GrpForm({ target, save, onDone }: FormProps) {
   const { row, cell } = target
   const schema = useMemo(() => z.object({ mdp: z.string().refine(isGrp, t('summaryDialogs.grp.bad')) }), [t])
   const { register, handleSubmit, setError, formState } = useForm<Values>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: { mdp: cell.mdp === null || cell.mdp === undefined ? '' : String(cell.mdp) },
   })
   const { errors } = formState

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod'
+import { schemaResolver, z } from '@/lib/schema'
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { z } from 'zod'
 import { CellDialog as Dialog } from './cell-dialog'
 import { toast } from '@/components/ui/toast-store'
 import { useUpCells, WITHDRAWN, type GridCell, type GridRow } from '../../api/summary-writes'
@@ -53,7 +52,7 @@ function ModifyForm({ orderId, target, save, onDone }: FormProps) {
     [t, existing],
   )
   const { register, control, handleSubmit, setError, formState } = useForm<Values>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: {
       type: cell?.type ?? row.type,
       num: existing ? String(cell.point) : '',

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod'
+import { schemaResolver, z } from '@/lib/schema'
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { z } from 'zod'
 import { CellDialog as Dialog } from './cell-dialog'
 import { DatePicker } from '@/components/ui/date-picker'
 import { FormDatePicker } from '@/components/ui/form-date-picker'
@@ -52,7 +51,7 @@ function MoveForm({ orderId, target, onClose }: { orderId: number; target: Point
     [t, keepsDay],
   )
   const form = useForm<MoveValues>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: { upTapeId: '', timePeriodId: '', suit: '', ymd: '', num: '' },
   })
   const { register, control, setValue, watch, formState } = form

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod'
+import { schemaResolver, z } from '@/lib/schema'
 import { useMemo, type KeyboardEvent } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { z } from 'zod'
 import { CellDialog as Dialog } from './cell-dialog'
 import { FormField } from '@/components/ui/form-field'
 import { toast } from '@/components/ui/toast-store'
@@ -51,7 +50,7 @@ function ReasonForm({ orderId, target, save, onDone }: FormProps) {
     [t],
   )
   const { register, handleSubmit, setError, formState } = useForm<Values>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: { reasonValue: cell.reasonType === '2' ? cell.reasonValue : '' },
   })
   const { errors } = formState

@@ -3,9 +3,9 @@ import { localPoint } from '@visx/event'
 import { Group } from '@visx/group'
 import { scaleLinear, scaleUtc } from '@visx/scale'
 import { AreaClosed, Line, LinePath } from '@visx/shape'
-import { TooltipWithBounds, useTooltip } from '@visx/tooltip'
 import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ChartTooltip, useTooltip } from '@/components/ui/chart-tooltip'
 import type { SpotCurve } from './api'
 import { clock, nearestIndex, tsMs } from './analysis-model'
 
@@ -115,9 +115,9 @@ export default function SpotCurveChart({ curve, window, width: fixed, height = 2
         </svg>
       </div>
       {active >= 0 && (
-        <TooltipWithBounds key={active} left={tip.tooltipLeft} top={tip.tooltipTop} className="spot-curve__tooltip">
+        <ChartTooltip left={tip.tooltipLeft} top={tip.tooltipTop} className="spot-curve__tooltip">
           <span aria-hidden="true">{said}</span>
-        </TooltipWithBounds>
+        </ChartTooltip>
       )}
       {/* Always there, so what the arrow keys reach is read as it changes. */}
       <span role="status" className="visually-hidden">{said}</span>
