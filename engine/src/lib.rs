@@ -21,8 +21,8 @@ pub use error::{Error, Result};
 pub use lake::{Lake, LakeOptions};
 pub use paths::{Dataset, LakeFile, Month, Snapshot};
 pub use ratings::{
-    ChannelGroupRatings, ChannelRatings, ClassDay, DailyRatings, MAX_REASONS, RatingStats, RatingsSummary,
-    SeriesWindows,
+    ChannelGroupRatings, ChannelRatings, ClassDay, CurveRequest, DailyRatings, MAX_REASONS, RatingStats, RatingsSummary,
+    Resolution, SeriesWindows, SpotCurve,
 };
 pub use viewing::{
     AiredSpot, AiredSpots, GrpWindows, IssuedTotals, OrderMatch, Side, SpotPosition, ViewingFilter, ViewingRow, group_key,

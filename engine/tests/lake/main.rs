@@ -7,4 +7,5 @@ mod groups;
 mod helpers;
 mod issued;
 mod ratings;
+mod spot_curve;
 mod viewing;
