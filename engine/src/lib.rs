@@ -25,5 +25,6 @@ pub use ratings::{
     Resolution, SeriesWindows, SpotCurve,
 };
 pub use viewing::{
-    AiredSpot, AiredSpots, GrpWindows, IssuedTotals, OrderMatch, Side, SpotPosition, ViewingFilter, ViewingRow, group_key,
+    AiredSpot, AiredSpots, Bucket, GrpWindows, Grouping, IssuedTotals, OrderMatch, Side, Slot, SlotCell, SlotSpot,
+    SpotPosition, ViewingFilter, ViewingRow, group_key,
 };

@@ -2,6 +2,7 @@
 //! import batch and partitioned by the month of the air time.
 
 mod aired;
+mod analysis;
 mod decode;
 mod estimate;
 mod issued;
@@ -9,6 +10,7 @@ mod read;
 mod write;
 
 pub use aired::{AiredSpot, AiredSpots, SpotPosition};
+pub use analysis::{Bucket, Grouping, Slot, SlotCell, SlotSpot};
 pub use estimate::GrpWindows;
 pub use issued::{OrderMatch, Side, group_key};
 pub(crate) use read::for_each_chunk;
