@@ -3,6 +3,7 @@
 //! that one list.
 
 pub mod accounts;
+pub mod analysis;
 pub mod auth;
 pub mod customers;
 pub mod files;
@@ -75,6 +76,7 @@ pub fn endpoints() -> Vec<Endpoint> {
         customers::endpoints(),
         messages::endpoints(),
         orders::endpoints(),
+        analysis::endpoints(),
     ]
         .into_iter()
         .flatten()
