@@ -135,7 +135,9 @@ fn the_earliest_spot_of_a_cell_stands_for_it_and_counts_its_side() {
     let (slots, total) = lake.viewing_slots(&data, &filter, &buckets, 1, 10).unwrap();
 
     assert_eq!(total, 3);
-    let shape: Vec<(u32, Vec<(usize, Option<(i64, u64)>, Option<(i64, u64)>)>)> = slots
+    // Per slot: each cell's bucket and its customer and media spot as (id, count).
+    type Cell = (usize, Option<(i64, u64)>, Option<(i64, u64)>);
+    let shape: Vec<(u32, Vec<Cell>)> = slots
         .iter()
         .map(|s| {
             let cells = s.cells.iter().map(|c| (c.bucket, c.customer.as_ref().map(|x| (x.id, x.count)), c.media.as_ref().map(|x| (x.id, x.count))));
