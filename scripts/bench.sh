@@ -57,6 +57,9 @@ run_bench ratings_ingest
 run_bench ratings_query
 # Default viewing estimates of one order (estimates): six classes over the imported rating rows.
 run_bench estimates
+# The point-details curve (spot_curve): spotCurve's engine call over 300 million per-second rating
+# rows (ADEVAL_BENCH_CURVE_ROWS), against DuckDB on the plain Parquet copy.
+run_bench spot_curve
 run_bench export
 # The API under load (api_load): the release `adeval serve` on a database of a throwaway cluster
 # of the bench's own, under ADEVAL_BENCH_DATA.

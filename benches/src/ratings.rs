@@ -19,10 +19,18 @@ pub fn rows() -> u64 {
 /// and DuckDB's spill files.
 const BYTES_PER_ROW: u64 = 110;
 
+/// Generous bytes per row for the per-second source and its imported lake, all the spot-curve
+/// bench writes (no csv; the streaming import spills nothing): about 3 bytes a row each.
+const PER_SECOND_BYTES_PER_ROW: u64 = 16;
+
 /// Refuses to start when the data folder's file system can't hold what the benches write.
 pub fn check_disk(rows: u64) -> anyhow::Result<()> {
+    check_disk_for(rows, BYTES_PER_ROW)
+}
+
+fn check_disk_for(rows: u64, bytes_per_row: u64) -> anyhow::Result<()> {
     let dir = data_dir()?;
-    let need = rows * BYTES_PER_ROW;
+    let need = rows * bytes_per_row;
     let free = free_bytes(&dir)?;
     if free < need {
         bail!(
@@ -55,14 +63,36 @@ pub fn parquet_source(rows: u64) -> anyhow::Result<PathBuf> {
     Ok(parquet)
 }
 
+/// The per-second Parquet source (`generate::ratings_per_second`, seed 1), made on first use:
+/// the spot-curve bench's input and its peer's plain copy.
+pub fn per_second_source(rows: u64) -> anyhow::Result<PathBuf> {
+    let parquet = data_dir()?.join(format!("ratings-seconds-{rows}.parquet"));
+    if !parquet.exists() {
+        check_disk_for(rows, PER_SECOND_BYTES_PER_ROW)?;
+    }
+    generated_by(rows, &parquet, adeval_engine::generate::ratings_per_second)?;
+    Ok(parquet)
+}
+
 /// Generates `path` (its format by extension) unless it is there.
 fn generated(rows: u64, path: &Path) -> anyhow::Result<()> {
     if !path.exists() {
         check_disk(rows)?;
+    }
+    generated_by(rows, path, adeval_engine::generate::ratings)
+}
+
+/// Generates `path` with `generate` unless it is there.
+fn generated_by(
+    rows: u64,
+    path: &Path,
+    generate: fn(&Path, u64, u64) -> adeval_engine::Result<()>,
+) -> anyhow::Result<()> {
+    if !path.exists() {
         println!("  generating {}", path.display());
         let start = std::time::Instant::now();
         let tmp = tmp_name(path);
-        adeval_engine::generate::ratings(&tmp, rows, 1)?;
+        generate(&tmp, rows, 1)?;
         std::fs::rename(&tmp, path).with_context(|| format!("publishing {}", path.display()))?;
         println!("  generated in {:.1} s", start.elapsed().as_secs_f64());
     }
@@ -77,10 +107,25 @@ fn tmp_name(path: &Path) -> PathBuf {
 
 /// A lake holding the Parquet source imported as batch 1, made on first use, and its files.
 pub fn imported_lake(rows: u64, options: LakeOptions) -> anyhow::Result<(Lake, Vec<LakeFile>)> {
-    let root = data_dir()?.join(format!("ratings-{rows}-lake"));
+    lake_of(&data_dir()?.join(format!("ratings-{rows}-lake")), rows, parquet_source, options)
+}
+
+/// A lake holding the per-second source imported as batch 1, made on first use, and its files.
+pub fn per_second_lake(rows: u64, options: LakeOptions) -> anyhow::Result<(Lake, Vec<LakeFile>)> {
+    lake_of(&data_dir()?.join(format!("ratings-seconds-{rows}-lake")), rows, per_second_source, options)
+}
+
+/// The lake at `root` holding `source(rows)` imported as batch 1, imported unless it is there.
+fn lake_of(
+    root: &Path,
+    rows: u64,
+    source: fn(u64) -> anyhow::Result<PathBuf>,
+    options: LakeOptions,
+) -> anyhow::Result<(Lake, Vec<LakeFile>)> {
+    let root = root.to_path_buf();
     let manifest = root.join("files.txt");
     if !manifest.exists() {
-        let parquet = parquet_source(rows)?;
+        let parquet = source(rows)?;
         if root.exists() {
             std::fs::remove_dir_all(&root)?;
         }

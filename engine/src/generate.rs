@@ -44,7 +44,14 @@ pub fn ratings_start() -> NaiveDateTime {
 /// A rating follows the day (low at night, a noon bump, prime time at 20:30), scaled by the
 /// channel's and the group's reach, with ±15 % noise from a hash of the row number and seed.
 pub fn ratings(out: &Path, rows: u64, seed: u64) -> Result<()> {
-    write_ratings(out, &Series { start: ratings_start(), channels: &CHANNELS, groups: &AUDIENCE_GROUPS }, rows, seed)
+    write_ratings(out, &Series { start: ratings_start(), channels: &CHANNELS, groups: &AUDIENCE_GROUPS }, 60, rows, seed)
+}
+
+/// As [`ratings`], per second: every series within a second, second by second, the same
+/// shape of day. One day is 40 × 16 × 86,400 = 55,296,000 rows, so 300 million rows cover
+/// about five and a half days from 29 January 2026.
+pub fn ratings_per_second(out: &Path, rows: u64, seed: u64) -> Result<()> {
+    write_ratings(out, &Series { start: ratings_start(), channels: &CHANNELS, groups: &AUDIENCE_GROUPS }, 1, rows, seed)
 }
 
 /// Which series a generated file holds, from which minute on.
@@ -58,10 +65,11 @@ pub struct Series<'a> {
 /// (the same shape of day, reach and noise): the demo's recent weeks of history.
 pub fn ratings_of(out: &Path, series: &Series<'_>, days: u64, seed: u64) -> Result<()> {
     let rows = days * 1440 * (series.channels.len() * series.groups.len()) as u64;
-    write_ratings(out, series, rows, seed)
+    write_ratings(out, series, 60, rows, seed)
 }
 
-fn write_ratings(out: &Path, spec: &Series<'_>, rows: u64, seed: u64) -> Result<()> {
+/// Writes `rows` samples of `spec`'s series, one every `step` seconds.
+fn write_ratings(out: &Path, spec: &Series<'_>, step: u32, rows: u64, seed: u64) -> Result<()> {
     if spec.channels.is_empty() || spec.groups.is_empty() {
         return Err(Error::Caller("generated ratings need a channel and an audience group".into()));
     }
@@ -78,19 +86,20 @@ fn write_ratings(out: &Path, spec: &Series<'_>, rows: u64, seed: u64) -> Result<
     let (channels, groups) = (spec.channels.len() as u64, spec.groups.len() as u64);
     let series = channels * groups;
     let start = spec.start.format("%Y-%m-%d %H:%M:%S");
-    // h: hour of the day as a fraction; reach falls with the channel's rank, groups vary.
+    // t: seconds from the start; h: hour of the day as a fraction; reach falls with the
+    // channel's rank, groups vary.
     let sql = format!(
         "copy (
            select [{channel_list}][1 + (s // {groups})] as channel,
                   [{group_list}][1 + (s % {groups})] as audience_group,
-                  timestamp '{start}' + to_minutes(m) as ts,
+                  timestamp '{start}' + to_seconds(t) as ts,
                   round(2.5 / (1 + 0.15 * (s // {groups}))
                         * (0.6 + 0.8 * ((s % {groups}) * 7 % {groups}) / {groups})
                         * (0.04 + exp(-pow(h - 20.5, 2) / 9.68) + 0.3 * exp(-pow(h - 12.5, 2) / 2.88))
                         * (0.85 + 0.3 * (hash(i, {seed}::ubigint) % 1000000) / 1000000.0), 4) as rating
-           from (select i, i % {series} as s, (i // {series})::bigint as m,
-                        ((i // {series}) % 1440) / 60.0 as h
-                 from range({rows}::bigint) t(i))
+           from (select i, i % {series} as s, (i // {series})::bigint * {step} as t,
+                        ((i // {series})::bigint * {step} % 86400) / 3600.0 as h
+                 from range({rows}::bigint) r(i))
          ) to {} ({format})",
         sql_literal(target),
         channel_list = list(spec.channels),
@@ -135,6 +144,18 @@ mod tests {
             .unwrap();
         assert_eq!((differing, n, series, minutes, bad), (0, 2_000, 640, 4, 0));
         assert!(ratings(&dir.join("r.txt"), 10, 1).is_err());
+
+        // Per second: the same series, a second apart.
+        let seconds = dir.join("s.parquet");
+        ratings_per_second(&seconds, 2_000, 7).unwrap();
+        let (first, last, times): (i64, i64, i64) = conn
+            .query_row(
+                "select epoch(min(ts))::bigint, epoch(max(ts))::bigint, count(distinct ts) from read_parquet(?)",
+                [seconds.to_str().unwrap()],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .unwrap();
+        assert_eq!((last - first, times), (3, 4));
         std::fs::remove_dir_all(dir).ok();
     }
 }

@@ -21,10 +21,10 @@ pub use error::{Error, Result};
 pub use lake::{Lake, LakeOptions};
 pub use paths::{Dataset, LakeFile, Month, Snapshot, viewing_rollup_path};
 pub use ratings::{
-    ChannelGroupRatings, ChannelRatings, ClassDay, DailyRatings, MAX_REASONS, RatingStats, RatingsSummary,
-    SeriesWindows,
+    ChannelGroupRatings, ChannelRatings, ClassDay, CurveRequest, DailyRatings, MAX_REASONS, RatingStats, RatingsSummary,
+    Resolution, SeriesWindows, SpotCurve,
 };
 pub use viewing::{
     AiredSpot, AiredSpots, Bucket, Dashboard, DashboardCell, DashboardQuery, GrpWindows, IssuedTotals, OrderMatch, Series,
-    Side, SpotPosition, TimeType, ViewingFilter, ViewingRow, buckets, group_key,
+    Side, Slot, SlotCell, SlotSpot, SpotPosition, TimeType, ViewingFilter, ViewingRow, buckets, group_key,
 };

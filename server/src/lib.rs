@@ -1,5 +1,6 @@
 //! adeval's server: the HTTP API, auth, Postgres and jobs.
 
+pub mod analysis;
 pub mod auth;
 pub mod cli;
 pub mod config;

@@ -3,6 +3,7 @@
 //! in time order, else by DuckDB), partitioned by month in time order, with a daily rollup
 //! written beside every batch for the aggregate queries.
 
+mod curve;
 mod import;
 mod query;
 mod reasons;
@@ -10,6 +11,7 @@ mod source;
 mod stream;
 mod windows;
 
+pub use curve::{CurveRequest, Resolution, SpotCurve};
 pub use query::{ChannelGroupRatings, ChannelRatings, DailyRatings, RatingStats};
 pub use windows::{ClassDay, SeriesWindows};
 

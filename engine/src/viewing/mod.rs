@@ -4,6 +4,7 @@
 mod aired;
 mod buckets;
 mod dashboard;
+mod analysis;
 mod decode;
 mod estimate;
 mod issued;
@@ -14,6 +15,7 @@ mod write;
 pub use aired::{AiredSpot, AiredSpots, SpotPosition};
 pub use buckets::{Bucket, TimeType, buckets};
 pub use dashboard::{Dashboard, DashboardCell, DashboardQuery, Series};
+pub use analysis::{Slot, SlotCell, SlotSpot};
 pub use estimate::GrpWindows;
 pub use issued::{OrderMatch, Side, group_key};
 pub(crate) use read::for_each_chunk;

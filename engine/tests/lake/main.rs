@@ -8,4 +8,6 @@ mod groups;
 mod helpers;
 mod issued;
 mod ratings;
+mod slots;
+mod spot_curve;
 mod viewing;

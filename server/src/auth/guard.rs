@@ -125,10 +125,12 @@ async fn run(Guard { state, call }: Guard, ip: String, req: Request, next: Next)
 
     let admin = match call.access {
         Access::Public => None,
-        Access::SignedIn | Access::Menu(_) => {
+        Access::SignedIn | Access::Menu(_) | Access::Menus(_) => {
             let admin = session::authenticate_cached(&state.db, &parts.headers).await?;
-            if let Access::Menu(menu) = call.access {
-                permission::check_pooled(&state.db, &admin, menu).await?;
+            match call.access {
+                Access::Menu(menu) => permission::check_pooled(&state.db, &admin, &[menu]).await?,
+                Access::Menus(menus) => permission::check_pooled(&state.db, &admin, menus).await?,
+                Access::Public | Access::SignedIn => {}
             }
             Some(admin)
         }

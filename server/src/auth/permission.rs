@@ -17,25 +17,31 @@ pub fn parse_ids(rule_id: &str) -> Vec<i64> {
     rule_id.split(',').filter_map(|s| s.trim().parse().ok()).collect()
 }
 
-/// As [`check`], taking a connection only when the account's rules need reading (not `*`).
-/// `admin` may be a cached session (at most 2 s old, forgotten when its rights change): fine for
-/// route access, never the authority for a decision that writes rights (those read the account).
-pub async fn check_pooled(db: &sqlx::PgPool, admin: &Admin, menu_id: i64) -> Result<()> {
+/// As [`check`] for any of `menu_ids`, taking a connection only when the account's rules need
+/// reading (not `*`). `admin` may be a cached session (at most 2 s old, forgotten when its
+/// rights change): fine for route access, never the authority for a decision that writes
+/// rights (those read the account).
+pub async fn check_pooled(db: &sqlx::PgPool, admin: &Admin, menu_ids: &[i64]) -> Result<()> {
     if admin.rule_id.trim() == "*" {
         return Ok(());
     }
-    check(&mut *db.acquire().await?, admin, menu_id).await
+    check_any(&mut *db.acquire().await?, admin, menu_ids).await
 }
 
 pub async fn check(conn: &mut PgConnection, admin: &Admin, menu_id: i64) -> Result<()> {
+    check_any(conn, admin, &[menu_id]).await
+}
+
+/// Allowed when the account holds one of `menu_ids` (or its parent) and that menu is enabled.
+async fn check_any(conn: &mut PgConnection, admin: &Admin, menu_ids: &[i64]) -> Result<()> {
     if admin.rule_id.trim() == "*" {
         return Ok(());
     }
     let allowed: bool = sqlx::query_scalar(
         "select exists(select 1 from auth_rules
-                       where id = $1 and status = 1 and (id = any($2) or pid = any($2)))",
+                       where id = any($1) and status = 1 and (id = any($2) or pid = any($2)))",
     )
-    .bind(menu_id)
+    .bind(menu_ids)
     .bind(parse_ids(&admin.rule_id))
     .fetch_one(conn)
     .await?;

@@ -180,6 +180,7 @@ impl Maker {
     pub fn new(admin: &Admin, call: &Call) -> Self {
         let menu_id = match call.access {
             Access::Menu(menu) => Some(menu),
+            Access::Menus(menus) => menus.first().copied(),
             Access::Public | Access::SignedIn => None,
         };
         Self { admin_id: admin.id, menu_id }

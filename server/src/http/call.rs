@@ -21,6 +21,9 @@ pub enum Access {
     SignedIn,
     /// Accounts holding this menu id (or its parent).
     Menu(i64),
+    /// Accounts holding any of these menus (or a parent): a read two screens share, such as
+    /// the summary dialog's analysis on the order screen and the dashboard.
+    Menus(&'static [i64]),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,6 +112,11 @@ impl Call {
     /// Only for accounts holding `menu` (or its parent).
     pub const fn menu(self, menu: i64) -> Self {
         Call { access: Access::Menu(menu), ..self }
+    }
+
+    /// Only for accounts holding any of `menus` (or a parent of one).
+    pub const fn menus(self, menus: &'static [i64]) -> Self {
+        Call { access: Access::Menus(menus), ..self }
     }
 
     /// Any signed-in account: the lookups other screens' pickers use.

@@ -3,6 +3,7 @@
 //! that one list.
 
 pub mod accounts;
+pub mod analysis;
 pub mod auth;
 pub mod customers;
 pub mod dashboard;
@@ -77,6 +78,7 @@ pub fn endpoints() -> Vec<Endpoint> {
         messages::endpoints(),
         orders::endpoints(),
         dashboard::endpoints(),
+        analysis::endpoints(),
     ]
         .into_iter()
         .flatten()

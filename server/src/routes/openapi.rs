@@ -66,6 +66,7 @@ fn operation(call: &Call, method: HttpMethod) -> utoipa::openapi::path::Operatio
     let tag = match call.access {
         Access::Public | Access::SignedIn => "auth".to_owned(),
         Access::Menu(id) => format!("menu {id}"),
+        Access::Menus(ids) => format!("menu {}", ids.iter().map(i64::to_string).collect::<Vec<_>>().join(" or ")),
     };
     let mut op = OperationBuilder::new()
         .operation_id(Some(call.name))

@@ -64,6 +64,8 @@ async fn every_call_answers_each_kind_of_caller_as_its_menu_says() {
                 (Access::SignedIn, _) => None,
                 (Access::Menu(menu), who) if !holds(who, menu) => Some(4003),
                 (Access::Menu(_), _) => None,
+                (Access::Menus(menus), who) if !menus.iter().any(|m| holds(who, *m)) => Some(4003),
+                (Access::Menus(_), _) => None,
             };
             match expected_denial {
                 Some(denied) => assert_eq!(code, denied, "{} by {who:?}", call.name),

@@ -1,0 +1,109 @@
+//! spotCurve: the rating series around a spot from the ratings lake, and the mean over the
+//! spot's own seconds (the point-details dialog). The series is the one whose channel is the
+//! media's name and whose audience group is the group's name, as rating files name them.
+
+use adeval_engine::{CurveRequest, Dataset, Resolution};
+use anyhow::Context;
+use chrono::{Duration, NaiveDate, NaiveDateTime};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::http::{AppError, Checks, Result};
+use crate::state::AppState;
+
+/// A checked spotCurve request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CurveAsk {
+    pub media_id: i64,
+    pub group_id: i64,
+    /// The broadcast day and the seconds of it the spot began at (past 86,400 after midnight).
+    pub ymd: NaiveDate,
+    pub add_time: i32,
+    pub duration: u32,
+    pub before: u32,
+    pub after: u32,
+}
+
+impl CurveAsk {
+    /// When the spot began, in calendar time: 24:30:00 of a day is 00:30 of the next.
+    pub fn start(&self) -> NaiveDateTime {
+        self.ymd.and_time(chrono::NaiveTime::MIN) + Duration::seconds(self.add_time.into())
+    }
+}
+
+/// One sample of the series.
+#[derive(Serialize, ToSchema)]
+pub struct CurvePoint {
+    /// `YYYY-MM-DD HH:MM:SS`, calendar time.
+    pub ts: String,
+    pub rating: f64,
+}
+
+/// How far apart the series' samples are.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum CurveResolution {
+    Second,
+    Minute,
+}
+
+/// spotCurve's answer.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SpotCurve {
+    /// The samples from `before` seconds ahead of the spot to `after` seconds past its end
+    /// (per minute: every minute that reaches into that stretch), in time order.
+    pub data: Vec<CurvePoint>,
+    /// The mean of the samples of the spot's own seconds (per minute: of the minutes it
+    /// overlaps); null without any.
+    pub spot_mean: Option<f64>,
+    /// `second` when consecutive samples are less than 60 s apart, else `minute`.
+    pub resolution: CurveResolution,
+    /// The series: the media's name and the group's.
+    pub channel: String,
+    pub audience_group: String,
+    /// The spot's first second and the second after its last, `YYYY-MM-DD HH:MM:SS`.
+    pub spot_start: String,
+    pub spot_end: String,
+}
+
+const TIME: &str = "%Y-%m-%d %H:%M:%S";
+
+/// The curve of a checked request; an unknown media or group is a field error (4000).
+pub async fn spot_curve(state: &AppState, ask: &CurveAsk) -> Result<SpotCurve> {
+    let (media, group) = super::names(&mut *state.db.acquire().await?, Some(ask.media_id), ask.group_id).await?;
+    let mut checks = Checks::default();
+    if media.is_none() {
+        checks.add("mediaId", "媒体不存在");
+    }
+    if group.is_none() {
+        checks.add("defaultAudienceCityGroupId", "受众/城市组不存在");
+    }
+    checks.finish()?;
+    let (channel, audience_group) = (media.unwrap_or_default(), group.unwrap_or_default());
+    let snapshot = state.snapshots.get(&state.db, Dataset::Ratings).await?;
+    let lake = state.lake.clone();
+    let start = ask.start();
+    let request = (channel.clone(), audience_group.clone(), ask.duration, ask.before, ask.after);
+    let curve = tokio::task::spawn_blocking(move || {
+        let (channel, audience_group, duration, before, after) = request;
+        let request = CurveRequest { channel: &channel, audience_group: &audience_group, start, duration, before, after };
+        lake.spot_curve(&snapshot, &request)
+    })
+    .await
+    .map_err(anyhow::Error::from)?
+    .context("a spot's rating curve")
+    .map_err(AppError::Internal)?;
+    Ok(SpotCurve {
+        data: curve.points.iter().map(|(ts, rating)| CurvePoint { ts: ts.format(TIME).to_string(), rating: *rating }).collect(),
+        spot_mean: curve.spot_mean,
+        resolution: match curve.resolution {
+            Resolution::Second => CurveResolution::Second,
+            Resolution::Minute => CurveResolution::Minute,
+        },
+        channel,
+        audience_group,
+        spot_start: start.format(TIME).to_string(),
+        spot_end: (start + Duration::seconds(ask.duration.into())).format(TIME).to_string(),
+    })
+}
