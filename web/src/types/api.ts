@@ -611,6 +611,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/background/v1/dashboardMediaList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 受众分析媒体选项 */
+        get: operations["dashboardMediaList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/dashboardPList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 受众分析产品选项 */
+        get: operations["dashboardPList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/dashboardProductList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 受众分析受众/城市组选项 */
+        get: operations["dashboardProductList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/dashboardTimePeriodClassList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 受众分析时段归纳选项 */
+        get: operations["dashboardTimePeriodClassList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/dashboardoneBIndex": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 受众分析（按受众/城市组） */
+        get: operations["dashboardoneBIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/dashboardoneIndex": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 受众分析（按产品） */
+        get: operations["dashboardoneIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/dataAnalysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 数据分析 */
+        get: operations["dataAnalysis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/background/v1/defaultAudienceCityGroupAdd": {
         parameters: {
             query?: never;
@@ -2363,6 +2482,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/background/v1/spotCurve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 点位收视曲线 */
+        get: operations["spotCurve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/background/v1/suitAdd": {
         parameters: {
             query?: never;
@@ -2833,6 +2969,56 @@ export interface components {
             updateTime: string;
         };
         /**
+         * @description One bucket of a slot: the earliest media-side (`m`, ownership 2) and customer-side (`c`,
+         *     ownership 1) spot, or null.
+         */
+        AnalysisCell: {
+            m?: null | components["schemas"]["AnalysisSpot"];
+            c?: null | components["schemas"]["AnalysisSpot"];
+        };
+        /** @description One slot: its time and its cells by bucket label (labels without a spot left out). */
+        AnalysisRow: {
+            /** @description `HH:MM` of the broadcast day. */
+            name: string;
+            t: {
+                [key: string]: components["schemas"]["AnalysisCell"];
+            };
+        };
+        /** @description A spot of a cell. */
+        AnalysisSpot: {
+            /** Format: int64 */
+            id: number;
+            title: string;
+            /** @description Broadcast-day time `HH:MM:SS` (24:00:00 and later past midnight). */
+            addTime: string;
+            /**
+             * Format: int32
+             * @description Seconds.
+             */
+            duration: number;
+            /** @description The broadcast day, `YYYY-MM-DD`. */
+            ymd: string;
+            /** @description The group name the row carries. */
+            defaultAudienceCityGroup: string;
+            /**
+             * Format: int64
+             * @description The group asked for (rows stored without a group id match it by name).
+             */
+            defaultAudienceCityGroupId: number;
+            /** Format: int64 */
+            mediaId: number;
+            /**
+             * Format: double
+             * @description GRP, 3 decimals.
+             */
+            maoDianPing: number;
+            /**
+             * Format: int64
+             * @description Spots of this side in the slot and bucket.
+             */
+            count: number;
+        };
+        /**
          * @description The basis of a class's default: the source, how many days (ratings) or days and spots
          *     (viewing rows) it rests on, the range of broadcast days looked at and, when the default
          *     does not come from ratings, why.
@@ -3037,6 +3223,23 @@ export interface components {
         ClassName: {
             timePeriodClassName: string;
         };
+        ClassPick: {
+            /** Format: int64 */
+            id: number;
+            timePeriodClassName: string;
+        };
+        /** @description One sample of the series. */
+        CurvePoint: {
+            /** @description `YYYY-MM-DD HH:MM:SS`, calendar time. */
+            ts: string;
+            /** Format: double */
+            rating: number;
+        };
+        /**
+         * @description How far apart the series' samples are.
+         * @enum {string}
+         */
+        CurveResolution: "second" | "minute";
         /** @description typeY 2's answer. */
         CustomerAttached: {
             /**
@@ -3481,6 +3684,11 @@ export interface components {
             id: number;
             name: string;
         };
+        GroupPick: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
         GroupRow: {
             /** Format: int64 */
             id: number;
@@ -3490,6 +3698,14 @@ export interface components {
             brand?: null | components["schemas"]["GroupBrand"];
             createTime: string;
             updateTime: string;
+        };
+        /** @description GRP per bucket of one series. */
+        GrpLine: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** @description Σ GRP per bucket, 3 decimals. */
+            t: number[];
         };
         /** @description A matching row as orderCustomerIndex and the preview list it. */
         IndexRow: {
@@ -3801,6 +4017,13 @@ export interface components {
             /** Format: int32 */
             seconds: number;
         };
+        /** @description GRP per spot per bucket of one series; `null` for a bucket without spots. */
+        PerSpotLine: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            t: (number | null)[];
+        };
         /** @description One entry of one of the order's suits that holds a period. */
         PeriodSuit: {
             /**
@@ -3851,6 +4074,11 @@ export interface components {
              */
             mediaId?: number | null;
         };
+        ProductPick: {
+            /** Format: int64 */
+            id: number;
+            productName: string;
+        };
         ProductRow: {
             /** Format: int64 */
             id: number;
@@ -3895,6 +4123,13 @@ export interface components {
             /** @description '1' pending, '2' adjusted. */
             proposalStatus: string;
             adminName: string;
+        };
+        /** @description Spots per bucket of one series. */
+        SpotLine: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            t: number[];
         };
         /**
          * @description a spot length in seconds (spec §9), in the spec's order
@@ -5917,6 +6152,288 @@ export interface operations {
                             id: number;
                             mediaName: string;
                         }[];
+                    };
+                };
+            };
+        };
+    };
+    dashboardMediaList: {
+        parameters: {
+            query?: never;
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            mediaName: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    dashboardPList: {
+        parameters: {
+            query?: {
+                mediaId?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            productName: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    dashboardProductList: {
+        parameters: {
+            query?: {
+                productId?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    dashboardTimePeriodClassList: {
+        parameters: {
+            query?: {
+                mediaId?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            /** Format: int64 */
+                            id: number;
+                            timePeriodClassName: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    dashboardoneBIndex: {
+        parameters: {
+            query?: {
+                productId?: null | components["schemas"]["Text"];
+                timeType?: null | components["schemas"]["Text"];
+                timeAdd?: null | components["schemas"]["Text"];
+                timeEnd?: null | components["schemas"]["Text"];
+                timeTypeValue?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description dashboardoneIndex and dashboardoneBIndex. */
+                        data?: {
+                            /** @description `[timeAdd, timeEnd]`. */
+                            time: string[];
+                            /** @description The bucket labels, in time order. */
+                            tTime: string[];
+                            tData: components["schemas"]["GrpLine"][];
+                            cData: components["schemas"]["SpotLine"][];
+                            oData: components["schemas"]["PerSpotLine"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    dashboardoneIndex: {
+        parameters: {
+            query?: {
+                mediaId?: null | components["schemas"]["Text"];
+                productId?: null | components["schemas"]["Text"];
+                defaultAudienceCityGroupId?: null | components["schemas"]["Text"];
+                category?: null | components["schemas"]["Text"];
+                source?: null | components["schemas"]["Text"];
+                timeType?: null | components["schemas"]["Text"];
+                timeAdd?: null | components["schemas"]["Text"];
+                timeEnd?: null | components["schemas"]["Text"];
+                timePeriodClassId?: null | components["schemas"]["Text"];
+                timeTypeValue?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description dashboardoneIndex and dashboardoneBIndex. */
+                        data?: {
+                            /** @description `[timeAdd, timeEnd]`. */
+                            time: string[];
+                            /** @description The bucket labels, in time order. */
+                            tTime: string[];
+                            tData: components["schemas"]["GrpLine"][];
+                            cData: components["schemas"]["SpotLine"][];
+                            oData: components["schemas"]["PerSpotLine"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    dataAnalysis: {
+        parameters: {
+            query?: {
+                category?: null | components["schemas"]["Text"];
+                source?: null | components["schemas"]["Text"];
+                addTimes?: null | components["schemas"]["Text"];
+                endTimes?: null | components["schemas"]["Text"];
+                productId?: null | components["schemas"]["Text"];
+                defaultId?: null | components["schemas"]["Text"];
+                mediaId?: null | components["schemas"]["Text"];
+                timeType?: null | components["schemas"]["Text"];
+                timeTypeValue?: null | components["schemas"]["Text"];
+                page?: null | components["schemas"]["Text"];
+                limit?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description dataAnalysis's answer: a page of slots. */
+                        data?: {
+                            /** @description Every bucket label of the range, in time order. */
+                            time: string[];
+                            cData: components["schemas"]["AnalysisRow"][];
+                            /**
+                             * Format: int64
+                             * @description Slots with at least one spot.
+                             */
+                            total: number;
+                        };
                     };
                 };
             };
@@ -10531,6 +11048,64 @@ export interface operations {
             };
         };
     };
+    spotCurve: {
+        parameters: {
+            query?: {
+                mediaId?: null | components["schemas"]["Text"];
+                defaultAudienceCityGroupId?: null | components["schemas"]["Text"];
+                ymd?: null | components["schemas"]["Text"];
+                addTime?: null | components["schemas"]["Text"];
+                duration?: null | components["schemas"]["Text"];
+                before?: null | components["schemas"]["Text"];
+                after?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description spotCurve's answer. */
+                        data?: {
+                            /**
+                             * @description The samples from `before` seconds ahead of the spot to `after` seconds past its end
+                             *     (per minute: every minute that reaches into that stretch), in time order.
+                             */
+                            data: components["schemas"]["CurvePoint"][];
+                            /**
+                             * Format: double
+                             * @description The mean of the samples of the spot's own seconds (per minute: of the minutes it
+                             *     overlaps); null without any.
+                             */
+                            spotMean?: number | null;
+                            /** @description `second` when consecutive samples are less than 60 s apart, else `minute`. */
+                            resolution: components["schemas"]["CurveResolution"];
+                            /** @description The series: the media's name and the group's. */
+                            channel: string;
+                            audienceGroup: string;
+                            /** @description The spot's first second and the second after its last, `YYYY-MM-DD HH:MM:SS`. */
+                            spotStart: string;
+                            spotEnd: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     suitAdd: {
         parameters: {
             query?: never;
@@ -11738,5 +12313,6 @@ type ReadonlyArray<T> = [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
 export const basisSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BasisSource"]> = ["ratings", "viewing", "none"];
+export const curveResolutionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CurveResolution"]> = ["second", "minute"];
 export const fileTagValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FileTag"]> = ["orderTemplate", "broadcastingCertificate", "customerData", "evaluation", "alreadyUpsideDownThree", "evaluationReport"];
 export const spotSecondsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SpotSeconds"]> = [5, 30, 15, 10, 20, 60, 120];

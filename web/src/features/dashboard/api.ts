@@ -1,36 +1,24 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { transport, type CallOptions } from '@/lib/api-client'
+import { api, type CallOptions } from '@/lib/api-client'
 
-// The dashboard's calls are typed here by hand from the issue-18 contract (/work/wt/SUMMARY.md)
-// until the server's catalogue lists them; then these types become `CallData<'…'>` of the
-// generated web/src/types/api.ts and the calls go through the typed `api`. Field names are the
-// server's, exactly.
+import type { CallData } from '@/types/call'
+
+// The dashboard's calls, typed from the server's OpenAPI document (web/src/types/api.ts).
 
 /** dashboardMediaList: every media, by id. */
-export type DashboardMedia = { id: number; mediaName: string }
+export type DashboardMedia = CallData<'dashboardMediaList'>[number]
 /** dashboardPList {mediaId?}: the products of a media (all when none). */
-export type DashboardProduct = { id: number; productName: string }
+export type DashboardProduct = CallData<'dashboardPList'>[number]
 /** dashboardProductList {productId}: the audience/city groups of the chosen products. */
-export type DashboardGroup = { id: number; name: string }
+export type DashboardGroup = CallData<'dashboardProductList'>[number]
 /** dashboardTimePeriodClassList {mediaId?}. */
-export type DashboardTimePeriodClass = { id: number; timePeriodClassName: string }
+export type DashboardTimePeriodClass = CallData<'dashboardTimePeriodClassList'>[number]
 
+/** dashboardoneIndex / dashboardoneBIndex: bucket labels (tTime) and per series GRP (tData),
+ *  spots (cData) and GRP per spot (oData, null where there was no spot). */
+export type DashboardIndex = CallData<'dashboardoneIndex'>
 /** One series: a product (or an audience group), one value per bucket of `tTime`. */
 export type DashboardSeries<V = number> = { id: number; name: string; t: V[] }
-
-/** dashboardoneIndex / dashboardoneBIndex. */
-export type DashboardIndex = {
-  /** [timeAdd, timeEnd] as asked. */
-  time: [string, string]
-  /** The bucket labels, every bucket of the range in time order. */
-  tTime: string[]
-  /** GRP per bucket (3 decimals). */
-  tData: DashboardSeries[]
-  /** Spots per bucket. */
-  cData: DashboardSeries[]
-  /** GRP per spot per bucket; null where there was no spot. */
-  oData: DashboardSeries<number | null>[]
-}
 
 /** dashboardoneIndex's arguments: multi-values comma-joined, as the URL keeps them. */
 export type DashboardQuery = {
@@ -48,18 +36,17 @@ export type DashboardQuery = {
 
 // The selects and the charts show their own loading state: no full-screen mask.
 const QUIET: CallOptions = { mask: false }
-const get = <T>(call: string, args: Record<string, string | undefined> = {}) => transport.get<T>(call, args, QUIET)
 
 /** Every dashboard call's cache key starts with this, so 重置 can refresh them all. */
 export const DASHBOARD = 'dashboard'
 
 export const dashboardMediaQueryOptions = () =>
-  queryOptions({ queryKey: [DASHBOARD, 'dashboardMediaList'], queryFn: () => get<DashboardMedia[]>('dashboardMediaList'), staleTime: 60_000 })
+  queryOptions({ queryKey: [DASHBOARD, 'dashboardMediaList'], queryFn: () => api.get('dashboardMediaList', {}, QUIET), staleTime: 60_000 })
 
 export const dashboardProductsQueryOptions = (mediaId: string | undefined) =>
   queryOptions({
     queryKey: [DASHBOARD, 'dashboardPList', mediaId ?? ''],
-    queryFn: () => get<DashboardProduct[]>('dashboardPList', { mediaId }),
+    queryFn: () => api.get('dashboardPList', { mediaId }, QUIET),
     staleTime: 60_000,
   })
 
@@ -67,7 +54,7 @@ export const dashboardProductsQueryOptions = (mediaId: string | undefined) =>
 export const dashboardGroupsQueryOptions = (productIds: string) =>
   queryOptions({
     queryKey: [DASHBOARD, 'dashboardProductList', productIds],
-    queryFn: () => get<DashboardGroup[]>('dashboardProductList', { productId: productIds }),
+    queryFn: () => api.get('dashboardProductList', { productId: productIds }, QUIET),
     enabled: productIds !== '',
     staleTime: 60_000,
   })
@@ -75,14 +62,14 @@ export const dashboardGroupsQueryOptions = (productIds: string) =>
 export const dashboardClassesQueryOptions = (mediaId: string | undefined) =>
   queryOptions({
     queryKey: [DASHBOARD, 'dashboardTimePeriodClassList', mediaId ?? ''],
-    queryFn: () => get<DashboardTimePeriodClass[]>('dashboardTimePeriodClassList', { mediaId }),
+    queryFn: () => api.get('dashboardTimePeriodClassList', { mediaId }, QUIET),
     staleTime: 60_000,
   })
 
 export function dashboardIndexQueryOptions(query: DashboardQuery) {
   return queryOptions({
     queryKey: [DASHBOARD, 'dashboardoneIndex', query],
-    queryFn: () => get<DashboardIndex>('dashboardoneIndex', query),
+    queryFn: () => api.get('dashboardoneIndex', query, QUIET),
     placeholderData: keepPreviousData,
   })
 }

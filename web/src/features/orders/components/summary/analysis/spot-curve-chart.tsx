@@ -82,7 +82,7 @@ export default function SpotCurveChart({ curve, window, width: fixed, height = 2
 
   const shadeX = x(new Date(window.start))
   const shadeWidth = Math.max(1, x(new Date(window.end)) - shadeX)
-  const mean = curve.spotMean
+  const mean = curve.spotMean ?? null
   const xOf = (d: SpotCurve['data'][number]) => x(new Date(tsMs(d.ts)))
   const said = active >= 0 ? t('summary.point.tooltip', { time: curve.data[active].ts, rating: curve.data[active].rating.toFixed(3) }) : ''
   const label = t('summary.point.chart', { channel: curve.channel, group: curve.audienceGroup, start: clock(window.start), end: clock(window.end) })
