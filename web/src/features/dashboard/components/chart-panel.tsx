@@ -42,12 +42,13 @@ function ChartCard({ title, buckets = [], series, loading, axes }: Props) {
       if (!next.delete(key)) next.add(key)
       return next
     })
-  const empty = !loading && (buckets.length === 0 || series.length === 0)
+  // Products asked for by name come back even without a spot: all-zero charts say nothing.
+  const empty = !loading && (buckets.length === 0 || series.every((s) => s.values.every((v) => v === null || v === 0)))
 
   return (
     <section className="card dash-chart" aria-labelledby={headingId} aria-busy={loading}>
       <h2 id={headingId} className="dash-chart__title">{title}</h2>
-      {series.length > 0 && <ChartLegend label={t('legend', { chart: title })} series={series} hidden={hidden} onToggle={toggle} />}
+      {!empty && series.length > 0 && <ChartLegend label={t('legend', { chart: title })} series={series} hidden={hidden} onToggle={toggle} />}
       <div className="dash-chart__body" ref={parentRef} style={{ minHeight: PLOT_HEIGHT }}>
         {empty ? (
           <p className="dash-chart__empty">{t('empty')}</p>

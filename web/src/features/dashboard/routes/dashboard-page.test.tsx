@@ -185,4 +185,12 @@ describe('DashboardPage', () => {
     expect(lastIndexQuery()).toEqual({ timeType: '3', timeAdd: '2026-02-01', timeEnd: '2026-02-01' })
     expect(screen.queryByRole('table')).toBeNull()
   })
+
+  it('says 暂无数据 too when the products asked for aired nothing', async () => {
+    const none = { id: 3, name: '乙', t: [0, 0] }
+    answer = { time: ['2026-02-02', '2026-02-15'], tTime: ['2026-W06', '2026-W07'], tData: [none], cData: [none], oData: [{ ...none, t: [null, null] }] }
+    renderPage(<DashboardPage />, { url: '/dashboard?timeType=4&timeAdd=2026-02-02&timeEnd=2026-02-15&productId=3' })
+    await waitFor(() => expect(screen.getAllByText('暂无数据')).toHaveLength(2))
+    expect(screen.queryByRole('table')).toBeNull()
+  })
 })
