@@ -5,12 +5,14 @@ mod aired;
 mod decode;
 mod estimate;
 mod issued;
+mod list;
 mod read;
 mod write;
 
 pub use aired::{AiredSpot, AiredSpots, SpotPosition};
 pub use estimate::GrpWindows;
 pub use issued::{OrderMatch, Side, group_key};
+pub(crate) use list::ListCache;
 pub(crate) use read::for_each_chunk;
 pub use read::{IssuedTotals, ViewingFilter};
 

@@ -6,5 +6,6 @@ mod estimates;
 mod groups;
 mod helpers;
 mod issued;
+mod list;
 mod ratings;
 mod viewing;
