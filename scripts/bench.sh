@@ -75,6 +75,9 @@ DATABASE_URL=$(cat "$api_pg/database.url") run_bench summary
 # The per-month evaluation figures (summary_list): orderSummaryList of one order over 10 million
 # viewing rows, against Postgres plus DuckDB on a plain Parquet copy.
 DATABASE_URL=$(cat "$api_pg/database.url") run_bench summary_list
+# The customer data list (customer_list): customerIndex pages over 10 million viewing rows, newest
+# first with the total, against DuckDB on a plain Parquet copy.
+DATABASE_URL=$(cat "$api_pg/database.url") run_bench customer_list
 scripts/pg.sh stop "$api_pg"
 
 cpu=$(lscpu | sed -n 's/^Model name:[[:space:]]*//p' | head -1)

@@ -61,6 +61,7 @@ impl FileStats {
 /// A snapshot as the list sees it, kept until the snapshot changes.
 struct ListIndex {
     files: Vec<String>,
+    /// Sorted.
     deleted: Vec<i64>,
     paths: Vec<LakePath>,
     footers: Vec<Arc<Footer>>,
@@ -205,8 +206,11 @@ impl Lake {
         if dataset != Dataset::Viewing {
             return Err(Error::Caller(format!("a viewing query got {dataset} files")));
         }
+        // The manifest answers the deleted ids in no set order: they are kept sorted.
+        let mut deleted = snapshot.deleted.clone();
+        deleted.sort_unstable();
         let kept = self.list_cache().index.lock().expect("list index lock").clone();
-        if let Some(index) = kept.as_ref().filter(|i| i.files == snapshot.files && i.deleted == snapshot.deleted) {
+        if let Some(index) = kept.as_ref().filter(|i| i.files == snapshot.files && i.deleted == deleted) {
             return Ok(Some(index.clone()));
         }
         let footers = paths.iter().map(|p| self.footer(p)).collect::<Result<Vec<_>>>()?;
@@ -215,7 +219,7 @@ impl Lake {
         let mut gone = vec![0; paths.len()];
         let mut fresh = Vec::new();
         for (i, p) in paths.iter().enumerate() {
-            let known = kept.as_ref().filter(|k| k.deleted == snapshot.deleted).and_then(|k| {
+            let known = kept.as_ref().filter(|k| k.deleted == deleted).and_then(|k| {
                 k.files.iter().position(|f| *f == p.rel).map(|j| k.stats[j].gone)
             });
             match known {
@@ -236,7 +240,7 @@ impl Lake {
         let months = by_month.chunk_by(|a, b| a.0 == b.0).map(|m| m.iter().map(|&(_, i)| i).collect()).collect();
         let index = Arc::new(ListIndex {
             files: snapshot.files.clone(),
-            deleted: snapshot.deleted.clone(),
+            deleted,
             paths,
             footers,
             stats,
@@ -325,7 +329,7 @@ pub(super) fn plan(months: &[Vec<usize>], stats: &[FileStats], offset: u64, limi
     let gone: u64 = files.iter().map(|&f| stats[f].gone).sum();
     let mut mins: Vec<(i64, u64)> =
         files.iter().flat_map(|&f| stats[f].groups.iter().filter_map(|g| Some((g.min?, g.rows)))).collect();
-    mins.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    mins.sort_unstable_by_key(|&(min, _)| std::cmp::Reverse(min));
     let mut sure = 0;
     let since = mins.into_iter().find_map(|(min, rows)| {
         sure += rows;
