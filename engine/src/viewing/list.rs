@@ -8,8 +8,6 @@ use std::fs::File;
 use std::sync::{Arc, Mutex};
 
 use duckdb::arrow::array::StructArray;
-use duckdb::types::Value;
-use duckdb::{Connection, params_from_iter};
 use parquet::arrow::arrow_reader::{
     ArrowReaderMetadata, ArrowReaderOptions, ParquetRecordBatchReaderBuilder, RowSelection, RowSelector,
 };
@@ -17,9 +15,9 @@ use parquet::file::metadata::PageIndexPolicy;
 use parquet::file::statistics::Statistics;
 
 use super::decode::decode;
+use super::keys;
 use super::{COLUMNS, ViewingRow};
 use crate::paths::{LakePath, parse_files};
-use crate::write::timestamp;
 use crate::{Dataset, Error, Lake, Month, Result, Snapshot};
 
 /// What the list keeps between calls: each file's footer (files never change once written)
@@ -38,7 +36,7 @@ struct Footer {
 
 /// One row group: its rows and the least and greatest air time (µs) its statistics record.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(super) struct Group {
+pub(crate) struct Group {
     pub(super) rows: u64,
     pub(super) min: Option<i64>,
     pub(super) max: Option<i64>,
@@ -92,9 +90,7 @@ impl Lake {
         let total: u64 = index.stats.iter().map(FileStats::live).sum();
         let offset = page.saturating_sub(1).saturating_mul(limit);
         let Some(plan) = plan(&index.months, &index.stats, offset, limit) else { return Ok((Vec::new(), total)) };
-        let conn = self.conn()?;
-        let keys = self.page_keys(&conn, &index, snapshot, &plan, limit)?;
-        drop(conn);
+        let keys = self.page_keys(&index, &plan, limit)?;
         // Each file's rows of the page, read in file order, then put in list order.
         let mut by_file: HashMap<usize, Vec<(u64, usize)>> = HashMap::new();
         for (at, &(file, row, _)) in keys.iter().enumerate() {
@@ -117,41 +113,21 @@ impl Lake {
         Ok((rows, total))
     }
 
-    /// The page's rows as (file, row number in the file, id), in list order: DuckDB sorts only
-    /// the air times and ids of the planned files' row groups that reach `plan.since`.
-    fn page_keys(
-        &self,
-        conn: &Connection,
-        index: &ListIndex,
-        snapshot: &Snapshot,
-        plan: &Plan,
-        limit: u64,
-    ) -> Result<Vec<(usize, u64, i64)>> {
-        let paths: Vec<LakePath> = plan.files.iter().map(|&f| index.paths[f].clone()).collect();
-        let file_of: HashMap<String, usize> =
-            plan.files.iter().map(|&f| (self.abs(&index.paths[f]).display().to_string(), f)).collect();
-        let skip = self.bind_deleted(conn, Dataset::Viewing, &snapshot.deleted)?;
-        let mut params = vec![Value::Text(self.file_list(&paths))];
-        let mut since = "";
-        if let Some(t) = plan.since {
-            since = "where v.air_time >= ?";
-            params.push(timestamp(t));
-        }
-        params.extend([Value::UBigInt(limit), Value::UBigInt(plan.offset)]);
-        let sql = format!(
-            "select v.filename, v.file_row_number, v.id from {KEYED_SOURCE} v {skip} {since}
-             order by v.air_time desc, v.id desc limit ? offset ?"
-        );
-        let mut stmt = conn.prepare(&sql)?;
-        let keys = stmt.query_map(params_from_iter(&params), |r| {
-            Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?))
-        })?;
-        keys.map(|k| {
-            let (name, row, id) = k?;
-            let file = file_of.get(&name).ok_or_else(|| Error::Caller(format!("DuckDB named an unlisted file {name}")))?;
-            Ok((*file, row as u64, id))
-        })
-        .collect()
+    /// The page's rows as (file, row number in the file, id), in list order: the merge of the
+    /// planned files' keys from the row groups that reach `plan.since`.
+    fn page_keys(&self, index: &ListIndex, plan: &Plan, limit: u64) -> Result<Vec<(usize, u64, i64)>> {
+        let runs = plan
+            .files
+            .iter()
+            .map(|&f| {
+                let (path, footer) = (&index.paths[f], &index.footers[f]);
+                let abs = self.abs(path);
+                let file = File::open(&abs).map_err(Error::io(&abs))?;
+                keys::read_keys(file, &footer.meta, &footer.groups, plan.since, &path.rel)
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let page = keys::merge_page(&runs, &index.deleted, plan.offset, limit);
+        Ok(page.into_iter().map(|(r, row, id)| (plan.files[r], row, id)).collect())
     }
 
     /// Rows `rows` (ascending row numbers) of one file, whole, read from only the row groups

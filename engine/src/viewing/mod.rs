@@ -5,6 +5,7 @@ mod aired;
 mod decode;
 mod estimate;
 mod issued;
+mod keys;
 mod list;
 mod read;
 mod write;
