@@ -81,6 +81,10 @@ DATABASE_URL=$(cat "$api_pg/database.url") run_bench summary_list
 # The audience dashboard (dashboard): dashboardoneIndex, a quarter by week for 3 products over 10
 # million viewing rows and their rollups, against DuckDB on a plain Parquet copy.
 DATABASE_URL=$(cat "$api_pg/database.url") run_bench dashboard
+
+# The customer data list (customer_list): customerIndex pages over 10 million viewing rows, newest
+# first with the total, against DuckDB on a plain Parquet copy.
+DATABASE_URL=$(cat "$api_pg/database.url") run_bench customer_list
 scripts/pg.sh stop "$api_pg"
 # The web bundle (web/scripts/bundle-size.mjs) of the build above: the dashboard route's own
 # JavaScript and the whole app's, gzip. Over a budget the report says **not met** and the run

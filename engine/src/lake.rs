@@ -40,6 +40,8 @@ pub struct Lake {
     /// The database's first connection: every pooled one is a clone of it.
     db: Mutex<Connection>,
     idle: Mutex<Vec<Connection>>,
+    /// Footers and the last snapshot's index for the customer list.
+    list: crate::viewing::ListCache,
 }
 
 impl Lake {
@@ -51,7 +53,7 @@ impl Lake {
         let spill = spill_dir(&root);
         std::fs::create_dir_all(&spill).map_err(Error::io(&spill))?;
         let db = open_database(&root, &spill, &options, &[])?;
-        Ok(Lake { root, spill, options, db: Mutex::new(db), idle: Mutex::new(Vec::new()) })
+        Ok(Lake { root, spill, options, db: Mutex::new(db), idle: Mutex::new(Vec::new()), list: Default::default() })
     }
 
     pub fn root(&self) -> &Path {
@@ -60,6 +62,10 @@ impl Lake {
 
     pub fn options(&self) -> &LakeOptions {
         &self.options
+    }
+
+    pub(crate) fn list_cache(&self) -> &crate::viewing::ListCache {
+        &self.list
     }
 
     /// Healthy when the directory is readable and DuckDB answers a query.

@@ -8,6 +8,8 @@ mod analysis;
 mod decode;
 mod estimate;
 mod issued;
+mod keys;
+mod list;
 mod read;
 mod rollup;
 mod write;
@@ -18,6 +20,7 @@ pub use dashboard::{Dashboard, DashboardCell, DashboardQuery, Series};
 pub use analysis::{Slot, SlotCell, SlotSpot};
 pub use estimate::GrpWindows;
 pub use issued::{OrderMatch, Side, group_key};
+pub(crate) use list::ListCache;
 pub(crate) use read::for_each_chunk;
 pub use read::{IssuedTotals, ViewingFilter};
 

@@ -60,6 +60,8 @@ pub(super) struct Query {
 
 impl Lake {
     /// One page (1-based) of the filtered rows, newest air time first, and the total count.
+    /// Without a filter the page and count come from the files' footers and the page's own
+    /// rows ([`super::list`]); with one, from one DuckDB query over the files it may match.
     pub fn viewing_page(
         &self,
         snapshot: &Snapshot,
@@ -67,6 +69,9 @@ impl Lake {
         page: u64,
         limit: u64,
     ) -> Result<(Vec<ViewingRow>, u64)> {
+        if *filter == ViewingFilter::default() {
+            return self.viewing_page_unfiltered(snapshot, page, limit);
+        }
         let conn = self.conn()?;
         let Some(mut query) = self.viewing_query(&conn, snapshot, filter)? else { return Ok((Vec::new(), 0)) };
         let count = format!("select count(*) from {}", query.from_where);

@@ -7,6 +7,7 @@ mod estimates;
 mod groups;
 mod helpers;
 mod issued;
+mod list;
 mod ratings;
 mod slots;
 mod spot_curve;
