@@ -17,7 +17,7 @@ const pages: Record<string, PageItem[]> = {}
 
 beforeAll(async () => {
   await i18n.loadLanguages('en')
-  for (const lng of languages) pages[lng] = pageItems(appRoutes, i18n.getFixedT(lng) as (key: string) => string)
+  for (const lng of languages) pages[lng] = pageItems(appRoutes, { t: i18n.getFixedT(lng) as (key: string) => string })
 })
 
 /** fuse.js as header-search.tsx set it up before issue 18 (git show f85247a:web/src/app/layout/header-search.tsx), written out, not read from PAGE_SEARCH. */

@@ -21,12 +21,12 @@ export const PAGE_SEARCH = {
 }
 
 /** The pages a user may open as the search sees them: the path, and the titles from the outermost group down. */
-export function pageItems(routes: readonly AppRoute[], t: (key: string) => string): PageItem[] {
+export function pageItems(routes: readonly AppRoute[], i18n: { t: (key: string) => string }): PageItem[] {
   return flattenRoutes(routes)
     .filter(({ route }) => !route.hidden)
     .map(({ route, parents }) => ({
       path: route.path,
-      title: [...parents, route].map((r) => t(`routes:${r.title}`)).join(' > '),
+      title: [...parents, route].map((r) => i18n.t(`routes:${r.title}`)).join(' > '),
     }))
 }
 
@@ -40,7 +40,7 @@ export function HeaderSearch() {
   const [active, setActive] = useState(0)
 
   // i18n.t follows the language; the language in the deps recomputes the titles when it changes.
-  const items = useMemo(() => pageItems(routes, (key) => i18n.t(key)), [routes, i18n, i18n.language])
+  const items = useMemo(() => pageItems(routes, i18n), [routes, i18n, i18n.language])
 
   const q = query.trim()
   const results = useMemo(() => (q ? fuzzySearch(items, q, PAGE_SEARCH.keys, PAGE_SEARCH.threshold, PAGE_SEARCH.limit) : []), [items, q])
