@@ -36,5 +36,7 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     testTimeout: 20_000,
+    // visx goes through Vite in tests as in the build, so its reduce-css-calc is our alias there too.
+    server: { deps: { inline: [/@visx\//] } },
   },
 })

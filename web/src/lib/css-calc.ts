@@ -65,12 +65,16 @@ function reduce(expr: string, outer: boolean): string {
   const units = [...new Set([...flat.matchAll(/[.0-9]([%a-z]+)/gi)].map((u) => u[1].toLowerCase()))]
   if (units.length > 1) return kept
   const unit = units[0] ?? ''
-  const c = { s: unit ? flat.replace(new RegExp(unit, 'gi'), '') : flat, i: 0 }
+  // Like reduce-css-calc, percentages are worked in hundredths, so a bare number beside them
+  // counts as a whole (`0.5 * -1 + 35.5%` is -14.5%) and 50% * 50% is 25%.
+  const percent = unit === '%'
+  const scaled = percent ? flat.replace(/\b[0-9.]+%/g, (p) => String(parseFloat(p) * 0.01)) : flat
+  const c = { s: unit ? scaled.replace(new RegExp(unit, 'gi'), '') : scaled, i: 0 }
   try {
-    const v = sum(c)
+    const v = sum(c) * (percent ? 100 : 1)
     if (peek(c) !== undefined || !Number.isFinite(v)) return kept
-    // Like reduce-css-calc: only the outer value is rounded.
-    return `${outer ? Math.round(v * 1e5) / 1e5 : v}${unit}`
+    // Like reduce-css-calc: only the outer value is rounded, and every percentage.
+    return `${outer || percent ? Math.round(v * 1e5) / 1e5 : v}${unit}`
   } catch {
     return kept
   }

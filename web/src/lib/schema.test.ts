@@ -52,6 +52,22 @@ describe('schema', () => {
   })
 })
 
+// Found by the differential test against zod (schema.diff.test.ts); zod 4.6 answers so.
+describe('schema, as zod 4 does it', () => {
+  it('counts a string’s length in code points', () => {
+    const s = z.string().min(2, 'short').max(3, 'long')
+    expect(s.safeParse('😀😀😀')).toEqual({ success: true, data: '😀😀😀' })
+    expect(issues(s.safeParse('😀😀😀😀'))).toEqual([['', 'too_big', 'long']])
+    expect(issues(s.safeParse('😀'))).toEqual([['', 'too_small', 'short']])
+  })
+
+  it('takes finite numbers only, and names NaN and Infinity in the message', () => {
+    expect(issues(z.number().safeParse(Infinity))).toEqual([['', 'invalid_type', 'Invalid input: expected number, received Infinity']])
+    expect(issues(z.number().safeParse(NaN))).toEqual([['', 'invalid_type', 'Invalid input: expected number, received NaN']])
+    expect(issues(z.string().safeParse(-Infinity))).toEqual([['', 'invalid_type', 'Invalid input: expected string, received -Infinity']])
+  })
+})
+
 describe('schemaResolver', () => {
   const schema = z.object({ name: z.string().trim().min(1, 'required').min(3, 'short'), tags: z.array(z.string()) })
   const options = { fields: {}, shouldUseNativeValidation: false } as const

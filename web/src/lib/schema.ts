@@ -17,7 +17,8 @@ type RefineCtx = { addIssue: (issue: { code?: string; path?: PropertyKey[]; mess
 type Check = (value: unknown, issues: Issue[]) => unknown
 type Run = (value: unknown, issues: Issue[]) => unknown
 
-const typeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isNaN(v) ? 'NaN' : typeof v)
+// zod names NaN and ±Infinity by their value, as the one number it rejects.
+const typeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' && !Number.isFinite(v) ? String(v) : typeof v)
 const wrongType = (expected: string, value: unknown): Issue => ({
   code: 'invalid_type',
   path: [],
@@ -84,7 +85,8 @@ export class Schema<T> {
 const lengthCheck =
   (min: boolean, n: number, message: string | undefined, what: string): Check =>
   (v, issues) => {
-    const len = (v as { length: number }).length
+    // zod 4 measures strings in code points: an emoji or a rare CJK character is one character.
+    const len = typeof v === 'string' ? [...v].length : (v as unknown[]).length
     if (min ? len < n : len > n)
       issues.push({
         code: min ? 'too_small' : 'too_big',
@@ -143,7 +145,7 @@ function under(key: PropertyKey, run: (issues: Issue[]) => unknown, issues: Issu
 
 export const z = {
   string: () => new StringSchema(typed('string', (v) => typeof v === 'string')),
-  number: () => new Schema<number>(typed('number', (v) => typeof v === 'number' && !Number.isNaN(v))),
+  number: () => new Schema<number>(typed('number', (v) => typeof v === 'number' && Number.isFinite(v))),
   boolean: () => new Schema<boolean>(typed('boolean', (v) => typeof v === 'boolean')),
   /** Anything, typed as `T`. */
   custom: <T>() => new Schema<T>((v) => v),

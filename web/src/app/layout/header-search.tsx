@@ -2,16 +2,33 @@ import { useMemo, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { flattenRoutes } from '../route-access'
+import type { AppRoute } from '../route-table'
 import { fuzzySearch, type FuzzyKey } from './fuzzy-search'
 import { Icon } from './icons'
 import { useAllowedRoutes } from './use-shell'
 
-type Item = { path: string; title: string }
+export type PageItem = { path: string; title: string }
+type Item = PageItem
 
-const KEYS: FuzzyKey<Item>[] = [
-  { name: 'title', weight: 0.7 },
-  { name: 'path', weight: 0.3 },
-]
+/** The search's settings, fuse.js's options as the header used them (fuzzy-search.diff.test.ts checks them against fuse.js). */
+export const PAGE_SEARCH = {
+  keys: [
+    { name: 'title', weight: 0.7 },
+    { name: 'path', weight: 0.3 },
+  ] as FuzzyKey<Item>[],
+  threshold: 0.4,
+  limit: 8,
+}
+
+/** The pages a user may open as the search sees them: the path, and the titles from the outermost group down. */
+export function pageItems(routes: readonly AppRoute[], i18n: { t: (key: string) => string }): PageItem[] {
+  return flattenRoutes(routes)
+    .filter(({ route }) => !route.hidden)
+    .map(({ route, parents }) => ({
+      path: route.path,
+      title: [...parents, route].map((r) => i18n.t(`routes:${r.title}`)).join(' > '),
+    }))
+}
 
 /** Fuzzy search over the pages the user may open (fuse.js's scoring, threshold 0.4); Enter goes there. */
 export function HeaderSearch() {
@@ -22,19 +39,11 @@ export function HeaderSearch() {
   const [query, setQuery] = useState('')
   const [active, setActive] = useState(0)
 
-  const items = useMemo<Item[]>(
-    () =>
-      flattenRoutes(routes)
-        .filter(({ route }) => !route.hidden)
-        .map(({ route, parents }) => ({
-          path: route.path,
-          title: [...parents, route].map((r) => i18n.t(`routes:${r.title}`)).join(' > '),
-        })),
-    [routes, i18n, i18n.language],
-  )
+  // i18n.t follows the language; the language in the deps recomputes the titles when it changes.
+  const items = useMemo(() => pageItems(routes, i18n), [routes, i18n, i18n.language])
 
   const q = query.trim()
-  const results = useMemo(() => (q ? fuzzySearch(items, q, KEYS, 0.4, 8) : []), [items, q])
+  const results = useMemo(() => (q ? fuzzySearch(items, q, PAGE_SEARCH.keys, PAGE_SEARCH.threshold, PAGE_SEARCH.limit) : []), [items, q])
 
   function close() {
     setOpen(false)

@@ -25,6 +25,9 @@ type Props = {
 type Values = { name: string }
 const NAME_MAX = 50
 
+/** The form's rules, exported for the differential test against zod (lib/schema.diff.test.ts). */
+export const nameSchema = (required: string, tooLong: string) => z.object({ name: z.string().trim().min(1, required).max(NAME_MAX, tooLong) })
+
 /** The media and brand dialogs: one required name. */
 export function NameFormDialog(props: Props) {
   const { t } = useTranslation('system')
@@ -37,10 +40,7 @@ export function NameFormDialog(props: Props) {
 }
 
 function NameForm(props: Props & { id: string; tooLong: string }) {
-  const schema = useMemo(
-    () => z.object({ name: z.string().trim().min(1, props.required).max(NAME_MAX, props.tooLong) }),
-    [props.required, props.tooLong],
-  )
+  const schema = useMemo(() => nameSchema(props.required, props.tooLong), [props.required, props.tooLong])
   const { register, handleSubmit, setError, formState } = useForm<Values>({
     resolver: schemaResolver(schema),
     defaultValues: { name: props.initial },

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next'
 import { schemaResolver, z } from '@/lib/schema'
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
@@ -47,6 +48,21 @@ export function AddSlotDialog({ orderId, month, onClose }: Props) {
   )
 }
 
+/** The form's rules, exported for the differential test against zod (lib/schema.diff.test.ts). */
+export function addSlotSchema(t: TFunction<'orders'>, first: string, last: string) {
+  return z.object({
+    productDefaultId: z.string().min(1, t('summaryDialogs.addSlot.pickVersion')),
+    type: typeRule(t('summaryDialogs.addSlot.pickType')),
+    timePeriodId: z.string().min(1, t('summaryDialogs.addSlot.pickPeriod')),
+    // A filled day outside the month's days in the cycle names those days, not '请选择日期'.
+    ymd: z
+      .string()
+      .min(1, t('summaryDialogs.addSlot.pickYmd'))
+      .refine((v) => v === '' || (v >= first && v <= last), t('summaryDialogs.addSlot.ymdRange', { first, last })),
+    num: countRule(1, t('summaryDialogs.addSlot.numPositive')),
+  })
+}
+
 type FormProps = { orderId: number; month: string; save: ReturnType<typeof useAddCells>; onDone: () => void }
 
 function AddSlotForm({ orderId, month, save, onDone }: FormProps) {
@@ -55,21 +71,7 @@ function AddSlotForm({ orderId, month, save, onDone }: FormProps) {
   const periods = usePeriods(orderId)
   const cycle = useOrderTime(orderId)
   const days = slotDays(month, cycle.data)
-  const schema = useMemo(
-    () =>
-      z.object({
-        productDefaultId: z.string().min(1, t('summaryDialogs.addSlot.pickVersion')),
-        type: typeRule(t('summaryDialogs.addSlot.pickType')),
-        timePeriodId: z.string().min(1, t('summaryDialogs.addSlot.pickPeriod')),
-        // A filled day outside the month's days in the cycle names those days, not '请选择日期'.
-        ymd: z
-          .string()
-          .min(1, t('summaryDialogs.addSlot.pickYmd'))
-          .refine((v) => v === '' || (v >= days.min && v <= days.max), t('summaryDialogs.addSlot.ymdRange', { first: days.min, last: days.max })),
-        num: countRule(1, t('summaryDialogs.addSlot.numPositive')),
-      }),
-    [t, days.min, days.max],
-  )
+  const schema = useMemo(() => addSlotSchema(t, days.min, days.max), [t, days.min, days.max])
   const { register, control, handleSubmit, setError, formState } = useForm<Values>({
     resolver: schemaResolver(schema),
     // An order of one version needs no choice.

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next'
 import { schemaResolver, z } from '@/lib/schema'
 import { useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -32,15 +33,16 @@ export function BatchDialog({ orderId, items, onClose }: Props) {
   )
 }
 
+/** The form's rules, exported for the differential test against zod (lib/schema.diff.test.ts). */
+export const batchSchema = (t: TFunction<'orders'>) =>
+  z.object({ type: typeRule(t('summaryDialogs.pickType')), num: countRule(1, t('summaryDialogs.numPositive')), withdrawn: z.boolean() })
+
 type FormProps = { orderId: number; initial: BatchItem[]; save: ReturnType<typeof useUpCells>; onDone: () => void }
 
 function BatchForm({ orderId, initial, save, onDone }: FormProps) {
   const { t } = useTranslation('orders')
   const [items, setItems] = useState(initial)
-  const schema = useMemo(
-    () => z.object({ type: typeRule(t('summaryDialogs.pickType')), num: countRule(1, t('summaryDialogs.numPositive')), withdrawn: z.boolean() }),
-    [t],
-  )
+  const schema = useMemo(() => batchSchema(t), [t])
   const { register, control, handleSubmit, setError, formState } = useForm<Values>({
     resolver: schemaResolver(schema),
     defaultValues: { type: null, num: '', withdrawn: false },

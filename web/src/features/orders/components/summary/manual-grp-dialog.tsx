@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next'
 import { schemaResolver, z } from '@/lib/schema'
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
@@ -34,12 +35,15 @@ export function ManualGrpDialog({ orderId, target, onClose }: Props) {
   )
 }
 
+/** The form's rules, exported for the differential test against zod (lib/schema.diff.test.ts). */
+export const grpSchema = (t: TFunction<'orders'>) => z.object({ mdp: z.string().refine(isGrp, t('summaryDialogs.grp.bad')) })
+
 type FormProps = { target: ManualGrpTarget; save: ReturnType<typeof useManualGrp>; onDone: () => void }
 
 function GrpForm({ target, save, onDone }: FormProps) {
   const { t } = useTranslation('orders')
   const { row, cell } = target
-  const schema = useMemo(() => z.object({ mdp: z.string().refine(isGrp, t('summaryDialogs.grp.bad')) }), [t])
+  const schema = useMemo(() => grpSchema(t), [t])
   const { register, handleSubmit, setError, formState } = useForm<Values>({
     resolver: schemaResolver(schema),
     defaultValues: { mdp: cell.mdp === null || cell.mdp === undefined ? '' : String(cell.mdp) },

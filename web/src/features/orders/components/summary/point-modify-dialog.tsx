@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next'
 import { schemaResolver, z } from '@/lib/schema'
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
@@ -36,21 +37,22 @@ export function PointModifyDialog({ orderId, target, onClose }: Props) {
   )
 }
 
+/** The form's rules (an existing cell may go to 0), exported for the differential test against zod (lib/schema.diff.test.ts). */
+export function modifySchema(t: TFunction<'orders'>, existing: boolean) {
+  return z.object({
+    type: typeRule(t('summaryDialogs.pickType')),
+    num: existing ? countRule(0, t('summaryDialogs.numBad')) : countRule(1, t('summaryDialogs.numPositive')),
+    withdrawn: z.boolean(),
+  })
+}
+
 type FormProps = { orderId: number; target: PointModifyTarget; save: ReturnType<typeof useUpCells>; onDone: () => void }
 
 function ModifyForm({ orderId, target, save, onDone }: FormProps) {
   const { t } = useTranslation('orders')
   const { row, cell, ymd } = target
   const existing = exists(cell)
-  const schema = useMemo(
-    () =>
-      z.object({
-        type: typeRule(t('summaryDialogs.pickType')),
-        num: existing ? countRule(0, t('summaryDialogs.numBad')) : countRule(1, t('summaryDialogs.numPositive')),
-        withdrawn: z.boolean(),
-      }),
-    [t, existing],
-  )
+  const schema = useMemo(() => modifySchema(t, existing), [t, existing])
   const { register, control, handleSubmit, setError, formState } = useForm<Values>({
     resolver: schemaResolver(schema),
     defaultValues: {

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next'
 import { schemaResolver, z } from '@/lib/schema'
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
@@ -35,21 +36,22 @@ export function PointMoveDialog({ orderId, target, onClose }: Props) {
   )
 }
 
+/** The form's rules (an A cell keeps its day), exported for the differential test against zod (lib/schema.diff.test.ts). */
+export function moveSchema(t: TFunction<'orders'>, keepsDay: boolean) {
+  return z.object({
+    upTapeId: z.string().min(1, t('summaryDialogs.move.pickUpTape')),
+    timePeriodId: z.string().min(1, t('summaryDialogs.move.pickPeriod')),
+    suit: z.string().min(1, t('summaryDialogs.move.pickSuit')),
+    ymd: keepsDay ? z.string() : z.string().min(1, t('summaryDialogs.move.pickYmd')),
+    num: countRule(1, t('summaryDialogs.numBad')),
+  })
+}
+
 function MoveForm({ orderId, target, onClose }: { orderId: number; target: PointMoveTarget; onClose: () => void }) {
   const { t } = useTranslation(['orders', 'common'])
   const { row, cell } = target
   const keepsDay = cell.type === 'A'
-  const schema = useMemo(
-    () =>
-      z.object({
-        upTapeId: z.string().min(1, t('summaryDialogs.move.pickUpTape')),
-        timePeriodId: z.string().min(1, t('summaryDialogs.move.pickPeriod')),
-        suit: z.string().min(1, t('summaryDialogs.move.pickSuit')),
-        ymd: keepsDay ? z.string() : z.string().min(1, t('summaryDialogs.move.pickYmd')),
-        num: countRule(1, t('summaryDialogs.numBad')),
-      }),
-    [t, keepsDay],
-  )
+  const schema = useMemo(() => moveSchema(t, keepsDay), [t, keepsDay])
   const form = useForm<MoveValues>({
     resolver: schemaResolver(schema),
     defaultValues: { upTapeId: '', timePeriodId: '', suit: '', ymd: '', num: '' },

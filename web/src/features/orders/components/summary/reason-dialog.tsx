@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next'
 import { schemaResolver, z } from '@/lib/schema'
 import { useMemo, type KeyboardEvent } from 'react'
 import { useForm } from 'react-hook-form'
@@ -34,21 +35,21 @@ export function ReasonDialog({ orderId, target, onClose }: Props) {
   )
 }
 
+/** The form's rules, exported for the differential test against zod (lib/schema.diff.test.ts). */
+export const reasonSchema = (t: TFunction<'orders'>) =>
+  z.object({
+    reasonValue: z
+      .string()
+      .refine((v) => v.trim() !== '', t('summaryDialogs.reason.required'))
+      .refine((v) => [...v.trim()].length <= MAX_REASON, t('summaryDialogs.reason.tooLong')),
+  })
+
 type FormProps = { orderId: number; target: ReasonTarget; save: ReturnType<typeof useUpCells>; onDone: () => void }
 
 function ReasonForm({ orderId, target, save, onDone }: FormProps) {
   const { t } = useTranslation('orders')
   const { row, cell } = target
-  const schema = useMemo(
-    () =>
-      z.object({
-        reasonValue: z
-          .string()
-          .refine((v) => v.trim() !== '', t('summaryDialogs.reason.required'))
-          .refine((v) => [...v.trim()].length <= MAX_REASON, t('summaryDialogs.reason.tooLong')),
-      }),
-    [t],
-  )
+  const schema = useMemo(() => reasonSchema(t), [t])
   const { register, handleSubmit, setError, formState } = useForm<Values>({
     resolver: schemaResolver(schema),
     defaultValues: { reasonValue: cell.reasonType === '2' ? cell.reasonValue : '' },
