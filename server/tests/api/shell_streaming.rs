@@ -74,7 +74,7 @@ async fn a_csv_of_over_a_million_rows_imports_from_the_shell_in_bounded_memory()
     let app = spawn_app().await;
     let token = app.admin_token().await;
     crate::helpers::viewing::seed(&app).await;
-    let rows = 1_000_001;
+    let rows: u64 = 1_000_001;
     let file = app.data_dir.join("million.csv");
     // The required columns only: the test is about size, and a debug build types every cell.
     let mut out = std::io::BufWriter::new(std::fs::File::create(&file).unwrap());
