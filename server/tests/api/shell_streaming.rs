@@ -61,8 +61,9 @@ fn files_of(app: &TestApp, batch: i64) -> Vec<PathBuf> {
     found
 }
 
+/// The batch's live viewing files (its rollups live beside them under `viewing_daily`).
 async fn live_files(app: &TestApp, batch: i64) -> Vec<String> {
-    sqlx::query_scalar("select path from lake_files where batch_id = $1 and live order by path")
+    sqlx::query_scalar("select path from lake_files where batch_id = $1 and dataset = 'viewing' and live order by path")
         .bind(batch)
         .fetch_all(&app.db)
         .await
