@@ -29,8 +29,8 @@ impl Default for LakeOptions {
 const IDLE_CONNECTIONS: usize = 4;
 
 /// Temporary tables queries may leave on a connection; dropped when it goes back to the pool.
-pub(crate) const SCRATCH_TABLES: [&str; 6] =
-    ["deleted_ids", "wanted_ids", "stage_viewing", "order_match", "dash_days", "dash_series"];
+pub(crate) const SCRATCH_TABLES: [&str; 7] =
+    ["deleted_ids", "wanted_ids", "stage_viewing", "order_match", "dash_days", "dash_series", "dash_deleted"];
 
 /// The Parquet lake on local disk and the DuckDB database that reads and writes it.
 pub struct Lake {
@@ -40,6 +40,8 @@ pub struct Lake {
     /// The database's first connection: every pooled one is a clone of it.
     db: Mutex<Connection>,
     idle: Mutex<Vec<Connection>>,
+    /// The dashboard's memo of the deleted rows' rollup (viewing/deleted_share.rs).
+    pub(crate) deleted_share: crate::viewing::DeletedShare,
 }
 
 impl Lake {
@@ -51,7 +53,7 @@ impl Lake {
         let spill = spill_dir(&root);
         std::fs::create_dir_all(&spill).map_err(Error::io(&spill))?;
         let db = open_database(&root, &spill, &options, &[])?;
-        Ok(Lake { root, spill, options, db: Mutex::new(db), idle: Mutex::new(Vec::new()) })
+        Ok(Lake { root, spill, options, db: Mutex::new(db), idle: Mutex::new(Vec::new()), deleted_share: Default::default() })
     }
 
     pub fn root(&self) -> &Path {

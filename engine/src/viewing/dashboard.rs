@@ -4,8 +4,8 @@
 //! A viewing file is read through its rollup twin ([`Dataset::ViewingDaily`], same month and
 //! name) when the rollup snapshot lists it, else raw (a lake from before rollups, until they
 //! are built; a snapshot pair read across a commit). Rollups hold deleted rows: when the
-//! viewing snapshot has deletions, the deleted rows of the rolled-up files are read from the
-//! raw files and subtracted. Rollup twins of files the viewing snapshot doesn't list are not
+//! viewing snapshot has deletions, the deleted rows of the rolled-up files, summed once per
+//! deletion set and kept in memory (deleted_share.rs), are subtracted. Rollup twins of files the viewing snapshot doesn't list are not
 //! read, so the answer is always that of the viewing snapshot.
 
 use std::collections::HashSet;
@@ -15,6 +15,7 @@ use duckdb::types::Value;
 use duckdb::{Connection, params_from_iter};
 
 use super::buckets::{Bucket, TimeType, buckets};
+use super::deleted_share::load_deleted;
 use super::issued::{group_key, group_key_sql};
 use super::read::{date, prune};
 use crate::lake::PARQUET_SOURCE;
@@ -67,9 +68,10 @@ pub struct Dashboard {
     pub cells: Vec<DashboardCell>,
 }
 
-/// One union part of the statement: what it reads, what a row counts for, how deletions apply.
+/// One union part of the statement: what it reads (files, or the deleted rows' table when
+/// `None`), what a row counts for, how deletions apply.
 struct Part<'a> {
-    files: Vec<LakePath>,
+    files: Option<Vec<LakePath>>,
     /// `n` and `grp` of a row.
     counts: &'a str,
     join: &'a str,
@@ -109,23 +111,35 @@ impl Lake {
                 && batch_of(f.stem()).is_none_or(|batch| deleted_batches.contains(&batch))
         });
         let conn = self.conn()?;
-        let anti = if uncovered.is_empty() && covered.is_empty() { "" } else { self.bind_deleted(&conn, Dataset::Viewing, &viewing.deleted)? };
-        let parts = [
-            Part { files: twins, counts: "v.n, v.grp", join: "", raw: false },
-            Part { files: uncovered, counts: "1::bigint, v.grp", join: anti, raw: true },
-            Part { files: covered, counts: "-1::bigint, -v.grp", join: "semi join temp.deleted_ids d on v.id = d.id", raw: true },
+        // The deleted rows of rolled-up files, summed once per deletion set (deleted_share.rs).
+        let deleted = if covered.is_empty() {
+            Vec::new()
+        } else {
+            self.deleted_share(&conn, &viewing.deleted, &covered, (q.from, q.to), titles.as_deref())?
+        };
+        let anti = if uncovered.is_empty() { "" } else { self.bind_deleted(&conn, Dataset::Viewing, &viewing.deleted)? };
+        let mut parts = vec![
+            Part { files: Some(twins), counts: "v.n, v.grp", join: "", raw: false },
+            Part { files: Some(uncovered), counts: "1::bigint, v.grp", join: anti, raw: true },
         ];
+        if !deleted.is_empty() {
+            load_deleted(&conn, &deleted)?;
+            parts.push(Part { files: None, counts: "v.n, v.grp", join: "", raw: false });
+        }
         let by_group = matches!(q.series, Series::Groups(_));
         let gkey = if by_group { format!("case when v.audience_group_id = 0 then {} end", group_key_sql("v.audience_group")) } else { "null::varchar".into() };
         let mut selects = Vec::new();
         let mut params = Vec::new();
-        for part in parts.iter().filter(|p| !p.files.is_empty()) {
+        for part in parts.iter().filter(|p| p.files.as_ref().is_none_or(|f| !f.is_empty())) {
             let (clauses, values) = clauses(q, titles.as_deref(), part.raw);
+            let source = if part.files.is_some() { PARQUET_SOURCE } else { "temp.dash_deleted" };
             selects.push(format!(
-                "select v.ymd, v.title, v.audience_group_id, {gkey} as gkey, {} from {PARQUET_SOURCE} v {} where {clauses}",
+                "select v.ymd, v.title, v.audience_group_id, {gkey} as gkey, {} from {source} v {} where {clauses}",
                 part.counts, part.join
             ));
-            params.push(Value::Text(self.file_list(&part.files)));
+            if let Some(files) = &part.files {
+                params.push(Value::Text(self.file_list(files)));
+            }
             params.extend(values);
         }
         if selects.is_empty() {

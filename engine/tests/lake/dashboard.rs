@@ -156,3 +156,25 @@ fn a_rollup_holds_fewer_rows_than_its_file_and_the_same_totals() {
     assert!(lake.viewing_rollup(&rollups).unwrap().is_empty(), "only viewing files are rolled up");
     assert!(lake.compact(&snapshot(&rollups), Dataset::ViewingDaily).is_err());
 }
+
+#[test]
+fn a_deletion_after_a_first_answer_changes_the_next_one() {
+    // The deleted rows' sums are kept per deletion set: a new deletion must not be answered
+    // from the memo of the old set, nor an undone one.
+    let lake = TestLake::new();
+    let rows = viewing_rows(4, 4 << 32, 1_500, at(2026, 1, 10, 6, 0));
+    let files = lake.write_viewing(4, &rows).unwrap();
+    let rollup = snapshot(&lake.viewing_rollup(&files).unwrap());
+    let first: Vec<i64> = rows.iter().step_by(9).map(|r| r.id).collect();
+    let more: Vec<i64> = first.iter().copied().chain(rows.iter().skip(1).take(900).map(|r| r.id)).collect();
+    for q in queries() {
+        let mut answers = Vec::new();
+        for deleted in [&first, &more, &first, &Vec::new()] {
+            let viewing = snapshot(&files).with_deleted(deleted.clone());
+            let got = cells(&lake.dashboard(&viewing, &rollup, &q).unwrap());
+            assert_same(&got, &reference(&rows, deleted, &q));
+            answers.push(got);
+        }
+        assert_ne!(answers[0], answers[1], "{q:?}: more deletions, other figures");
+    }
+}
