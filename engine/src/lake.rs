@@ -42,6 +42,8 @@ pub struct Lake {
     idle: Mutex<Vec<Connection>>,
     /// The dashboard's memo of the deleted rows' rollup (viewing/deleted_share.rs).
     pub(crate) deleted_share: crate::viewing::DeletedShare,
+    /// What each month rollup covers (viewing/month_rollup.rs).
+    pub(crate) month_covers: crate::viewing::Covers,
 }
 
 impl Lake {
@@ -53,7 +55,7 @@ impl Lake {
         let spill = spill_dir(&root);
         std::fs::create_dir_all(&spill).map_err(Error::io(&spill))?;
         let db = open_database(&root, &spill, &options, &[])?;
-        Ok(Lake { root, spill, options, db: Mutex::new(db), idle: Mutex::new(Vec::new()), deleted_share: Default::default() })
+        Ok(Lake { root, spill, options, db: Mutex::new(db), idle: Mutex::new(Vec::new()), deleted_share: Default::default(), month_covers: Default::default() })
     }
 
     pub fn root(&self) -> &Path {

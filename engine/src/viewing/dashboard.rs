@@ -17,10 +17,11 @@ use duckdb::{Connection, params_from_iter};
 use super::buckets::{Bucket, TimeType, buckets};
 use super::deleted_share::load_deleted;
 use super::issued::{group_key, group_key_sql};
+use super::month_rollup::is_month_rollup;
 use super::read::{date, prune};
 use crate::lake::PARQUET_SOURCE;
 use crate::paths::{LakePath, parse_files};
-use crate::{Dataset, Error, Lake, Result, Snapshot};
+use crate::{Dataset, Error, Lake, Month, Result, Snapshot};
 
 /// What a series is made of.
 #[derive(Debug, Clone, PartialEq)]
@@ -93,10 +94,14 @@ impl Lake {
         if titles.as_ref().is_some_and(Vec::is_empty) || q.groups.as_ref().is_some_and(Vec::is_empty) {
             return Ok(empty);
         }
-        let (mut twins, mut uncovered, mut covered) = (Vec::new(), Vec::new(), Vec::new());
-        for file in prune(files, Some(q.from), Some(q.to)) {
+        let files = prune(files, Some(q.from), Some(q.to));
+        let (mut twins, merged) = self.month_rollups(&files, &rolled)?;
+        let (mut uncovered, mut covered) = (Vec::new(), Vec::new());
+        for file in files {
             let twin = file.twin(Dataset::ViewingDaily);
-            if rolled.contains(&twin.rel) {
+            if merged.contains(&file.rel) {
+                covered.push(file);
+            } else if rolled.contains(&twin.rel) {
                 twins.push(twin);
                 covered.push(file);
             } else {
@@ -162,6 +167,35 @@ impl Lake {
             })?
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Dashboard { buckets, cells })
+    }
+}
+
+impl Lake {
+    /// The month rollups ([`super::month_rollup`]) usable for `files` (one month's at most,
+    /// each covering only files listed), and the viewing files they cover.
+    fn month_rollups(&self, files: &[LakePath], rolled: &HashSet<String>) -> Result<(Vec<LakePath>, HashSet<String>)> {
+        let listed: HashSet<&str> = files.iter().map(|f| f.rel.as_str()).collect();
+        let months: HashSet<Month> = files.iter().map(|f| f.month).collect();
+        let mut chosen: Vec<(LakePath, std::sync::Arc<Vec<String>>)> = Vec::new();
+        for path in rolled.iter().filter(|p| is_month_rollup(p)) {
+            let path = LakePath::parse(path)?;
+            if !months.contains(&path.month) {
+                continue;
+            }
+            let covers = self.month_rollup_covers(&path.rel)?;
+            if covers.is_empty() || !covers.iter().all(|c| listed.contains(c.as_str())) {
+                continue;
+            }
+            // Two usable ones of a month (a moment between commits) would count rows twice:
+            // the one covering more is kept.
+            match chosen.iter_mut().find(|(p, _)| p.month == path.month) {
+                Some(old) if old.1.len() < covers.len() => *old = (path, covers),
+                Some(_) => {}
+                None => chosen.push((path, covers)),
+            }
+        }
+        let covered = chosen.iter().flat_map(|(_, c)| c.iter().cloned()).collect();
+        Ok((chosen.into_iter().map(|(p, _)| p).collect(), covered))
     }
 }
 
