@@ -21,8 +21,8 @@ use crate::{Dataset, Lake, LakeFile, Month, Result};
 /// The metadata key of the covered viewing files.
 const COVERS_KEY: &str = "adeval_covers";
 
-/// Month rollups are named `month-b<batch>`: a viewing file's stem never starts so, so a month
-/// rollup is never taken for a twin.
+/// Month rollups are named `month-b<batch>-<µs>`: a viewing file's stem never starts so, so a
+/// month rollup is never taken for a twin.
 const PREFIX: &str = "month-";
 
 /// Rows a row group: a month of the bench's 10M rows is ~2.4M rollup rows of ~7,000 titles,
@@ -40,7 +40,7 @@ pub fn is_month_rollup(path: &str) -> bool {
 pub(crate) struct Covers(Mutex<HashMap<String, Arc<Vec<String>>>>);
 
 impl Lake {
-    /// Writes the month rollup of `month` named after `batch` from `sources` (rollup files of
+    /// Writes a month rollup of `month` named after `batch` from `sources` (rollup files of
     /// that month: twins and an earlier month rollup), saying it covers `covers` (viewing
     /// paths). The caller makes sure the sources sum exactly those files' rows. `None` when
     /// the sources have no rows.
@@ -69,7 +69,9 @@ impl Lake {
         let params: [&dyn ToSql; 1] = [&list];
         let mut covers = covers.to_vec();
         covers.sort();
-        let stem = format!("{PREFIX}b{batch}");
+        // The time makes the name new even when a batch's month rollup is rebuilt (the
+        // backfill) where a file of a run that never committed may lie: files are never replaced.
+        let stem = format!("{PREFIX}b{batch}-{}", chrono::Utc::now().timestamp_micros());
         let target = (Dataset::ViewingDaily, month, stem.as_str());
         let file = self.copy_to_file_with(
             &conn,

@@ -5,6 +5,7 @@ mod accounts;
 mod demo;
 mod customers;
 mod dashboard;
+mod dashboard_months;
 mod exports;
 mod faults;
 mod lake_snapshots;
