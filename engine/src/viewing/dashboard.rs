@@ -1,12 +1,14 @@
 //! The dashboard's figures (docs/dashboard.md): spots and Σ GRP per series and time bucket, in
 //! one DuckDB statement over the viewing rollup.
 //!
-//! A viewing file is read through its rollup twin ([`Dataset::ViewingDaily`], same month and
-//! name) when the rollup snapshot lists it, else raw (a lake from before rollups, until they
-//! are built; a snapshot pair read across a commit). Rollups hold deleted rows: when the
-//! viewing snapshot has deletions, the deleted rows of the rolled-up files, summed once per
-//! deletion set and kept in memory (deleted_share.rs), are subtracted. Rollup twins of files the viewing snapshot doesn't list are not
-//! read, so the answer is always that of the viewing snapshot.
+//! A viewing file is read through its month's month rollup when one covers it and only files
+//! of the viewing snapshot (month_rollup.rs), else through its rollup twin
+//! ([`Dataset::ViewingDaily`], same month and name) when the rollup snapshot lists it, else raw
+//! (a lake from before rollups, until they are built; a snapshot pair read across a commit).
+//! Rollups hold deleted rows: when the viewing snapshot has deletions, the deleted rows of the
+//! rolled-up files, summed once per deletion set and kept in memory (deleted_share.rs), are
+//! subtracted. Rollups of files the viewing snapshot doesn't list are not read, so the answer
+//! is always that of the viewing snapshot.
 
 use std::collections::HashSet;
 

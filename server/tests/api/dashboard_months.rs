@@ -76,7 +76,8 @@ async fn two_imports_committing_one_month_at_once_both_land_in_its_month_rollup(
         adeval_server::imports::commit_or_remove(state, b, None, b_files, ROWS as u64).await
     };
     let (first, second) = tokio::join!(first, second);
-    (first.unwrap(), second.unwrap());
+    first.unwrap();
+    second.unwrap();
 
     let live = |dataset: &'static str| {
         sqlx::query_scalar::<_, String>("select path from lake_files where dataset = $1 and live and month = '2026-03' order by path")
