@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use adeval_engine::{Lake, LakeOptions, ViewingRow};
+use adeval_server::lake::month_rollups::{merge_months, viewing_months};
 use adeval_server::lake::{BatchInfo, begin_batch, commit_batch, row_id};
 use anyhow::Context;
 use chrono::{Days, NaiveDate, NaiveTime, TimeDelta};
@@ -65,7 +66,7 @@ pub async fn fill_lake(
         sqlx::query_as("select id, group_name from audience_groups order by id").fetch_all(db).await?;
     anyhow::ensure!(!kinds.is_empty() && !media.is_empty() && !groups.is_empty(), "no orders or master data to match");
     let name = |list: &[(i64, String)], id: i64| list.iter().find(|(i, _)| *i == id).map_or_else(String::new, |(_, n)| n.clone());
-    let lake = Lake::open(root, LakeOptions::default()).context("opening the bench lake")?;
+    let lake = std::sync::Arc::new(Lake::open(root, LakeOptions::default()).context("opening the bench lake")?);
     let info = BatchInfo {
         dataset: adeval_engine::Dataset::Viewing,
         origin: "cli",
@@ -128,7 +129,11 @@ pub async fn fill_lake(
         files.extend(lake.viewing_rollup(&files).context("rolling up a bench batch")?);
         let mut tx = db.begin().await?;
         commit_batch(&mut tx, batch, None, &files, n).await?;
+        // And the months' rollups across batches, as the commit merges them.
+        let mut merged = Vec::new();
+        let retired = merge_months(&mut tx, &lake, batch, &viewing_months(&files), &mut merged).await?;
         tx.commit().await?;
+        lake.remove_paths(retired.iter().map(String::as_str))?;
         batches.push((batch, n));
         written += n;
     }

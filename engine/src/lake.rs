@@ -29,8 +29,8 @@ impl Default for LakeOptions {
 const IDLE_CONNECTIONS: usize = 4;
 
 /// Temporary tables queries may leave on a connection; dropped when it goes back to the pool.
-pub(crate) const SCRATCH_TABLES: [&str; 6] =
-    ["deleted_ids", "wanted_ids", "stage_viewing", "order_match", "dash_days", "dash_series"];
+pub(crate) const SCRATCH_TABLES: [&str; 7] =
+    ["deleted_ids", "wanted_ids", "stage_viewing", "order_match", "dash_days", "dash_series", "dash_deleted"];
 
 /// The Parquet lake on local disk and the DuckDB database that reads and writes it.
 pub struct Lake {
@@ -42,6 +42,10 @@ pub struct Lake {
     idle: Mutex<Vec<Connection>>,
     /// Footers and the last snapshot's index for the customer list.
     list: crate::viewing::ListCache,
+    /// The dashboard's memo of the deleted rows' rollup (viewing/deleted_share.rs).
+    pub(crate) deleted_share: crate::viewing::DeletedShare,
+    /// What each month rollup covers (viewing/month_rollup.rs).
+    pub(crate) month_covers: crate::viewing::Covers,
 }
 
 impl Lake {
@@ -53,7 +57,16 @@ impl Lake {
         let spill = spill_dir(&root);
         std::fs::create_dir_all(&spill).map_err(Error::io(&spill))?;
         let db = open_database(&root, &spill, &options, &[])?;
-        Ok(Lake { root, spill, options, db: Mutex::new(db), idle: Mutex::new(Vec::new()), list: Default::default() })
+        Ok(Lake {
+            root,
+            spill,
+            options,
+            db: Mutex::new(db),
+            idle: Mutex::new(Vec::new()),
+            list: Default::default(),
+            deleted_share: Default::default(),
+            month_covers: Default::default(),
+        })
     }
 
     pub fn root(&self) -> &Path {

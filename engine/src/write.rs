@@ -148,11 +148,29 @@ impl Lake {
         time: &str,
         group_rows: usize,
     ) -> Result<Option<LakeFile>> {
+        self.copy_to_file_with(conn, target, (query, params), time, group_rows, None)
+    }
+
+    /// [`Lake::copy_to_file_grouped`] with one key-value pair in the file's Parquet metadata
+    /// (the key and value are engine-made text, written as literals).
+    pub(crate) fn copy_to_file_with(
+        &self,
+        conn: &Connection,
+        target: (Dataset, Month, &str),
+        (query, params): (&str, &[&dyn ToSql]),
+        time: &str,
+        group_rows: usize,
+        kv: Option<(&str, &str)>,
+    ) -> Result<Option<LakeFile>> {
         self.publish(target, |tmp| {
             let tmp_str = tmp.to_str().expect("lake paths are UTF-8");
+            let mut options = parquet_options(group_rows);
+            if let Some((key, value)) = kv {
+                options.push_str(&format!(", kv_metadata {{{}: {}}}", sql_literal(key), sql_literal(value)));
+            }
             // The target is a literal: DuckDB can't rebind a COPY whose target is a parameter.
             // It is a path the engine made from a validated LakePath, never caller text.
-            let copy = format!("copy ({query}) to {} ({})", sql_literal(tmp_str), parquet_options(group_rows));
+            let copy = format!("copy ({query}) to {} ({options})", sql_literal(tmp_str));
             conn.execute(&copy, params)?;
             let stats = format!("select count(*), min({time})::timestamp, max({time})::timestamp from read_parquet(?)");
             let (rows, min, max): (i64, Option<i64>, Option<i64>) = conn.query_row(&stats, [tmp_str], |r| {

@@ -1,7 +1,7 @@
 //! dashboardoneIndex through the served system: the release `adeval serve` on a fresh database
 //! of a running cluster (`DATABASE_URL`, its admin URL) with the demo master data, 1,000 copied
 //! products with orders over January to June 2026, and 10 million viewing rows in the lake
-//! (10,000 deleted) written as the import writes them, rollups included
+//! (10,000 deleted) written as the import writes them, rollups and month rollups included
 //! (benches/src/viewing.rs). The call: the first quarter by ISO week for 3 products.
 //!
 //! The peer is what an analyst would run without adeval: DuckDB over a plain Parquet copy of the
@@ -202,11 +202,13 @@ fn write_report(rows: u64, rollup_rows: i64, spots: i64, generated: f64, [warm, 
     md.push_str(&format!(
         "`dashboardoneIndex` through the release `adeval serve` on a fresh database: the demo master data, 1,000 \
          copied products with orders over January to June 2026, and {} viewing rows in the lake (10,000 deleted; \
-         generated in {}) written as the import writes them, each batch with its rollup ({} rollup rows in all). \
+         generated in {}) written as the import writes them, each batch with its rollup and each commit merging \
+         its months' rollups into one file per month ({} rollup rows in all, both kinds). \
          The call: {FROM} … {TO} by ISO week for 3 products ({spots} spots), one request at a time, signed, each \
          after one unmeasured call; the cold rows are the first call after the lake's manifest version moved (the \
-         snapshots read again). adeval reads the rollup files of the quarter's months and subtracts the deleted rows \
-         of the batches that have them, read raw, in one DuckDB statement. **The peer** is DuckDB over a plain \
+         snapshots read again). adeval reads the month rollups of the quarter's months (sorted by title, \
+         8,192-row groups) and subtracts the deleted rows' sums, read from the raw files once per deletion set \
+         and kept in memory, in one DuckDB statement. **The peer** is DuckDB over a plain \
          Parquet copy of the live rows (deletions applied, one file): the products' titles joined, the quarter's \
          days, grouped by product and ISO week. Both gave the same spots and GRP per product and week before \
          timing.\n\n",

@@ -1,12 +1,14 @@
 //! The dashboard's figures (docs/dashboard.md): spots and Σ GRP per series and time bucket, in
 //! one DuckDB statement over the viewing rollup.
 //!
-//! A viewing file is read through its rollup twin ([`Dataset::ViewingDaily`], same month and
-//! name) when the rollup snapshot lists it, else raw (a lake from before rollups, until they
-//! are built; a snapshot pair read across a commit). Rollups hold deleted rows: when the
-//! viewing snapshot has deletions, the deleted rows of the rolled-up files are read from the
-//! raw files and subtracted. Rollup twins of files the viewing snapshot doesn't list are not
-//! read, so the answer is always that of the viewing snapshot.
+//! A viewing file is read through its month's month rollup when one covers it and only files
+//! of the viewing snapshot (month_rollup.rs), else through its rollup twin
+//! ([`Dataset::ViewingDaily`], same month and name) when the rollup snapshot lists it, else raw
+//! (a lake from before rollups, until they are built; a snapshot pair read across a commit).
+//! Rollups hold deleted rows: when the viewing snapshot has deletions, the deleted rows of the
+//! rolled-up files, summed once per deletion set and kept in memory (deleted_share.rs), are
+//! subtracted. Rollups of files the viewing snapshot doesn't list are not read, so the answer
+//! is always that of the viewing snapshot.
 
 use std::collections::HashSet;
 
@@ -15,11 +17,13 @@ use duckdb::types::Value;
 use duckdb::{Connection, params_from_iter};
 
 use super::buckets::{Bucket, TimeType, buckets};
+use super::deleted_share::load_deleted;
 use super::issued::{group_key, group_key_sql};
+use super::month_rollup::is_month_rollup;
 use super::read::{date, prune};
 use crate::lake::PARQUET_SOURCE;
 use crate::paths::{LakePath, parse_files};
-use crate::{Dataset, Error, Lake, Result, Snapshot};
+use crate::{Dataset, Error, Lake, Month, Result, Snapshot};
 
 /// What a series is made of.
 #[derive(Debug, Clone, PartialEq)]
@@ -67,9 +71,10 @@ pub struct Dashboard {
     pub cells: Vec<DashboardCell>,
 }
 
-/// One union part of the statement: what it reads, what a row counts for, how deletions apply.
+/// One union part of the statement: what it reads (files, or the deleted rows' table when
+/// `None`), what a row counts for, how deletions apply.
 struct Part<'a> {
-    files: Vec<LakePath>,
+    files: Option<Vec<LakePath>>,
     /// `n` and `grp` of a row.
     counts: &'a str,
     join: &'a str,
@@ -91,10 +96,14 @@ impl Lake {
         if titles.as_ref().is_some_and(Vec::is_empty) || q.groups.as_ref().is_some_and(Vec::is_empty) {
             return Ok(empty);
         }
-        let (mut twins, mut uncovered, mut covered) = (Vec::new(), Vec::new(), Vec::new());
-        for file in prune(files, Some(q.from), Some(q.to)) {
+        let files = prune(files, Some(q.from), Some(q.to));
+        let (mut twins, merged) = self.month_rollups(&files, &rolled)?;
+        let (mut uncovered, mut covered) = (Vec::new(), Vec::new());
+        for file in files {
             let twin = file.twin(Dataset::ViewingDaily);
-            if rolled.contains(&twin.rel) {
+            if merged.contains(&file.rel) {
+                covered.push(file);
+            } else if rolled.contains(&twin.rel) {
                 twins.push(twin);
                 covered.push(file);
             } else {
@@ -109,23 +118,35 @@ impl Lake {
                 && batch_of(f.stem()).is_none_or(|batch| deleted_batches.contains(&batch))
         });
         let conn = self.conn()?;
-        let anti = if uncovered.is_empty() && covered.is_empty() { "" } else { self.bind_deleted(&conn, Dataset::Viewing, &viewing.deleted)? };
-        let parts = [
-            Part { files: twins, counts: "v.n, v.grp", join: "", raw: false },
-            Part { files: uncovered, counts: "1::bigint, v.grp", join: anti, raw: true },
-            Part { files: covered, counts: "-1::bigint, -v.grp", join: "semi join temp.deleted_ids d on v.id = d.id", raw: true },
+        // The deleted rows of rolled-up files, summed once per deletion set (deleted_share.rs).
+        let deleted = if covered.is_empty() {
+            Vec::new()
+        } else {
+            self.deleted_share(&conn, &viewing.deleted, &covered, (q.from, q.to), titles.as_deref())?
+        };
+        let anti = if uncovered.is_empty() { "" } else { self.bind_deleted(&conn, Dataset::Viewing, &viewing.deleted)? };
+        let mut parts = vec![
+            Part { files: Some(twins), counts: "v.n, v.grp", join: "", raw: false },
+            Part { files: Some(uncovered), counts: "1::bigint, v.grp", join: anti, raw: true },
         ];
+        if !deleted.is_empty() {
+            load_deleted(&conn, &deleted)?;
+            parts.push(Part { files: None, counts: "v.n, v.grp", join: "", raw: false });
+        }
         let by_group = matches!(q.series, Series::Groups(_));
         let gkey = if by_group { format!("case when v.audience_group_id = 0 then {} end", group_key_sql("v.audience_group")) } else { "null::varchar".into() };
         let mut selects = Vec::new();
         let mut params = Vec::new();
-        for part in parts.iter().filter(|p| !p.files.is_empty()) {
+        for part in parts.iter().filter(|p| p.files.as_ref().is_none_or(|f| !f.is_empty())) {
             let (clauses, values) = clauses(q, titles.as_deref(), part.raw);
+            let source = if part.files.is_some() { PARQUET_SOURCE } else { "temp.dash_deleted" };
             selects.push(format!(
-                "select v.ymd, v.title, v.audience_group_id, {gkey} as gkey, {} from {PARQUET_SOURCE} v {} where {clauses}",
+                "select v.ymd, v.title, v.audience_group_id, {gkey} as gkey, {} from {source} v {} where {clauses}",
                 part.counts, part.join
             ));
-            params.push(Value::Text(self.file_list(&part.files)));
+            if let Some(files) = &part.files {
+                params.push(Value::Text(self.file_list(files)));
+            }
             params.extend(values);
         }
         if selects.is_empty() {
@@ -148,6 +169,35 @@ impl Lake {
             })?
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Dashboard { buckets, cells })
+    }
+}
+
+impl Lake {
+    /// The month rollups ([`super::month_rollup`]) usable for `files` (one month's at most,
+    /// each covering only files listed), and the viewing files they cover.
+    fn month_rollups(&self, files: &[LakePath], rolled: &HashSet<String>) -> Result<(Vec<LakePath>, HashSet<String>)> {
+        let listed: HashSet<&str> = files.iter().map(|f| f.rel.as_str()).collect();
+        let months: HashSet<Month> = files.iter().map(|f| f.month).collect();
+        let mut chosen: Vec<(LakePath, std::sync::Arc<Vec<String>>)> = Vec::new();
+        for path in rolled.iter().filter(|p| is_month_rollup(p)) {
+            let path = LakePath::parse(path)?;
+            if !months.contains(&path.month) {
+                continue;
+            }
+            let covers = self.month_rollup_covers(&path.rel)?;
+            if covers.is_empty() || !covers.iter().all(|c| listed.contains(c.as_str())) {
+                continue;
+            }
+            // Two usable ones of a month (a moment between commits) would count rows twice:
+            // the one covering more is kept.
+            match chosen.iter_mut().find(|(p, _)| p.month == path.month) {
+                Some(old) if old.1.len() < covers.len() => *old = (path, covers),
+                Some(_) => {}
+                None => chosen.push((path, covers)),
+            }
+        }
+        let covered = chosen.iter().flat_map(|(_, c)| c.iter().cloned()).collect();
+        Ok((chosen.into_iter().map(|(p, _)| p).collect(), covered))
     }
 }
 

@@ -119,19 +119,29 @@ where
 {
     let files = with_rollups(state, files).await?;
     let mut tx = state.db.begin().await?;
-    let committed: anyhow::Result<()> = async {
+    let mut merged = Vec::new();
+    let committed: anyhow::Result<Vec<String>> = async {
         commit_batch(&mut tx, batch_id, worker, &files, rows).await?;
+        // The months' rollups across batches, under a lock per month (lake/month_rollups.rs).
+        let months = crate::lake::month_rollups::viewing_months(&files);
+        let retired = crate::lake::month_rollups::merge_months(&mut tx, &state.lake, batch_id, &months, &mut merged).await?;
         then(&mut tx).await?;
         tx.commit().await.map_err(CommitError::from)?;
-        Ok(())
+        Ok(retired)
     }
     .await;
-    if let Err(e) = committed {
-        let lake = state.lake.clone();
-        let _ = tokio::task::spawn_blocking(move || lake.remove(&files)).await;
-        return Err(e);
+    let lake = state.lake.clone();
+    match committed {
+        Err(e) => {
+            let _ = tokio::task::spawn_blocking(move || lake.remove(&[files, merged].concat())).await;
+            Err(e)
+        }
+        Ok(retired) => {
+            // The month rollups this commit replaced, as compaction removes what it replaced.
+            let _ = tokio::task::spawn_blocking(move || lake.remove_paths(retired.iter().map(String::as_str))).await;
+            Ok(())
+        }
     }
-    Ok(())
 }
 
 /// `files` and the rollups of its viewing files. When the rollups can't be built, every file

@@ -3,6 +3,7 @@
 //! transaction that marks them live; every query reads the snapshot of live files and deleted
 //! row ids. What writes batches (the imports) lives in `crate::imports`.
 
+pub mod month_rollups;
 pub mod rollups;
 pub mod snapshots;
 
@@ -274,10 +275,21 @@ pub async fn compact(state: &crate::AppState, dataset: Dataset) -> anyhow::Resul
                 .fetch_all(&mut *tx)
                 .await?;
         commit_batch(&mut tx, batch, None, &fresh, rows).await?;
+        // The month's rollup across batches is rebuilt from the new twins (month_rollups.rs).
+        let mut merged = Vec::new();
+        let months = month_rollups::viewing_months(&fresh);
+        let replaced = match month_rollups::merge_months(&mut tx, &state.lake, batch, &months, &mut merged).await {
+            Ok(replaced) => replaced,
+            Err(e) => {
+                let lake = state.lake.clone();
+                let _ = tokio::task::spawn_blocking(move || lake.remove(&[fresh, merged].concat())).await;
+                return Err(e);
+            }
+        };
         // Deletion records stay: the rows are gone from the new files, and a record for a
         // missing id filters nothing.
         tx.commit().await?;
-        let old: Vec<String> = files.into_iter().map(|(_, p)| p).chain(retired).collect();
+        let old: Vec<String> = files.into_iter().map(|(_, p)| p).chain(retired).chain(replaced).collect();
         let lake = state.lake.clone();
         tokio::task::spawn_blocking(move || lake.remove_paths(old.iter().map(String::as_str))).await??;
         rewritten += old_ids.len();

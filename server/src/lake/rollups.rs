@@ -71,7 +71,49 @@ async fn build_missing(state: &AppState) -> anyhow::Result<usize> {
 /// The rollups of one batch's files, listed only while those files are still live (a
 /// compaction may have replaced them meanwhile, with rollups of its own).
 async fn build_batch(state: &AppState, batch: i64, files: &[Live]) -> anyhow::Result<usize> {
-    let lake_files = files
+    let lake_files = lake_files_of(files)?;
+    let lake = state.lake.clone();
+    let rollups = tokio::task::spawn_blocking(move || -> anyhow::Result<Vec<LakeFile>> {
+        // What a backfill that died before listing its files left (under the lock, nothing
+        // else writes twins of live files).
+        let twins: Vec<String> = lake_files.iter().filter_map(|f| viewing_rollup_path(&f.path)).collect();
+        lake.remove_paths(twins.iter().map(String::as_str))?;
+        Ok(lake.viewing_rollup(&lake_files)?)
+    })
+    .await??;
+    let ids: Vec<i64> = files.iter().map(|f| f.id).collect();
+    let mut merged = Vec::new();
+    let mut replaced = Vec::new();
+    let listed: anyhow::Result<bool> = async {
+        let mut tx = state.db.begin().await?;
+        let still: Vec<i64> = sqlx::query_scalar("select id from lake_files where id = any($1) and live for update")
+            .bind(&ids)
+            .fetch_all(&mut *tx)
+            .await?;
+        if still.len() != ids.len() {
+            return Ok(false);
+        }
+        crate::lake::insert_files(&mut tx, batch, &rollups).await?;
+        // The months' rollups across batches take the new twins in (month_rollups.rs).
+        let months: Vec<Month> = super::month_rollups::viewing_months(&lake_files_of(files)?);
+        replaced = super::month_rollups::merge_months(&mut tx, &state.lake, batch, &months, &mut merged).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+    .await;
+    let lake = state.lake.clone();
+    if matches!(listed, Ok(true)) {
+        let _ = tokio::task::spawn_blocking(move || lake.remove_paths(replaced.iter().map(String::as_str))).await;
+    } else {
+        let built = [rollups.clone(), merged].concat();
+        let _ = tokio::task::spawn_blocking(move || lake.remove(&built)).await;
+    }
+    Ok(if listed? { rollups.len() } else { 0 })
+}
+
+/// The manifest rows as the engine's file records.
+fn lake_files_of(files: &[Live]) -> anyhow::Result<Vec<LakeFile>> {
+    files
         .iter()
         .map(|f| {
             Ok(LakeFile {
@@ -84,35 +126,5 @@ async fn build_batch(state: &AppState, batch: i64, files: &[Live]) -> anyhow::Re
                 max_time: f.max_time.unwrap_or_default(),
             })
         })
-        .collect::<anyhow::Result<Vec<_>>>()?;
-    let lake = state.lake.clone();
-    let rollups = tokio::task::spawn_blocking(move || -> anyhow::Result<Vec<LakeFile>> {
-        // What a backfill that died before listing its files left (under the lock, nothing
-        // else writes twins of live files).
-        let twins: Vec<String> = lake_files.iter().filter_map(|f| viewing_rollup_path(&f.path)).collect();
-        lake.remove_paths(twins.iter().map(String::as_str))?;
-        Ok(lake.viewing_rollup(&lake_files)?)
-    })
-    .await??;
-    let ids: Vec<i64> = files.iter().map(|f| f.id).collect();
-    let listed: anyhow::Result<bool> = async {
-        let mut tx = state.db.begin().await?;
-        let still: Vec<i64> = sqlx::query_scalar("select id from lake_files where id = any($1) and live for update")
-            .bind(&ids)
-            .fetch_all(&mut *tx)
-            .await?;
-        if still.len() != ids.len() {
-            return Ok(false);
-        }
-        crate::lake::insert_files(&mut tx, batch, &rollups).await?;
-        tx.commit().await?;
-        Ok(true)
-    }
-    .await;
-    if !matches!(listed, Ok(true)) {
-        let lake = state.lake.clone();
-        let built = rollups.clone();
-        let _ = tokio::task::spawn_blocking(move || lake.remove(&built)).await;
-    }
-    Ok(if listed? { rollups.len() } else { 0 })
+        .collect()
 }

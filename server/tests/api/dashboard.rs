@@ -286,7 +286,10 @@ async fn a_lake_without_rollups_answers_the_same_and_gets_them_built_and_compact
     let fields = json!({ "mediaId": f.media, "timeType": 3 });
     let expected = s.index(fields.clone()).await;
     let live_rollups = || async {
-        sqlx::query_scalar::<_, String>("select path from lake_files where dataset = 'viewing_daily' and live order by path")
+        // The twins; month rollups (across batches) are counted apart.
+        sqlx::query_scalar::<_, String>(
+            "select path from lake_files where dataset = 'viewing_daily' and live and path not like '%/month-%' order by path",
+        )
             .fetch_all(&f.app.db)
             .await
             .unwrap()

@@ -6,6 +6,7 @@ mod analysis;
 mod demo;
 mod customers;
 mod dashboard;
+mod dashboard_months;
 mod exports;
 mod faults;
 mod lake_snapshots;

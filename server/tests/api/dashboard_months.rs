@@ -1,0 +1,116 @@
+//! Month rollups kept at commit: an import committing a month while another commits it waits
+//! for the other's month rollup (a lock per month), so the month's last rollup covers both.
+
+use adeval_engine::{DashboardQuery, Dataset, Series, Snapshot, TimeType, ViewingRow, is_month_rollup};
+use adeval_server::lake::{BatchInfo, begin_batch, row_id};
+use chrono::NaiveDate;
+
+use crate::helpers::orders::fixture;
+
+const ROWS: usize = 300;
+
+/// One batch of `ROWS` March rows (seven titles, 1.5 GRP each), written, not yet committed.
+async fn write(state: &adeval_server::AppState, media: i64) -> (i64, Vec<adeval_engine::LakeFile>) {
+    let info = BatchInfo {
+        dataset: Dataset::Viewing,
+        origin: "cli",
+        file_id: None,
+        job_id: None,
+        admin_id: None,
+        category: Some(2),
+        source: Some(3),
+        belonging_to: Some(1),
+    };
+    let batch = begin_batch(&state.db, &info).await.unwrap();
+    let start = NaiveDate::from_ymd_opt(2026, 3, 1).unwrap();
+    let rows: Vec<ViewingRow> = (0..ROWS)
+        .map(|i| {
+            let ymd = start + chrono::Days::new((i % 28) as u64);
+            ViewingRow {
+                id: row_id(batch, i),
+                batch_id: batch,
+                media_id: media,
+                channel: "测试卫视".into(),
+                audience_group_id: 1,
+                audience_group: "全国4+".into(),
+                brand_id: None,
+                air_time: ymd.and_hms_opt(19, (i % 60) as u32, 0).unwrap(),
+                ymd,
+                duration: 15,
+                title: format!("版本{}", i % 7),
+                program: None,
+                time_period_class_id: None,
+                time_period_class: None,
+                grp: 1.5,
+                position: None,
+                position_index: None,
+                position_of: None,
+                position_from_end: false,
+                category: 2,
+                source: 3,
+                belonging_to: 1,
+                created_at: start.and_hms_opt(0, 0, 0).unwrap(),
+            }
+        })
+        .collect();
+    (batch, state.lake.write_viewing(batch, &rows).unwrap())
+}
+
+#[tokio::test]
+async fn two_imports_committing_one_month_at_once_both_land_in_its_month_rollup() {
+    let f = fixture().await;
+    let state = &f.app.state;
+    let ((a, a_files), (b, b_files)) = (write(state, f.media).await, write(state, f.media).await);
+    // The first commit stays open a while after its month rollup is built; the second starts
+    // meanwhile and, without the month's lock, would merge without the first's files.
+    let (merged, started) = tokio::sync::oneshot::channel();
+    let first = adeval_server::imports::commit_or_remove_with(state, a, None, a_files, ROWS as u64, move |_| {
+        Box::pin(async move {
+            merged.send(()).ok();
+            tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+            Ok(())
+        })
+    });
+    let second = async {
+        started.await.unwrap();
+        adeval_server::imports::commit_or_remove(state, b, None, b_files, ROWS as u64).await
+    };
+    let (first, second) = tokio::join!(first, second);
+    first.unwrap();
+    second.unwrap();
+
+    let live = |dataset: &'static str| {
+        sqlx::query_scalar::<_, String>("select path from lake_files where dataset = $1 and live and month = '2026-03' order by path")
+            .bind(dataset)
+            .fetch_all(&f.app.db)
+    };
+    let viewing = live("viewing").await.unwrap();
+    let rollups = live("viewing_daily").await.unwrap();
+    let months: Vec<&String> = rollups.iter().filter(|p| is_month_rollup(p)).collect();
+    assert_eq!((viewing.len(), months.len()), (2, 1), "{rollups:?}");
+    assert_eq!(*state.lake.month_rollup_covers(months[0]).unwrap(), viewing, "the month rollup covers every batch");
+    let replaced: i64 = sqlx::query_scalar("select count(*) from lake_files where dataset = 'viewing_daily' and not live")
+        .fetch_one(&f.app.db)
+        .await
+        .unwrap();
+    assert_eq!(replaced, 1, "the second commit replaced the first's month rollup");
+
+    // Read through the month rollup alone (every viewing file covered, nothing read raw).
+    let titles: Vec<String> = (0..7).map(|i| format!("版本{i}")).collect();
+    let day = |d| NaiveDate::from_ymd_opt(2026, 3, d).unwrap();
+    let q = DashboardQuery {
+        from: day(1),
+        to: day(31),
+        time: TimeType::Month,
+        series: Series::Titles(vec![(1, titles)]),
+        titles: None,
+        media_id: None,
+        groups: None,
+        categories: None,
+        sources: None,
+        classes: None,
+    };
+    let answer = state.lake.dashboard(&Snapshot::new(viewing), &Snapshot::new(months.iter().map(|p| p.to_string())), &q).unwrap();
+    assert_eq!(answer.cells.len(), 1);
+    assert_eq!((answer.cells[0].spots, answer.cells[0].grp), (2 * ROWS as i64, 1.5 * 2.0 * ROWS as f64));
+}
