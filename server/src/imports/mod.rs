@@ -136,11 +136,10 @@ where
             let _ = tokio::task::spawn_blocking(move || lake.remove(&[files, merged].concat())).await;
             Err(e)
         }
-        Ok(retired) => {
-            // The month rollups this commit replaced, as compaction removes what it replaced.
-            let _ = tokio::task::spawn_blocking(move || lake.remove_paths(retired.iter().map(String::as_str))).await;
-            Ok(())
-        }
+        // The month rollups this commit replaced stay on disk: a dashboard read that took its
+        // snapshot just before may still be reading them. Housekeeping removes them once they
+        // have been retired for a while (`lake::month_rollups::sweep_retired`).
+        Ok(_retired) => Ok(()),
     }
 }
 

@@ -94,6 +94,20 @@ async fn two_imports_committing_one_month_at_once_both_land_in_its_month_rollup(
         .await
         .unwrap();
     assert_eq!(replaced, 1, "the second commit replaced the first's month rollup");
+    // The replaced one stays on disk for reads that took their snapshot before the commit,
+    // until housekeeping's sweep finds it retired for longer than it keeps them.
+    let old: String = sqlx::query_scalar("select path from lake_files where dataset = 'viewing_daily' and not live")
+        .fetch_one(&f.app.db)
+        .await
+        .unwrap();
+    let on_disk = || state.lake.root().join(&old).exists();
+    assert!(on_disk(), "{old} removed at once");
+    let lake = state.lake.clone();
+    let kept = adeval_server::lake::month_rollups::RETIRED_KEPT;
+    adeval_server::lake::month_rollups::sweep_retired(&f.app.db, &lake, kept).await.unwrap();
+    assert!(on_disk(), "{old} removed before its time");
+    adeval_server::lake::month_rollups::sweep_retired(&f.app.db, &lake, std::time::Duration::ZERO).await.unwrap();
+    assert!(!on_disk(), "{old} kept past its time");
 
     // Read through the month rollup alone (every viewing file covered, nothing read raw).
     let titles: Vec<String> = (0..7).map(|i| format!("版本{i}")).collect();
