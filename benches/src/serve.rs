@@ -234,3 +234,39 @@ where
     println!("  {} calls: median {} ({})", runs.len(), secs(runs.median()), runs.spread());
     Ok(runs)
 }
+
+/// A database of its own for one bench run on the cluster of `DATABASE_URL` (an admin URL), and
+/// a fresh data directory: what every bench that serves adeval starts from.
+pub struct BenchDatabase {
+    admin: sqlx::PgPool,
+    pub name: String,
+    pub url: String,
+    pub data: PathBuf,
+}
+
+impl BenchDatabase {
+    /// Creates `adeval_bench_<label>_<pid>` (dropping a leftover of that name) and the data
+    /// directory `<label>` under the bench data.
+    pub async fn create(label: &str) -> anyhow::Result<Self> {
+        let admin_url = std::env::var("DATABASE_URL").context("DATABASE_URL: the admin URL of a running Postgres cluster")?;
+        let name = format!("adeval_bench_{label}_{}", std::process::id());
+        let admin = sqlx::PgPool::connect(&admin_url).await.context("connecting to DATABASE_URL")?;
+        sqlx::query(&format!("drop database if exists {name}")).execute(&admin).await?;
+        sqlx::query(&format!("create database {name}")).execute(&admin).await?;
+        let url = with_database(&admin_url, &name);
+        let data = crate::fresh_dir(label)?;
+        Ok(BenchDatabase { admin, name, url, data })
+    }
+
+    /// Drops the database and removes the data directory — unless the environment variable
+    /// `keep` is set, for looking at them afterwards — and passes the run's outcome on.
+    pub async fn finish<T>(self, keep: Option<&str>, outcome: anyhow::Result<T>) -> anyhow::Result<T> {
+        if keep.is_some_and(|k| std::env::var_os(k).is_some()) {
+            println!("kept database {} and {}", self.name, self.data.display());
+            return outcome;
+        }
+        let _ = sqlx::query(&format!("drop database if exists {} with (force)", self.name)).execute(&self.admin).await;
+        let _ = std::fs::remove_dir_all(&self.data);
+        outcome
+    }
+}

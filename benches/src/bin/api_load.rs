@@ -72,15 +72,6 @@ impl Drop for Server {
     }
 }
 
-fn with_database(url: &str, name: &str) -> String {
-    let (base, query) = url.split_once('?').map_or((url, None), |(b, q)| (b, Some(q)));
-    let server = base.rsplit_once('/').map_or(base, |(s, _)| s);
-    match query {
-        Some(q) => format!("{server}/{name}?{q}"),
-        None => format!("{server}/{name}"),
-    }
-}
-
 fn adeval_bin() -> anyhow::Result<PathBuf> {
     if let Some(bin) = std::env::var_os("ADEVAL_BIN") {
         return Ok(PathBuf::from(bin));
@@ -309,14 +300,8 @@ async fn main() -> anyhow::Result<()> {
     let warmup = Duration::from_secs(env_u64("ADEVAL_BENCH_API_WARMUP", 3));
     let products = env_u64("ADEVAL_BENCH_API_PRODUCTS", 500);
     let orders = env_u64("ADEVAL_BENCH_API_ORDERS", 200);
-    let admin_url = std::env::var("DATABASE_URL").context("DATABASE_URL: the admin URL of a running Postgres cluster")?;
-
-    let name = format!("adeval_bench_api_{}", std::process::id());
-    let admin = sqlx::PgPool::connect(&admin_url).await.context("connecting to DATABASE_URL")?;
-    sqlx::query(&format!("drop database if exists {name}")).execute(&admin).await?;
-    sqlx::query(&format!("create database {name}")).execute(&admin).await?;
-    let url = with_database(&admin_url, &name);
-    let data = adeval_benches::fresh_dir("api")?;
+    let bench = adeval_benches::serve::BenchDatabase::create("api").await?;
+    let (url, data) = (bench.url.clone(), bench.data.clone());
     let outcome = async {
         let server = start_server(&url, &data).await?;
         let db = sqlx::PgPool::connect(&url).await?;
@@ -351,9 +336,7 @@ async fn main() -> anyhow::Result<()> {
         write_report(&rows, connections, seconds, runs, warmup, products_total, orders_total)
     }
     .await;
-    let _ = sqlx::query(&format!("drop database if exists {name} with (force)")).execute(&admin).await;
-    let _ = std::fs::remove_dir_all(&data);
-    outcome
+    bench.finish(None, outcome).await
 }
 
 async fn login(port: u16) -> anyhow::Result<String> {

@@ -32,13 +32,8 @@ async fn main() -> anyhow::Result<()> {
     let rows = env_u64("ADEVAL_BENCH_CERT_ROWS", 100_000);
     let import_runs = env_u64("ADEVAL_BENCH_CERT_IMPORT_RUNS", 3) as usize;
     let compare_runs = env_u64("ADEVAL_BENCH_CERT_COMPARE_RUNS", 50) as usize;
-    let admin_url = std::env::var("DATABASE_URL").context("DATABASE_URL: the admin URL of a running Postgres cluster")?;
-    let name = format!("adeval_bench_certificates_{}", std::process::id());
-    let admin = PgPool::connect(&admin_url).await.context("connecting to DATABASE_URL")?;
-    sqlx::query(&format!("drop database if exists {name}")).execute(&admin).await?;
-    sqlx::query(&format!("create database {name}")).execute(&admin).await?;
-    let url = adeval_benches::serve::with_database(&admin_url, &name);
-    let data = adeval_benches::fresh_dir("certificates")?;
+    let bench = adeval_benches::serve::BenchDatabase::create("certificates").await?;
+    let (url, data) = (bench.url.clone(), bench.data.clone());
     let outcome = async {
         let server = Server::start(&url, &data, &[]).await?;
         let db = PgPool::connect(&url).await?;
@@ -82,13 +77,7 @@ async fn main() -> anyhow::Result<()> {
         write_report(rows, &import, &peer, (cells, aired_rows, added, missing), &compare, &duck)
     }
     .await;
-    if std::env::var_os("ADEVAL_BENCH_CERT_KEEP").is_some() {
-        println!("kept database {name} and {}", data.display());
-        return outcome;
-    }
-    let _ = sqlx::query(&format!("drop database if exists {name} with (force)")).execute(&admin).await;
-    let _ = std::fs::remove_dir_all(&data);
-    outcome
+    bench.finish(Some("ADEVAL_BENCH_CERT_KEEP"), outcome).await
 }
 
 /// One certificate row: day, tape index, period index, seconds into the broadcast day, whether

@@ -17,7 +17,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use chrono::NaiveDate;
 use sqlx::PgPool;
 
@@ -40,13 +40,8 @@ struct Case {
 async fn main() -> anyhow::Result<()> {
     let rows = env_u64("ADEVAL_BENCH_CUSTOMER_LIST_ROWS", 10_000_000);
     let runs = env_u64("ADEVAL_BENCH_CUSTOMER_LIST_RUNS", 30) as usize;
-    let admin_url = std::env::var("DATABASE_URL").context("DATABASE_URL: the admin URL of a running Postgres cluster")?;
-    let name = format!("adeval_bench_customer_list_{}", std::process::id());
-    let admin = PgPool::connect(&admin_url).await.context("connecting to DATABASE_URL")?;
-    sqlx::query(&format!("drop database if exists {name}")).execute(&admin).await?;
-    sqlx::query(&format!("create database {name}")).execute(&admin).await?;
-    let url = adeval_benches::serve::with_database(&admin_url, &name);
-    let data = adeval_benches::fresh_dir("customer_list")?;
+    let bench = adeval_benches::serve::BenchDatabase::create("customer_list").await?;
+    let (url, data) = (bench.url.clone(), bench.data.clone());
     let outcome = async {
         let server = Server::start(&url, &data, &[]).await?;
         let db = PgPool::connect(&url).await?;
@@ -139,9 +134,7 @@ async fn main() -> anyhow::Result<()> {
         write_report(written, generated, total, &table, &general, &after_delete, &fresh, &http)
     }
     .await;
-    let _ = sqlx::query(&format!("drop database if exists {name} with (force)")).execute(&admin).await;
-    let _ = std::fs::remove_dir_all(&data);
-    outcome
+    bench.finish(None, outcome).await
 }
 
 fn day(m: u32, d: u32) -> NaiveDate {

@@ -36,13 +36,8 @@ type Cells = BTreeMap<(i64, String), (i64, f64)>;
 async fn main() -> anyhow::Result<()> {
     let rows = env_u64("ADEVAL_BENCH_DASHBOARD_ROWS", 10_000_000);
     let runs = env_u64("ADEVAL_BENCH_DASHBOARD_RUNS", 50) as usize;
-    let admin_url = std::env::var("DATABASE_URL").context("DATABASE_URL: the admin URL of a running Postgres cluster")?;
-    let name = format!("adeval_bench_dashboard_{}", std::process::id());
-    let admin = PgPool::connect(&admin_url).await.context("connecting to DATABASE_URL")?;
-    sqlx::query(&format!("drop database if exists {name}")).execute(&admin).await?;
-    sqlx::query(&format!("create database {name}")).execute(&admin).await?;
-    let url = adeval_benches::serve::with_database(&admin_url, &name);
-    let data = adeval_benches::fresh_dir("dashboard")?;
+    let bench = adeval_benches::serve::BenchDatabase::create("dashboard").await?;
+    let (url, data) = (bench.url.clone(), bench.data.clone());
     let outcome = async {
         let server = Server::start(&url, &data, &[]).await?;
         let db = PgPool::connect(&url).await?;
@@ -105,13 +100,7 @@ async fn main() -> anyhow::Result<()> {
         write_report(written, rollup_rows, spots, generated, [&warm, &cold, &peer_runs])
     }
     .await;
-    if std::env::var_os("ADEVAL_BENCH_DASHBOARD_KEEP").is_some() {
-        println!("kept database {name} and {}", data.display());
-        return outcome;
-    }
-    let _ = sqlx::query(&format!("drop database if exists {name} with (force)")).execute(&admin).await;
-    let _ = std::fs::remove_dir_all(&data);
-    outcome
+    bench.finish(Some("ADEVAL_BENCH_DASHBOARD_KEEP"), outcome).await
 }
 
 /// Each product's titles as an analyst would list them: its name and its tapes' three names.

@@ -16,7 +16,7 @@
 
 use std::time::Instant;
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use chrono::NaiveDate;
 
 use adeval_benches::serve::Server;
@@ -41,14 +41,8 @@ async fn main() -> anyhow::Result<()> {
     let peer_list_runs = env_u64("ADEVAL_BENCH_FIGURES_PEER_LIST_RUNS", 9) as usize;
     let export_runs = env_u64("ADEVAL_BENCH_FIGURES_EXPORT_RUNS", 5) as usize;
     let peer_export_runs = env_u64("ADEVAL_BENCH_FIGURES_PEER_EXPORT_RUNS", 1) as usize;
-    let admin_url = std::env::var("DATABASE_URL").context("DATABASE_URL: the admin URL of a running Postgres cluster")?;
-
-    let name = format!("adeval_bench_figures_{}", std::process::id());
-    let admin = sqlx::PgPool::connect(&admin_url).await.context("connecting to DATABASE_URL")?;
-    sqlx::query(&format!("drop database if exists {name}")).execute(&admin).await?;
-    sqlx::query(&format!("create database {name}")).execute(&admin).await?;
-    let url = adeval_benches::serve::with_database(&admin_url, &name);
-    let data = adeval_benches::fresh_dir("figures")?;
+    let bench = adeval_benches::serve::BenchDatabase::create("figures").await?;
+    let (url, data) = (bench.url.clone(), bench.data.clone());
     let outcome = async {
         let server = Server::start(&url, &data, &[]).await?;
         let db = sqlx::PgPool::connect(&url).await?;
@@ -105,13 +99,7 @@ async fn main() -> anyhow::Result<()> {
         write_report(orders, counted, rows, deleted, generated, [&list, &cold, &peer_list, &export, &cold_export], &peer_export)
     }
     .await;
-    if std::env::var_os("ADEVAL_BENCH_FIGURES_KEEP").is_some() {
-        println!("kept database {name} and {}", data.display());
-        return outcome;
-    }
-    let _ = sqlx::query(&format!("drop database if exists {name} with (force)")).execute(&admin).await;
-    let _ = std::fs::remove_dir_all(&data);
-    outcome
+    bench.finish(Some("ADEVAL_BENCH_FIGURES_KEEP"), outcome).await
 }
 
 /// Whether two answers hold the same orders and figures: floats may differ by one unit of

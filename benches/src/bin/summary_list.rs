@@ -33,13 +33,8 @@ async fn main() -> anyhow::Result<()> {
     let rows = env_u64("ADEVAL_BENCH_SUMMARY_LIST_ROWS", 10_000_000);
     let others = env_u64("ADEVAL_BENCH_SUMMARY_LIST_ORDERS", 1_000);
     let runs = env_u64("ADEVAL_BENCH_SUMMARY_LIST_RUNS", 50) as usize;
-    let admin_url = std::env::var("DATABASE_URL").context("DATABASE_URL: the admin URL of a running Postgres cluster")?;
-    let name = format!("adeval_bench_summary_list_{}", std::process::id());
-    let admin = PgPool::connect(&admin_url).await.context("connecting to DATABASE_URL")?;
-    sqlx::query(&format!("drop database if exists {name}")).execute(&admin).await?;
-    sqlx::query(&format!("create database {name}")).execute(&admin).await?;
-    let url = adeval_benches::serve::with_database(&admin_url, &name);
-    let data = adeval_benches::fresh_dir("summary_list")?;
+    let bench = adeval_benches::serve::BenchDatabase::create("summary_list").await?;
+    let (url, data) = (bench.url.clone(), bench.data.clone());
     let outcome = async {
         let server = Server::start(&url, &data, &[]).await?;
         let db = PgPool::connect(&url).await?;
@@ -84,13 +79,7 @@ async fn main() -> anyhow::Result<()> {
         write_report(written, others, lines, planned, aired, generated, [&warm, &cold, &peer_runs])
     }
     .await;
-    if std::env::var_os("ADEVAL_BENCH_SUMMARY_LIST_KEEP").is_some() {
-        println!("kept database {name} and {}", data.display());
-        return outcome;
-    }
-    let _ = sqlx::query(&format!("drop database if exists {name} with (force)")).execute(&admin).await;
-    let _ = std::fs::remove_dir_all(&data);
-    outcome
+    bench.finish(Some("ADEVAL_BENCH_SUMMARY_LIST_KEEP"), outcome).await
 }
 
 /// The order's schedule straight into Postgres: 50 lines a month (tape k mod 3, period k div 3,
