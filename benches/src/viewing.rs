@@ -150,3 +150,26 @@ pub async fn fill_lake(
         .await?;
     Ok(written)
 }
+
+/// The live viewing rows, deletions applied, as one plain Parquet file: the peers' copy.
+pub async fn plain_copy(db: &sqlx::PgPool, lake: &Path, to: &Path) -> anyhow::Result<()> {
+    let files: Vec<String> = sqlx::query_scalar("select path from lake_files where dataset = 'viewing' and live order by path")
+        .fetch_all(db)
+        .await?;
+    let deleted: Vec<i64> =
+        sqlx::query_scalar("select row_id from lake_deletions where dataset = 'viewing'").fetch_all(db).await?;
+    let list = files.iter().map(|f| format!("'{}'", lake.join(f).display())).collect::<Vec<_>>().join(", ");
+    let conn = duckdb::Connection::open_in_memory()?;
+    conn.execute_batch("create temp table deleted (id bigint)")?;
+    let mut app = conn.appender("deleted")?;
+    for id in deleted {
+        app.append_row([id])?;
+    }
+    app.flush()?;
+    drop(app);
+    conn.execute_batch(&format!(
+        "copy (select * from read_parquet([{list}]) where id not in (select id from deleted)) to '{}' (format parquet, compression zstd)",
+        to.display()
+    ))?;
+    Ok(())
+}

@@ -48,7 +48,7 @@ async fn main() -> anyhow::Result<()> {
         let generated = started.elapsed().as_secs_f64();
         sqlx::query("analyze").execute(&db).await?;
         let plain = data.join("viewing-plain.parquet");
-        plain_copy(&db, &data.join("lake"), &plain).await?;
+        adeval_benches::viewing::plain_copy(&db, &data.join("lake"), &plain).await?;
         let rollup_rows: i64 =
             sqlx::query_scalar("select coalesce(sum(rows), 0)::int8 from lake_files where dataset = 'viewing_daily' and live").fetch_one(&db).await?;
         println!("generated {written} viewing rows ({rollup_rows} rollup rows) in {}; plain copy written", secs(generated));
@@ -115,29 +115,6 @@ async fn titles(db: &PgPool, products: &[i64]) -> anyhow::Result<Vec<(i64, Strin
     .bind(products)
     .fetch_all(db)
     .await?)
-}
-
-/// The live viewing rows, deletions applied, as one plain Parquet file.
-async fn plain_copy(db: &PgPool, lake: &Path, to: &Path) -> anyhow::Result<()> {
-    let files: Vec<String> = sqlx::query_scalar("select path from lake_files where dataset = 'viewing' and live order by path")
-        .fetch_all(db)
-        .await?;
-    let deleted: Vec<i64> =
-        sqlx::query_scalar("select row_id from lake_deletions where dataset = 'viewing'").fetch_all(db).await?;
-    let list = files.iter().map(|f| format!("'{}'", lake.join(f).display())).collect::<Vec<_>>().join(", ");
-    let conn = duckdb::Connection::open_in_memory()?;
-    conn.execute_batch("create temp table deleted (id bigint)")?;
-    let mut app = conn.appender("deleted")?;
-    for id in deleted {
-        app.append_row([id])?;
-    }
-    app.flush()?;
-    drop(app);
-    conn.execute_batch(&format!(
-        "copy (select * from read_parquet([{list}]) where id not in (select id from deleted)) to '{}' (format parquet, compression zstd)",
-        to.display()
-    ))?;
-    Ok(())
 }
 
 /// The peer: the products' titles joined to the plain copy, grouped by product and ISO week.
