@@ -9,26 +9,6 @@ pub mod slots;
 
 use sqlx::PgConnection;
 
-/// A product's name and the titles of its tapes (media file name, tape number, customer title
-/// of each): what its viewing rows carry, as the orders' rule reads them
-/// ([`crate::orders::figures::order_match`] trims them and drops blanks). `None` when there is
-/// no such product.
-pub async fn product_titles(conn: &mut PgConnection, product_id: i64) -> sqlx::Result<Option<(String, Vec<String>)>> {
-    let name: Option<String> = sqlx::query_scalar("select product_name from products where id = $1")
-        .bind(product_id)
-        .fetch_optional(&mut *conn)
-        .await?;
-    let Some(name) = name else { return Ok(None) };
-    let tapes: Vec<(String, String, String)> = sqlx::query_as(
-        "select media_file_name, media_tape_number, customer_title from product_tapes where product_id = $1 order by id",
-    )
-    .bind(product_id)
-    .fetch_all(&mut *conn)
-    .await?;
-    let titles = tapes.into_iter().flat_map(|(a, b, c)| [a, b, c]).collect();
-    Ok(Some((name, titles)))
-}
-
 /// The names of a media and an audience/city group, each `None` when there is no such record.
 pub async fn names(
     conn: &mut PgConnection,

@@ -89,8 +89,9 @@ pub struct AnalysisPage {
 /// The page of a checked request. Unknown product, group or media are field errors (4000);
 /// more than [`MAX_BUCKETS`] buckets too.
 pub async fn analysis(state: &AppState, ask: &SlotsAsk) -> Result<AnalysisPage> {
+    // The dashboard's reading of a product's titles: the orders' rule (trimmed, no blanks).
+    let product = crate::dashboard::product_titles(&state.db, &[ask.product_id]).await?.pop().map(|(_, name, titles)| (name, titles));
     let mut conn = state.db.acquire().await?;
-    let product = super::product_titles(&mut conn, ask.product_id).await?;
     let (media, group) = super::names(&mut conn, ask.media_id, ask.group_id).await?;
     drop(conn);
     // The route checked the range (from ≤ to, at most 3,660 days).
