@@ -232,8 +232,13 @@ pub(crate) fn open_database(
     // chose (the configured root, the import's source files), quoted as literals.
     let dirs = format!("[{}]", sql_literal(&format!("{}/", path_str(root)?)));
     let files = read_only.iter().map(|p| path_str(p).map(sql_literal)).collect::<Result<Vec<_>>>()?.join(", ");
+    // Lake files are never rewritten under a name, so their footers are cached across queries
+    // (a dashboard's month rollups have hundreds of row groups each); files from outside the
+    // lake (an import's sources) may change between reads and are read afresh.
+    let cache = read_only.is_empty();
     conn.execute_batch(&format!(
-        "set allowed_directories = {dirs};
+        "set parquet_metadata_cache = {cache};
+         set allowed_directories = {dirs};
          set allowed_paths = [{files}];
          set enable_external_access = false;
          set lock_configuration = true;"

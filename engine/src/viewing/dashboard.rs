@@ -19,7 +19,7 @@ use duckdb::{Connection, params_from_iter};
 use super::buckets::{Bucket, TimeType, buckets};
 use super::deleted_share::load_deleted;
 use super::issued::{group_key, group_key_sql};
-use super::month_rollup::is_month_rollup;
+use super::month_rollup::{is_month_rollup, is_titles_rollup, title_id, titles_path};
 use super::read::{date, prune};
 use crate::lake::PARQUET_SOURCE;
 use crate::paths::{LakePath, parse_files};
@@ -79,6 +79,8 @@ struct Part<'a> {
     counts: &'a str,
     join: &'a str,
     raw: bool,
+    /// Title companions: no group columns, a title id to prune by.
+    titles: bool,
 }
 
 impl Lake {
@@ -97,7 +99,20 @@ impl Lake {
             return Ok(empty);
         }
         let files = prune(files, Some(q.from), Some(q.to));
-        let (mut twins, merged) = self.month_rollups(&files, &rolled)?;
+        let (months, merged) = self.month_rollups(&files, &rolled)?;
+        // A query on titles, days and media alone reads the month rollups' title companions.
+        let title_level = matches!(q.series, Series::Titles(_))
+            && q.groups.is_none()
+            && q.categories.is_none()
+            && q.sources.is_none()
+            && q.classes.is_none();
+        let (mut twins, mut companions) = (Vec::new(), Vec::new());
+        for month in months {
+            match titles_path(&month)? {
+                companion if title_level && rolled.contains(&companion.rel) => companions.push(companion),
+                _ => twins.push(month),
+            }
+        }
         let (mut uncovered, mut covered) = (Vec::new(), Vec::new());
         for file in files {
             let twin = file.twin(Dataset::ViewingDaily);
@@ -126,22 +141,35 @@ impl Lake {
         };
         let anti = if uncovered.is_empty() { "" } else { self.bind_deleted(&conn, Dataset::Viewing, &viewing.deleted)? };
         let mut parts = vec![
-            Part { files: Some(twins), counts: "v.n, v.grp", join: "", raw: false },
-            Part { files: Some(uncovered), counts: "1::bigint, v.grp", join: anti, raw: true },
+            Part { files: Some(companions), counts: "v.n, v.grp", join: "", raw: false, titles: true },
+            Part { files: Some(twins), counts: "v.n, v.grp", join: "", raw: false, titles: false },
+            Part { files: Some(uncovered), counts: "1::bigint, v.grp", join: anti, raw: true, titles: false },
         ];
         if !deleted.is_empty() {
             load_deleted(&conn, &deleted)?;
-            parts.push(Part { files: None, counts: "v.n, v.grp", join: "", raw: false });
+            parts.push(Part { files: None, counts: "v.n, v.grp", join: "", raw: false, titles: false });
         }
         let by_group = matches!(q.series, Series::Groups(_));
         let gkey = if by_group { format!("case when v.audience_group_id = 0 then {} end", group_key_sql("v.audience_group")) } else { "null::varchar".into() };
         let mut selects = Vec::new();
         let mut params = Vec::new();
         for part in parts.iter().filter(|p| p.files.as_ref().is_none_or(|f| !f.is_empty())) {
-            let (clauses, values) = clauses(q, titles.as_deref(), part.raw);
+            let (mut clauses, mut values) = clauses(q, titles.as_deref(), part.raw);
             let source = if part.files.is_some() { PARQUET_SOURCE } else { "temp.dash_deleted" };
+            let group: String = if part.titles {
+                // Title-level queries only (no group series): the ids prune row groups, the
+                // titles (in `clauses`) decide.
+                let mut ids: Vec<i64> = titles.iter().flatten().map(|t| title_id(t)).collect();
+                ids.sort_unstable();
+                ids.dedup();
+                clauses.push_str(&format!(" and v.tid in ({})", marks(ids.len())));
+                values.extend(ids.into_iter().map(Value::BigInt));
+                "null::bigint, null::varchar".into()
+            } else {
+                format!("v.audience_group_id, {gkey}")
+            };
             selects.push(format!(
-                "select v.ymd, v.title, v.audience_group_id, {gkey} as gkey, {} from {source} v {} where {clauses}",
+                "select v.ymd, v.title, {group} as gkey, {} from {source} v {} where {clauses}",
                 part.counts, part.join
             ));
             if let Some(files) = &part.files {
@@ -173,13 +201,14 @@ impl Lake {
 }
 
 impl Lake {
-    /// The month rollups ([`super::month_rollup`]) usable for `files` (one month's at most,
-    /// each covering only files listed), and the viewing files they cover.
+    /// The month rollups ([`super::month_rollup`], not their title companions) usable for
+    /// `files` (one a month at most, each covering only files listed), and the viewing files
+    /// they cover.
     fn month_rollups(&self, files: &[LakePath], rolled: &HashSet<String>) -> Result<(Vec<LakePath>, HashSet<String>)> {
         let listed: HashSet<&str> = files.iter().map(|f| f.rel.as_str()).collect();
         let months: HashSet<Month> = files.iter().map(|f| f.month).collect();
         let mut chosen: Vec<(LakePath, std::sync::Arc<Vec<String>>)> = Vec::new();
-        for path in rolled.iter().filter(|p| is_month_rollup(p)) {
+        for path in rolled.iter().filter(|p| is_month_rollup(p) && !is_titles_rollup(p)) {
             let path = LakePath::parse(path)?;
             if !months.contains(&path.month) {
                 continue;

@@ -23,7 +23,7 @@ pub use analysis::{Slot, SlotCell, SlotSpot};
 pub(crate) use deleted_share::DeletedShare;
 pub use estimate::GrpWindows;
 pub(crate) use month_rollup::Covers;
-pub use month_rollup::is_month_rollup;
+pub use month_rollup::{is_month_rollup, is_titles_rollup, titles_rollup_path};
 pub use issued::{OrderMatch, Side, group_key};
 pub(crate) use list::ListCache;
 pub(crate) use read::for_each_chunk;

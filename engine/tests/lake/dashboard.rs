@@ -81,6 +81,10 @@ fn queries() -> Vec<DashboardQuery> {
     };
     vec![
         base.clone(),
+        // Titles, days and media alone (month rollups' title companions answer these); the
+        // first ends on a month's last day, whose late spots lie in the next month's files.
+        DashboardQuery { to: day(1, 31), time: TimeType::Day, media_id: Some(2), ..base.clone() },
+        DashboardQuery { from: day(2, 1), time: TimeType::Days(5), titles: Some(vec!["Tea".into()]), ..base.clone() },
         DashboardQuery { time: TimeType::Days(3), media_id: Some(2), categories: Some(vec![2]), ..base.clone() },
         DashboardQuery { time: TimeType::Month, sources: Some(vec![2, 3]), classes: Some(vec![1]), ..base.clone() },
         DashboardQuery { time: TimeType::Day, groups: Some(vec![(10, "全国".into()), (99, " 上 海 ".into())]), ..base.clone() },
@@ -184,7 +188,7 @@ fn month_rollups(lake: &TestLake, batch: i64, viewing: &[LakeFile], twins: &[Lak
     let months: std::collections::BTreeSet<_> = twins.iter().map(|f| f.month).collect();
     months
         .into_iter()
-        .filter_map(|m| {
+        .flat_map(|m| {
             let sources: Vec<String> = twins.iter().filter(|f| f.month == m).map(|f| f.path.clone()).collect();
             let covers: Vec<String> = viewing.iter().filter(|f| f.month == m).map(|f| f.path.clone()).collect();
             lake.month_rollup(m, batch, &sources, &covers).unwrap()
@@ -208,14 +212,37 @@ fn month_rollups_answer_as_the_rows_say_and_only_for_the_files_they_cover() {
     let first = month_rollups(&lake, 5, &a_files, &a_twins);
     let all = month_rollups(&lake, 6, &files, &twins);
     assert!(all.iter().all(|f| adeval_engine::is_month_rollup(&f.path)) && !adeval_engine::is_month_rollup(&twins[0].path));
+    // Each month rollup has its title companion, which covers the same files.
+    let companions: Vec<LakeFile> = all.iter().filter(|f| adeval_engine::is_titles_rollup(&f.path)).cloned().collect();
+    assert_eq!(companions.len() * 2, all.len());
+    for c in &companions {
+        assert_eq!(lake.month_rollup_covers(&c.path).unwrap().len(), files.iter().filter(|f| f.month == c.month).count());
+        assert!(c.rows <= all.iter().find(|f| f.month == c.month && f.path != c.path).unwrap().rows, "a companion holds no more rows");
+    }
+    let without_companions: Vec<LakeFile> = all.iter().filter(|f| !adeval_engine::is_titles_rollup(&f.path)).cloned().collect();
     for q in queries() {
         let want = reference(&rows, &deleted, &q);
-        for rollup in [[twins.clone(), first.clone()].concat(), [twins.clone(), all.clone()].concat(), all.clone()] {
+        let rollups = [[twins.clone(), first.clone()].concat(), [twins.clone(), all.clone()].concat(), all.clone(), without_companions.clone()];
+        for rollup in rollups {
             assert_same(&cells(&lake.dashboard(&viewing, &snapshot(&rollup), &q).unwrap()), &want);
         }
         // A month rollup covering a file the snapshot doesn't list is not read.
         let only_a = snapshot(&a_files).with_deleted(deleted.clone());
         let a_want = reference(&a, &deleted, &q);
         assert_same(&cells(&lake.dashboard(&only_a, &snapshot(&[a_twins.clone(), all.clone()].concat()), &q).unwrap()), &a_want);
+    }
+    // Queries on titles, days and media read the companions alone: with the month rollups
+    // themselves gone from disk they still answer, and the others can't.
+    lake.remove(&without_companions).unwrap();
+    let title_level = |q: &DashboardQuery| {
+        matches!(q.series, Series::Titles(_)) && q.groups.is_none() && q.categories.is_none() && q.sources.is_none() && q.classes.is_none()
+    };
+    for q in queries() {
+        let answer = lake.dashboard(&viewing, &snapshot(&all), &q);
+        if title_level(&q) {
+            assert_same(&cells(&answer.unwrap()), &reference(&rows, &deleted, &q));
+        } else {
+            assert!(answer.is_err(), "{q:?} reads the month rollups");
+        }
     }
 }

@@ -13,7 +13,7 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use adeval_engine::{Lake, LakeFile, Month, is_month_rollup, viewing_rollup_path};
+use adeval_engine::{Lake, LakeFile, Month, is_month_rollup, is_titles_rollup, titles_rollup_path, viewing_rollup_path};
 use sqlx::PgConnection;
 
 /// The advisory lock class of month rollups; the key is `hashtext` of the month.
@@ -46,7 +46,7 @@ pub async fn merge_months(
         // The previous month rollup, when it still covers only live files (a compaction
         // retires the files it covers; then it is rebuilt from the twins alone).
         let mut base: Option<(String, Arc<Vec<String>>)> = None;
-        for old in &olds {
+        for old in olds.iter().filter(|p| !is_titles_rollup(p)) {
             let (lake, path) = (lake.clone(), old.clone());
             let covers = tokio::task::spawn_blocking(move || lake.month_rollup_covers(&path)).await??;
             if covers.iter().all(|c| listed.contains(c.as_str())) && base.as_ref().is_none_or(|(_, b)| b.len() < covers.len()) {
@@ -60,7 +60,9 @@ pub async fn merge_months(
             .filter(|v| !covered.contains(v.as_str()))
             .filter_map(|v| viewing_rollup_path(v).filter(|t| twins.contains(t)).map(|t| (v.clone(), t)))
             .collect();
-        if new.is_empty() {
+        // A month rollup from before title companions is rebuilt once to get one.
+        let companion_missing = base.as_ref().is_some_and(|(p, _)| titles_rollup_path(p).is_some_and(|c| !olds.contains(&c)));
+        if new.is_empty() && !companion_missing {
             continue;
         }
         let mut sources: Vec<String> = base.iter().map(|(p, _)| p.clone()).collect();
@@ -68,10 +70,13 @@ pub async fn merge_months(
         let mut covers: Vec<String> = covered.iter().map(|c| (*c).to_owned()).collect();
         covers.extend(new.into_iter().map(|(v, _)| v));
         let (lake, month) = (lake.clone(), *month);
-        let file = tokio::task::spawn_blocking(move || lake.month_rollup(month, batch, &sources, &covers)).await??;
-        let Some(file) = file else { continue };
-        written.push(file.clone());
-        super::insert_files(tx, batch, std::slice::from_ref(&file)).await?;
+        // The month rollup and its title companion (the olds include the previous companion).
+        let files = tokio::task::spawn_blocking(move || lake.month_rollup(month, batch, &sources, &covers)).await??;
+        if files.is_empty() {
+            continue;
+        }
+        written.extend(files.iter().cloned());
+        super::insert_files(tx, batch, &files).await?;
         retired.extend(
             sqlx::query_scalar::<_, String>("update lake_files set live = false, retired_at = now() where path = any($1) and live returning path")
                 .bind(&olds)

@@ -35,7 +35,13 @@ pub async fn backfill(state: &AppState) -> anyhow::Result<usize> {
     if !held {
         return Ok(0);
     }
-    let built = build_missing(state).await;
+    let mut built = build_missing(state).await;
+    if let Ok(n) = &mut built {
+        match add_title_companions(state).await {
+            Ok(months) => *n += months,
+            Err(e) => tracing::warn!(error = ?e, "adding title companions to month rollups"),
+        }
+    }
     let _ = sqlx::query("select pg_advisory_unlock($1, $2)").bind(LOCK.0).bind(LOCK.1).execute(&mut *lock).await;
     built
 }
@@ -109,6 +115,43 @@ async fn build_batch(state: &AppState, batch: i64, files: &[Live]) -> anyhow::Re
         let _ = tokio::task::spawn_blocking(move || lake.remove(&built)).await;
     }
     Ok(if listed? { rollups.len() } else { 0 })
+}
+
+/// Rebuilds each live month rollup written before title companions (session 12), so its month
+/// gets one (month_rollups.rs); the one it replaces is retired and swept as any other. Answers
+/// how many months were rebuilt.
+async fn add_title_companions(state: &AppState) -> anyhow::Result<usize> {
+    let live: Vec<(String, String, i64)> = sqlx::query_as(
+        "select path, month, batch_id from lake_files where dataset = 'viewing_daily' and live and path like '%/month-%'",
+    )
+    .fetch_all(&state.db)
+    .await?;
+    let paths: HashSet<&str> = live.iter().map(|(p, _, _)| p.as_str()).collect();
+    let mut done = 0;
+    for (path, month, batch) in &live {
+        if adeval_engine::titles_rollup_path(path).is_none_or(|c| paths.contains(c.as_str())) {
+            continue;
+        }
+        let month: Month = month.parse()?;
+        let mut written = Vec::new();
+        let merged: anyhow::Result<()> = async {
+            let mut tx = state.db.begin().await?;
+            super::month_rollups::merge_months(&mut tx, &state.lake, *batch, &[month], &mut written).await?;
+            tx.commit().await?;
+            Ok(())
+        }
+        .await;
+        if let Err(e) = merged {
+            let lake = state.lake.clone();
+            let _ = tokio::task::spawn_blocking(move || lake.remove(&written)).await;
+            return Err(e);
+        }
+        done += 1;
+    }
+    if done > 0 {
+        tracing::info!(months = done, "gave month rollups their title companions");
+    }
+    Ok(done)
 }
 
 /// The manifest rows as the engine's file records.

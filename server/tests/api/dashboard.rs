@@ -318,3 +318,31 @@ async fn a_lake_without_rollups_answers_the_same_and_gets_them_built_and_compact
     }
     assert_eq!(s.index(fields).await, after_delete);
 }
+
+#[tokio::test]
+async fn month_rollups_from_before_title_companions_get_them_at_start_and_answer_alike() {
+    let s = setup().await;
+    let f = &s.f;
+    let companions = || async {
+        sqlx::query_scalar::<_, String>(
+            "select path from lake_files where dataset = 'viewing_daily' and live and path like '%-titles.parquet' order by path",
+        )
+        .fetch_all(&f.app.db)
+        .await
+        .unwrap()
+    };
+    let title_level = json!({ "mediaId": f.media, "timeType": 3 });
+    let by_class = json!({ "timeType": 3, "timePeriodClassId": "1" });
+    let (expected, expected_by_class) = (s.index(title_level.clone()).await, s.index(by_class.clone()).await);
+    assert_eq!(companions().await.len(), 2, "March and April each have one");
+    // A lake from session 11: month rollups without companions (the manifest lists none).
+    sqlx::query("delete from lake_files where path like '%-titles.parquet'").execute(&f.app.db).await.unwrap();
+    assert_eq!(s.index(title_level.clone()).await, expected, "the month rollups answer alike");
+
+    let n = adeval_server::lake::rollups::backfill(&f.app.state).await.unwrap();
+
+    assert_eq!((n, companions().await.len()), (2, 2));
+    assert_eq!(s.index(title_level).await, expected);
+    assert_eq!(s.index(by_class).await, expected_by_class);
+    assert_eq!(adeval_server::lake::rollups::backfill(&f.app.state).await.unwrap(), 0, "nothing left to build");
+}

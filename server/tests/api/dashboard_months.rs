@@ -1,7 +1,7 @@
 //! Month rollups kept at commit: an import committing a month while another commits it waits
 //! for the other's month rollup (a lock per month), so the month's last rollup covers both.
 
-use adeval_engine::{DashboardQuery, Dataset, Series, Snapshot, TimeType, ViewingRow, is_month_rollup};
+use adeval_engine::{DashboardQuery, Dataset, Series, Snapshot, TimeType, ViewingRow, is_month_rollup, is_titles_rollup};
 use adeval_server::lake::{BatchInfo, begin_batch, row_id};
 use chrono::NaiveDate;
 
@@ -86,28 +86,28 @@ async fn two_imports_committing_one_month_at_once_both_land_in_its_month_rollup(
     };
     let viewing = live("viewing").await.unwrap();
     let rollups = live("viewing_daily").await.unwrap();
+    // The month rollup and its title companion, both covering every batch.
     let months: Vec<&String> = rollups.iter().filter(|p| is_month_rollup(p)).collect();
-    assert_eq!((viewing.len(), months.len()), (2, 1), "{rollups:?}");
-    assert_eq!(*state.lake.month_rollup_covers(months[0]).unwrap(), viewing, "the month rollup covers every batch");
-    let replaced: i64 = sqlx::query_scalar("select count(*) from lake_files where dataset = 'viewing_daily' and not live")
-        .fetch_one(&f.app.db)
+    assert_eq!((viewing.len(), months.len()), (2, 2), "{rollups:?}");
+    assert_eq!(months.iter().filter(|p| is_titles_rollup(p)).count(), 1, "{months:?}");
+    for month in &months {
+        assert_eq!(*state.lake.month_rollup_covers(month).unwrap(), viewing, "{month} covers every batch");
+    }
+    let old: Vec<String> = sqlx::query_scalar("select path from lake_files where dataset = 'viewing_daily' and not live order by path")
+        .fetch_all(&f.app.db)
         .await
         .unwrap();
-    assert_eq!(replaced, 1, "the second commit replaced the first's month rollup");
-    // The replaced one stays on disk for reads that took their snapshot before the commit,
-    // until housekeeping's sweep finds it retired for longer than it keeps them.
-    let old: String = sqlx::query_scalar("select path from lake_files where dataset = 'viewing_daily' and not live")
-        .fetch_one(&f.app.db)
-        .await
-        .unwrap();
-    let on_disk = || state.lake.root().join(&old).exists();
-    assert!(on_disk(), "{old} removed at once");
+    assert_eq!(old.len(), 2, "the second commit replaced the first's month rollup and companion: {old:?}");
+    // The replaced ones stay on disk for reads that took their snapshot before the commit,
+    // until housekeeping's sweep finds them retired for longer than it keeps them.
+    let on_disk = || old.iter().filter(|p| state.lake.root().join(p).exists()).count();
+    assert_eq!(on_disk(), 2, "{old:?} removed at once");
     let lake = state.lake.clone();
     let kept = adeval_server::lake::month_rollups::RETIRED_KEPT;
     adeval_server::lake::month_rollups::sweep_retired(&f.app.db, &lake, kept).await.unwrap();
-    assert!(on_disk(), "{old} removed before its time");
+    assert_eq!(on_disk(), 2, "{old:?} removed before their time");
     adeval_server::lake::month_rollups::sweep_retired(&f.app.db, &lake, std::time::Duration::ZERO).await.unwrap();
-    assert!(!on_disk(), "{old} kept past its time");
+    assert_eq!(on_disk(), 0, "{old:?} kept past their time");
 
     // Read through the month rollup alone (every viewing file covered, nothing read raw).
     let titles: Vec<String> = (0..7).map(|i| format!("版本{i}")).collect();
