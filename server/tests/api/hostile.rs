@@ -74,3 +74,48 @@ async fn pages_far_past_the_end_are_empty() {
         assert_eq!((answer.ok()["cData"].clone(), answer.ok()["total"].clone()), (json!([]), json!(0)), "{page}");
     }
 }
+
+#[tokio::test]
+async fn every_page_size_outside_the_bound_gets_the_one_message() {
+    let f = fixture().await;
+    for limit in ["0", "101", "1000", "-1", "x"] {
+        let fields = json!({ "productId": f.product, "defaultId": f.group, "addTimes": "2026-03-01", "endTimes": "2026-03-31", "limit": limit });
+        let answer = get(&f, "dataAnalysis", fields).await;
+        assert_eq!((answer.code(), answer.field("limit")), (4000, Some("每页条数必须在 1 到 100 之间")), "{limit}");
+    }
+}
+
+#[tokio::test]
+async fn unknown_products_and_groups_are_named_together() {
+    let f = fixture().await;
+    let fields = json!({ "timeType": 2, "timeAdd": "2026-10-01", "timeEnd": "2026-11-30", "productId": "999999", "defaultAudienceCityGroupId": "999999" });
+    let answer = get(&f, "dashboardoneIndex", fields).await;
+    assert_eq!(
+        (answer.code(), answer.field("productId"), answer.field("defaultAudienceCityGroupId")),
+        (4000, Some("产品不存在"), Some("受众/城市组不存在"))
+    );
+}
+
+#[tokio::test]
+async fn two_deletions_of_the_same_rows_at_once_answer_as_a_repeat_does() {
+    use crate::helpers::uploads::{job_end, upload};
+    let f = fixture().await;
+    let spots: Vec<crate::helpers::viewing::Spot> = (0..3)
+        .map(|i| ("2026-03-02".into(), "测试卫视".into(), format!("20:0{i}:00"), 15.0, "伊利版本A".into(), "新闻".into(), "全国4+".into(), 1.0, "正一".into()))
+        .collect();
+    let book = crate::helpers::viewing::workbook(&spots, false);
+    let tag = json!({ "category": 2, "source": 3, "belongingTo": 1 });
+    let answer = upload(&f.app, &f.token, "customerData", "客户数据.xlsx", tag, &book).await;
+    let (status, message) = job_end(&f.app, answer.ok()["jobId"].as_i64().unwrap()).await;
+    assert_eq!(status, "done", "{message}");
+    let list = get(&f, "customerIndex", json!({ "page": 1, "limit": 10 })).await;
+    let ids: Vec<String> = list.ok()["data"].as_array().unwrap().iter().map(|r| r["id"].to_string()).collect();
+    assert_eq!(ids.len(), 3);
+    let del = || f.app.send(Call::post("customerDel", json!({ "ids": ids.join(",") })).token(&f.token));
+    let (a, b) = tokio::join!(del(), del());
+    let mut codes = [(a.code(), a.data()["deleted"].as_i64()), (b.code(), b.data()["deleted"].as_i64())];
+    codes.sort();
+    assert_eq!(codes, [(200, Some(3)), (4004, None)]);
+    let again = del().await;
+    assert_eq!((again.code(), again.body["message"].as_str()), (4004, Some("数据不存在或已删除")));
+}

@@ -172,6 +172,11 @@ async fn delete(State(state): State<AppState>, Extension(admin): Extension<Admin
         return Err(AppError::NotFound("数据不存在或已删除".into()));
     }
     let deleted = lake::delete_rows(&state.db, DATASET, &existing, admin.id).await?;
+    // Two deletions of the same rows at once: the one that found them already deleted gets
+    // what a repeat after it gets.
+    if deleted == 0 {
+        return Err(AppError::NotFound("数据不存在或已删除".into()));
+    }
     Ok(Done("删除成功", Deleted { deleted }))
 }
 
