@@ -18,6 +18,7 @@ pub const DATE_OUT_OF_RANGE: &str = "日期须在 1900-01-01 到 2099-12-31 之�
 pub const TIME_NOT_ON_DATE: &str =
     "播出时间中的日期与“日期”列不符（应为同一天，或次日 06:00 前的跨夜时间）";
 pub const BAD_DURATION: &str = "时长须为大于 0 的整数秒";
+pub const HAS_NUL: &str = "含有不可见的空字符";
 pub const BAD_GRP: &str = "毛评点须为 0 到 100000 之间的数字";
 
 /// The largest GRP a spot can have: a rating is a share of the audience, so a spot's points
@@ -145,7 +146,8 @@ pub fn duration(raw: &Raw) -> Reading<u32> {
 
 /// A finite number, zero or more.
 pub fn grp(raw: &Raw) -> Reading<f64> {
-    let valid = |f: f64| (f.is_finite() && (0.0..=MAX_GRP).contains(&f)).then_some(f);
+    // -0 is within the range; stored as 0, so no list shows "-0.0".
+    let valid = |f: f64| (f.is_finite() && (0.0..=MAX_GRP).contains(&f)).then_some(f.abs());
     match raw {
         Raw::Number(f) => valid(*f).ok_or(BAD_GRP),
         Raw::Text(s) => s.trim().parse::<f64>().ok().and_then(valid).ok_or(BAD_GRP),
@@ -274,6 +276,9 @@ mod tests {
         assert_eq!(grp(&Raw::Number(1.25)), Ok(1.25));
         assert_eq!(grp(&Raw::Text(" 0 ".into())), Ok(0.0));
         assert_eq!(grp(&Raw::Number(100_000.0)), Ok(100_000.0));
+        for zero in [Raw::Number(-0.0), Raw::Text("-0".into()), Raw::Text("-0.000".into())] {
+            assert!(grp(&zero).is_ok_and(|g| g == 0.0 && g.is_sign_positive()), "{zero:?}");
+        }
         for bad in [Raw::Number(-0.1), Raw::Text("NaN".into()), Raw::Text("inf".into()), Raw::Number(100_000.01), Raw::Text("1e308".into())] {
             assert_eq!(grp(&bad), Err(BAD_GRP), "{bad:?}");
         }

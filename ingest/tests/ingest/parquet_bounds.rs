@@ -101,3 +101,34 @@ fn durations_past_the_lake_column_are_row_errors() {
         [(3, "时长".into(), "2147483648".into(), reason.clone()), (4, "时长".into(), "4294967311".into(), reason)]
     );
 }
+
+#[test]
+fn a_nul_in_a_text_is_a_row_error_and_minus_zero_grp_is_zero() {
+    let dir = parquet("dir.parquet", "select 1 as a").parent().unwrap().to_owned();
+    let csv = dir.join("nul.csv");
+    std::fs::write(
+        &csv,
+        "日期,频道,播出时间,时长,标题,受众,毛评点\n2026-03-01,CCTV-1,20:00,15,版本,全国,-0\n2026-03-01,CCTV-1,20:00,15,版\0本,全国,1\n",
+    )
+    .unwrap();
+    let pq = parquet(
+        "nul.parquet",
+        "select '2026-03-01' as 日期, 'CCTV-1' as 频道, '20:00' as 播出时间, 15 as 时长, t as 标题, '全国' as 受众, -0.0::double as 毛评点
+         from (values ('版本'), ('版' || chr(0) || '本')) v(t)",
+    );
+    for path in [csv, pq] {
+        let Err(Rejected::Rows { errors, .. }) = import(&path) else { panic!("{path:?}") };
+        let got: Vec<_> = errors.iter().map(|e| (e.row, e.column.as_str(), e.value.as_str(), e.reason.as_str())).collect();
+        assert_eq!(got, [(3, "标题", "版\\0本", "标题含有不可见的空字符")], "{path:?}");
+    }
+    let read = AtomicU64::new(0);
+    let streaming = Streaming { chunk_rows: 10, bytes_read: &read };
+    let good = parquet("zero.parquet", "select '2026-03-01' as 日期, 'CCTV-1' as 频道, '20:00' as 播出时间, 15 as 时长, '版本' as 标题, '全国' as 受众, -0.0::double as 毛评点");
+    let mut grps = Vec::new();
+    stream_customer_data(&good, &CustomerOptions::default(), &Limits::default(), &streaming, &mut |rows| {
+        grps.extend(rows.iter().map(|r| r.grp));
+        Ok(())
+    })
+    .unwrap();
+    assert!(grps.len() == 1 && grps[0] == 0.0 && grps[0].is_sign_positive(), "{grps:?}");
+}
