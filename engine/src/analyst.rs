@@ -146,15 +146,21 @@ fn render(value: &Value) -> String {
         Value::Double(n) => n.to_string(),
         Value::Decimal(d) => d.to_string(),
         Value::Text(s) => s.clone(),
-        Value::Date32(days) => (chrono::NaiveDate::default() + chrono::Days::new(*days as u64)).to_string(),
+        // Any stored value renders: a day before 1970 once added a negative count as u64 and
+        // panicked. What chrono cannot hold shows as DuckDB's raw number.
+        Value::Date32(days) => chrono::NaiveDate::default()
+            .checked_add_signed(chrono::TimeDelta::days((*days).into()))
+            .map_or_else(|| days.to_string(), |d| d.to_string()),
         Value::Timestamp(unit, n) => {
             let micros = match unit {
-                TimeUnit::Second => n * 1_000_000,
-                TimeUnit::Millisecond => n * 1000,
-                TimeUnit::Microsecond => *n,
-                TimeUnit::Nanosecond => n / 1000,
+                TimeUnit::Second => n.checked_mul(1_000_000),
+                TimeUnit::Millisecond => n.checked_mul(1000),
+                TimeUnit::Microsecond => Some(*n),
+                TimeUnit::Nanosecond => Some(n / 1000),
             };
-            chrono::DateTime::from_timestamp_micros(micros).map(|t| t.naive_utc().to_string()).unwrap_or_default()
+            micros
+                .and_then(chrono::DateTime::from_timestamp_micros)
+                .map_or_else(|| n.to_string(), |t| t.naive_utc().to_string())
         }
         other => format!("{other:?}"),
     }
@@ -163,6 +169,15 @@ fn render(value: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_stored_day_and_time_renders() {
+        assert_eq!(render(&Value::Date32(-719_162)), "0001-01-01");
+        assert_eq!(render(&Value::Date32(-1)), "1969-12-31");
+        assert_eq!(render(&Value::Date32(i32::MIN)), i32::MIN.to_string());
+        assert_eq!(render(&Value::Timestamp(TimeUnit::Second, -62_135_596_800)), "0001-01-01 00:00:00");
+        assert_eq!(render(&Value::Timestamp(TimeUnit::Second, i64::MAX)), i64::MAX.to_string());
+    }
 
     #[test]
     fn only_one_select_passes() {

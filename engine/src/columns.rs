@@ -41,8 +41,14 @@ pub(crate) fn opt<T: ArrowPrimitiveType>(array: &PrimitiveArray<T>, r: usize) ->
     array.is_valid(r).then(|| array.value(r))
 }
 
-/// A Date32 value: days since 1970-01-01.
+/// A Date32 value: days since 1970-01-01; past the dates chrono holds, its first or last
+/// (only a file written by hand holds such a day; reading it must not panic).
 pub(crate) fn date(days: i32) -> NaiveDate {
     let epoch = NaiveDate::default();
-    if days >= 0 { epoch + Days::new(days as u64) } else { epoch - Days::new(days.unsigned_abs() as u64) }
+    let day = if days >= 0 {
+        epoch.checked_add_days(Days::new(days as u64))
+    } else {
+        epoch.checked_sub_days(Days::new(days.unsigned_abs() as u64))
+    };
+    day.unwrap_or(if days >= 0 { NaiveDate::MAX } else { NaiveDate::MIN })
 }

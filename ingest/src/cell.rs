@@ -21,7 +21,9 @@ pub fn parse_date(text: &str) -> Result<NaiveDate> {
         if parts.len() == 3 {
             let nums: Option<Vec<u32>> = parts.iter().map(|p| p.trim().parse().ok()).collect();
             if let Some([y, m, d]) = nums.as_deref() {
-                return NaiveDate::from_ymd_opt(*y as i32, *m, *d).ok_or_else(bad);
+                // A year past i32 would wrap in the cast; no calendar year has ten digits.
+                let y = i32::try_from(*y).map_err(|_| bad())?;
+                return NaiveDate::from_ymd_opt(y, *m, *d).ok_or_else(bad);
             }
         }
     }
@@ -61,7 +63,9 @@ pub fn parse_time(text: &str) -> Result<u32> {
         let nums: Option<Vec<u32>> = parts.iter().map(|p| p.trim().parse().ok()).collect();
         let nums = nums.ok_or_else(bad)?;
         let (h, m, s) = (nums[0], nums[1], nums.get(2).copied().unwrap_or(0));
-        if m > 59 || s > 59 {
+        // Hours are bounded before any arithmetic: 4294967295:00:00 overflowed the product
+        // (a panic in debug builds, a wrapped and wrong time in release ones).
+        if h > MAX_BROADCAST_SECS / 3600 || m > 59 || s > 59 {
             return Err(bad());
         }
         let secs = h * 3600 + m * 60 + s;
@@ -97,10 +101,18 @@ pub fn parse_datetime(text: &str) -> Result<(NaiveDate, u32)> {
     Ok((date, secs))
 }
 
-/// The calendar date-time of a broadcast-day time: past 24:00 it is the next day.
-pub fn broadcast_datetime(date: NaiveDate, secs: u32) -> NaiveDateTime {
-    date.and_hms_opt(0, 0, 0).expect("midnight exists") + Duration::seconds(i64::from(secs))
+/// The calendar date-time of a broadcast-day time: past 24:00 it is the next day. `None` past
+/// the last date chrono holds (only a date far outside [`FIRST_DATE`]…[`LAST_DATE`] gets there).
+pub fn broadcast_datetime(date: NaiveDate, secs: u32) -> Option<NaiveDateTime> {
+    date.and_time(chrono::NaiveTime::MIN).checked_add_signed(Duration::seconds(i64::from(secs)))
 }
+
+/// The first and last broadcast day an imported row may have (docs/import-formats.md): the
+/// first day of Excel's 1900 date system, and the last day the other screens take (a tape
+/// change's 2099-12-31). Every date computed from a row — the air time past midnight, the
+/// lake's month, a dashboard bucket — then stays far inside every type that holds it.
+pub const FIRST_DATE: NaiveDate = NaiveDate::from_ymd_opt(1900, 1, 1).expect("valid date");
+pub const LAST_DATE: NaiveDate = NaiveDate::from_ymd_opt(2099, 12, 31).expect("valid date");
 
 #[cfg(test)]
 mod tests {
@@ -139,6 +151,21 @@ mod tests {
     }
 
     #[test]
+    fn hours_too_large_to_multiply_are_refused_not_wrapped() {
+        // 1193047 h is 2^32 s + 1904 s: wrapped it read as 00:31:44.
+        for bad in ["4294967295:00:00", "1193047:00:00", "30:00", "99999999999:00"] {
+            assert!(parse_time(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn years_past_i32_are_refused_not_wrapped() {
+        // 4294967295 would have been cast to year -1.
+        assert!(parse_date("4294967295-01-01").is_err());
+        assert!(parse_date("4294967295/1/1").is_err());
+    }
+
+    #[test]
     fn serials_and_written_date_times() {
         assert_eq!(date_from_serial(46082.9), Some(d(2026, 3, 1)));
         assert_eq!(date_from_serial(0.5), None);
@@ -154,7 +181,12 @@ mod tests {
 
     #[test]
     fn times_past_midnight_fall_on_the_next_day() {
-        let t = broadcast_datetime(d(2026, 3, 31), parse_time("25:30").unwrap());
+        let t = broadcast_datetime(d(2026, 3, 31), parse_time("25:30").unwrap()).unwrap();
         assert_eq!(t, d(2026, 4, 1).and_hms_opt(1, 30, 0).unwrap());
+    }
+
+    #[test]
+    fn the_last_date_chrono_holds_does_not_overflow() {
+        assert_eq!(broadcast_datetime(NaiveDate::MAX, MAX_BROADCAST_SECS), None);
     }
 }

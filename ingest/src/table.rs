@@ -238,6 +238,15 @@ impl<'a, T> Cells<'a, T> {
             self.fail(field, &raw, &values::too_long(label, max_chars));
             return None;
         }
+        // Postgres text cannot hold U+0000, and every call refuses it; a file's text is held
+        // to the same rule (shown as \0, so the listing itself can be stored).
+        if let Raw::Text(s) = &raw
+            && s.contains('\0')
+        {
+            let shown = Raw::Text(s.replace('\0', "\\0").into());
+            self.fail(field, &shown, &format!("{label}{}", values::HAS_NUL));
+            return None;
+        }
         // The display copy is only made for the error listing.
         let shown = if matches!(raw, Raw::Error(_)) { raw.clone() } else { Raw::Empty };
         let reading = values::text(raw).and_then(|t| match t {

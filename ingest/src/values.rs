@@ -5,7 +5,7 @@ use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
 
 use crate::cell::{
     broadcast_datetime, date_from_serial, datetime_from_serial, parse_date, parse_datetime,
-    parse_time, time_from_fraction,
+    parse_time, time_from_fraction, FIRST_DATE, LAST_DATE,
 };
 use crate::reader::{Raw, Text};
 
@@ -14,9 +14,11 @@ pub const ERROR_VALUE: &str = "单元格是错误值";
 pub const BAD_DATE: &str = "无法识别的日期（支持 2026-03-01、2026/3/1、20260301 或 Excel 日期）";
 pub const BAD_TIME: &str =
     "无法识别的播出时间（支持 HH:MM[:SS]，最大 29:59:59，Excel 时间，或日期加时间）";
+pub const DATE_OUT_OF_RANGE: &str = "日期须在 1900-01-01 到 2099-12-31 之间";
 pub const TIME_NOT_ON_DATE: &str =
     "播出时间中的日期与“日期”列不符（应为同一天，或次日 06:00 前的跨夜时间）";
 pub const BAD_DURATION: &str = "时长须为大于 0 的整数秒";
+pub const HAS_NUL: &str = "含有不可见的空字符";
 pub const BAD_GRP: &str = "毛评点须为 0 到 100000 之间的数字";
 
 /// The largest GRP a spot can have: a rating is a share of the audience, so a spot's points
@@ -47,11 +49,17 @@ fn trimmed(mut s: String) -> Option<String> {
     (!s.is_empty()).then_some(s)
 }
 
+/// A date of [`FIRST_DATE`]…[`LAST_DATE`]; a real date outside it gets its own reason.
 pub fn date(raw: &Raw) -> Reading<NaiveDate> {
+    let date = any_date(raw)?;
+    if (FIRST_DATE..=LAST_DATE).contains(&date) { Ok(date) } else { Err(DATE_OUT_OF_RANGE) }
+}
+
+fn any_date(raw: &Raw) -> Reading<NaiveDate> {
     match raw {
         // `20260301` typed as a number: eight digits are a date as written, never a serial (a
         // serial of 20 million lies 55,000 years ahead).
-        Raw::Number(f) if f.fract() == 0.0 && (19_000_101.0..=99_991_231.0).contains(f) => {
+        Raw::Number(f) if f.fract() == 0.0 && (10_000_101.0..=99_991_231.0).contains(f) => {
             parse_date(&format!("{}", *f as i64)).map_err(|_| BAD_DATE)
         }
         Raw::Number(f) | Raw::DateTime(f) => date_from_serial(*f).ok_or(BAD_DATE),
@@ -82,10 +90,11 @@ pub fn air_time(raw: &Raw) -> Reading<AirTime> {
         Raw::Number(f) | Raw::DateTime(f) => serial(*f).ok_or(BAD_TIME),
         Raw::Text(s) => parse_time(s)
             .map(AirTime::Time)
-            .or_else(|_| {
-                parse_datetime(s).map(|(d, secs)| AirTime::At(broadcast_datetime(d, secs)))
-            })
             .ok()
+            .or_else(|| {
+                let (d, secs) = parse_datetime(s).ok()?;
+                broadcast_datetime(d, secs).map(AirTime::At)
+            })
             .or_else(|| s.trim().parse::<f64>().ok().and_then(serial))
             .ok_or(BAD_TIME),
         Raw::Empty => Err(EMPTY),
@@ -98,7 +107,7 @@ pub fn air_time(raw: &Raw) -> Reading<AirTime> {
 /// next calendar day before 06:00 (a programme past midnight still belongs to the day before).
 pub fn air_time_on(air: AirTime, day: NaiveDate) -> Reading<NaiveDateTime> {
     match air {
-        AirTime::Time(secs) => Ok(broadcast_datetime(day, secs)),
+        AirTime::Time(secs) => broadcast_datetime(day, secs).ok_or(DATE_OUT_OF_RANGE),
         AirTime::At(t) if t.date() == day => Ok(t),
         AirTime::At(t) if Some(t.date()) == day.succ_opt() && t.time() < six_o_clock() => Ok(t),
         AirTime::At(_) => Err(TIME_NOT_ON_DATE),
@@ -109,11 +118,12 @@ fn six_o_clock() -> NaiveTime {
     NaiveTime::from_hms_opt(6, 0, 0).expect("valid time")
 }
 
-/// Whole seconds above zero: a number, text such as `15`, `15秒`, `15s` or `00:00:15`, or a
+/// Whole seconds above zero and at most `i32::MAX` (the lake's column; 2147483648 was stored
+/// as -2147483648): a number, text such as `15`, `15秒`, `15s` or `00:00:15`, or a
 /// cell formatted as a time.
 pub fn duration(raw: &Raw) -> Reading<u32> {
     let whole = |f: f64| {
-        (f.is_finite() && f > 0.0 && f.fract() == 0.0 && f <= f64::from(u32::MAX))
+        (f.is_finite() && f > 0.0 && f.fract() == 0.0 && f <= f64::from(i32::MAX))
             .then_some(f as u32)
     };
     match raw {
@@ -136,7 +146,8 @@ pub fn duration(raw: &Raw) -> Reading<u32> {
 
 /// A finite number, zero or more.
 pub fn grp(raw: &Raw) -> Reading<f64> {
-    let valid = |f: f64| (f.is_finite() && (0.0..=MAX_GRP).contains(&f)).then_some(f);
+    // -0 is within the range; stored as 0, so no list shows "-0.0".
+    let valid = |f: f64| (f.is_finite() && (0.0..=MAX_GRP).contains(&f)).then_some(f.abs());
     match raw {
         Raw::Number(f) => valid(*f).ok_or(BAD_GRP),
         Raw::Text(s) => s.trim().parse::<f64>().ok().and_then(valid).ok_or(BAD_GRP),
@@ -208,6 +219,21 @@ mod tests {
     }
 
     #[test]
+    fn dates_outside_the_import_range_are_refused_as_such() {
+        let first = NaiveDate::from_ymd_opt(1900, 1, 1).unwrap();
+        let last = NaiveDate::from_ymd_opt(2099, 12, 31).unwrap();
+        assert_eq!(date(&Raw::Text("1900-01-01".into())), Ok(first));
+        assert_eq!(date(&Raw::Text("2099/12/31".into())), Ok(last));
+        assert_eq!(date(&Raw::Number(20_991_231.0)), Ok(last));
+        for bad in ["0000-01-01", "0001-01-01", "1677-09-21", "1899-12-31", "2100-01-01", "9999-12-31", "10000-01-01", "99999-01-01", "+262142-12-31", "16770921"] {
+            assert_eq!(date(&Raw::Text(bad.into())), Err(DATE_OUT_OF_RANGE), "{bad}");
+        }
+        assert_eq!(date(&Raw::Number(16_770_921.0)), Err(DATE_OUT_OF_RANGE));
+        assert_eq!(date(&Raw::DateTime(2_958_465.0)), Err(DATE_OUT_OF_RANGE));
+        assert_eq!(date(&Raw::Text("2026-02-30".into())), Err(BAD_DATE));
+    }
+
+    #[test]
     fn air_times_in_every_form_land_on_their_broadcast_day() {
         let on = |raw: Raw| air_time(&raw).and_then(|a| air_time_on(a, day(3, 1)));
         assert_eq!(on(Raw::Text("20:15".into())), Ok(at(3, 1, 20, 15)));
@@ -231,8 +257,16 @@ mod tests {
         assert_eq!(duration(&Raw::Text("5s".into())), Ok(5));
         assert_eq!(duration(&Raw::Text("00:00:15".into())), Ok(15));
         assert_eq!(duration(&Raw::DateTime(15.0 / 86_400.0)), Ok(15));
-        for bad in [Raw::Number(0.0), Raw::Number(-5.0), Raw::Number(7.5), Raw::Text("abc".into())]
-        {
+        assert_eq!(duration(&Raw::Number(2_147_483_647.0)), Ok(2_147_483_647));
+        for bad in [
+            Raw::Number(0.0),
+            Raw::Number(-5.0),
+            Raw::Number(7.5),
+            Raw::Text("abc".into()),
+            Raw::Number(2_147_483_648.0),
+            Raw::Text("2147483648".into()),
+            Raw::Number(4_294_967_295.0),
+        ] {
             assert_eq!(duration(&bad), Err(BAD_DURATION), "{bad:?}");
         }
     }
@@ -242,6 +276,9 @@ mod tests {
         assert_eq!(grp(&Raw::Number(1.25)), Ok(1.25));
         assert_eq!(grp(&Raw::Text(" 0 ".into())), Ok(0.0));
         assert_eq!(grp(&Raw::Number(100_000.0)), Ok(100_000.0));
+        for zero in [Raw::Number(-0.0), Raw::Text("-0".into()), Raw::Text("-0.000".into())] {
+            assert!(grp(&zero).is_ok_and(|g| g == 0.0 && g.is_sign_positive()), "{zero:?}");
+        }
         for bad in [Raw::Number(-0.1), Raw::Text("NaN".into()), Raw::Text("inf".into()), Raw::Number(100_000.01), Raw::Text("1e308".into())] {
             assert_eq!(grp(&bad), Err(BAD_GRP), "{bad:?}");
         }

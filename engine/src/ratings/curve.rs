@@ -71,10 +71,17 @@ impl Lake {
     pub fn spot_curve(&self, ratings: &Snapshot, request: &CurveRequest<'_>) -> Result<SpotCurve> {
         let empty = SpotCurve { points: Vec::new(), spot_mean: None, resolution: Resolution::Minute };
         let start = request.start;
-        let end = start + Duration::seconds(request.duration.into());
-        let (lo, hi) = (start - Duration::seconds(request.before.into()), end + Duration::seconds(request.after.into()));
-        // The samples looked at to tell the resolution: a minute more on each side.
-        let (probe_lo, probe_hi) = (lo - Duration::minutes(1), hi + Duration::minutes(1));
+        let secs = |n: u32| Duration::seconds(n.into());
+        // A stretch past the dates chrono holds has no samples: an empty curve, not a panic.
+        let stretch = (|| {
+            let end = start.checked_add_signed(secs(request.duration))?;
+            let lo = start.checked_sub_signed(secs(request.before))?;
+            let hi = end.checked_add_signed(secs(request.after))?;
+            // The samples looked at to tell the resolution: a minute more on each side.
+            let probe = (lo.checked_sub_signed(Duration::minutes(1))?, hi.checked_add_signed(Duration::minutes(1))?);
+            Some((end, lo, hi, probe))
+        })();
+        let Some((end, lo, hi, (probe_lo, probe_hi))) = stretch else { return Ok(empty) };
         let Some(files) = files_of(ratings, Dataset::Ratings)? else { return Ok(empty) };
         let (first, last) = (Month::of(probe_lo.date()), Month::of(probe_hi.date()));
         let files: Vec<LakePath> = files.into_iter().filter(|f| f.month >= first && f.month <= last).collect();

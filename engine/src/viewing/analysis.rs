@@ -98,8 +98,11 @@ impl Lake {
         for (k, (d0, d1)) in buckets.iter().enumerate() {
             query.params.extend([Value::Int(k as i32), date(*d0), date(*d1)]);
         }
+        // DuckDB takes a BIGINT limit and offset: a page far past the end (page 2^62 of 100)
+        // is an offset no slot reaches, not a conversion error.
+        let bigint = |n: u64| Value::BigInt(i64::try_from(n).unwrap_or(i64::MAX));
         let offset = page.saturating_sub(1).saturating_mul(limit);
-        query.params.extend([Value::UBigInt(limit), Value::UBigInt(offset)]);
+        query.params.extend([bigint(limit), bigint(offset)]);
         // The slot: whole minutes from the broadcast day's midnight to the air time.
         let sql = format!(
             "with v as (

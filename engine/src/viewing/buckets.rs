@@ -47,29 +47,34 @@ pub fn buckets(from: NaiveDate, to: NaiveDate, time: TimeType) -> Result<Vec<Buc
     let mut out = Vec::new();
     let mut first = from;
     loop {
-        let end = bucket_end(first, from, time).min(to);
+        // Past the last date chrono holds a bucket ends where it can: the range stops there.
+        let end = bucket_end(first, from, time).unwrap_or(NaiveDate::MAX).min(to);
         out.push(Bucket { label: label(first, end, time), first, last: end });
-        if end >= to {
-            return Ok(out);
+        match end.succ_opt() {
+            Some(next) if end < to => first = next,
+            _ => return Ok(out),
         }
-        first = end + Days::new(1);
     }
 }
 
-/// The last day of the (unclipped) bucket that holds `day`.
-fn bucket_end(day: NaiveDate, from: NaiveDate, time: TimeType) -> NaiveDate {
-    let date = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).expect("a valid date");
+/// The last day of the (unclipped) bucket that holds `day`; `None` past the last date chrono
+/// holds (a year of six digits got there, and panicked).
+fn bucket_end(day: NaiveDate, from: NaiveDate, time: TimeType) -> Option<NaiveDate> {
     match time {
-        TimeType::Year => date(day.year(), 12, 31),
+        TimeType::Year => NaiveDate::from_ymd_opt(day.year(), 12, 31),
         TimeType::Month => {
-            let next = if day.month() == 12 { date(day.year() + 1, 1, 1) } else { date(day.year(), day.month() + 1, 1) };
-            next - Days::new(1)
+            let next = if day.month() == 12 {
+                NaiveDate::from_ymd_opt(day.year().checked_add(1)?, 1, 1)
+            } else {
+                NaiveDate::from_ymd_opt(day.year(), day.month() + 1, 1)
+            };
+            next?.pred_opt()
         }
-        TimeType::Day => day,
-        TimeType::Week => day + Days::new(6 - u64::from(day.weekday().num_days_from_monday())),
+        TimeType::Day => Some(day),
+        TimeType::Week => day.checked_add_days(Days::new(6 - u64::from(day.weekday().num_days_from_monday()))),
         TimeType::Days(n) => {
             let run = (day - from).num_days() as u64 / u64::from(n);
-            from + Days::new((run + 1) * u64::from(n) - 1)
+            from.checked_add_days(Days::new((run + 1) * u64::from(n) - 1))
         }
     }
 }
@@ -97,6 +102,15 @@ mod tests {
 
     fn labels(from: NaiveDate, to: NaiveDate, time: TimeType) -> Vec<String> {
         buckets(from, to, time).unwrap().into_iter().map(|b| b.label).collect()
+    }
+
+    #[test]
+    fn buckets_at_the_last_date_chrono_holds_do_not_overflow() {
+        for time in [TimeType::Year, TimeType::Month, TimeType::Day, TimeType::Week, TimeType::Days(7)] {
+            let last = buckets(NaiveDate::MAX, NaiveDate::MAX, time).unwrap();
+            assert_eq!(last.iter().map(|b| (b.first, b.last)).collect::<Vec<_>>(), [(NaiveDate::MAX, NaiveDate::MAX)]);
+        }
+        assert_eq!(labels(day(9999, 12, 31), day(9999, 12, 31), TimeType::Week), ["9999-W52"]);
     }
 
     #[test]

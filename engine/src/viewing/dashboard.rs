@@ -12,7 +12,7 @@
 
 use std::collections::HashSet;
 
-use chrono::{Days, NaiveDate};
+use chrono::NaiveDate;
 use duckdb::types::Value;
 use duckdb::{Connection, params_from_iter};
 
@@ -276,7 +276,7 @@ fn clauses(q: &DashboardQuery, titles: Option<&[String]>, raw: bool) -> (String,
     let mut values = vec![date(q.from), date(q.to)];
     if raw {
         sql.push("v.air_time >= ? and v.air_time < ?".into());
-        values.extend([date(q.from), date(q.to + Days::new(2))]);
+        values.extend([date(q.from), date(super::read::days_after(q.to, 2))]);
     }
     if let Some(titles) = titles {
         sql.push(format!("v.title in ({})", marks(titles.len())));

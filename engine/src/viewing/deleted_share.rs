@@ -12,7 +12,7 @@ use std::collections::{HashMap, HashSet};
 use std::hash::{Hash, Hasher};
 use std::sync::Mutex;
 
-use chrono::{NaiveDate, TimeDelta};
+use chrono::NaiveDate;
 use duckdb::types::Value;
 use duckdb::{Connection, params};
 
@@ -111,7 +111,7 @@ impl Lake {
                 *v = r.get(i + 1)?;
             }
             let Value::Date32(days) = values[0] else { continue };
-            let ymd = NaiveDate::default() + TimeDelta::days(days.into());
+            let ymd = crate::columns::date(days);
             let title = match &values[4] {
                 Value::Text(t) => Some(t.clone()),
                 _ => None,

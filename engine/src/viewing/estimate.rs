@@ -137,7 +137,7 @@ impl Lake {
             unresolved = group_key_sql("v.audience_group"),
         );
         let mut params =
-            vec![Value::Text(self.file_list(&files)), date(from), date(from), date(to), date(to + Days::new(2))];
+            vec![Value::Text(self.file_list(&files)), date(from), date(from), date(to), date(super::read::days_after(to, 2))];
         params.extend(media.iter().map(|m| Value::BigInt(*m)));
         let opt = |v: Option<i16>| v.map_or(Value::Null, Value::SmallInt);
         for (k, r, (class, s, e)) in &rows {

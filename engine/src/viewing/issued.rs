@@ -9,7 +9,7 @@
 //! order names them, is of its data category and source. Its data ownership says the side:
 //! customer (1) or media (2).
 
-use chrono::{Days, NaiveDate};
+use chrono::NaiveDate;
 use duckdb::types::Value;
 use duckdb::{Connection, params_from_iter};
 
@@ -159,7 +159,7 @@ impl Lake {
         }
         if let Some(to) = to {
             clauses.push("v.ymd <= ? and v.air_time < ?".into());
-            params.extend([date(to), date(to + Days::new(2))]);
+            params.extend([date(to), date(super::read::days_after(to, 2))]);
         }
         // The position flags are worked out in the scan's own projection, below the joins:
         // with them in the aggregate's filters, DuckDB 1.5 failed to bind `position_of` on

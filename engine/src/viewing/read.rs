@@ -231,7 +231,7 @@ impl Lake {
         }
         if let Some(to) = filter.to {
             bind("v.ymd <= ?", date(to));
-            bind("v.air_time < ?", date(to + Days::new(2)));
+            bind("v.air_time < ?", date(days_after(to, 2)));
         }
         if !clauses.is_empty() {
             from_where.push_str(" where ");
@@ -246,8 +246,13 @@ impl Lake {
 /// when it ends a month.
 pub(crate) fn prune(files: Vec<LakePath>, from: Option<NaiveDate>, to: Option<NaiveDate>) -> Vec<LakePath> {
     let first = from.map(Month::of);
-    let last = to.map(|d| Month::of(d + Days::new(1)));
+    let last = to.map(|d| Month::of(d.succ_opt().unwrap_or(d)));
     files.into_iter().filter(|f| first.is_none_or(|m| f.month >= m) && last.is_none_or(|m| f.month <= m)).collect()
+}
+
+/// `n` days after `d`, or chrono's last date past it: a bound, never an overflow.
+pub(crate) fn days_after(d: NaiveDate, n: u64) -> NaiveDate {
+    d.checked_add_days(Days::new(n)).unwrap_or(NaiveDate::MAX)
 }
 
 pub(crate) fn date(d: NaiveDate) -> Value {

@@ -1,6 +1,5 @@
 use std::sync::Arc;
 
-use chrono::Days;
 use duckdb::arrow::array::{
     ArrayRef, BooleanBuilder, Date32Array, Float64Array, Int16Array, Int32Array, Int32Builder, Int64Array,
     Int64Builder, StringBuilder, TimestampMicrosecondArray,
@@ -31,7 +30,7 @@ impl Lake {
             return Err(Error::Caller(format!("row {} belongs to batch {}, not {batch_id}", row.id, row.batch_id)));
         }
         // Day-range reads rely on this to skip files by month and row groups by air time.
-        if let Some(row) = rows.iter().find(|r| r.air_time.date() < r.ymd || r.air_time.date() > r.ymd + Days::new(1)) {
+        if let Some(row) = rows.iter().find(|r| r.air_time.date() < r.ymd || Some(r.air_time.date()) > r.ymd.succ_opt()) {
             return Err(Error::Caller(format!(
                 "row {} airs at {} outside its broadcast day {}",
                 row.id, row.air_time, row.ymd

@@ -246,3 +246,26 @@ fn month_rollups_answer_as_the_rows_say_and_only_for_the_files_they_cover() {
         }
     }
 }
+
+#[test]
+fn an_abandoned_batch_takes_its_month_rollups_along() {
+    // Batch 7 died after writing its files, twins and month rollups, before its commit;
+    // batch 70 (a name that starts the same) and batch 5 are live and keep theirs.
+    let lake = TestLake::new();
+    let mut kept = Vec::new();
+    let mut abandoned = Vec::new();
+    for (batch, month) in [(5, 1), (7, 2), (70, 2)] {
+        let rows = viewing_rows(batch, batch << 32, 500, at(2026, month, 10, 6, 0));
+        let files = lake.write_viewing(batch, &rows).unwrap();
+        let twins = lake.viewing_rollup(&files).unwrap();
+        let months = month_rollups(&lake, batch, &files, &twins);
+        assert!(!months.is_empty());
+        let all = [files, twins, months].concat();
+        if batch == 7 { abandoned.extend(all) } else { kept.extend(all) }
+    }
+    let on_disk = |f: &LakeFile| lake.root().join(&f.path).exists();
+    assert!(abandoned.iter().chain(&kept).all(on_disk));
+    assert_eq!(lake.remove_batch(7).unwrap(), abandoned.len());
+    assert!(abandoned.iter().all(|f| !on_disk(f)), "{abandoned:?}");
+    assert!(kept.iter().all(on_disk));
+}

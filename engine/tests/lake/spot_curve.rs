@@ -118,3 +118,15 @@ fn no_samples_answer_an_empty_curve_without_a_mean() {
     let none = Snapshot::default();
     assert_eq!(lake.spot_curve(&none, &request("CCTV-1", "全国", secs(23, 59, 0), (15, 300, 300))).unwrap(), empty);
 }
+
+#[test]
+fn a_stretch_past_the_last_date_is_an_empty_curve() {
+    let lake = TestLake::new();
+    let ratings = imported(&lake);
+    let last = NaiveDateTime::MAX - Duration::seconds(10);
+    let first = NaiveDateTime::MIN + Duration::seconds(10);
+    for start in [last, first] {
+        let curve = lake.spot_curve(&ratings, &request("CCTV-1", "全国", start, (15, 7200, 7200))).unwrap();
+        assert!(curve.points.is_empty() && curve.spot_mean.is_none(), "{start}");
+    }
+}

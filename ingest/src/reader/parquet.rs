@@ -23,6 +23,12 @@ use crate::FileError;
 /// form the value checks read from workbooks.
 const UNIX_EPOCH_SERIAL: f64 = 25_569.0;
 const MICROS_A_DAY: f64 = 86_400_000_000.0;
+/// 1900-03-01, the first day whose serial means the same date in Excel and here.
+const FIRST_SURE_SERIAL: f64 = 61.0;
+/// The serial after 9999-12-31, Excel's last day.
+const MAX_SERIAL: f64 = 2_958_466.0;
+/// Days from 0001-01-01 (day 1 of the common era, as chrono counts) to 1970-01-01.
+const EPOCH_DAYS_FROM_CE: i32 = 719_163;
 
 /// How a column is selected, by the type DuckDB reads it as.
 enum Kind {
@@ -111,15 +117,30 @@ pub(super) fn read(
     if columns.is_empty() {
         return Ok(());
     }
-    let select: Vec<String> = columns
+    let max = rows.limits().max_cell_chars;
+    // A text over the cell limit never leaves DuckDB: a value stored once in a dictionary page
+    // and repeated on every row (34 KB of file, 1.5 MB a value) became 3 GB of Arrow strings a
+    // chunk before the assembler could refuse it. `strlen` (bytes, free) bounds the characters
+    // from above, so `length` only counts the few texts longer in bytes than the limit.
+    let over = |x: &str| format!("(strlen({x}) > {max} and length({x}) > {max})");
+    let mut select: Vec<String> = columns
         .iter()
         .map(|(name, kind)| match kind {
-            Kind::Text => format!("{}::varchar", quoted(name)),
+            Kind::Text => {
+                let x = format!("{}::varchar", quoted(name));
+                format!("case when strlen({x}) <= {max} or length({x}) <= {max} then {x} end")
+            }
             Kind::Number => format!("{}::double", quoted(name)),
             Kind::Timestamp => format!("{}::timestamp", quoted(name)),
             Kind::Date | Kind::Time | Kind::Bool => quoted(name),
         })
         .collect();
+    let texts: Vec<String> = columns
+        .iter()
+        .filter(|(_, kind)| matches!(kind, Kind::Text))
+        .map(|(name, _)| over(&format!("{}::varchar", quoted(name))))
+        .collect();
+    select.push(if texts.is_empty() { "false".to_owned() } else { format!("coalesce({}, false)", texts.join(" or ")) });
     let sql = format!("select {}, file_row_number from read_parquet(?, file_row_number = true)", select.join(", "));
     let mut stmt = conn.prepare(&sql).map_err(bad)?;
     // The stream is consumed with `step`, which answers errors; iterating it would panic.
@@ -128,9 +149,13 @@ pub(super) fn read(
     while let Some(chunk) = stmt.step().map_err(bad)? {
         rows.check_clock()?;
         let batch = RecordBatch::from(&chunk);
-        let numbers = batch.column(columns.len()).as_primitive_opt::<Int64Type>().ok_or_else(|| bad("file_row_number"))?;
+        let numbers = batch.column(columns.len() + 1).as_primitive_opt::<Int64Type>().ok_or_else(|| bad("file_row_number"))?;
+        let too_long = batch.column(columns.len()).as_boolean_opt().ok_or_else(|| bad("too_long"))?;
         for i in 0..batch.num_rows() {
             let row = u32::try_from(numbers.value(i) + 2).map_err(|_| FileError::TooLarge)?;
+            if too_long.value(i) {
+                return Err(FileError::CellTooLong { sheet: rows.sheet_name().to_owned(), row, max });
+            }
             for col in 0..columns.len() {
                 let value = cell(batch.column(col).as_ref(), i)?;
                 rows.cell(row, col as u32, value)?;
@@ -157,7 +182,20 @@ fn cell(array: &dyn Array, i: usize) -> Result<Raw, FileError> {
         DataType::Utf8View => Raw::Text(array.as_string_view().value(i).into()),
         DataType::Float64 => Raw::Number(array.as_primitive::<Float64Type>().value(i)),
         DataType::Boolean => Raw::Bool(array.as_boolean().value(i)),
-        DataType::Date32 => Raw::DateTime(f64::from(array.as_primitive::<Date32Type>().value(i)) + UNIX_EPOCH_SERIAL),
+        DataType::Date32 => {
+            let days = array.as_primitive::<Date32Type>().value(i);
+            let serial = f64::from(days) + UNIX_EPOCH_SERIAL;
+            // A date Excel has no serial for stays text, so a refusal shows it as written
+            // rather than as a serial such as -693593; so do the first two months of 1900,
+            // whose serials Excel's phantom 1900-02-29 makes ambiguous (serial 1 reads as a
+            // time of day).
+            if (FIRST_SURE_SERIAL..MAX_SERIAL).contains(&serial) {
+                Raw::DateTime(serial)
+            } else {
+                let day = chrono::NaiveDate::from_num_days_from_ce_opt(days.saturating_add(EPOCH_DAYS_FROM_CE));
+                Raw::Text(day.map(|d| d.to_string()).unwrap_or_else(|| days.to_string()).into())
+            }
+        }
         DataType::Time64(TimeUnit::Microsecond) => {
             Raw::DateTime(array.as_primitive::<Time64MicrosecondType>().value(i) as f64 / MICROS_A_DAY)
         }
@@ -165,8 +203,9 @@ fn cell(array: &dyn Array, i: usize) -> Result<Raw, FileError> {
             let micros = array.as_primitive::<TimestampMicrosecondType>().value(i);
             let serial = micros as f64 / MICROS_A_DAY + UNIX_EPOCH_SERIAL;
             // Serials this small are read as times of day: a date-time before 1900 stays text,
-            // which the checks refuse as a date-time should be.
-            if serial < 1.25 {
+            // which the checks refuse as a date-time should be; so does one past 9999, shown
+            // as written.
+            if !(1.25..MAX_SERIAL).contains(&serial) {
                 let at = chrono::DateTime::from_timestamp_micros(micros).map(|t| t.naive_utc().to_string());
                 Raw::Text(at.unwrap_or_default().into())
             } else {

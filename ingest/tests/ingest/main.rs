@@ -5,6 +5,7 @@ mod customer;
 mod differential;
 mod hostile;
 mod parquet;
+mod parquet_bounds;
 mod row_errors;
 mod sheets;
 mod streaming;

@@ -25,9 +25,10 @@ pub struct CurveAsk {
 }
 
 impl CurveAsk {
-    /// When the spot began, in calendar time: 24:30:00 of a day is 00:30 of the next.
-    pub fn start(&self) -> NaiveDateTime {
-        self.ymd.and_time(chrono::NaiveTime::MIN) + Duration::seconds(self.add_time.into())
+    /// When the spot began, in calendar time: 24:30:00 of a day is 00:30 of the next; `None`
+    /// past the last date chrono holds.
+    pub fn start(&self) -> Option<NaiveDateTime> {
+        self.ymd.and_time(chrono::NaiveTime::MIN).checked_add_signed(Duration::seconds(self.add_time.into()))
     }
 }
 
@@ -83,7 +84,15 @@ pub async fn spot_curve(state: &AppState, ask: &CurveAsk) -> Result<SpotCurve> {
     let (channel, audience_group) = (media.unwrap_or_default(), group.unwrap_or_default());
     let snapshot = state.snapshots.get(&state.db, Dataset::Ratings).await?;
     let lake = state.lake.clone();
+    // The arguments hold four-digit years, so both ends exist; should they not, the day is
+    // the caller's mistake, not a panic.
     let start = ask.start();
+    let end = start.and_then(|s| s.checked_add_signed(Duration::seconds(ask.duration.into())));
+    let (Some(start), Some(end)) = (start, end) else {
+        let mut checks = Checks::default();
+        checks.add("ymd", <crate::http::args::Day as crate::http::args::Arg>::BAD);
+        return Err(checks.finish().expect_err("a field error"));
+    };
     let request = (channel.clone(), audience_group.clone(), ask.duration, ask.before, ask.after);
     let curve = tokio::task::spawn_blocking(move || {
         let (channel, audience_group, duration, before, after) = request;
@@ -104,6 +113,6 @@ pub async fn spot_curve(state: &AppState, ask: &CurveAsk) -> Result<SpotCurve> {
         channel,
         audience_group,
         spot_start: start.format(TIME).to_string(),
-        spot_end: (start + Duration::seconds(ask.duration.into())).format(TIME).to_string(),
+        spot_end: end.format(TIME).to_string(),
     })
 }

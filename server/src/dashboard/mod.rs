@@ -13,7 +13,7 @@ use chrono::NaiveDate;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::http::{AppError, Result};
+use crate::http::{AppError, Checks, Result};
 use crate::state::AppState;
 
 /// What a dashboard call asks for, checked.
@@ -94,14 +94,14 @@ pub async fn product_titles(db: &sqlx::PgPool, ids: &[i64]) -> sqlx::Result<Vec<
         .collect())
 }
 
-/// The audience groups `(id, name)` of `ids`, by id; a missing one is a 4000 on `field`.
-async fn groups_named(db: &sqlx::PgPool, ids: &[i64], field: &str) -> Result<Vec<(i64, String)>> {
+/// The audience groups `(id, name)` of `ids`, by id; a missing one is a field error on `field`.
+async fn groups_named(db: &sqlx::PgPool, ids: &[i64], field: &str, checks: &mut Checks) -> Result<Vec<(i64, String)>> {
     let found: Vec<(i64, String)> = sqlx::query_as("select id, group_name from audience_groups where id = any($1) order by id")
         .bind(ids)
         .fetch_all(db)
         .await?;
     if found.len() != ids.len() {
-        return Err(AppError::field(field, "受众/城市组不存在"));
+        checks.add(field, "受众/城市组不存在");
     }
     Ok(found)
 }
@@ -116,13 +116,16 @@ pub async fn by_product(state: &AppState, f: Filters) -> Result<Figures> {
             .await?,
     };
     let products = product_titles(&state.db, &ids).await?;
+    // Every unknown record of the request is named at once, as the argument checks are.
+    let mut checks = Checks::default();
     if f.products.is_some() && products.len() != ids.len() {
-        return Err(AppError::field("productId", "产品不存在"));
+        checks.add("productId", "产品不存在");
     }
     let groups = match &f.groups {
-        Some(ids) => Some(groups_named(&state.db, ids, "defaultAudienceCityGroupId").await?),
+        Some(ids) => Some(groups_named(&state.db, ids, "defaultAudienceCityGroupId", &mut checks).await?),
         None => None,
     };
+    checks.finish()?;
     let query = DashboardQuery {
         from: f.from,
         to: f.to,

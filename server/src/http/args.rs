@@ -137,6 +137,26 @@ impl Ids {
     }
 }
 
+/// The one reading of a `YYYY-MM-DD` date every call uses: a four-digit year, two-digit
+/// month and day. chrono's `%Y` also takes signed and longer years (`+262142-12-31`,
+/// `-0001-01-01`), whose arithmetic overflowed in the dashboard, analysis and curve calls.
+pub fn ymd(text: &str) -> Option<NaiveDate> {
+    let b = text.as_bytes();
+    let digits = |r: std::ops::Range<usize>| b[r].iter().all(u8::is_ascii_digit);
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' || !digits(0..4) || !digits(5..7) || !digits(8..10) {
+        return None;
+    }
+    let n = |r: std::ops::Range<usize>| text[r].parse::<u32>().ok();
+    NaiveDate::from_ymd_opt(n(0..4)? as i32, n(5..7)?, n(8..10)?)
+}
+
+/// A `YYYY-MM-DD` date, `sep` and a time in one of `formats`.
+pub fn ymd_hms(text: &str, sep: char, formats: &[&str]) -> Option<NaiveDateTime> {
+    let date = ymd(text.get(..10)?)?;
+    let rest = text.get(10..)?.strip_prefix(sep)?;
+    formats.iter().find_map(|f| chrono::NaiveTime::parse_from_str(rest, f).ok()).map(|t| date.and_time(t))
+}
+
 /// A `YYYY-MM-DD` date.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Day(pub NaiveDate);
@@ -145,7 +165,7 @@ impl Arg for Day {
     const BAD: &'static str = "日期格式应为 YYYY-MM-DD";
 
     fn read(text: &str) -> Option<Self> {
-        NaiveDate::parse_from_str(text, "%Y-%m-%d").ok().map(Day)
+        ymd(text).map(Day)
     }
 }
 
@@ -163,11 +183,7 @@ impl Arg for Month {
     const BAD: &'static str = "月份格式应为 YYYY-MM";
 
     fn read(text: &str) -> Option<Self> {
-        let first = if text.len() == 7 {
-            NaiveDate::parse_from_str(&format!("{text}-01"), "%Y-%m-%d").ok()
-        } else {
-            NaiveDate::parse_from_str(text, "%Y-%m-%d").ok().and_then(|d| d.with_day(1))
-        };
+        let first = if text.len() == 7 { ymd(&format!("{text}-01")) } else { ymd(text).and_then(|d| d.with_day(1)) };
         first.map(Month)
     }
 }
@@ -192,13 +208,12 @@ impl Arg for Instant {
     const BAD: &'static str = "时间格式应为 YYYY-MM-DD、YYYY-MM-DD HH:mm:ss 或时间戳";
 
     fn read(text: &str) -> Option<Self> {
-        if let Ok(date) = NaiveDate::parse_from_str(text, "%Y-%m-%d") {
+        if let Some(date) = ymd(text) {
             return Some(Instant { at: date.and_time(Default::default()), whole_day: true, utc: false });
         }
-        for format in ["%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"] {
-            if let Ok(at) = NaiveDateTime::parse_from_str(text, format) {
-                return Some(Instant { at, whole_day: false, utc: false });
-            }
+        let at = ymd_hms(text, ' ', &["%H:%M:%S", "%H:%M"]).or_else(|| ymd_hms(text, 'T', &["%H:%M:%S"]));
+        if let Some(at) = at {
+            return Some(Instant { at, whole_day: false, utc: false });
         }
         let n = text.parse::<i64>().ok()?;
         let secs = if n.abs() >= 100_000_000_000 { n.div_euclid(1000) } else { n };

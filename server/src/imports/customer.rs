@@ -226,7 +226,24 @@ pub struct Resolver<'l> {
     groups_seen: HashMap<String, Option<GroupRef>>,
 }
 
+/// The most names a resolver remembers per kind. A file of millions of distinct unknown
+/// channels grew the memo by hundreds of MB before its refusal (1M names: 373 MB); past this
+/// many, a name is looked up again each time (a hash lookup, as the memo is).
+const MEMO_MAX: usize = 10_000;
+
 impl<'l> Resolver<'l> {
+    /// The media named `channel`, remembered while the memo has room.
+    fn media(&mut self, channel: &str) -> Option<(i64, String)> {
+        if let Some(found) = self.media_seen.get(channel) {
+            return found.clone();
+        }
+        let found = self.lookups.media.get(&key(channel)).cloned();
+        if self.media_seen.len() < MEMO_MAX {
+            self.media_seen.insert(channel.to_owned(), found.clone());
+        }
+        found
+    }
+
     pub fn new(lookups: &'l Lookups) -> Resolver<'l> {
         Resolver { lookups, media_seen: HashMap::new(), groups_seen: HashMap::new() }
     }
@@ -243,20 +260,15 @@ impl<'l> Resolver<'l> {
     ) -> Vec<ViewingRow> {
         let mut out = Vec::with_capacity(rows.len());
         for (i, row) in rows.into_iter().enumerate() {
-            let media = match self.media_seen.get(&row.channel) {
-                Some(found) => found.clone(),
-                None => {
-                    let found = self.lookups.media.get(&key(&row.channel)).cloned();
-                    self.media_seen.insert(row.channel.clone(), found.clone());
-                    found
-                }
-            };
+            let media = self.media(&row.channel);
             let group = match &row.audience_group {
                 Some(name) => match self.groups_seen.get(name) {
                     Some(found) => found.clone(),
                     None => {
                         let found = self.lookups.group(name);
-                        self.groups_seen.insert(name.clone(), found.clone());
+                        if self.groups_seen.len() < MEMO_MAX {
+                            self.groups_seen.insert(name.clone(), found.clone());
+                        }
                         found
                     }
                 },
@@ -268,5 +280,27 @@ impl<'l> Resolver<'l> {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_memo_of_names_stays_bounded() {
+        let lookups = Lookups {
+            media: HashMap::from([(key("CCTV-1"), (1, "CCTV-1".to_owned()))]),
+            groups: HashMap::new(),
+            classes: HashMap::new(),
+            periods: HashMap::new(),
+            class_names: HashMap::new(),
+        };
+        let mut resolver = Resolver::new(&lookups);
+        for i in 0..3 * MEMO_MAX {
+            assert_eq!(resolver.media(&format!("未知频道{i}")), None);
+        }
+        assert_eq!(resolver.media_seen.len(), MEMO_MAX);
+        assert_eq!(resolver.media(" cctv-1 "), Some((1, "CCTV-1".to_owned())));
     }
 }

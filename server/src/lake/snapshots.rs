@@ -6,8 +6,14 @@
 //! is the version a kept snapshot was read at, that snapshot is still the manifest's, whichever
 //! process wrote last. A snapshot is read in one repeatable-read transaction with its version,
 //! so the two always belong together.
+//!
+//! One load at a time per dataset: after a lake change every request in flight found the kept
+//! snapshot stale, and each read the whole deleted-id list (13,000 ids, 4 s apiece under
+//! load, pool waits past 2 s). Now the first caller loads and the others wait for it, then
+//! take what it kept when that is at least the version they saw.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use adeval_engine::{Dataset, Snapshot};
@@ -16,6 +22,10 @@ use sqlx::PgPool;
 #[derive(Default)]
 pub struct Snapshots {
     kept: Mutex<HashMap<Dataset, (i64, Arc<Snapshot>)>>,
+    /// Held while a dataset's snapshot is read from Postgres.
+    loading: Mutex<HashMap<Dataset, Arc<tokio::sync::Mutex<()>>>>,
+    /// Snapshots read from Postgres, for tests of the single flight.
+    loads: AtomicU64,
 }
 
 impl Snapshots {
@@ -28,9 +38,16 @@ impl Snapshots {
     /// is derived from the snapshot may be kept under that version.
     pub async fn versioned(&self, db: &PgPool, dataset: Dataset) -> sqlx::Result<(i64, Arc<Snapshot>)> {
         let version: i64 = sqlx::query_scalar("select version from lake_manifest").fetch_one(db).await?;
-        if let Some(snapshot) = self.kept(dataset, version) {
-            return Ok((version, snapshot));
+        if let Some(kept) = self.kept(dataset, version) {
+            return Ok(kept);
         }
+        let gate = self.loading.lock().expect("snapshot load lock").entry(dataset).or_default().clone();
+        let _loading = gate.lock().await;
+        // Whoever held the gate may have kept this version, or a newer one, meanwhile.
+        if let Some(kept) = self.kept(dataset, version) {
+            return Ok(kept);
+        }
+        self.loads.fetch_add(1, Ordering::Relaxed);
         let mut tx = db.begin().await?;
         sqlx::query("set transaction isolation level repeatable read, read only").execute(&mut *tx).await?;
         let version: i64 = sqlx::query_scalar("select version from lake_manifest").fetch_one(&mut *tx).await?;
@@ -46,15 +63,22 @@ impl Snapshots {
         tx.commit().await?;
         let snapshot = Arc::new(Snapshot { files, deleted });
         let mut kept = self.kept.lock().expect("snapshot cache lock");
-        // Two readers may race: the newer version stays.
+        // Kept only forward: a load never replaces a newer version.
         if kept.get(&dataset).is_none_or(|(v, _)| *v <= version) {
             kept.insert(dataset, (version, snapshot.clone()));
         }
         Ok((version, snapshot))
     }
 
-    fn kept(&self, dataset: Dataset, version: i64) -> Option<Arc<Snapshot>> {
+    /// How many snapshots were read from Postgres so far.
+    pub fn loads(&self) -> u64 {
+        self.loads.load(Ordering::Relaxed)
+    }
+
+    /// The kept snapshot when it is of `version` or newer (the manifest only moves forward,
+    /// so a newer one is as current as the version asked for).
+    fn kept(&self, dataset: Dataset, version: i64) -> Option<(i64, Arc<Snapshot>)> {
         let kept = self.kept.lock().expect("snapshot cache lock");
-        kept.get(&dataset).filter(|(v, _)| *v == version).map(|(_, s)| s.clone())
+        kept.get(&dataset).filter(|(v, _)| *v >= version).map(|(v, s)| (*v, s.clone()))
     }
 }

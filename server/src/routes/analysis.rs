@@ -106,10 +106,10 @@ async fn data_analysis(State(state): State<AppState>, Args(args): Args<AnalysisA
     let media_id = Id::filter("mediaId", &args.media_id, &mut checks);
     let time_type = bounded("timeType", &args.time_type, 1..=5, 3, "时间类型只能是 1 到 5", &mut checks);
     let days = bounded("timeTypeValue", &args.time_type_value, 1..=366, 1, "天数必须是 1 到 366 的整数", &mut checks);
-    let paging = Paging::parse(&args.page, &args.limit, 10, &mut checks);
-    if paging.limit > 100 && !checks.has("limit") {
-        checks.add("limit", "每页条数必须在 1 到 100 之间");
-    }
+    // The page size has its own bound here (100, not the lists' 1000): one message for any
+    // size outside it, 0 included.
+    let mut paging = Paging::parse(&args.page, &None, 10, &mut checks);
+    paging.limit = bounded("limit", &args.limit, 1..=100, 10, "每页条数必须在 1 到 100 之间", &mut checks).into();
     let ask = SlotsAsk {
         product_id,
         group_id,

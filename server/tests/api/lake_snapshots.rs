@@ -58,3 +58,25 @@ async fn a_kept_snapshot_serves_until_the_manifest_changes_whoever_changes_it() 
     // Another dataset's snapshot is its own.
     assert!(kept.get(&app.db, Dataset::Ratings).await.unwrap().files.is_empty());
 }
+
+#[tokio::test]
+async fn concurrent_callers_after_a_lake_change_share_one_load() {
+    let app = spawn_app().await;
+    let kept = &app.state.snapshots;
+    add_batch_file(&app, "viewing/month=2026-03/b1-0.parquet").await;
+    kept.get(&app.db, Dataset::Viewing).await.unwrap();
+    for round in 0..3 {
+        // A lake change: the kept snapshot is stale for every caller at once.
+        sqlx::query("insert into lake_deletions (dataset, row_id) select 'viewing', g from generate_series($1::bigint, $1 + 999) g")
+            .bind(round * 1000)
+            .execute(&app.db)
+            .await
+            .unwrap();
+        let loads = kept.loads();
+        let callers = (0..20).map(|_| kept.get(&app.db, Dataset::Viewing));
+        let got = futures_util::future::join_all(callers).await.into_iter().map(Result::unwrap).collect::<Vec<_>>();
+        assert_eq!(kept.loads() - loads, 1, "round {round}: one load for 20 callers");
+        assert!(got.iter().all(|s| Arc::ptr_eq(s, &got[0])));
+        assert_eq!(got[0].deleted.len() as i64, (round + 1) * 1000);
+    }
+}

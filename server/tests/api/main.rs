@@ -11,6 +11,7 @@ mod exports;
 mod faults;
 mod lake_snapshots;
 mod helpers;
+mod hostile;
 mod logins;
 mod logs;
 mod menus;

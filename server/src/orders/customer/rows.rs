@@ -196,7 +196,7 @@ pub fn round2(x: f64) -> f64 {
 pub async fn index(state: &AppState, order: i64, wanted: &Wanted, (page, limit): (u64, u64)) -> Result<Option<IndexPage>> {
     let Some(scope) = scope(&mut *state.db.acquire().await?, order).await? else { return Ok(None) };
     let filter = scope.filter(&scope.choose(wanted)?);
-    let snapshot = crate::lake::snapshot(&state.db, Dataset::Viewing).await?;
+    let snapshot = state.snapshots.get(&state.db, Dataset::Viewing).await?;
     let lake = state.lake.clone();
     let (rows, totals) = tokio::task::spawn_blocking(move || {
         let (rows, _) = lake.viewing_page(&snapshot, &filter, page, limit)?;

@@ -127,7 +127,7 @@ async fn index(State(state): State<AppState>, Args(args): Args<CustomerArgs>) ->
     let paging = Paging::parse(&args.page, &args.limit, 100, &mut checks);
     let filter = args.resolve(&state, &mut checks).await?;
     checks.finish()?;
-    let snapshot = lake::snapshot(&state.db, DATASET).await?;
+    let snapshot = state.snapshots.get(&state.db, DATASET).await?;
     let lake = state.lake.clone();
     let (rows, total) = tokio::task::spawn_blocking(move || {
         lake.viewing_page(&snapshot, &filter, paging.page as u64, paging.limit as u64)
@@ -162,7 +162,7 @@ async fn delete(State(state): State<AppState>, Extension(admin): Extension<Admin
         Ok(ids) if ids.len() > 10_000 => return Err(AppError::field("ids", "一次最多删除 10000 条")),
         _ => return Err(AppError::field("ids", "请选择要删除的数据")),
     };
-    let snapshot = lake::snapshot(&state.db, DATASET).await?;
+    let snapshot = state.snapshots.get(&state.db, DATASET).await?;
     let lake = state.lake.clone();
     let existing = tokio::task::spawn_blocking(move || lake.viewing_ids(&snapshot, &ids))
         .await
@@ -172,6 +172,11 @@ async fn delete(State(state): State<AppState>, Extension(admin): Extension<Admin
         return Err(AppError::NotFound("数据不存在或已删除".into()));
     }
     let deleted = lake::delete_rows(&state.db, DATASET, &existing, admin.id).await?;
+    // Two deletions of the same rows at once: the one that found them already deleted gets
+    // what a repeat after it gets.
+    if deleted == 0 {
+        return Err(AppError::NotFound("数据不存在或已删除".into()));
+    }
     Ok(Done("删除成功", Deleted { deleted }))
 }
 
@@ -179,7 +184,7 @@ async fn export(State(state): State<AppState>, Extension(admin): Extension<Admin
     let mut checks = Checks::default();
     let filter = args.resolve(&state, &mut checks).await?;
     checks.finish()?;
-    let snapshot = lake::snapshot(&state.db, DATASET).await?;
+    let snapshot = state.snapshots.get(&state.db, DATASET).await?;
     // The lake streams rows into a bounded channel that the sheet writer drains: constant memory.
     let (mut tx, rx) = export::row_channel();
     let lake = state.lake.clone();

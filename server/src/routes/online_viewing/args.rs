@@ -1,7 +1,7 @@
 //! The arguments of the network-viewing calls and their parsing into typed values with the
 //! spec's Chinese messages (master-data §5 online viewing).
 
-use chrono::{DateTime, NaiveDate, NaiveDateTime};
+use chrono::DateTime;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -102,12 +102,10 @@ pub fn date_time(text: &str, end: bool) -> Option<String> {
         return Some(utc.to_rfc3339());
     }
     let normalised = text.replace('T', " ");
-    for format in ["%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M"] {
-        if let Ok(t) = NaiveDateTime::parse_from_str(&normalised, format) {
-            return Some(t.format("%Y-%m-%d %H:%M:%S").to_string());
-        }
+    if let Some(t) = args::ymd_hms(&normalised, ' ', &["%H:%M:%S", "%H:%M"]) {
+        return Some(t.format("%Y-%m-%d %H:%M:%S").to_string());
     }
-    let day = NaiveDate::parse_from_str(&normalised, "%Y-%m-%d").ok()?;
+    let day = args::ymd(&normalised)?;
     Some(format!("{} {}", day.format("%Y-%m-%d"), if end { "23:59:59" } else { "00:00:00" }))
 }
 

@@ -4,7 +4,6 @@
 //! only the former. What the fields must be together and against the database is the
 //! domain's ([`crate::orders::form`]).
 
-use chrono::NaiveDate;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -171,10 +170,10 @@ pub(super) fn editable(args: &OrderArgs, checks: &mut Checks) -> Option<Editable
     let follow_date = Day::required("followDate", &args.follow_date, "请选择跟进日期", checks).map(|Day(d)| d);
     let mut blank_weeks = Vec::new();
     for part in Text::get(&args.blank_week).unwrap_or("").split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        match NaiveDate::parse_from_str(part, "%Y-%m-%d") {
-            Ok(d) if start.is_none_or(|s| d >= s) && end.is_none_or(|e| d <= e) => blank_weeks.push(d),
-            Ok(_) => checks.add("blankWeek", format!("空档日期 {part} 不在周期内")),
-            Err(_) => checks.add("blankWeek", "空档日期格式应为 YYYY-MM-DD"),
+        match crate::http::args::ymd(part) {
+            Some(d) if start.is_none_or(|s| d >= s) && end.is_none_or(|e| d <= e) => blank_weeks.push(d),
+            Some(_) => checks.add("blankWeek", format!("空档日期 {part} 不在周期内")),
+            None => checks.add("blankWeek", "空档日期格式应为 YYYY-MM-DD"),
         }
     }
     blank_weeks.sort();

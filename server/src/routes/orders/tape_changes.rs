@@ -136,7 +136,7 @@ fn day(value: &Option<Text>, checks: &mut Checks) -> Option<NaiveDate> {
         checks.add("executeAt", "请选择换版时间");
         return None;
     };
-    let date = text.get(..10).and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok());
+    let date = text.get(..10).and_then(crate::http::args::ymd);
     if date.is_none() {
         checks.add("executeAt", "换版时间格式应为 YYYY-MM-DD");
     }
