@@ -14,6 +14,10 @@ export const PLOT_HEIGHT = 320
 const LABEL_WIDTH = 72
 const AXIS = '#8c8f96'
 const MARKERS_UP_TO = 60
+/** Past this many buckets a series' bars are one path: thousands of elements made each brush step slow. */
+const BAR_ELEMENTS_UP_TO = 120
+/** The tooltip lists this many series at most; the table under the chart holds them all. */
+export const TOOLTIP_ROWS = 12
 
 type Props = {
   title: string
@@ -39,6 +43,18 @@ function WrappedTick({ x, y, formattedValue }: TickRendererProps) {
       ))}
     </text>
   )
+}
+
+/** Every bar of a series as one path of rectangles (a zero draws nothing). */
+export function barsPath(values: readonly (number | null)[], left: (i: number) => number, width: number, y: (v: number) => number, bottom: number): string {
+  let d = ''
+  values.forEach((v, i) => {
+    if (!v) return
+    const top = y(v)
+    if (bottom - top <= 0) return
+    d += `M${left(i)},${top}h${width}V${bottom}h${-width}Z`
+  })
+  return d
 }
 
 /**
@@ -78,11 +94,8 @@ export function ChartPlot({ title, width, buckets, series, total, axes }: Props)
     // Only a step taken with the keyboard is read out; the pointer's hover would chatter.
     if (speak) setSpoken(`${buckets[i]}：${series.map((s) => `${s.label} ${formatValue(s.values[i], s.decimals)}`).join('，')}`)
   }
-  const nearest = (px: number) => {
-    let best = 0
-    for (let i = 1; i < buckets.length; i++) if (Math.abs(center(i) - px) < Math.abs(center(best) - px)) best = i
-    return best
-  }
+  // Buckets are a step apart: the nearest centre is found by division, not by a scan.
+  const nearest = (px: number) => Math.min(buckets.length - 1, Math.max(0, Math.round((px - center(0)) / (scales.x.step() || 1))))
   const onPointer = (e: PointerEvent<SVGRectElement>) => {
     const p = localPoint(e)
     if (p && buckets.length) show(nearest(p.x - m.left), p.y)
@@ -110,16 +123,21 @@ export function ChartPlot({ title, width, buckets, series, total, axes }: Props)
           {hovered !== undefined && (
             <rect className="dash-plot__hover" x={scales.x(String(hovered))} y={0} width={scales.x.bandwidth()} height={innerHeight} />
           )}
-          {buckets.map((_, i) =>
-            scales.bars.map((s) => {
-              const v = s.values[i] ?? 0
-              const top = scales.left(v)
-              return (
-                <Bar key={`${s.key}-${i}`} x={(scales.x(String(i)) ?? 0) + (scales.inner(s.key) ?? 0)} y={top} width={scales.inner.bandwidth()}
-                  height={Math.max(0, innerHeight - top)} fill={s.color} data-series={s.key} />
+          {buckets.length <= BAR_ELEMENTS_UP_TO
+            ? buckets.map((_, i) =>
+                scales.bars.map((s) => {
+                  const v = s.values[i] ?? 0
+                  const top = scales.left(v)
+                  return (
+                    <Bar key={`${s.key}-${i}`} x={(scales.x(String(i)) ?? 0) + (scales.inner(s.key) ?? 0)} y={top} width={scales.inner.bandwidth()}
+                      height={Math.max(0, innerHeight - top)} fill={s.color} data-series={s.key} />
+                  )
+                }),
               )
-            }),
-          )}
+            : scales.bars.map((s) => (
+                <path key={s.key} d={barsPath(s.values, (i) => (scales.x(String(i)) ?? 0) + (scales.inner(s.key) ?? 0), scales.inner.bandwidth(), scales.left, innerHeight)}
+                  fill={s.color} data-series={s.key} />
+              ))}
           {series.filter((s) => s.mark === 'line').map((s) => (
             <g key={s.key} data-series={s.key}>
               <LinePath<number | null> data={s.values} x={(_, i) => center(i)} y={(v) => y(s)(v ?? 0)} defined={(v) => v !== null}
@@ -145,13 +163,14 @@ export function ChartPlot({ title, width, buckets, series, total, axes }: Props)
         <ChartTooltip left={tooltipLeft} top={tooltipTop} className="dash-tooltip">
           <strong className="dash-tooltip__label">{buckets[hovered]}</strong>
           <ul>
-            {series.map((s) => (
+            {series.slice(0, TOOLTIP_ROWS).map((s) => (
               <li key={s.key}>
                 <span className="dash-swatch" style={{ background: s.color }} aria-hidden="true" />
                 {s.label}：<b>{formatValue(s.values[hovered], s.decimals)}</b>
               </li>
             ))}
           </ul>
+          {series.length > TOOLTIP_ROWS && <p className="dash-tooltip__more">{t('tooltipMore', { count: series.length - TOOLTIP_ROWS })}</p>}
         </ChartTooltip>
       )}
     </div>

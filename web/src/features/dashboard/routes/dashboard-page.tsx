@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useDashboardIndex } from '../api'
 import { comboSeries, perSpotSeries } from '../components/chart-data'
@@ -13,22 +13,28 @@ import '../components/dashboard.css'
  */
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard')
-  const { query, search, reset, generation } = useDashboardFilters()
+  const { query, search, reset, generation, answered } = useDashboardFilters()
   const index = useDashboardIndex(query)
   const data = index.data
   const names = useMemo(() => ({ grp: t('series.grp'), spots: t('series.spots'), perSpot: t('series.perSpot') }), [t])
   const combo = useMemo(() => comboSeries(data, names), [data, names])
   const perSpot = useMemo(() => perSpotSeries(data, names), [data, names])
-  // An error has been toasted by the client; the charts then say there is nothing to show.
   const loading = index.isFetching
+  // The client has toasted it too; the charts say it where the figures would be.
+  const error = index.isError ? index.error.message : undefined
+  // Remembered once answered: a query the server refuses is not sent again on the next visit.
+  const done = index.isSuccess && !index.isPlaceholderData && !index.isFetching
+  useEffect(() => {
+    if (done) answered(query)
+  }, [done, query, answered])
 
   return (
     <div className="page dashboard">
       <div className="card">
         <DashboardToolbar key={generation} query={query} onSearch={search} onReset={reset} />
       </div>
-      <ChartPanel title={t('grpChart')} buckets={data?.tTime} series={combo} loading={loading} axes={{ left: names.grp, right: names.spots }} />
-      <ChartPanel title={t('perSpotChart')} buckets={data?.tTime} series={perSpot} loading={loading} axes={{ left: names.perSpot }} />
+      <ChartPanel title={t('grpChart')} buckets={data?.tTime} series={combo} loading={loading} error={error} axes={{ left: names.grp, right: names.spots }} />
+      <ChartPanel title={t('perSpotChart')} buckets={data?.tTime} series={perSpot} loading={loading} error={error} axes={{ left: names.perSpot }} />
     </div>
   )
 }
