@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { DashboardIndex } from '../api'
 import {
-  axisMax, brushWindow, comboSeries, edgeWindow, formatValue, initialWindow, isolated, labelStep, PALETTE, perSpotSeries, resizeWindow, SAFE_PIXEL, selectionWindow,
+  axisMax, brushWindow, comboSeries, countTicks, edgeWindow, formatValue, initialWindow, isolated, labelStep, PALETTE, perSpotSeries, resizeWindow, SAFE_PIXEL, selectionWindow,
   seriesColors, shiftWindow, tableRows, windowed, wrapLabel,
 } from './chart-data'
 
@@ -88,6 +88,8 @@ describe('brush windowing', () => {
     expect(initialWindow(3)).toEqual({ start: 0, end: 2 })
     expect(initialWindow(1)).toEqual({ start: 0, end: 1 })
     expect(initialWindow(0)).toEqual({ start: 0, end: 0 })
+    // 70 % of 365 is 255.5, bucket 255's centre (255.49999… in floating point): it is shown.
+    expect(initialWindow(365)).toEqual({ start: 0, end: 256 })
   })
 
   it('keeps the buckets whose centre is selected, whichever way it was dragged', () => {
@@ -125,6 +127,8 @@ describe('brush windowing', () => {
     expect(w).toEqual({ start: 15, end: 270 })
     // Without taking the pads off, each report would have added a bucket at the end.
     expect(brushWindow(count, bucketOf(px(10) - SAFE_PIXEL), bucketOf(px(265) + SAFE_PIXEL))).not.toEqual({ start: 10, end: 265 })
+    // An edge on a bucket's centre, a hair off through the pixel scale, keeps that bucket.
+    expect(selectionWindow(count, width, bucketOf(-SAFE_PIXEL), bucketOf(px(255.5 - 1e-9) + SAFE_PIXEL))).toEqual({ start: 0, end: 256 })
     // The range's edges: visx pads past them too.
     expect(selectionWindow(count, width, bucketOf(-SAFE_PIXEL), bucketOf(width + SAFE_PIXEL))).toEqual({ start: 0, end: count })
   })
@@ -153,5 +157,12 @@ describe('series colours', () => {
     const one = { ...index, tData: [index.tData[1]], cData: [index.cData[1]], oData: [index.oData[1]] }
     expect(comboSeries(one, names)[0].color).toBe(comboSeries(index, names)[2].color)
     expect(perSpotSeries(index, names)[1].color).toBe(comboSeries(index, names)[2].color)
+  })
+
+  it('count axes tick whole numbers only, the top one of them', () => {
+    expect(countTicks(0)).toEqual({ top: 1, ticks: [0, 1] })
+    expect(countTicks(3)).toEqual({ top: 3, ticks: [0, 1, 2, 3] })
+    expect(countTicks(12)).toEqual({ top: 12, ticks: [0, 3, 6, 9, 12] })
+    expect(countTicks(11)).toEqual({ top: 12, ticks: [0, 3, 6, 9, 12] })
   })
 })

@@ -107,8 +107,10 @@ export type BucketWindow = { start: number; end: number }
  */
 export function brushWindow(count: number, x0: number, x1: number): BucketWindow {
   if (count <= 0) return { start: 0, end: 0 }
-  const lo = Math.min(x0, x1)
-  const hi = Math.max(x0, x1)
+  // An edge on a bucket's centre is arithmetic's hair off it (0.7 × 365 is 255.49999…, and a
+  // pixel round trip adds its own): a millionth of a bucket's tolerance keeps that bucket.
+  const lo = Math.min(x0, x1) - 1e-6
+  const hi = Math.max(x0, x1) + 1e-6
   const clamp = (i: number) => Math.min(count - 1, Math.max(0, i))
   const start = clamp(Math.ceil(lo - 0.5))
   const last = clamp(Math.floor(hi - 0.5))
@@ -170,3 +172,15 @@ export function axisMax(series: readonly ChartSeries[], axis: ChartSeries['axis'
 /** A value with a gap (or the range's end) on both sides: a line through it draws nothing. */
 export const isolated = (values: readonly (number | null)[], i: number) =>
   values[i] !== null && (i === 0 || values[i - 1] === null) && (i === values.length - 1 || values[i + 1] === null)
+
+/**
+ * A count axis (spots): whole-number ticks only, at most about five, and a top that is one of
+ * them — a 0–1 scale of fifths drew ticks with no label (fractions of a spot are not written).
+ */
+export function countTicks(max: number): { top: number; ticks: number[] } {
+  const step = Math.max(1, Math.ceil(max / 5))
+  const top = Math.max(1, step * Math.ceil(max / step))
+  const ticks: number[] = []
+  for (let v = 0; v <= top; v += step) ticks.push(v)
+  return { top, ticks }
+}

@@ -70,6 +70,8 @@ function ChartCard({ title, buckets = [], series, loading, error, axes }: Props)
           <p className="dash-chart__empty dash-chart__error" role="alert">{error}</p>
         ) : empty ? (
           <p className="dash-chart__empty">{loading ? '' : t('empty')}</p>
+        ) : visible.length === 0 ? (
+          <p className="dash-chart__empty">{t('allHidden')}</p>
         ) : (
           width > 0 && (
             <>
@@ -80,7 +82,7 @@ function ChartCard({ title, buckets = [], series, loading, error, axes }: Props)
         )}
         {loading && <div className="dash-chart__loading" role="status">{t('loading')}</div>}
       </div>
-      {!empty && !(error && !loading) && <Table caption={t('table', { chart: title })} buckets={buckets} series={visible} />}
+      {!empty && visible.length > 0 && !(error && !loading) && <Table caption={t('table', { chart: title })} buckets={buckets} series={visible} />}
     </section>
   )
 }

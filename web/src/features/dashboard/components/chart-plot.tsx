@@ -7,11 +7,12 @@ import { Bar, LinePath } from '@visx/shape'
 import { useMemo, useState, type KeyboardEvent, type PointerEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ChartTooltip, useTooltip } from '@/components/ui/chart-tooltip'
-import { axisMax, formatValue, isolated, labelStep, wrapLabel, type ChartSeries } from './chart-data'
+import { axisMax, countTicks, formatValue, isolated, labelStep, wrapLabel, type ChartSeries } from './chart-data'
 
 export const PLOT_HEIGHT = 320
-/** A wrapped label line of 10 characters at the axis' 11 px is about this wide. */
-const LABEL_WIDTH = 72
+/** A character of an x label at the axis' 11 px is about this wide; labels keep a gap of GAP. */
+const CHAR_WIDTH = 6.6
+const GAP = 10
 const AXIS = '#8c8f96'
 const MARKERS_UP_TO = 60
 /** Past this many buckets a series' bars are one path: thousands of elements made each brush step slow. */
@@ -78,15 +79,21 @@ export function ChartPlot({ title, width, buckets, series, total, axes }: Props)
     const x = scaleBand<string>({ domain: buckets.map((_, i) => String(i)), range: [0, innerWidth], paddingInner: 0.2, paddingOuter: 0.1 })
     const bars = series.filter((s) => s.mark === 'bar')
     const inner = scaleBand<string>({ domain: bars.map((s) => s.key), range: [0, x.bandwidth()], padding: 0.1 })
-    const y = (axis: ChartSeries['axis']) => scaleLinear<number>({ domain: [0, axisMax(series, axis) || 1], range: [innerHeight, 0], nice: true })
-    return { x, bars, inner, left: y('left'), right: y('right') }
+    const counts = countTicks(axisMax(series, 'right'))
+    return {
+      x, bars, inner, counts,
+      left: scaleLinear<number>({ domain: [0, axisMax(series, 'left') || 1], range: [innerHeight, 0], nice: true }),
+      right: scaleLinear<number>({ domain: [0, counts.top], range: [innerHeight, 0] }),
+    }
   }, [buckets, series, innerWidth, innerHeight])
 
   // Past a few dozen buckets the points' markers would crowd the line (and the page): only a
   // point between two gaps keeps its marker, since no line would show it.
   const markAll = buckets.length <= MARKERS_UP_TO
   const center = (i: number) => (scales.x(String(i)) ?? 0) + scales.x.bandwidth() / 2
-  const step = labelStep(buckets.length, innerWidth, LABEL_WIDTH)
+  // As wide as the longest wrapped line (a run with years is 11 characters a line).
+  const labelWidth = useMemo(() => Math.max(0, ...buckets.flatMap((b) => wrapLabel(b).map((l) => l.length))) * CHAR_WIDTH + GAP, [buckets])
+  const step = labelStep(buckets.length, innerWidth, labelWidth)
   const tickValues = buckets.map((_, i) => String(i)).filter((_, i) => i % step === 0)
 
   const show = (i: number, top: number, speak = false) => {
@@ -140,6 +147,11 @@ export function ChartPlot({ title, width, buckets, series, total, axes }: Props)
               ))}
           {series.filter((s) => s.mark === 'line').map((s) => (
             <g key={s.key} data-series={s.key}>
+              {/* A halo in the panel's colour: a product's line stays visible over its own bars. */}
+              {scales.bars.length > 0 && (
+                <LinePath<number | null> data={s.values} x={(_, i) => center(i)} y={(v) => y(s)(v ?? 0)} defined={(v) => v !== null}
+                  stroke="var(--color-panel)" strokeWidth={5} strokeLinejoin="round" />
+              )}
               <LinePath<number | null> data={s.values} x={(_, i) => center(i)} y={(v) => y(s)(v ?? 0)} defined={(v) => v !== null}
                 stroke={s.color} strokeWidth={2} strokeDasharray={s.axis === 'right' ? '6 3' : undefined} />
               {s.values.map((v, i) => v !== null && (markAll || isolated(s.values, i)) && (
@@ -150,8 +162,8 @@ export function ChartPlot({ title, width, buckets, series, total, axes }: Props)
           <AxisLeft scale={scales.left} numTicks={5} stroke={AXIS} tickStroke={AXIS} label={axes.left} labelOffset={40}
             tickLabelProps={{ fontSize: 11, fill: 'currentColor' }} labelProps={{ fontSize: 12, fill: 'currentColor', textAnchor: 'middle' }} />
           {hasRight && (
-            <AxisRight left={innerWidth} scale={scales.right} numTicks={5} stroke={AXIS} tickStroke={AXIS} label={axes.right} labelOffset={36}
-              tickFormat={(v) => (Number.isInteger(Number(v)) ? String(v) : '')}
+            <AxisRight left={innerWidth} scale={scales.right} tickValues={scales.counts.ticks} stroke={AXIS} tickStroke={AXIS} label={axes.right} labelOffset={36}
+              tickFormat={(v) => String(v)}
               tickLabelProps={{ fontSize: 11, fill: 'currentColor' }} labelProps={{ fontSize: 12, fill: 'currentColor', textAnchor: 'middle' }} />
           )}
           <AxisBottom top={innerHeight} scale={scales.x} tickValues={tickValues} tickFormat={(v) => buckets[Number(v)]} stroke={AXIS} tickStroke={AXIS}
