@@ -48,7 +48,11 @@ export function useDashboardFilters() {
   const search = useCallback(
     (next: DashboardQuery) => {
       setPending(next)
-      if (sameQuery(next, query)) void client.refetchQueries({ queryKey: dashboardIndexQueryOptions(next).queryKey, exact: true })
+      if (sameQuery(next, query)) {
+        void client.refetchQueries({ queryKey: dashboardIndexQueryOptions(next).queryKey, exact: true })
+        // The per-group view of the same product, when it is the one shown.
+        void client.refetchQueries({ queryKey: [DASHBOARD, 'dashboardoneBIndex'], type: 'active' })
+      }
       else setFilters(Object.fromEntries(FILTER_KEYS.map((k) => [k, next[k]])))
     },
     [client, query, setFilters],

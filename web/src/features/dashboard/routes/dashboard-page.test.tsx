@@ -29,6 +29,13 @@ const weeks: DashboardIndex = {
 
 let answer: DashboardIndex | ReturnType<typeof envelope>
 let groups: { id: number; name: string }[]
+const byGroup: DashboardIndex = {
+  time: ['2026-02-01', '2026-02-28'],
+  tTime: ['2026-W05', '2026-W06'],
+  tData: [{ id: 11, name: '全国4+', t: [1.25, 0] }, { id: 12, name: '北京15+', t: [0.5, 2] }],
+  cData: [{ id: 11, name: '全国4+', t: [1, 0] }, { id: 12, name: '北京15+', t: [1, 3] }],
+  oData: [{ id: 11, name: '全国4+', t: [1.25, null] }, { id: 12, name: '北京15+', t: [0.5, 0.667] }],
+}
 const products: Record<string, { id: number; productName: string }[]> = {
   '': [{ id: 3, productName: '伊利' }, { id: 7, productName: '蒙牛' }, { id: 9, productName: '光明' }],
   '1': [{ id: 3, productName: '伊利' }, { id: 7, productName: '蒙牛' }],
@@ -41,6 +48,7 @@ const server = fakeApi({}, (sent: Sent) => {
     case 'dashboardProductList': return groups
     case 'dashboardTimePeriodClassList': return [{ id: 8, timePeriodClassName: '晚间' }]
     case 'dashboardoneIndex': return answer
+    case 'dashboardoneBIndex': return byGroup
     default: return null
   }
 })
@@ -253,5 +261,35 @@ describe('DashboardPage', () => {
     expect(brush.getAttribute('aria-valuetext')).toBe('2026-W06 至 2026-W09（第 2–5 个，共 5 个）')
     await user.keyboard('{Home}')
     expect(brush.getAttribute('aria-valuetext')).toBe('2026-W05 至 2026-W08（第 1–4 个，共 5 个）')
+  })
+
+  it('says so when the legend hides every series, with no empty table', async () => {
+    const { user } = renderPage(<DashboardPage />, { url: '/dashboard' })
+    await table('每点位毛评点数据')
+    const legend = screen.getByRole('list', { name: '每点位毛评点图例' })
+    for (const b of within(legend).getAllByRole('button')) await user.click(b)
+    expect(await screen.findByText('已隐藏全部数据系列，点击图例重新显示')).toBeTruthy()
+    expect(screen.queryByRole('table', { name: '每点位毛评点数据' })).toBeNull()
+    expect(screen.getByRole('table', { name: '毛评点与点位数数据' })).toBeTruthy()
+  })
+
+  it('one product searched: 按受众/城市组 shows a series per audience group of it (dashboardoneBIndex)', async () => {
+    const { user } = renderPage(<DashboardPage />, { url: '/dashboard?mediaId=1&productId=3&category=2&timeType=4&timeAdd=2026-02-01&timeEnd=2026-02-28' })
+    await table('毛评点与点位数数据')
+    await user.click(screen.getByRole('button', { name: '按受众/城市组' }))
+    await waitFor(() => expect(rowsOf(screen.getByRole('table', { name: '毛评点与点位数数据' }))[0]).toEqual(['时间', '全国4+ 毛评点', '全国4+ 点位数', '北京15+ 毛评点', '北京15+ 点位数']))
+    expect(Object.fromEntries(asked('dashboardoneBIndex').at(-1)!.params)).toEqual({ productId: '3', timeType: '4', timeAdd: '2026-02-01', timeEnd: '2026-02-28' })
+    expect(rowsOf(screen.getByRole('table', { name: '每点位毛评点数据' })).slice(1)).toEqual([['2026-W05', '1.250', '0.500'], ['2026-W06', '—', '0.667']])
+    expect(screen.getByText(/该产品在所有媒体、数据类别和数据来源中的数据/)).toBeTruthy()
+    expect(screen.getByRole('button', { name: '按受众/城市组' }).getAttribute('aria-pressed')).toBe('true')
+    await user.click(screen.getByRole('button', { name: '按产品' }))
+    await waitFor(() => expect(rowsOf(screen.getByRole('table', { name: '毛评点与点位数数据' }))[0][1]).toBe('伊利 毛评点'))
+  })
+
+  it('offers no per-group view for several products or none', async () => {
+    renderPage(<DashboardPage />, { url: '/dashboard?productId=3,7&timeType=4&timeAdd=2026-02-01&timeEnd=2026-02-28' })
+    await table('毛评点与点位数数据')
+    expect(screen.queryByRole('button', { name: '按受众/城市组' })).toBeNull()
+    expect(asked('dashboardoneBIndex')).toHaveLength(0)
   })
 })
