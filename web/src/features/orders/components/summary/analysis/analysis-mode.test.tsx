@@ -134,6 +134,25 @@ describe('数据分析', () => {
     expect(await grid()).toBeTruthy()
   })
 
+  it('starts the grid at its top left on each search, marks a bad day count', async () => {
+    const { user } = open()
+    await grid()
+    const region = screen.getByRole('region', { name: '数据分析表（可左右滚动）' })
+    region.scrollLeft = 300
+    await user.selectOptions(screen.getByRole('combobox', { name: '日期类型' }), '5')
+    const days = screen.getByRole('textbox', { name: '天数' })
+    await user.clear(days)
+    await user.type(days, '0')
+    expect(days.getAttribute('aria-invalid')).toBe('true')
+    await user.clear(days)
+    await user.type(days, '2')
+    expect(days.getAttribute('aria-invalid')).toBeNull()
+    await user.click(screen.getByRole('button', { name: '搜索' }))
+    await waitFor(() => expect(asked('dataAnalysis')).toHaveLength(2))
+    await waitFor(() => expect(screen.getByRole('region', { name: '数据分析表（可左右滚动）' })).not.toBe(region))
+    expect(screen.getByRole('region', { name: '数据分析表（可左右滚动）' }).scrollLeft).toBe(0)
+  })
+
   it('shows the server\'s reason for a refused query, without a 重试 that would send it again', async () => {
     analysis = () => envelope(null, '日期范围不能超过 3660 天', 4000)
     open()
