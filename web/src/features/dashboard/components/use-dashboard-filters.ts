@@ -52,8 +52,7 @@ export function useDashboardFilters() {
         void client.refetchQueries({ queryKey: dashboardIndexQueryOptions(next).queryKey, exact: true })
         // The per-group view of the same product, when it is the one shown.
         void client.refetchQueries({ queryKey: [DASHBOARD, 'dashboardoneBIndex'], type: 'active' })
-      }
-      else setFilters(Object.fromEntries(FILTER_KEYS.map((k) => [k, next[k]])))
+      } else setFilters(Object.fromEntries(FILTER_KEYS.map((k) => [k, next[k]])))
     },
     [client, query, setFilters],
   )
@@ -66,11 +65,11 @@ export function useDashboardFilters() {
     setTimeout(() => void client.invalidateQueries({ queryKey: [DASHBOARD] }), 0)
   }, [client, setFilters])
 
-  /** The page's word that `answered` was answered: kept for the next visit when it was searched. */
+  /** The page's word that `shown` was answered: kept for the next visit when it was searched. */
   const answered = useCallback(
-    (answered: DashboardQuery) => {
-      if (!pending || !sameQuery(pending, answered)) return
-      writeStorage(answered)
+    (shown: DashboardQuery) => {
+      if (!pending || !sameQuery(pending, shown)) return
+      writeStorage(shown)
       setPending(null)
     },
     [pending],

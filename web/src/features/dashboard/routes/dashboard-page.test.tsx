@@ -292,4 +292,19 @@ describe('DashboardPage', () => {
     expect(screen.queryByRole('button', { name: '按受众/城市组' })).toBeNull()
     expect(asked('dashboardoneBIndex')).toHaveLength(0)
   })
+
+  it('重置 refreshes the lists the new toolbar shows, not the groups of products it discarded', async () => {
+    const { user } = renderPage(<DashboardPage />, { url: '/dashboard' })
+    await table('毛评点与点位数数据')
+    const bar = screen.getByRole('search', { name: '看板筛选' })
+    await user.click(within(bar).getByRole('button', { name: /^产品/ }))
+    await user.click(await within(await screen.findByRole('dialog', { name: /^产品/ })).findByRole('checkbox', { name: '蒙牛' }))
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(asked('dashboardProductList').map((s) => s.params.get('productId'))).toEqual(['7']))
+    const indexCalls = asked('dashboardoneIndex').length
+    await user.click(within(bar).getByRole('button', { name: '重置' }))
+    await waitFor(() => expect(asked('dashboardoneIndex').length).toBeGreaterThan(indexCalls))
+    await waitFor(() => expect(asked('dashboardMediaList').length).toBeGreaterThan(1))
+    expect(asked('dashboardProductList')).toHaveLength(1)
+  })
 })
