@@ -17,7 +17,9 @@ pub enum TimeType {
     Day,
     /// ISO weeks, Monday first: `YYYY-Www` with the ISO year.
     Week,
-    /// Runs of this many days (1…366) from the range's first day: `MM-DD~MM-DD`.
+    /// Runs of this many days (1…366) from the range's first day: `MM-DD~MM-DD`, or
+    /// `YYYY-MM-DD~YYYY-MM-DD` when the range spans more than one calendar year (without the
+    /// year two runs a year apart would read alike, and the analysis keys its cells by label).
     Days(u32),
 }
 
@@ -46,10 +48,11 @@ pub fn buckets(from: NaiveDate, to: NaiveDate, time: TimeType) -> Result<Vec<Buc
     }
     let mut out = Vec::new();
     let mut first = from;
+    let years = from.year() != to.year();
     loop {
         // Past the last date chrono holds a bucket ends where it can: the range stops there.
         let end = bucket_end(first, from, time).unwrap_or(NaiveDate::MAX).min(to);
-        out.push(Bucket { label: label(first, end, time), first, last: end });
+        out.push(Bucket { label: label(first, end, time, years), first, last: end });
         match end.succ_opt() {
             Some(next) if end < to => first = next,
             _ => return Ok(out),
@@ -79,7 +82,8 @@ fn bucket_end(day: NaiveDate, from: NaiveDate, time: TimeType) -> Option<NaiveDa
     }
 }
 
-fn label(first: NaiveDate, last: NaiveDate, time: TimeType) -> String {
+/// A bucket's label; `years`: the range spans more than one calendar year.
+fn label(first: NaiveDate, last: NaiveDate, time: TimeType, years: bool) -> String {
     match time {
         TimeType::Year => first.format("%Y").to_string(),
         TimeType::Month => first.format("%Y-%m").to_string(),
@@ -88,6 +92,7 @@ fn label(first: NaiveDate, last: NaiveDate, time: TimeType) -> String {
             let week = first.iso_week();
             format!("{:04}-W{:02}", week.year(), week.week())
         }
+        TimeType::Days(_) if years => format!("{}~{}", first.format("%Y-%m-%d"), last.format("%Y-%m-%d")),
         TimeType::Days(_) => format!("{}~{}", first.format("%m-%d"), last.format("%m-%d")),
     }
 }
@@ -145,6 +150,20 @@ mod tests {
         // A one-day run still reads as a range.
         assert_eq!(labels(day(2026, 3, 1), day(2026, 3, 2), TimeType::Days(1)), ["03-01~03-01", "03-02~03-02"]);
         assert_eq!(labels(day(2026, 3, 1), day(2026, 3, 1), TimeType::Days(366)), ["03-01~03-01"]);
+    }
+
+    #[test]
+    fn runs_over_more_than_one_calendar_year_carry_the_year() {
+        // 2025-11-27 + 365 days is 2026-11-27: two runs of 365 days a year apart, which
+        // without the year both read 11-27~11-26.
+        assert_eq!(
+            labels(day(2025, 11, 27), day(2027, 11, 26), TimeType::Days(365)),
+            ["2025-11-27~2026-11-26", "2026-11-27~2027-11-26"]
+        );
+        // A run of 366 days from 2025-01-01 ends on 2026-01-01: not a one-day run.
+        assert_eq!(labels(day(2025, 1, 1), day(2026, 1, 1), TimeType::Days(366)), ["2025-01-01~2026-01-01"]);
+        // A range within one calendar year keeps the short form.
+        assert_eq!(labels(day(2026, 12, 30), day(2026, 12, 31), TimeType::Days(7)), ["12-30~12-31"]);
     }
 
     #[test]

@@ -130,7 +130,7 @@ fn range(
         None => 1,
         Some(Ok(n)) if (1..=366).contains(&n) => n,
         Some(_) => {
-            checks.add("timeTypeValue", "天数须为 1 到 366 的整数");
+            checks.add("timeTypeValue", "天数必须是 1 到 366 的整数");
             1
         }
     };

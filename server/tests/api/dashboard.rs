@@ -206,6 +206,12 @@ async fn filters_narrow_the_rows_and_groups_match_by_name() {
         Setup::lines(&runs),
         [line(f.product, "测试牛奶", json!([5.6, 2.9, 0.5]), json!([4, 2, 1]), json!([1.4, 1.45, 0.5]))]
     );
+    // Over more than one calendar year the runs' labels carry the year: 366 days from
+    // 2025-03-29 end on 2026-03-29 (rows 7, 1, 2: 9.0 + 1.2 + 2.5 = 12.7 in 3 spots, 4.233 a
+    // spot), then 03-30 … 04-05 (rows 11, 12, 3, 4, 10: 1.1 + 0.8 + 0.9 + 2.0 + 0.5 = 5.3 in 5).
+    let years = s.index(json!({ "mediaId": media, "productId": f.product, "timeType": 5, "timeTypeValue": 366, "timeAdd": "2025-03-29" })).await;
+    assert_eq!(years["tTime"], json!(["2025-03-29~2026-03-29", "2026-03-30~2026-04-05"]));
+    assert_eq!(Setup::lines(&years), [line(f.product, "测试牛奶", json!([12.7, 5.3]), json!([3, 5]), json!([4.233, 1.06]))]);
 }
 
 #[tokio::test]
@@ -253,7 +259,7 @@ async fn bad_arguments_are_4000_with_the_field_and_the_menu_is_required() {
         (range("2016-01-01", "2026-01-10"), "timeEnd", "日期范围不能超过 3660 天"),
         (json!({ "timeType": 6, "timeAdd": "2026-03-01", "timeEnd": "2026-03-02" }), "timeType", "时间类型只能是 1 到 5"),
         (json!({ "timeAdd": "2026-03-01", "timeEnd": "2026-03-02" }), "timeType", "请选择时间类型"),
-        (json!({ "timeType": 5, "timeTypeValue": 0, "timeAdd": "2026-03-01", "timeEnd": "2026-03-02" }), "timeTypeValue", "天数须为 1 到 366 的整数"),
+        (json!({ "timeType": 5, "timeTypeValue": 0, "timeAdd": "2026-03-01", "timeEnd": "2026-03-02" }), "timeTypeValue", "天数必须是 1 到 366 的整数"),
         (json!({ "timeType": 3, "timeAdd": "2026/03/01", "timeEnd": "2026-03-02" }), "timeAdd", "日期格式应为 YYYY-MM-DD"),
         (json!({ "timeType": 3, "timeAdd": "2026-03-01", "timeEnd": "2026-03-02", "category": "2,5" }), "category", "数据类别无效"),
         (json!({ "timeType": 3, "timeAdd": "2026-03-01", "timeEnd": "2026-03-02", "source": "x" }), "source", "数据来源无效"),

@@ -13,6 +13,9 @@
 // 3.5 for 19:10:10–19, 1.0 elsewhere. The customer spot 19:10:05 for 15 s covers 19:10:05–19
 // (19:10:20 is past its end): mean (5 × 2.0 + 10 × 3.5) ÷ 15 = 3.000 (with 19:10:04 or 19:10:20
 // counted it would be 2.875).
+// A second product (its name nightName) has one customer spot, D1 24:10:05 (00:10:05 of D2 by
+// the calendar), and a per-minute series D2 00:05…00:15 of 0.05, 0.06 … 0.15: the spot lies in
+// the minute 00:10, so its mean is 0.100; its details read 24:05…24:15 on D1 throughout.
 import { execFile } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -26,6 +29,7 @@ const stamp = Date.now().toString(36)
 const productName = `E2E分析产品${stamp}`
 const fileName = `ana_A_${stamp}.mp4`
 const customerTitle = `E2E分析客户标题${stamp}`
+const nightName = `E2E分析夜间${stamp}`
 const now = new Date()
 const first = new Date(now.getFullYear(), now.getMonth(), 1)
 const last = new Date(now.getFullYear(), now.getMonth() + 1, 0)
@@ -77,6 +81,7 @@ export const tests = [
       ctx.page = page
       const { brand, media } = await seedMasterData(page, stamp)
       const product = await addProduct(page, brand, productName)
+      await addProduct(page, brand, nightName)
       const tape = await call(page, 'productMagneticTapeAdd', {
         brandId: brand.id, mediaId: media.id, productId: product.id, cycle: String(now.getFullYear()), customerVersionName: 'A版',
         mediaFileName: fileName, mediaTapeNumber: `AN-${stamp}`, customerTitle, seconds: 15,
@@ -100,11 +105,13 @@ export const tests = [
         const header = '日期,频道,播出时间,时长,标题,节目,受众/城市组,毛评点,位置'
         const row = (day, time, title, grp) => [day, media.mediaName, time, 15, title, '晚间剧场', group, grp, ''].join(',')
         const customer = [header, row(D1, '19:10:05', productName, 1.25), row(D1, '19:10:40', productName, 0.5), row(D2, '20:30:00', customerTitle, 0.8),
-          ...Array.from({ length: 9 }, (_, i) => row(D2, `21:0${i}:00`, productName, 0.1)), row(D1, '19:20:00', `E2E别的产品${stamp}`, 9)]
+          ...Array.from({ length: 9 }, (_, i) => row(D2, `21:0${i}:00`, productName, 0.1)), row(D1, '19:20:00', `E2E别的产品${stamp}`, 9),
+          row(D1, '24:10:05', nightName, 0.4)]
         const mediaSide = [header, row(D1, '19:10:20', fileName, 2.5), row(D1, '25:30:00', productName, 0.3)]
         const rating = (s) => (s >= 5 && s < 10 ? 2 : s >= 10 && s < 20 ? 3.5 : 1)
         const series = ['channel,audience_group,ts,rating',
-          ...Array.from({ length: 41 }, (_, i) => i - 10).map((s) => `${media.mediaName},${group},${D1} ${s < 0 ? `19:09:${pad(60 + s)}` : `19:10:${pad(s)}`},${rating(s)}`)]
+          ...Array.from({ length: 41 }, (_, i) => i - 10).map((s) => `${media.mediaName},${group},${D1} ${s < 0 ? `19:09:${pad(60 + s)}` : `19:10:${pad(s)}`},${rating(s)}`),
+          ...Array.from({ length: 11 }, (_, i) => `${media.mediaName},${group},${D2} 00:${pad(5 + i)}:00,${((5 + i) / 100).toFixed(2)}`)]
         const files = { customer: join(dir, 'customer.csv'), media: join(dir, 'media.csv'), ratings: join(dir, 'ratings.csv') }
         await writeFile(files.customer, `${customer.join('\n')}\n`)
         await writeFile(files.media, `${mediaSide.join('\n')}\n`)
@@ -232,6 +239,90 @@ export const tests = [
       const late = await fields()
       ctx.expect(late.开始时间 === '25:30:00' && late.日期 === D1 && late.数据归属 === '媒体' && late.点位平均收视率 === '无', `fields ${JSON.stringify(late)}`)
       await ctx.shot(page, 'point-no-ratings')
+      await dialog.getByRole('button', { name: '关闭' }).last().click()
+    },
+  },
+  {
+    name: '天数 over two calendar years: the runs carry the year, one column each',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      const { box } = await openAnalysis(ctx, page)
+      // From the first of this month a year ago to this month's end, runs of 365 days.
+      const start = new Date(first.getFullYear() - 1, first.getMonth(), 1)
+      const runs = []
+      for (let d = start; d <= last; d = new Date(d.getFullYear(), d.getMonth(), d.getDate() + 365)) {
+        const end = new Date(d.getFullYear(), d.getMonth(), d.getDate() + 364)
+        runs.push([d, end > last ? last : end])
+      }
+      const labels = runs.map(([a, b]) => `${ymd(a)}~${ymd(b)}`)
+      await box.getByRole('textbox', { name: '开始日期' }).fill(ymd(start))
+      await box.getByRole('textbox', { name: '开始日期' }).press('Tab')
+      await box.getByRole('combobox', { name: '日期类型' }).selectOption('5')
+      await box.getByRole('textbox', { name: '天数' }).fill('365')
+      const answer = page.waitForResponse(isCall('dataAnalysis'))
+      await box.getByRole('button', { name: '搜索', exact: true }).click()
+      const sent = new URL((await answer).url()).searchParams
+      ctx.expect(sent.get('addTimes') === ymd(start) && sent.get('timeTypeValue') === '365', `sent ${sent}`)
+      await box.getByRole('columnheader', { name: labels.at(-1) }).waitFor()
+      const headers = await box.getByRole('table').getByRole('columnheader').allInnerTexts()
+      ctx.expect(JSON.stringify(headers) === JSON.stringify(['时间', ...labels]), `headers ${headers}, expected ${labels}`)
+      // D1 is in the run that holds this month's third day.
+      const holder = labels[runs.findIndex(([a, b]) => ymd(a) <= D1 && D1 <= ymd(b))]
+      const names = (await cell(box, '19:10', holder).getByRole('button').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim())
+      ctx.expect(names[0] === `媒 ${fileName} 2.500` && names[1] === `客 ${productName} 1.250 共 2 条`, `19:10 ${holder}: ${JSON.stringify(names)}`)
+      await ctx.shot(page, 'runs-over-two-years')
+    },
+  },
+  {
+    name: '点位详情 of a spot at 24:10:05: a per-minute curve drawn in steps, 24:xx throughout, the mean label clear of the curve',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      const { box } = await openAnalysis(ctx, page)
+      const picker = box.getByRole('combobox', { name: '产品' })
+      await picker.click()
+      await picker.fill(nightName)
+      await page.getByRole('listbox').getByRole('option', { name: nightName, exact: true }).waitFor()
+      await picker.press('Enter')
+      // The product's groups arrive and its default is chosen before the search.
+      await page.waitForFunction(() => [...document.querySelectorAll('.analysis-toolbar select')].some((s) => s.value && s.options[s.selectedIndex]?.text.startsWith('E2E全国')))
+      const answer = page.waitForResponse(isCall('dataAnalysis'))
+      await box.getByRole('button', { name: '搜索', exact: true }).click()
+      ctx.expect((await (await answer).json()).data.total === 1, 'the night product has one slot')
+      const curve = page.waitForResponse(isCall('spotCurve'))
+      await cell(box, '24:10', D1).getByRole('button').click()
+      const data = (await (await curve).json()).data
+      ctx.expect(data.resolution === 'minute' && data.data.length === 11 && Math.abs(data.spotMean - 0.1) < 1e-9, `spotCurve ${JSON.stringify({ ...data, data: data.data.length })}`)
+      const dialog = page.getByRole('dialog', { name: '点位详情' })
+      await dialog.getByRole('heading', { name: '每分钟收视率' }).waitFor()
+      const chart = dialog.getByRole('img', { name: /收视率曲线，点位 24:10:05–24:10:20 已标出$/ })
+      await chart.waitFor()
+      const start = await dialog.locator('.point-dialog__field', { hasText: '开始时间' }).locator('dd').innerText()
+      ctx.expect(start === '24:10:05', `header ${start}`)
+      const ticks = await dialog.locator('.visx-axis-bottom .visx-axis-tick text').evaluateAll((els) => els.map((t) => t.textContent))
+      ctx.expect(ticks.length > 1 && ticks.every((t) => /^24:(0[5-9]|1[0-6]):\d\d$/.test(t)), `axis ${ticks}`)
+      await chart.focus()
+      await page.keyboard.press('Home')
+      await dialog.locator('.spot-curve__tooltip').filter({ hasText: `${D1} 24:05:00 收视率 0.050` }).waitFor()
+      for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight')
+      await dialog.locator('.spot-curve__tooltip').filter({ hasText: `${D1} 24:10:00 收视率 0.100` }).waitFor()
+      // Steps: two points a minute (its start and the next minute's), each pair at one height.
+      const points = await dialog.locator('.spot-curve__line').evaluate((el) =>
+        [...el.getAttribute('d').matchAll(/(-?[\d.]+),(-?[\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])]))
+      ctx.expect(points.length === 22, `${points.length} points drawn`)
+      for (let i = 0; i < 22; i += 2) ctx.expect(Math.abs(points[i][1] - points[i + 1][1]) < 0.01 && points[i + 1][0] > points[i][0], `minute ${i / 2} is not flat: ${points[i]} ${points[i + 1]}`)
+      // The mean's label: no part of the line inside its box.
+      await dialog.getByText('均值 0.100').waitFor()
+      const label = await dialog.locator('.spot-curve__mean-box').evaluate((r) => ({ x: +r.getAttribute('x'), y: +r.getAttribute('y'), w: +r.getAttribute('width'), h: +r.getAttribute('height') }))
+      const inside = []
+      for (let i = 0; i + 1 < points.length; i++) {
+        for (let k = 0; k <= 20; k++) {
+          const x = points[i][0] + ((points[i + 1][0] - points[i][0]) * k) / 20
+          const y = points[i][1] + ((points[i + 1][1] - points[i][1]) * k) / 20
+          if (x > label.x && x < label.x + label.w && y > label.y && y < label.y + label.h) inside.push([x, y])
+        }
+      }
+      ctx.expect(inside.length === 0, `the line crosses the mean's label at ${JSON.stringify(inside.slice(0, 3))}`)
+      await ctx.shot(page, 'point-per-minute-2410')
       await dialog.getByRole('button', { name: '关闭' }).last().click()
     },
   },

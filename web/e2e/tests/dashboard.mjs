@@ -2,7 +2,10 @@
 // eight rows imported as customer data through 导入 on /client/index, then the filters, the
 // figures tables read against hand-worked GRP, spots and GRP per spot per ISO week (and per
 // run of 7 days), a tooltip read by hovering a bar, a series hidden through the legend, the
-// brush's 0–70 % start, the remembered choice and 重置. Screenshots: test-results/dashboard-*.png.
+// brush's 0–70 % start, the remembered choice and 重置; a year by day stepped with the keyboard
+// and dragged (the window keeps its width), runs of 7 days over two calendar years (labels with
+// the year), a range the server refuses, and 甲 by audience group (dashboardoneBIndex).
+// Screenshots: test-results/dashboard-*.png.
 import { hashRoute, isCall, shared, waitForPath } from '../lib.mjs'
 import { call, seedMasterData } from '../seed.mjs'
 import { makeXlsx } from '../xlsx.mjs'
@@ -222,6 +225,133 @@ export const tests = [
       ctx.expect((await bar(page).getByRole('button', { name: /^数据类别/ }).innerText()).includes('全部数据类别'), '重置 kept the category')
       await grpTable(page).waitFor()
       await ctx.shot(page, 'reset')
+    },
+  },
+  {
+    name: 'a year by day: the brush steps one bucket a key (Home/End to the ends) and keeps its width when dragged',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      const { media } = ctx.state.seed
+      const answer = page.waitForResponse(isCall('dashboardoneIndex'))
+      await page.goto(`${ctx.base}/#/dashboard?mediaId=${media.id}&timeType=3&timeAdd=2025-12-01&timeEnd=2026-11-30`)
+      await answer
+      const brush = page.getByRole('slider', { name: '毛评点与点位数缩放范围' })
+      const at = async () => {
+        const text = await brush.getAttribute('aria-valuetext')
+        const m = /第 (\d+)–(\d+) 个，共 (\d+) 个/.exec(text)
+        ctx.expect(m, `brush ${text}`)
+        return m.slice(1).map(Number)
+      }
+      const expectAt = async (want, what) => {
+        await page.waitForFunction(([w]) => document.querySelector('.dash-brush')?.getAttribute('aria-valuetext')?.includes(w), [`第 ${want[0]}–${want[1]} 个，共 365 个`]).catch(() => {})
+        const got = await at()
+        ctx.expect(got[0] === want[0] && got[1] === want[1] && got[2] === 365, `${what}: 第 ${got[0]}–${got[1]} 个 of ${got[2]}, expected 第 ${want[0]}–${want[1]} 个`)
+      }
+      // 365 days, 70 %: the first 256. A bucket is under 4 px wide here, narrower than visx's padding.
+      await expectAt([1, 256], 'the first window')
+      await brush.focus()
+      const started = Date.now()
+      for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowRight')
+      await expectAt([11, 266], 'ten steps right')
+      console.log(`     ten brush steps over 365 buckets: ${Date.now() - started} ms`)
+      await page.keyboard.press('ArrowLeft')
+      await expectAt([10, 265], 'a step left')
+      await page.keyboard.press('End')
+      await expectAt([110, 365], 'End')
+      await page.keyboard.press('Home')
+      await expectAt([1, 256], 'Home')
+      // Dragged 150 px to the right with the mouse: moved, as wide as before.
+      const box = await page.locator('.dash-brush').first().locator('.visx-brush-selection').boundingBox()
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+      await page.mouse.down()
+      for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + box.width / 2 + i * 15, box.y + box.height / 2)
+      await page.mouse.up()
+      const [from, to] = await at()
+      ctx.expect(from > 1 && to - from + 1 === 256, `dragged to 第 ${from}–${to} 个: not 256 wide`)
+      await ctx.shot(page, 'year-by-day-brush')
+    },
+  },
+  {
+    name: 'runs of 7 days over two calendar years carry the year: one row each, wrapped after 「~」',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      const { media } = ctx.state.seed
+      await page.goto(`${ctx.base}/#/dashboard?mediaId=${media.id}&timeType=5&timeTypeValue=7&timeAdd=2025-03-03&timeEnd=2026-03-22`)
+      await grpTable(page).waitFor()
+      await page.waitForFunction(() => !document.querySelector('.dash-chart[aria-busy="true"]'))
+      // 2025-03-03 to 2026-03-22 is 385 days: 55 runs of 7, the last three the weeks W10–W12.
+      const rows = (await rowsOf(grpTable(page))).slice(1)
+      ctx.expect(rows.length === 55, `${rows.length} runs`)
+      ctx.expect(rows[0][0] === '2025-03-03~2025-03-09', `first run ${rows[0][0]}`)
+      ctx.expect(new Set(rows.map((r) => r[0])).size === 55, 'two runs share a label')
+      const runs = ['2026-03-02~2026-03-08', '2026-03-09~2026-03-15', '2026-03-16~2026-03-22']
+      const tail = JSON.stringify(rows.slice(-3))
+      ctx.expect(tail === JSON.stringify(GRP_WEEKS.map((r, i) => [runs[i], ...r.slice(1)])), `the last runs ${tail}`)
+      // The x labels: each date on its own line.
+      const ticks = await page.locator('.dash-plot').first().locator('text').evaluateAll((els) =>
+        els.map((t) => [...t.querySelectorAll('tspan')].map((s) => s.textContent)).filter((l) => l.length === 2))
+      ctx.expect(ticks.length > 0 && ticks.every(([a, b]) => /^\d{4}-\d{2}-\d{2}~$/.test(a) && /^\d{4}-\d{2}-\d{2}$/.test(b)), `x labels ${JSON.stringify(ticks.slice(0, 3))}`)
+      await ctx.shot(page, 'runs-over-two-years')
+    },
+  },
+  {
+    name: 'a range the server refuses: refused before sending, its message on the charts, never remembered',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      await page.goto(`${ctx.base}/#/dashboard`)
+      await grpTable(page).waitFor()
+      const calls = []
+      const count = (r) => isCall('dashboardoneIndex')(r) && calls.push(r.url())
+      page.on('response', count)
+      const from = bar(page).getByLabel('开始日期')
+      await from.fill('2016-01-01')
+      await bar(page).getByRole('button', { name: '搜索', exact: true }).click()
+      const alert = bar(page).getByRole('alert')
+      ctx.expect((await alert.innerText()) === '日期范围不能超过 3660 天', `toolbar says ${await alert.innerText()}`)
+      await page.waitForTimeout(300)
+      ctx.expect(calls.length === 0, `sent ${calls}`)
+      page.off('response', count)
+
+      // A link with that range: the server refuses it, the charts say why.
+      const refused = page.waitForResponse(isCall('dashboardoneIndex'))
+      await page.goto(`${ctx.base}/#/dashboard?timeType=3&timeAdd=2016-01-01&timeEnd=2026-11-30`)
+      ctx.expect((await (await refused).json()).code === 4000, 'the server took the range')
+      const errors = page.locator('.dash-chart__error')
+      await errors.nth(1).waitFor()
+      ctx.expect((await errors.allInnerTexts()).every((t) => t === '日期范围不能超过 3660 天'), `charts say ${await errors.allInnerTexts()}`)
+      ctx.expect((await page.getByText('暂无数据').count()) === 0, 'the charts say 暂无数据')
+      await ctx.shot(page, 'refused-range')
+
+      // The next bare visit starts from the last answered search, not the refused range.
+      const next = page.waitForResponse(isCall('dashboardoneIndex'))
+      await page.goto(`${ctx.base}/#/dashboard`)
+      await page.reload()
+      const asked = new URL((await next).url()).searchParams
+      // (Links are not remembered: the last search was the runs of 7 days of March.)
+      ctx.expect(asked.get('timeAdd') === '2026-03-02' && asked.get('timeEnd') === '2026-03-22' && asked.get('timeType') === '5', `visited with ${asked}`)
+    },
+  },
+  {
+    name: 'one product: 按受众/城市组 gives a series per group of it, the hand-worked figures under its own group',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      const { media, brand } = ctx.state.seed
+      const [a] = ctx.state.products
+      await page.goto(`${ctx.base}/#/dashboard?mediaId=${media.id}&productId=${a.id}&timeType=4&timeAdd=2026-03-02&timeEnd=2026-03-22`)
+      await grpTable(page).waitFor()
+      const answer = page.waitForResponse(isCall('dashboardoneBIndex'))
+      await page.getByRole('button', { name: '按受众/城市组', exact: true }).click()
+      const asked = new URL((await answer).url()).searchParams
+      ctx.expect(asked.get('productId') === String(a.id) && asked.get('timeType') === '4' && asked.get('timeAdd') === '2026-03-02' && !asked.has('mediaId'), `asked ${asked}`)
+      await page.waitForFunction(() => !document.querySelector('.dash-chart[aria-busy="true"]'))
+      // 甲's groups, by id: its own rows are all of the first; the second aired nothing.
+      const [g0, g1] = brand.groups.map((g) => g.audienceCityGroupName)
+      const head = ['时间', `${g0} 毛评点`, `${g0} 点位数`, `${g1} 毛评点`, `${g1} 点位数`]
+      await expectRows(ctx, grpTable(page), [head, ...GRP_WEEKS.map((r) => [...r.slice(0, 3), '0.000', '0'])], '甲 by group')
+      await expectRows(ctx, perSpotTable(page), [['时间', `${g0} 每点位毛评点`, `${g1} 每点位毛评点`], ...PER_SPOT_WEEKS.map((r) => [r[0], r[1], '—'])], '甲 per spot by group')
+      await ctx.shot(page, 'by-group')
+      await page.getByRole('button', { name: '按产品', exact: true }).click()
+      await expectRows(ctx, perSpotTable(page), [['时间', `${first} 每点位毛评点`], ...PER_SPOT_WEEKS.map((r) => r.slice(0, 2))], '甲 by product again')
     },
   },
 ]

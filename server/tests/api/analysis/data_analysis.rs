@@ -143,6 +143,14 @@ async fn weeks_and_runs_of_days_take_the_earliest_spot_of_the_whole_bucket() {
     let cells = page["cData"][0]["t"].as_object().unwrap();
     assert_eq!(cells.keys().collect::<Vec<_>>(), ["03-01~03-02", "03-03~03-04"]);
     assert_eq!(side(&cells["03-03~03-04"]["c"]), json!(["测试牛奶", "20:00:05", "2026-03-03", 1]));
+
+    // Over two calendar years two runs a year apart would both read 03-01~02-28 and share a
+    // cell: with the year they stay apart. 365 days from 2025-03-01 end on 2026-02-28.
+    let answer = analysis(&f, json!({ "timeType": 5, "timeTypeValue": 365, "addTimes": "2025-03-01", "endTimes": "2027-02-28" })).await;
+    let page = answer.ok();
+    assert_eq!(page["time"], json!(["2025-03-01~2026-02-28", "2026-03-01~2027-02-28"]));
+    let cells = page["cData"][0]["t"].as_object().unwrap();
+    assert_eq!(cells.keys().collect::<Vec<_>>(), ["2026-03-01~2027-02-28"]);
 }
 
 #[tokio::test]

@@ -74,8 +74,22 @@ export function dashboardIndexQueryOptions(query: DashboardQuery) {
   })
 }
 
+/** dashboardoneBIndex's arguments: one product; its rows on any media, category and source. */
+export type DashboardGroupQuery = Pick<DashboardQuery, 'timeType' | 'timeTypeValue' | 'timeAdd' | 'timeEnd'> & { productId: string }
+
+/** The series per audience group of one product (dashboardoneBIndex); nothing asked while `query` is null. */
+export function dashboardGroupIndexQueryOptions(query: DashboardGroupQuery | null) {
+  return queryOptions({
+    queryKey: [DASHBOARD, 'dashboardoneBIndex', query],
+    queryFn: () => api.get('dashboardoneBIndex', query!, QUIET),
+    enabled: query !== null,
+    placeholderData: keepPreviousData,
+  })
+}
+
 export const useDashboardMedia = () => useQuery(dashboardMediaQueryOptions())
 export const useDashboardProducts = (mediaId: string | undefined) => useQuery(dashboardProductsQueryOptions(mediaId))
 export const useDashboardGroups = (productIds: string) => useQuery(dashboardGroupsQueryOptions(productIds))
 export const useDashboardClasses = (mediaId: string | undefined) => useQuery(dashboardClassesQueryOptions(mediaId))
 export const useDashboardIndex = (query: DashboardQuery) => useQuery(dashboardIndexQueryOptions(query))
+export const useDashboardGroupIndex = (query: DashboardGroupQuery | null) => useQuery(dashboardGroupIndexQueryOptions(query))

@@ -4,7 +4,7 @@ import { scaleLinear } from '@visx/scale'
 import { LinePath } from '@visx/shape'
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { axisMax, brushWindow, INITIAL_BRUSH, resizeWindow, shiftWindow, type BucketWindow, type ChartSeries } from './chart-data'
+import { axisMax, edgeWindow, INITIAL_BRUSH, resizeWindow, selectionWindow, shiftWindow, type BucketWindow, type ChartSeries } from './chart-data'
 
 const HEIGHT = 48
 /** The brush component's own handle (its class is not exported), for moving it from the keyboard. */
@@ -27,7 +27,8 @@ type Props = {
 /**
  * The zoom under a chart (visx Brush over the whole range, starting at 0–70 %): drag the
  * selection or its edges. With the focus on it, ← and → move the window a bucket, Shift+← and
- * Shift+→ change its width; it is announced as a slider whose value is the window.
+ * Shift+→ change its width, Home and End take it to the range's start or end; it is announced
+ * as a slider whose value is the window.
  */
 export function ChartBrush({ title, width, buckets, series, value, onChange, sides }: Props) {
   const { t } = useTranslation('dashboard')
@@ -42,13 +43,14 @@ export function ChartBrush({ title, width, buckets, series, value, onChange, sid
   // The first position only: afterwards the brush keeps its own, scaled when the width changes.
   const [initial] = useState(() => ({ start: { x: x(INITIAL_BRUSH[0] * count) }, end: { x: x(INITIAL_BRUSH[1] * count) } }))
 
-  const onBrush = (bounds: Bounds | null) => onChange(bounds ? brushWindow(count, bounds.x0, bounds.x1) : { start: 0, end: count })
+  const onBrush = (bounds: Bounds | null) => onChange(bounds ? selectionWindow(count, innerWidth, bounds.x0, bounds.x1) : { start: 0, end: count })
 
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const delta = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0
-    if (!delta) return
+    const edge = e.key === 'Home' ? 'start' : e.key === 'End' ? 'end' : undefined
+    if (!delta && !edge) return
     e.preventDefault()
-    const next = e.shiftKey ? resizeWindow(value, delta, count) : shiftWindow(value, delta, count)
+    const next = edge ? edgeWindow(value, edge, count) : e.shiftKey ? resizeWindow(value, delta, count) : shiftWindow(value, delta, count)
     const x0 = x(next.start)
     const x1 = x(next.end)
     brush.current?.updateBrush((prev) => ({

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { DashboardIndex } from '../api'
 import {
-  axisMax, brushWindow, comboSeries, formatValue, initialWindow, isolated, labelStep, perSpotSeries, resizeWindow, shiftWindow, tableRows, windowed, wrapLabel,
+  axisMax, brushWindow, comboSeries, countTicks, edgeWindow, formatValue, initialWindow, isolated, labelStep, PALETTE, perSpotSeries, resizeWindow, SAFE_PIXEL, selectionWindow,
+  seriesColors, shiftWindow, tableRows, windowed, wrapLabel,
 } from './chart-data'
 
 const names = { grp: '毛评点', spots: '点位数', perSpot: '每点位毛评点' }
@@ -63,9 +64,11 @@ describe('series shaping', () => {
 })
 
 describe('x labels', () => {
-  it('wrap every 10 characters', () => {
+  it('wrap every 10 characters, a run of days after its 「~」', () => {
     expect(wrapLabel('2026-W10')).toEqual(['2026-W10'])
-    expect(wrapLabel('03-01~03-07')).toEqual(['03-01~03-0', '7'])
+    expect(wrapLabel('11-01~11-03')).toEqual(['11-01~', '11-03'])
+    expect(wrapLabel('2025-11-27~2026-11-26')).toEqual(['2025-11-27~', '2026-11-26'])
+    expect(wrapLabel('~')).toEqual(['~'])
     expect(wrapLabel('一二三四五六七八九十甲乙')).toEqual(['一二三四五六七八九十', '甲乙'])
     expect(wrapLabel('abcdefghij')).toEqual(['abcdefghij'])
     expect(wrapLabel('')).toEqual([''])
@@ -85,6 +88,8 @@ describe('brush windowing', () => {
     expect(initialWindow(3)).toEqual({ start: 0, end: 2 })
     expect(initialWindow(1)).toEqual({ start: 0, end: 1 })
     expect(initialWindow(0)).toEqual({ start: 0, end: 0 })
+    // 70 % of 365 is 255.5, bucket 255's centre (255.49999… in floating point): it is shown.
+    expect(initialWindow(365)).toEqual({ start: 0, end: 256 })
   })
 
   it('keeps the buckets whose centre is selected, whichever way it was dragged', () => {
@@ -107,5 +112,57 @@ describe('brush windowing', () => {
     const [bars] = comboSeries(index, names)
     expect(windowed(bars, { start: 1, end: 3 }).values).toEqual([0, 2.25])
     expect(bars.values).toEqual([1.5, 0, 2.25])
+  })
+
+  it('takes visx\'s 2 px padding off a reported selection, so a window reported back stays the window', () => {
+    // 365 buckets over 1,300 px: a bucket is 3.56 px, less than the two pads together.
+    const count = 365
+    const width = 1300
+    const px = (bucket: number) => (bucket * width) / count
+    const bucketOf = (p: number) => (p * count) / width
+    // As visx reports the window 10…265: each edge 2 px further out.
+    const report = (w: { start: number; end: number }) => selectionWindow(count, width, bucketOf(px(w.start) - SAFE_PIXEL), bucketOf(px(w.end) + SAFE_PIXEL))
+    let w = { start: 10, end: 265 }
+    for (let i = 0; i < 5; i++) w = report(shiftWindow(w, 1, count))
+    expect(w).toEqual({ start: 15, end: 270 })
+    // Without taking the pads off, each report would have added a bucket at the end.
+    expect(brushWindow(count, bucketOf(px(10) - SAFE_PIXEL), bucketOf(px(265) + SAFE_PIXEL))).not.toEqual({ start: 10, end: 265 })
+    // An edge on a bucket's centre, a hair off through the pixel scale, keeps that bucket.
+    expect(selectionWindow(count, width, bucketOf(-SAFE_PIXEL), bucketOf(px(255.5 - 1e-9) + SAFE_PIXEL))).toEqual({ start: 0, end: 256 })
+    // The range's edges: visx pads past them too.
+    expect(selectionWindow(count, width, bucketOf(-SAFE_PIXEL), bucketOf(width + SAFE_PIXEL))).toEqual({ start: 0, end: count })
+  })
+
+  it('goes to either end of the range as wide as it is', () => {
+    expect(edgeWindow({ start: 3, end: 6 }, 'start', 10)).toEqual({ start: 0, end: 3 })
+    expect(edgeWindow({ start: 3, end: 6 }, 'end', 10)).toEqual({ start: 7, end: 10 })
+  })
+})
+
+describe('series colours', () => {
+  it('stay with the product whatever else is shown, and differ within a chart up to twenty', () => {
+    expect(seriesColors([5]).get(5)).toBe(PALETTE[5])
+    expect(seriesColors([2, 5, 9]).get(5)).toBe(PALETTE[5])
+    // 25 takes 5's entry when 5 is not shown, the next free one when it is.
+    expect(seriesColors([25]).get(25)).toBe(PALETTE[5])
+    const both = seriesColors([25, 5])
+    expect(both.get(5)).toBe(PALETTE[5])
+    expect(both.get(25)).toBe(PALETTE[6])
+    const many = seriesColors(Array.from({ length: 20 }, (_, i) => i * 20 + 1))
+    expect(new Set(many.values()).size).toBe(20)
+    expect(seriesColors(Array.from({ length: 25 }, (_, i) => i)).size).toBe(25)
+  })
+
+  it('follow the product id in both charts', () => {
+    const one = { ...index, tData: [index.tData[1]], cData: [index.cData[1]], oData: [index.oData[1]] }
+    expect(comboSeries(one, names)[0].color).toBe(comboSeries(index, names)[2].color)
+    expect(perSpotSeries(index, names)[1].color).toBe(comboSeries(index, names)[2].color)
+  })
+
+  it('count axes tick whole numbers only, the top one of them', () => {
+    expect(countTicks(0)).toEqual({ top: 1, ticks: [0, 1] })
+    expect(countTicks(3)).toEqual({ top: 3, ticks: [0, 1, 2, 3] })
+    expect(countTicks(12)).toEqual({ top: 12, ticks: [0, 3, 6, 9, 12] })
+    expect(countTicks(11)).toEqual({ top: 12, ticks: [0, 3, 6, 9, 12] })
   })
 })

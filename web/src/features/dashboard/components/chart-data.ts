@@ -17,28 +17,50 @@ export type ChartSeries = {
   values: (number | null)[]
 }
 
-/** Colours by product, in the order the server lists them; one product's bars and line share one. */
-export const PALETTE = ['#1890ff', '#13c2c2', '#fa8c16', '#722ed1', '#52c41a', '#eb2f96', '#faad14', '#2f54eb', '#a0d911', '#f5222d']
-const colorAt = (i: number) => PALETTE[i % PALETTE.length]
+/** The series' colours: twenty, told apart by hue first, then by lightness. */
+export const PALETTE = [
+  '#1890ff', '#fa8c16', '#13c2c2', '#722ed1', '#52c41a', '#eb2f96', '#faad14', '#2f54eb', '#a0d911', '#f5222d',
+  '#0b5fa5', '#ad4e00', '#08797a', '#b37feb', '#237804', '#9e1068', '#ad6800', '#85a5ff', '#5b8c00', '#a8071a',
+]
+
+/**
+ * A colour per series id that stays the product's whatever else is shown: each id takes the
+ * palette entry its id points at (id mod 20), or, when a smaller id already took it, the next
+ * free one. Colours repeat only past twenty series.
+ */
+export function seriesColors(ids: readonly number[]): Map<number, string> {
+  const taken = new Set<number>()
+  const out = new Map<number, string>()
+  for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
+    let at = ((id % PALETTE.length) + PALETTE.length) % PALETTE.length
+    for (let i = 0; i < PALETTE.length && taken.has(at); i++) at = (at + 1) % PALETTE.length
+    if (taken.size < PALETTE.length) taken.add(at)
+    out.set(id, PALETTE[at])
+  }
+  return out
+}
 
 export type SeriesNames = { grp: string; spots: string; perSpot: string }
 
 /** The first chart: each product's GRP as bars (left axis) and its spots as a line (right axis). */
 export function comboSeries(index: DashboardIndex | undefined, names: SeriesNames): ChartSeries[] {
   if (!index) return []
-  return index.tData.flatMap((grp, i) => {
+  const colors = seriesColors(index.tData.map((s) => s.id))
+  return index.tData.flatMap((grp) => {
     const spots = index.cData.find((c) => c.id === grp.id)
-    const bars: ChartSeries = { key: `grp:${grp.id}`, label: `${grp.name} ${names.grp}`, mark: 'bar', axis: 'left', decimals: 3, color: colorAt(i), values: grp.t }
+    const color = colors.get(grp.id) ?? PALETTE[0]
+    const bars: ChartSeries = { key: `grp:${grp.id}`, label: `${grp.name} ${names.grp}`, mark: 'bar', axis: 'left', decimals: 3, color, values: grp.t }
     if (!spots) return [bars]
-    return [bars, { key: `spots:${grp.id}`, label: `${grp.name} ${names.spots}`, mark: 'line', axis: 'right', decimals: 0, color: colorAt(i), values: spots.t }]
+    return [bars, { key: `spots:${grp.id}`, label: `${grp.name} ${names.spots}`, mark: 'line', axis: 'right', decimals: 0, color, values: spots.t }]
   })
 }
 
 /** The second chart: each product's GRP per spot as a line, broken where it is null. */
 export function perSpotSeries(index: DashboardIndex | undefined, names: SeriesNames): ChartSeries[] {
   if (!index) return []
-  return index.oData.map((s, i) => ({
-    key: `perSpot:${s.id}`, label: `${s.name} ${names.perSpot}`, mark: 'line', axis: 'left', decimals: 3, color: colorAt(i), values: s.t,
+  const colors = seriesColors(index.oData.map((s) => s.id))
+  return index.oData.map((s) => ({
+    key: `perSpot:${s.id}`, label: `${s.name} ${names.perSpot}`, mark: 'line', axis: 'left', decimals: 3, color: colors.get(s.id) ?? PALETTE[0], values: s.t,
   }))
 }
 
@@ -57,8 +79,14 @@ export function tableRows(buckets: readonly string[], series: readonly ChartSeri
   return buckets.map((label, i) => ({ label, cells: series.map((s) => formatValue(s.values[i], s.decimals)) }))
 }
 
-/** An x label cut every `every` characters, one line each (spec §2.9: every 10). */
+/**
+ * An x label cut every `every` characters, one line each (spec §2.9: every 10). A run of days
+ * (`03-01~03-07`, with years `2025-03-01~2025-03-07`) is cut after its 「~」 instead, so neither
+ * date is split.
+ */
 export function wrapLabel(label: string, every = 10): string[] {
+  const tilde = label.indexOf('~')
+  if (tilde > 0 && tilde < label.length - 1) return [label.slice(0, tilde + 1), label.slice(tilde + 1)]
   const chars = [...label]
   if (!chars.length) return ['']
   const lines: string[] = []
@@ -79,8 +107,10 @@ export type BucketWindow = { start: number; end: number }
  */
 export function brushWindow(count: number, x0: number, x1: number): BucketWindow {
   if (count <= 0) return { start: 0, end: 0 }
-  const lo = Math.min(x0, x1)
-  const hi = Math.max(x0, x1)
+  // An edge on a bucket's centre is arithmetic's hair off it (0.7 × 365 is 255.49999…, and a
+  // pixel round trip adds its own): a millionth of a bucket's tolerance keeps that bucket.
+  const lo = Math.min(x0, x1) - 1e-6
+  const hi = Math.max(x0, x1) + 1e-6
   const clamp = (i: number) => Math.min(count - 1, Math.max(0, i))
   const start = clamp(Math.ceil(lo - 0.5))
   const last = clamp(Math.floor(hi - 0.5))
@@ -88,6 +118,21 @@ export function brushWindow(count: number, x0: number, x1: number): BucketWindow
   const nearest = clamp(Math.floor((lo + hi) / 2))
   return { start: nearest, end: nearest + 1 }
 }
+
+/** visx's Brush widens the selection it reports by this many pixels on each side. */
+export const SAFE_PIXEL = 2
+
+/**
+ * The window of a selection as visx's Brush reports it (bucket units, each side padded by
+ * SAFE_PIXEL): the padding taken off first, or on a long range (a bucket narrower than 4 px)
+ * each report would add a bucket at each edge and a keyboard step would widen the window.
+ */
+export function selectionWindow(count: number, innerWidth: number, x0: number, x1: number): BucketWindow {
+  const pad = innerWidth > 0 ? (SAFE_PIXEL * count) / innerWidth : 0
+  return brushWindow(count, Math.min(x0, x1) + pad, Math.max(x0, x1) - pad)
+}
+
+export const sameWindow = (a: BucketWindow, b: BucketWindow) => a.start === b.start && a.end === b.end
 
 /** The initial window: the buckets of the first 70 % of the range. */
 export const initialWindow = (count: number) => brushWindow(count, INITIAL_BRUSH[0] * count, INITIAL_BRUSH[1] * count)
@@ -98,6 +143,10 @@ export function shiftWindow(w: BucketWindow, delta: number, count: number): Buck
   const start = Math.min(Math.max(0, w.start + delta), Math.max(0, count - width))
   return { start, end: start + width }
 }
+
+/** The window, as wide as it is, at the range's start (Home) or end (End). */
+export const edgeWindow = (w: BucketWindow, edge: 'start' | 'end', count: number): BucketWindow =>
+  shiftWindow(w, edge === 'start' ? -w.start : count, count)
 
 /** The window's end moved by `delta` buckets, at least one bucket wide, inside the range. */
 export function resizeWindow(w: BucketWindow, delta: number, count: number): BucketWindow {
@@ -123,3 +172,15 @@ export function axisMax(series: readonly ChartSeries[], axis: ChartSeries['axis'
 /** A value with a gap (or the range's end) on both sides: a line through it draws nothing. */
 export const isolated = (values: readonly (number | null)[], i: number) =>
   values[i] !== null && (i === 0 || values[i - 1] === null) && (i === values.length - 1 || values[i + 1] === null)
+
+/**
+ * A count axis (spots): whole-number ticks only, at most about five, and a top that is one of
+ * them — a 0–1 scale of fifths drew ticks with no label (fractions of a spot are not written).
+ */
+export function countTicks(max: number): { top: number; ticks: number[] } {
+  const step = Math.max(1, Math.ceil(max / 5))
+  const top = Math.max(1, step * Math.ceil(max / step))
+  const ticks: number[] = []
+  for (let v = 0; v <= top; v += step) ticks.push(v)
+  return { top, ticks }
+}

@@ -7,13 +7,18 @@ import { Bar, LinePath } from '@visx/shape'
 import { useMemo, useState, type KeyboardEvent, type PointerEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ChartTooltip, useTooltip } from '@/components/ui/chart-tooltip'
-import { axisMax, formatValue, isolated, labelStep, wrapLabel, type ChartSeries } from './chart-data'
+import { axisMax, countTicks, formatValue, isolated, labelStep, wrapLabel, type ChartSeries } from './chart-data'
 
 export const PLOT_HEIGHT = 320
-/** A wrapped label line of 10 characters at the axis' 11 px is about this wide. */
-const LABEL_WIDTH = 72
+/** A character of an x label at the axis' 11 px is about this wide; labels keep a gap of GAP. */
+const CHAR_WIDTH = 6.6
+const GAP = 10
 const AXIS = '#8c8f96'
 const MARKERS_UP_TO = 60
+/** Past this many buckets a series' bars are one path: thousands of elements made each brush step slow. */
+const BAR_ELEMENTS_UP_TO = 120
+/** The tooltip lists this many series at most; the table under the chart holds them all. */
+export const TOOLTIP_ROWS = 12
 
 type Props = {
   title: string
@@ -41,6 +46,18 @@ function WrappedTick({ x, y, formattedValue }: TickRendererProps) {
   )
 }
 
+/** Every bar of a series as one path of rectangles (a zero draws nothing). */
+export function barsPath(values: readonly (number | null)[], left: (i: number) => number, width: number, y: (v: number) => number, bottom: number): string {
+  let d = ''
+  values.forEach((v, i) => {
+    if (!v) return
+    const top = y(v)
+    if (bottom - top <= 0) return
+    d += `M${left(i)},${top}h${width}V${bottom}h${-width}Z`
+  })
+  return d
+}
+
 /**
  * One chart: bars on the left axis side by side within a bucket, lines on their own axis
  * (left or right), a null breaking its line. Pointing at a bucket — or stepping to it with the
@@ -62,15 +79,21 @@ export function ChartPlot({ title, width, buckets, series, total, axes }: Props)
     const x = scaleBand<string>({ domain: buckets.map((_, i) => String(i)), range: [0, innerWidth], paddingInner: 0.2, paddingOuter: 0.1 })
     const bars = series.filter((s) => s.mark === 'bar')
     const inner = scaleBand<string>({ domain: bars.map((s) => s.key), range: [0, x.bandwidth()], padding: 0.1 })
-    const y = (axis: ChartSeries['axis']) => scaleLinear<number>({ domain: [0, axisMax(series, axis) || 1], range: [innerHeight, 0], nice: true })
-    return { x, bars, inner, left: y('left'), right: y('right') }
+    const counts = countTicks(axisMax(series, 'right'))
+    return {
+      x, bars, inner, counts,
+      left: scaleLinear<number>({ domain: [0, axisMax(series, 'left') || 1], range: [innerHeight, 0], nice: true }),
+      right: scaleLinear<number>({ domain: [0, counts.top], range: [innerHeight, 0] }),
+    }
   }, [buckets, series, innerWidth, innerHeight])
 
   // Past a few dozen buckets the points' markers would crowd the line (and the page): only a
   // point between two gaps keeps its marker, since no line would show it.
   const markAll = buckets.length <= MARKERS_UP_TO
   const center = (i: number) => (scales.x(String(i)) ?? 0) + scales.x.bandwidth() / 2
-  const step = labelStep(buckets.length, innerWidth, LABEL_WIDTH)
+  // As wide as the longest wrapped line (a run with years is 11 characters a line).
+  const labelWidth = useMemo(() => Math.max(0, ...buckets.flatMap((b) => wrapLabel(b).map((l) => l.length))) * CHAR_WIDTH + GAP, [buckets])
+  const step = labelStep(buckets.length, innerWidth, labelWidth)
   const tickValues = buckets.map((_, i) => String(i)).filter((_, i) => i % step === 0)
 
   const show = (i: number, top: number, speak = false) => {
@@ -78,11 +101,8 @@ export function ChartPlot({ title, width, buckets, series, total, axes }: Props)
     // Only a step taken with the keyboard is read out; the pointer's hover would chatter.
     if (speak) setSpoken(`${buckets[i]}：${series.map((s) => `${s.label} ${formatValue(s.values[i], s.decimals)}`).join('，')}`)
   }
-  const nearest = (px: number) => {
-    let best = 0
-    for (let i = 1; i < buckets.length; i++) if (Math.abs(center(i) - px) < Math.abs(center(best) - px)) best = i
-    return best
-  }
+  // Buckets are a step apart: the nearest centre is found by division, not by a scan.
+  const nearest = (px: number) => Math.min(buckets.length - 1, Math.max(0, Math.round((px - center(0)) / (scales.x.step() || 1))))
   const onPointer = (e: PointerEvent<SVGRectElement>) => {
     const p = localPoint(e)
     if (p && buckets.length) show(nearest(p.x - m.left), p.y)
@@ -110,18 +130,28 @@ export function ChartPlot({ title, width, buckets, series, total, axes }: Props)
           {hovered !== undefined && (
             <rect className="dash-plot__hover" x={scales.x(String(hovered))} y={0} width={scales.x.bandwidth()} height={innerHeight} />
           )}
-          {buckets.map((_, i) =>
-            scales.bars.map((s) => {
-              const v = s.values[i] ?? 0
-              const top = scales.left(v)
-              return (
-                <Bar key={`${s.key}-${i}`} x={(scales.x(String(i)) ?? 0) + (scales.inner(s.key) ?? 0)} y={top} width={scales.inner.bandwidth()}
-                  height={Math.max(0, innerHeight - top)} fill={s.color} data-series={s.key} />
+          {buckets.length <= BAR_ELEMENTS_UP_TO
+            ? buckets.map((_, i) =>
+                scales.bars.map((s) => {
+                  const v = s.values[i] ?? 0
+                  const top = scales.left(v)
+                  return (
+                    <Bar key={`${s.key}-${i}`} x={(scales.x(String(i)) ?? 0) + (scales.inner(s.key) ?? 0)} y={top} width={scales.inner.bandwidth()}
+                      height={Math.max(0, innerHeight - top)} fill={s.color} data-series={s.key} />
+                  )
+                }),
               )
-            }),
-          )}
+            : scales.bars.map((s) => (
+                <path key={s.key} d={barsPath(s.values, (i) => (scales.x(String(i)) ?? 0) + (scales.inner(s.key) ?? 0), scales.inner.bandwidth(), scales.left, innerHeight)}
+                  fill={s.color} data-series={s.key} />
+              ))}
           {series.filter((s) => s.mark === 'line').map((s) => (
             <g key={s.key} data-series={s.key}>
+              {/* A halo in the panel's colour: a product's line stays visible over its own bars. */}
+              {scales.bars.length > 0 && (
+                <LinePath<number | null> data={s.values} x={(_, i) => center(i)} y={(v) => y(s)(v ?? 0)} defined={(v) => v !== null}
+                  stroke="var(--color-panel)" strokeWidth={5} strokeLinejoin="round" />
+              )}
               <LinePath<number | null> data={s.values} x={(_, i) => center(i)} y={(v) => y(s)(v ?? 0)} defined={(v) => v !== null}
                 stroke={s.color} strokeWidth={2} strokeDasharray={s.axis === 'right' ? '6 3' : undefined} />
               {s.values.map((v, i) => v !== null && (markAll || isolated(s.values, i)) && (
@@ -132,8 +162,8 @@ export function ChartPlot({ title, width, buckets, series, total, axes }: Props)
           <AxisLeft scale={scales.left} numTicks={5} stroke={AXIS} tickStroke={AXIS} label={axes.left} labelOffset={40}
             tickLabelProps={{ fontSize: 11, fill: 'currentColor' }} labelProps={{ fontSize: 12, fill: 'currentColor', textAnchor: 'middle' }} />
           {hasRight && (
-            <AxisRight left={innerWidth} scale={scales.right} numTicks={5} stroke={AXIS} tickStroke={AXIS} label={axes.right} labelOffset={36}
-              tickFormat={(v) => (Number.isInteger(Number(v)) ? String(v) : '')}
+            <AxisRight left={innerWidth} scale={scales.right} tickValues={scales.counts.ticks} stroke={AXIS} tickStroke={AXIS} label={axes.right} labelOffset={36}
+              tickFormat={(v) => String(v)}
               tickLabelProps={{ fontSize: 11, fill: 'currentColor' }} labelProps={{ fontSize: 12, fill: 'currentColor', textAnchor: 'middle' }} />
           )}
           <AxisBottom top={innerHeight} scale={scales.x} tickValues={tickValues} tickFormat={(v) => buckets[Number(v)]} stroke={AXIS} tickStroke={AXIS}
@@ -145,13 +175,14 @@ export function ChartPlot({ title, width, buckets, series, total, axes }: Props)
         <ChartTooltip left={tooltipLeft} top={tooltipTop} className="dash-tooltip">
           <strong className="dash-tooltip__label">{buckets[hovered]}</strong>
           <ul>
-            {series.map((s) => (
+            {series.slice(0, TOOLTIP_ROWS).map((s) => (
               <li key={s.key}>
                 <span className="dash-swatch" style={{ background: s.color }} aria-hidden="true" />
                 {s.label}：<b>{formatValue(s.values[hovered], s.decimals)}</b>
               </li>
             ))}
           </ul>
+          {series.length > TOOLTIP_ROWS && <p className="dash-tooltip__more">{t('tooltipMore', { count: series.length - TOOLTIP_ROWS })}</p>}
         </ChartTooltip>
       )}
     </div>

@@ -25,8 +25,9 @@ export function ChartTable({ caption, buckets, series }: Props) {
           </tr>
         </thead>
         <tbody>
-          {rows.map((r) => (
-            <tr key={r.label}>
+          {/* Keyed by position: labels are the server's and need not be unique. */}
+          {rows.map((r, i) => (
+            <tr key={i}>
               <th scope="row">{r.label}</th>
               {r.cells.map((c, i) => <td key={series[i].key}>{c}</td>)}
             </tr>

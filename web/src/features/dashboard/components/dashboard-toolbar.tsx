@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { DateRangePicker } from '@/components/ui/date-range-picker'
 import { DATA_SOURCES } from '@/config/customer-data'
 import { useDashboardClasses, useDashboardGroups, useDashboardMedia, useDashboardProducts, type DashboardQuery } from '../api'
-import { DASHBOARD_CATEGORIES, DAY_RUNS, draftError, draftOf, queryOf, TIME_TYPES, withMedia, type Draft } from './filters'
+import { byName, DASHBOARD_CATEGORIES, DAY_RUNS, dayCountError, draftError, draftOf, queryOf, TIME_TYPES, withMedia, type Draft } from './filters'
 import { MultiSelect, type MultiOption } from './multi-select'
 
 type Props = {
@@ -62,7 +62,7 @@ export function DashboardToolbar({ query, onSearch, onReset }: Props) {
       <MultiSelect
         label={t('groups')}
         allText={t('allGroups')}
-        options={byId(groups.data, (g) => g.name)}
+        options={byName(groups.data, (g) => g.name)}
         loading={groups.isPending}
         hint={draft.productIds.length ? undefined : t('groupsNeedProducts')}
         value={draft.groupIds}
@@ -73,7 +73,7 @@ export function DashboardToolbar({ query, onSearch, onReset }: Props) {
       <MultiSelect
         label={t('classes')}
         allText={t('allClasses')}
-        options={byId(classes.data, (c) => c.timePeriodClassName)}
+        options={byName(classes.data, (c) => c.timePeriodClassName)}
         loading={classes.isPending}
         value={draft.classIds}
         onChange={(classIds) => set({ classIds })}
@@ -82,17 +82,20 @@ export function DashboardToolbar({ query, onSearch, onReset }: Props) {
         {TIME_TYPES.map((v) => <option key={v} value={v}>{t(`timeTypes.${v}`)}</option>)}
       </select>
       {draft.timeType === DAY_RUNS && (
-        <input
-          className="input dashboard-toolbar__days"
-          type="number"
-          min={1}
-          max={366}
-          step={1}
-          inputMode="numeric"
-          aria-label={t('dayCount')}
-          value={draft.dayCount}
-          onChange={(e) => set({ dayCount: e.target.value })}
-        />
+        <label className="dashboard-toolbar__field">
+          <span>{t('dayCount')}</span>
+          <input
+            className="input dashboard-toolbar__days"
+            type="number"
+            min={1}
+            max={366}
+            step={1}
+            inputMode="numeric"
+            aria-invalid={dayCountError(draft.dayCount) ? true : undefined}
+            value={draft.dayCount}
+            onChange={(e) => set({ dayCount: e.target.value })}
+          />
+        </label>
       )}
       <DateRangePicker
         label={t('period')}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dayCountError, draftError, draftOf, firstVisit, queryOf, readRemembered, rememberedOf, resolveQuery, withMedia } from './filters'
+import { byName, dayCountError, draftError, draftOf, firstVisit, queryOf, readRemembered, rememberedOf, resolveQuery, withMedia } from './filters'
 
 const today = new Date(2026, 1, 17) // 17 February 2026, local time
 
@@ -76,5 +76,28 @@ describe('the draft', () => {
     expect(draftError({ ...draftOf(query), timeEnd: '' })).toBe('datesMissing')
     expect(draftError({ ...draftOf(query), timeAdd: '2026-04-01' })).toBe('datesReversed')
     expect(draftError(draftOf(query))).toBeUndefined()
+  })
+
+  it('refuses a range longer than the server takes (3,660 days), as it would', () => {
+    // 2016-01-01 to 2026-01-08 is 3,660 days apart (three leap days), to 2026-01-09 3,661.
+    expect(draftError({ ...draftOf(query), timeAdd: '2016-01-01', timeEnd: '2026-01-08' })).toBeUndefined()
+    expect(draftError({ ...draftOf(query), timeAdd: '2016-01-01', timeEnd: '2026-01-09' })).toBe('datesTooLong')
+  })
+})
+
+describe('remembered ranges', () => {
+  it('a kept range the server refuses is not used', () => {
+    const kept = JSON.stringify({ timeType: '3', timeAdd: '2016-01-01', timeEnd: '2026-11-30' })
+    expect(readRemembered(kept, today)).toEqual(firstVisit(today))
+  })
+})
+
+describe('same-named options', () => {
+  it('become one option holding every id of the name, in the first one\'s place', () => {
+    const rows = [{ id: 4, n: '黄金时段' }, { id: 5, n: '非黄金时段' }, { id: 9, n: '黄金时段 ' }, { id: 12, n: '非黄金时段' }, { id: 13, n: '午间' }]
+    expect(byName(rows, (r) => r.n)).toEqual([
+      { value: '4,9', label: '黄金时段' }, { value: '5,12', label: '非黄金时段' }, { value: '13', label: '午间' },
+    ])
+    expect(byName(undefined, () => '')).toEqual([])
   })
 })

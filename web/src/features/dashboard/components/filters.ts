@@ -18,6 +18,8 @@ export const DEFAULT_TIME_TYPE = '4'
 export const DAY_RUNS = '5'
 export const DEFAULT_DAY_COUNT = '1'
 export const MAX_DAY_COUNT = 366
+/** The longest range the server takes (docs/dashboard.md): from and to at most 3,660 days apart. */
+export const MAX_RANGE_DAYS = 3660
 /** The categories the dashboard offers (spec §9: 2 客户数据, 3 公司数据, 4 其他). */
 export const DASHBOARD_CATEGORIES = ['2', '3', '4'] as const
 
@@ -28,6 +30,13 @@ const pad = (n: number) => String(n).padStart(2, '0')
 const dayText = (y: number, m: number, d: number) => `${y}-${pad(m + 1)}-${pad(d)}`
 const isDay = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)
 const isTimeType = (v: unknown): v is string => TIME_TYPES.includes(v as (typeof TIME_TYPES)[number])
+const dayNumber = (v: string) => Date.UTC(Number(v.slice(0, 4)), Number(v.slice(5, 7)) - 1, Number(v.slice(8, 10))) / 86_400_000
+
+/** Why a range of two `YYYY-MM-DD` days is refused, as the server would refuse it; undefined when sound. */
+export function rangeError(from: string, to: string): 'datesReversed' | 'datesTooLong' | undefined {
+  if (from > to) return 'datesReversed'
+  return dayNumber(to) - dayNumber(from) > MAX_RANGE_DAYS ? 'datesTooLong' : undefined
+}
 
 /** The first visit's choice: the current month, by week. */
 export function firstVisit(today: Date): Remembered {
@@ -41,6 +50,8 @@ export function readRemembered(text: string | null, today: Date): Remembered {
   try {
     const kept = JSON.parse(text ?? 'null') as Partial<Remembered> | null
     if (!kept || !isDay(kept.timeAdd) || !isDay(kept.timeEnd) || !isTimeType(kept.timeType)) return firstVisit(today)
+    // A range the server refuses (kept by an earlier version) would fail on every visit.
+    if (rangeError(kept.timeAdd, kept.timeEnd)) return firstVisit(today)
     const mediaId = typeof kept.mediaId === 'string' && /^\d+$/.test(kept.mediaId) ? kept.mediaId : undefined
     const timeTypeValue = kept.timeType === DAY_RUNS ? dayCountOr(kept.timeTypeValue) : undefined
     return { mediaId, timeType: kept.timeType, timeTypeValue, timeAdd: kept.timeAdd, timeEnd: kept.timeEnd }
@@ -113,9 +124,10 @@ export function dayCountError(text: string): 'dayCount' | undefined {
 }
 
 /** The first reason a draft cannot be searched (a key under `dashboard:errors`), if any. */
-export function draftError(draft: Draft): 'datesMissing' | 'datesReversed' | 'dayCount' | undefined {
+export function draftError(draft: Draft): 'datesMissing' | 'datesReversed' | 'datesTooLong' | 'dayCount' | undefined {
   if (!isDay(draft.timeAdd) || !isDay(draft.timeEnd)) return 'datesMissing'
-  if (draft.timeAdd > draft.timeEnd) return 'datesReversed'
+  const range = rangeError(draft.timeAdd, draft.timeEnd)
+  if (range) return range
   return draft.timeType === DAY_RUNS ? dayCountError(draft.dayCount) : undefined
 }
 
@@ -139,4 +151,21 @@ export function queryOf(draft: Draft, offered: { groups?: readonly number[]; cla
     timeAdd: draft.timeAdd,
     timeEnd: draft.timeEnd,
   }
+}
+
+/**
+ * Options named once each: rows of the same name (a prime-time class of every media, a group
+ * of each chosen product's brand) become one option whose value joins their ids, so one pick
+ * filters by all of them — the name is what the reader picks (docs/decisions.md, Issue 18:
+ * dashboard review fixes). Names compare trimmed; the first row's order is kept.
+ */
+export function byName<T extends { id: number }>(rows: readonly T[] | undefined, name: (r: T) => string): { value: string; label: string }[] {
+  const merged = new Map<string, number[]>()
+  for (const r of rows ?? []) {
+    const label = name(r).trim()
+    const ids = merged.get(label)
+    if (ids) ids.push(r.id)
+    else merged.set(label, [r.id])
+  }
+  return [...merged].map(([label, ids]) => ({ value: ids.join(','), label }))
 }

@@ -2,7 +2,10 @@ import { Popover } from 'radix-ui'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 
+/** An option; `value` may join several ids with commas (same-named rows merged, filters.ts' byName). */
 export type MultiOption = { value: string; label: string }
+
+const idsOf = (o: MultiOption) => o.value.split(',')
 
 type Props = {
   /** Names the field (the button and its popup). */
@@ -26,9 +29,15 @@ type Props = {
 export function MultiSelect({ label, allText, options, value, onChange, loading, hint }: Props) {
   const { t } = useTranslation('dashboard')
   const id = useId()
-  const chosen = options.filter((o) => value.includes(o.value))
+  // An option of several ids is chosen when any of them is (a shared link may name one).
+  const isChosen = (o: MultiOption) => idsOf(o).some((v) => value.includes(v))
+  const chosen = options.filter(isChosen)
   const summary = chosen.length === 0 ? allText : chosen.length <= 2 ? chosen.map((o) => o.label).join('、') : t('chosen', { count: chosen.length })
-  const toggle = (v: string, on: boolean) => onChange(on ? [...value, v] : value.filter((x) => x !== v))
+  const toggle = (o: MultiOption, on: boolean) => {
+    const ids = idsOf(o)
+    const rest = value.filter((x) => !ids.includes(x))
+    onChange(on ? [...rest, ...ids] : rest)
+  }
   const message = hint ?? (loading ? t('loadingOptions') : options.length === 0 ? t('noOptions') : undefined)
 
   return (
@@ -47,14 +56,14 @@ export function MultiSelect({ label, allText, options, value, onChange, loading,
           ) : (
             <>
               <div className="multi-select__actions">
-                <button type="button" className="btn btn--text btn--small" onClick={() => onChange(options.map((o) => o.value))}>{t('chooseAll')}</button>
+                <button type="button" className="btn btn--text btn--small" onClick={() => onChange(options.flatMap(idsOf))}>{t('chooseAll')}</button>
                 <button type="button" className="btn btn--text btn--small" onClick={() => onChange([])}>{t('clear')}</button>
               </div>
               <ul className="multi-select__list" aria-label={label}>
                 {options.map((o) => (
                   <li key={o.value}>
                     <label className="choice">
-                      <input type="checkbox" checked={value.includes(o.value)} onChange={(e) => toggle(o.value, e.target.checked)} />
+                      <input type="checkbox" checked={isChosen(o)} onChange={(e) => toggle(o, e.target.checked)} />
                       {o.label}
                     </label>
                   </li>

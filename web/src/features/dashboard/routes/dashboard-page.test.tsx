@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { storageKeys } from '@/config/storage-keys'
-import { fakeApi, signedIn, type Sent } from '@/testing/fake-api'
+import { envelope, fakeApi, signedIn, type Sent } from '@/testing/fake-api'
 import { renderPage } from '@/testing/render-page'
 import type { DashboardIndex } from '../api'
 import DashboardPage from './dashboard-page'
@@ -27,7 +27,15 @@ const weeks: DashboardIndex = {
   oData: [{ id: 3, name: '伊利', t: [0.75, null, 0.75, 0.5, null] }, { id: 7, name: '蒙牛', t: [0.333, 0.334, null, null, 0.25] }],
 }
 
-let answer: DashboardIndex
+let answer: DashboardIndex | ReturnType<typeof envelope>
+let groups: { id: number; name: string }[]
+const byGroup: DashboardIndex = {
+  time: ['2026-02-01', '2026-02-28'],
+  tTime: ['2026-W05', '2026-W06'],
+  tData: [{ id: 11, name: '全国4+', t: [1.25, 0] }, { id: 12, name: '北京15+', t: [0.5, 2] }],
+  cData: [{ id: 11, name: '全国4+', t: [1, 0] }, { id: 12, name: '北京15+', t: [1, 3] }],
+  oData: [{ id: 11, name: '全国4+', t: [1.25, null] }, { id: 12, name: '北京15+', t: [0.5, 0.667] }],
+}
 const products: Record<string, { id: number; productName: string }[]> = {
   '': [{ id: 3, productName: '伊利' }, { id: 7, productName: '蒙牛' }, { id: 9, productName: '光明' }],
   '1': [{ id: 3, productName: '伊利' }, { id: 7, productName: '蒙牛' }],
@@ -37,9 +45,10 @@ const server = fakeApi({}, (sent: Sent) => {
   switch (sent.name) {
     case 'dashboardMediaList': return [{ id: 1, mediaName: 'CCTV-1 综合' }, { id: 2, mediaName: '湖南卫视' }]
     case 'dashboardPList': return products[sent.params.get('mediaId') ?? '']
-    case 'dashboardProductList': return [{ id: 11, name: '全国4+' }, { id: 12, name: '北京15+' }]
+    case 'dashboardProductList': return groups
     case 'dashboardTimePeriodClassList': return [{ id: 8, timePeriodClassName: '晚间' }]
     case 'dashboardoneIndex': return answer
+    case 'dashboardoneBIndex': return byGroup
     default: return null
   }
 })
@@ -53,6 +62,7 @@ beforeEach(() => {
   vi.stubGlobal('ResizeObserver', FixedWidth)
   localStorage.clear()
   answer = weeks
+  groups = [{ id: 11, name: '全国4+' }, { id: 12, name: '北京15+' }]
 })
 afterEach(() => vi.useRealTimers())
 
@@ -149,7 +159,7 @@ describe('DashboardPage', () => {
     await user.clear(days)
     await user.type(days, '0')
     await user.click(within(bar).getByRole('button', { name: '搜索' }))
-    expect((await within(bar).findByRole('alert')).textContent).toBe('天数须为 1 到 366 的整数')
+    expect((await within(bar).findByRole('alert')).textContent).toBe('天数必须是 1 到 366 的整数')
     await user.clear(days)
     await user.type(days, '7')
     await user.clear(within(bar).getByLabelText('开始日期'))
@@ -192,5 +202,109 @@ describe('DashboardPage', () => {
     renderPage(<DashboardPage />, { url: '/dashboard?timeType=4&timeAdd=2026-02-02&timeEnd=2026-02-15&productId=3' })
     await waitFor(() => expect(screen.getAllByText('暂无数据')).toHaveLength(2))
     expect(screen.queryByRole('table')).toBeNull()
+  })
+
+  it('a range the server refuses: its message on both charts, and it is not remembered', async () => {
+    answer = envelope(null, '日期范围不能超过 3660 天', 4000)
+    renderPage(<DashboardPage />, { url: '/dashboard?timeType=3&timeAdd=2016-01-01&timeEnd=2026-11-30' })
+    await waitFor(() => expect(screen.getAllByText('日期范围不能超过 3660 天', { selector: '.dash-chart__error' })).toHaveLength(2))
+    expect(screen.queryByText('暂无数据')).toBeNull()
+    expect(localStorage.getItem(storageKeys.dashboard)).toBeNull()
+  })
+
+  it('checks the range before sending it; remembers a search once it is answered; 搜索 again asks again', async () => {
+    const page = renderPage(<DashboardPage />, { url: '/dashboard' })
+    const { user } = page
+    await table('毛评点与点位数数据')
+    const bar = screen.getByRole('search', { name: '看板筛选' })
+    const from = within(bar).getByLabelText('开始日期')
+    await user.clear(from)
+    await user.type(from, '2016-01-01')
+    const sent = asked('dashboardoneIndex').length
+    await user.click(within(bar).getByRole('button', { name: '搜索' }))
+    expect((await within(bar).findByRole('alert')).textContent).toBe('日期范围不能超过 3660 天')
+    expect(asked('dashboardoneIndex')).toHaveLength(sent)
+    expect(localStorage.getItem(storageKeys.dashboard)).toBeNull()
+
+    await user.clear(from)
+    await user.type(from, '2026-01-05')
+    await user.click(within(bar).getByRole('button', { name: '搜索' }))
+    await waitFor(() => expect(JSON.parse(localStorage.getItem(storageKeys.dashboard)!)).toEqual({ timeType: '4', timeAdd: '2026-01-05', timeEnd: '2026-02-28' }))
+    const before = asked('dashboardoneIndex').length
+    await user.click(within(bar).getByRole('button', { name: '搜索' }))
+    await waitFor(() => expect(asked('dashboardoneIndex')).toHaveLength(before + 1))
+    expect(lastIndexQuery()).toEqual({ timeType: '4', timeAdd: '2026-01-05', timeEnd: '2026-02-28' })
+  })
+
+  it('lists same-named groups once; picking the name picks every id of it', async () => {
+    groups = [{ id: 11, name: '全国4+' }, { id: 12, name: '北京15+' }, { id: 21, name: '全国4+' }]
+    const page = renderPage(<DashboardPage />, { url: '/dashboard?timeType=4&timeAdd=2026-02-01&timeEnd=2026-02-28&productId=3,9' })
+    const { user } = page
+    await table('毛评点与点位数数据')
+    const bar = screen.getByRole('search', { name: '看板筛选' })
+    await user.click(within(bar).getByRole('button', { name: /^受众\/城市组/ }))
+    const popup = await screen.findByRole('dialog', { name: /^受众\/城市组/ })
+    const boxes = await within(popup).findAllByRole('checkbox')
+    expect(boxes.map((b) => b.parentElement!.textContent)).toEqual(['全国4+', '北京15+'])
+    await user.click(within(popup).getByRole('checkbox', { name: '全国4+' }))
+    await user.keyboard('{Escape}')
+    await user.click(within(bar).getByRole('button', { name: '搜索' }))
+    await waitFor(() => expect(lastIndexQuery().defaultAudienceCityGroupId).toBe('11,21'))
+  })
+
+  it('Home and End take the brush to either end of the range', async () => {
+    const { user } = renderPage(<DashboardPage />, { url: '/dashboard' })
+    await table('毛评点与点位数数据')
+    const brush = await screen.findByRole('slider', { name: '毛评点与点位数缩放范围' })
+    brush.focus()
+    await user.keyboard('{End}')
+    expect(brush.getAttribute('aria-valuetext')).toBe('2026-W06 至 2026-W09（第 2–5 个，共 5 个）')
+    await user.keyboard('{Home}')
+    expect(brush.getAttribute('aria-valuetext')).toBe('2026-W05 至 2026-W08（第 1–4 个，共 5 个）')
+  })
+
+  it('says so when the legend hides every series, with no empty table', async () => {
+    const { user } = renderPage(<DashboardPage />, { url: '/dashboard' })
+    await table('每点位毛评点数据')
+    const legend = screen.getByRole('list', { name: '每点位毛评点图例' })
+    for (const b of within(legend).getAllByRole('button')) await user.click(b)
+    expect(await screen.findByText('已隐藏全部数据系列，点击图例重新显示')).toBeTruthy()
+    expect(screen.queryByRole('table', { name: '每点位毛评点数据' })).toBeNull()
+    expect(screen.getByRole('table', { name: '毛评点与点位数数据' })).toBeTruthy()
+  })
+
+  it('one product searched: 按受众/城市组 shows a series per audience group of it (dashboardoneBIndex)', async () => {
+    const { user } = renderPage(<DashboardPage />, { url: '/dashboard?mediaId=1&productId=3&category=2&timeType=4&timeAdd=2026-02-01&timeEnd=2026-02-28' })
+    await table('毛评点与点位数数据')
+    await user.click(screen.getByRole('button', { name: '按受众/城市组' }))
+    await waitFor(() => expect(rowsOf(screen.getByRole('table', { name: '毛评点与点位数数据' }))[0]).toEqual(['时间', '全国4+ 毛评点', '全国4+ 点位数', '北京15+ 毛评点', '北京15+ 点位数']))
+    expect(Object.fromEntries(asked('dashboardoneBIndex').at(-1)!.params)).toEqual({ productId: '3', timeType: '4', timeAdd: '2026-02-01', timeEnd: '2026-02-28' })
+    expect(rowsOf(screen.getByRole('table', { name: '每点位毛评点数据' })).slice(1)).toEqual([['2026-W05', '1.250', '0.500'], ['2026-W06', '—', '0.667']])
+    expect(screen.getByText(/该产品在所有媒体、数据类别和数据来源中的数据/)).toBeTruthy()
+    expect(screen.getByRole('button', { name: '按受众/城市组' }).getAttribute('aria-pressed')).toBe('true')
+    await user.click(screen.getByRole('button', { name: '按产品' }))
+    await waitFor(() => expect(rowsOf(screen.getByRole('table', { name: '毛评点与点位数数据' }))[0][1]).toBe('伊利 毛评点'))
+  })
+
+  it('offers no per-group view for several products or none', async () => {
+    renderPage(<DashboardPage />, { url: '/dashboard?productId=3,7&timeType=4&timeAdd=2026-02-01&timeEnd=2026-02-28' })
+    await table('毛评点与点位数数据')
+    expect(screen.queryByRole('button', { name: '按受众/城市组' })).toBeNull()
+    expect(asked('dashboardoneBIndex')).toHaveLength(0)
+  })
+
+  it('重置 refreshes the lists the new toolbar shows, not the groups of products it discarded', async () => {
+    const { user } = renderPage(<DashboardPage />, { url: '/dashboard' })
+    await table('毛评点与点位数数据')
+    const bar = screen.getByRole('search', { name: '看板筛选' })
+    await user.click(within(bar).getByRole('button', { name: /^产品/ }))
+    await user.click(await within(await screen.findByRole('dialog', { name: /^产品/ })).findByRole('checkbox', { name: '蒙牛' }))
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(asked('dashboardProductList').map((s) => s.params.get('productId'))).toEqual(['7']))
+    const indexCalls = asked('dashboardoneIndex').length
+    await user.click(within(bar).getByRole('button', { name: '重置' }))
+    await waitFor(() => expect(asked('dashboardoneIndex').length).toBeGreaterThan(indexCalls))
+    await waitFor(() => expect(asked('dashboardMediaList').length).toBeGreaterThan(1))
+    expect(asked('dashboardProductList')).toHaveLength(1)
   })
 })

@@ -25,15 +25,16 @@ export function AnalysisGrid({ labels, rows, onSpot }: Props) {
         <thead>
           <tr>
             <th scope="col" className="analysis-grid__slot">{t('summary.analysis.slot')}</th>
-            {labels.map((label) => <th key={label} scope="col">{label}</th>)}
+            {/* Keyed by position: labels are the server's. */}
+            {labels.map((label, i) => <th key={i} scope="col">{label}</th>)}
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.slot} data-slot={row.slot}>
               <th scope="row" className="analysis-grid__slot">{row.slot}</th>
-              {row.cells.map((cell) => (
-                <td key={cell.label} data-label={cell.label}>
+              {row.cells.map((cell, i) => (
+                <td key={i} data-label={cell.label}>
                   {isEmptyCell(cell) ? (
                     <span className="analysis-grid__empty">{t('summary.analysis.empty')}</span>
                   ) : (

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Pagination } from '@/components/ui/pagination'
 import { toast } from '@/components/ui/toast-store'
+import { ApiError, Code } from '@/lib/api-client'
 import type { Order } from '../../../api/get-orders'
 import type { SummaryFilter } from '../../../api/summary'
 import { useDataAnalysis, type AnalysisSpot } from './api'
@@ -30,6 +31,8 @@ export function AnalysisMode({ order, filter, viewingRef, onViewing }: Props) {
   const [applied, setApplied] = useState<AnalysisQuery>(draft)
   const [page, setPage] = useState(1)
   const [open, setOpen] = useState<{ spot: AnalysisSpot; side: Side } | null>(null)
+  // Each search starts the grid over at its top left (a new range has other columns).
+  const [searches, setSearches] = useState(0)
   const origin = useRef<HTMLElement | null>(null)
 
   const args = queryProblem(applied) ? null : analysisArgs(applied, filter, order.mediaId, page)
@@ -52,6 +55,7 @@ export function AnalysisMode({ order, filter, viewingRef, onViewing }: Props) {
     const same = JSON.stringify(draft) === JSON.stringify(applied) && page === 1
     setApplied(draft)
     setPage(1)
+    setSearches((n) => n + 1)
     // The same query again still asks the server: new data may have been imported since.
     if (same) void query.refetch()
   }
@@ -64,14 +68,16 @@ export function AnalysisMode({ order, filter, viewingRef, onViewing }: Props) {
   if (!args) body = <div className="order-dialog-empty">{t(`summary.analysis.invalid.${queryProblem(applied)}`)}</div>
   else if (query.isPending) body = <div className="order-dialog-empty" aria-busy="true">{t('common:loading')}</div>
   else if (query.isError && !answer) {
+    // A query the server refused (4000: its message says why) fails again as it is: no 重试.
+    const refused = query.error instanceof ApiError && query.error.code === Code.Validation
     body = (
       <div className="order-dialog-empty" role="alert">
-        <p>{t('summary.analysis.failed')}</p>
-        <button type="button" className="btn btn--small" onClick={() => void query.refetch()}>{t('summary.analysis.retry')}</button>
+        <p>{refused ? query.error.message : t('summary.analysis.failed')}</p>
+        {!refused && <button type="button" className="btn btn--small" onClick={() => void query.refetch()}>{t('summary.analysis.retry')}</button>}
       </div>
     )
   } else if (rows.length === 0) body = <div className="order-dialog-empty">{t('summary.analysis.noSlots')}</div>
-  else body = <AnalysisGrid labels={answer?.time ?? []} rows={rows} onSpot={onSpot} />
+  else body = <AnalysisGrid key={searches} labels={answer?.time ?? []} rows={rows} onSpot={onSpot} />
 
   return (
     <div className="analysis">

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { answer, analysisOrder, curve, spot } from './analysis-fixtures'
 import {
-  analysisArgs, analysisRows, clampPage, curveArgs, defaultQuery, isEmptyCell, nearestIndex, pageCount, queryProblem, spotSamples, spotWindow, tsMs,
+  analysisArgs, analysisRows, broadcastClock, broadcastStamp, clampPage, curveArgs, daysProblem, defaultQuery, isEmptyCell, meanLabelBox, nearestIndex, pageCount,
+  queryProblem, spotSamples, spotWindow, stepIndex, tsMs,
 } from './analysis-model'
 
 describe('the analysis query', () => {
@@ -91,5 +92,45 @@ describe('the spot curve', () => {
     expect(tsMs('2026-03-02 19:10:05')).toBe(Date.UTC(2026, 2, 2, 19, 10, 5))
     expect(tsMs('2026-03-02T19:10:05')).toBe(Date.UTC(2026, 2, 2, 19, 10, 5))
     expect(Number.isNaN(tsMs('19:10'))).toBe(true)
+  })
+})
+
+describe('the point details\' notation and layout', () => {
+  it('writes times past the broadcast day\'s midnight as 24:00 on, as the spot\'s header does', () => {
+    const { start } = spotWindow(spot({ ymd: '2026-11-03', addTime: '24:10:05' }))
+    expect(broadcastClock(start, '2026-11-03')).toBe('24:10:05')
+    expect(broadcastClock(tsMs('2026-11-03 23:59:59'), '2026-11-03')).toBe('23:59:59')
+    expect(broadcastStamp('2026-11-04 00:15:00', '2026-11-03')).toBe('2026-11-03 24:15:00')
+    expect(broadcastStamp('2026-11-03 19:10:05', '2026-11-03')).toBe('2026-11-03 19:10:05')
+    // Before the day (a curve starting the evening before): the calendar's own.
+    expect(broadcastStamp('2026-11-02 23:58:00', '2026-11-03')).toBe('2026-11-02 23:58:00')
+    expect(broadcastClock(tsMs('2026-11-02 23:58:00'), '2026-11-03')).toBe('23:58:00')
+  })
+
+  it('finds the minute a time falls in (a step), not the nearest minute', () => {
+    const minutes = [0, 60_000, 120_000]
+    expect(stepIndex(minutes, 59_000)).toBe(0)
+    expect(stepIndex(minutes, 60_000)).toBe(1)
+    expect(stepIndex(minutes, 500_000)).toBe(2)
+    expect(stepIndex(minutes, -5)).toBe(0)
+    expect(stepIndex([], 5)).toBe(-1)
+    expect(nearestIndex(minutes, 59_000)).toBe(1)
+  })
+
+  it('puts the mean\'s label where the curve does not cross it', () => {
+    const size = { width: 60, height: 16 }
+    // A flat curve just above the line at the right end: the label goes below it there.
+    const right = [{ x: 0, y: 150 }, { x: 200, y: 150 }, { x: 220, y: 92 }, { x: 400, y: 92 }]
+    expect(meanLabelBox(right, 100, size, 400, 200)).toEqual({ x: 336, y: 104, ...size })
+    // Crossing both boxes on the right: the left end, above.
+    const rightAll = [{ x: 0, y: 180 }, { x: 250, y: 180 }, { x: 260, y: 90 }, { x: 300, y: 110 }, { x: 340, y: 90 }, { x: 380, y: 110 }, { x: 400, y: 90 }]
+    expect(meanLabelBox(rightAll, 100, size, 400, 200)).toEqual({ x: 4, y: 80, ...size })
+    // Nothing near: the right end, above.
+    expect(meanLabelBox([{ x: 0, y: 190 }, { x: 400, y: 190 }], 100, size, 400, 200)).toEqual({ x: 336, y: 80, ...size })
+  })
+
+  it('marks a day count that is not a whole number 1…366', () => {
+    expect(['0', '367', '1.5', '', 'x'].map(daysProblem)).toEqual([true, true, true, true, true])
+    expect(['1', ' 7 ', '366'].map(daysProblem)).toEqual([false, false, false])
   })
 })

@@ -47,11 +47,14 @@ export function queryProblem(q: AnalysisQuery): 'product' | 'group' | 'range' | 
   if (!q.groupId) return 'group'
   if (!q.from || !q.to) return 'range'
   if (q.from > q.to) return 'reversed'
-  if (q.timeType === RUN_TYPE) {
-    const n = Number(q.days)
-    if (!/^\d+$/.test(q.days.trim()) || n < 1 || n > MAX_RUN_DAYS) return 'days'
-  }
+  if (q.timeType === RUN_TYPE && daysProblem(q.days)) return 'days'
   return null
+}
+
+/** A day count that is not a whole number 1…366 (the toolbar marks its box). */
+export function daysProblem(days: string): boolean {
+  const n = Number(days.trim())
+  return !/^\d+$/.test(days.trim()) || n < 1 || n > MAX_RUN_DAYS
 }
 
 /** The dataAnalysis arguments of a checked query: the summary toolbar's category and source, the order's media. */
@@ -158,4 +161,69 @@ export function nearestIndex(times: number[], x: number): number {
     else hi = mid
   }
   return lo > 0 && x - times[lo - 1] <= times[lo] - x ? lo - 1 : lo
+}
+
+/**
+ * A time on the broadcast day `ymd` as the spot's header writes it: past midnight the hours go
+ * on (`24:10:05`, `25:30:00`), so the axis, the tooltip and the fields read alike. A time before
+ * the day (a curve starting just before midnight of the day before) keeps its calendar form.
+ */
+export function broadcastClock(ms: number, ymd: string): string {
+  const day = tsMs(`${ymd} 00:00:00`)
+  if (!(ms >= day)) return clock(ms)
+  const s = Math.floor((ms - day) / 1000)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}`
+}
+
+/** A sample's `YYYY-MM-DD HH:MM:SS` in the broadcast day's notation (the calendar's when before the day). */
+export function broadcastStamp(ts: string, ymd: string): string {
+  const ms = tsMs(ts)
+  return ms >= tsMs(`${ymd} 00:00:00`) ? `${ymd} ${broadcastClock(ms, ymd)}` : ts
+}
+
+/** The index of the sample whose span [t, next t) holds `x` in time-ordered `times` (a per-minute step); -1 when none. */
+export function stepIndex(times: number[], x: number): number {
+  if (times.length === 0) return -1
+  let lo = 0
+  let hi = times.length - 1
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1
+    if (times[mid] <= x) lo = mid
+    else hi = mid - 1
+  }
+  return lo
+}
+
+type Box = { x: number; y: number; width: number; height: number }
+
+/**
+ * Where the mean's label goes: at the right or the left end of its line, above or below it,
+ * whichever box the curve (the polyline through `points`, in px) crosses least — the right end
+ * above first. The box must also stay inside the plot's `height`.
+ */
+export function meanLabelBox(points: { x: number; y: number }[], lineY: number, size: { width: number; height: number }, innerWidth: number, height: number): Box {
+  const gap = 4
+  // The segments too, not only their ends: a long flat step crosses a box between two samples.
+  const dense = points.flatMap((p, i) => {
+    const q = points[i + 1]
+    if (!q) return [p]
+    return Array.from({ length: 8 }, (_, k) => ({ x: p.x + ((q.x - p.x) * k) / 8, y: p.y + ((q.y - p.y) * k) / 8 }))
+  })
+  const xs = [innerWidth - gap - size.width, gap]
+  const ys = [lineY - gap - size.height, lineY + gap]
+  let best: Box | null = null
+  let bestHits = Infinity
+  for (const x of xs) {
+    for (const y of ys) {
+      if (y < 0 || y + size.height > height) continue
+      let hits = 0
+      for (const p of dense) if (p.x >= x - 2 && p.x <= x + size.width + 2 && p.y >= y - 2 && p.y <= y + size.height + 2) hits++
+      if (hits < bestHits) {
+        best = { x, y, ...size }
+        bestHits = hits
+      }
+    }
+  }
+  return best ?? { x: xs[0], y: Math.max(0, ys[0]), ...size }
 }

@@ -5,7 +5,7 @@ import { SearchableSelect } from '@/components/ui/searchable-select'
 import { useOrderGroups } from '../../../api/get-order-groups'
 import type { Order } from '../../../api/get-orders'
 import { useOrderProducts } from '../../../api/get-order-products'
-import { RUN_TYPE, TIME_TYPES, type AnalysisQuery } from './analysis-model'
+import { daysProblem, RUN_TYPE, TIME_TYPES, type AnalysisQuery } from './analysis-model'
 
 type Props = {
   order: Order
@@ -95,6 +95,7 @@ export function AnalysisToolbar({ order, draft, onDraft, onSearch, viewingRef, o
           <input
             className="input analysis-toolbar__days"
             inputMode="numeric"
+            aria-invalid={daysProblem(draft.days) || undefined}
             value={draft.days}
             onChange={(e) => set({ days: e.target.value })}
           />

@@ -36,7 +36,7 @@ export function PointDialog({ spot, side, onClose, returnTo }: Props) {
   else if (spot) {
     chart = (
       <Suspense fallback={<p className="point-dialog__state" aria-busy="true">{t('common:loading')}</p>}>
-        <SpotCurveChart curve={data} window={spotWindow(spot)} />
+        <SpotCurveChart curve={data} window={spotWindow(spot)} day={spot.ymd} />
       </Suspense>
     )
   }

@@ -76,4 +76,41 @@ describe('the spot curve chart', () => {
     await user.keyboard('{Home}')
     expect(screen.getByRole('status').textContent).toBe('2026-03-02 19:10:00 收视率 1.000')
   })
+
+  it('draws a per-minute series as steps held to the next minute, and tells the minute under the pointer', () => {
+    const minutes = curve({
+      resolution: 'minute',
+      data: [{ ts: '2026-03-02 19:09:00', rating: 1 }, { ts: '2026-03-02 19:10:00', rating: 2 }, { ts: '2026-03-02 19:11:00', rating: 1.5 }],
+      spotMean: 2,
+    })
+    const { x, y } = draw(minutes)
+    // The axis runs to the last minute's end.
+    expect(x(new Date(tsMs('2026-03-02 19:12:00')))).toBe(inner.w)
+    const d = document.querySelector('.spot-curve__line')!.getAttribute('d')!
+    const points = [...d.matchAll(/(-?[\d.]+),(-?[\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])])
+    const at = (ts: string, rating: number) => [x(new Date(tsMs(ts))), y(rating)]
+    const want = [at('2026-03-02 19:09:00', 1), at('2026-03-02 19:10:00', 1), at('2026-03-02 19:10:00', 2), at('2026-03-02 19:11:00', 2), at('2026-03-02 19:11:00', 1.5), at('2026-03-02 19:12:00', 1.5)]
+    expect(points).toHaveLength(want.length)
+    points.forEach((p, i) => {
+      expect(p[0]).toBeCloseTo(want[i][0], 1)
+      expect(p[1]).toBeCloseTo(want[i][1], 1)
+    })
+    // 19:10:50 is on 19:10's step (the nearest sample would be 19:11).
+    const overlay = document.querySelector('svg g > rect[fill="transparent"]')!
+    fireEvent.pointerMove(overlay, { clientX: CHART_MARGIN.left + x(new Date(tsMs('2026-03-02 19:10:50'))), clientY: 50 })
+    expect(screen.getByRole('status').textContent).toBe('2026-03-02 19:10:00 收视率 2.000')
+  })
+
+  it('reads times past midnight on the spot\'s broadcast day: axis, tooltip and name alike', async () => {
+    const late = curve({ data: curve().data.map((d, i) => ({ ...d, ts: `2026-11-04 00:10:${String(i).padStart(2, '0')}` })) })
+    const s = spot({ ymd: '2026-11-03', addTime: '24:10:05' })
+    render(<SpotCurveChart curve={late} window={spotWindow(s)} day={s.ymd} width={WIDTH} height={HEIGHT} />)
+    const chart = screen.getByRole('img', { name: '测试卫视 · 全国4+ 收视率曲线，点位 24:10:05–24:10:20 已标出' })
+    const ticks = [...document.querySelectorAll('.visx-axis-bottom .visx-axis-tick text')].map((t) => t.textContent)
+    expect(ticks.length).toBeGreaterThan(1)
+    for (const tick of ticks) expect(tick).toMatch(/^24:10:/)
+    chart.focus()
+    await userEvent.setup().keyboard('{Home}')
+    expect(screen.getByRole('status').textContent).toBe('2026-11-03 24:10:00 收视率 1.000')
+  })
 })
