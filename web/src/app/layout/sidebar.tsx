@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { paths } from '@/config/paths'
+import { useTranslation } from '@/lib/i18n'
 import { useStore } from '@/lib/store'
 import { settingsStore } from '../preferences'
 import { SidebarItem } from './sidebar-item'

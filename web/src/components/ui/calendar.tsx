@@ -1,6 +1,6 @@
 import { DayPicker, type DayPickerProps, type Matcher } from 'react-day-picker'
 import { enUS, zhCN } from 'react-day-picker/locale'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { parseDateText, type DateKind } from './date-text'
 import 'react-day-picker/style.css'
 

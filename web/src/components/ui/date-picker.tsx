@@ -1,5 +1,5 @@
 import type { Ref } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { boundsMatcher, Calendar } from './calendar'
 import { DatePopover } from './date-popover'
 import { formatValue, parseDateText } from './date-text'

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { Calendar, useCalendarLocale } from './calendar'
 import { DatePopover, type InputPopupProps } from './date-popover'
 import { PRESETS, presetRange } from './date-presets'

@@ -1,6 +1,6 @@
 import { Popover } from 'radix-ui'
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 
 export type MultiOption = { value: string; label: string }
 

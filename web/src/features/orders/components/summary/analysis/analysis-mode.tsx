@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Pagination } from '@/components/ui/pagination'
 import { toast } from '@/components/ui/toast-store'
+import { useTranslation } from '@/lib/i18n'
 import type { Order } from '../../../api/get-orders'
 import type { SummaryFilter } from '../../../api/summary'
 import { useDataAnalysis, type AnalysisSpot } from './api'
