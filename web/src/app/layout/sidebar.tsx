@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
-import { Link } from 'react-router'
 import { paths } from '@/config/paths'
 import { useTranslation } from '@/lib/i18n'
+import { Link } from '@/lib/router'
 import { useStore } from '@/lib/store'
 import { settingsStore } from '../preferences'
 import { SidebarItem } from './sidebar-item'
