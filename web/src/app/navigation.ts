@@ -1,8 +1,7 @@
 import NProgress from 'nprogress'
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
-import { useLocation } from 'react-router'
-import { i18n } from '@/lib/i18n'
+import { i18n, useTranslation } from '@/lib/i18n'
+import { useLocation } from '@/lib/router'
 import { findRoute } from './route-access'
 import { appRoutes, bareRoutes } from './route-table'
 

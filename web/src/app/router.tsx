@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react'
-import { HashRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router'
 import { setNavigator } from '@/lib/hash-location'
+import { HashRouter, Navigate, Route, Routes, useLocation, useNavigate } from '@/lib/router'
 import { getRoles, useSession } from '@/lib/session'
 import { PageProgress, useNavigationFeedback } from './navigation'
 import { flattenRoutes, guardRedirect } from './route-access'

@@ -1,4 +1,4 @@
-import { sha256 } from 'js-sha256'
+import { sha256 } from './sha256'
 
 export type Fields = Record<string, unknown>
 

@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { MemoryRouter, useLocation } from 'react-router'
 import { describe, expect, it } from 'vitest'
+import { MemoryRouter, useLocation } from '@/lib/router'
 import { useUrlFilters } from './use-url-filters'
 
 const KEYS = ['name', 'status'] as const

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo } from 'react'
-import { useSearchParams } from 'react-router'
+import { useSearchParams } from '@/lib/router'
 
 /** A list's state as the URL keeps it: the page, its size and each filter as text. */
 export type UrlFilters<K extends string> = { page: number; limit: number } & { [P in K]?: string }

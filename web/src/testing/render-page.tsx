@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactElement } from 'react'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { createRealtime, type Realtime, type SocketLike } from '@/lib/realtime'
 import { RealtimeProvider } from '@/lib/realtime-provider'
+import { MemoryRouter, Route, Routes, useLocation } from '@/lib/router'
 
 /**
  * A realtime channel whose socket the test holds: `send` delivers a pushed message as the server

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next'
-import { useLocation, useNavigate } from 'react-router'
 import { DropdownMenu, MenuContent, MenuItem, MenuSeparator } from '@/components/ui/dropdown-menu'
 import { paths } from '@/config/paths'
 import { logout } from '@/features/auth/api/logout'
 import { loginPath } from '@/lib/hash-location'
+import { useTranslation } from '@/lib/i18n'
 import { queryClient } from '@/lib/query-client'
+import { useLocation, useNavigate } from '@/lib/router'
 import { clearSession, useSession } from '@/lib/session'
 import { Icon } from './icons'
 

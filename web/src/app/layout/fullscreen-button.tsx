@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { toast } from '@/components/ui/toast-store'
 import { Tooltip } from '@/components/ui/tooltip'
+import { useTranslation } from '@/lib/i18n'
 import { Icon } from './icons'
 
 export function FullscreenButton() {

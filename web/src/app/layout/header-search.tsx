@@ -1,6 +1,6 @@
 import { useMemo, useState, type KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
+import { useTranslation } from '@/lib/i18n'
+import { useNavigate } from '@/lib/router'
 import { flattenRoutes } from '../route-access'
 import type { AppRoute } from '../route-table'
 import { fuzzySearch, type FuzzyKey } from './fuzzy-search'

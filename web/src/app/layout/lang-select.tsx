@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { DropdownMenu, MenuContent, MenuRadioItem } from '@/components/ui/dropdown-menu'
 import { toast } from '@/components/ui/toast-store'
-import { currentLanguage, languages, setLanguage, type Language } from '@/lib/i18n'
+import { currentLanguage, languages, setLanguage, type Language, useTranslation } from '@/lib/i18n'
 import { Icon } from './icons'
 
 const names: Record<Language, string> = { 'zh-CN': '中文', en: 'English' }

@@ -1,5 +1,5 @@
 import { Fragment, Suspense, useEffect } from 'react'
-import { Outlet, useLocation } from 'react-router'
+import { Outlet, useLocation } from '@/lib/router'
 import { useStore } from '@/lib/store'
 import { PageProgress } from '../navigation'
 import { settingsStore, sidebarStore } from '../preferences'

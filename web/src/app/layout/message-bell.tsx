@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Popover } from 'radix-ui'
-import { useTranslation } from 'react-i18next'
 import { notify, toast } from '@/components/ui/toast-store'
 import { messagesQueryOptions, useMessages, type MessagePage } from '@/features/messages/api/get-messages'
 import { useMarkMessagesRead } from '@/features/messages/api/mark-messages-read'
+import { useTranslation } from '@/lib/i18n'
 import { useRealtimeEvent } from '@/lib/realtime-provider'
 import { Icon } from './icons'
 

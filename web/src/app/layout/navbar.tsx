@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { useStore } from '@/lib/store'
 import { setSidebarOpened, sidebarStore } from '../preferences'
 import { AvatarMenu } from './avatar-menu'

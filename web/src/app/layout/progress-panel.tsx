@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { localClock, localIso } from '@/lib/timestamps'
 import { Icon } from './icons'
 import type { ProgressEntry } from './progress-log'

@@ -1,8 +1,8 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { Link, useLocation } from 'react-router'
 import { DropdownMenu, MenuContent, MenuItem } from '@/components/ui/dropdown-menu'
 import { Tooltip } from '@/components/ui/tooltip'
+import { useTranslation } from '@/lib/i18n'
+import { Link, useLocation } from '@/lib/router'
 import type { AppRoute } from '../route-table'
 import { Icon } from './icons'
 

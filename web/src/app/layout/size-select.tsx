@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { toast } from '@/components/ui/toast-store'
 import { DropdownMenu, MenuContent, MenuRadioItem } from '@/components/ui/dropdown-menu'
+import { useTranslation } from '@/lib/i18n'
 import { useStore } from '@/lib/store'
 import { setSize, sizes, sizeStore, type Size } from '../preferences'
 import { Icon } from './icons'

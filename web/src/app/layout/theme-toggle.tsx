@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { Tooltip } from '@/components/ui/tooltip'
+import { useTranslation } from '@/lib/i18n'
 import { useStore } from '@/lib/store'
 import { settingsStore, updateSettings } from '../preferences'
 import { Icon } from './icons'

@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react'
-import { useLocation } from 'react-router'
+import { useLocation } from '@/lib/router'
 import { getRoles, useSession } from '@/lib/session'
 import { createStore } from '@/lib/store'
 import { filterRoutes, findRoute } from '../route-access'

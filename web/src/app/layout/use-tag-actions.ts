@@ -1,6 +1,6 @@
-import { useLocation, useNavigate } from 'react-router'
 import { paths } from '@/config/paths'
 import { queryClient } from '@/lib/query-client'
+import { useLocation, useNavigate } from '@/lib/router'
 import { closeAllTags, closeOtherTags, closeTag, tagsStore, type Tag } from './tags-store'
 import { viewKeyStore } from './use-shell'
 

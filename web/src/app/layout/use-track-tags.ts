@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
-import { useLocation } from 'react-router'
 import { paths } from '@/config/paths'
+import { useLocation } from '@/lib/router'
 import { findRoute, flattenRoutes } from '../route-access'
 import type { AppRoute } from '../route-table'
 import { ensureAffix, keepTags, openTag } from './tags-store'

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
 import { storageKeys } from '@/config/storage-keys'
+import { useTranslation } from '@/lib/i18n'
 
 /** OAuth landing page: keeps its query string for the opener and closes the window (spec §2). */
 export default function AuthRedirectPage() {

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router'
 import { paths } from '@/config/paths'
+import { useTranslation } from '@/lib/i18n'
+import { Link, useNavigate } from '@/lib/router'
 import { getRoles } from '@/lib/session'
 import { findRoute, filterRoutes } from '../route-access'
 import { appRoutes } from '../route-table'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { AlertDialog as A } from 'radix-ui'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import './confirm.css'
 
 export type ConfirmOptions = {

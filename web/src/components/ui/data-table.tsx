@@ -1,5 +1,5 @@
 import { Fragment, type Key, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import './data-table.css'
 
 export type Column<T> = {

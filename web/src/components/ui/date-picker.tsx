@@ -1,6 +1,6 @@
 import type { Ref } from 'react'
-import { useTranslation } from 'react-i18next'
-import { boundsMatcher, Calendar } from './calendar'
+import { useTranslation } from '@/lib/i18n'
+import { Calendar, dayBounds } from './calendar'
 import { DatePopover } from './date-popover'
 import { formatValue, parseDateText } from './date-text'
 import { DateTextInput } from './date-text-input'
@@ -53,8 +53,8 @@ export function DatePicker({ kind = 'date', value, onChange, min, max, onBlur, o
           mode="single"
           selected={selected}
           defaultMonth={selected}
-          disabled={boundsMatcher(kind, min, max)}
-          onSelect={(_, day) => {
+          disabled={dayBounds(kind, min, max)}
+          onPick={(day) => {
             pick(day)
             close()
           }}

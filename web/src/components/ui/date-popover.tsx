@@ -1,6 +1,6 @@
 import { Popover } from 'radix-ui'
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import './date-picker.css'
 
 type Props = {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { Calendar, useCalendarLocale } from './calendar'
+import { useTranslation } from '@/lib/i18n'
+import { Calendar, weekStart } from './calendar'
 import { DatePopover, type InputPopupProps } from './date-popover'
 import { PRESETS, presetRange } from './date-presets'
 import { formatValue, parseDateText, type DateKind } from './date-text'
@@ -81,12 +81,12 @@ type ChoicesProps = { kind: DateKind; from: string; to: string; onPick: (from: D
 
 /** The presets and the calendar; the first click anchors the range, the second ends it. */
 function RangeChoices({ kind, from, to, onPick, close }: ChoicesProps) {
-  const { t } = useTranslation('dates')
-  const locale = useCalendarLocale()
+  const { t, i18n } = useTranslation('dates')
   const [anchor, setAnchor] = useState<Date | null>(null)
   const start = parseDateText(kind, from)
   const end = parseDateText(kind, to)
-  const selected = anchor ? { from: anchor, to: anchor } : start || end ? { from: start ?? end, to: end ?? start } : undefined
+  const one = start ?? end
+  const selected = anchor ? { from: anchor, to: anchor } : one ? { from: one, to: end ?? one } : undefined
   const commit = (a: Date, b: Date) => {
     onPick(a <= b ? a : b, a <= b ? b : a)
     close()
@@ -100,7 +100,7 @@ function RangeChoices({ kind, from, to, onPick, close }: ChoicesProps) {
             type="button"
             className="btn btn--text btn--small"
             onClick={() => {
-              const r = presetRange(p, new Date(), locale.options?.weekStartsOn ?? 1)
+              const r = presetRange(p, new Date(), weekStart(i18n.language))
               commit(r.from, r.to)
             }}
           >
@@ -113,7 +113,7 @@ function RangeChoices({ kind, from, to, onPick, close }: ChoicesProps) {
         numberOfMonths={2}
         selected={selected}
         defaultMonth={start ?? end}
-        onSelect={(_, day) => {
+        onPick={(day) => {
           if (anchor) commit(anchor, day)
           else setAnchor(day)
         }}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react'
 import { Dialog as D } from 'radix-ui'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import './dialog.css'
 
 type Offset = { x: number; y: number }

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { loadingMask } from '@/lib/loading'
 import './loading-mask.css'
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import type { DateInputProps } from './date-picker'
 import { DatePopover } from './date-popover'
 import { formatMonth, parseDateText } from './date-text'

@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import './pagination.css'
 
 export const PAGE_SIZES = [10, 20, 30, 50]

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { dismissNotice, dismissToast, getNotices, getToast, subscribeToast, type Toast } from './toast-store'
 import './toast.css'
 

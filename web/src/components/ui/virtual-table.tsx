@@ -1,6 +1,6 @@
 import { useState, type CSSProperties, type Key, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { List } from 'react-window'
+import { useTranslation } from '@/lib/i18n'
 import type { Column } from './data-table'
 import './virtual-table.css'
 

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next'
+import type { TFunction } from '@/lib/i18n'
 import { z } from '@/lib/schema'
 import { api } from '@/lib/api-client'
 import type { CallData, Schema } from '@/types/call'

@@ -1,6 +1,6 @@
 import { useRef, useState, type DragEvent } from 'react'
-import { useTranslation } from 'react-i18next'
 import { formatSize } from '@/lib/format-size'
+import { useTranslation } from '@/lib/i18n'
 import { ACCEPT } from './upload-rules'
 import type { QueueItem } from './use-upload-queue'
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Dialog } from '@/components/ui/dialog'
+import { useTranslation } from '@/lib/i18n'
 import { useAccount } from '../api/get-account'
 import { rulesText, StatusTag } from './accounts-columns'
 import './account-dialogs.css'

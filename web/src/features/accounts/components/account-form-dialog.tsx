@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { Dialog } from '@/components/ui/dialog'
 import { useSaveHandler } from '@/components/ui/use-save-handler'
+import { useTranslation } from '@/lib/i18n'
 import { useCreateAccount } from '../api/create-account'
 import type { Account } from '../api/get-accounts'
 import { useAccountMenus } from '../api/get-account-menus'

@@ -1,8 +1,8 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { DataTable, type Column } from '@/components/ui/data-table'
 import { Dialog } from '@/components/ui/dialog'
 import { Pagination } from '@/components/ui/pagination'
+import { useTranslation } from '@/lib/i18n'
 import { useAccountLogs, type AccountLogEntry } from '../api/get-account-logs'
 import type { Account } from '../api/get-accounts'
 

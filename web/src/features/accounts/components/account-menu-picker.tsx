@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { ALL_RULES } from '../api/create-account'
 import type { MenuNode } from '../api/get-account-menus'
 import './account-menu-picker.css'

@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next'
 import type { Column } from '@/components/ui/data-table'
+import type { TFunction } from '@/lib/i18n'
 import { ALL_RULES } from '../api/create-account'
 import type { Account } from '../api/get-accounts'
 

@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next'
 import type { Column } from '@/components/ui/data-table'
+import type { TFunction } from '@/lib/i18n'
 import type { LogEntry } from '../api/get-admin-logs'
 
 export function adminLogColumns(t: TFunction<'admin'>, onDetail: (row: LogEntry) => void): Column<LogEntry>[] {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
 import { DateRangePicker } from '@/components/ui/date-range-picker'
+import { useTranslation } from '@/lib/i18n'
 import type { LogFilters } from '../api/get-admin-logs'
 
 type Props = { filters: LogFilters; onSearch: (next: Partial<LogFilters>) => void }

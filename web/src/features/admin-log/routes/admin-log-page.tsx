@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { DataTable } from '@/components/ui/data-table'
 import { Pagination } from '@/components/ui/pagination'
+import { useTranslation } from '@/lib/i18n'
 import { useAdminLogs, type LogEntry } from '../api/get-admin-logs'
 import { adminLogColumns } from '../components/admin-log-columns'
 import { AdminLogToolbar } from '../components/admin-log-toolbar'

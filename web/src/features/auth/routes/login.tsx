@@ -1,6 +1,6 @@
-import { useNavigate, useSearchParams } from 'react-router'
 import { paths } from '@/config/paths'
 import { queryClient } from '@/lib/query-client'
+import { useNavigate, useSearchParams } from '@/lib/router'
 import { getRoles, setSession } from '@/lib/session'
 import type { LoginResult } from '../api/login'
 import { LoginForm } from '../components/login-form'

@@ -1,6 +1,6 @@
-import type { TFunction } from 'i18next'
 import { useEffect, useRef } from 'react'
 import type { VirtualColumn } from '@/components/ui/virtual-table'
+import type { TFunction } from '@/lib/i18n'
 import type { CustomerRow } from '../api/get-customers'
 
 export type ColumnSelection = {

@@ -3,7 +3,7 @@ import { Group } from '@visx/group'
 import { scaleLinear } from '@visx/scale'
 import { LinePath } from '@visx/shape'
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { axisMax, edgeWindow, INITIAL_BRUSH, resizeWindow, selectionWindow, shiftWindow, type BucketWindow, type ChartSeries } from './chart-data'
 
 const HEIGHT = 48

@@ -1,6 +1,6 @@
 import { useParentSize } from '@visx/responsive'
 import { memo, useCallback, useDeferredValue, useId, useMemo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { ChartBrush } from './chart-brush'
 import { initialWindow, sameWindow, windowed, type BucketWindow, type ChartSeries } from './chart-data'
 import { ChartLegend } from './chart-legend'

@@ -5,7 +5,7 @@ import { Group } from '@visx/group'
 import { scaleBand, scaleLinear } from '@visx/scale'
 import { Bar, LinePath } from '@visx/shape'
 import { useMemo, useState, type KeyboardEvent, type PointerEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { ChartTooltip, useTooltip } from '@/components/ui/chart-tooltip'
 import { axisMax, countTicks, formatValue, isolated, labelStep, wrapLabel, type ChartSeries } from './chart-data'
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
 import { DateRangePicker } from '@/components/ui/date-range-picker'
 import { DATA_SOURCES } from '@/config/customer-data'
+import { useTranslation } from '@/lib/i18n'
 import { useDashboardClasses, useDashboardGroups, useDashboardMedia, useDashboardProducts, type DashboardQuery } from '../api'
 import { byName, DASHBOARD_CATEGORIES, DAY_RUNS, dayCountError, draftError, draftOf, queryOf, TIME_TYPES, withMedia, type Draft } from './filters'
 import { MultiSelect, type MultiOption } from './multi-select'

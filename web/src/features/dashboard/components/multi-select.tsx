@@ -1,6 +1,6 @@
 import { Popover } from 'radix-ui'
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 
 /** An option; `value` may join several ids with commas (same-named rows merged, filters.ts' byName). */
 export type MultiOption = { value: string; label: string }

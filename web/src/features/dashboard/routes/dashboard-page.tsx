@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { useDashboardGroupIndex, useDashboardIndex } from '../api'
 import { comboSeries, perSpotSeries } from '../components/chart-data'
 import { ChartPanel } from '../components/chart-panel'

@@ -1,6 +1,6 @@
-import type { TFunction } from 'i18next'
 import type { Column } from '@/components/ui/data-table'
 import { formatSize } from '@/lib/format-size'
+import type { TFunction } from '@/lib/i18n'
 import { JOB_STATES, type FileJob, type FileRow } from '../api/get-files'
 
 type JobState = (typeof JOB_STATES)[number]

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
 import { DateRangePicker } from '@/components/ui/date-range-picker'
+import { useTranslation } from '@/lib/i18n'
 import { fileTagValues } from '@/types/api'
 import type { FileFilters } from '../api/get-files'
 import { FILTER_KEYS, type FilterKey } from './use-file-filters'

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { TFunction } from 'i18next'
+import type { TFunction } from '@/lib/i18n'
 import { z } from '@/lib/schema'
 import { api } from '@/lib/api-client'
 import { menusQueryOptions } from './get-menus'

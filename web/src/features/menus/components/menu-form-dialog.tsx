@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { Dialog } from '@/components/ui/dialog'
 import { useSaveHandler } from '@/components/ui/use-save-handler'
+import { useTranslation } from '@/lib/i18n'
 import { useCreateMenu } from '../api/create-menu'
 import type { Menu } from '../api/get-menus'
 import { useUpdateMenu } from '../api/update-menu'

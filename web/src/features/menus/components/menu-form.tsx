@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
+import { useTranslation } from '@/lib/i18n'
 import { schemaResolver } from '@/lib/schema'
-import { useTranslation } from 'react-i18next'
 import { FormField, FormGroup, setServerErrors } from '@/components/ui/form-field'
 import { MENU_FIELDS, menuSchema, TOP_LEVEL, type MenuFormValues } from '../api/create-menu'
 import type { Menu } from '../api/get-menus'

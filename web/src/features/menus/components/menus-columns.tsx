@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next'
 import type { Column } from '@/components/ui/data-table'
+import type { TFunction } from '@/lib/i18n'
 import type { Menu } from '../api/get-menus'
 
 export type MenuActions = { onEdit: (menu: Menu) => void; onDelete: (menu: Menu) => void }

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { Dialog } from '@/components/ui/dialog'
 import { useSaveHandler } from '@/components/ui/use-save-handler'
+import { useTranslation } from '@/lib/i18n'
 import { useCreateOnlineViewing } from '../api/create-online-viewing'
 import type { OnlineViewing } from '../api/get-online-viewings'
 import type { ViewingMedia } from '../api/get-online-viewing-media'

@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
+import { useTranslation } from '@/lib/i18n'
 import { schemaResolver } from '@/lib/schema'
-import { useTranslation } from 'react-i18next'
 import { FormDatePicker } from '@/components/ui/form-date-picker'
 import { FormField, setServerErrors } from '@/components/ui/form-field'
 import { toInputTime, VIEWING_FIELDS, viewingSchema, type ViewingFormValues } from '../api/create-online-viewing'

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
 import { DateRangePicker } from '@/components/ui/date-range-picker'
+import { useTranslation } from '@/lib/i18n'
 import type { ViewingFilters } from '../api/get-online-viewings'
 import type { ViewingMedia } from '../api/get-online-viewing-media'
 import { FILTER_KEYS, type FilterKey } from './use-viewing-filters'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { DatePicker } from '@/components/ui/date-picker'
+import { useTranslation } from '@/lib/i18n'
 import { addBlankDay } from './order-form-state'
 
 type Props = {

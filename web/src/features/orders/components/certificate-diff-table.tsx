@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import type { CertificateDiff } from '../api/certificates'
 
 type Sort = 'ascending' | 'descending' | null

@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { toast } from '@/components/ui/toast-store'
+import { useTranslation } from '@/lib/i18n'
 import type { UnassignedRow } from '../api/certificates'
 import { useAssignPeriod, useMediaPeriods } from '../api/use-certificate'
 import { VersionSwapDialog } from './version-swap-dialog'

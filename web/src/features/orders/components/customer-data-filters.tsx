@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
 import { DatePicker } from '@/components/ui/date-picker'
 import { DATA_CATEGORIES, DATA_SOURCES } from '@/config/customer-data'
+import { useTranslation } from '@/lib/i18n'
 import type { CustomerFilter } from '../api/evaluation-types'
 
 type Props = {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
 import { DataTable, type Column } from '@/components/ui/data-table'
+import { useTranslation } from '@/lib/i18n'
 import type { CustomerCell, CustomerPreview } from '../api/evaluation-types'
 import { DEFAULT_FILTER, useSummaryGrid } from '../api/summary'
 import { formatGrp } from './order-figures'

@@ -1,6 +1,6 @@
 import type { UseFormReturn } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
 import { FormField, FormGroup } from '@/components/ui/form-field'
+import { useTranslation } from '@/lib/i18n'
 import { FREE_CALCULATIONS, SIDES, type OrderFormValues } from '../api/create-order'
 
 type Props = { form: UseFormReturn<OrderFormValues> }

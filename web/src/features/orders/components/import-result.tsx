@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 
 /** How the latest import of an order went: running, or ended with the job's message. */
 export type ImportOutcome = { state: 'running' | 'done' | 'failed'; text: string; /** `HH:mm:ss`. */ at: string }

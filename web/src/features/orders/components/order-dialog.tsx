@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { Dialog } from '@/components/ui/dialog'
 import { useSaveHandler } from '@/components/ui/use-save-handler'
+import { useTranslation } from '@/lib/i18n'
 import { useCreateOrder } from '../api/create-order'
 import { useOrder } from '../api/get-order'
 import { useOrderMedia } from '../api/get-order-media'

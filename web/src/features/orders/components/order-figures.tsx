@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { Tooltip } from '@/components/ui/tooltip'
+import { useTranslation } from '@/lib/i18n'
 import type { Order } from '../api/get-orders'
 
 /** A figure missing (no target, nothing aired yet …). */

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { DataTable, type Column } from '@/components/ui/data-table'
 import { Dialog } from '@/components/ui/dialog'
+import { useTranslation } from '@/lib/i18n'
 import { useOrderLogs, type OrderLogEntry } from '../api/get-order-logs'
 
 type Props = { orderId: number | null; onClose: () => void }

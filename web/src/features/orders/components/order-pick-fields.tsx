@@ -1,6 +1,6 @@
 import { useController, useWatch, type UseFormReturn } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
 import { FormGroup } from '@/components/ui/form-field'
+import { useTranslation } from '@/lib/i18n'
 import type { OrderFormValues } from '../api/create-order'
 import { useOrderSuits } from '../api/get-order-suits'
 import { useOrderTapes } from '../api/get-order-tapes'

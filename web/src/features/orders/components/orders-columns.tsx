@@ -1,6 +1,6 @@
-import type { TFunction } from 'i18next'
 import type { Column } from '@/components/ui/data-table'
 import { DropdownMenu, MenuContent, MenuItem } from '@/components/ui/dropdown-menu'
+import type { TFunction } from '@/lib/i18n'
 import type { Order } from '../api/get-orders'
 import { ExpectedFigure, Figure, NONE } from './order-figures'
 

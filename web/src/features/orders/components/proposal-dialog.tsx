@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import { DataTable, type Column } from '@/components/ui/data-table'
 import { Dialog } from '@/components/ui/dialog'
 import { toast } from '@/components/ui/toast-store'
+import { useTranslation } from '@/lib/i18n'
 import { useProposals, type Proposal } from '../api/get-proposals'
 import { useSettleProposal } from '../api/settle-proposal'
 import { ProposalForm } from './proposal-form'

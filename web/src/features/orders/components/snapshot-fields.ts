@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next'
+import type { TFunction } from '@/lib/i18n'
 
 /** The editable fields a version keeps (decisions, Orders: Log), as orderHistoryList answers them. */
 export type Snapshot = {

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next'
+import type { TFunction } from '@/lib/i18n'
 import { z } from '@/lib/schema'
 import { dayAfter, localDay } from '@/lib/timestamps'
 import type { TapeChange } from '../api/get-tape-changes'

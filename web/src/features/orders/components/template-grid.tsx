@@ -1,6 +1,5 @@
-import type { TFunction } from 'i18next'
-import { useTranslation } from 'react-i18next'
 import { Pagination } from '@/components/ui/pagination'
+import { type TFunction, useTranslation } from '@/lib/i18n'
 import type { TemplateMonth } from '../api/get-order-template'
 import { clampPage, dayColumns, lineTotal, marksByDay, pageOf, pointsByDay, TEMPLATE_PAGE_SIZE, type DayMark } from './template-days'
 

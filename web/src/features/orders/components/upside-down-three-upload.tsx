@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
 import { Dialog } from '@/components/ui/dialog'
 import { UploadDialog } from '@/components/upload/upload-dialog'
+import { useTranslation } from '@/lib/i18n'
 import { figuresKey } from '../api/evaluation-keys'
 import type { Order } from '../api/get-orders'
 import { invalidateOrder } from '../api/invalidate'

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ButtonHTMLAttributes, type Ref } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import type { GroupOption } from '../api/get-brand-groups'
 
 type Props = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'value' | 'onChange'> & {

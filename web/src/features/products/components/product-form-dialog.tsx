@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { Dialog } from '@/components/ui/dialog'
 import { useSaveHandler } from '@/components/ui/use-save-handler'
+import { useTranslation } from '@/lib/i18n'
 import { useCreateProduct } from '../api/create-product'
 import { useBrandOptions } from '../api/get-brand-options'
 import { useMediaOptions } from '@/lib/media-options'

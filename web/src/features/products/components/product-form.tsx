@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { useController, useForm } from 'react-hook-form'
+import { useTranslation } from '@/lib/i18n'
 import { schemaResolver } from '@/lib/schema'
-import { useTranslation } from 'react-i18next'
 import { FormField, FormGroup, setServerErrors } from '@/components/ui/form-field'
 import { DEFAULT_SECONDS, PRODUCT_FIELDS, productSchema, SECONDS_OPTIONS, type ProductFormValues } from '../api/create-product'
 import type { BrandOption } from '../api/get-brand-options'

@@ -1,7 +1,7 @@
 import { useController, useWatch, type Control, type FieldErrors, type UseFormSetValue } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
 import { FormField } from '@/components/ui/form-field'
 import { toast } from '@/components/ui/toast-store'
+import { useTranslation } from '@/lib/i18n'
 import type { ProductFormValues } from '../api/create-product'
 import { useBrandGroups, type GroupOption } from '../api/get-brand-groups'
 import { GroupMultiSelect } from './group-multi-select'

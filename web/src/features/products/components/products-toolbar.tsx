@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
 import { DateTimeRange } from '@/components/ui/datetime-range'
 import { SearchableSelect } from '@/components/ui/searchable-select'
+import { useTranslation } from '@/lib/i18n'
 import { SECONDS_OPTIONS } from '../api/create-product'
 import { useBrandOptions } from '../api/get-brand-options'
 import { useGroupOptions } from '../api/get-group-options'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import type { Profile } from '../api/get-profile'
 
 /** The signed-in account's details. */

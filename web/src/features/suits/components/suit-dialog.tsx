@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { Dialog } from '@/components/ui/dialog'
 import { useSaveHandler } from '@/components/ui/use-save-handler'
+import { useTranslation } from '@/lib/i18n'
 import { useCreateSuit } from '../api/create-suit'
 import { useSuitBrands } from '../api/get-suit-brands'
 import { useSuitMedia } from '../api/get-suit-media'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { toast } from '@/components/ui/toast-store'
+import { useTranslation } from '@/lib/i18n'
 import type { EntryValue } from '../api/create-suit'
 import { useSuitPeriods } from '../api/get-suit-periods'
 import { EntriesTable } from './entries-table'

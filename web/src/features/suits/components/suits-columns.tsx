@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next'
 import type { Column } from '@/components/ui/data-table'
+import type { TFunction } from '@/lib/i18n'
 import type { Suit, SuitEntry } from '../api/get-suits'
 
 export type SuitActions = {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { SECONDS_OPTIONS } from '../api/create-suit'
 import { useSuitBrands } from '../api/get-suit-brands'
 import { useSuitMedia } from '../api/get-suit-media'

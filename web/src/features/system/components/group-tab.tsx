@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { useKeepPageInRange } from '@/lib/use-url-filters'
 import { confirm } from '@/components/ui/confirm'
 import { DataTable, type Column } from '@/components/ui/data-table'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 
 /** 编辑 and 删除 of one row. */
 export function RowActions({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {

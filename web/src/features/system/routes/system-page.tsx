@@ -1,5 +1,5 @@
 import { Tabs } from 'radix-ui'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { BrandTab } from '../components/brand-tab'
 import { GroupTab } from '../components/group-tab'
 import { MediaTab } from '../components/media-tab'

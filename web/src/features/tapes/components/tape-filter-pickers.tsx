@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { useTapeBrands } from '../api/get-tape-brands'
 import { useTapeMedia } from '../api/get-tape-media'
 import { useTapeProducts } from '../api/get-tape-products'

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { Dialog } from '@/components/ui/dialog'
 import { useSaveHandler } from '@/components/ui/use-save-handler'
+import { useTranslation } from '@/lib/i18n'
 import { useCreateTape } from '../api/create-tape'
 import { useTapeBrands } from '../api/get-tape-brands'
 import { useTapeMedia } from '../api/get-tape-media'

@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { useController, useForm, useWatch } from 'react-hook-form'
+import { useTranslation } from '@/lib/i18n'
 import { schemaResolver } from '@/lib/schema'
-import { useTranslation } from 'react-i18next'
 import { FormField, setServerErrors } from '@/components/ui/form-field'
 import { DEFAULT_SECONDS, TAPE_FIELDS, tapeSchema, type TapeFormValues } from '../api/create-tape'
 import type { TapeBrand } from '../api/get-tape-brands'

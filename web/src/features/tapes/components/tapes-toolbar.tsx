@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
 import { DateTimeRange } from '@/components/ui/datetime-range'
+import { useTranslation } from '@/lib/i18n'
 import type { TapeFilters } from '../api/get-tapes'
 import { TapeFilterPickers } from './tape-filter-pickers'
 import { FILTER_KEYS, type FilterKey } from './use-tape-filters'

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { Dialog } from '@/components/ui/dialog'
 import { useSaveHandler } from '@/components/ui/use-save-handler'
+import { useTranslation } from '@/lib/i18n'
 import { useCreateTimePeriodClass } from '../api/create-time-period-class'
 import { useMediaOptions } from '@/lib/media-options'
 import type { TimePeriodGroup } from '../api/get-time-periods'

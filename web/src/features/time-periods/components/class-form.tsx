@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { Controller, useForm } from 'react-hook-form'
+import { useTranslation } from '@/lib/i18n'
 import { schemaResolver } from '@/lib/schema'
-import { useTranslation } from 'react-i18next'
 import { FormField, FormGroup, setServerErrors } from '@/components/ui/form-field'
 import { CLASS_FIELDS, classSchema, type ClassFormValues } from '../api/create-time-period-class'
 import type { MediaOption } from '@/lib/media-options'

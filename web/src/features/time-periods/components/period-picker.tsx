@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import type { TimePeriod } from '../api/get-time-periods'
 import { timeRange } from './time-periods-columns'
 

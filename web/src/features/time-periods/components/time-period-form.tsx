@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
+import { useTranslation } from '@/lib/i18n'
 import { schemaResolver } from '@/lib/schema'
-import { useTranslation } from 'react-i18next'
 import { FormField, setServerErrors } from '@/components/ui/form-field'
 import { PERIOD_FIELDS, timePeriodSchema, type TimePeriodFormValues } from '../api/create-time-period'
 import type { MediaOption } from '@/lib/media-options'

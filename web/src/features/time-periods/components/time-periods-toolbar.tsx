@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
 import { DateRangePicker } from '@/components/ui/date-range-picker'
+import { useTranslation } from '@/lib/i18n'
 import type { TimePeriodFilters } from '../api/get-time-periods'
 import { useTimePeriodClasses } from '../api/get-time-period-classes'
 import { useMediaOptions } from '@/lib/media-options'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { CellDialog as Dialog } from './cell-dialog'
 import type { CellOperation, GridCell, GridRow } from '../../api/summary-writes'
 import { CellHeading } from './summary-form'

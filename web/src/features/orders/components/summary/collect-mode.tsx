@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { DataTable, type Column } from '@/components/ui/data-table'
+import { useTranslation } from '@/lib/i18n'
 import type { Order } from '../../api/get-orders'
 import { useOrderLogs } from '../../api/get-order-logs'
 import { useProposals, type Proposal } from '../../api/get-proposals'

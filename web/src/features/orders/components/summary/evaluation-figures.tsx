@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import type { FiguresRow } from '../../api/evaluation-types'
 import { Figure, formatPercent, NONE } from '../order-figures'
 

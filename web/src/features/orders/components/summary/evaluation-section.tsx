@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import type { EvaluationFilter } from '../../api/evaluation-types'
 import { useEvaluationFigures } from '../../api/get-evaluation-figures'
 import { EvaluationFigures } from './evaluation-figures'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import type { MovePreview } from '../../api/summary-writes'
 
 /** What 确认移动 will do, as 检查 answered it: the source cell's missing spots, the destination's spots before and after. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import type { EvaluationFilter } from '../../api/evaluation-types'
 import { useExportEvaluation, type EvaluationExport } from '../../api/export-evaluation'
 import { useExportCertificate } from '../../api/use-certificate'

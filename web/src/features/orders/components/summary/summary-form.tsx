@@ -1,7 +1,6 @@
-import type { TFunction } from 'i18next'
 import type { KeyboardEvent } from 'react'
 import { Controller, type Control, type FieldErrors, type FieldValues, type Path, type UseFormRegister, type UseFormSetError } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
+import { type TFunction, useTranslation } from '@/lib/i18n'
 import { z } from '@/lib/schema'
 import { FormField, FormGroup, setServerErrors } from '@/components/ui/form-field'
 import { Switch } from '@/components/ui/switch'

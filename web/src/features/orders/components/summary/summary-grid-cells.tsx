@@ -1,6 +1,6 @@
-import type { TFunction } from 'i18next'
 import { memo, type ReactElement } from 'react'
 import type { CellComponentProps } from 'react-window'
+import type { TFunction } from '@/lib/i18n'
 import { isVerified, REASON, WITHDRAWN, type GridCell, type GridRow } from '../../api/summary'
 import {
   cellClass,

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { DropdownMenu, MenuContent, MenuItem } from '@/components/ui/dropdown-menu'
+import { useTranslation } from '@/lib/i18n'
 import type { GridCell, GridRow } from '../../api/summary'
 import type { SummaryAction } from './summary-dialogs'
 import { menuItems, type MenuItemKind } from './summary-grid-model'

@@ -1,6 +1,6 @@
 import { Tabs } from 'radix-ui'
 import { useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import type { GridCell, GridMonth, GridRow } from '../../api/summary'
 import type { SummaryAction } from './summary-dialogs'
 import { SummaryGrid } from './summary-grid'

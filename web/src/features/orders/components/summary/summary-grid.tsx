@@ -1,6 +1,6 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Grid, useGridRef } from 'react-window'
+import { useTranslation } from '@/lib/i18n'
 import type { GridCell, GridMonth, GridRow } from '../../api/summary'
 import { HeadRow, LeftRow, PaneCell, type PaneProps } from './summary-grid-cells'
 import { SummaryCellMenu, type MenuTarget } from './summary-grid-menu'

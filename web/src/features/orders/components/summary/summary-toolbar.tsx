@@ -1,8 +1,8 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { DatePicker } from '@/components/ui/date-picker'
 import { toast } from '@/components/ui/toast-store'
 import { BELONGING, DATA_CATEGORIES, DATA_SOURCES } from '@/config/customer-data'
+import { useTranslation } from '@/lib/i18n'
 import { useAssessmentTime, type SummaryFilter } from '../../api/summary'
 import { SummaryExports } from './summary-exports'
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
 import { toast } from '@/components/ui/toast-store'
 import { ApiError, Code } from '@/lib/api-client'
+import { useTranslation } from '@/lib/i18n'
 import { useCheckMove, useConfirmMove, type GridCell, type MoveFields, type MovePreview } from '../../api/summary-writes'
 import { showServerError } from './summary-form'
 

@@ -1,6 +1,6 @@
 import type { RefObject } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Dialog } from '@/components/ui/dialog'
+import { useTranslation } from '@/lib/i18n'
 import type { EvaluationFilter } from '../../api/evaluation-types'
 import { ViewingEditor } from './viewing-editor'
 import './evaluation.css'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import type { EvaluationFilter } from '../../api/evaluation-types'
 import { useViewingEstimates } from '../../api/viewing-estimates'
 import { ViewingClassRow } from './viewing-class-row'

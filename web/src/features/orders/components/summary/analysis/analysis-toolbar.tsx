@@ -1,7 +1,7 @@
 import { useEffect, type FormEvent, type RefObject } from 'react'
-import { useTranslation } from 'react-i18next'
 import { DateRangePicker } from '@/components/ui/date-range-picker'
 import { SearchableSelect } from '@/components/ui/searchable-select'
+import { useTranslation } from '@/lib/i18n'
 import { useOrderGroups } from '../../../api/get-order-groups'
 import type { Order } from '../../../api/get-orders'
 import { useOrderProducts } from '../../../api/get-order-products'

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type RefObject } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Dialog } from '@/components/ui/dialog'
+import { useTranslation } from '@/lib/i18n'
 import { useSpotCurve, type AnalysisSpot } from './api'
 import { curveArgs, grp, spotWindow } from './analysis-model'
 import type { Side } from './analysis-grid'

@@ -1,6 +1,7 @@
+import { act, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { storageKeys } from '@/config/storage-keys'
-import { i18n, resources, setLanguage } from './i18n'
+import { i18n, resources, setLanguage, useTranslation, type TFunction } from './i18n'
 import { otherLanguage } from './i18n-other-languages'
 
 afterEach(async () => {
@@ -32,5 +33,22 @@ describe('i18n', () => {
     expect(i18n.t('auth:capsLock')).toBe('Caps lock is On')
     expect(localStorage.getItem(storageKeys.language)).toBe('en')
     expect(document.documentElement.lang).toBe('en')
+  })
+
+  it('renders components again in the language chosen, with a new t only then', async () => {
+    const seen: TFunction[] = []
+    function Title() {
+      const { t } = useTranslation(['orders', 'common'])
+      seen.push(t)
+      return <h1>{`${t('common:appTitle')} ${t('summary.grid.lines', { count: 1 })}`}</h1>
+    }
+    const { rerender } = render(<Title />)
+    rerender(<Title />)
+    expect(seen[1]).toBe(seen[0])
+    const zh = screen.getByRole('heading').textContent
+    await act(() => setLanguage('en'))
+    expect(screen.getByRole('heading').textContent).not.toBe(zh)
+    expect(screen.getByRole('heading').textContent).toBe(`${i18n.t('common:appTitle')} ${i18n.getFixedT('en', 'orders')('summary.grid.lines', { count: 1 })}`)
+    expect(seen.at(-1)).not.toBe(seen[0])
   })
 })
