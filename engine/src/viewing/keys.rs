@@ -115,6 +115,33 @@ fn typed<'a, T: ArrowPrimitiveType>(
     column.as_primitive_opt::<T>().ok_or_else(|| Error::Decode { column: name, found: column.data_type().to_string() })
 }
 
+/// Drops from `runs` (each ascending) the keys among the `skip` newest that air later than
+/// the rest, by count alone: the least air time `v` with at most `skip` keys later than it is
+/// found by bisection over the runs, and every key later than `v` goes. Answers how many of
+/// `skip` are left, fewer than the keys airing at `v`, so the merge steps through ties only.
+pub(super) fn drop_newest(runs: &mut [Keys], skip: u64) -> u64 {
+    let later = |runs: &[Keys], v: i64| runs.iter().map(|r| (r.len() - r.partition_point(|k| k.0 <= v)) as u64).sum::<u64>();
+    let (Some(first), Some(last)) =
+        (runs.iter().filter_map(|r| r.first()).map(|k| k.0).min(), runs.iter().filter_map(|r| r.last()).map(|k| k.0).max())
+    else {
+        return skip;
+    };
+    let (mut lo, mut hi) = (first.saturating_sub(1), last);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if later(runs, mid) <= skip {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    let dropped = later(runs, lo);
+    for run in runs.iter_mut() {
+        run.truncate(run.partition_point(|k| k.0 <= lo));
+    }
+    skip - dropped
+}
+
 /// The page of `limit` rows after `offset` of the merge of `runs` (each ascending), newest
 /// first: (run, row number, id) in list order.
 pub(super) fn merge_page(runs: &[Keys], offset: u64, limit: u64) -> Vec<(usize, u64, i64)> {
@@ -159,5 +186,25 @@ mod tests {
         assert_eq!(merge_page(&runs, 1, 2), [(0, 2, 5), (1, 8, 4)]);
         assert_eq!(ids(merge_page(&runs, 4, 3)), [2, 1]);
         assert!(merge_page(&runs, 6, 3).is_empty());
+    }
+
+    #[test]
+    fn the_newest_keys_are_dropped_by_count_down_to_ties() {
+        let page = |mut runs: [Keys; 2], offset: u64, limit: u64| {
+            let skip = drop_newest(&mut runs, offset);
+            merge_page(&runs, skip, limit).into_iter().map(|(_, _, id)| id).collect::<Vec<_>>()
+        };
+        let a: Keys = vec![(10, 1, 0), (20, 2, 1), (30, 5, 2), (30, 7, 3)];
+        let b: Keys = vec![(20, 3, 7), (30, 4, 8), (40, 6, 9)];
+        for offset in 0..=7 {
+            let all = merge_page(&[a.clone(), b.clone()], 0, 10);
+            let expected: Vec<i64> = all.iter().skip(offset as usize).take(2).map(|k| k.2).collect();
+            assert_eq!(page([a.clone(), b.clone()], offset, 2), expected, "from {offset}");
+        }
+        // Past the 40 and into the three keys at 30: only 40 is dropped, the ties are stepped.
+        let mut runs = [a, b];
+        assert_eq!(drop_newest(&mut runs, 2), 1);
+        assert_eq!((runs[0].len(), runs[1].len()), (4, 2));
+        assert_eq!(drop_newest(&mut [Keys::new()], 5), 5);
     }
 }

@@ -13,7 +13,7 @@ use chrono::NaiveDate;
 
 use super::ViewingRow;
 use super::footer::{Footer, locate};
-use super::keys::{Keep, Keys, merge_page, scan};
+use super::keys::{Keep, Keys, drop_newest, merge_page, scan};
 use super::plan::{Extent, plan};
 use crate::paths::{LakePath, parse_files};
 use crate::{Dataset, Error, Lake, Result, Snapshot};
@@ -100,6 +100,7 @@ impl Lake {
         }
         let skip = offset.checked_sub(plan.before + above);
         let skip = skip.ok_or_else(|| Error::Caller("the list's plan counted more rows before the page than it has".into()))?;
+        let skip = drop_newest(&mut runs, skip);
         let keys = merge_page(&runs, skip, limit);
         let keys: Vec<(usize, u64, i64)> = keys.into_iter().map(|(r, row, id)| (wanted[r].0, row, id)).collect();
         Ok((self.rows_of(&index, &keys)?, total))
