@@ -15,15 +15,18 @@ use super::ViewingRow;
 use super::footer::{Footer, locate};
 use super::keys::{Keep, Keys, drop_newest, merge_page, scan};
 use super::plan::{Extent, plan};
+use super::read::prune;
 use crate::paths::{LakePath, parse_files};
 use crate::{Dataset, Error, Lake, Result, Snapshot};
 
-/// What the list keeps between calls: each file's footer (files never change once written)
-/// and the index of the last snapshot listed.
+/// What the list keeps between calls: each file's footer (files never change once written),
+/// its deleted rows with the deleted ids they were looked up against, and the indexes of the
+/// last two file lists listed.
 #[derive(Default)]
 pub(crate) struct ListCache {
     footers: Mutex<HashMap<String, Arc<Footer>>>,
-    index: Mutex<Option<Arc<ListIndex>>>,
+    gone: Mutex<HashMap<String, (Arc<Vec<i64>>, Arc<Gone>)>>,
+    indexes: Mutex<Vec<Arc<ListIndex>>>,
 }
 
 /// Broadcast days, both ends inclusive, as days since 1970-01-01.
@@ -35,14 +38,14 @@ type Counts = Arc<Vec<Vec<u64>>>;
 /// A file's deleted rows: (row number, id), by row.
 type Gone = Vec<(u64, i64)>;
 
-/// A snapshot as the list sees it, kept until the snapshot changes.
+/// Files and deleted ids as the list sees them, kept until they change.
 struct ListIndex {
     files: Vec<String>,
     /// Sorted.
-    deleted: Vec<i64>,
+    deleted: Arc<Vec<i64>>,
     paths: Vec<LakePath>,
     footers: Vec<Arc<Footer>>,
-    gone: Vec<Gone>,
+    gone: Vec<Arc<Gone>>,
     /// Each file's live rows per span.
     live: Counts,
     /// The rows per span of the last day range listed.
@@ -60,8 +63,17 @@ impl Lake {
         page: u64,
         limit: u64,
     ) -> Result<(Vec<ViewingRow>, u64)> {
-        let Some(index) = self.list_index(snapshot)? else { return Ok((Vec::new(), 0)) };
+        let Some((dataset, paths)) = parse_files(&snapshot.files)? else { return Ok((Vec::new(), 0)) };
+        if dataset != Dataset::Viewing {
+            return Err(Error::Caller(format!("a viewing query got {dataset} files")));
+        }
         let days = (from.is_some() || to.is_some()).then(|| (from.map_or(i64::MIN, day), to.map_or(i64::MAX, day)));
+        // A day range opens only the files of the months it can reach.
+        let paths = if days.is_some() { prune(paths, from, to) } else { paths };
+        if paths.is_empty() {
+            return Ok((Vec::new(), 0));
+        }
+        let index = self.list_index(paths, &snapshot.deleted)?;
         let counts = self.counts(&index, days)?;
         let total: u64 = counts.iter().flatten().sum();
         let offset = page.saturating_sub(1).saturating_mul(limit);
@@ -164,46 +176,43 @@ impl Lake {
         Ok(counts)
     }
 
-    /// The snapshot's list index: kept while the snapshot stays the same. `None` when the
-    /// snapshot has no files.
-    fn list_index(&self, snapshot: &Snapshot) -> Result<Option<Arc<ListIndex>>> {
-        let Some((dataset, paths)) = parse_files(&snapshot.files)? else { return Ok(None) };
-        if dataset != Dataset::Viewing {
-            return Err(Error::Caller(format!("a viewing query got {dataset} files")));
-        }
+    /// The list index of `paths` under the `deleted` ids: kept while they stay the same.
+    fn list_index(&self, paths: Vec<LakePath>, deleted: &[i64]) -> Result<Arc<ListIndex>> {
+        let files: Vec<String> = paths.iter().map(|p| p.rel.clone()).collect();
         // The manifest answers the deleted ids in no set order: they are kept sorted.
-        let mut deleted = snapshot.deleted.clone();
+        let mut deleted = deleted.to_vec();
         deleted.sort_unstable();
         deleted.dedup();
-        let kept = self.list_cache().index.lock().expect("list index lock").clone();
-        if let Some(index) = kept.as_ref().filter(|i| i.files == snapshot.files && i.deleted == deleted) {
-            return Ok(Some(index.clone()));
+        let kept = self.list_cache().indexes.lock().expect("list index lock").clone();
+        if let Some(index) = kept.iter().find(|i| i.files == files && *i.deleted == deleted) {
+            return Ok(index.clone());
         }
         let footers = paths.iter().map(|p| self.footer(p)).collect::<Result<Vec<_>>>()?;
-        // A file's deleted rows depend only on the file and the deleted ids: a file the kept
-        // index knows keeps its rows still deleted and looks up only the ids deleted since.
-        let known: HashMap<&str, usize> =
-            kept.iter().flat_map(|k| k.files.iter().enumerate().map(|(j, f)| (f.as_str(), j))).collect();
-        let since: Vec<i64> = match &kept {
-            Some(k) => deleted.iter().copied().filter(|id| k.deleted.binary_search(id).is_err()).collect(),
-            None => deleted.clone(),
+        // A file's deleted rows depend only on the file and the deleted ids: a file looked up
+        // before keeps its rows still deleted and looks up only the ids deleted since.
+        let known: Vec<Option<(Arc<Vec<i64>>, Arc<Gone>)>> = {
+            let cache = self.list_cache().gone.lock().expect("deleted rows lock");
+            paths.iter().map(|p| cache.get(&p.rel).cloned()).collect()
         };
+        let mut since: HashMap<*const Vec<i64>, Vec<i64>> = HashMap::new();
+        for (set, _) in known.iter().flatten() {
+            since
+                .entry(Arc::as_ptr(set))
+                .or_insert_with(|| deleted.iter().copied().filter(|id| set.binary_search(id).is_err()).collect());
+        }
         let mut gone: Vec<Gone> = Vec::with_capacity(paths.len());
         let mut jobs: Vec<(usize, &[i64])> = Vec::new();
-        for (i, p) in paths.iter().enumerate() {
-            match (known.get(p.rel.as_str()), &kept) {
-                (Some(&j), Some(k)) => {
-                    gone.push(k.gone[j].iter().copied().filter(|(_, id)| deleted.binary_search(id).is_ok()).collect());
-                    if !since.is_empty() {
-                        jobs.push((i, &since));
-                    }
+        for (i, known) in known.iter().enumerate() {
+            let (rows, ids): (Gone, &[i64]) = match known {
+                Some((set, rows)) => {
+                    let still = rows.iter().copied().filter(|(_, id)| deleted.binary_search(id).is_ok());
+                    (still.collect(), &since[&Arc::as_ptr(set)])
                 }
-                _ => {
-                    gone.push(Vec::new());
-                    if !deleted.is_empty() {
-                        jobs.push((i, &deleted));
-                    }
-                }
+                None => (Vec::new(), &deleted),
+            };
+            gone.push(rows);
+            if !ids.is_empty() {
+                jobs.push((i, ids));
             }
         }
         for (i, found) in self.locate_all(&paths, &footers, &jobs)? {
@@ -218,19 +227,24 @@ impl Lake {
                 footer.spans.iter().map(|s| s.rows - (at(s.start + s.rows) - at(s.start))).collect()
             })
             .collect();
-        let index = Arc::new(ListIndex {
-            files: snapshot.files.clone(),
-            deleted,
-            paths,
-            footers,
-            gone,
-            live: Arc::new(live),
-            ranged: Mutex::new(None),
-        });
-        *self.list_cache().index.lock().expect("list index lock") = Some(index.clone());
-        // Footers of files no longer listed are dropped with them.
-        self.list_cache().footers.lock().expect("footer cache lock").retain(|rel, _| index.files.contains(rel));
-        Ok(Some(index))
+        let deleted = Arc::new(deleted);
+        let gone: Vec<Arc<Gone>> = gone.into_iter().map(Arc::new).collect();
+        {
+            let mut cache = self.list_cache().gone.lock().expect("deleted rows lock");
+            for (f, g) in files.iter().zip(&gone) {
+                cache.insert(f.clone(), (deleted.clone(), g.clone()));
+            }
+        }
+        let index = Arc::new(ListIndex { files, deleted, paths, footers, gone, live: Arc::new(live), ranged: Mutex::new(None) });
+        // The last two file lists are kept (every file, and a day range's months); what no
+        // kept index lists is dropped.
+        let mut indexes = self.list_cache().indexes.lock().expect("list index lock");
+        indexes.insert(0, index.clone());
+        indexes.truncate(2);
+        let listed = |rel: &String| indexes.iter().any(|i| i.files.contains(rel));
+        self.list_cache().footers.lock().expect("footer cache lock").retain(|rel, _| listed(rel));
+        self.list_cache().gone.lock().expect("deleted rows lock").retain(|rel, _| listed(rel));
+        Ok(index)
     }
 
     /// Each job's deleted rows (job: a file and the ids to look for in it), on the lake's
