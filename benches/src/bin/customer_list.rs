@@ -8,11 +8,12 @@
 //! The peer is what an analyst would run: DuckDB over one plain Parquet copy of the live rows
 //! (deletions applied), `count(*)` and `order by air_time desc, id desc limit 100 offset k`. Both
 //! must answer the same total and the same ids on every page before anything is timed. The
-//! general query adeval ran for every page before (and still runs for filtered lists) is timed
-//! too, on a day range that keeps every row.
+//! general query adeval ran for every page before (and still runs for lists filtered by more
+//! than days) is timed too, on a filter that keeps every row.
 //!
 //! Settings: ADEVAL_BENCH_CUSTOMER_LIST_ROWS (10,000,000), ADEVAL_BENCH_CUSTOMER_LIST_RUNS (30),
-//! DATABASE_URL (the admin URL of a running cluster), ADEVAL_BIN.
+//! DATABASE_URL (the admin URL of a running cluster), ADEVAL_BIN, ADEVAL_BENCH_CUSTOMER_LIST_KEEP
+//! (set: the database and lake are kept, for a closer look).
 
 use std::path::Path;
 use std::time::Instant;
@@ -61,12 +62,14 @@ async fn main() -> anyhow::Result<()> {
         let total = lake.viewing_page(&snapshot, &ViewingFilter::default(), 1, LIMIT)?.1;
         let last = total.div_ceil(LIMIT);
         let march = ViewingFilter { from: Some(day(3, 1)), to: Some(day(3, 31)), ..ViewingFilter::default() };
+        let march_last = lake.viewing_page(&snapshot, &march, 1, LIMIT)?.1.div_ceil(LIMIT);
         let cases = [
             Case { label: "first page".into(), filter: ViewingFilter::default(), page: 1 },
             Case { label: "page 5,000".into(), filter: ViewingFilter::default(), page: 5_000 },
             Case { label: format!("page {} (the middle)", thousands((last / 2) as f64)), filter: ViewingFilter::default(), page: last / 2 },
             Case { label: format!("page {} (the last)", thousands(last as f64)), filter: ViewingFilter::default(), page: last },
             Case { label: "March 2026, first page".into(), filter: march.clone(), page: 1 },
+            Case { label: format!("March 2026, page {} (the last)", thousands(march_last as f64)), filter: march.clone(), page: march_last },
         ];
         let mut table = Vec::new();
         for case in &cases {
@@ -82,9 +85,9 @@ async fn main() -> anyhow::Result<()> {
             let peer_runs = measure("peer", runs.min(3), |_| Ok(()), |_| peer_page(&peer, &plain, &case.filter, case.page).map(drop))?;
             table.push((case.label.clone(), n, engine, peer_runs));
         }
-        // The general query over every row (a day range that keeps them all), as every page ran
-        // before; a few runs, it is slow.
-        let everything = ViewingFilter { from: Some(NaiveDate::from_ymd_opt(2000, 1, 1).expect("a day")), ..ViewingFilter::default() };
+        // The general query over every row, as every page ran before; a few runs, it is slow. A
+        // blank title filters nothing but is more than a day range, so it takes that query.
+        let everything = ViewingFilter { title: Some(" ".into()), ..ViewingFilter::default() };
         let mut general = Vec::new();
         for page in [1, last] {
             let (rows, n) = lake.viewing_page(&snapshot, &everything, page, LIMIT)?;
@@ -94,7 +97,7 @@ async fn main() -> anyhow::Result<()> {
             }
             general.push(measure("general query", 3, |_| Ok(()), |_| Ok(lake.viewing_page(&snapshot, &everything, page, LIMIT).map(drop)?))?);
         }
-        // The first call after a deletion: the list counts the deleted rows per file again.
+        // The first call after a deletion: the list looks up where the newly deleted row is.
         let ids = lake.viewing_page(&snapshot, &ViewingFilter::default(), last / 3, LIMIT)?.0;
         let after_delete = measure(
             "first page after a deletion",
@@ -102,7 +105,7 @@ async fn main() -> anyhow::Result<()> {
             |i| Ok(Snapshot { deleted: [snapshot.deleted.clone(), vec![ids[i].id]].concat(), ..snapshot.clone() }),
             |s| Ok(lake.viewing_page(&s, &ViewingFilter::default(), 1, LIMIT).map(drop)?),
         )?;
-        // A fresh process: every footer read once.
+        // A fresh process: every footer read and every deleted id located once.
         let fresh = measure(
             "first page of a fresh lake handle",
             3,
@@ -134,7 +137,7 @@ async fn main() -> anyhow::Result<()> {
         write_report(written, generated, total, &table, &general, &after_delete, &fresh, &http)
     }
     .await;
-    bench.finish(None, outcome).await
+    bench.finish(Some("ADEVAL_BENCH_CUSTOMER_LIST_KEEP"), outcome).await
 }
 
 fn day(m: u32, d: u32) -> NaiveDate {
@@ -195,9 +198,9 @@ fn write_report(
         "The customer data list (customerIndex) over {} viewing rows (ten import batches of a million, each spread \
          over January to June 2026 and the seeded orders' cycles, generated in {}; {} deleted, so {} listed), 100 \
          rows a page, newest first, each answer with its total. **adeval** is the engine call the server makes \
-         (`Lake::viewing_page` on the manifest's snapshot), each after one unmeasured call; unfiltered pages come \
-         from the files' footers and the page's own rows, the month filter from the general DuckDB query. **The \
-         peer** is DuckDB over one plain Parquet copy of the live rows (deletions applied): `count(*)` and `order \
+         (`Lake::viewing_page` on the manifest's snapshot), each after one unmeasured call; the pages and the \
+         month filter come from the files' footers (row counts and air-time spans, less the deleted rows each span \
+         holds), the spans that can hold the page and the page's own rows. **The peer** is DuckDB over one plain Parquet copy of the live rows (deletions applied): `count(*)` and `order \
          by air_time desc, id desc limit 100 offset k`. Both answered the same total and ids on every page before \
          timing.\n\n",
         thousands(rows as f64),
@@ -223,12 +226,12 @@ fn write_report(
     ));
     md.push_str(&format!("| the same, the last page | | {} | {} | | |\n", secs(general[1].median()), general[1].spread()));
     md.push_str(&format!(
-        "| first page, first call after a deletion (deleted rows counted per file again) | | {} | {} | | |\n",
+        "| first page, first call after a deletion (only the newly deleted id looked up) | | {} | {} | | |\n",
         secs(after_delete.median()),
         after_delete.spread()
     ));
     md.push_str(&format!(
-        "| first page of a fresh lake handle (every footer read) | | {} | {} | | |\n",
+        "| first page of a fresh lake handle (every footer read, every deleted id located) | | {} | {} | | |\n",
         secs(fresh.median()),
         fresh.spread()
     ));
@@ -242,6 +245,8 @@ fn write_report(
     md.push_str("\n| goal | measured | verdict |\n|---|---|---|\n");
     md.push_str(&format!("| first page p50 ≤ 50 ms | {} | {} |\n", secs(first), verdict(first <= 0.05)));
     md.push_str(&format!("| any page p50 ≤ 200 ms (the slowest of the four) | {} | {} |\n", secs(worst), verdict(worst <= 0.2)));
+    let month = table[4..].iter().map(|r| r.2.median()).fold(0.0, f64::max);
+    md.push_str(&format!("| a month's pages p50 ≤ 200 ms (the slower of the two) | {} | {} |\n", secs(month), verdict(month <= 0.2)));
     md.push('\n');
     report(&md)
 }

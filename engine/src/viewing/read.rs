@@ -60,8 +60,9 @@ pub(super) struct Query {
 
 impl Lake {
     /// One page (1-based) of the filtered rows, newest air time first, and the total count.
-    /// Without a filter the page and count come from the files' footers and the page's own
-    /// rows ([`super::list`]); with one, from one DuckDB query over the files it may match.
+    /// Without a filter, or with a range of days alone, the page and count come from the
+    /// files' footers and the page's own rows ([`super::list`]); with any other, from one
+    /// DuckDB query over the files it may match.
     pub fn viewing_page(
         &self,
         snapshot: &Snapshot,
@@ -69,8 +70,9 @@ impl Lake {
         page: u64,
         limit: u64,
     ) -> Result<(Vec<ViewingRow>, u64)> {
-        if *filter == ViewingFilter::default() {
-            return self.viewing_page_unfiltered(snapshot, page, limit);
+        // No filter but a range of days: the spans' counts and bounds answer it.
+        if *filter == (ViewingFilter { from: filter.from, to: filter.to, ..ViewingFilter::default() }) {
+            return self.viewing_page_listed(snapshot, filter.from, filter.to, page, limit);
         }
         let conn = self.conn()?;
         let Some(mut query) = self.viewing_query(&conn, snapshot, filter)? else { return Ok((Vec::new(), 0)) };
