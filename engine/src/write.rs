@@ -84,11 +84,14 @@ pub(crate) fn part_stem(batch_id: i64, part: u32) -> String {
 
 /// Whether `name` is a file of batch `batch_id`, any part, published (`b<batch>-<part>.parquet`)
 /// or still hidden (`.b<batch>-<part>.parquet.tmp`), or a month rollup the batch wrote
-/// (`month-b<batch>-<µs>.parquet`): a process killed after writing those, before its commit,
-/// left them behind for good.
+/// (`month-b<batch>-<µs>.parquet`) and its title companion (`month-b<batch>-<µs>-titles.parquet`):
+/// a process killed after writing those, before its commit, left them behind for good.
 fn of_batch(name: &str, batch_id: i64) -> bool {
     let name = name.strip_prefix('.').and_then(|n| n.strip_suffix(".parquet.tmp")).or_else(|| name.strip_suffix(".parquet"));
-    let name = name.map(|n| n.strip_prefix("month-").unwrap_or(n));
+    let name = name.map(|n| match n.strip_prefix("month-") {
+        Some(month) => month.strip_suffix("-titles").unwrap_or(month),
+        None => n,
+    });
     let part = name.and_then(|n| n.strip_prefix('b')).and_then(|n| n.split_once('-')).filter(|(b, _)| *b == batch_id.to_string());
     part.is_some_and(|(_, p)| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
 }
