@@ -6,7 +6,6 @@
  * nothing before the first submit, then on each change (not blur) of the field changed.
  */
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 export type FieldValues = Record<string, any>
 export type FieldError = { type: string; message?: string; ref?: unknown; types?: Record<string, string | string[] | true> }
 export type FieldRef = { name: string; ref?: unknown; refs?: HTMLInputElement[] }

@@ -18,7 +18,6 @@ import { schemaResolver, z } from './schema'
  * be the same.
  */
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 type Lib = Pick<typeof ours, 'useForm' | 'useController' | 'Controller' | 'useWatch'>
 type Values = { name: string; kind: string; status: string; tags: number[]; note: string; code: string }
 const EMPTY: Values = { name: '', kind: '', status: '1', tags: [], note: '', code: '' }

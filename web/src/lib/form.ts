@@ -12,7 +12,6 @@ import { deepEqual, eventValue, FormStore, get, type FieldError, type FieldValue
 export type { FieldError, FieldValues, Resolver, ResolverOptions } from './form-store'
 export { get, set } from './form-store'
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 export type Path<V> = Extract<keyof V, string>
 type ErrorTree = FieldError & { [key: string]: any }
 export type FieldErrors<V extends FieldValues = FieldValues> = Partial<Record<Path<V>, ErrorTree>> & { root?: Record<string, FieldError> }
@@ -90,7 +89,7 @@ export function useForm<V extends FieldValues>(options: Options<V>): UseFormRetu
       store.reset(options.values, { keepFieldsRef: true, ...options.resetOptions })
       applied.current = options.values
     }
-  }, [store, options.values]) // eslint-disable-line react-hooks/exhaustive-deps
+  }, [store, options.values])
   return { ...made.current, formState: { ...store.state, errors: store.errors as FieldErrors<V> } }
 }
 
