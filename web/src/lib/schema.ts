@@ -1,5 +1,4 @@
-import { toNestErrors, validateFieldsNatively } from '@hookform/resolvers'
-import { appendErrors, type FieldError, type FieldValues, type Resolver } from 'react-hook-form'
+import { get, set, type FieldError, type FieldValues, type Resolver, type ResolverOptions } from './form-store'
 
 /*
  * The forms' validation rules: the few zod calls the app used (string, number, boolean, array,
@@ -181,27 +180,45 @@ export const z = {
 
 
 /**
- * react-hook-form's resolver for a schema, as @hookform/resolvers' zodResolver does it: the parsed
- * (trimmed) values on success, otherwise each field's first issue (all of them with
- * `criteriaMode: 'all'`), nested and tied to the fields' refs.
+ * The forms' resolver for a schema, as @hookform/resolvers' zodResolver does it for
+ * react-hook-form: the parsed (trimmed) values on success, otherwise each field's first issue
+ * (all of them with `criteriaMode: 'all'`), nested and tied to the fields' refs. Native
+ * validation (`shouldUseNativeValidation`) is left out: no form asks for it.
  */
-export function schemaResolver<V extends FieldValues>(schema: Schema<unknown>): Resolver<V, unknown, V> {
+export function schemaResolver<V extends FieldValues>(schema: Schema<unknown>): Resolver<V> {
   return async (values, _context, options) => {
     const result = schema.safeParse(values)
-    if (result.success) {
-      if (options.shouldUseNativeValidation) validateFieldsNatively({}, options)
-      return { values: result.data as V, errors: {} }
-    }
-    const all = !options.shouldUseNativeValidation && options.criteriaMode === 'all'
+    if (result.success) return { values: result.data as V, errors: {} }
+    const all = options.criteriaMode === 'all'
     const errors: Record<string, FieldError> = {}
     for (const { code, message, path } of result.error.issues) {
       const key = path.join('.')
       if (!errors[key]) errors[key] = { message, type: code }
       if (all) {
         const seen = errors[key].types?.[code]
-        errors[key] = appendErrors(key, true, errors, code, seen ? ([] as string[]).concat(seen as string | string[], message) : message) as FieldError
+        errors[key] = { ...errors[key], types: { ...errors[key].types, [code]: seen ? ([] as string[]).concat(seen as string | string[], message) : message } }
       }
     }
-    return { values: {}, errors: toNestErrors(errors, options) }
+    return { values: {}, errors: nestErrors(errors, options) }
   }
+}
+
+/**
+ * Flat `a.0.b` errors as the nested tree the form reads, each with its field's ref; an error on
+ * a path that names a list of fields (`a` when `a.0` is a field) goes under its `root`, as
+ * @hookform/resolvers' toNestErrors places it.
+ */
+function nestErrors(flat: Record<string, FieldError>, options: ResolverOptions) {
+  const nested: Record<string, unknown> = {}
+  const names = options.names ?? Object.keys(flat)
+  for (const path of Object.keys(flat)) {
+    const field = options.fields[path] ?? get(options.fields, path)
+    const error = Object.assign(flat[path], { ref: field && field.refs ? field.refs[0] : field && field.ref })
+    if (names.some((n) => new RegExp(`^${path.replace(/[.*+?^${}()|\\]/g, '\\$&')}\\.\\d+`).test(n))) {
+      const tree = Object.assign({}, get(nested, path))
+      set(tree, 'root', error)
+      set(nested, path, tree)
+    } else set(nested, path, error)
+  }
+  return nested
 }

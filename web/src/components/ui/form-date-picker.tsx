@@ -1,4 +1,4 @@
-import { useController, type Control, type FieldValues, type Path } from 'react-hook-form'
+import { useController, type Control, type FieldValues, type Path } from '@/lib/form'
 import { DatePicker, type DateInputProps } from './date-picker'
 import { MonthPicker } from './month-picker'
 
@@ -11,7 +11,7 @@ type Props<F extends FieldValues> = Omit<DateInputProps, 'value' | 'onChange' | 
 }
 
 /**
- * A date, month or date-time picker bound to a react-hook-form field; the props FormField adds
+ * A date, month or date-time picker bound to a form field (lib/form); the props FormField adds
  * (id, aria-invalid, aria-describedby) reach its text input.
  */
 export function FormDatePicker<F extends FieldValues>({ control, name, kind = 'date', onEnter, ...rest }: Props<F>) {

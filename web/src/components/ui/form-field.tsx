@@ -76,7 +76,7 @@ type SetError<F extends string> = (name: F, error: { type: string; message: stri
 /**
  * The one way server field errors reach a form: the messages of a 4000 validation answer, or of
  * a 4009 naming a duplicate field (`ApiError.fields`), go onto the form's fields through
- * react-hook-form's `setError`, the first one focused. `fields` lists the form's fields when
+ * the form's `setError`, the first one focused. `fields` lists the form's fields when
  * they are named as the call names them, or maps each of the call's fields to the form's (the
  * …Up calls answer on e.g. `mediaNameUp` for a form's one name field); other fields are left
  * to the toast. Answers whether any landed, so the caller knows the error was shown there.

@@ -1,7 +1,7 @@
 import { useTranslation } from '@/lib/i18n'
 import { schemaResolver } from '@/lib/schema'
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm } from '@/lib/form'
 import { Dialog } from '@/components/ui/dialog'
 import { FormField, setServerErrors } from '@/components/ui/form-field'
 import { toast } from '@/components/ui/toast-store'

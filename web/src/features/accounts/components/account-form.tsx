@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { Controller, useForm } from '@/lib/form'
 import { useTranslation } from '@/lib/i18n'
 import { schemaResolver } from '@/lib/schema'
 import { FormField, FormGroup, setServerErrors } from '@/components/ui/form-field'

@@ -1,4 +1,4 @@
-import type { UseFormReturn } from 'react-hook-form'
+import type { UseFormReturn } from '@/lib/form'
 import { FormField, FormGroup } from '@/components/ui/form-field'
 import { useTranslation } from '@/lib/i18n'
 import { FREE_CALCULATIONS, SIDES, type OrderFormValues } from '../api/create-order'

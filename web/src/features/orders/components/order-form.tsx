@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { useController, useForm } from 'react-hook-form'
+import { useController, useForm } from '@/lib/form'
 import { useTranslation } from '@/lib/i18n'
 import { schemaResolver } from '@/lib/schema'
 import { FormDatePicker } from '@/components/ui/form-date-picker'

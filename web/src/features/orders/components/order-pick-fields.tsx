@@ -1,4 +1,4 @@
-import { useController, useWatch, type UseFormReturn } from 'react-hook-form'
+import { useController, useWatch, type UseFormReturn } from '@/lib/form'
 import { FormGroup } from '@/components/ui/form-field'
 import { useTranslation } from '@/lib/i18n'
 import type { OrderFormValues } from '../api/create-order'

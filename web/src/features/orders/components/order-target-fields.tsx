@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useController, type UseFormReturn } from 'react-hook-form'
+import { useController, type UseFormReturn } from '@/lib/form'
 import { FormField } from '@/components/ui/form-field'
 import { SearchableSelect } from '@/components/ui/searchable-select'
 import { useTranslation } from '@/lib/i18n'

@@ -1,7 +1,7 @@
 import { type TFunction, useTranslation } from '@/lib/i18n'
 import { schemaResolver, z } from '@/lib/schema'
 import { useMemo } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm } from '@/lib/form'
 import { Dialog } from '@/components/ui/dialog'
 import { FormField, FormGroup, setServerErrors } from '@/components/ui/form-field'
 import { toast } from '@/components/ui/toast-store'

@@ -1,4 +1,4 @@
-import { useController, useWatch, type Control, type FieldErrors, type UseFormSetValue } from 'react-hook-form'
+import { useController, useWatch, type Control, type FieldErrors, type UseFormSetValue } from '@/lib/form'
 import { FormField } from '@/components/ui/form-field'
 import { toast } from '@/components/ui/toast-store'
 import { useTranslation } from '@/lib/i18n'

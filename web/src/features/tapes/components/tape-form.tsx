@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { useController, useForm, useWatch } from 'react-hook-form'
+import { useController, useForm, useWatch } from '@/lib/form'
 import { useTranslation } from '@/lib/i18n'
 import { schemaResolver } from '@/lib/schema'
 import { FormField, setServerErrors } from '@/components/ui/form-field'

@@ -1,7 +1,7 @@
 import { type TFunction, useTranslation } from '@/lib/i18n'
 import { schemaResolver, z } from '@/lib/schema'
 import { useMemo } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm } from '@/lib/form'
 import { CellDialog as Dialog } from './cell-dialog'
 import { toast } from '@/components/ui/toast-store'
 import { useUpCells, WITHDRAWN, type GridCell, type GridRow } from '../../api/summary-writes'

@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react'
-import { Controller, type Control, type FieldErrors, type FieldValues, type Path, type UseFormRegister, type UseFormSetError } from 'react-hook-form'
+import { Controller, type Control, type FieldErrors, type FieldValues, type Path, type UseFormRegister, type UseFormSetError } from '@/lib/form'
 import { type TFunction, useTranslation } from '@/lib/i18n'
 import { z } from '@/lib/schema'
 import { FormField, FormGroup, setServerErrors } from '@/components/ui/form-field'
@@ -12,7 +12,7 @@ import { POINT_TYPES, type GridCell, type GridRow } from '../../api/summary-writ
  * radios and the count rules of spec orders §5.
  */
 
-/** The form-level error slot (react-hook-form's `root.server`). */
+/** The form-level error slot (`root.server`, as react-hook-form named it). */
 export const SERVER = 'root.server'
 
 /**

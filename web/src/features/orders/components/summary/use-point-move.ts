@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { UseFormReturn } from 'react-hook-form'
+import type { UseFormReturn } from '@/lib/form'
 import { toast } from '@/components/ui/toast-store'
 import { ApiError, Code } from '@/lib/api-client'
 import { useTranslation } from '@/lib/i18n'
