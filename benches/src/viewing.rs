@@ -158,12 +158,17 @@ pub async fn plain_copy(db: &sqlx::PgPool, lake: &Path, to: &Path) -> anyhow::Re
         .await?;
     let deleted: Vec<i64> =
         sqlx::query_scalar("select row_id from lake_deletions where dataset = 'viewing'").fetch_all(db).await?;
+    write_plain_copy(lake, &files, &deleted, to)
+}
+
+/// `files` (lake paths under `lake`) less the `deleted` ids, as one plain Parquet file.
+pub fn write_plain_copy(lake: &Path, files: &[String], deleted: &[i64], to: &Path) -> anyhow::Result<()> {
     let list = files.iter().map(|f| format!("'{}'", lake.join(f).display())).collect::<Vec<_>>().join(", ");
     let conn = duckdb::Connection::open_in_memory()?;
     conn.execute_batch("create temp table deleted (id bigint)")?;
     let mut app = conn.appender("deleted")?;
     for id in deleted {
-        app.append_row([id])?;
+        app.append_row([*id])?;
     }
     app.flush()?;
     drop(app);

@@ -144,21 +144,11 @@ fn day(m: u32, d: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(2026, m, d).expect("a day")
 }
 
-/// The live viewing rows, deletions applied, as one plain Parquet file.
+/// The live viewing rows, deletions applied, as one plain Parquet file, checked to hold the
+/// lake's count.
 fn plain_copy(lake: &Lake, snapshot: &Snapshot, root: &Path, to: &Path) -> anyhow::Result<()> {
-    let list = snapshot.files.iter().map(|f| format!("'{}'", root.join(f).display())).collect::<Vec<_>>().join(", ");
+    adeval_benches::viewing::write_plain_copy(root, &snapshot.files, &snapshot.deleted, to)?;
     let conn = duckdb::Connection::open_in_memory()?;
-    conn.execute_batch("create temp table deleted (id bigint)")?;
-    let mut app = conn.appender("deleted")?;
-    for id in &snapshot.deleted {
-        app.append_row([*id])?;
-    }
-    app.flush()?;
-    drop(app);
-    conn.execute_batch(&format!(
-        "copy (select * from read_parquet([{list}]) where id not in (select id from deleted)) to '{}' (format parquet, compression zstd)",
-        to.display()
-    ))?;
     let n: i64 = conn.query_row(&format!("select count(*) from read_parquet('{}')", to.display()), [], |r| r.get(0))?;
     let ours = lake.viewing_page(snapshot, &ViewingFilter::default(), 1, 1)?.1;
     if n as u64 != ours {

@@ -22,7 +22,6 @@ use serde_json::{Value, json};
 
 use crate::helpers::Call;
 use crate::helpers::orders::{Fixture, fixture};
-use crate::helpers::uploads::{job_end, upload};
 use crate::helpers::viewing::Spot;
 
 fn spot(day: &str, time: &str, channel: &str, title: &str, group: &str, grp: f64) -> Spot {
@@ -31,11 +30,7 @@ fn spot(day: &str, time: &str, channel: &str, title: &str, group: &str, grp: f64
 }
 
 async fn viewing(f: &Fixture, belonging_to: i64, spots: &[Spot]) {
-    let tag = json!({ "category": 2, "source": 3, "belongingTo": belonging_to });
-    let book = crate::helpers::viewing::workbook(spots, false);
-    let answer = upload(&f.app, &f.token, "customerData", "客户数据.xlsx", tag, &book).await;
-    let (status, message) = job_end(&f.app, answer.ok()["jobId"].as_i64().unwrap()).await;
-    assert_eq!(status, "done", "{message}");
+    crate::helpers::viewing::upload_customer_data(&f.app, &f.token, belonging_to, spots).await;
 }
 
 async fn setup() -> Fixture {

@@ -4,11 +4,21 @@
 use chrono::{Duration as Days, NaiveDate};
 
 use super::TestApp;
+use super::uploads::{job_end, upload};
 
 /// One data row: date, channel, air time, duration, title, programme, group, GRP, position.
 pub type Spot = (String, String, String, f64, String, String, String, f64, String);
 
 const HEADERS: [&str; 9] = ["日期", "频道", "播出时间", "时长", "标题", "节目", "受众/城市组", "毛评点", "位置"];
+
+/// Uploads `spots` as customer data (category 2, source 3, `belonging_to`) through the upload
+/// call and waits for its import to end done.
+pub async fn upload_customer_data(app: &TestApp, token: &str, belonging_to: i64, spots: &[Spot]) {
+    let tag = serde_json::json!({ "category": 2, "source": 3, "belongingTo": belonging_to });
+    let answer = upload(app, token, "customerData", "客户数据.xlsx", tag, &workbook(spots, false)).await;
+    let (status, message) = job_end(app, answer.ok()["jobId"].as_i64().unwrap()).await;
+    assert_eq!(status, "done", "{message}");
+}
 
 pub fn workbook(spots: &[Spot], title_row: bool) -> Vec<u8> {
     let mut book = rust_xlsxwriter::Workbook::new();

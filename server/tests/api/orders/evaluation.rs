@@ -33,7 +33,6 @@
 use serde_json::{Value, json};
 
 use crate::helpers::orders::{Fixture, close, fixture, template};
-use crate::helpers::uploads::{job_end, upload};
 use crate::helpers::viewing::Spot;
 use crate::helpers::{Answer, Call};
 
@@ -49,11 +48,7 @@ fn spot(day: &str, time: &str, channel: &str, title: &str, group: &str, grp: f64
 }
 
 async fn viewing(f: &Fixture, belonging_to: i64, spots: &[Spot]) {
-    let tag = json!({ "category": 2, "source": 3, "belongingTo": belonging_to });
-    let book = crate::helpers::viewing::workbook(spots, false);
-    let answer = upload(&f.app, &f.token, "customerData", "客户数据.xlsx", tag, &book).await;
-    let (status, message) = job_end(&f.app, answer.ok()["jobId"].as_i64().unwrap()).await;
-    assert_eq!(status, "done", "{message}");
+    crate::helpers::viewing::upload_customer_data(&f.app, &f.token, belonging_to, spots).await;
 }
 
 async fn setup() -> Setup {
