@@ -118,9 +118,10 @@ impl Lake {
             let Some(full) = self.copy_to_file_with(&conn, target, (&query, &params), "ymd", FileLayout::zstd(MONTH_GROUP_ROWS), kv)? else {
                 return Ok(());
             };
-            let companion = titles_path(&LakePath::parse(&full.path)?)?;
+            let full_path = LakePath::parse(&full.path)?;
+            let companion = titles_path(&full_path)?;
             out.push(full);
-            let full_list = self.file_list(&[LakePath::parse(&out[0].path)?]);
+            let full_list = self.file_list(&[full_path]);
             let titles = format!(
                 "select * from (select {TITLE_ID_SQL} as tid, title, ymd, media_id, sum(n)::bigint as n, sum(grp)::double as grp
                                 from {PARQUET_SOURCE} v group by all)
