@@ -46,6 +46,8 @@ pub struct Lake {
     pub(crate) deleted_share: crate::viewing::DeletedShare,
     /// What each month rollup covers (viewing/month_rollup.rs).
     pub(crate) month_covers: crate::viewing::Covers,
+    /// Where each title companion's titles lie (viewing/companion.rs).
+    pub(crate) title_indexes: crate::viewing::TitleIndexes,
 }
 
 impl Lake {
@@ -66,6 +68,7 @@ impl Lake {
             list: Default::default(),
             deleted_share: Default::default(),
             month_covers: Default::default(),
+            title_indexes: Default::default(),
         })
     }
 

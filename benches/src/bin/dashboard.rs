@@ -172,9 +172,10 @@ fn write_report(rows: u64, rollup_rows: i64, spots: i64, generated: f64, [warm, 
          its months' rollups into one file per month ({} rollup rows in all, both kinds). \
          The call: {FROM} … {TO} by ISO week for 3 products ({spots} spots), one request at a time, signed, each \
          after one unmeasured call; the cold rows are the first call after the lake's manifest version moved (the \
-         snapshots read again). adeval reads the title companions of the quarter's month rollups (the rows summed by \
-         title, day and media, sorted by a title id, 2,048-row LZ4 groups) and subtracts the deleted rows' sums, \
-         read from the raw files once per deletion set and kept in memory, in one DuckDB statement. **The peer** is DuckDB over a plain \
+         snapshots read again). adeval reads the rows of the products' titles from the title companions of the quarter's month \
+         rollups (the rows summed by title, day and media, sorted by title, 256-row LZ4 pages with a page index) \
+         by an index of where each title lies, and DuckDB sums them with the deleted rows' sums (read from the \
+         raw files once per deletion set and kept in memory) per product and week. **The peer** is DuckDB over a plain \
          Parquet copy of the live rows (deletions applied, one file): the products' titles joined, the quarter's \
          days, grouped by product and ISO week. Both gave the same spots and GRP per product and week before \
          timing.\n\n",

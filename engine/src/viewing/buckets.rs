@@ -1,9 +1,12 @@
 //! The dashboard's time buckets (docs/dashboard.md): a day range cut into years, months,
 //! days, ISO weeks or runs of N days, every bucket of the range in time order, empty ones too.
-//! This is the one place the rule lives: queries join the days to the bucket each falls in.
+//! The rule lives here: [`buckets`] cuts the range, [`bucket_sql`] says the same in SQL for a
+//! statement to sum by (a test holds the two to each other, day by day).
 
 use chrono::{Datelike, Days, NaiveDate};
+use duckdb::types::Value;
 
+use super::read::date;
 use crate::{Error, Result};
 
 /// How days are grouped (`timeType` 1–5).
@@ -58,6 +61,21 @@ pub fn buckets(from: NaiveDate, to: NaiveDate, time: TimeType) -> Result<Vec<Buc
             _ => return Ok(out),
         }
     }
+}
+
+/// The SQL of the index into [`buckets`]`(from, …, time)` of the bucket holding the day in
+/// `column` (a day of the range), with its values: calendar boundaries crossed since an anchor
+/// day (`date_diff` counts those), divided by the bucket's length — the first day for years,
+/// months, days and runs of N days, the Monday of its week for weeks.
+pub(crate) fn bucket_sql(column: &str, from: NaiveDate, time: TimeType) -> (String, [Value; 2]) {
+    let (part, anchor, length) = match time {
+        TimeType::Year => ("year", from, 1),
+        TimeType::Month => ("month", from, 1),
+        TimeType::Day => ("day", from, 1),
+        TimeType::Week => ("day", from - Days::new(u64::from(from.weekday().num_days_from_monday())), 7),
+        TimeType::Days(n) => ("day", from, i64::from(n)),
+    };
+    (format!("(date_diff('{part}', ?, {column}) // ?)::integer"), [date(anchor), Value::BigInt(length)])
 }
 
 /// The last day of the (unclipped) bucket that holds `day`; `None` past the last date chrono
@@ -180,6 +198,38 @@ mod tests {
             ]
         );
         assert_eq!(labels(day(2026, 2, 27), day(2026, 3, 1), TimeType::Day), ["2026-02-27", "2026-02-28", "2026-03-01"]);
+    }
+
+    #[test]
+    fn the_bucket_sql_puts_every_day_where_buckets_does() {
+        let conn = duckdb::Connection::open_in_memory().unwrap();
+        let starts = [day(2025, 12, 29), day(2026, 1, 1), day(2026, 2, 28), day(2024, 2, 29), day(2026, 12, 27), day(2027, 1, 4)];
+        let times = [TimeType::Year, TimeType::Month, TimeType::Day, TimeType::Week, TimeType::Days(1), TimeType::Days(3), TimeType::Days(7), TimeType::Days(366)];
+        for from in starts {
+            for time in times {
+                let to = from + Days::new(800);
+                let (sql, values) = bucket_sql("d", from, time);
+                let mut stmt = conn.prepare(&format!("select d, {sql} from (select ?::date + range::integer as d from range(801))")).unwrap();
+                let got: Vec<(i32, i32)> = stmt
+                    .query_map(duckdb::params![values[0].clone(), values[1].clone(), date(from)], |r| {
+                        Ok((r.get::<_, Value>(0).map(|v| match v { Value::Date32(d) => d, _ => i32::MIN })?, r.get(1)?))
+                    })
+                    .unwrap()
+                    .map(Result::unwrap)
+                    .collect();
+                let want: Vec<(i32, i32)> = buckets(from, to, time)
+                    .unwrap()
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(i, b)| b.first.iter_days().take_while(|d| *d <= b.last).map(move |d| (epoch_days(d), i as i32)).collect::<Vec<_>>())
+                    .collect();
+                assert_eq!(got, want, "{from} {time:?}");
+            }
+        }
+    }
+
+    fn epoch_days(d: NaiveDate) -> i32 {
+        (d - NaiveDate::default()).num_days() as i32
     }
 
     #[test]

@@ -9,6 +9,12 @@
 //! rolled-up files, summed once per deletion set and kept in memory (deleted_share.rs), are
 //! subtracted. Rollups of files the viewing snapshot doesn't list are not read, so the answer
 //! is always that of the viewing snapshot.
+//!
+//! A query on products, days and media alone reads the month rollups' title companions by
+//! title (companion.rs): their rows of the wanted titles and the deleted rows' sums are loaded
+//! by series key into one temporary table, so the statement only filters, buckets and sums.
+//! Other parts (twins, raw files, month rollups for group or class queries) are summed, then
+//! joined to the series. Buckets are worked out in SQL ([`bucket_sql`]), not joined.
 
 use std::collections::HashSet;
 
@@ -16,10 +22,11 @@ use chrono::NaiveDate;
 use duckdb::types::Value;
 use duckdb::{Connection, params_from_iter};
 
-use super::buckets::{Bucket, TimeType, buckets};
+use super::buckets::{Bucket, TimeType, bucket_sql, buckets};
+use super::companion::TitleKeys;
 use super::deleted_share::load_deleted;
 use super::issued::{group_key, group_key_sql};
-use super::month_rollup::{is_month_rollup, is_titles_rollup, title_id, titles_path};
+use super::month_rollup::{is_month_rollup, is_titles_rollup, titles_path};
 use super::read::{date, prune};
 use crate::lake::PARQUET_SOURCE;
 use crate::paths::{LakePath, parse_files};
@@ -71,16 +78,22 @@ pub struct Dashboard {
     pub cells: Vec<DashboardCell>,
 }
 
-/// One union part of the statement: what it reads (files, or the deleted rows' table when
-/// `None`), what a row counts for, how deletions apply.
+/// One union part of the statement: what it reads, what a row counts for, how deletions
+/// apply.
 struct Part<'a> {
-    files: Option<Vec<LakePath>>,
+    source: Source,
     /// `n` and `grp` of a row.
     counts: &'a str,
     join: &'a str,
     raw: bool,
-    /// Title companions: no group columns, a title id to prune by.
-    titles: bool,
+}
+
+/// What a part reads.
+enum Source {
+    Files(Vec<LakePath>),
+    /// A temporary table the call loaded: the companions' rows of the wanted titles
+    /// (companion.rs), or the deleted rows' sums.
+    Table(&'static str),
 }
 
 impl Lake {
@@ -102,6 +115,7 @@ impl Lake {
         let (months, merged) = self.month_rollups(&files, &rolled)?;
         // A query on titles, days and media alone reads the month rollups' title companions.
         let title_level = matches!(q.series, Series::Titles(_))
+            && titles.is_some()
             && q.groups.is_none()
             && q.categories.is_none()
             && q.sources.is_none()
@@ -139,73 +153,96 @@ impl Lake {
         } else {
             self.deleted_share(&conn, &viewing.deleted, &covered, (q.from, q.to), titles.as_deref())?
         };
+        let (bucket, bucket_values) = bucket_sql("ymd", q.from, q.time);
+        let mut params: Vec<Value> = bucket_values.into();
+        let mut sums = Vec::new();
+        // A title-level query sums the companions' rows of its titles, loaded by series key
+        // with the deleted rows' sums (companion.rs): what the other parts need a join for.
+        let by_key = match (&q.series, &titles) {
+            (Series::Titles(keys), Some(wanted)) if title_level => Some(title_keys(keys, wanted)),
+            _ => None,
+        };
+        if let Some(keys) = &by_key
+            && self.load_companion_titles(&conn, &companions, keys, &deleted)? > 0
+        {
+            let (clauses, values) = clauses(q, None, false);
+            sums.push(format!("select v.k, v.ymd, v.n, v.grp from temp.dash_titles v where {clauses}"));
+            params.extend(values);
+        }
         let anti = if uncovered.is_empty() { "" } else { self.bind_deleted(&conn, Dataset::Viewing, &viewing.deleted)? };
         let mut parts = vec![
-            Part { files: Some(companions), counts: "v.n, v.grp", join: "", raw: false, titles: true },
-            Part { files: Some(twins), counts: "v.n, v.grp", join: "", raw: false, titles: false },
-            Part { files: Some(uncovered), counts: "1::bigint, v.grp", join: anti, raw: true, titles: false },
+            Part { source: Source::Files(twins), counts: "v.n, v.grp", join: "", raw: false },
+            Part { source: Source::Files(uncovered), counts: "1::bigint, v.grp", join: anti, raw: true },
         ];
-        if !deleted.is_empty() {
+        if by_key.is_none() && !deleted.is_empty() {
             load_deleted(&conn, &deleted)?;
-            parts.push(Part { files: None, counts: "v.n, v.grp", join: "", raw: false, titles: false });
+            parts.push(Part { source: Source::Table("temp.dash_deleted"), counts: "v.n, v.grp", join: "", raw: false });
         }
         let by_group = matches!(q.series, Series::Groups(_));
         let gkey = if by_group { format!("case when v.audience_group_id = 0 then {} end", group_key_sql("v.audience_group")) } else { "null::varchar".into() };
         let mut selects = Vec::new();
-        let mut params = Vec::new();
-        for part in parts.iter().filter(|p| p.files.as_ref().is_none_or(|f| !f.is_empty())) {
-            // A companion's rows are pruned by title id and matched by the series join on the
-            // title itself, which holds exactly the wanted titles unless the query narrows them
-            // further: only then is the list checked twice (it costs ~2 ms a call).
-            let title_list = if part.titles && q.titles.is_none() { None } else { titles.as_deref() };
-            let (mut clauses, mut values) = clauses(q, title_list, part.raw);
-            let source = if part.files.is_some() { PARQUET_SOURCE } else { "temp.dash_deleted" };
-            let group: String = if part.titles {
-                // Title-level queries only (no group series): the ids prune row groups, the
-                // titles decide.
-                let mut ids: Vec<i64> = titles.iter().flatten().map(|t| title_id(t)).collect();
-                ids.sort_unstable();
-                ids.dedup();
-                clauses.push_str(&format!(" and v.tid in ({})", marks(ids.len())));
-                values.extend(ids.into_iter().map(Value::BigInt));
-                "null::bigint, null::varchar".into()
-            } else if !by_group {
-                // Only a group series joins on the group: the others sum across groups.
-                "null::bigint, null::varchar".into()
-            } else {
-                format!("v.audience_group_id, {gkey}")
+        let mut values = Vec::new();
+        for part in parts.iter().filter(|p| !matches!(&p.source, Source::Files(f) if f.is_empty())) {
+            let (clauses, part_values) = clauses(q, titles.as_deref(), part.raw);
+            let source = match &part.source {
+                Source::Files(_) => PARQUET_SOURCE,
+                Source::Table(table) => table,
             };
+            // Only a group series joins on the group: the others sum across groups.
+            let group = if by_group { format!("v.audience_group_id, {gkey}") } else { "null::bigint, null::varchar".into() };
             selects.push(format!(
                 "select v.ymd, v.title, {group} as gkey, {} from {source} v {} where {clauses}",
                 part.counts, part.join
             ));
-            if let Some(files) = &part.files {
-                params.push(Value::Text(self.file_list(files)));
+            if let Source::Files(files) = &part.source {
+                values.push(Value::Text(self.file_list(files)));
             }
+            values.extend(part_values);
+        }
+        if !selects.is_empty() {
+            // The parts' rows summed before the series join: far fewer rows to join.
+            load_series(&conn, &q.series)?;
+            let on = if by_group { "(s.group_id = r.audience_group_id or s.group_key = r.gkey)" } else { "s.title = r.title" };
+            sums.push(format!(
+                "select s.k, r.ymd, r.n, r.grp
+                 from (select ymd, title, audience_group_id, gkey, sum(n) as n, sum(grp) as grp
+                       from ({}) u (ymd, title, audience_group_id, gkey, n, grp) group by all) r
+                 join temp.dash_series s on {on}",
+                selects.join(" union all ")
+            ));
             params.extend(values);
         }
-        if selects.is_empty() {
+        if sums.is_empty() {
             return Ok(empty);
         }
-        load_days(&conn, &buckets)?;
-        load_series(&conn, &q.series)?;
-        let on = if by_group { "(s.group_id = r.audience_group_id or s.group_key = r.gkey)" } else { "s.title = r.title" };
         let sql = format!(
-            "with u (ymd, title, audience_group_id, gkey, n, grp) as ({}),
-             r as (select ymd, title, audience_group_id, gkey, sum(n) as n, sum(grp) as grp from u group by all)
-             select s.k, d.bucket, sum(r.n)::bigint, sum(r.grp)::double
-             from r join temp.dash_days d on d.ymd = r.ymd join temp.dash_series s on {on}
-             group by s.k, d.bucket order by s.k, d.bucket",
-            selects.join(" union all ")
+            "select k, {bucket} as bucket, sum(n)::bigint, sum(grp)::double from ({}) group by all",
+            sums.join(" union all ")
         );
         let mut stmt = conn.prepare(&sql)?;
-        let cells = stmt
+        let mut cells = stmt
             .query_map(params_from_iter(&params), |r| {
                 Ok(DashboardCell { key: r.get(0)?, bucket: r.get::<_, i32>(1)? as usize, spots: r.get(2)?, grp: r.get(3)? })
             })?
             .collect::<Result<Vec<_>, _>>()?;
+        cells.sort_unstable_by_key(|c| (c.key, c.bucket));
         Ok(Dashboard { buckets, cells })
     }
+}
+
+/// The series keys of each wanted title.
+fn title_keys<'a>(keys: &[(i64, Vec<String>)], wanted: &'a [String]) -> TitleKeys<'a> {
+    let mut out: TitleKeys = wanted.iter().map(|t| (t.as_str(), Vec::new())).collect();
+    for (k, titles) in keys {
+        for title in titles {
+            if let Some(of) = out.get_mut(title.as_str())
+                && !of.contains(k)
+            {
+                of.push(*k);
+            }
+        }
+    }
+    out
 }
 
 impl Lake {
@@ -324,20 +361,6 @@ fn clauses(q: &DashboardQuery, titles: Option<&[String]>, raw: bool) -> (String,
         list("time_period_class_id", c.iter().map(|v| Value::BigInt(*v)).collect());
     }
     (sql.join(" and "), values)
-}
-
-/// Every day of the buckets with its bucket's index: the statement joins rows to it, so the
-/// bucket rule is [`buckets`]' alone.
-fn load_days(conn: &Connection, buckets: &[Bucket]) -> Result<()> {
-    conn.execute_batch("create or replace temp table dash_days (ymd date, bucket integer)")?;
-    let mut app = conn.appender_to_catalog_and_db("dash_days", "temp", "main")?;
-    for (i, b) in buckets.iter().enumerate() {
-        for day in b.first.iter_days().take_while(|d| *d <= b.last) {
-            app.append_row([date(day), Value::Int(i as i32)])?;
-        }
-    }
-    app.flush()?;
-    Ok(())
 }
 
 /// The series as rows: `(key, title)` per product title, `(key, group id, group key)` per group.

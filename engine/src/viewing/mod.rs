@@ -3,6 +3,7 @@
 
 mod aired;
 mod buckets;
+mod companion;
 mod dashboard;
 mod analysis;
 mod decode;
@@ -21,6 +22,7 @@ mod write;
 
 pub use aired::{AiredSpot, AiredSpots, SpotPosition};
 pub use buckets::{Bucket, TimeType, buckets};
+pub(crate) use companion::TitleIndexes;
 pub use dashboard::{Dashboard, DashboardCell, DashboardQuery, Series};
 pub use analysis::{Slot, SlotCell, SlotSpot};
 pub(crate) use deleted_share::DeletedShare;

@@ -5,10 +5,12 @@
 //! midnight) come first, in groups of their own, so a range ending that day skips the rest.
 //!
 //! Beside each month rollup lies its title companion (`<stem>-titles`): the same rows summed
-//! by title, day and media alone, sorted by a 63-bit hash of the title ([`TITLE_ID_SQL`]) in
-//! 2,048-row groups. A dashboard filtering on nothing but titles, days and media reads it: a
-//! fifth to a sixth of the rows, and an integer the row-group statistics prune exactly
-//! (docs/decisions.md, "Issue 18: the dashboard's title companion").
+//! by title, day and media alone, sorted by a 63-bit hash of the title ([`TITLE_ID_SQL`]),
+//! then the title, written from Arrow in pages of [`TITLE_PAGE_ROWS`] rows with a page index.
+//! A dashboard filtering on nothing but titles, days and media reads its titles' rows there,
+//! by an index of where each title lies (companion.rs; docs/decisions.md, "Issue 18: the
+//! dashboard's title companion"). Companions of lakes from before were written by DuckDB in
+//! 2,048-row groups without a page index: read the same way, whole pages at a time.
 //!
 //! A month rollup says in its Parquet key-value metadata which viewing files it sums
 //! ([`COVERS_KEY`], their paths newline-joined). A reader uses it only when every one of those
@@ -18,14 +20,19 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use duckdb::{ToSql, params};
+use duckdb::arrow::array::{AsArray, RecordBatch};
+use duckdb::arrow::compute::{concat_batches, kernels::aggregate};
+use duckdb::arrow::datatypes::Date32Type;
+use duckdb::{Connection, ToSql, params};
+use parquet::basic::Compression;
+use parquet::file::metadata::KeyValue;
 
 use super::read::date;
 use super::rollup::ROLLUP_COLUMNS;
 use crate::lake::PARQUET_SOURCE;
 use crate::paths::LakePath;
-use crate::write::FileLayout;
-use crate::{Dataset, Lake, LakeFile, Month, Result};
+use crate::write::{ArrowFile, FileLayout, ROW_GROUP_ROWS, lake_properties};
+use crate::{Dataset, Error, Lake, LakeFile, Month, Result};
 
 /// The metadata key of the covered viewing files.
 const COVERS_KEY: &str = "adeval_covers";
@@ -41,25 +48,14 @@ pub(crate) const MONTH_GROUP_ROWS: usize = 8_192;
 /// The stem suffix of a month rollup's title companion.
 const TITLES_SUFFIX: &str = "-titles";
 
-/// Rows a row group of a title companion: a month of the bench's 10M rows is ~280,000
-/// companion rows; at this size a title's rows lie in one group, and skipping the other
-/// ~140 groups costs less than reading larger ones (measured against 4,096 and 8,192).
-pub(crate) const TITLE_GROUP_ROWS: usize = 2_048;
+/// Rows a data page of a title companion: a title has ~30 rows a month, so its rows lie in
+/// one or two pages of each column (measured against 128, 512 and 1,024: docs/decisions.md).
+const TITLE_PAGE_ROWS: usize = 256;
 
-/// A title's id in the companion: 63 bits of its MD5 (stable across DuckDB versions, unlike
-/// `hash`; [`title_id`] works it out alike for a query's titles). Only for pruning: readers still match the title itself, so a collision
-/// costs a row group read, never a wrong row.
-pub(crate) const TITLE_ID_SQL: &str = "(md5_number_upper(title) >> 1)::bigint";
-
-/// [`TITLE_ID_SQL`] worked out here, so a query's ids need no round trip: the first eight
-/// bytes of the title's MD5 as a little-endian number, less its lowest bit.
-pub(crate) fn title_id(title: &str) -> i64 {
-    use md5::{Digest, Md5};
-    let digest = Md5::digest(title.as_bytes());
-    let mut first = [0u8; 8];
-    first.copy_from_slice(&digest[..8]);
-    (u64::from_le_bytes(first) >> 1) as i64
-}
+/// A title's id in the companion, what it is sorted by: 63 bits of its MD5 (stable across
+/// DuckDB versions, unlike `hash`), then the title, so each title's rows are one run
+/// (companion.rs indexes them by the title itself: ids only order the file).
+const TITLE_ID_SQL: &str = "(md5_number_upper(title) >> 1)::bigint";
 
 /// Whether the rollup path is a month rollup or its title companion (else it is a viewing
 /// file's twin).
@@ -128,9 +124,8 @@ impl Lake {
                  order by ymd >= ?, tid, title, ymd, media_id"
             );
             let params: [&dyn ToSql; 2] = [&full_list, &first_day];
-            let target = (Dataset::ViewingDaily, month, companion.stem());
-            let layout = FileLayout { group_rows: TITLE_GROUP_ROWS, lz4: true };
-            out.extend(self.copy_to_file_with(&conn, target, (&titles, &params), "ymd", layout, kv)?);
+            let covers = kv.map(|(_, v)| v).unwrap_or_default();
+            out.extend(self.write_companion(&conn, (month, companion.stem()), (&titles, &params), covers)?);
             Ok(())
         })?;
         let mut known = self.month_covers.0.lock().expect("covers lock");
@@ -139,6 +134,53 @@ impl Lake {
             known.insert(f.path.clone(), covers.clone());
         }
         Ok(files)
+    }
+
+    /// Writes a title companion from `query` (its rows in file order) from Arrow: row groups
+    /// of [`ROW_GROUP_ROWS`], pages of [`TITLE_PAGE_ROWS`] with a page index, so the
+    /// dashboard reads a title's few rows without the rest (companion.rs). `None` without rows.
+    fn write_companion(
+        &self,
+        conn: &Connection,
+        (month, stem): (Month, &str),
+        (query, params): (&str, &[&dyn ToSql]),
+        covers: &str,
+    ) -> Result<Option<LakeFile>> {
+        let mut stmt = conn.prepare(query)?;
+        let batches = stmt.query_arrow(params)?;
+        let schema = batches.get_schema();
+        let props = lake_properties()
+            .set_compression(Compression::LZ4_RAW)
+            .set_dictionary_enabled(false)
+            .set_data_page_row_count_limit(TITLE_PAGE_ROWS)
+            .set_write_batch_size(TITLE_PAGE_ROWS)
+            .set_key_value_metadata(Some(vec![KeyValue::new(COVERS_KEY.to_owned(), covers.to_owned())]))
+            .build();
+        let mut file = ArrowFile::create(self, (Dataset::ViewingDaily, month, stem), schema.clone(), props)?;
+        let (mut pending, mut rows, mut days): (Vec<RecordBatch>, usize, Option<(i32, i32)>) = (Vec::new(), 0, None);
+        let flush = |pending: &mut Vec<RecordBatch>, file: &mut ArrowFile| -> Result<()> {
+            if !pending.is_empty() {
+                file.append(&concat_batches(&schema, pending.iter())?)?;
+                pending.clear();
+            }
+            Ok(())
+        };
+        for batch in batches {
+            let ymd = batch.column_by_name("ymd").and_then(|c| c.as_primitive_opt::<Date32Type>()).ok_or_else(|| Error::Caller("a companion without ymd".into()))?;
+            if let (Some(min), Some(max)) = (aggregate::min(ymd), aggregate::max(ymd)) {
+                days = Some(days.map_or((min, max), |(a, b)| (a.min(min), b.max(max))));
+            }
+            if rows + batch.num_rows() > ROW_GROUP_ROWS {
+                flush(&mut pending, &mut file)?;
+                rows = 0;
+            }
+            rows += batch.num_rows();
+            pending.push(batch);
+        }
+        flush(&mut pending, &mut file)?;
+        let Some((min, max)) = days else { return Ok(None) };
+        let day = |d: i32| crate::columns::date(d).and_time(chrono::NaiveTime::MIN);
+        file.finish((day(min), day(max))).map(Some)
     }
 
     /// The viewing files a month rollup covers, from its metadata (read once per file).
@@ -165,25 +207,5 @@ impl Lake {
             .expect("covers lock")
             .insert(path.to_owned(), covers.clone());
         Ok(covers)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn title_ids_worked_out_here_are_duckdbs() {
-        let conn = duckdb::Connection::open_in_memory().unwrap();
-        let mut titles: Vec<String> =
-            ["", "a", "Milk Ad 15s", "金典有机奶-985", "伊利 金典 ", "😀 emoji", "O'Brien", "tab\there"].map(String::from).to_vec();
-        // Every length across MD5's 64-byte blocks, ASCII and three-byte characters.
-        titles.extend((0..130).map(|n| "x".repeat(n)));
-        titles.extend((0..50).map(|n| "典".repeat(n)));
-        let sql = format!("select {TITLE_ID_SQL} from (select ? as title)");
-        for title in &titles {
-            let theirs: i64 = conn.query_row(&sql, [title], |r| r.get(0)).unwrap();
-            assert_eq!(title_id(title), theirs, "{title:?}");
-        }
     }
 }

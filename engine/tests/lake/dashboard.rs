@@ -7,6 +7,8 @@ use adeval_engine::{
     Dashboard, DashboardQuery, Dataset, LakeFile, Series, Snapshot, TimeType, ViewingRow, buckets, group_key,
 };
 use chrono::NaiveDate;
+use parquet::arrow::arrow_reader::{ArrowReaderMetadata, ArrowReaderOptions};
+use parquet::file::metadata::PageIndexPolicy;
 
 use crate::helpers::{TestLake, at, snapshot, viewing_rows};
 
@@ -218,6 +220,15 @@ fn month_rollups_answer_as_the_rows_say_and_only_for_the_files_they_cover() {
     for c in &companions {
         assert_eq!(lake.month_rollup_covers(&c.path).unwrap().len(), files.iter().filter(|f| f.month == c.month).count());
         assert!(c.rows <= all.iter().find(|f| f.month == c.month && f.path != c.path).unwrap().rows, "a companion holds no more rows");
+        // Written with a page index of small pages: a title's rows are read a page at a time.
+        let file = std::fs::File::open(lake.root().join(&c.path)).unwrap();
+        let options = ArrowReaderOptions::new().with_page_index_policy(PageIndexPolicy::Required);
+        let meta = ArrowReaderMetadata::load(&file, options).unwrap();
+        let pages = &meta.metadata().offset_index().expect("a page index")[0];
+        for column in pages {
+            let first: Vec<i64> = column.page_locations().iter().map(|p| p.first_row_index).collect();
+            assert!(first.len() > 1 && first.windows(2).all(|w| w[1] - w[0] <= 256), "pages of at most 256 rows: {first:?}");
+        }
     }
     let without_companions: Vec<LakeFile> = all.iter().filter(|f| !adeval_engine::is_titles_rollup(&f.path)).cloned().collect();
     for q in queries() {
