@@ -91,8 +91,7 @@ struct Part<'a> {
 /// What a part reads.
 enum Source {
     Files(Vec<LakePath>),
-    /// A temporary table the call loaded: the companions' rows of the wanted titles
-    /// (companion.rs), or the deleted rows' sums.
+    /// A temporary table the call loaded (the deleted rows' sums).
     Table(&'static str),
 }
 
