@@ -65,7 +65,7 @@ async fn main() -> anyhow::Result<()> {
         Command::Compact => {
             let state = adeval_server::build_state(Config::from_env()?).await?;
             let n = adeval_server::lake::compact(&state, adeval_engine::Dataset::Viewing).await?;
-            println!("rewrote {n} files");
+            println!("rewrote {n} files; the server's housekeeping removes the old ones 15 minutes on");
             Ok(())
         }
     }

@@ -138,7 +138,7 @@ where
         }
         // The month rollups this commit replaced stay on disk: a dashboard read that took its
         // snapshot just before may still be reading them. Housekeeping removes them once they
-        // have been retired for a while (`lake::month_rollups::sweep_retired`).
+        // have been retired for a while (`lake::sweep_retired`).
         Ok(_retired) => Ok(()),
     }
 }

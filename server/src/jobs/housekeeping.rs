@@ -1,8 +1,9 @@
 //! Housekeeping: the work no call asks for. Tape changes whose date has come are executed and
 //! order statuses, which move with the date, are refreshed (both in `crate::orders`); storage
 //! drops what nobody needs any more (`crate::storage::purge`) and the lake the files of
-//! batches whose import died (`crate::lake::abandoned_batches`) and the month rollups an
-//! import replaced a while ago (`crate::lake::month_rollups::sweep_retired`).
+//! batches whose import died (`crate::lake::abandoned_batches`) and the files a commit
+//! retired a while ago: month rollups an import replaced, files a compaction rewrote
+//! (`crate::lake::sweep_retired`).
 //!
 //! The orders' part runs on the timer and at the start of each day, when changes fall due.
 //! No call that reads does any of this work: reads answer the orders as they stand.
@@ -76,8 +77,7 @@ async fn storage(state: &AppState) {
     if let Err(e) = crate::lake::abandoned_batches(state, purge::BATCH_ABANDONED_AFTER).await {
         tracing::warn!(error = ?e, "removing the files of abandoned lake batches");
     }
-    let kept = crate::lake::month_rollups::RETIRED_KEPT;
-    if let Err(e) = crate::lake::month_rollups::sweep_retired(&state.db, &state.lake, kept).await {
-        tracing::warn!(error = ?e, "removing retired month rollups");
+    if let Err(e) = crate::lake::sweep_retired(&state.db, &state.lake, crate::lake::RETIRED_KEPT).await {
+        tracing::warn!(error = ?e, "removing retired lake files");
     }
 }

@@ -214,7 +214,7 @@ async fn close_dead_batch(state: &crate::AppState, id: i64) -> anyhow::Result<()
 
 /// Rewrites the live files of a dataset's months that hold deleted rows, then swaps the
 /// manifest in one transaction (old files retired, new ones live, deletions of the rewritten
-/// rows dropped) and removes the old files. Viewing files take their rollups along: the new
+/// rows dropped); the old files are removed [`RETIRED_KEPT`] later by housekeeping. Viewing files take their rollups along: the new
 /// files' are built and the old files' twins retired in the same swap. Answers how many files
 /// were rewritten.
 pub async fn compact(state: &crate::AppState, dataset: Dataset) -> anyhow::Result<usize> {
@@ -269,30 +269,48 @@ pub async fn compact(state: &crate::AppState, dataset: Dataset) -> anyhow::Resul
         let mut tx = state.db.begin().await?;
         let old_ids: Vec<i64> = files.iter().map(|(id, _)| *id).collect();
         sqlx::query("update lake_files set live = false, retired_at = now() where id = any($1)").bind(&old_ids).execute(&mut *tx).await?;
-        let retired: Vec<String> =
-            sqlx::query_scalar("update lake_files set live = false, retired_at = now() where path = any($1) and live returning path")
-                .bind(&twins)
-                .fetch_all(&mut *tx)
-                .await?;
+        sqlx::query("update lake_files set live = false, retired_at = now() where path = any($1) and live")
+            .bind(&twins)
+            .execute(&mut *tx)
+            .await?;
         commit_batch(&mut tx, batch, None, &fresh, rows).await?;
         // The month's rollup across batches is rebuilt from the new twins (month_rollups.rs).
         let mut merged = Vec::new();
         let months = month_rollups::viewing_months(&fresh);
-        let replaced = match month_rollups::merge_months(&mut tx, &state.lake, batch, &months, &mut merged).await {
-            Ok(replaced) => replaced,
-            Err(e) => {
-                let lake = state.lake.clone();
-                let _ = tokio::task::spawn_blocking(move || lake.remove(&[fresh, merged].concat())).await;
-                return Err(e);
-            }
-        };
+        if let Err(e) = month_rollups::merge_months(&mut tx, &state.lake, batch, &months, &mut merged).await {
+            let lake = state.lake.clone();
+            let _ = tokio::task::spawn_blocking(move || lake.remove(&[fresh, merged].concat())).await;
+            return Err(e);
+        }
         // Deletion records stay: the rows are gone from the new files, and a record for a
         // missing id filters nothing.
         tx.commit().await?;
-        let old: Vec<String> = files.into_iter().map(|(_, p)| p).chain(retired).chain(replaced).collect();
-        let lake = state.lake.clone();
-        tokio::task::spawn_blocking(move || lake.remove_paths(old.iter().map(String::as_str))).await??;
+        // The replaced files stay on disk, retired: a read that took its snapshot before the
+        // commit may still be reading them. Housekeeping removes them ([`sweep_retired`]).
         rewritten += old_ids.len();
     }
     Ok(rewritten)
+}
+
+/// How long a retired lake file (replaced by a compaction, a month rollup replaced by the next
+/// commit of its month) stays on disk: longer than any read that took its snapshot before the
+/// commit that retired it.
+pub const RETIRED_KEPT: std::time::Duration = std::time::Duration::from_secs(15 * 60);
+
+/// Removes the lake files retired more than `kept` ago (and less than a week: housekeeping
+/// runs every ten minutes, so older ones are gone already unless no server ran for a week).
+/// Answers how many it looked at.
+pub async fn sweep_retired(db: &PgPool, lake: &std::sync::Arc<adeval_engine::Lake>, kept: std::time::Duration) -> anyhow::Result<usize> {
+    let paths: Vec<String> = sqlx::query_scalar(
+        "select path from lake_files
+          where not live and retired_at is not null
+            and retired_at < now() - make_interval(secs => $1) and retired_at > now() - interval '7 days'",
+    )
+    .bind(kept.as_secs_f64())
+    .fetch_all(db)
+    .await?;
+    let n = paths.len();
+    let lake = lake.clone();
+    tokio::task::spawn_blocking(move || lake.remove_paths(paths.iter().map(String::as_str))).await??;
+    Ok(n)
 }

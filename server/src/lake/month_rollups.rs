@@ -94,25 +94,3 @@ pub fn viewing_months(files: &[LakeFile]) -> Vec<Month> {
     months.dedup();
     months
 }
-
-/// How long a retired month rollup stays on disk: longer than any dashboard read that took its
-/// snapshot before the commit that replaced it.
-pub const RETIRED_KEPT: std::time::Duration = std::time::Duration::from_secs(15 * 60);
-
-/// Removes the month rollups retired more than `kept` ago (and less than a day: housekeeping
-/// runs every ten minutes, so older ones are gone already). Answers how many it looked at.
-pub async fn sweep_retired(db: &sqlx::PgPool, lake: &Arc<Lake>, kept: std::time::Duration) -> anyhow::Result<usize> {
-    let paths: Vec<String> = sqlx::query_scalar(
-        "select path from lake_files
-          where dataset = 'viewing_daily' and not live and retired_at is not null
-            and retired_at < now() - make_interval(secs => $1) and retired_at > now() - interval '1 day'",
-    )
-    .bind(kept.as_secs_f64())
-    .fetch_all(db)
-    .await?;
-    let paths: Vec<String> = paths.into_iter().filter(|p| is_month_rollup(p)).collect();
-    let n = paths.len();
-    let lake = lake.clone();
-    tokio::task::spawn_blocking(move || lake.remove_paths(paths.iter().map(String::as_str))).await??;
-    Ok(n)
-}

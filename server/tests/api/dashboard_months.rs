@@ -103,10 +103,10 @@ async fn two_imports_committing_one_month_at_once_both_land_in_its_month_rollup(
     let on_disk = || old.iter().filter(|p| state.lake.root().join(p).exists()).count();
     assert_eq!(on_disk(), 2, "{old:?} removed at once");
     let lake = state.lake.clone();
-    let kept = adeval_server::lake::month_rollups::RETIRED_KEPT;
-    adeval_server::lake::month_rollups::sweep_retired(&f.app.db, &lake, kept).await.unwrap();
+    let kept = adeval_server::lake::RETIRED_KEPT;
+    adeval_server::lake::sweep_retired(&f.app.db, &lake, kept).await.unwrap();
     assert_eq!(on_disk(), 2, "{old:?} removed before their time");
-    adeval_server::lake::month_rollups::sweep_retired(&f.app.db, &lake, std::time::Duration::ZERO).await.unwrap();
+    adeval_server::lake::sweep_retired(&f.app.db, &lake, std::time::Duration::ZERO).await.unwrap();
     assert_eq!(on_disk(), 0, "{old:?} kept past their time");
 
     // Read through the month rollup alone (every viewing file covered, nothing read raw).
