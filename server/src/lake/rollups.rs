@@ -89,7 +89,6 @@ async fn build_batch(state: &AppState, batch: i64, files: &[Live]) -> anyhow::Re
     .await??;
     let ids: Vec<i64> = files.iter().map(|f| f.id).collect();
     let mut merged = Vec::new();
-    let mut replaced = Vec::new();
     let listed: anyhow::Result<bool> = async {
         let mut tx = state.db.begin().await?;
         let still: Vec<i64> = sqlx::query_scalar("select id from lake_files where id = any($1) and live for update")
@@ -102,16 +101,14 @@ async fn build_batch(state: &AppState, batch: i64, files: &[Live]) -> anyhow::Re
         crate::lake::insert_files(&mut tx, batch, &rollups).await?;
         // The months' rollups across batches take the new twins in (month_rollups.rs).
         let months: Vec<Month> = super::month_rollups::viewing_months(&lake_files_of(files)?);
-        replaced = super::month_rollups::merge_months(&mut tx, &state.lake, batch, &months, &mut merged).await?;
+        // The month rollups it replaces stay for reads in flight (`lake::sweep_retired`).
+        super::month_rollups::merge_months(&mut tx, &state.lake, batch, &months, &mut merged).await?;
         tx.commit().await?;
         Ok(true)
     }
     .await;
-    let lake = state.lake.clone();
-    if matches!(listed, Ok(true)) {
-        let _ = tokio::task::spawn_blocking(move || lake.remove_paths(replaced.iter().map(String::as_str))).await;
-    } else {
-        let built = [rollups.clone(), merged].concat();
+    if !matches!(listed, Ok(true)) {
+        let (lake, built) = (state.lake.clone(), [rollups.clone(), merged].concat());
         let _ = tokio::task::spawn_blocking(move || lake.remove(&built)).await;
     }
     Ok(if listed? { rollups.len() } else { 0 })
