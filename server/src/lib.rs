@@ -81,6 +81,9 @@ pub async fn start_background(state: &AppState) {
         if let Err(e) = lake::rollups::backfill(&rollups).await {
             tracing::warn!(error = ?e, "building the missing viewing rollups");
         }
+        if let Err(e) = lake::warm(&rollups).await {
+            tracing::warn!(error = ?e, "warming the lake's reads");
+        }
     });
     if tokio::time::timeout(std::time::Duration::from_secs(10), state.hub.ready()).await.is_err() {
         tracing::warn!("the realtime listener is not subscribed yet");

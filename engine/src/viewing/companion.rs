@@ -28,8 +28,9 @@ use parquet::arrow::arrow_reader::{
 use parquet::file::metadata::PageIndexPolicy;
 
 use super::deleted_share::DeletedCell;
+use super::month_rollup::is_titles_rollup;
 use crate::paths::LakePath;
-use crate::{Error, Lake, Result};
+use crate::{Error, Lake, Result, Snapshot};
 
 /// Companions whose index is kept: a month's index is a few hundred KB (one entry per title
 /// and run), so four years of months stay well under the lake's memory limit.
@@ -266,6 +267,26 @@ impl Lake {
         }
         app.flush()?;
         Ok(rows)
+    }
+
+    /// Indexes the newest title companions `rollup` lists (as many as are kept), so the first
+    /// dashboard calls after a start don't wait for it. Answers how many were indexed.
+    pub fn index_title_companions(&self, rollup: &Snapshot) -> Result<usize> {
+        let mut companions: Vec<LakePath> =
+            rollup.files.iter().filter(|p| is_titles_rollup(p)).map(|p| LakePath::parse(p)).collect::<Result<_>>()?;
+        companions.sort_by(|a, b| b.month.cmp(&a.month));
+        companions.truncate(INDEXED_FILES);
+        for file in &companions {
+            self.title_index(&file.rel, &self.abs(file))?;
+        }
+        Ok(companions.len())
+    }
+
+    /// The companions whose index is kept now.
+    pub fn indexed_title_companions(&self) -> Vec<String> {
+        let mut paths: Vec<String> = self.title_indexes.0.lock().expect("title index lock").1.keys().cloned().collect();
+        paths.sort();
+        paths
     }
 
     /// The index of the companion at `rel`, built once. The lock is held while building, so

@@ -124,6 +124,10 @@ async fn two_imports_committing_one_month_at_once_both_land_in_its_month_rollup(
         sources: None,
         classes: None,
     };
+    // What a start warms: the live title companion indexed before any dashboard call.
+    let companion: Vec<String> = months.iter().filter(|p| is_titles_rollup(p)).map(|p| p.to_string()).collect();
+    adeval_server::lake::warm(state).await.unwrap();
+    assert_eq!(state.lake.indexed_title_companions(), companion);
     let answer = state.lake.dashboard(&Snapshot::new(viewing), &Snapshot::new(months.iter().map(|p| p.to_string())), &q).unwrap();
     assert_eq!(answer.cells.len(), 1);
     assert_eq!((answer.cells[0].spots, answer.cells[0].grp), (2 * ROWS as i64, 1.5 * 2.0 * ROWS as f64));
