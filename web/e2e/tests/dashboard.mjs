@@ -291,6 +291,14 @@ export const tests = [
       const ticks = await page.locator('.dash-plot').first().locator('text').evaluateAll((els) =>
         els.map((t) => [...t.querySelectorAll('tspan')].map((s) => s.textContent)).filter((l) => l.length === 2))
       ctx.expect(ticks.length > 0 && ticks.every(([a, b]) => /^\d{4}-\d{2}-\d{2}~$/.test(a) && /^\d{4}-\d{2}-\d{2}$/.test(b)), `x labels ${JSON.stringify(ticks.slice(0, 3))}`)
+      // Every x label within its chart, the first and last too (they used to run past the edge).
+      const outside = await page.locator('.dash-plot svg').evaluateAll((svgs) =>
+        svgs.flatMap((svg) => {
+          const box = svg.getBoundingClientRect()
+          return [...svg.querySelectorAll('text')].filter((t) => t.querySelector('tspan')).map((t) => t.getBoundingClientRect())
+            .filter((r) => r.left < box.left - 0.5 || r.right > box.right + 0.5).map((r) => [r.left, r.right, box.left, box.right])
+        }))
+      ctx.expect(outside.length === 0, `x labels past the chart: ${JSON.stringify(outside.slice(0, 3))}`)
       await ctx.shot(page, 'runs-over-two-years')
     },
   },

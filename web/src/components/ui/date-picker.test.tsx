@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/lib/i18n'
 import { DatePicker } from './date-picker'
+import { dismissToast, getToast } from './toast-store'
 
 function Harness({ initial = '', onChange, ...rest }: { initial?: string; onChange?: (v: string) => void; min?: string; max?: string; kind?: 'date' | 'datetime' }) {
   const [value, setValue] = useState(initial)
@@ -48,6 +49,32 @@ describe('DatePicker', () => {
     expect(onChange).toHaveBeenCalledTimes(1)
     await user.tab()
     expect(input().value).toBe('')
+  })
+
+  it('says so when it drops typed text that is no date on leaving', async () => {
+    const user = userEvent.setup()
+    render(<Harness initial="2026-03-05" />)
+    await user.clear(input())
+    await user.type(input(), '2026-02-30')
+    await user.tab()
+    // Typed a key at a time, 2026-02-3 meant 3 February: that stays, and the field says why.
+    expect(input().value).toBe('2026-02-03')
+    expect(getToast()?.message).toBe('「2026-02-30」不是有效日期，仍为 2026-02-03')
+    await user.clear(input())
+    await user.type(input(), '昨天')
+    await user.tab()
+    expect(input().value).toBe('')
+    expect(getToast()?.message).toBe('「昨天」不是有效日期，已清空')
+    await user.type(input(), '2026-03-07')
+    await user.type(input(), '{Backspace}{Backspace}x')
+    await user.tab()
+    expect(input().value).toBe('2026-03-07')
+    expect(getToast()).toMatchObject({ kind: 'warning', message: '「2026-03-x」不是有效日期，仍为 2026-03-07' })
+    act(() => dismissToast())
+    // A field left as it was, or left empty, says nothing.
+    await user.click(input())
+    await user.tab()
+    expect(getToast()).toBeNull()
   })
 
   it('picks a day with the mouse, closes and returns the focus to the field', async () => {

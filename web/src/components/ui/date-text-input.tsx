@@ -1,5 +1,7 @@
 import type { InputHTMLAttributes, Ref } from 'react'
-import { PLACEHOLDERS, type DateKind } from './date-text'
+import { useTranslation } from '@/lib/i18n'
+import { displayText, PLACEHOLDERS, type DateKind } from './date-text'
+import { toast } from './toast-store'
 import { useDateText } from './use-date-text'
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'onBlur' | 'type'> & {
@@ -12,8 +14,10 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 
 }
 
 /** The typed side of every date field (day, month, range ends): text read on each keystroke
- *  and put back in the kind's shape when the field is left. */
+ *  and put back in the kind's shape when the field is left (a warning says when text that
+ *  is no date, 2026-02-30 say, was dropped). */
 export function DateTextInput({ kind, value, onChange, onBlur, placeholder, ref, ...input }: Props) {
+  const { t } = useTranslation('dates')
   const { text, onInput, settle } = useDateText(kind, value, onChange)
   return (
     <input
@@ -27,7 +31,11 @@ export function DateTextInput({ kind, value, onChange, onBlur, placeholder, ref,
       value={text}
       onChange={onInput}
       onBlur={() => {
-        settle()
+        // Text that is no date is dropped on leaving; say so rather than let it vanish.
+        const dropped = settle()
+        if (dropped) {
+          toast.warning(value ? t('notADateKept', { text: dropped, value: displayText(kind, value) }) : t('notADate', { text: dropped }))
+        }
         onBlur?.()
       }}
     />

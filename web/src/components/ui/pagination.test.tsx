@@ -34,6 +34,12 @@ describe('Pagination', () => {
     expect(onChange).toHaveBeenLastCalledWith(1, 30)
   })
 
+  it('says a fixed page size instead of offering a choice of one', () => {
+    render(<Pagination total={95} page={1} pageSize={10} pageSizes={[10]} onChange={vi.fn()} />)
+    expect(screen.queryByRole('combobox')).toBeNull()
+    expect(screen.getByText('10条/页')).toBeTruthy()
+  })
+
   it('elides far pages', () => {
     expect(pageItems(1, 1)).toEqual([1])
     expect(pageItems(1, 10)).toEqual([1, 2, 3, null, 10])

@@ -45,18 +45,23 @@ export function Pagination({ total, page, pageSize, onChange, pageSizes = PAGE_S
   return (
     <nav className="pagination" aria-label={t('ui.pagination')}>
       <span className="pagination__total">{t('ui.total', { total })}</span>
-      <select
-        className="input pagination__size"
-        aria-label={t('ui.pageSize', { size: '' }).trim()}
-        value={pageSize}
-        onChange={(e) => onChange(1, Number(e.target.value))}
-      >
-        {sizes.map((s) => (
-          <option key={s} value={s}>
-            {t('ui.pageSize', { size: s })}
-          </option>
-        ))}
-      </select>
+      {sizes.length > 1 ? (
+        <select
+          className="input pagination__size"
+          aria-label={t('ui.pageSize', { size: '' }).trim()}
+          value={pageSize}
+          onChange={(e) => onChange(1, Number(e.target.value))}
+        >
+          {sizes.map((s) => (
+            <option key={s} value={s}>
+              {t('ui.pageSize', { size: s })}
+            </option>
+          ))}
+        </select>
+      ) : (
+        // One size only (a grid the server pages at a fixed size): said, not offered.
+        <span className="pagination__size-fixed">{t('ui.pageSize', { size: pageSize })}</span>
+      )}
       <button type="button" className="pagination__btn" aria-label={t('ui.prev')} disabled={page <= 1} onClick={() => go(page - 1)}>
         ‹
       </button>

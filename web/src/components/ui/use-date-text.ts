@@ -27,6 +27,10 @@ export function useDateText(kind: DateKind, value: string, onChange: (value: str
     setTyped(nextValue)
     onChange(nextValue)
   }
-  const settle = () => setText(displayText(kind, value))
+  /** Puts back the value's text; answers the typed text it dropped for meaning no date. */
+  const settle = (): string | undefined => {
+    setText(displayText(kind, value))
+    return text.trim() && !parseDateText(kind, text) ? text.trim() : undefined
+  }
   return { text, onInput, settle }
 }

@@ -35,12 +35,23 @@ type Props = {
 /** The plot's margins: room for the axes, on the right only when a series uses that axis. */
 export const plotMargins = (right: boolean) => ({ top: 16, right: right ? 56 : 20, bottom: 58, left: 60 })
 
-/** A wrapped x label: one tspan per 10 characters. */
-function WrappedTick({ x, y, formattedValue }: TickRendererProps) {
+/**
+ * Where a label of `width` centred on `x` sits so that it stays within `min`…`max` (the SVG's
+ * edges in plot coordinates): the first and last buckets' labels are pulled in, not cut off.
+ */
+export function labelCenter(x: number, width: number, min: number, max: number): number {
+  const half = width / 2
+  return Math.max(min + half, Math.min(max - half, x))
+}
+
+/** A wrapped x label: one tspan per 10 characters, kept within the SVG. */
+function WrappedTick({ x, y, formattedValue, min, max }: TickRendererProps & { min: number; max: number }) {
+  const lines = wrapLabel(formattedValue ?? '')
+  const cx = labelCenter(x, Math.max(0, ...lines.map((l) => l.length)) * CHAR_WIDTH, min, max)
   return (
-    <text x={x} y={y} textAnchor="middle" fontSize={11} fill="currentColor">
-      {wrapLabel(formattedValue ?? '').map((line, i) => (
-        <tspan key={i} x={x} dy={i === 0 ? '0.6em' : '1.15em'}>{line}</tspan>
+    <text x={cx} y={y} textAnchor="middle" fontSize={11} fill="currentColor">
+      {lines.map((line, i) => (
+        <tspan key={i} x={cx} dy={i === 0 ? '0.6em' : '1.15em'}>{line}</tspan>
       ))}
     </text>
   )
@@ -167,7 +178,7 @@ export function ChartPlot({ title, width, buckets, series, total, axes }: Props)
               tickLabelProps={{ fontSize: 11, fill: 'currentColor' }} labelProps={{ fontSize: 12, fill: 'currentColor', textAnchor: 'middle' }} />
           )}
           <AxisBottom top={innerHeight} scale={scales.x} tickValues={tickValues} tickFormat={(v) => buckets[Number(v)]} stroke={AXIS} tickStroke={AXIS}
-            tickComponent={WrappedTick} />
+            tickComponent={(tick) => <WrappedTick {...tick} min={-m.left} max={innerWidth + m.right} />} />
           <rect width={innerWidth} height={innerHeight} fill="transparent" onPointerMove={onPointer} onPointerLeave={hideTooltip} />
         </Group>
       </svg>
