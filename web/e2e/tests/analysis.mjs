@@ -164,6 +164,18 @@ export const tests = [
       const late = await text(cell(box, '25:30', D1))
       ctx.expect(late === `媒 ${productName} 0.300 客 无`, `25:30 ${D1}: ${late}`)
       await ctx.shot(page, 'grid-page-2')
+      // Only the page's days with a spot: the cycle's other days go, each kept one has a spot.
+      await box.getByRole('checkbox', { name: '仅显示本页有点位的日期' }).check()
+      await table.getByRole('columnheader').nth(1).waitFor()
+      const kept = (await table.getByRole('columnheader').allInnerTexts()).slice(1)
+      ctx.expect(kept.length > 0 && kept.length < DAYS.length && kept.includes(D1), `days with spots ${kept}`)
+      for (const day of kept) {
+        const cells = await table.locator(`td[data-label="${day}"]`).allInnerTexts()
+        ctx.expect(cells.some((c) => c.trim() !== '暂无点位数据'), `${day} kept without a spot`)
+      }
+      await ctx.shot(page, 'grid-days-with-spots')
+      await box.getByRole('checkbox', { name: '仅显示本页有点位的日期' }).uncheck()
+      await table.getByRole('columnheader', { name: DAYS.at(-1) }).waitFor()
     },
   },
   {

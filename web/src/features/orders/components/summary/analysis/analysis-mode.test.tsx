@@ -68,6 +68,23 @@ describe('数据分析', () => {
     expect(screen.getByRole('region', { name: '数据分析表（可左右滚动）' })).toBeTruthy()
   })
 
+  it('shows only the page\'s days with a spot when asked, and all of them again', async () => {
+    // A fourth day with no spot in any row.
+    analysis = () => answer({ time: ['2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05'] })
+    open()
+    const table = await grid()
+    const heads = () => within(table).getAllByRole('columnheader').map((h) => h.textContent)
+    expect(heads()).toEqual(['时间', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05'])
+    const only = screen.getByRole('checkbox', { name: '仅显示本页有点位的日期' })
+    only.click()
+    await waitFor(() => expect(heads()).toEqual(['时间', '2026-03-02', '2026-03-03', '2026-03-04']))
+    // Each row keeps its own cells under their days.
+    expect(within(cell('25:30', '2026-03-04')).getByRole('button').textContent).toBe('媒 夜间版 0.100')
+    expect(cell('19:10', '2026-03-05')).toBeNull()
+    only.click()
+    await waitFor(() => expect(heads()).toHaveLength(5))
+  })
+
   it('pages 10 slots with the total; a page asks the server for that page', async () => {
     analysis = (sent) => answer({ total: 25, cData: sent.params.get('page') === '2' ? [{ name: '20:00', t: {} }] : answer().cData })
     const { user } = open()

@@ -7,7 +7,7 @@ import type { Order } from '../../../api/get-orders'
 import type { SummaryFilter } from '../../../api/summary'
 import { useDataAnalysis, type AnalysisSpot } from './api'
 import { AnalysisGrid, type Side } from './analysis-grid'
-import { analysisArgs, analysisRows, ANALYSIS_PAGE_SIZE, clampPage, defaultQuery, queryProblem, type AnalysisQuery } from './analysis-model'
+import { analysisArgs, analysisRows, ANALYSIS_PAGE_SIZE, clampPage, defaultQuery, queryProblem, withSpotsOnly, type AnalysisQuery } from './analysis-model'
 import { AnalysisToolbar } from './analysis-toolbar'
 import { PointDialog } from './point-dialog'
 import './analysis.css'
@@ -31,6 +31,8 @@ export function AnalysisMode({ order, filter, viewingRef, onViewing }: Props) {
   const [applied, setApplied] = useState<AnalysisQuery>(draft)
   const [page, setPage] = useState(1)
   const [open, setOpen] = useState<{ spot: AnalysisSpot; side: Side } | null>(null)
+  // Long ranges by day are mostly empty columns: the page's days with a spot alone, on request.
+  const [spotsOnly, setSpotsOnly] = useState(false)
   // Each search starts the grid over at its top left (a new range has other columns).
   const [searches, setSearches] = useState(0)
   const origin = useRef<HTMLElement | null>(null)
@@ -77,12 +79,21 @@ export function AnalysisMode({ order, filter, viewingRef, onViewing }: Props) {
       </div>
     )
   } else if (rows.length === 0) body = <div className="order-dialog-empty">{t('summary.analysis.noSlots')}</div>
-  else body = <AnalysisGrid key={searches} labels={answer?.time ?? []} rows={rows} onSpot={onSpot} />
+  else {
+    const shown = spotsOnly ? withSpotsOnly(answer?.time ?? [], rows) : { labels: answer?.time ?? [], rows }
+    body = <AnalysisGrid key={searches} labels={shown.labels} rows={shown.rows} onSpot={onSpot} />
+  }
 
   return (
     <div className="analysis">
       <AnalysisToolbar order={order} draft={draft} onDraft={setDraft} onSearch={search} viewingRef={viewingRef} onViewing={onViewing} />
-      <p className="summary__hint">{t('summary.analysis.hint')}</p>
+      <div className="analysis__bar">
+        <p className="summary__hint">{t('summary.analysis.hint')}</p>
+        <label className="analysis__spots-only">
+          <input type="checkbox" checked={spotsOnly} onChange={(e) => setSpotsOnly(e.target.checked)} />
+          {t('summary.analysis.spotsOnly')}
+        </label>
+      </div>
       <div className="analysis__body" aria-busy={(args !== null && query.isFetching) || undefined}>{body}</div>
       {total > 0 && (
         <Pagination total={total} page={page} pageSize={ANALYSIS_PAGE_SIZE} pageSizes={[ANALYSIS_PAGE_SIZE]} onChange={(next) => setPage(next)} />

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { answer, analysisOrder, curve, spot } from './analysis-fixtures'
 import {
   analysisArgs, analysisRows, broadcastClock, broadcastStamp, clampPage, curveArgs, daysProblem, defaultQuery, isEmptyCell, meanLabelBox, nearestIndex, pageCount,
-  queryProblem, spotSamples, spotWindow, stepIndex, tsMs,
+  queryProblem, spotSamples, spotWindow, stepIndex, tsMs, withSpotsOnly,
 } from './analysis-model'
 
 describe('the analysis query', () => {
@@ -132,5 +132,16 @@ describe('the point details\' notation and layout', () => {
   it('marks a day count that is not a whole number 1…366', () => {
     expect(['0', '367', '1.5', '', 'x'].map(daysProblem)).toEqual([true, true, true, true, true])
     expect(['1', ' 7 ', '366'].map(daysProblem)).toEqual([false, false, false])
+  })
+})
+
+describe('days with spots only', () => {
+  it('leaves out the columns empty in every row, and each row\'s cells under them', () => {
+    const a = answer({ time: ['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05'] })
+    const { labels, rows } = withSpotsOnly(a.time, analysisRows(a))
+    expect(labels).toEqual(['2026-03-02', '2026-03-03', '2026-03-04'])
+    expect(rows.map((r) => r.cells.map((c) => c.label))).toEqual([labels, labels])
+    expect(rows[1].cells.map((c) => c.m?.id ?? null)).toEqual([null, null, 14])
+    expect(withSpotsOnly([], [])).toEqual({ labels: [], rows: [] })
   })
 })

@@ -89,6 +89,15 @@ export function analysisRows(answer: AnalysisAnswer | undefined): AnalysisRow[] 
 /** A cell with neither side shows '暂无点位数据'. */
 export const isEmptyCell = (cell: AnalysisCell) => cell.m === null && cell.c === null
 
+/** The page's columns with a spot in some row: `labels` and each row's cells, the others left out. */
+export function withSpotsOnly(labels: string[], rows: AnalysisRow[]): { labels: string[]; rows: AnalysisRow[] } {
+  const keep = labels.map((_, i) => rows.some((row) => !isEmptyCell(row.cells[i])))
+  return {
+    labels: labels.filter((_, i) => keep[i]),
+    rows: rows.map((row) => ({ ...row, cells: row.cells.filter((_, i) => keep[i]) })),
+  }
+}
+
 /** Pages of `total` slots; at least one, so the pager has a page to show. */
 export const pageCount = (total: number, limit = ANALYSIS_PAGE_SIZE) => Math.max(1, Math.ceil(total / limit))
 
