@@ -62,6 +62,40 @@ export const ymd = (d) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.g
 /** `YYYY-MM` of a local date. */
 export const ymOf = (d) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}`
 
+/**
+ * An order of `product` made through the API as the order flows need it: `tapes` of the product
+ * ({ version, fileName, number, title = version }), time `periods` ([name, from, to]), a suit of
+ * `month` holding each period `times` times, and the order of the first `ordered` tapes (all by
+ * default) on `brand`'s first group, free broadcasts counted on both sides, with `order`'s fields
+ * (the cycle, and any other). `beforeOrder(periods)` runs before the order is added. Answers what
+ * was made.
+ */
+export async function seedOrder(page, { brand, media, product, tapes, periods, times, suitName, month, ordered = tapes.length, beforeOrder, order }) {
+  const year = String(new Date().getFullYear())
+  const madeTapes = []
+  for (const { version, fileName, number, title = version } of tapes) {
+    madeTapes.push(await call(page, 'productMagneticTapeAdd', {
+      brandId: brand.id, mediaId: media.id, productId: product.id, cycle: year, customerVersionName: version,
+      mediaFileName: fileName, mediaTapeNumber: number, customerTitle: title, seconds: 15,
+    }))
+  }
+  const madePeriods = []
+  for (const [name, from, to] of periods) {
+    madePeriods.push(await call(page, 'timePeriodAdd', { mediaId: media.id, timePeriodName: name, preBroadcastTimeForma: from, preBroadcastTimeFormaEnd: to }))
+  }
+  const suit = await call(page, 'suitAdd', {
+    mediaId: media.id, brandId: brand.id, suitName, customerMetrics: '100', mediaMetrics: '90', seconds: 15,
+    suitTime: month, timePeriodArray: JSON.stringify(madePeriods.map((p) => ({ timePeriodId: String(p.id), numberOfTimes: times }))),
+  })
+  await beforeOrder?.(madePeriods)
+  const made = await call(page, 'orderAdd', {
+    mediaId: media.id, productId: product.id, defaultId: brand.groups[0].id, seconds: 15,
+    orderProductMagneticTapeId: madeTapes.slice(0, ordered).map((t) => t.id).join(','), suitId: suit.id,
+    customerFreeBroadcastCalculation: 1, mediaFreeBroadcastCalculation: 1, ...order,
+  })
+  return { tapes: madeTapes, periods: madePeriods, suit, order: made }
+}
+
 /** A 15-second product of `brand`, evaluated on its first group, with the flows' usual prime-time settings. */
 export function addProduct(page, brand, productName) {
   return call(page, 'productAdd', {

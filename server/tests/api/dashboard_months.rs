@@ -1,8 +1,7 @@
 //! Month rollups kept at commit: an import committing a month while another commits it waits
 //! for the other's month rollup (a lock per month), so the month's last rollup covers both.
 
-use adeval_engine::{DashboardQuery, Dataset, Series, Snapshot, TimeType, ViewingRow, is_month_rollup, is_titles_rollup};
-use adeval_server::lake::{BatchInfo, begin_batch, row_id};
+use adeval_engine::{DashboardQuery, Series, Snapshot, TimeType, is_month_rollup, is_titles_rollup};
 use chrono::NaiveDate;
 
 use crate::helpers::orders::fixture;
@@ -11,49 +10,7 @@ const ROWS: usize = 300;
 
 /// One batch of `ROWS` March rows (seven titles, 1.5 GRP each), written, not yet committed.
 async fn write(state: &adeval_server::AppState, media: i64) -> (i64, Vec<adeval_engine::LakeFile>) {
-    let info = BatchInfo {
-        dataset: Dataset::Viewing,
-        origin: "cli",
-        file_id: None,
-        job_id: None,
-        admin_id: None,
-        category: Some(2),
-        source: Some(3),
-        belonging_to: Some(1),
-    };
-    let batch = begin_batch(&state.db, &info).await.unwrap();
-    let start = NaiveDate::from_ymd_opt(2026, 3, 1).unwrap();
-    let rows: Vec<ViewingRow> = (0..ROWS)
-        .map(|i| {
-            let ymd = start + chrono::Days::new((i % 28) as u64);
-            ViewingRow {
-                id: row_id(batch, i),
-                batch_id: batch,
-                media_id: media,
-                channel: "测试卫视".into(),
-                audience_group_id: 1,
-                audience_group: "全国4+".into(),
-                brand_id: None,
-                air_time: ymd.and_hms_opt(19, (i % 60) as u32, 0).unwrap(),
-                ymd,
-                duration: 15,
-                title: format!("版本{}", i % 7),
-                program: None,
-                time_period_class_id: None,
-                time_period_class: None,
-                grp: 1.5,
-                position: None,
-                position_index: None,
-                position_of: None,
-                position_from_end: false,
-                category: 2,
-                source: 3,
-                belonging_to: 1,
-                created_at: start.and_hms_opt(0, 0, 0).unwrap(),
-            }
-        })
-        .collect();
-    (batch, state.lake.write_viewing(batch, &rows).unwrap())
+    crate::helpers::viewing::lake_batch(state, media, ROWS, |i| format!("版本{}", i % 7), None).await
 }
 
 #[tokio::test]

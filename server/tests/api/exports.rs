@@ -299,52 +299,8 @@ fn temp_files(app: &TestApp) -> Vec<std::path::PathBuf> {
 
 /// `n` customer rows straight into the lake, as one live batch.
 async fn lake_rows(app: &TestApp, n: usize) {
-    use adeval_engine::ViewingRow;
-    use adeval_server::lake::{BatchInfo, begin_batch, commit_batch, row_id};
-    let info = BatchInfo {
-        dataset: adeval_engine::Dataset::Viewing,
-        origin: "cli",
-        file_id: None,
-        job_id: None,
-        admin_id: None,
-        category: Some(2),
-        source: Some(3),
-        belonging_to: Some(1),
-    };
-    let batch = begin_batch(&app.db, &info).await.unwrap();
-    let start = chrono::NaiveDate::from_ymd_opt(2026, 3, 1).unwrap();
-    let rows: Vec<ViewingRow> = (0..n)
-        .map(|i| {
-            let ymd = start + chrono::Days::new((i % 28) as u64);
-            ViewingRow {
-                id: row_id(batch, i),
-                batch_id: batch,
-                media_id: 1,
-                channel: "测试卫视".into(),
-                audience_group_id: 1,
-                audience_group: "全国4+".into(),
-                brand_id: None,
-                air_time: ymd.and_hms_opt(19, (i % 60) as u32, (i / 60 % 60) as u32).unwrap(),
-                ymd,
-                duration: 15,
-                title: format!("版本{i}"),
-                program: Some("晚间新闻".into()),
-                time_period_class_id: None,
-                time_period_class: None,
-                grp: 1.5,
-                position: None,
-                position_index: None,
-                position_of: None,
-                position_from_end: false,
-                category: 2,
-                source: 3,
-                belonging_to: 1,
-                created_at: start.and_hms_opt(0, 0, 0).unwrap(),
-            }
-        })
-        .collect();
-    let lake = app.state.lake.clone();
-    let files = tokio::task::spawn_blocking(move || lake.write_viewing(batch, &rows)).await.unwrap().unwrap();
+    use adeval_server::lake::commit_batch;
+    let (batch, files) = crate::helpers::viewing::lake_batch(&app.state, 1, n, |i| format!("版本{i}"), Some("晚间新闻")).await;
     let mut tx = app.db.begin().await.unwrap();
     commit_batch(&mut tx, batch, None, &files, n as u64).await.unwrap();
     tx.commit().await.unwrap();

@@ -3,7 +3,7 @@
 // tables; then the date pickers' popups open. Any violation fails the screen's test, naming
 // the rule and the elements. Screenshots: test-results/accessibility-*.png.
 import { expectAccessible, shared, waitForPath } from '../lib.mjs'
-import { addProduct, call, pad, seedMasterData, ymd } from '../seed.mjs'
+import { addProduct, seedMasterData, seedOrder, ymd } from '../seed.mjs'
 
 const stamp = Date.now().toString(36)
 const now = new Date()
@@ -45,22 +45,13 @@ export const tests = [
       ctx.page = page
       const { brand, media } = await seedMasterData(page, stamp)
       const product = await addProduct(page, brand, `E2E无障碍产品${stamp}`)
-      const tape = await call(page, 'productMagneticTapeAdd', {
-        brandId: brand.id, mediaId: media.id, productId: product.id, cycle: String(now.getFullYear()), customerVersionName: '无障碍版',
-        mediaFileName: `a11y_${stamp}.mp4`, mediaTapeNumber: `A-${stamp}`, customerTitle: '无障碍版', seconds: 15,
-      })
-      const period = await call(page, 'timePeriodAdd', {
-        mediaId: media.id, timePeriodName: `E2E无障碍${stamp}`, preBroadcastTimeForma: '19:00:00', preBroadcastTimeFormaEnd: '21:00:00',
-      })
-      const suit = await call(page, 'suitAdd', {
-        mediaId: media.id, brandId: brand.id, suitName: `E2E无障碍套装${stamp}`, customerMetrics: '100', mediaMetrics: '90', seconds: 15,
-        suitTime: ymd(now).slice(0, 7), timePeriodArray: JSON.stringify([{ timePeriodId: String(period.id), numberOfTimes: 5 }]),
-      })
-      await call(page, 'orderAdd', {
-        mediaId: media.id, productId: product.id, defaultId: brand.groups[0].id, seconds: 15,
-        orderProductMagneticTapeId: String(tape.id), suitId: suit.id,
-        cycleTimeAdd: ymd(new Date(now.getFullYear(), now.getMonth(), 1)), cycleTimeEnd: ymd(new Date(now.getFullYear(), now.getMonth() + 2, 0)),
-        followDate: ymd(now), customerFreeBroadcastCalculation: 1, mediaFreeBroadcastCalculation: 1,
+      await seedOrder(page, {
+        brand, media, product, tapes: [{ version: '无障碍版', fileName: `a11y_${stamp}.mp4`, number: `A-${stamp}` }],
+        periods: [[`E2E无障碍${stamp}`, '19:00:00', '21:00:00']], times: 5, suitName: `E2E无障碍套装${stamp}`, month: ymd(now).slice(0, 7),
+        order: {
+          cycleTimeAdd: ymd(new Date(now.getFullYear(), now.getMonth(), 1)), cycleTimeEnd: ymd(new Date(now.getFullYear(), now.getMonth() + 2, 0)),
+          followDate: ymd(now),
+        },
       })
     },
   },

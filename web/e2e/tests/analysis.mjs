@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { dismissNotices, expectAccessible, isCall, shared, waitForPath } from '../lib.mjs'
-import { addProduct, call, pad, seedMasterData, ymOf, ymd } from '../seed.mjs'
+import { addProduct, pad, seedMasterData, seedOrder, ymd, ymOf } from '../seed.mjs'
 
 const run = promisify(execFile)
 const stamp = Date.now().toString(36)
@@ -82,19 +82,10 @@ export const tests = [
       const { brand, media } = await seedMasterData(page, stamp)
       const product = await addProduct(page, brand, productName)
       await addProduct(page, brand, nightName)
-      const tape = await call(page, 'productMagneticTapeAdd', {
-        brandId: brand.id, mediaId: media.id, productId: product.id, cycle: String(now.getFullYear()), customerVersionName: 'A版',
-        mediaFileName: fileName, mediaTapeNumber: `AN-${stamp}`, customerTitle, seconds: 15,
-      })
-      const evening = await call(page, 'timePeriodAdd', { mediaId: media.id, timePeriodName: `E2E分析晚间${stamp}`, preBroadcastTimeForma: '19:00:00', preBroadcastTimeFormaEnd: '21:00:00' })
-      const suit = await call(page, 'suitAdd', {
-        mediaId: media.id, brandId: brand.id, suitName: `E2E分析套装${stamp}`, customerMetrics: '100', mediaMetrics: '90', seconds: 15,
-        suitTime: M1, timePeriodArray: JSON.stringify([{ timePeriodId: String(evening.id), numberOfTimes: 20 }]),
-      })
-      const order = await call(page, 'orderAdd', {
-        mediaId: media.id, productId: product.id, defaultId: brand.groups[0].id, seconds: 15, orderProductMagneticTapeId: tape.id, suitId: suit.id,
-        cycleTimeAdd: ymd(first), cycleTimeEnd: ymd(last), followDate: ymd(first),
-        customerFreeBroadcastCalculation: 1, mediaFreeBroadcastCalculation: 1, customerMetrics: '100', mediaMetrics: '90',
+      const { order } = await seedOrder(page, {
+        brand, media, product, tapes: [{ version: 'A版', fileName, number: `AN-${stamp}`, title: customerTitle }],
+        periods: [[`E2E分析晚间${stamp}`, '19:00:00', '21:00:00']], times: 20, suitName: `E2E分析套装${stamp}`, month: M1,
+        order: { cycleTimeAdd: ymd(first), cycleTimeEnd: ymd(last), followDate: ymd(first), customerMetrics: '100', mediaMetrics: '90' },
       })
       ctx.state.orderId = order.id
       const group = brand.groups[0].audienceCityGroupName

@@ -12,7 +12,7 @@
 // B 晚间 day 5 (verified), flags A 早间 day 4 (aired 0 of 1) and adds the three free spots as
 // verified C cells. Re-importing the confirmed month is refused. Screenshots: /tmp/certificate-*.png.
 import { dismissNotices, isCall, shared, toastSays, waitForPath } from '../lib.mjs'
-import { addProduct, call, pad, seedMasterData, ymOf, ymd } from '../seed.mjs'
+import { addProduct, pad, seedMasterData, seedOrder, ymd, ymOf } from '../seed.mjs'
 import { makeWorkbook } from '../xlsx.mjs'
 
 const stamp = Date.now().toString(36)
@@ -126,27 +126,13 @@ export const tests = [
       ctx.page = page
       const { brand, media } = await seedMasterData(page, stamp)
       const product = await addProduct(page, brand, productName)
-      const tapes = (ctx.state.tapes = [])
-      for (const [i, version] of ['A版', 'B版', 'C版'].entries()) {
-        tapes.push(await call(page, 'productMagneticTapeAdd', {
-          brandId: brand.id, mediaId: media.id, productId: product.id, cycle: String(now.getFullYear()), customerVersionName: version,
-          mediaFileName: `cert_${'ABC'[i]}_${stamp}.mp4`, mediaTapeNumber: `C${i}-${stamp}`, customerTitle: version, seconds: 15,
-        }))
-      }
-      const periods = []
-      for (const [name, from, to] of [[early, '07:00:00', '09:00:00'], [evening, '19:00:00', '21:00:00']]) {
-        periods.push(await call(page, 'timePeriodAdd', { mediaId: media.id, timePeriodName: name, preBroadcastTimeForma: from, preBroadcastTimeFormaEnd: to }))
-      }
-      const suit = await call(page, 'suitAdd', {
-        mediaId: media.id, brandId: brand.id, suitName: `E2E播证套装${stamp}`, customerMetrics: '100', mediaMetrics: '90', seconds: 15,
-        suitTime: M, timePeriodArray: JSON.stringify(periods.map((p) => ({ timePeriodId: String(p.id), numberOfTimes: 5 }))),
+      const { tapes, order } = await seedOrder(page, {
+        brand, media, product,
+        tapes: ['A版', 'B版', 'C版'].map((version, i) => ({ version, fileName: `cert_${'ABC'[i]}_${stamp}.mp4`, number: `C${i}-${stamp}` })),
+        periods: [[early, '07:00:00', '09:00:00'], [evening, '19:00:00', '21:00:00']], times: 5, suitName: `E2E播证套装${stamp}`, month: M,
+        ordered: 2, order: { cycleTimeAdd: cycleStart, cycleTimeEnd: cycleEnd, followDate: cycleStart },
       })
-      const order = await call(page, 'orderAdd', {
-        mediaId: media.id, productId: product.id, defaultId: brand.groups[0].id, seconds: 15,
-        orderProductMagneticTapeId: `${tapes[0].id},${tapes[1].id}`, suitId: suit.id,
-        cycleTimeAdd: cycleStart, cycleTimeEnd: cycleEnd, followDate: cycleStart,
-        customerFreeBroadcastCalculation: 1, mediaFreeBroadcastCalculation: 1,
-      })
+      ctx.state.tapes = tapes
       ctx.state.orderId = order.id
       await go(page)
       await page.reload()

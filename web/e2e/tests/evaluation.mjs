@@ -20,7 +20,7 @@
 //    the summary's 正负三 follows them: 1 of 3 = 33.33%.
 import { readFile } from 'node:fs/promises'
 import { dismissNotices, expectAccessible, isCall, shared, toastSays, waitForPath } from '../lib.mjs'
-import { addProduct, call, pad, seedMasterData, ymOf, ymd } from '../seed.mjs'
+import { addProduct, call, pad, seedMasterData, seedOrder, ymd, ymOf } from '../seed.mjs'
 import { readXlsx } from '../xlsx-read.mjs'
 import { makeXlsx } from '../xlsx.mjs'
 
@@ -94,21 +94,15 @@ export const tests = [
       ctx.page = page
       const { brand, media } = await seedMasterData(page, stamp)
       const product = await addProduct(page, brand, productName)
-      const tape = await call(page, 'productMagneticTapeAdd', {
-        brandId: brand.id, mediaId: media.id, productId: product.id, cycle: String(now.getFullYear()), customerVersionName: 'A版',
-        mediaFileName: `eva_A_${stamp}.mp4`, mediaTapeNumber: `EV-${stamp}`, customerTitle: 'A版', seconds: 15,
-      })
-      const evening = await call(page, 'timePeriodAdd', { mediaId: media.id, timePeriodName: `E2E晚间${stamp}`, preBroadcastTimeForma: '19:00:00', preBroadcastTimeFormaEnd: '21:00:00' })
-      const noon = await call(page, 'timePeriodAdd', { mediaId: media.id, timePeriodName: `E2E午间${stamp}`, preBroadcastTimeForma: '12:00:00', preBroadcastTimeFormaEnd: '13:00:00' })
-      await call(page, 'timePeriodClassAdd', { mediaId: media.id, timePeriodClassName: className, timePeriodId: String(evening.id) })
-      const suit = await call(page, 'suitAdd', {
-        mediaId: media.id, brandId: brand.id, suitName: `E2E评估套装${stamp}`, customerMetrics: '100', mediaMetrics: '90', seconds: 15,
-        suitTime: M1, timePeriodArray: JSON.stringify([evening, noon].map((p) => ({ timePeriodId: String(p.id), numberOfTimes: 20 }))),
-      })
-      const order = await call(page, 'orderAdd', {
-        mediaId: media.id, productId: product.id, defaultId: brand.groups[0].id, seconds: 15, orderProductMagneticTapeId: tape.id, suitId: suit.id,
-        cycleTimeAdd: ymd(first), cycleTimeEnd: ymd(new Date(now.getFullYear(), now.getMonth() + 2, 0)), followDate: ymd(first),
-        customerFreeBroadcastCalculation: 1, mediaFreeBroadcastCalculation: 1, customerMetrics: '100', mediaMetrics: '90',
+      const { tapes: [tape], periods: [evening], order } = await seedOrder(page, {
+        brand, media, product, tapes: [{ version: 'A版', fileName: `eva_A_${stamp}.mp4`, number: `EV-${stamp}` }],
+        periods: [[`E2E晚间${stamp}`, '19:00:00', '21:00:00'], [`E2E午间${stamp}`, '12:00:00', '13:00:00']], times: 20,
+        suitName: `E2E评估套装${stamp}`, month: M1,
+        beforeOrder: ([evening]) => call(page, 'timePeriodClassAdd', { mediaId: media.id, timePeriodClassName: className, timePeriodId: String(evening.id) }),
+        order: {
+          cycleTimeAdd: ymd(first), cycleTimeEnd: ymd(new Date(now.getFullYear(), now.getMonth() + 2, 0)), followDate: ymd(first),
+          customerMetrics: '100', mediaMetrics: '90',
+        },
       })
       ctx.state.orderId = order.id
       ctx.state.seed = { brand, media, tape }

@@ -8,7 +8,7 @@
 // 调整建议 — added and settled (已调整); 历史版本 — two versions after an edit, details, the
 // first restored (the notes come back); 订单日志 lists all of it. Screenshots: /tmp/dialogs-*.png.
 import { dismissNotices, isCall, shared, toastSays, waitForPath } from '../lib.mjs'
-import { addProduct, call, pad, seedMasterData, ymOf, ymd } from '../seed.mjs'
+import { addProduct, pad, seedMasterData, seedOrder, ymd, ymOf } from '../seed.mjs'
 import { makeWorkbook } from '../xlsx.mjs'
 
 const stamp = Date.now().toString(36)
@@ -97,29 +97,14 @@ export const tests = [
       const { brand, media } = await seedMasterData(page, stamp)
       const product = (ctx.state.product = await addProduct(page, brand, productName))
       // Two tapes for the order, a third of the product to change to.
-      ctx.state.tapes = []
-      for (const [i, version] of ['春节版', '元宵版', '端午版'].entries()) {
-        ctx.state.tapes.push(await call(page, 'productMagneticTapeAdd', {
-          brandId: brand.id, mediaId: media.id, productId: product.id, cycle: String(now.getFullYear()), customerVersionName: version,
-          mediaFileName: `tpl_${i}_${stamp}.mp4`, mediaTapeNumber: `T${i}-${stamp}`, customerTitle: version, seconds: 15,
-        }))
-      }
-      const periods = []
-      for (const [i, [from, to]] of [['07:00:00', '09:00:00'], ['19:00:00', '21:00:00']].entries()) {
-        periods.push(await call(page, 'timePeriodAdd', {
-          mediaId: media.id, timePeriodName: periodNames[i], preBroadcastTimeForma: from, preBroadcastTimeFormaEnd: to,
-        }))
-      }
-      const suit = await call(page, 'suitAdd', {
-        mediaId: media.id, brandId: brand.id, suitName: `E2E模板套装${stamp}`, customerMetrics: '100', mediaMetrics: '90', seconds: 15,
-        suitTime: ymOf(months[0]), timePeriodArray: JSON.stringify(periods.map((p) => ({ timePeriodId: String(p.id), numberOfTimes: 5 }))),
+      const { tapes, order } = await seedOrder(page, {
+        brand, media, product,
+        tapes: ['春节版', '元宵版', '端午版'].map((version, i) => ({ version, fileName: `tpl_${i}_${stamp}.mp4`, number: `T${i}-${stamp}` })),
+        periods: [[periodNames[0], '07:00:00', '09:00:00'], [periodNames[1], '19:00:00', '21:00:00']], times: 5,
+        suitName: `E2E模板套装${stamp}`, month: ymOf(months[0]), ordered: 2,
+        order: { cycleTimeAdd: cycleStart, cycleTimeEnd: cycleEnd, followDate: cycleStart, notes },
       })
-      const order = await call(page, 'orderAdd', {
-        mediaId: media.id, productId: product.id, defaultId: brand.groups[0].id, seconds: 15,
-        orderProductMagneticTapeId: `${ctx.state.tapes[0].id},${ctx.state.tapes[1].id}`, suitId: suit.id,
-        cycleTimeAdd: cycleStart, cycleTimeEnd: cycleEnd, followDate: cycleStart, notes,
-        customerFreeBroadcastCalculation: 1, mediaFreeBroadcastCalculation: 1,
-      })
+      ctx.state.tapes = tapes
       ctx.state.orderId = order.id
       // Made behind the page's back: load the list afresh.
       await go(page)

@@ -7,7 +7,7 @@
 // the cell menu by keyboard and right click, the assessment date (refused empty, then set),
 // closing back to 汇总. Screenshots: /tmp/summary-*.png.
 import { dismissNotices, expectAccessible, isCall, scrollFrames, shared, toastSays, waitForPath } from '../lib.mjs'
-import { addProduct, call, pad, seedMasterData, ymOf, ymd } from '../seed.mjs'
+import { addProduct, call, pad, seedMasterData, seedOrder, ymd, ymOf } from '../seed.mjs'
 
 const stamp = Date.now().toString(36)
 const productName = `E2E汇总产品${stamp}`
@@ -54,28 +54,14 @@ export const tests = [
       ctx.page = page
       const { brand, media } = await seedMasterData(page, stamp)
       const product = await addProduct(page, brand, productName)
-      const tapes = []
-      for (const [i, version] of ['A版', 'B版'].entries()) {
-        tapes.push(await call(page, 'productMagneticTapeAdd', {
-          brandId: brand.id, mediaId: media.id, productId: product.id, cycle: String(now.getFullYear()), customerVersionName: version,
-          mediaFileName: `sum_${'AB'[i]}_${stamp}.mp4`, mediaTapeNumber: `S${i}-${stamp}`, customerTitle: version, seconds: 15,
-        }))
-      }
-      const periods = []
-      for (const [name, from, to] of [['早间', '07:00:00', '09:00:00'], ['午间', '12:00:00', '13:00:00'], ['晚间', '19:00:00', '21:00:00']]) {
-        periods.push(await call(page, 'timePeriodAdd', { mediaId: media.id, timePeriodName: `E2E${name}${stamp}`, preBroadcastTimeForma: from, preBroadcastTimeFormaEnd: to }))
-      }
-      const suit = await call(page, 'suitAdd', {
-        mediaId: media.id, brandId: brand.id, suitName: `E2E汇总套装${stamp}`, customerMetrics: '100', mediaMetrics: '90', seconds: 15,
-        suitTime: M1, timePeriodArray: JSON.stringify(periods.map((p) => ({ timePeriodId: String(p.id), numberOfTimes: 40 }))),
+      const { tapes, periods, order } = await seedOrder(page, {
+        brand, media, product,
+        tapes: ['A版', 'B版'].map((version, i) => ({ version, fileName: `sum_${'AB'[i]}_${stamp}.mp4`, number: `S${i}-${stamp}` })),
+        periods: [['早间', '07:00:00', '09:00:00'], ['午间', '12:00:00', '13:00:00'], ['晚间', '19:00:00', '21:00:00']].map(([name, from, to]) => [`E2E${name}${stamp}`, from, to]),
+        times: 40, suitName: `E2E汇总套装${stamp}`, month: M1,
+        order: { cycleTimeAdd: ymd(first), cycleTimeEnd: cycleEnd, followDate: ymd(first) },
       })
       ctx.state.seed = { media, tapes }
-      const order = await call(page, 'orderAdd', {
-        mediaId: media.id, productId: product.id, defaultId: brand.groups[0].id, seconds: 15,
-        orderProductMagneticTapeId: tapes.map((t) => t.id).join(','), suitId: suit.id,
-        cycleTimeAdd: ymd(first), cycleTimeEnd: cycleEnd, followDate: ymd(first),
-        customerFreeBroadcastCalculation: 1, mediaFreeBroadcastCalculation: 1,
-      })
       ctx.state.orderId = order.id
       const add = (type, period, tape, day, num, ym = M1) =>
         call(page, 'orderSummaryGrpYmdAdd', { orderId: order.id, type, timePeriodId: period.id, productDefaultId: tape.id, ymd: `${ym}-${pad(day)}`, num })

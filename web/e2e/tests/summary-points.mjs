@@ -11,7 +11,7 @@
 // only what is in view), its menus by their Chinese names. Screenshots: test-results/summary-points-*.png.
 import { config, dismissNotices, isCall, shared, toastSays } from '../lib.mjs'
 import { summaryFlow } from '../summary-flow.mjs'
-import { addProduct, call, pad, seedMasterData, ymOf, ymd } from '../seed.mjs'
+import { addProduct, call, pad, seedMasterData, seedOrder, ymd, ymOf } from '../seed.mjs'
 import { makeWorkbook } from '../xlsx.mjs'
 
 const stamp = Date.now().toString(36)
@@ -42,27 +42,14 @@ export const tests = [
       ctx.page = page
       const { brand, media } = await seedMasterData(page, stamp)
       const product = await addProduct(page, brand, productName)
-      const tapes = (ctx.state.tapes = [])
-      for (const [i, version] of ['A版', 'B版'].entries()) {
-        tapes.push(await call(page, 'productMagneticTapeAdd', {
-          brandId: brand.id, mediaId: media.id, productId: product.id, cycle: String(now.getFullYear()), customerVersionName: version,
-          mediaFileName: `sum_${'AB'[i]}_${stamp}.mp4`, mediaTapeNumber: `S${i}-${stamp}`, customerTitle: version, seconds: 15,
-        }))
-      }
-      const periods = (ctx.state.periods = [])
-      for (const [name, from, to] of [[early, '07:00:00', '09:00:00'], [evening, '19:00:00', '21:00:00']]) {
-        periods.push(await call(page, 'timePeriodAdd', { mediaId: media.id, timePeriodName: name, preBroadcastTimeForma: from, preBroadcastTimeFormaEnd: to }))
-      }
-      const suit = await call(page, 'suitAdd', {
-        mediaId: media.id, brandId: brand.id, suitName: `E2E汇总套装${stamp}`, customerMetrics: '100', mediaMetrics: '90', seconds: 15,
-        suitTime: N, timePeriodArray: JSON.stringify(periods.map((p) => ({ timePeriodId: String(p.id), numberOfTimes: 5 }))),
+      const { tapes, periods, order } = await seedOrder(page, {
+        brand, media, product,
+        tapes: ['A版', 'B版'].map((version, i) => ({ version, fileName: `sum_${'AB'[i]}_${stamp}.mp4`, number: `S${i}-${stamp}` })),
+        periods: [[early, '07:00:00', '09:00:00'], [evening, '19:00:00', '21:00:00']], times: 5, suitName: `E2E汇总套装${stamp}`, month: N,
+        order: { cycleTimeAdd: cycleStart, cycleTimeEnd: cycleEnd, followDate: cycleStart, makeGoodPolicy: 3 },
       })
-      const order = await call(page, 'orderAdd', {
-        mediaId: media.id, productId: product.id, defaultId: brand.groups[0].id, seconds: 15,
-        orderProductMagneticTapeId: `${tapes[0].id},${tapes[1].id}`, suitId: suit.id,
-        cycleTimeAdd: cycleStart, cycleTimeEnd: cycleEnd, followDate: cycleStart,
-        customerFreeBroadcastCalculation: 1, mediaFreeBroadcastCalculation: 1, makeGoodPolicy: 3,
-      })
+      ctx.state.tapes = tapes
+      ctx.state.periods = periods
       ctx.state.orderId = order.id
       const [a] = tapes
       const add = (day, num, type = 'A') => call(page, 'orderSummaryGrpYmdAdd', { orderId: order.id, type, timePeriodId: periods[0].id, productDefaultId: a.id, ymd: day, num })

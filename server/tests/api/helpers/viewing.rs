@@ -87,3 +87,62 @@ pub async fn seed(app: &TestApp) -> (i64, i64, i64) {
         .unwrap();
     (media, brand, other)
 }
+
+/// `n` March 2026 rows written straight into the lake as a new command-line batch (category 2,
+/// source 3, ownership 1), not yet committed: row `i` on day `i % 28` at 19:`i % 60`, 15 s,
+/// 1.5 GRP, titled `title(i)`, on `media`. Answers the batch and its files.
+pub async fn lake_batch(
+    state: &adeval_server::AppState,
+    media: i64,
+    n: usize,
+    title: impl Fn(usize) -> String,
+    program: Option<&str>,
+) -> (i64, Vec<adeval_engine::LakeFile>) {
+    use adeval_engine::{Dataset, ViewingRow};
+    use adeval_server::lake::{BatchInfo, begin_batch, row_id};
+    let info = BatchInfo {
+        dataset: Dataset::Viewing,
+        origin: "cli",
+        file_id: None,
+        job_id: None,
+        admin_id: None,
+        category: Some(2),
+        source: Some(3),
+        belonging_to: Some(1),
+    };
+    let batch = begin_batch(&state.db, &info).await.unwrap();
+    let start = NaiveDate::from_ymd_opt(2026, 3, 1).unwrap();
+    let rows: Vec<ViewingRow> = (0..n)
+        .map(|i| {
+            let ymd = start + chrono::Days::new((i % 28) as u64);
+            ViewingRow {
+                id: row_id(batch, i),
+                batch_id: batch,
+                media_id: media,
+                channel: "测试卫视".into(),
+                audience_group_id: 1,
+                audience_group: "全国4+".into(),
+                brand_id: None,
+                air_time: ymd.and_hms_opt(19, (i % 60) as u32, (i / 60 % 60) as u32).unwrap(),
+                ymd,
+                duration: 15,
+                title: title(i),
+                program: program.map(str::to_owned),
+                time_period_class_id: None,
+                time_period_class: None,
+                grp: 1.5,
+                position: None,
+                position_index: None,
+                position_of: None,
+                position_from_end: false,
+                category: 2,
+                source: 3,
+                belonging_to: 1,
+                created_at: start.and_hms_opt(0, 0, 0).unwrap(),
+            }
+        })
+        .collect();
+    let lake = state.lake.clone();
+    let files = tokio::task::spawn_blocking(move || lake.write_viewing(batch, &rows)).await.unwrap().unwrap();
+    (batch, files)
+}
