@@ -23,11 +23,12 @@ use std::sync::{Arc, Mutex};
 use duckdb::arrow::array::{AsArray, RecordBatch};
 use duckdb::arrow::compute::{concat_batches, kernels::aggregate};
 use duckdb::arrow::datatypes::Date32Type;
+use duckdb::types::Value;
 use duckdb::{Connection, ToSql, params};
 use parquet::basic::Compression;
 use parquet::file::metadata::KeyValue;
 
-use super::read::date;
+use super::read::{date, for_each_chunk};
 use super::rollup::ROLLUP_COLUMNS;
 use crate::lake::PARQUET_SOURCE;
 use crate::paths::LakePath;
@@ -123,7 +124,7 @@ impl Lake {
                                 from {PARQUET_SOURCE} v group by all)
                  order by ymd >= ?, tid, title, ymd, media_id"
             );
-            let params: [&dyn ToSql; 2] = [&full_list, &first_day];
+            let params = [Value::Text(full_list), first_day.clone()];
             let covers = kv.map(|(_, v)| v).unwrap_or_default();
             out.extend(self.write_companion(&conn, (month, companion.stem()), (&titles, &params), covers)?);
             Ok(())
@@ -143,12 +144,9 @@ impl Lake {
         &self,
         conn: &Connection,
         (month, stem): (Month, &str),
-        (query, params): (&str, &[&dyn ToSql]),
+        (query, params): (&str, &[Value]),
         covers: &str,
     ) -> Result<Option<LakeFile>> {
-        let mut stmt = conn.prepare(query)?;
-        let batches = stmt.query_arrow(params)?;
-        let schema = batches.get_schema();
         let props = lake_properties()
             .set_compression(Compression::LZ4_RAW)
             .set_dictionary_enabled(false)
@@ -156,29 +154,40 @@ impl Lake {
             .set_write_batch_size(TITLE_PAGE_ROWS)
             .set_key_value_metadata(Some(vec![KeyValue::new(COVERS_KEY.to_owned(), covers.to_owned())]))
             .build();
-        let mut file = ArrowFile::create(self, (Dataset::ViewingDaily, month, stem), schema.clone(), props)?;
+        // Made at the first chunk, which brings the schema; a row group is written whenever the
+        // next chunk would take the pending ones past ROW_GROUP_ROWS.
+        let mut file: Option<ArrowFile> = None;
         let (mut pending, mut rows, mut days): (Vec<RecordBatch>, usize, Option<(i32, i32)>) = (Vec::new(), 0, None);
         let flush = |pending: &mut Vec<RecordBatch>, file: &mut ArrowFile| -> Result<()> {
-            if !pending.is_empty() {
-                file.append(&concat_batches(&schema, pending.iter())?)?;
+            if let Some(first) = pending.first() {
+                file.append(&concat_batches(&first.schema(), pending.iter())?)?;
                 pending.clear();
             }
             Ok(())
         };
-        for batch in batches {
-            let ymd = batch.column_by_name("ymd").and_then(|c| c.as_primitive_opt::<Date32Type>()).ok_or_else(|| Error::Caller("a companion without ymd".into()))?;
+        for_each_chunk(conn, query, params, |chunk| {
+            let batch = RecordBatch::from(chunk);
+            let ymd = batch
+                .column_by_name("ymd")
+                .and_then(|c| c.as_primitive_opt::<Date32Type>())
+                .ok_or_else(|| Error::Caller("a companion without ymd".into()))?;
             if let (Some(min), Some(max)) = (aggregate::min(ymd), aggregate::max(ymd)) {
                 days = Some(days.map_or((min, max), |(a, b)| (a.min(min), b.max(max))));
             }
+            let file = match &mut file {
+                Some(file) => file,
+                None => file.insert(ArrowFile::create(self, (Dataset::ViewingDaily, month, stem), batch.schema(), props.clone())?),
+            };
             if rows + batch.num_rows() > ROW_GROUP_ROWS {
-                flush(&mut pending, &mut file)?;
+                flush(&mut pending, file)?;
                 rows = 0;
             }
             rows += batch.num_rows();
             pending.push(batch);
-        }
+            Ok(())
+        })?;
+        let (Some(mut file), Some((min, max))) = (file, days) else { return Ok(None) };
         flush(&mut pending, &mut file)?;
-        let Some((min, max)) = days else { return Ok(None) };
         let day = |d: i32| crate::columns::date(d).and_time(chrono::NaiveTime::MIN);
         file.finish((day(min), day(max))).map(Some)
     }
