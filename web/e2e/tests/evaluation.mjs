@@ -94,7 +94,7 @@ export const tests = [
       ctx.page = page
       const { brand, media } = await seedMasterData(page, stamp)
       const product = await addProduct(page, brand, productName)
-      const { tapes: [tape], periods: [evening], order } = await seedOrder(page, {
+      const { tapes: [tape], periods: [evening, noon], order } = await seedOrder(page, {
         brand, media, product, tapes: [{ version: 'A版', fileName: `eva_A_${stamp}.mp4`, number: `EV-${stamp}` }],
         periods: [[`E2E晚间${stamp}`, '19:00:00', '21:00:00'], [`E2E午间${stamp}`, '12:00:00', '13:00:00']], times: 20,
         suitName: `E2E评估套装${stamp}`, month: M1,
