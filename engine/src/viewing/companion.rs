@@ -50,9 +50,16 @@ struct TitleIndex {
     runs: HashMap<Box<str>, Vec<(u64, u64)>>,
 }
 
-/// The indexes kept, each with when it was last used.
+/// The indexes kept: a clock, and by companion path the index with the clock's reading when it
+/// was last used.
 #[derive(Default)]
-pub(crate) struct TitleIndexes(Mutex<(u64, HashMap<String, (u64, Arc<TitleIndex>)>)>);
+pub(crate) struct TitleIndexes(Mutex<Kept>);
+
+#[derive(Default)]
+struct Kept {
+    clock: u64,
+    indexes: HashMap<String, (u64, Arc<TitleIndex>)>,
+}
 
 impl TitleIndex {
     /// Reads the footer (with its page index, if any) and the title column.
@@ -274,7 +281,7 @@ impl Lake {
     pub fn index_title_companions(&self, rollup: &Snapshot) -> Result<usize> {
         let mut companions: Vec<LakePath> =
             rollup.files.iter().filter(|p| is_titles_rollup(p)).map(|p| LakePath::parse(p)).collect::<Result<_>>()?;
-        companions.sort_by(|a, b| b.month.cmp(&a.month));
+        companions.sort_by_key(|c| std::cmp::Reverse(c.month));
         companions.truncate(INDEXED_FILES);
         for file in &companions {
             self.title_index(&file.rel, &self.abs(file))?;
@@ -284,7 +291,7 @@ impl Lake {
 
     /// The companions whose index is kept now.
     pub fn indexed_title_companions(&self) -> Vec<String> {
-        let mut paths: Vec<String> = self.title_indexes.0.lock().expect("title index lock").1.keys().cloned().collect();
+        let mut paths: Vec<String> = self.title_indexes.0.lock().expect("title index lock").indexes.keys().cloned().collect();
         paths.sort();
         paths
     }
@@ -293,7 +300,7 @@ impl Lake {
     /// concurrent first calls wait for the one read rather than repeat it.
     fn title_index(&self, rel: &str, path: &std::path::Path) -> Result<Arc<TitleIndex>> {
         let mut kept = self.title_indexes.0.lock().expect("title index lock");
-        let (clock, indexes) = &mut *kept;
+        let Kept { clock, indexes } = &mut *kept;
         *clock += 1;
         if let Some((used, index)) = indexes.get_mut(rel) {
             *used = *clock;
