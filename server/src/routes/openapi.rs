@@ -42,7 +42,7 @@ pub fn document() -> OpenApi {
         paths = paths.path(call.path(), item);
     }
     let mut schemas = ComponentsBuilder::new();
-    for (name, schema) in components {
+    for (name, schema) in unique(components) {
         schemas = schemas.schema(name, schema);
     }
     OpenApiBuilder::new()
@@ -60,6 +60,40 @@ pub fn document() -> OpenApi {
         .paths(paths.build())
         .components(Some(schemas.build()))
         .build()
+}
+
+/// The components once each (the first of a name). Two types of one name would be one schema
+/// in the document, and the calls answering the other described wrongly:
+/// [`clashing_schema_names`] lists them, and a test holds it empty.
+fn unique(components: Vec<(String, RefOr<Schema>)>) -> Vec<(String, RefOr<Schema>)> {
+    let mut seen = std::collections::BTreeMap::new();
+    for (name, schema) in components {
+        seen.entry(name).or_insert(schema);
+    }
+    seen.into_iter().collect()
+}
+
+/// The schema names two different types give: each needs `#[schema(as = …)]` on one of them.
+pub fn clashing_schema_names() -> Vec<String> {
+    let mut components = Vec::new();
+    for endpoint in endpoints() {
+        (endpoint.call.request.components)(&mut components);
+        (endpoint.call.response.components)(&mut components);
+    }
+    let mut seen: std::collections::BTreeMap<&str, &RefOr<Schema>> = std::collections::BTreeMap::new();
+    let mut clashes: Vec<String> = Vec::new();
+    for (name, schema) in &components {
+        match seen.get(name.as_str()) {
+            Some(known) if *known != schema => clashes.push(name.clone()),
+            Some(_) => {}
+            None => {
+                seen.insert(name, schema);
+            }
+        }
+    }
+    clashes.sort();
+    clashes.dedup();
+    clashes
 }
 
 fn operation(call: &Call, method: HttpMethod) -> utoipa::openapi::path::Operation {

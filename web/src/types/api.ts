@@ -3913,6 +3913,22 @@ export interface components {
             /** @description The editable fields after the change, for changes to the order itself. */
             snapshot?: unknown;
         };
+        /** @description A product as the order dialog offers it (`OrderProductOption`: the other screens' pickers have a `ProductOption`). */
+        OrderProductOption: {
+            /** Format: int64 */
+            id: number;
+            productName: string;
+            /** Format: int32 */
+            seconds: number;
+            /** Format: int64 */
+            brandId: number;
+            brandName: string;
+            /**
+             * Format: int64
+             * @description The product's media, when it has one.
+             */
+            mediaId?: number | null;
+        };
         OrderRow: components["schemas"]["Figures"] & {
             /** Format: int64 */
             id: number;
@@ -3996,6 +4012,20 @@ export interface components {
             /** Format: double */
             customerMetrics: number;
         };
+        /** @description A suit as the order dialog offers it (`OrderSuitOption`: the suits screen's list has a `SuitOption`). */
+        OrderSuitOption: {
+            /** Format: int64 */
+            id: number;
+            suitName: string;
+            /** Format: double */
+            mediaMetrics: number;
+            /** Format: double */
+            customerMetrics: number;
+            /** @description `YYYY-MM`. */
+            suitTime: string;
+            /** Format: int32 */
+            seconds: number;
+        };
         /** @description A version of the order. */
         OrderTape: {
             /** Format: int64 */
@@ -4059,20 +4089,21 @@ export interface components {
         ProductOfRow: {
             productName: string;
         };
+        /** @description A product as the pickers of other screens offer it (productList, the tape dialog). */
         ProductOption: {
             /** Format: int64 */
             id: number;
             productName: string;
+            /** Format: int64 */
+            brandId: number;
+            /** Format: int64 */
+            mediaId?: number | null;
             /** Format: int32 */
             seconds: number;
             /** Format: int64 */
-            brandId: number;
-            brandName: string;
-            /**
-             * Format: int64
-             * @description The product's media, when it has one.
-             */
-            mediaId?: number | null;
+            defaultAudienceCityGroupId: number;
+            /** @description Comma-joined group ids. */
+            audienceCityGroupId: string;
         };
         ProductPick: {
             /** Format: int64 */
@@ -4173,6 +4204,7 @@ export interface components {
             id: number;
             mediaName: string;
         };
+        /** @description A suit as orders offer it. */
         SuitOption: {
             /** Format: int64 */
             id: number;
@@ -4185,6 +4217,10 @@ export interface components {
             suitTime: string;
             /** Format: int32 */
             seconds: number;
+            /** Format: int64 */
+            mediaId: number;
+            /** Format: int64 */
+            brandId: number;
         };
         /** @description One entry of one of the order's suits and how many of its spots are still to schedule. */
         SuitRemaining: {

@@ -28,8 +28,10 @@ pub struct ProductListArgs {
     brand_id: Option<Text>,
 }
 
+/// A product as the order dialog offers it (`OrderProductOption`: the other screens' pickers have a `ProductOption`).
 #[derive(Serialize, ToSchema, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = OrderProductOption)]
 pub struct ProductOption {
     id: i64,
     product_name: String,
@@ -147,8 +149,10 @@ pub struct SuitListArgs {
     media_id: Option<Text>,
 }
 
+/// A suit as the order dialog offers it (`OrderSuitOption`: the suits screen's list has a `SuitOption`).
 #[derive(Serialize, ToSchema, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = OrderSuitOption)]
 pub struct SuitOption {
     id: i64,
     suit_name: String,
