@@ -21,11 +21,8 @@ pub async fn serve() -> impl IntoResponse {
 
 pub fn document() -> OpenApi {
     let mut paths = PathsBuilder::new();
-    let mut components = Vec::new();
     for endpoint in endpoints() {
         let call = endpoint.call;
-        (call.request.components)(&mut components);
-        (call.response.components)(&mut components);
         let item = match call.verb {
             Verb::Get => PathItem::new(HttpMethod::Get, operation(call, HttpMethod::Get)),
             Verb::Post => PathItem::new(HttpMethod::Post, operation(call, HttpMethod::Post)),
@@ -42,7 +39,7 @@ pub fn document() -> OpenApi {
         paths = paths.path(call.path(), item);
     }
     let mut schemas = ComponentsBuilder::new();
-    for (name, schema) in unique(components) {
+    for (name, schema) in unique(components()) {
         schemas = schemas.schema(name, schema);
     }
     OpenApiBuilder::new()
@@ -62,6 +59,16 @@ pub fn document() -> OpenApi {
         .build()
 }
 
+/// Every call's request and answer component schemas, in call order, repeats included.
+fn components() -> Vec<(String, RefOr<Schema>)> {
+    let mut components = Vec::new();
+    for endpoint in endpoints() {
+        (endpoint.call.request.components)(&mut components);
+        (endpoint.call.response.components)(&mut components);
+    }
+    components
+}
+
 /// The components once each (the first of a name). Two types of one name would be one schema
 /// in the document, and the calls answering the other described wrongly:
 /// [`clashing_schema_names`] lists them, and a test holds it empty.
@@ -75,11 +82,7 @@ fn unique(components: Vec<(String, RefOr<Schema>)>) -> Vec<(String, RefOr<Schema
 
 /// The schema names two different types give: each needs `#[schema(as = …)]` on one of them.
 pub fn clashing_schema_names() -> Vec<String> {
-    let mut components = Vec::new();
-    for endpoint in endpoints() {
-        (endpoint.call.request.components)(&mut components);
-        (endpoint.call.response.components)(&mut components);
-    }
+    let components = components();
     let mut seen: std::collections::BTreeMap<&str, &RefOr<Schema>> = std::collections::BTreeMap::new();
     let mut clashes: Vec<String> = Vec::new();
     for (name, schema) in &components {
