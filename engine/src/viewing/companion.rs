@@ -22,12 +22,11 @@ use duckdb::arrow::compute::take;
 use duckdb::arrow::datatypes::{DataType, Field, Schema, SchemaRef};
 use duckdb::types::Value;
 use parquet::arrow::ProjectionMask;
-use parquet::arrow::arrow_reader::{
-    ArrowReaderMetadata, ArrowReaderOptions, ParquetRecordBatchReaderBuilder, RowSelection, RowSelector,
-};
+use parquet::arrow::arrow_reader::{ArrowReaderMetadata, ArrowReaderOptions, ParquetRecordBatchReaderBuilder};
 use parquet::file::metadata::PageIndexPolicy;
 
 use super::deleted_share::DeletedCell;
+use super::footer::selection;
 use super::month_rollup::is_titles_rollup;
 use crate::paths::LakePath;
 use crate::{Error, Lake, Result, Snapshot};
@@ -118,38 +117,15 @@ impl TitleIndex {
         if runs.is_empty() {
             return Ok(Vec::new());
         }
-        let group_of = |row: u64| self.starts.partition_point(|&s| s <= row) - 1;
-        let mut groups: Vec<usize> = runs.iter().flat_map(|&(first, rows, _)| group_of(first)..=group_of(first + rows - 1)).collect();
-        groups.dedup();
-        // The selection counts the rows of the chosen groups one after the other; a run spans
-        // only chosen groups, so it is one stretch of them.
-        let mut before = vec![0u64; self.starts.len()];
-        let mut total = 0;
-        for &g in &groups {
-            before[g] = total;
-            total += self.sizes[g];
-        }
-        let mut selectors = Vec::with_capacity(runs.len() * 2 + 1);
-        let mut read_to = 0;
-        for &(first, rows, _) in runs {
-            let g = group_of(first);
-            let at = before[g] + first - self.starts[g];
-            if at > read_to {
-                selectors.push(RowSelector::skip((at - read_to) as usize));
-            }
-            selectors.push(RowSelector::select(rows as usize));
-            read_to = at + rows;
-        }
-        if total > read_to {
-            selectors.push(RowSelector::skip((total - read_to) as usize));
-        }
+        let ranges: Vec<(u64, u64)> = runs.iter().map(|&(first, rows, _)| (first, rows)).collect();
+        let (groups, selection) = selection(&self.starts, &self.sizes, &ranges);
         let schema = self.meta.metadata().file_metadata().schema_descr_ptr();
         let file = File::open(path).map_err(Error::io(path))?;
         let selected: u64 = runs.iter().map(|r| r.1).sum();
         let reader = ParquetRecordBatchReaderBuilder::new_with_metadata(file, self.meta.clone())
             .with_projection(ProjectionMask::columns(&schema, READ))
             .with_row_groups(groups)
-            .with_row_selection(RowSelection::from(selectors))
+            .with_row_selection(selection)
             .with_batch_size(selected as usize)
             .build()?;
         // Each batch's rows continue the runs where the previous batch stopped.

@@ -2,14 +2,16 @@
 //! spans — the runs of rows the `air_time` column's pages (or, without a page index, its row
 //! groups) cover, each with its least and greatest air time and broadcast day. Files are
 //! sorted by air time, so a span is a slice of the file's time line; the list counts and skips
-//! spans and reads only those its page can fall in.
+//! spans and reads only those its page can fall in. [`selection`] turns stretches of file rows
+//! into the row groups and row selection a reader takes (the list's spans and rows, the
+//! dashboard's title runs in companion.rs).
 
 use std::fs::File;
 
 use duckdb::arrow::array::AsArray;
 use duckdb::arrow::datatypes::Int64Type;
 use parquet::arrow::ProjectionMask;
-use parquet::arrow::arrow_reader::{ArrowReaderMetadata, ArrowReaderOptions, ParquetRecordBatchReaderBuilder};
+use parquet::arrow::arrow_reader::{ArrowReaderMetadata, ArrowReaderOptions, ParquetRecordBatchReaderBuilder, RowSelection, RowSelector};
 use parquet::file::metadata::{PageIndexPolicy, ParquetMetaData};
 use parquet::file::page_index::column_index::ColumnIndexMetaData;
 use parquet::file::statistics::Statistics;
@@ -79,6 +81,37 @@ impl Footer {
         }
         Ok(Footer { meta, groups, starts, spans })
     }
+}
+
+/// The row groups holding `ranges` (file rows `(first, rows)`, ascending and disjoint, none
+/// empty) and the selection of exactly those rows within them: what a Parquet reader built
+/// with both reads. `starts` and `sizes` are each row group's first file row and its rows. A
+/// range may run on into the next groups (they are chosen too, so it stays one stretch).
+pub(super) fn selection(starts: &[u64], sizes: &[u64], ranges: &[(u64, u64)]) -> (Vec<usize>, RowSelection) {
+    let group_of = |row: u64| starts.partition_point(|&s| s <= row) - 1;
+    let mut groups: Vec<usize> = ranges.iter().flat_map(|&(first, rows)| group_of(first)..=group_of(first + rows - 1)).collect();
+    groups.dedup();
+    // The selection counts the rows of the chosen groups only, one after the other.
+    let mut before = vec![0u64; starts.len()];
+    let mut total = 0;
+    for &g in &groups {
+        before[g] = total;
+        total += sizes[g];
+    }
+    let (mut selectors, mut read_to) = (Vec::with_capacity(ranges.len() * 2 + 1), 0);
+    for &(first, rows) in ranges {
+        let g = group_of(first);
+        let at = before[g] + first - starts[g];
+        if at > read_to {
+            selectors.push(RowSelector::skip((at - read_to) as usize));
+        }
+        selectors.push(RowSelector::select(rows as usize));
+        read_to = at + rows;
+    }
+    if total > read_to {
+        selectors.push(RowSelector::skip((total - read_to) as usize));
+    }
+    (groups, RowSelection::from(selectors))
 }
 
 /// The leaf column named `name`.

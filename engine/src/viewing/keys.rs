@@ -9,9 +9,9 @@ use std::fs::File;
 use duckdb::arrow::array::{Array, AsArray, PrimitiveArray};
 use duckdb::arrow::datatypes::{ArrowPrimitiveType, Date32Type, Int64Type, TimestampMicrosecondType};
 use parquet::arrow::ProjectionMask;
-use parquet::arrow::arrow_reader::{ParquetRecordBatchReaderBuilder, RowSelection, RowSelector};
+use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 
-use super::footer::{Footer, column};
+use super::footer::{Footer, column, selection};
 use crate::{Error, Result};
 
 /// One file's keys, ascending: (air time µs, id, row number in the file).
@@ -35,37 +35,20 @@ pub(super) fn scan(
     name: &str,
     mut f: impl FnMut(usize, i64, i64, u64),
 ) -> Result<()> {
-    let Some(&last) = spans.last() else { return Ok(()) };
+    if spans.is_empty() {
+        return Ok(());
+    }
     let parquet = footer.meta.metadata();
     let mut leaves = vec![column(parquet, "air_time", name)?, column(parquet, "id", name)?];
     if keep.days.is_some() {
         leaves.push(column(parquet, "ymd", name)?);
     }
-    let mut groups: Vec<usize> = spans.iter().map(|&s| footer.spans[s].group).collect();
-    groups.dedup();
-    // The selection counts the rows of the chosen groups only, one after the other.
-    let (mut selectors, mut at, mut read_to, mut g) = (Vec::new(), 0, 0, 0);
-    for &s in spans {
-        let span = &footer.spans[s];
-        while groups[g] != span.group {
-            at += footer.groups[groups[g]];
-            g += 1;
-        }
-        let from = at + span.start - footer.starts[span.group];
-        if from > read_to {
-            selectors.push(RowSelector::skip((from - read_to) as usize));
-        }
-        selectors.push(RowSelector::select(span.rows as usize));
-        read_to = from + span.rows;
-    }
-    let end = at + footer.groups[footer.spans[last].group];
-    if end > read_to {
-        selectors.push(RowSelector::skip((end - read_to) as usize));
-    }
+    let ranges: Vec<(u64, u64)> = spans.iter().map(|&s| (footer.spans[s].start, footer.spans[s].rows)).collect();
+    let (groups, selection) = selection(&footer.starts, &footer.groups, &ranges);
     let reader = ParquetRecordBatchReaderBuilder::new_with_metadata(file, footer.meta.clone())
         .with_projection(ProjectionMask::leaves(parquet.file_metadata().schema_descr(), leaves))
         .with_row_groups(groups)
-        .with_row_selection(RowSelection::from(selectors))
+        .with_row_selection(selection)
         .with_batch_size(65_536)
         .build()?;
     let (mut k, mut row, mut left) = (0, footer.spans[spans[0]].start, footer.spans[spans[0]].rows);
