@@ -120,14 +120,14 @@ where
     let files = with_rollups(state, files).await?;
     let mut tx = state.db.begin().await?;
     let mut merged = Vec::new();
-    let committed: anyhow::Result<Vec<String>> = async {
+    let committed: anyhow::Result<()> = async {
         commit_batch(&mut tx, batch_id, worker, &files, rows).await?;
         // The months' rollups across batches, under a lock per month (lake/month_rollups.rs).
         let months = crate::lake::month_rollups::viewing_months(&files);
-        let retired = crate::lake::month_rollups::merge_months(&mut tx, &state.lake, batch_id, &months, &mut merged).await?;
+        crate::lake::month_rollups::merge_months(&mut tx, &state.lake, batch_id, &months, &mut merged).await?;
         then(&mut tx).await?;
         tx.commit().await.map_err(CommitError::from)?;
-        Ok(retired)
+        Ok(())
     }
     .await;
     let lake = state.lake.clone();
@@ -139,7 +139,7 @@ where
         // The month rollups this commit replaced stay on disk: a dashboard read that took its
         // snapshot just before may still be reading them. Housekeeping removes them once they
         // have been retired for a while (`lake::sweep_retired`).
-        Ok(_retired) => Ok(()),
+        Ok(()) => Ok(()),
     }
 }
 

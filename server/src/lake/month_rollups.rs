@@ -21,16 +21,15 @@ const LOCK_CLASS: i32 = 0x6164_6577;
 
 /// Rebuilds the month rollups of `months` in the caller's transaction, naming them after
 /// `batch` (a batch lists its month rollups as its files). Every file it writes is pushed to
-/// `written` first, so the caller removes them if its transaction fails; answers the paths
-/// of the month rollups it retired, for the caller to remove once committed.
+/// `written` first, so the caller removes them if its transaction fails. The month rollups it
+/// replaces are retired, left on disk for the sweep.
 pub async fn merge_months(
     tx: &mut PgConnection,
     lake: &Arc<Lake>,
     batch: i64,
     months: &[Month],
     written: &mut Vec<LakeFile>,
-) -> anyhow::Result<Vec<String>> {
-    let mut retired = Vec::new();
+) -> anyhow::Result<()> {
     for month in months {
         let month_text = month.to_string();
         sqlx::query("select pg_advisory_xact_lock($1, hashtext($2))").bind(LOCK_CLASS).bind(&month_text).execute(&mut *tx).await?;
@@ -77,14 +76,14 @@ pub async fn merge_months(
         }
         written.extend(files.iter().cloned());
         super::insert_files(tx, batch, &files).await?;
-        retired.extend(
-            sqlx::query_scalar::<_, String>("update lake_files set live = false, retired_at = now() where path = any($1) and live returning path")
-                .bind(&olds)
-                .fetch_all(&mut *tx)
-                .await?,
-        );
+        // The replaced ones stay on disk for reads in flight; housekeeping removes them
+        // (`lake::sweep_retired`).
+        sqlx::query("update lake_files set live = false, retired_at = now() where path = any($1) and live")
+            .bind(&olds)
+            .execute(&mut *tx)
+            .await?;
     }
-    Ok(retired)
+    Ok(())
 }
 
 /// The months of the viewing files among `files`, each once.
