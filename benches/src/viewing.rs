@@ -131,9 +131,10 @@ pub async fn fill_lake(
         commit_batch(&mut tx, batch, None, &files, n).await?;
         // And the months' rollups across batches, as the commit merges them.
         let mut merged = Vec::new();
-        let retired = merge_months(&mut tx, &lake, batch, &viewing_months(&files), &mut merged).await?;
+        merge_months(&mut tx, &lake, batch, &viewing_months(&files), &mut merged).await?;
         tx.commit().await?;
-        lake.remove_paths(retired.iter().map(String::as_str))?;
+        // The month rollups it replaced go at once: nothing reads the lake while it fills.
+        adeval_server::lake::sweep_retired(db, &lake, std::time::Duration::ZERO).await?;
         batches.push((batch, n));
         written += n;
     }
