@@ -8,6 +8,7 @@ mod columns;
 mod compact;
 mod error;
 pub mod generate;
+pub mod grp;
 mod lake;
 pub mod orders;
 mod paths;
