@@ -229,7 +229,7 @@ async fn with_own_data(state: &AppState, orders: &[OrderFacts<'_>], totals: Vec<
             out.push(scanned.map(tally));
             continue;
         }
-        let schedule = ledger::schedule(&state.db, order.id).await?;
+        let schedule = ledger::schedule_for_tally(&state.db, order.id).await?;
         let tapes: Vec<(i64, [String; 3])> = crate::orders::summary::stored::tapes(&state.db, order.id)
             .await?
             .into_iter()

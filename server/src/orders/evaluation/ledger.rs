@@ -165,7 +165,14 @@ pub async fn schedule_in(conn: &mut PgConnection, order: i64) -> sqlx::Result<Sc
     Ok(Schedule::of(&lines, &cells))
 }
 
-/// Whether any of `orders` has a verified cell with a manual GRP.
+/// What a tally of the whole order or its months needs of the schedule: nothing unless a
+/// verified cell has a manual GRP (only then does it matter which cell a spot sits on), else
+/// the schedule. Spares a busy order's every read the placement of all its spots.
+pub async fn schedule_for_tally(db: &PgPool, order: i64) -> sqlx::Result<Schedule> {
+    if with_manual_grp(db, &[order]).await?.is_empty() { Ok(Schedule::default()) } else { schedule(db, order).await }
+}
+
+/// Which of `orders` have a verified cell with a manual GRP.
 pub async fn with_manual_grp(db: &PgPool, orders: &[i64]) -> sqlx::Result<Vec<i64>> {
     sqlx::query_scalar(
         "select distinct l.order_id from order_cells c join order_lines l on l.id = c.line_id

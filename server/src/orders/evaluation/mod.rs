@@ -134,7 +134,7 @@ pub async fn summary_list(state: &AppState, order: i64, filter: &SummaryFilter) 
     let estimate_scope = EstimateScope { belonging_to: filter.belonging_to, category, source };
     let (ledger, counts, classes) = tokio::try_join!(
         async {
-            let schedule = ledger::schedule(db, order).await?;
+            let schedule = ledger::schedule_for_tally(db, order).await?;
             ledger::of_order(state, &scope, &schedule).await
         },
         async { Ok(schedule::class_spots(db, &[order]).await?) },
