@@ -14,6 +14,8 @@ pub use estimate::{ClassWindow, class_windows, estimate_stats};
 
 use chrono::NaiveDate;
 
+use crate::grp::{self, Units};
+
 /// How a side's free broadcast is computed (freeBroadcastCalculation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FreeCalc {
@@ -54,7 +56,14 @@ pub fn free_broadcast(calc: FreeCalc, metrics: f64, value: f64) -> f64 {
     }
 }
 
-/// Rounds to 3 decimals, halves away from zero: how metrics are kept and shown.
+/// A side's free broadcast and target in units: the free broadcast kept to 4 decimals, the
+/// target exactly metrics + free broadcast.
+pub fn target_units(calc: FreeCalc, metrics: f64, value: f64) -> (Units, Units) {
+    let free = grp::units(free_broadcast(calc, metrics, value));
+    (free, grp::units(metrics) + free)
+}
+
+/// Rounds to 3 decimals, halves away from zero: how metrics and estimates are kept and shown.
 pub fn round3(x: f64) -> f64 {
     // + 0.0 turns a −0 (a tiny negative rounded away) into 0: JSON would show "-0.0", red.
     (x * 1_000.0).round() / 1_000.0 + 0.0
@@ -79,7 +88,7 @@ impl<T: Copy> Triple<T> {
     }
 }
 
-/// The expected GRP per spot of a time-period class.
+/// The expected GRP per spot of a time-period class (3 decimals).
 pub type Estimate = Triple<f64>;
 
 /// The spots of one time-period class still to air, with the class's estimate (`None` while
@@ -98,8 +107,8 @@ pub struct SideInput {
     pub value: f64,
     /// The contracted GRP (metrics).
     pub metrics: f64,
-    /// Σ GRP of the order's aired spots on this side's viewing data.
-    pub issued: f64,
+    /// Σ GRP of the order's aired spots on this side's viewing data, exact.
+    pub issued: Units,
     /// How many aired spots `issued` sums.
     pub aired_spots: u64,
     /// Aired spots whose position in the break is known, and those of them in positions 1–3
@@ -109,17 +118,19 @@ pub struct SideInput {
     pub remaining: Vec<Remaining>,
 }
 
-/// The figures of one side.
+/// The figures of one side; GRP in exact units.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SideFigures {
     pub metrics: f64,
-    pub free: f64,
-    pub target: f64,
-    pub issued: f64,
-    pub expected: Triple<f64>,
-    /// expected − target.
-    pub difference: Triple<f64>,
-    /// difference ÷ target × 100; `None` without a target.
+    pub free: Units,
+    pub target: Units,
+    pub issued: Units,
+    /// issued + Σ remaining × estimate; `None` when nothing aired and no remaining spot has
+    /// an estimate: there is nothing to expect from (docs/evaluation.md).
+    pub expected: Option<Triple<Units>>,
+    /// expected − target; `None` with expected.
+    pub difference: Option<Triple<Units>>,
+    /// difference ÷ target × 100 to 2 decimals; `None` without a target or an expectation.
     pub overplay_pct: Triple<Option<f64>>,
     /// difference ÷ average issued GRP per spot, truncated: spots that could be withdrawn
     /// (positive) or must be added (negative). `None` before a spot with GRP has aired.
@@ -131,12 +142,13 @@ pub struct SideFigures {
     pub unestimated_spots: u64,
 }
 
-/// The figures of one side of an order (docs/evaluation.md, "One side's figures").
+/// The figures of one side of an order (docs/evaluation.md, "One side's figures"): the total
+/// row of [`months::month_figures`] for the whole order in one month.
 pub fn side_figures(input: &SideInput) -> SideFigures {
-    let free = free_broadcast(input.calc, input.metrics, input.value);
-    let target = input.metrics + free;
-    let average = months::per_spot(input.issued, input.aired_spots);
-    let s = months::scenarios(target, input.issued, &input.remaining, average);
+    let (free, target) = target_units(input.calc, input.metrics, input.value);
+    let average = months::PerSpot::of(input.issued, input.aired_spots);
+    let based = input.aired_spots > 0 || months::any_estimated(&input.remaining);
+    let s = months::scenarios(target, input.issued, &input.remaining, average, based);
     let top_or_bottom_three_pct = months::top_or_bottom_three_pct(input.positioned_spots, input.top_or_bottom_three);
     SideFigures {
         metrics: input.metrics,
@@ -205,10 +217,6 @@ pub fn status_label(status: i16) -> &'static str {
 mod tests {
     use super::*;
 
-    fn close(a: f64, b: f64) -> bool {
-        (a - b).abs() < 1e-9
-    }
-
     #[test]
     fn rounding_to_three_decimals_never_answers_negative_zero() {
         assert_eq!((round3(1.2345), round3(-1.2345), round3(0.0004)), (1.235, -1.235, 0.0));
@@ -221,7 +229,7 @@ mod tests {
             calc,
             value,
             metrics,
-            issued: 0.0,
+            issued: 0,
             aired_spots: 0,
             positioned_spots: 0,
             top_or_bottom_three: 0,
@@ -229,19 +237,30 @@ mod tests {
         }
     }
 
+    /// `x` points in units.
+    fn u(x: f64) -> Units {
+        grp::units(x)
+    }
+
+    fn estimate(normal: f64, low: f64, high: f64) -> Option<Estimate> {
+        Some(Triple { normal, low, high })
+    }
+
     #[test]
     fn free_broadcast_for_each_calculation() {
-        // (calculation, metrics, value, free, target) worked by hand.
+        // (calculation, metrics, value, free, target) worked by hand; 150.753 × 7.5 % =
+        // 11.306475, kept to 4 decimals: 11.3065, target 162.0595.
         let table = [
             (FreeCalc::None, 100.0, 10.0, 0.0, 100.0),
             (FreeCalc::Percentage, 100.0, 10.0, 10.0, 110.0),
             (FreeCalc::Percentage, 250.5, 8.0, 20.04, 270.54),
+            (FreeCalc::Percentage, 150.753, 7.5, 11.3065, 162.0595),
             (FreeCalc::Normal, 100.0, 7.5, 7.5, 107.5),
             (FreeCalc::Normal, 0.0, 0.0, 0.0, 0.0),
         ];
         for (calc, metrics, value, free, target) in table {
             let f = side_figures(&side(calc, value, metrics));
-            assert!(close(f.free, free) && close(f.target, target), "{calc:?} {metrics} {value}: {f:?}");
+            assert_eq!((f.free, f.target), (u(free), u(target)), "{calc:?} {metrics} {value}: {f:?}");
         }
         assert_eq!([1, 2, 3].map(|c| FreeCalc::from_code(c).unwrap().code()), [1, 2, 3]);
         assert_eq!(FreeCalc::from_code(4), None);
@@ -252,25 +271,24 @@ mod tests {
         // Target 100 + 10 % = 110. Issued 60 GRP over 30 spots (2.0 a spot). Remaining: 20
         // spots of a class expected at 2.5 / 2.0 / 3.0 and 10 at 1.0 / 0.5 / 1.5.
         // Expected: 60 + 50 + 10 = 120, 60 + 40 + 5 = 105, 60 + 60 + 15 = 135.
-        // Difference 10 / −5 / 25; overplay 9.0909 % / −4.5454 % / 22.7272 %;
-        // theatres 10 ÷ 2 = 5, −5 ÷ 2 = −2.5 → −2, 25 ÷ 2 = 12.5 → 12.
+        // Difference 10 / −5 / 25; overplay 9.0909 → 9.09 %, −4.5454 → −4.55 %, 22.7272 →
+        // 22.73 %; theatres 10 ÷ 2 = 5, −5 ÷ 2 = −2.5 → −2, 25 ÷ 2 = 12.5 → 12.
         let input = SideInput {
-            issued: 60.0,
+            issued: u(60.0),
             aired_spots: 30,
             positioned_spots: 20,
             top_or_bottom_three: 8,
             remaining: vec![
-                Remaining { spots: 20, estimate: Some(Triple { normal: 2.5, low: 2.0, high: 3.0 }) },
-                Remaining { spots: 10, estimate: Some(Triple { normal: 1.0, low: 0.5, high: 1.5 }) },
+                Remaining { spots: 20, estimate: estimate(2.5, 2.0, 3.0) },
+                Remaining { spots: 10, estimate: estimate(1.0, 0.5, 1.5) },
             ],
             ..side(FreeCalc::Percentage, 10.0, 100.0)
         };
         let f = side_figures(&input);
-        assert_eq!((f.target, f.issued), (110.0, 60.0));
-        assert_eq!(f.expected, Triple { normal: 120.0, low: 105.0, high: 135.0 });
-        assert_eq!(f.difference, Triple { normal: 10.0, low: -5.0, high: 25.0 });
-        let pct = f.overplay_pct.map(|p| p.unwrap());
-        assert!(close(pct.normal, 100.0 / 11.0) && close(pct.low, -50.0 / 11.0) && close(pct.high, 250.0 / 11.0));
+        assert_eq!((f.target, f.issued), (u(110.0), u(60.0)));
+        assert_eq!(f.expected, Some(Triple { normal: u(120.0), low: u(105.0), high: u(135.0) }));
+        assert_eq!(f.difference, Some(Triple { normal: u(10.0), low: u(-5.0), high: u(25.0) }));
+        assert_eq!(f.overplay_pct, Triple { normal: Some(9.09), low: Some(-4.55), high: Some(22.73) });
         assert_eq!(f.theatres, Triple { normal: Some(5), low: Some(-2), high: Some(12) });
         assert_eq!(f.top_or_bottom_three_pct, Some(40.0));
         assert_eq!(f.unestimated_spots, 0);
@@ -279,32 +297,44 @@ mod tests {
     #[test]
     fn remaining_spots_without_an_estimate_add_nothing_and_are_counted() {
         let input = SideInput {
-            issued: 12.0,
+            issued: u(12.0),
             aired_spots: 4,
             remaining: vec![
                 Remaining { spots: 12, estimate: None },
-                Remaining { spots: 2, estimate: Some(Triple { normal: 1.5, low: 1.0, high: 2.0 }) },
+                Remaining { spots: 2, estimate: estimate(1.5, 1.0, 2.0) },
             ],
             ..side(FreeCalc::Normal, 5.0, 20.0)
         };
         let f = side_figures(&input);
         // Target 25; expected 12 + 3 / 12 + 2 / 12 + 4; per spot 3.0.
-        assert_eq!(f.expected, Triple { normal: 15.0, low: 14.0, high: 16.0 });
-        assert_eq!(f.difference, Triple { normal: -10.0, low: -11.0, high: -9.0 });
+        assert_eq!(f.expected, Some(Triple { normal: u(15.0), low: u(14.0), high: u(16.0) }));
+        assert_eq!(f.difference, Some(Triple { normal: u(-10.0), low: u(-11.0), high: u(-9.0) }));
         assert_eq!(f.theatres, Triple { normal: Some(-3), low: Some(-3), high: Some(-3) });
         assert_eq!(f.unestimated_spots, 12);
     }
 
     #[test]
     fn figures_without_a_basis_are_absent_not_zero() {
+        let none = Triple { normal: None, low: None, high: None };
         let f = side_figures(&side(FreeCalc::None, 0.0, 0.0));
-        assert_eq!(f.overplay_pct, Triple { normal: None, low: None, high: None });
+        assert_eq!(f.overplay_pct, none);
         assert_eq!(f.theatres, Triple { normal: None, low: None, high: None });
         assert_eq!(f.top_or_bottom_three_pct, None);
-        // Spots aired but no GRP yet: no per-spot average to divide by.
+        // Nothing aired and every remaining spot unestimated: nothing to expect, so no
+        // expectation, difference or overplay (not −100 %).
+        let f = side_figures(&SideInput { remaining: vec![Remaining { spots: 9, estimate: None }], ..side(FreeCalc::None, 0.0, 10.0) });
+        assert_eq!((f.expected, f.difference, f.overplay_pct, f.unestimated_spots), (None, None, none, 9));
+        // Spots aired but no GRP yet: an expectation (0, short by the target), no per-spot
+        // average to divide by.
         let f = side_figures(&SideInput { aired_spots: 3, ..side(FreeCalc::None, 0.0, 10.0) });
         assert_eq!(f.theatres.normal, None);
-        assert_eq!(f.difference.normal, -10.0);
+        assert_eq!(f.difference.map(|d| d.normal), Some(u(-10.0)));
+        assert_eq!(f.overplay_pct.normal, Some(-100.0));
+        // Nothing aired yet, but estimated spots ahead: a forecast.
+        let ahead = vec![Remaining { spots: 4, estimate: estimate(2.0, 1.0, 3.0) }];
+        let f = side_figures(&SideInput { remaining: ahead, ..side(FreeCalc::None, 0.0, 10.0) });
+        assert_eq!(f.expected, Some(Triple { normal: u(8.0), low: u(4.0), high: u(12.0) }));
+        assert_eq!(f.overplay_pct, Triple { normal: Some(-20.0), low: Some(-60.0), high: Some(20.0) });
     }
 
     #[test]

@@ -15,7 +15,8 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use adeval_engine::orders::{FreeCalc, Remaining, SideFigures, SideInput, side_figures};
+use adeval_engine::grp::{self, of_units};
+use adeval_engine::orders::{FreeCalc, Remaining, SideFigures, SideInput, Triple, side_figures};
 use adeval_engine::{Dataset, IssuedTotals, OrderMatch, Side};
 use anyhow::Context;
 use chrono::NaiveDate;
@@ -25,7 +26,8 @@ use utoipa::ToSchema;
 use crate::orders::estimates::{self, EstimateScope};
 use crate::orders::evaluation::alerts::{self, GoalCheck};
 use crate::orders::evaluation::schedule::{ClassSpots, class_spots, remaining};
-use crate::orders::evaluation::spots::{Data, spots_of, totals_of};
+use crate::orders::evaluation::ledger::{self, Tally};
+use crate::orders::evaluation::spots::{Data, spots_of};
 use crate::state::AppState;
 
 /// One side's contract: how free broadcast is computed, its value, the contracted GRP.
@@ -88,18 +90,18 @@ pub struct Figures {
     pub customer_free_broadcast: f64,
     /// Metrics plus free broadcast.
     pub customer_target: f64,
-    /// Σ GRP of the aired spots on this side's viewing data.
+    /// Σ GRP of the aired spots on this side's viewing data, a verified cell's manual GRP in place of its spots (4 decimals, exact).
     pub customer_issued_grp: f64,
     /// Aired spots counted in the issued GRP.
     pub customer_aired_spots: u64,
-    /// Expected completion, normal.
-    pub customer_expected_completion: f64,
+    /// Expected completion, normal, GRP; null when nothing aired and no remaining spot has an estimate.
+    pub customer_expected_completion: Option<f64>,
     /// Expected completion, low.
-    pub customer_expected_low: f64,
+    pub customer_expected_low: Option<f64>,
     /// Expected completion, high.
-    pub customer_expected_high: f64,
-    /// Expected completion − target (normal); negative shows red.
-    pub customer_difference: f64,
+    pub customer_expected_high: Option<f64>,
+    /// Expected completion − target (normal); negative shows red; null with the expected completion.
+    pub customer_difference: Option<f64>,
     /// Difference ÷ target × 100 (normal); null without a target.
     pub customer_overplay: Option<f64>,
     /// Spots that could be withdrawn (positive) or must be added (negative); null before a spot with GRP aired.
@@ -109,9 +111,9 @@ pub struct Figures {
     /// Remaining spots whose time-period class has no estimate, counted as 0 GRP.
     pub customer_unestimated_spots: u64,
     /// Expected completion − target, low.
-    pub customer_difference_low: f64,
+    pub customer_difference_low: Option<f64>,
     /// Expected completion − target, high.
-    pub customer_difference_high: f64,
+    pub customer_difference_high: Option<f64>,
     /// Difference ÷ target × 100, low; null without a target.
     pub customer_overplay_low: Option<f64>,
     /// Difference ÷ target × 100, high; null without a target.
@@ -124,18 +126,18 @@ pub struct Figures {
     pub media_free_broadcast: f64,
     /// Metrics plus free broadcast.
     pub media_target: f64,
-    /// Σ GRP of the aired spots on this side's viewing data.
+    /// Σ GRP of the aired spots on this side's viewing data, a verified cell's manual GRP in place of its spots (4 decimals, exact).
     pub media_issued_grp: f64,
     /// Aired spots counted in the issued GRP.
     pub media_aired_spots: u64,
-    /// Expected completion, normal.
-    pub media_expected_completion: f64,
+    /// Expected completion, normal, GRP; null when nothing aired and no remaining spot has an estimate.
+    pub media_expected_completion: Option<f64>,
     /// Expected completion, low.
-    pub media_expected_low: f64,
+    pub media_expected_low: Option<f64>,
     /// Expected completion, high.
-    pub media_expected_high: f64,
-    /// Expected completion − target (normal); negative shows red.
-    pub media_difference: f64,
+    pub media_expected_high: Option<f64>,
+    /// Expected completion − target (normal); negative shows red; null with the expected completion.
+    pub media_difference: Option<f64>,
     /// Difference ÷ target × 100 (normal); null without a target.
     pub media_overplay: Option<f64>,
     /// Spots that could be withdrawn (positive) or must be added (negative); null before a spot with GRP aired.
@@ -145,9 +147,9 @@ pub struct Figures {
     /// Remaining spots whose time-period class has no estimate, counted as 0 GRP.
     pub media_unestimated_spots: u64,
     /// Expected completion − target, low.
-    pub media_difference_low: f64,
+    pub media_difference_low: Option<f64>,
     /// Expected completion − target, high.
-    pub media_difference_high: f64,
+    pub media_difference_high: Option<f64>,
     /// Difference ÷ target × 100, low; null without a target.
     pub media_overplay_low: Option<f64>,
     /// Difference ÷ target × 100, high; null without a target.
@@ -194,7 +196,8 @@ pub async fn compute(state: &AppState, orders: &[OrderFacts<'_>]) -> anyhow::Res
             // An order without planned spots has nothing to expect yet: no alert until it has a schedule.
             if own().any(|s| s.planned > 0) {
                 for (belonging_to, f) in [(1, &c), (2, &m)] {
-                    let (expected, target) = (f.expected.normal, f.target);
+                    let Some(expected) = f.expected.map(|e| e.normal) else { continue };
+                    let target = f.target;
                     checks.push(GoalCheck { order_id: order.id, belonging_to, product_name: order.product_name, expected, target });
                 }
             }
@@ -206,25 +209,47 @@ pub async fn compute(state: &AppState, orders: &[OrderFacts<'_>]) -> anyhow::Res
 }
 
 /// The issued totals with each order's own data over the lake's rows: an order with customer
-/// data attached or 正负三 positions uploaded has its totals counted from its spots as the
-/// summary dialog reads them ([`super::evaluation::spots::spots_of`]), so the list and the
-/// dialog agree. Few orders have either; the rest keep the totals of the one scan.
-async fn with_own_data(state: &AppState, orders: &[OrderFacts<'_>], mut totals: Vec<[IssuedTotals; 2]>) -> anyhow::Result<Vec<[IssuedTotals; 2]>> {
+/// data attached, 正负三 positions uploaded or a verified cell's manual GRP has its totals
+/// tallied from its ledger ([`super::evaluation::ledger`]), as the summary dialog tallies
+/// them, so the list and the dialog agree. Few orders have any; the rest keep the totals of
+/// the one scan, which equal their ledger's.
+async fn with_own_data(state: &AppState, orders: &[OrderFacts<'_>], totals: Vec<[IssuedTotals; 2]>) -> anyhow::Result<Vec<[Tally; 2]>> {
     let ids: Vec<i64> = orders.iter().map(|o| o.id).collect();
-    let own: Vec<i64> = sqlx::query_scalar(
+    let mut own: Vec<i64> = sqlx::query_scalar(
         "select order_id from order_customer_attachments where order_id = any($1)
          union select order_id from order_positions where order_id = any($1)",
     )
     .bind(&ids)
     .fetch_all(&state.db)
     .await?;
-    for (order, slot) in orders.iter().zip(totals.iter_mut()).filter(|(o, _)| own.contains(&o.id)) {
-        for (side, total) in Side::BOTH.into_iter().zip(slot.iter_mut()) {
-            let data = Data { side, category: order.category, source: order.source };
-            *total = totals_of(&*spots_of(state, order.id, order.matching(), data).await?);
+    own.extend(ledger::with_manual_grp(&state.db, &ids).await?);
+    let mut out = Vec::with_capacity(orders.len());
+    for (order, scanned) in orders.iter().zip(totals) {
+        if !own.contains(&order.id) {
+            out.push(scanned.map(tally));
+            continue;
         }
+        let schedule = ledger::schedule_for_tally(&state.db, order.id).await?;
+        let tapes: Vec<(i64, [String; 3])> = crate::orders::summary::stored::tapes(&state.db, order.id)
+            .await?
+            .into_iter()
+            .map(|(id, a, b, c)| (id, [a, b, c]))
+            .collect();
+        let mut sides = [Tally::default(); 2];
+        for (side, slot) in Side::BOTH.into_iter().zip(sides.iter_mut()) {
+            let data = Data { side, category: order.category, source: order.source };
+            let aired = spots_of(state, order.id, order.matching(), data).await?;
+            let named = ledger::named_tapes(&aired, &tapes, order.product_name);
+            *slot = ledger::ledger(&aired, &named, &schedule).tally(|_| true);
+        }
+        out.push(sides);
     }
-    Ok(totals)
+    Ok(out)
+}
+
+/// The scan's totals as a tally: its GRP sum kept to the lake's 4 decimals.
+fn tally(t: IssuedTotals) -> Tally {
+    Tally { grp: grp::units(t.grp), spots: t.spots, positioned: t.positioned, top_or_bottom_three: t.top_or_bottom_three }
 }
 
 /// The issued totals of each order, `[customer, media]`: kept by manifest version, the rest in
@@ -247,7 +272,7 @@ fn per_order() -> bool {
     *PER_ORDER.get_or_init(|| std::env::var("ADEVAL_BENCH_FIGURES_PER_ORDER").is_ok_and(|v| v == "1"))
 }
 
-fn input(terms: Terms, issued: IssuedTotals, remaining: Vec<Remaining>) -> SideInput {
+fn input(terms: Terms, issued: Tally, remaining: Vec<Remaining>) -> SideInput {
     SideInput {
         calc: FreeCalc::from_code(i64::from(terms.calc)).unwrap_or(FreeCalc::None),
         value: terms.value,
@@ -260,45 +285,44 @@ fn input(terms: Terms, issued: IssuedTotals, remaining: Vec<Remaining>) -> SideI
     }
 }
 
-/// Figures are answered to 3 decimals, percentages to 2.
+/// GRP figures are answered exactly, to the lake's 4 decimals; percentages to 2.
 fn figures(c: &SideFigures, m: &SideFigures, c_spots: u64, m_spots: u64) -> Figures {
-    let r3 = adeval_engine::orders::round3;
-    let pct = |p: Option<f64>| p.map(|p| (p * 100.0).round() / 100.0 + 0.0);
+    let pick = |t: Option<Triple<i64>>, f: fn(&Triple<i64>) -> i64| t.as_ref().map(|t| of_units(f(t)));
     Figures {
-        customer_free_broadcast: r3(c.free),
-        customer_target: r3(c.target),
-        customer_issued_grp: r3(c.issued),
+        customer_free_broadcast: of_units(c.free),
+        customer_target: of_units(c.target),
+        customer_issued_grp: of_units(c.issued),
         customer_aired_spots: c_spots,
-        customer_expected_completion: r3(c.expected.normal),
-        customer_expected_low: r3(c.expected.low),
-        customer_expected_high: r3(c.expected.high),
-        customer_difference: r3(c.difference.normal),
-        customer_overplay: pct(c.overplay_pct.normal),
+        customer_expected_completion: pick(c.expected, |t| t.normal),
+        customer_expected_low: pick(c.expected, |t| t.low),
+        customer_expected_high: pick(c.expected, |t| t.high),
+        customer_difference: pick(c.difference, |t| t.normal),
+        customer_overplay: c.overplay_pct.normal,
         customer_theatres: c.theatres.normal,
-        customer_already_upside_down_three: pct(c.top_or_bottom_three_pct),
+        customer_already_upside_down_three: c.top_or_bottom_three_pct,
         customer_unestimated_spots: c.unestimated_spots,
-        customer_difference_low: r3(c.difference.low),
-        customer_difference_high: r3(c.difference.high),
-        customer_overplay_low: pct(c.overplay_pct.low),
-        customer_overplay_high: pct(c.overplay_pct.high),
+        customer_difference_low: pick(c.difference, |t| t.low),
+        customer_difference_high: pick(c.difference, |t| t.high),
+        customer_overplay_low: c.overplay_pct.low,
+        customer_overplay_high: c.overplay_pct.high,
         customer_theatres_low: c.theatres.low,
         customer_theatres_high: c.theatres.high,
-        media_free_broadcast: r3(m.free),
-        media_target: r3(m.target),
-        media_issued_grp: r3(m.issued),
+        media_free_broadcast: of_units(m.free),
+        media_target: of_units(m.target),
+        media_issued_grp: of_units(m.issued),
         media_aired_spots: m_spots,
-        media_expected_completion: r3(m.expected.normal),
-        media_expected_low: r3(m.expected.low),
-        media_expected_high: r3(m.expected.high),
-        media_difference: r3(m.difference.normal),
-        media_overplay: pct(m.overplay_pct.normal),
+        media_expected_completion: pick(m.expected, |t| t.normal),
+        media_expected_low: pick(m.expected, |t| t.low),
+        media_expected_high: pick(m.expected, |t| t.high),
+        media_difference: pick(m.difference, |t| t.normal),
+        media_overplay: m.overplay_pct.normal,
         media_theatres: m.theatres.normal,
-        media_already_upside_down_three: pct(m.top_or_bottom_three_pct),
+        media_already_upside_down_three: m.top_or_bottom_three_pct,
         media_unestimated_spots: m.unestimated_spots,
-        media_difference_low: r3(m.difference.low),
-        media_difference_high: r3(m.difference.high),
-        media_overplay_low: pct(m.overplay_pct.low),
-        media_overplay_high: pct(m.overplay_pct.high),
+        media_difference_low: pick(m.difference, |t| t.low),
+        media_difference_high: pick(m.difference, |t| t.high),
+        media_overplay_low: m.overplay_pct.low,
+        media_overplay_high: m.overplay_pct.high,
         media_theatres_low: m.theatres.low,
         media_theatres_high: m.theatres.high,
     }

@@ -35,4 +35,5 @@ mod tickets;
 mod uploads;
 mod messages;
 mod realtime;
+mod reconciliation;
 mod time_periods;

@@ -3341,7 +3341,7 @@ export interface components {
             customerTarget: number;
             /**
              * Format: double
-             * @description Σ GRP of the aired spots on this side's viewing data.
+             * @description Σ GRP of the aired spots on this side's viewing data, a verified cell's manual GRP in place of its spots (4 decimals, exact).
              */
             customerIssuedGrp: number;
             /**
@@ -3351,24 +3351,24 @@ export interface components {
             customerAiredSpots: number;
             /**
              * Format: double
-             * @description Expected completion, normal.
+             * @description Expected completion, normal, GRP; null when nothing aired and no remaining spot has an estimate.
              */
-            customerExpectedCompletion: number;
+            customerExpectedCompletion?: number | null;
             /**
              * Format: double
              * @description Expected completion, low.
              */
-            customerExpectedLow: number;
+            customerExpectedLow?: number | null;
             /**
              * Format: double
              * @description Expected completion, high.
              */
-            customerExpectedHigh: number;
+            customerExpectedHigh?: number | null;
             /**
              * Format: double
-             * @description Expected completion − target (normal); negative shows red.
+             * @description Expected completion − target (normal); negative shows red; null with the expected completion.
              */
-            customerDifference: number;
+            customerDifference?: number | null;
             /**
              * Format: double
              * @description Difference ÷ target × 100 (normal); null without a target.
@@ -3393,12 +3393,12 @@ export interface components {
              * Format: double
              * @description Expected completion − target, low.
              */
-            customerDifferenceLow: number;
+            customerDifferenceLow?: number | null;
             /**
              * Format: double
              * @description Expected completion − target, high.
              */
-            customerDifferenceHigh: number;
+            customerDifferenceHigh?: number | null;
             /**
              * Format: double
              * @description Difference ÷ target × 100, low; null without a target.
@@ -3431,7 +3431,7 @@ export interface components {
             mediaTarget: number;
             /**
              * Format: double
-             * @description Σ GRP of the aired spots on this side's viewing data.
+             * @description Σ GRP of the aired spots on this side's viewing data, a verified cell's manual GRP in place of its spots (4 decimals, exact).
              */
             mediaIssuedGrp: number;
             /**
@@ -3441,24 +3441,24 @@ export interface components {
             mediaAiredSpots: number;
             /**
              * Format: double
-             * @description Expected completion, normal.
+             * @description Expected completion, normal, GRP; null when nothing aired and no remaining spot has an estimate.
              */
-            mediaExpectedCompletion: number;
+            mediaExpectedCompletion?: number | null;
             /**
              * Format: double
              * @description Expected completion, low.
              */
-            mediaExpectedLow: number;
+            mediaExpectedLow?: number | null;
             /**
              * Format: double
              * @description Expected completion, high.
              */
-            mediaExpectedHigh: number;
+            mediaExpectedHigh?: number | null;
             /**
              * Format: double
-             * @description Expected completion − target (normal); negative shows red.
+             * @description Expected completion − target (normal); negative shows red; null with the expected completion.
              */
-            mediaDifference: number;
+            mediaDifference?: number | null;
             /**
              * Format: double
              * @description Difference ÷ target × 100 (normal); null without a target.
@@ -3483,12 +3483,12 @@ export interface components {
              * Format: double
              * @description Expected completion − target, low.
              */
-            mediaDifferenceLow: number;
+            mediaDifferenceLow?: number | null;
             /**
              * Format: double
              * @description Expected completion − target, high.
              */
-            mediaDifferenceHigh: number;
+            mediaDifferenceHigh?: number | null;
             /**
              * Format: double
              * @description Difference ÷ target × 100, low; null without a target.
@@ -3629,12 +3629,22 @@ export interface components {
             publishedTimes: number;
             /**
              * Format: double
-             * @description The line's issued GRP this month ÷ its aired spots, from the viewing rows of the chosen ownership, category and source (3 decimals; 0 without a row).
+             * @description The line's issued GRP this month, GRP (4 decimals, exact): the aired spots of the chosen ownership, category and source placed on it, a verified cell's manual GRP in place of its spots.
+             */
+            issuedGrp: number;
+            /**
+             * Format: int64
+             * @description The spots issuedGrp counts.
+             */
+            issuedSpots: number;
+            /**
+             * Format: double
+             * @description issuedGrp ÷ issuedSpots (4 decimals; 0 without a spot).
              */
             averageViewershipThisMonth: number;
             /**
              * Format: double
-             * @description The line's issued GRP this month plus its aired spots without a viewing row × the class's normal estimate (3 decimals).
+             * @description The line's issued GRP this month plus its certificate's aired spots beyond issuedSpots × the class's normal estimate.
              */
             viewEstimated: number;
             /**
@@ -3649,7 +3659,7 @@ export interface components {
             viewEstimatedLow: number;
             /**
              * Format: double
-             * @description Remaining spots × the class's normal estimate (3 decimals; 0 without an estimate).
+             * @description Remaining spots × the class's normal estimate (0 without an estimate).
              */
             estimated: number;
             /**
@@ -4288,12 +4298,12 @@ export interface components {
             seconds: number;
             /**
              * Format: double
-             * @description The side's target: the month's share (target × the month's planned spots ÷ the cycle's), the whole on the total row.
+             * @description The side's target, GRP (4 decimals): the month's share (target × the month's planned spots ÷ the cycle's, in ten-thousandths that add up to the target), the whole on the total row.
              */
             grp: number;
             /**
              * Format: double
-             * @description Σ GRP of the aired spots on the side's viewing data.
+             * @description Σ GRP of the aired spots on the side's viewing data, a verified cell's manual GRP in place of its spots (4 decimals, exact).
              */
             IssuedGrp: number;
             /** Format: int64 */
@@ -4330,22 +4340,22 @@ export interface components {
             unestimatedSpots: number;
             /**
              * Format: double
-             * @description Expected completion: issued + Σ remaining × the class estimate, normal.
+             * @description Expected completion, GRP (4 decimals): issued + Σ remaining × the class estimate, normal; null when the order has nothing to expect from (no aired spot, no remaining spot with an estimate).
              */
-            estimatedRoutine: number;
+            estimatedRoutine?: number | null;
             /** Format: double */
-            estimatedLow: number;
+            estimatedLow?: number | null;
             /** Format: double */
-            estimatedHigh: number;
+            estimatedHigh?: number | null;
             /**
              * Format: double
-             * @description Expected completion − target; negative shows red.
+             * @description Expected completion − target, GRP; negative shows red; null with the expected completion.
              */
-            customerDifferencesRoutine: number;
+            customerDifferencesRoutine?: number | null;
             /** Format: double */
-            customerDifferencesLow: number;
+            customerDifferencesLow?: number | null;
             /** Format: double */
-            customerDifferencesHigh: number;
+            customerDifferencesHigh?: number | null;
             /**
              * Format: double
              * @description Difference ÷ target × 100 (2 decimals); null without a target.
@@ -9076,6 +9086,17 @@ export interface operations {
                              *     make-goods in the month, and outstanding so far.
                              */
                             makeGood: components["schemas"]["MakeGood"];
+                            /**
+                             * Format: int64
+                             * @description The month's aired spots no line takes (no line of their tape in a period holding their
+                             *     air time): counted in orderSummaryList's month, shown on no line.
+                             */
+                            unplacedSpots: number;
+                            /**
+                             * Format: double
+                             * @description Their GRP (4 decimals): the lines' issuedGrp and this add up to the month's IssuedGrp.
+                             */
+                            unplacedGrp: number;
                         }[];
                     };
                 };
@@ -9383,12 +9404,12 @@ export interface operations {
                             seconds: number;
                             /**
                              * Format: double
-                             * @description The side's target: the month's share (target × the month's planned spots ÷ the cycle's), the whole on the total row.
+                             * @description The side's target, GRP (4 decimals): the month's share (target × the month's planned spots ÷ the cycle's, in ten-thousandths that add up to the target), the whole on the total row.
                              */
                             grp: number;
                             /**
                              * Format: double
-                             * @description Σ GRP of the aired spots on the side's viewing data.
+                             * @description Σ GRP of the aired spots on the side's viewing data, a verified cell's manual GRP in place of its spots (4 decimals, exact).
                              */
                             IssuedGrp: number;
                             /** Format: int64 */
@@ -9425,22 +9446,22 @@ export interface operations {
                             unestimatedSpots: number;
                             /**
                              * Format: double
-                             * @description Expected completion: issued + Σ remaining × the class estimate, normal.
+                             * @description Expected completion, GRP (4 decimals): issued + Σ remaining × the class estimate, normal; null when the order has nothing to expect from (no aired spot, no remaining spot with an estimate).
                              */
-                            estimatedRoutine: number;
+                            estimatedRoutine?: number | null;
                             /** Format: double */
-                            estimatedLow: number;
+                            estimatedLow?: number | null;
                             /** Format: double */
-                            estimatedHigh: number;
+                            estimatedHigh?: number | null;
                             /**
                              * Format: double
-                             * @description Expected completion − target; negative shows red.
+                             * @description Expected completion − target, GRP; negative shows red; null with the expected completion.
                              */
-                            customerDifferencesRoutine: number;
+                            customerDifferencesRoutine?: number | null;
                             /** Format: double */
-                            customerDifferencesLow: number;
+                            customerDifferencesLow?: number | null;
                             /** Format: double */
-                            customerDifferencesHigh: number;
+                            customerDifferencesHigh?: number | null;
                             /**
                              * Format: double
                              * @description Difference ÷ target × 100 (2 decimals); null without a target.

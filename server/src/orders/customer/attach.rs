@@ -1,9 +1,9 @@
 //! orderCustomerUp (DESIGN §5.3): bringing the matching customer data into an order, two steps.
 //!
 //! typeY 1 reads every matching row ([`super::rows`]), places each on a schedule line by the
-//! grid's rule ([`crate::orders::summary::viewing::place`]: tape named by the title, month,
-//! narrowest period holding the air time, lines filled in type and position order up to their
-//! plan) and stores, as the admin's pending preview of the order, the filters and a
+//! figures' rule ([`crate::orders::evaluation::placement`]: tape named by the title, month,
+//! narrowest period holding the air time, the day's cells then the lines filled in type and
+//! position order up to their plan) and stores, as the admin's pending preview of the order, the filters and a
 //! fingerprint of every row id with the line it lands on. typeY 2, under the order's row lock,
 //! reads and places again and attaches only when the same filters give the same fingerprint:
 //! a row imported, deleted or placed elsewhere since (a schedule change) answers 4009 and
@@ -23,8 +23,9 @@ use super::rows::{self, Chosen, IndexRow, Scope, Wanted, round2};
 use crate::auth::session::Admin;
 use crate::http::{AppError, Result};
 use crate::orders::cells::lock_order;
-use crate::orders::summary::viewing::{LineSlot, Spot, place};
-use crate::orders::{fingerprint, log, month_of};
+use crate::orders::evaluation::ledger::{self, Schedule};
+use crate::orders::evaluation::placement::{Spot, place};
+use crate::orders::{fingerprint, log};
 use crate::state::AppState;
 
 /// 4009 from typeY 2 when there is no preview, or the rows now matching differ from it.
@@ -80,42 +81,20 @@ struct Plan {
     basis: String,
 }
 
-/// The order's lines as the placement reads them: type, position and id order, each with the
-/// spots it plans in its month (withdrawn ones excepted).
-async fn slots(conn: &mut PgConnection, order: i64) -> sqlx::Result<Vec<LineSlot>> {
-    let rows: Vec<(i64, NaiveDate, i64, i64, i32, i32, i64)> = sqlx::query_as(
-        "select l.id, l.month, l.tape_id, l.time_period_id, p.start_secs, p.end_secs,
-                coalesce((select sum(c.point) from order_cells c where c.line_id = l.id and c.value <> '撤掉'), 0)::int8
-         from order_lines l join time_periods p on p.id = l.time_period_id
-         where l.order_id = $1 order by l.point_type, l.position, l.id",
-    )
-    .bind(order)
-    .fetch_all(&mut *conn)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|(id, month, tape, period, start, end, planned)| LineSlot { id, month, tape, period, start, end, planned })
-        .collect())
-}
-
 /// Seconds of the broadcast day a row aired at.
 fn secs(row: &ViewingRow) -> i32 {
     (row.air_time - row.ymd.and_hms_opt(0, 0, 0).expect("midnight exists")).num_seconds() as i32
 }
 
-/// The line each row (in air-time order) lands on, by the grid's rule: `place` with one row at
-/// a time over the lines of its month, each line's plan reduced by the rows it took already.
-/// One row on lines planning what is left is the same step the grid takes for the next row.
-fn place_each(scope: &Scope, lines: &[LineSlot], rows: &[ViewingRow]) -> Vec<Option<i64>> {
-    let mut by_month: HashMap<NaiveDate, Vec<LineSlot>> = HashMap::new();
-    for line in lines {
-        by_month.entry(line.month).or_default().push(line.clone());
-    }
+/// The line each row (in air-time order) sits on, by the figures' placement
+/// ([`crate::orders::evaluation::placement`]).
+fn place_rows(scope: &Scope, schedule: &Schedule, rows: &[ViewingRow]) -> Vec<Option<i64>> {
     // The tapes a title names: a tape's name, number or customer title; the product's name,
     // when no tape is called so, names every tape (`None`).
     let product = scope.product_name.trim();
     let mut named: HashMap<&str, Option<Arc<[i64]>>> = HashMap::new();
-    rows.iter()
+    let spots: Vec<Spot> = rows
+        .iter()
         .map(|row| {
             let title = row.title.trim();
             let tapes = named
@@ -126,23 +105,17 @@ fn place_each(scope: &Scope, lines: &[LineSlot], rows: &[ViewingRow]) -> Vec<Opt
                     if ids.is_empty() && title == product { None } else { Some(ids.into()) }
                 })
                 .clone();
-            let month = month_of(row.ymd);
-            let lines = by_month.get_mut(&month)?;
-            let spot = Spot { month, tapes, secs: secs(row), grp: row.grp };
-            let id = *place(lines, std::slice::from_ref(&spot)).keys().next()?;
-            if let Some(line) = lines.iter_mut().find(|l| l.id == id) {
-                line.planned -= 1;
-            }
-            Some(id)
+            Spot { ymd: row.ymd, tapes, secs: secs(row) }
         })
-        .collect()
+        .collect();
+    place(&schedule.lines, &spots)
 }
 
 /// Reads and places the rows `chosen` gives, and fingerprints them.
 async fn plan(state: &AppState, conn: &mut PgConnection, order: i64, scope: &Scope, chosen: &Chosen) -> Result<Plan> {
-    let lines = slots(conn, order).await?;
+    let schedule = ledger::schedule_in(conn, order).await?;
     let rows = rows::all(state, conn, scope.filter(chosen)).await?;
-    let placed = place_each(scope, &lines, &rows);
+    let placed = place_rows(scope, &schedule, &rows);
     let args = serde_json::to_string(chosen).map_err(anyhow::Error::from)?;
     // Row ids never come back once deleted and a row never changes, so the ids say which rows
     // these are; with the line each lands on, a schedule change shows too.

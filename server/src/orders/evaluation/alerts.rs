@@ -9,8 +9,8 @@
 //! The state flips in one conditional upsert per side, so of concurrent requests that see the
 //! same crossing exactly one gets the row back and sends the messages, in the same transaction.
 
+use adeval_engine::grp::{Units, of_units};
 use adeval_engine::orders::months::below_goal;
-use adeval_engine::orders::round3;
 
 use crate::state::AppState;
 
@@ -21,8 +21,9 @@ pub struct GoalCheck<'a> {
     /// 1 customer, 2 media.
     pub belonging_to: i16,
     pub product_name: &'a str,
-    pub expected: f64,
-    pub target: f64,
+    /// GRP, exact.
+    pub expected: Units,
+    pub target: Units,
 }
 
 /// Records where each side stands and messages the sides that just crossed below.
@@ -81,8 +82,8 @@ pub async fn check(state: &AppState, checks: &[GoalCheck<'_>]) -> anyhow::Result
 }
 
 /// `订单「{productName}」{客户|媒体}预计完成 {expected} 低于目标 {target} 超过 5%`, the figures
-/// to 3 decimals as the list shows them.
+/// as the list shows them.
 pub fn message(c: &GoalCheck) -> String {
     let side = if c.belonging_to == 2 { "媒体" } else { "客户" };
-    format!("订单「{}」{side}预计完成 {} 低于目标 {} 超过 5%", c.product_name, round3(c.expected), round3(c.target))
+    format!("订单「{}」{side}预计完成 {} 低于目标 {} 超过 5%", c.product_name, of_units(c.expected), of_units(c.target))
 }

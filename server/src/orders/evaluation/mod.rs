@@ -9,12 +9,17 @@
 //! alert ([`alerts`]).
 
 pub mod alerts;
+pub mod ledger;
+pub mod placement;
 pub mod schedule;
 pub mod spots;
 
 use adeval_engine::Side;
+use adeval_engine::grp::Units;
+use adeval_engine::orders::Triple;
 use adeval_engine::orders::months::{MonthFacts, MonthFigures, month_figures};
-use adeval_engine::orders::{FreeCalc, free_broadcast, round3};
+use adeval_engine::grp::of_units;
+use adeval_engine::orders::{FreeCalc, target_units};
 use chrono::{Months, NaiveDate};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -46,9 +51,9 @@ pub struct SummaryRow {
     pub month: String,
     /// The order's spot length, seconds.
     pub seconds: i32,
-    /// The side's target: the month's share (target × the month's planned spots ÷ the cycle's), the whole on the total row.
+    /// The side's target, GRP (4 decimals): the month's share (target × the month's planned spots ÷ the cycle's, in ten-thousandths that add up to the target), the whole on the total row.
     pub grp: f64,
-    /// Σ GRP of the aired spots on the side's viewing data.
+    /// Σ GRP of the aired spots on the side's viewing data, a verified cell's manual GRP in place of its spots (4 decimals, exact).
     #[serde(rename = "IssuedGrp")]
     pub issued_grp: f64,
     pub aired_spots: u64,
@@ -64,14 +69,14 @@ pub struct SummaryRow {
     pub remaining_spots: u64,
     /// Remaining spots whose time-period class has no estimate: they add 0.
     pub unestimated_spots: u64,
-    /// Expected completion: issued + Σ remaining × the class estimate, normal.
-    pub estimated_routine: f64,
-    pub estimated_low: f64,
-    pub estimated_high: f64,
-    /// Expected completion − target; negative shows red.
-    pub customer_differences_routine: f64,
-    pub customer_differences_low: f64,
-    pub customer_differences_high: f64,
+    /// Expected completion, GRP (4 decimals): issued + Σ remaining × the class estimate, normal; null when the order has nothing to expect from (no aired spot, no remaining spot with an estimate).
+    pub estimated_routine: Option<f64>,
+    pub estimated_low: Option<f64>,
+    pub estimated_high: Option<f64>,
+    /// Expected completion − target, GRP; negative shows red; null with the expected completion.
+    pub customer_differences_routine: Option<f64>,
+    pub customer_differences_low: Option<f64>,
+    pub customer_differences_high: Option<f64>,
     /// Difference ÷ target × 100 (2 decimals); null without a target.
     pub overbroadcast_routine: Option<f64>,
     pub overbroadcast_low: Option<f64>,
@@ -127,8 +132,11 @@ pub async fn summary_list(state: &AppState, order: i64, filter: &SummaryFilter) 
         source,
     };
     let estimate_scope = EstimateScope { belonging_to: filter.belonging_to, category, source };
-    let (aired, counts, classes) = tokio::try_join!(
-        spots::spots(state, &scope),
+    let (ledger, counts, classes) = tokio::try_join!(
+        async {
+            let schedule = ledger::schedule_for_tally(db, order).await?;
+            ledger::of_order(state, &scope, &schedule).await
+        },
         async { Ok(schedule::class_spots(db, &[order]).await?) },
         estimates::of_order(state, order, &estimate_scope),
     )?;
@@ -151,17 +159,12 @@ pub async fn summary_list(state: &AppState, order: i64, filter: &SummaryFilter) 
         months.push((month, facts));
         month = month + Months::new(1);
     }
-    for spot in &aired.spots {
-        let Some((_, m)) = months.iter_mut().find(|(first, _)| *first == month_of(spot.ymd)) else { continue };
-        m.issued += spot.grp;
-        m.aired_spots += 1;
-        if let Some(p) = spot.position {
-            m.positioned_spots += 1;
-            m.top_or_bottom_three += u64::from(p.top_or_bottom_three());
-        }
+    for (first, m) in &mut months {
+        let t = ledger.tally(|e| month_of(e.ymd) == *first);
+        (m.issued, m.aired_spots, m.positioned_spots, m.top_or_bottom_three) = (t.grp, t.spots, t.positioned, t.top_or_bottom_three);
     }
     let calc = FreeCalc::from_code(i64::from(o.free_calc)).unwrap_or(FreeCalc::None);
-    let target = o.metrics + free_broadcast(calc, o.metrics, o.free_value);
+    let (_, target) = target_units(calc, o.metrics, o.free_value);
     let facts: Vec<MonthFacts> = months.iter().map(|(_, f)| f.clone()).collect();
     let (rows, total) = month_figures(target, &facts);
 
@@ -169,10 +172,10 @@ pub async fn summary_list(state: &AppState, order: i64, filter: &SummaryFilter) 
         order_id: order,
         belonging_to: filter.belonging_to,
         product_name: &o.product_name,
-        expected: total.scenarios.expected.normal,
+        expected: total.scenarios.expected.map_or(0, |e| e.normal),
         target,
     };
-    if total.planned > 0 {
+    if total.planned > 0 && total.scenarios.expected.is_some() {
         alerts::check(state, &[check]).await?;
     }
 
@@ -184,31 +187,32 @@ pub async fn summary_list(state: &AppState, order: i64, filter: &SummaryFilter) 
 }
 
 fn summary_row(o: &OrderRow, cycle_time: &str, month: String, f: &MonthFigures) -> SummaryRow {
-    let pct = |p: Option<f64>| p.map(|p| (p * 100.0).round() / 100.0 + 0.0);
     let s = &f.scenarios;
+    let expected = |pick: fn(&Triple<Units>) -> Units| s.expected.as_ref().map(|e| of_units(pick(e)));
+    let difference = |pick: fn(&Triple<Units>) -> Units| s.difference.as_ref().map(|d| of_units(pick(d)));
     SummaryRow {
         product_name: o.product_name.clone(),
         cycle_time: cycle_time.to_owned(),
         month,
         seconds: o.seconds,
-        grp: round3(f.target),
-        issued_grp: round3(f.issued),
+        grp: of_units(f.target),
+        issued_grp: of_units(f.issued),
         aired_spots: f.aired_spots,
         already_upside_down_three: f.top_or_bottom_three,
         positioned_spots: f.positioned_spots,
-        already_upside_down_three_per: pct(f.top_or_bottom_three_pct),
+        already_upside_down_three_per: f.top_or_bottom_three_pct,
         planned_spots: f.planned,
         remaining_spots: s.remaining_spots,
         unestimated_spots: s.unestimated_spots,
-        estimated_routine: round3(s.expected.normal),
-        estimated_low: round3(s.expected.low),
-        estimated_high: round3(s.expected.high),
-        customer_differences_routine: round3(s.difference.normal),
-        customer_differences_low: round3(s.difference.low),
-        customer_differences_high: round3(s.difference.high),
-        overbroadcast_routine: pct(s.overplay_pct.normal),
-        overbroadcast_low: pct(s.overplay_pct.low),
-        overbroadcast_high: pct(s.overplay_pct.high),
+        estimated_routine: expected(|t| t.normal),
+        estimated_low: expected(|t| t.low),
+        estimated_high: expected(|t| t.high),
+        customer_differences_routine: difference(|t| t.normal),
+        customer_differences_low: difference(|t| t.low),
+        customer_differences_high: difference(|t| t.high),
+        overbroadcast_routine: s.overplay_pct.normal,
+        overbroadcast_low: s.overplay_pct.low,
+        overbroadcast_high: s.overplay_pct.high,
         number_of_theaters_routine: s.theatres.normal,
         number_of_theaters_low: s.theatres.low,
         number_of_theaters_high: s.theatres.high,

@@ -10,8 +10,8 @@ use super::Heading;
 use crate::export::formula_like;
 use crate::orders::evaluation::SummaryRow;
 
-/// GRP: 3 decimals, negatives red.
-pub const GRP: &str = "0.000;[Red]-0.000";
+/// GRP: as kept, up to 4 decimals (at least one), negatives red.
+pub const GRP: &str = "0.0###;[Red]-0.0###";
 /// Percentages (the value ÷ 100): 2 decimals, negatives red.
 pub const PERCENT: &str = "0.00%;[Red]-0.00%";
 /// Counts: whole, negatives red (theatres go below 0).
@@ -145,12 +145,12 @@ pub fn figures(sheet: &mut Worksheet, row: u32, rows: &[SummaryRow], f: &Formats
             (Some(r.planned_spots as f64), &f.count),
             (Some(r.remaining_spots as f64), &f.count),
             (Some(r.unestimated_spots as f64), &f.count),
-            (Some(r.estimated_routine), &f.grp),
-            (Some(r.estimated_low), &f.grp),
-            (Some(r.estimated_high), &f.grp),
-            (Some(r.customer_differences_routine), &f.grp),
-            (Some(r.customer_differences_low), &f.grp),
-            (Some(r.customer_differences_high), &f.grp),
+            (r.estimated_routine, &f.grp),
+            (r.estimated_low, &f.grp),
+            (r.estimated_high, &f.grp),
+            (r.customer_differences_routine, &f.grp),
+            (r.customer_differences_low, &f.grp),
+            (r.customer_differences_high, &f.grp),
             (percent(r.overbroadcast_routine), &f.percent),
             (percent(r.overbroadcast_low), &f.percent),
             (percent(r.overbroadcast_high), &f.percent),

@@ -2,8 +2,10 @@
 //! month of the cycle, each line with its daily cells (their state and operation records) and
 //! its counts: spots planned (`totalTimes`), still to air from the assessment date on
 //! (`remainingTimes`), shown aired by the confirmed certificate (`publishedTimes`), and the
-//! average GRP of its aired spots on the chosen viewing data ([`super::viewing`]). Each month
-//! also answers its make-goods ([`super::make_goods`]).
+//! issued GRP of the aired spots the ledger places on it with their average
+//! ([`crate::orders::evaluation::ledger`]). Each month also answers its make-goods
+//! ([`super::make_goods`]) and the spots no line takes, so the lines and those add up to the
+//! month's issued GRP in orderSummaryList.
 //!
 //! The estimate columns value the line's spots at its period's class estimate
 //! ([`crate::orders::estimates`], DESIGN §5.2): `estimated…` the remaining spots,
@@ -14,7 +16,8 @@
 use std::collections::{BTreeMap, HashMap};
 
 use adeval_engine::Side;
-use adeval_engine::orders::{Triple, round3};
+use adeval_engine::grp::{self, Units, of_units};
+use adeval_engine::orders::Triple;
 use chrono::{Datelike, Months, NaiveDate};
 use serde::Serialize;
 use sqlx::FromRow;
@@ -22,8 +25,9 @@ use utoipa::ToSchema;
 
 use super::make_goods::{self, CellSpots, MakeGood};
 use super::stored::{self, CellRow};
-use super::viewing::{self, LineSlot, ViewingScope};
 use crate::orders::estimates::{self, EstimateScope};
+use crate::orders::evaluation::ledger::{self, Ledger, Schedule, Tally};
+use crate::orders::evaluation::spots::{self, ViewingScope};
 use crate::orders::{month_of, ym};
 use crate::state::AppState;
 
@@ -123,15 +127,19 @@ pub struct GridRow {
     pub remaining_times: i64,
     /// Spots the confirmed certificate showed aired.
     pub published_times: i64,
-    /// The line's issued GRP this month ÷ its aired spots, from the viewing rows of the chosen ownership, category and source (3 decimals; 0 without a row).
+    /// The line's issued GRP this month, GRP (4 decimals, exact): the aired spots of the chosen ownership, category and source placed on it, a verified cell's manual GRP in place of its spots.
+    pub issued_grp: f64,
+    /// The spots issuedGrp counts.
+    pub issued_spots: u64,
+    /// issuedGrp ÷ issuedSpots (4 decimals; 0 without a spot).
     pub average_viewership_this_month: f64,
-    /// The line's issued GRP this month plus its aired spots without a viewing row × the class's normal estimate (3 decimals).
+    /// The line's issued GRP this month plus its certificate's aired spots beyond issuedSpots × the class's normal estimate.
     pub view_estimated: f64,
     /// As viewEstimated, high estimate.
     pub view_estimated_high: f64,
     /// As viewEstimated, low estimate.
     pub view_estimated_low: f64,
-    /// Remaining spots × the class's normal estimate (3 decimals; 0 without an estimate).
+    /// Remaining spots × the class's normal estimate (0 without an estimate).
     pub estimated: f64,
     /// Remaining spots × the class's high estimate.
     pub estimated_high: f64,
@@ -151,6 +159,11 @@ pub struct GridMonth {
     /// Spots owed for the month's missing ones under the order's make-good policy, placed as
     /// make-goods in the month, and outstanding so far.
     pub make_good: MakeGood,
+    /// The month's aired spots no line takes (no line of their tape in a period holding their
+    /// air time): counted in orderSummaryList's month, shown on no line.
+    pub unplaced_spots: u64,
+    /// Their GRP (4 decimals): the lines' issuedGrp and this add up to the month's IssuedGrp.
+    pub unplaced_grp: f64,
 }
 
 /// The grid of order `order`; `None` when there is no such order.
@@ -174,7 +187,7 @@ pub async fn grid(state: &AppState, order: i64, filter: GridFilter) -> anyhow::R
     // The schedule's three reads in one snapshot (a cell moving to another line between two
     // reads would otherwise show twice or not at all), beside the lake's.
     let viewing = async {
-        if o.scheduled { viewing::spots(state, &scope).await } else { Ok(Vec::new()) }
+        if o.scheduled { Ok(Some(spots::spots(state, &scope).await?)) } else { Ok::<_, anyhow::Error>(None) }
     };
     let schedule = async {
         let mut tx = db.begin().await?;
@@ -185,11 +198,26 @@ pub async fn grid(state: &AppState, order: i64, filter: GridFilter) -> anyhow::R
         tx.commit().await?;
         Ok::<_, anyhow::Error>((lines, cells, operations))
     };
-    let scope = EstimateScope { belonging_to: filter.belonging_to, category: scope.category, source: scope.source };
-    let estimates = async { estimates::of_order(state, order, &scope).await };
-    let ((lines, cells, operations), spots, classes) = tokio::try_join!(schedule, viewing, estimates)?;
+    let estimate_scope = EstimateScope { belonging_to: filter.belonging_to, category: scope.category, source: scope.source };
+    let estimates = async { estimates::of_order(state, order, &estimate_scope).await };
+    let ((lines, cells, operations), aired, classes) = tokio::try_join!(schedule, viewing, estimates)?;
     let estimates: HashMap<i64, Triple<f64>> =
         classes.unwrap_or_default().into_iter().filter_map(|c| Some((c.class_id, c.estimate?))).collect();
+    let ledger = match aired {
+        Some(aired) => {
+            let named = ledger::named_tapes(&aired, &titled, &o.product_name);
+            ledger::ledger(&aired, &named, &Schedule::of(&lines, &cells))
+        }
+        None => Ledger::default(),
+    };
+    let mut issued: HashMap<i64, Tally> = HashMap::new();
+    let mut unplaced: HashMap<NaiveDate, Tally> = HashMap::new();
+    for e in &ledger.entries {
+        match e.line {
+            Some(line) => issued.entry(line).or_default().add(e),
+            None => unplaced.entry(month_of(e.ymd)).or_default().add(e),
+        }
+    }
 
     let mut records: HashMap<i64, Vec<CellOperation>> = HashMap::new();
     for (cell, admin_name, content, update_time) in operations {
@@ -216,23 +244,6 @@ pub async fn grid(state: &AppState, order: i64, filter: GridFilter) -> anyhow::R
         .collect();
     let counts = |line: i64| counts.get(&line).copied().unwrap_or_default();
 
-    // Lines in type, position and id order within their period, as the placement fills them.
-    let mut slots: Vec<LineSlot> = lines
-        .iter()
-        .map(|l| LineSlot {
-            id: l.id,
-            month: l.month,
-            tape: l.tape_id,
-            period: l.time_period_id,
-            start: l.start_secs,
-            end: l.end_secs,
-            planned: counts(l.id)[0],
-        })
-        .collect();
-    let rank: HashMap<i64, (&str, &str)> = lines.iter().map(|l| (l.id, (l.point_type.as_str(), l.position.as_str()))).collect();
-    slots.sort_by(|a, b| (rank[&a.id], a.id).cmp(&(rank[&b.id], b.id)));
-    let placed = viewing::place(&slots, &spots);
-
     let mut months: BTreeMap<NaiveDate, Vec<GridRow>> = BTreeMap::new();
     let mut month = month_of(o.cycle_start);
     while month <= o.cycle_end {
@@ -243,14 +254,13 @@ pub async fn grid(state: &AppState, order: i64, filter: GridFilter) -> anyhow::R
     let mut spots_of: BTreeMap<NaiveDate, (i64, i64)> = months.keys().map(|m| (*m, (0, 0))).collect();
     for l in lines {
         let [total, remaining, published] = counts(l.id);
-        let seen = placed.get(&l.id).copied().unwrap_or_default();
-        let average = if seen.spots == 0 { 0.0 } else { round3(seen.grp / seen.spots as f64) };
+        let seen = issued.get(&l.id).copied().unwrap_or_default();
         // A line whose class has no estimate shows 0 in every estimate column, as before estimates.
-        let estimate = l.class_id.and_then(|c| estimates.get(&c)).copied();
-        let unseen = (published - seen.spots as i64).max(0) as f64;
-        let valued = |f: &dyn Fn(f64) -> f64| estimate.map_or(Triple::default(), |e| e.map(|x| round3(f(x))));
+        let estimate = l.class_id.and_then(|c| estimates.get(&c)).copied().map(|e| e.map(grp::units));
+        let unseen = (published - seen.spots as i64).max(0);
+        let valued = |f: &dyn Fn(Units) -> Units| estimate.map_or(Triple::default(), |e| e.map(|x| of_units(f(x))));
         let viewed = valued(&|e| seen.grp + unseen * e);
-        let ahead = valued(&|e| remaining as f64 * e);
+        let ahead = valued(&|e| remaining * e);
         let cells = by_line.remove(&l.id).unwrap_or_default();
         let month_spots = spots_of.entry(l.month).or_default();
         for c in &cells {
@@ -298,7 +308,9 @@ pub async fn grid(state: &AppState, order: i64, filter: GridFilter) -> anyhow::R
             cells,
             remaining_times: remaining,
             published_times: published,
-            average_viewership_this_month: average,
+            issued_grp: of_units(seen.grp),
+            issued_spots: seen.spots,
+            average_viewership_this_month: average(seen),
             view_estimated: viewed.normal,
             view_estimated_high: viewed.high,
             view_estimated_low: viewed.low,
@@ -311,6 +323,23 @@ pub async fn grid(state: &AppState, order: i64, filter: GridFilter) -> anyhow::R
     let spots: Vec<(i64, i64)> = months.keys().map(|m| spots_of.get(m).copied().unwrap_or_default()).collect();
     let owed = make_goods::per_month(&spots, o.make_good_policy);
     Ok(Some(
-        months.into_iter().zip(owed).map(|((m, data), make_good)| GridMonth { point_date_ym: ym(m), data, make_good }).collect(),
+        months
+            .into_iter()
+            .zip(owed)
+            .map(|((m, data), make_good)| {
+                let left = unplaced.get(&m).copied().unwrap_or_default();
+                GridMonth { point_date_ym: ym(m), data, make_good, unplaced_spots: left.spots, unplaced_grp: of_units(left.grp) }
+            })
+            .collect(),
     ))
+}
+
+/// A line's issued GRP per counted spot, in units rounded half away from zero (a ratio has no
+/// exact decimal); 0 without a spot.
+fn average(t: Tally) -> f64 {
+    if t.spots == 0 {
+        return 0.0;
+    }
+    let n = i128::from(t.grp) * 2 + i128::from(t.spots);
+    of_units((n / (2 * i128::from(t.spots))) as Units)
 }

@@ -10,8 +10,8 @@
 //! |---|---|---|---|---|---|
 //! | 1 | 03-02 19:10 | 伊利版本A | 1.234 | 正一 | L1 |
 //! | 2 | 03-02 19:20 | T-001 | 2.5 | 2/8 | L1 |
-//! | 3 | 03-02 19:30 | 伊利版本A | 0.333 | 倒二 | L1 (now full: it plans 3) |
-//! | 4 | 03-03 19:40 | 测试牛奶 (any tape) | 1.0 | 中 | L2 |
+//! | 3 | 03-02 19:30 | 伊利版本A | 0.333 | 倒二 | L2 (L1's day 2 is full: it plans 2 that day) |
+//! | 4 | 03-03 19:40 | 测试牛奶 (any tape) | 1.0 | 中 | L1 (its day 3 cell) |
 //! | 5 | 03-05 21:00 | 伊利版本A | 0.5 | 正一 | none: no period holds 21:00 |
 //! | 6 | 03-10 19:05 | 伊利版本B | 2.0 | 正一 | none: no line of tape B |
 //!
@@ -198,8 +198,9 @@ async fn the_preview_places_each_row_and_the_confirmation_attaches_exactly_it() 
         .iter()
         .map(|c| (c["lineId"].as_i64().unwrap(), c["ymd"].as_str().unwrap(), c["spots"].as_i64().unwrap()))
         .collect();
-    assert_eq!(cells, [(s.lines[0], "2026-03-02", 3), (s.lines[1], "2026-03-03", 1)]);
-    assert!(close(&preview["cells"][0]["grp"], 4.067));
+    assert_eq!(cells, [(s.lines[0], "2026-03-02", 2), (s.lines[0], "2026-03-03", 1), (s.lines[1], "2026-03-02", 1)]);
+    // L1's day 2: 1.234 + 2.5.
+    assert!(close(&preview["cells"][0]["grp"], 3.734));
     assert_eq!(preview["list"].as_array().unwrap().len(), 6);
     assert_eq!(preview["list"][0]["title"], "伊利版本B");
     // Nothing changes on typeY 1.
@@ -225,8 +226,8 @@ async fn the_preview_places_each_row_and_the_confirmation_attaches_exactly_it() 
         [
             (d("2026-03-02"), 69000, "伊利版本A", l1, Some("正一")),
             (d("2026-03-02"), 69600, "T-001", l1, Some("2/8")),
-            (d("2026-03-02"), 70200, "伊利版本A", l1, Some("倒二")),
-            (d("2026-03-03"), 70800, "测试牛奶", l2, Some("中")),
+            (d("2026-03-02"), 70200, "伊利版本A", l2, Some("倒二")),
+            (d("2026-03-03"), 70800, "测试牛奶", l1, Some("中")),
             (d("2026-03-05"), 75600, "伊利版本A", None, Some("正一")),
             (d("2026-03-10"), 68700, "伊利版本B", None, Some("正一")),
         ]
@@ -284,7 +285,8 @@ async fn a_schedule_change_that_moves_a_row_to_another_line_answers_4009() {
         .map(|c| (c["lineId"].as_i64().unwrap(), c["ymd"].as_str().unwrap(), c["spots"].as_i64().unwrap()))
         .collect();
     cells.sort();
-    // Row 1 fills L1, row 2 fills L2, row 3 finds both full and goes to the first, L1; row 4 too.
+    // Row 1 takes L2's day 2 cell (L1 has none left that day), row 2 L1's room in the month,
+    // row 3 finds both full and goes to the first, L1; row 4 L1's day 3 cell.
     let mut expected = vec![(s.lines[0], "2026-03-02", 2), (s.lines[0], "2026-03-03", 1), (s.lines[1], "2026-03-02", 1)];
     expected.sort();
     assert_eq!(cells, expected);

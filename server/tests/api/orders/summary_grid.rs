@@ -16,14 +16,17 @@
 //! Remaining from the assessment date 2026-03-05: L1 1 (day 10), L2 0, L3 2, L4 4; from
 //! 2026-04-15: only L4's day 15, 3; with no date set (today, after the cycle): none.
 //!
-//! Customer viewing rows (category 2, source 3), in air-time order, and the line each goes to:
-//! 03-02 19:10 伊利版本A 2.0, 19:20 3.0, 19:40 T-001 1.0 and 03-10 19:30 4.0 fill L1 (it plans
-//! 4); 03-12 19:45 测试牛奶 (the product: any tape) 5.0 goes to L2 (L1 is full); 03-13 19:50
-//! 6.0 finds both full and goes to the first, L1. 03-05 20:10 伊利版本B 1.5 and 20:20 2.5 go to
-//! L3; 03-05 20:30 伊利版本A 9.0 has no line of tape A in 晚间B. 04-15 19:05 2.25 and 19:15 1.25
-//! go to L4. Not the order's: group 北京, channel 测试二台. Averages: L1 16 ÷ 5 = 3.2, L2 5.0,
-//! L3 4 ÷ 2 = 2.0, L4 3.5 ÷ 2 = 1.75. The media side (ownership 2) has one row, 04-15 19:05
-//! 8.0: L4 8.0, the others 0.
+//! Customer viewing rows (category 2, source 3), in air-time order, and the line each goes to
+//! (each day's cells first, then the lines' room in the month, then the first line):
+//! 03-02 19:10 伊利版本A 2.0 and 19:20 3.0 fill L1's day 2 (2 spots); 19:40 T-001 1.0 goes to
+//! L2's day 2; 03-10 19:30 4.0 to L1's day 10; 03-12 19:45 测试牛奶 (the product: any tape) 5.0
+//! has no cell that day and goes to L1 (room in its month: 4 planned, 3 placed); 03-13 19:50
+//! 6.0 finds both lines full and goes to the first, L1. 03-05 20:10 伊利版本B 1.5 and 20:20 2.5
+//! go to L3; 03-05 20:30 伊利版本A 9.0 has no line of tape A in 晚间B: unplaced. 04-15 19:05
+//! 2.25 and 19:15 1.25 go to L4. Not the order's: group 北京, channel 测试二台. Issued and
+//! averages: L1 2 + 3 + 4 + 5 + 6 = 20 ÷ 5 = 4.0, L2 1.0, L3 4 ÷ 2 = 2.0, L4 3.5 ÷ 2 = 1.75;
+//! March unplaced 1 spot, 9.0; March's issued 20 + 1 + 4 + 9 = 34 over 9 spots. The media side
+//! (ownership 2) has one row, 04-15 19:05 8.0: L4 8.0, the others 0.
 
 use serde_json::{Value, json};
 
@@ -180,12 +183,22 @@ async fn the_grid_counts_each_line_and_averages_its_viewing_rows() {
     assert_eq!(
         lines(&grid),
         vec![
-            line("2026-03", "伊利版本A", "晚间A", "A", [4, 1, 3], 3.2),
-            line("2026-03", "伊利版本A", "晚间A", "B", [1, 0, 1], 5.0),
+            line("2026-03", "伊利版本A", "晚间A", "A", [4, 1, 3], 4.0),
+            line("2026-03", "伊利版本A", "晚间A", "B", [1, 0, 1], 1.0),
             line("2026-03", "伊利版本B", "晚间B", "A", [2, 2, 1], 2.0),
             line("2026-04", "伊利版本A", "晚间A", "A", [4, 4, 0], 1.75),
         ]
     );
+    // Each line's issued GRP and spots, and March's spot no line takes: together March's 34.
+    let issued: Vec<(f64, i64)> = grid[0]["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["issuedGrp"].as_f64().unwrap(), r["issuedSpots"].as_i64().unwrap()))
+        .collect();
+    assert_eq!(issued, [(20.0, 5), (1.0, 1), (4.0, 2)]);
+    assert_eq!((grid[0]["unplacedSpots"].as_i64(), grid[0]["unplacedGrp"].as_f64()), (Some(1), Some(9.0)));
+    assert_eq!((grid[1]["unplacedSpots"].as_i64(), grid[1]["unplacedGrp"].as_f64()), (Some(0), Some(0.0)));
     // Every column of a row.
     let l1 = &grid[0]["data"][0];
     assert_eq!(l1["time_period"]["id"], s.periods[0]);
@@ -194,12 +207,12 @@ async fn the_grid_counts_each_line_and_averages_its_viewing_rows() {
     assert_eq!((l1["length"].as_i64(), l1["position"].as_str(), l1["contractNumber"].as_str()), (Some(15), Some(""), Some("")));
     // The estimate columns at the default of 晚间A's class 黄金: its customer viewing rows in the
     // 28 days before 2026-03-05 are 03-02's 2.0, 3.0 and 1.0, one day of mean 2.0, so 2.0 in
-    // every scenario. L1 remains 1 spot: 2.0; its issued 16 has no aired spot without a row (3
-    // published, 5 placed): 16. L3's 晚间B has no class: 0 throughout.
+    // every scenario. L1 remains 1 spot: 2.0; its issued 20 has no aired spot without a row (3
+    // published, 5 placed): 20. L3's 晚间B has no class: 0 throughout.
     for (column, value) in [
-        ("viewEstimated", 16.0),
-        ("viewEstimatedHigh", 16.0),
-        ("viewEstimatedLow", 16.0),
+        ("viewEstimated", 20.0),
+        ("viewEstimatedHigh", 20.0),
+        ("viewEstimatedLow", 20.0),
         ("estimated", 2.0),
         ("estimatedHigh", 2.0),
         ("estimatedLow", 2.0),
@@ -259,7 +272,7 @@ async fn the_grid_counts_each_line_and_averages_its_viewing_rows() {
         ])
     );
     // Without belongingTo the customer side is read; the order names no category or source.
-    assert_eq!(lines(&grid).iter().map(|l| l.7).collect::<Vec<_>>(), [3.2, 5.0, 2.0, 1.75]);
+    assert_eq!(lines(&grid).iter().map(|l| l.7).collect::<Vec<_>>(), [4.0, 1.0, 2.0, 1.75]);
 
     // The media side, and a category no row has.
     let media = s.grid(json!({ "belongingTo": 2, "category": 2, "source": 3 })).await;
@@ -399,11 +412,11 @@ async fn an_import_after_a_read_shows_in_the_next_read() {
     // The aired spots are kept by lake version: a new import moves the version.
     let s = setup().await;
     let averages = |grid: &Value| lines(grid).iter().map(|l| l.7).collect::<Vec<_>>();
-    assert_eq!(averages(&s.grid(json!({})).await), [3.2, 5.0, 2.0, 1.75]);
+    assert_eq!(averages(&s.grid(json!({})).await), [4.0, 1.0, 2.0, 1.75]);
     assert_eq!(averages(&s.grid(json!({ "belongingTo": 2 })).await), [0.0, 0.0, 0.0, 8.0]);
     viewing(&s.f, 1, &[spot("2026-04-15", "19:25:00", "测试卫视", "伊利版本A", "全国4+", 3.5)]).await;
-    // April's line: (2.25 + 1.25 + 3.5) / 3.
-    assert_eq!(averages(&s.grid(json!({})).await), [3.2, 5.0, 2.0, 2.333]);
+    // April's line: (2.25 + 1.25 + 3.5) / 3 = 2.33333… → 2.3333.
+    assert_eq!(averages(&s.grid(json!({})).await), [4.0, 1.0, 2.0, 2.3333]);
     assert_eq!(averages(&s.grid(json!({ "belongingTo": 2 })).await), [0.0, 0.0, 0.0, 8.0]);
     // A tape renamed away from its rows' title: the order's match changes, its rows go.
     sqlx::query("update product_tapes set media_file_name = '改名版本', media_tape_number = 'X-9', customer_title = '改名' where id = $1")
@@ -411,5 +424,49 @@ async fn an_import_after_a_read_shows_in_the_next_read() {
         .execute(&s.f.app.db)
         .await
         .unwrap();
-    assert_eq!(averages(&s.grid(json!({})).await), [3.2, 5.0, 0.0, 2.333]);
+    assert_eq!(averages(&s.grid(json!({})).await), [4.0, 1.0, 0.0, 2.3333]);
+}
+
+#[tokio::test]
+async fn a_manual_grp_counts_as_its_cells_issued_grp_in_every_figure() {
+    // L1's day 2 is verified with 2 spots aired; its placed rows are 19:10's 2.0 and 19:20's
+    // 3.0. A manual GRP of 7.5 stands for them: L1 7.5 + 4 + 5 + 6 = 22.5 over 2 + 1 + 1 + 1 =
+    // 5 spots (4.5 a spot); March 34 − 5 + 7.5 = 36.5 over 9; the order 36.5 + 3.5 = 40 over 11
+    // on the customer side. The media side has only April's 8.0: with the manual GRP (a cell's
+    // GRP, whichever side reads it) 7.5 + 8 = 15.5 over 2 + 1 = 3. The rows' positions (all 正一)
+    // still count for 正负三: March 9 of 9.
+    let s = setup().await;
+    let cell = s.grid(json!({})).await[0]["data"][0]["order_summary_grp_ymd"][0]["id"].as_i64().unwrap();
+    let customer = |summary: &Value, at: usize| (summary[at]["IssuedGrp"].as_f64(), summary[at]["airedSpots"].as_i64());
+    let summary = |side: i64| s.get("orderSummaryList", json!({ "orderId": s.order, "belongingTo": side }));
+    let before = summary(1).await.ok().clone();
+    assert_eq!((customer(&before, 0), customer(&before, 3)), ((Some(34.0), Some(9)), (Some(37.5), Some(11))));
+
+    let set = s.f.app.send(Call::post("grpYmdUp", json!({ "ymdId": cell, "mdp": "7.5" })).token(&s.f.token)).await;
+    assert_eq!(set.code(), 200, "{:?}", set.body);
+
+    let grid = s.grid(json!({})).await;
+    let l1 = &grid[0]["data"][0];
+    assert_eq!((l1["issuedGrp"].as_f64(), l1["issuedSpots"].as_i64(), l1["averageViewershipThisMonth"].as_f64()), (Some(22.5), Some(5), Some(4.5)));
+    let after = summary(1).await.ok().clone();
+    assert_eq!(customer(&after, 0), (Some(36.5), Some(9)));
+    assert_eq!(customer(&after, 3), (Some(40.0), Some(11)));
+    assert_eq!((after[0]["positionedSpots"].as_i64(), after[0]["alreadyUpsideDownThree"].as_i64()), (Some(9), Some(9)));
+    let media = summary(2).await.ok().clone();
+    assert_eq!((customer(&media, 0), customer(&media, 3)), ((Some(7.5), Some(2)), (Some(15.5), Some(3))));
+    // The grid's lines and the month's unplaced spot add up to the month.
+    let lines: f64 = grid[0]["data"].as_array().unwrap().iter().map(|r| r["issuedGrp"].as_f64().unwrap()).sum();
+    assert_eq!(lines + grid[0]["unplacedGrp"].as_f64().unwrap(), 36.5);
+
+    let row = s.f.info(s.order).await;
+    assert_eq!((row["customerIssuedGrp"].as_f64(), row["customerAiredSpots"].as_i64()), (Some(40.0), Some(11)));
+    assert_eq!((row["mediaIssuedGrp"].as_f64(), row["mediaAiredSpots"].as_i64()), (Some(15.5), Some(3)));
+    let listed = s.f.list(json!({})).await;
+    let listed = listed["data"].as_array().unwrap().iter().find(|o| o["id"] == s.order).unwrap().clone();
+    assert_eq!((listed["customerIssuedGrp"].as_f64(), listed["mediaIssuedGrp"].as_f64()), (Some(40.0), Some(15.5)));
+
+    // Cleared, the rows count again.
+    s.f.app.send(Call::post("grpYmdUp", json!({ "ymdId": cell, "mdp": "" })).token(&s.f.token)).await.ok();
+    assert_eq!(customer(&summary(1).await.ok().clone(), 3), (Some(37.5), Some(11)));
+    assert_eq!(s.f.info(s.order).await["customerIssuedGrp"].as_f64(), Some(37.5));
 }

@@ -1,3 +1,4 @@
+import { formatGrp as grp } from '@/lib/grp'
 import { useEffect, useRef } from 'react'
 import type { VirtualColumn } from '@/components/ui/virtual-table'
 import type { TFunction } from '@/lib/i18n'
@@ -19,8 +20,8 @@ function PageBox({ state, onToggle, label }: { state: ColumnSelection['state']; 
   return <input ref={box} type="checkbox" aria-label={label} checked={state === 'all'} onChange={onToggle} />
 }
 
-/** GRP with three decimals, as the spec shows it. */
-export const formatGrp = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) ? value.toFixed(3) : '-')
+/** GRP as the lake keeps it: 3 decimals, 4 when the 4th is not 0 (`lib/grp`). */
+export const formatGrp = (value: number | null | undefined) => grp(value, '-')
 
 /** Spec §2 customer data columns in the brief's order, after a checkbox column for 批量删除. */
 export function customerColumns(t: TFunction<['customers', 'common']>, selection: ColumnSelection): VirtualColumn<CustomerRow>[] {

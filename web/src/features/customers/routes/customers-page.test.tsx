@@ -17,7 +17,7 @@ vi.mock('@/components/upload/upload-file', () => ({
 const row = (id: number, title = `广告${id}`): CustomerRow => ({
   id, title, channel: 'CCTV-1 综合', mediaId: 1, addTime: '2026-03-01 19:31:05', duration: 15, ymd: '2026-03-01',
   circumferenceName: '新闻联播', category: 2, source: 3, belongingTo: 1, time_period_class: { timePeriodClassName: '晚间' },
-  maoDianPing: 1.23456, default_audience_city_group: { audienceCityGroupName: '全国4+' }, position: '2/8', createTime: '2026-03-02 10:00:00',
+  maoDianPing: 1.2346, default_audience_city_group: { audienceCityGroupName: '全国4+' }, position: '2/8', createTime: '2026-03-02 10:00:00',
 })
 
 let rows: CustomerRow[]
@@ -40,7 +40,7 @@ function setup(url = '/client/index') {
 }
 
 describe('CustomersPage', () => {
-  it('asks for 100 rows and shows the columns, GRP with three decimals', async () => {
+  it('asks for 100 rows and shows the columns, GRP as kept (here 4 decimals)', async () => {
     rows = [row(1), row(2)]
     setup()
     const table = await screen.findByRole('table', { name: '客户数据' })
@@ -50,7 +50,7 @@ describe('CustomersPage', () => {
     ])
     const cells = within(table.querySelector('[data-row-key="1"]') as HTMLElement).getAllByRole('cell').map((c) => c.textContent)
     expect(cells.slice(1)).toEqual([
-      '2026-03-01', 'CCTV-1 综合', '2026-03-01 19:31:05', '15', '广告1', '新闻联播', '晚间', '全国4+', '1.235', '2/8', '客户数据', '实际播出', '2026-03-02 10:00:00',
+      '2026-03-01', 'CCTV-1 综合', '2026-03-01 19:31:05', '15', '广告1', '新闻联播', '晚间', '全国4+', '1.2346', '2/8', '客户数据', '实际播出', '2026-03-02 10:00:00',
     ])
     expect(Object.fromEntries(asked('customerIndex')[0].params)).toEqual({ page: '1', limit: '100' })
   })

@@ -15,7 +15,7 @@ let page: CustomerPage = customerPage
 let conflict = false
 // The schedule names line 3 (晚间, B); line 4 is not in it (its id stands in).
 const api = fakeApi({
-  orderSummaryGrpList: () => [{ pointDateYm: '2026-03', makeGood: { owed: 0, scheduled: 0, outstanding: 0 }, data: [row({ id: 3, type: 'B', time_period: { id: 8, timePeriodName: '晚间' } })] }],
+  orderSummaryGrpList: () => [{ pointDateYm: '2026-03', makeGood: { owed: 0, scheduled: 0, outstanding: 0 }, unplacedSpots: 0, unplacedGrp: 0, data: [row({ id: 3, type: 'B', time_period: { id: 8, timePeriodName: '晚间' } })] }],
   orderCustomerIndex: () => page,
   orderCustomerUp: (sent) => {
     const { typeY } = sent.body as { typeY: number }

@@ -1,12 +1,13 @@
 import { Tooltip } from '@/components/ui/tooltip'
+import { formatGrp as grp } from '@/lib/grp'
 import { useTranslation } from '@/lib/i18n'
 import type { Order } from '../api/get-orders'
 
 /** A figure missing (no target, nothing aired yet …). */
 export const NONE = '—'
 
-/** GRP with 3 decimals; null shows —. */
-export const formatGrp = (n: number | null | undefined) => (typeof n === 'number' && Number.isFinite(n) ? n.toFixed(3) : NONE)
+/** GRP as answered (3 or 4 decimals, `lib/grp`); null shows —. */
+export const formatGrp = (n: number | null | undefined) => grp(n, NONE)
 
 /** A percentage with 2 decimals and %; null shows —. */
 export const formatPercent = (n: number | null | undefined) => (typeof n === 'number' && Number.isFinite(n) ? `${n.toFixed(2)}%` : NONE)

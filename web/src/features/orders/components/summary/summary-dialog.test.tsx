@@ -31,13 +31,13 @@ const cell = (id: number, d: number, over: Partial<GridCell> = {}): GridCell => 
 const line = (id: number, cells: GridCell[], ym = '2026-03'): GridRow => ({
   id, contractNumber: `HT-${id}`, type: 'A', position: '', length: 15, product_magnetic_tape: { id: 1, mediaFileName: 'v1.mp4' },
   time_period: { id: 2, timePeriodName: '早间' }, timePeriodId: 2, pointDateYm: ym, order_summary_grp_ymd: cells,
-  remainingTimes: 4, publishedTimes: 1, averageViewershipThisMonth: 1.23456, viewEstimated: 0, viewEstimatedHigh: 0, viewEstimatedLow: 0,
+  remainingTimes: 4, publishedTimes: 1, issuedGrp: 0, issuedSpots: 0, averageViewershipThisMonth: 1.2345, viewEstimated: 0, viewEstimatedHigh: 0, viewEstimatedLow: 0,
   estimated: 0, estimatedHigh: 0, estimatedLow: 0, totalTimes: 6,
 })
 const months: GridMonth[] = [
   {
     pointDateYm: '2026-03',
-    makeGood: { owed: 2, scheduled: 1, outstanding: 1 },
+    makeGood: { owed: 2, scheduled: 1, outstanding: 1 }, unplacedSpots: 0, unplacedGrp: 0,
     data: [
       line(1, [
         cell(11, 2),
@@ -49,7 +49,7 @@ const months: GridMonth[] = [
       line(2, [cell(21, 2), cell(22, 9, { makeGood: 2 })]),
     ],
   },
-  { pointDateYm: '2026-04', makeGood: { owed: 4, scheduled: 1, outstanding: 4 }, data: [line(3, [], '2026-04')] },
+  { pointDateYm: '2026-04', makeGood: { owed: 4, scheduled: 1, outstanding: 4 }, unplacedSpots: 0, unplacedGrp: 0, data: [line(3, [], '2026-04')] },
 ]
 
 let estimate: string | null = null
@@ -129,7 +129,7 @@ describe('the summary dialog', () => {
     expect(within(legend).getByText('缺播已移出').querySelector('.summary-grid__day--settled')).toBeTruthy()
     expect(day(0, 0).className).toContain('summary-grid__day--weekend')
     const figures = [...grid.querySelectorAll('[data-row="0"], .summary-grid__figure')].filter((e) => e.classList.contains('summary-grid__figure'))
-    expect(figures.slice(0, 10).map((e) => e.textContent)).toEqual(['4', '1.235', '1', '0.000', '0.000', '0.000', '0.000', '0.000', '0.000', '6'])
+    expect(figures.slice(0, 10).map((e) => e.textContent)).toEqual(['4', '1.2345', '1', '0.000', '0.000', '0.000', '0.000', '0.000', '0.000', '6'])
     // 合并月份 shows one month at a time behind the month tabs.
     await user.click(within(box).getByRole('tab', { name: '2026-04' }))
     expect(await within(box).findByRole('grid', { name: '2026-04 汇总表' })).toBeTruthy()

@@ -13,7 +13,7 @@ const order = {
 const months: GridMonth[] = [
   {
     pointDateYm: '2026-03',
-    makeGood: { owed: 0, scheduled: 0, outstanding: 0 },
+    makeGood: { owed: 0, scheduled: 0, outstanding: 0 }, unplacedSpots: 0, unplacedGrp: 0,
     data: [row({ id: 1, order_summary_grp_ymd: [cell({ id: 11, d: 2, ymd: '2026-03-02' }), cell({ id: 12, d: 3, ymd: '2026-03-03' })] })],
   },
 ]

@@ -1,3 +1,4 @@
+import { formatGrp } from '@/lib/grp'
 import { REASON, SHORT, VERIFIED, WITHDRAWN, type GridCell, type GridRow } from '../../api/summary'
 
 /** Sizes in px: every row is one line, so react-window can place rows and columns without measuring. */
@@ -31,7 +32,8 @@ export const FIGURES = [
 ] as const
 export type Figure = (typeof FIGURES)[number]
 
-export const figureText = (row: GridRow, f: Figure) => Number(row[f.key] ?? 0).toFixed(f.decimals)
+/** A figure's text: counts whole, GRP as answered (3 or 4 decimals, `lib/grp`). */
+export const figureText = (row: GridRow, f: Figure) => (f.decimals === 0 ? Number(row[f.key] ?? 0).toFixed(0) : formatGrp(Number(row[f.key] ?? 0)))
 
 export type Day = { d: number; ymd: string; weekday: number; weekend: boolean }
 

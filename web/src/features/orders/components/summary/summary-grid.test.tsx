@@ -12,7 +12,7 @@ const line = (id: number): GridRow => ({
     id: id * 100 + i + 1, d: i + 1, ymd: `2026-03-${String(i + 1).padStart(2, '0')}`, point: 1, value: '', type: 'A', isHe: 1,
     reasonType: '1', reasonValue: '', reasonDisappearance: '0', mdp: null, aired: 0, moved: 0, makeGood: 0, order_summary_grp_ymd_operation: [],
   })),
-  remainingTimes: 31, publishedTimes: 0, averageViewershipThisMonth: 0, viewEstimated: 0, viewEstimatedHigh: 0, viewEstimatedLow: 0,
+  remainingTimes: 31, publishedTimes: 0, issuedGrp: 0, issuedSpots: 0, averageViewershipThisMonth: 0, viewEstimated: 0, viewEstimatedHigh: 0, viewEstimatedLow: 0,
   estimated: 0, estimatedHigh: 0, estimatedLow: 0, totalTimes: 31,
 })
 
@@ -22,7 +22,7 @@ layGridOut(1200)
 
 describe('the summary grid', () => {
   it('keeps only the lines and columns in view of a 1,000-line month in the DOM', () => {
-    const month: GridMonth = { pointDateYm: '2026-03', makeGood: NONE_OWED, data: Array.from({ length: 1000 }, (_, i) => line(i + 1)) }
+    const month: GridMonth = { pointDateYm: '2026-03', makeGood: NONE_OWED, unplacedSpots: 0, unplacedGrp: 0, data: Array.from({ length: 1000 }, (_, i) => line(i + 1)) }
     render(<SummaryGrid month={month} onAction={() => {}} />)
     const grid = screen.getByRole('grid', { name: '2026-03 汇总表' })
     expect(grid.getAttribute('aria-rowcount')).toBe('1000')
@@ -39,7 +39,7 @@ describe('the summary grid', () => {
   })
 
   it('is one stop of the Tab key, landing on its active cell', async () => {
-    const month: GridMonth = { pointDateYm: '2026-03', makeGood: NONE_OWED, data: [line(1), line(2)] }
+    const month: GridMonth = { pointDateYm: '2026-03', makeGood: NONE_OWED, unplacedSpots: 0, unplacedGrp: 0, data: [line(1), line(2)] }
     render(
       <>
         <button type="button">before</button>
@@ -61,7 +61,7 @@ describe('the summary grid', () => {
     reasoned.order_summary_grp_ymd[4] = {
       ...reasoned.order_summary_grp_ymd[4], point: 3, aired: 1, moved: 1, reasonDisappearance: '1', reasonType: '2', reasonValue: '客户要求', makeGood: 1,
     }
-    const month: GridMonth = { pointDateYm: '2026-03', makeGood: NONE_OWED, data: [reasoned] }
+    const month: GridMonth = { pointDateYm: '2026-03', makeGood: NONE_OWED, unplacedSpots: 0, unplacedGrp: 0, data: [reasoned] }
     render(<SummaryGrid month={month} onAction={() => {}} />)
     const day = screen.getByRole('grid').querySelector<HTMLElement>('[data-row="0"][data-col="4"]')!
     expect(day.title).toBe('2026-03-05 · 3 个点位 · 原因：客户要求 · 缺播 2 个，已移动 1 个 · 补播 1 个')

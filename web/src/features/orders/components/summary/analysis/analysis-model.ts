@@ -1,3 +1,4 @@
+import { formatGrp } from '@/lib/grp'
 import type { SummaryFilter } from '../../../api/summary'
 import type { AnalysisAnswer, AnalysisArgs, AnalysisSpot, CurveArgs, CurveSample } from './api'
 
@@ -105,7 +106,7 @@ export const pageCount = (total: number, limit = ANALYSIS_PAGE_SIZE) => Math.max
 export const clampPage = (page: number, total: number, limit = ANALYSIS_PAGE_SIZE) => Math.min(Math.max(1, page), pageCount(total, limit))
 
 /** GRP as the summary shows it: 3 decimals. */
-export const grp = (value: number | null | undefined) => (value === null || value === undefined ? '—' : value.toFixed(3))
+export const grp = (value: number | null | undefined) => formatGrp(value)
 
 /** The spotCurve arguments of a spot (the server reads 300 s either side by default). */
 export const curveArgs = (spot: AnalysisSpot): CurveArgs => ({
