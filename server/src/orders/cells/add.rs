@@ -2,12 +2,13 @@
 //! versions, in one of its media's periods, of one type, on one day of the cycle — on the
 //! month's line of that version, period and type with no position (made when missing), to the
 //! day's cell (made when missing). A verified or withdrawn cell there is left alone (4009):
-//! the spots would be locked or withdrawn the moment they were added.
+//! the spots would be locked or withdrawn the moment they were added. A month whose certificate
+//! is confirmed takes no spots (4000, [`CLOSED_MONTH`]): no certificate would compare them.
 
 use chrono::NaiveDate;
 use sqlx::PgConnection;
 
-use super::{LOCKED, Line, SHORT, WITHDRAWN, cell_name, line_of_type, lock_order, place_spots, record};
+use super::{CLOSED_MONTH, LOCKED, Line, SHORT, WITHDRAWN, cell_name, line_of_type, lock_order, month_confirmed, place_spots, record};
 use crate::auth::session::Admin;
 use crate::http::{AppError, Checks, Result};
 use crate::orders::{log, status};
@@ -44,6 +45,8 @@ pub async fn add(tx: &mut PgConnection, admin: &Admin, spots: &NewSpots) -> Resu
     }
     if spots.ymd < facts.cycle.0 || spots.ymd > facts.cycle.1 {
         checks.add("ymd", "日期须在订单周期内");
+    } else if month_confirmed(tx, spots.order, crate::orders::month_of(spots.ymd)).await? {
+        checks.add("ymd", CLOSED_MONTH);
     }
     checks.finish()?;
     // The day's line of the version, period and type, at no position: made when missing.
