@@ -7,7 +7,7 @@
 use calamine::Data;
 use serde_json::{Value, json};
 
-use super::summary_moves::{Moved, NOT_OPEN, moved_with, ym};
+use super::summary_moves::{Moved, NOT_OPEN, moved, moved_with, ym};
 use crate::helpers::exports::Book;
 use crate::helpers::orders::fixture;
 use crate::helpers::{Call, today};
@@ -129,6 +129,32 @@ async fn make_goods_are_owed_scheduled_and_outstanding_per_month_under_each_poli
     let more = json!({ "type": "B", "timePeriodId": m.noon, "productDefaultId": m.s.f.tapes[1], "ymd": m.day(3, 20), "num": 3 });
     m.s.send("orderSummaryGrpYmdAdd", more).await.ok();
     assert_eq!(owed(&grid(&m).await), [[4, 0, 4], [4, 0, 8], [0, 2, 6], [0, 4, 2]]);
+}
+
+#[tokio::test]
+async fn a_destination_must_still_be_able_to_air() {
+    let m = moved().await;
+    let (l3, m6) = m.sources().await;
+    let cells = m.cells().await;
+    let yesterday = (today() - chrono::Days::new(1)).to_string();
+    // A day of a confirmed month (L, M), a day before today (in a confirmed month or not): the
+    // spot could never air. Each type alike.
+    for (kind, ymd) in [("B", m.day(0, 10)), ("B", m.day(1, 20)), ("C", yesterday.clone()), ("D", m.day(1, 1))] {
+        let answer = m.send(m.args(l3, kind, &ymd, 1, 1)).await;
+        assert_eq!((answer.code(), answer.field("ymd")), (4000, Some(NOT_OPEN)), "{kind} {ymd}: {}", answer.body);
+    }
+    // Type A keeps the source's day, L-03 or M-06, a day of a confirmed month: the same refusal,
+    // whatever day is sent with it.
+    for source in [l3, m6] {
+        let answer = m.send(m.args(source, "A", &m.day(3, 10), 1, 1)).await;
+        assert_eq!((answer.code(), answer.field("ymd")), (4000, Some(NOT_OPEN)), "{}", answer.body);
+    }
+    assert_eq!((m.s.f.count("cell_move_previews").await, m.cells().await), (0, cells));
+    // Today is still to air, and so is every later day of the cycle.
+    for ymd in [today().to_string(), m.day(3, 28)] {
+        assert_eq!(m.send(m.args(l3, "B", &ymd, 1, 1)).await.ok()["max"], 2, "{ymd}");
+    }
+    assert_eq!(m.cells().await, cells);
 }
 
 /// The rows of `sheet` under its header row (the one holding `header`), as text.

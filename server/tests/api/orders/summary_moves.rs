@@ -234,32 +234,6 @@ async fn a_move_checks_every_field_and_its_source() {
 }
 
 #[tokio::test]
-async fn a_destination_must_still_be_able_to_air() {
-    let m = moved().await;
-    let (l3, m6) = m.sources().await;
-    let cells = m.cells().await;
-    let yesterday = (today() - chrono::Days::new(1)).to_string();
-    // A day of a confirmed month (L, M), a day before today (in a confirmed month or not): the
-    // spot could never air. Each type alike.
-    for (kind, ymd) in [("B", m.day(0, 10)), ("B", m.day(1, 20)), ("C", yesterday.clone()), ("D", m.day(1, 1))] {
-        let answer = m.send(m.args(l3, kind, &ymd, 1, 1)).await;
-        assert_eq!((answer.code(), answer.field("ymd")), (4000, Some(NOT_OPEN)), "{kind} {ymd}: {}", answer.body);
-    }
-    // Type A keeps the source's day, L-03 or M-06, a day of a confirmed month: the same refusal,
-    // whatever day is sent with it.
-    for source in [l3, m6] {
-        let answer = m.send(m.args(source, "A", &m.day(3, 10), 1, 1)).await;
-        assert_eq!((answer.code(), answer.field("ymd")), (4000, Some(NOT_OPEN)), "{}", answer.body);
-    }
-    assert_eq!((m.s.f.count("cell_move_previews").await, m.cells().await), (0, cells));
-    // Today is still to air, and so is every later day of the cycle.
-    for ymd in [today().to_string(), m.day(3, 28)] {
-        assert_eq!(m.send(m.args(l3, "B", &ymd, 1, 1)).await.ok()["max"], 2, "{ymd}");
-    }
-    assert_eq!(m.cells().await, cells);
-}
-
-#[tokio::test]
 async fn a_move_previews_then_applies_with_records_and_the_log() {
     let m = moved().await;
     let admin = m.s.admin_name().await;
