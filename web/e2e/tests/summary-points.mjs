@@ -4,8 +4,8 @@
 // certificate, so its cells are checked — verified (备注, 手动GRP) or short (移动) — while next
 // month's (N) stay open (修改, 记录, 批量撤掉/修改, 添加时段). Lines are made with
 // orderSummaryGrpYmdAdd:
-//   tape A 早间 A: M-03 two spots (aired twice: verified), N-05 one spot, N-06 one spot;
-//   tape A 早间 B: M-04 three spots (aired once: short, two missing, to be moved to N).
+//   tape A 早间 A: M-03 two spots (aired twice: verified), M-04 three spots (aired once: short,
+//   two missing, one made good on N-10 as type B), N-05 one spot, N-06 one spot.
 // The grid is found by its month (`role="grid"` named `<month> 汇总表`), its day cells by
 // `data-line` (the line id) and `data-ymd` (the day) once scrolled into view (the grid renders
 // only what is in view), its menus by their Chinese names. Screenshots: test-results/summary-points-*.png.
@@ -54,7 +54,7 @@ export const tests = [
       const [a] = tapes
       const add = (day, num, type = 'A') => call(page, 'orderSummaryGrpYmdAdd', { orderId: order.id, type, timePeriodId: periods[0].id, productDefaultId: a.id, ymd: day, num })
       await add(inM(3), 2)
-      await add(inM(4), 3, 'B')
+      await add(inM(4), 3)
       await add(inN(5), 1)
       await add(inN(6), 1)
       await go(page)
@@ -78,7 +78,7 @@ export const tests = [
       await box.waitFor({ state: 'detached' })
       const verified = cellAt(await lineOf(ctx, page, M, a, early, 'A'), inM(3))
       ctx.expect(verified?.isHe === 2, `M-03 is not verified: ${JSON.stringify(verified)}`)
-      const short = cellAt(await lineOf(ctx, page, M, a, early, 'B'), inM(4))
+      const short = cellAt(await lineOf(ctx, page, M, a, early, 'A'), inM(4))
       ctx.expect(short?.isHe === 1 && short.reasonDisappearance === '1' && short.aired === 1 && short.point === 3, `M-04 is not short: ${JSON.stringify(short)}`)
     },
   },
@@ -254,14 +254,15 @@ export const tests = [
     },
   },
   {
-    name: '移动 on the short cell: 检查 previews with its most, a count over it refused, 确认移动 places make-goods in N',
+    name: '移动 on the short A cell of confirmed M: opens on type B, refuses a passed day, places a make-good on N-10; 补播 follows',
     run: async (ctx) => {
       const page = shared(ctx)
       const [a, b] = ctx.state.tapes
       const orderId = ctx.state.orderId
-      const source = await lineOf(ctx, page, M, a, early, 'B')
+      const source = await lineOf(ctx, page, M, a, early, 'A')
       const monthOf = async (ym) => (await call(page, 'orderSummaryGrpList', { orderId }, { get: true })).find((m) => m.pointDateYm === ym)
-      const scheduled = (await monthOf(N)).makeGood.scheduled
+      const cellsOf = async (ym) => (await linesOf(ctx, page, ym)).reduce((n, l) => n + l.order_summary_grp_ymd.length, 0)
+      const cellsInM = await cellsOf(M)
       const grid = await openGrid(ctx, page, M)
 
       // M: M-03 verified (grey, with its reason's corner), M-04 short (red outline, its counts in the tooltip).
@@ -277,17 +278,43 @@ export const tests = [
       const box = dialog(page, '移动点位')
       await box.waitFor()
 
-      // Type B (the source's): the spots become make-goods on tape B 晚间 N-10.
+      // It opens on a make-good: type B checked, every type enabled, the source's version and period chosen.
+      const radios = box.getByRole('radio')
+      await box.getByLabel('移动后版本').locator('option', { hasText: b.mediaFileName }).waitFor({ state: 'attached' })
+      const opened = await radios.evaluateAll((els) => els.map((r) => `${r.value}${r.checked ? '*' : ''}${r.disabled ? '-' : ''}`).join(','))
+      ctx.expect(opened === 'A,B*,C,D', `the type radios open as ${opened}`)
+      ctx.expect((await box.getByLabel('移动后版本').inputValue()) === String(a.id), 'the source’s version is chosen')
+      ctx.expect((await box.getByLabel('订单时段').inputValue()) === String(ctx.state.periods[0].id), 'the source’s period is chosen')
+      await box.getByText(/^可选未播出的日期：\d{4}-\d{2}-\d{2} 至 /).waitFor()
+      await view(page, 'move-open')
+
+      // Type A keeps M-04, a day of the confirmed month: said at once.
+      await box.getByRole('radio', { name: 'A' }).check()
+      ctx.expect((await box.getByLabel('移动后日期').inputValue()) === inM(4), 'type A shows the day it keeps')
+      await fieldError(box, '移动后日期须在未播出的周期内')
+      await view(page, 'move-type-a')
+      await box.getByRole('radio', { name: 'B' }).check()
+
+      // Tape B 晚间 on N-10; a day of M is refused before anything is sent.
       await box.getByLabel('移动后版本').selectOption({ label: b.mediaFileName })
       await box.getByLabel('订单时段').selectOption({ label: evening })
       const suit = box.getByLabel('套装列表')
       await suit.locator('option').nth(1).waitFor({ state: 'attached' })
       await suit.selectOption({ index: 1 })
       await box.getByText(/该套装项剩余 \d+ 点/).waitFor()
-      await box.getByLabel('移动后日期').fill(inN(10))
       await box.getByLabel('点位数量').fill('1')
+      await box.getByLabel('移动后日期').fill(inM(20))
+      let sent = 0
+      const counting = (response) => { if (isCall('orderSummaryGrpYmdYdY')(response)) sent++ }
+      page.on('response', counting)
+      await box.getByRole('button', { name: '检查', exact: true }).click()
+      await fieldError(box, '移动后日期须在未播出的周期内')
+      page.off('response', counting)
+      ctx.expect(sent === 0, `a passed day was sent ${sent} times`)
+
+      await box.getByLabel('移动后日期').fill(inN(10))
       let body = await send(page, box, 'orderSummaryGrpYmdYdY', '检查')
-      ctx.expect(body.code === 200 && body.data.max === 2, `check answered ${JSON.stringify(body)}`)
+      ctx.expect(body.code === 200 && body.data.max === 2 && body.data.preview.to.type === 'B', `check answered ${JSON.stringify(body)}`)
       const preview = box.getByRole('table', { name: '移动预览' })
       await preview.waitFor()
       const shown = await preview.innerText()
@@ -313,23 +340,26 @@ export const tests = [
       await toastSays(page, '已移动 1 点')
       await box.waitFor({ state: 'detached' })
 
-      // Read back: moved on the source, make-goods on the destination and in N's scheduled.
-      const from = cellAt(await lineOf(ctx, page, M, a, early, 'B'), inM(4))
-      ctx.expect(from.moved === 1 && from.point === 3 && from.aired === 1, `M-04 after the move: ${JSON.stringify(from)}`)
+      // Read back: moved on the source, a make-good (type B) on N-10, no new cell in M.
+      const from = cellAt(await lineOf(ctx, page, M, a, early, 'A'), inM(4))
+      ctx.expect(from.moved === 1 && from.point === 3 && from.aired === 1 && from.reasonDisappearance === '1', `M-04 after the move: ${JSON.stringify(from)}`)
       const target = await lineOf(ctx, page, N, b, evening, 'B')
       const to = cellAt(target, inN(10))
       ctx.expect(to?.id === body.data.toId && to.point === 1 && to.makeGood === 1, `N-10 after the move: ${JSON.stringify(to)}`)
-      const n = await monthOf(N)
-      ctx.expect(n.makeGood.scheduled === scheduled + 1, `N's make-goods: ${JSON.stringify(n.makeGood)} (scheduled ${scheduled} before)`)
-      // 错一补一 (the policy set above): M's two missing spots owe two.
+      ctx.expect((await cellsOf(M)) === cellsInM, 'the move planned nothing in the confirmed month')
+      // 错一补一 (the policy set above): M's 2 missing spots owe 2 (outstanding 2); N places 1,
+      // so 2 − 1 = 1 is still outstanding there (the batch's B cells were not placed as make-goods).
       const m = await monthOf(M)
-      ctx.expect(m.makeGood.owed === 2, `M's make-goods: ${JSON.stringify(m.makeGood)}`)
+      const n = await monthOf(N)
+      const figures = ({ owed, scheduled, outstanding }) => `${owed} ${scheduled} ${outstanding}`
+      ctx.expect(figures(m.makeGood) === '2 0 2', `M's make-goods: ${JSON.stringify(m.makeGood)}`)
+      ctx.expect(figures(n.makeGood) === '0 1 1', `N's make-goods: ${JSON.stringify(n.makeGood)}`)
 
       // The grid: the source's tooltip counts the move, its records say where the spot went.
       await grid.locator(`[data-line="${source.id}"][data-ymd="${inM(4)}"][title*="已移动 1 个"]`).waitFor()
       const records = await menu(page, grid, source, inM(4), '记录')
       const newest = await records.getByRole('table', { name: '记录' }).locator('tbody tr').first().innerText()
-      ctx.expect(newest.includes('移出 1 点至'), `the source's newest record says ${newest}`)
+      ctx.expect(newest.includes(`移出 1 点至 ${b.mediaFileName} / ${evening} / B ${inN(10)}`), `the source's newest record says ${newest}`)
       await page.keyboard.press('Escape')
       await records.waitFor({ state: 'detached' })
 
@@ -345,14 +375,19 @@ export const tests = [
       await page.keyboard.press('Escape')
       await into.waitFor({ state: 'detached' })
 
-      // 汇总 mode: the make-goods per month under the order's policy.
+      // 汇总 mode: the make-goods per month under the order's policy, as worked out above.
       await grid.getByRole('button', { name: '汇总', exact: true }).click()
       await grid.getByText('补播政策：错一补一').waitFor()
       const table = grid.getByRole('table', { name: '补播' })
-      const rowM = (await table.locator(`tr[data-month="${M}"]`).innerText()).split(/\s+/)
-      const rowN = (await table.locator(`tr[data-month="${N}"]`).innerText()).split(/\s+/)
-      ctx.expect(rowM[1] === String(m.makeGood.owed) && rowM[3] === String(m.makeGood.outstanding), `M's row: ${rowM}`)
-      ctx.expect(rowN[2] === String(n.makeGood.scheduled), `N's row: ${rowN}`)
+      const rowOf = async (ym) => (await table.locator(`tr[data-month="${ym}"]`).innerText()).split(/\s+/).join(' ')
+      ctx.expect((await rowOf(M)) === `${M} 2 0 2`, `M's row: ${await rowOf(M)}`)
+      ctx.expect((await rowOf(N)) === `${N} 0 1 1`, `N's row: ${await rowOf(N)}`)
+      // The suit list: no count below zero.
+      const suits = grid.getByRole('table', { name: '套装剩余次数' })
+      await suits.locator('tbody tr').first().waitFor()
+      const remaining = await suits.locator('tbody tr td:nth-child(6)').allInnerTexts()
+      ctx.expect(remaining.length > 0 && remaining.every((r) => /^\d+/.test(r)), `the suits' remaining: ${remaining}`)
+      await grid.locator('#summary-make-goods').evaluate((el) => el.scrollIntoView({ block: 'start' }))
       await view(page, 'collect')
       await closeGrid(grid)
     },

@@ -34,7 +34,8 @@ const t = (ns: string) => i18n.getFixedT('zh-CN', ns)
 
 const account = { name: '张三', account: 'zhang.san', password: 'secret1', password_confirmation: 'secret1', status: '1', rule_id: ['3'] }
 const spot = { type: 'B', num: '1', withdrawn: false }
-const move = { upTapeId: '1', timePeriodId: '2', suit: '3', ymd: '2026-03-05', num: '1' }
+const move = { type: 'B', upTapeId: '1', timePeriodId: '2', suit: '3', ymd: '2026-03-11', num: '1' }
+const moveDaysOf = { first: '2026-03-10', last: '2026-04-30', confirmed: ['2026-02'] }
 const tapeChange = { tapeId: '1', upTapeId: '2', executeAt: '2026-03-15' }
 const order = {
   mediaId: '1',
@@ -110,8 +111,9 @@ export const FORMS: FormCase[] = [
   { name: 'manual grp', build: () => grpSchema(t('orders')), valid: { mdp: '1.5' } },
   { name: 'point modify', build: () => modifySchema(t('orders'), false), valid: spot },
   { name: 'point modify (existing)', build: () => modifySchema(t('orders'), true), valid: { ...spot, num: '0' } },
-  { name: 'point move', build: () => moveSchema(t('orders'), false), valid: move },
-  { name: 'point move (keeps day)', build: () => moveSchema(t('orders'), true), valid: { ...move, ymd: '' } },
+  { name: 'point move', build: () => moveSchema(t('orders'), null, moveDaysOf), valid: move },
+  { name: 'point move (days unknown)', build: () => moveSchema(t('orders'), null, null), valid: move },
+  { name: 'point move (keeps day)', build: () => moveSchema(t('orders'), '2026-03-31', moveDaysOf), valid: { ...move, type: 'A', ymd: '' } },
   { name: 'reason', build: () => reasonSchema(t('orders')), valid: { reasonValue: '原因' } },
   { name: 'tape change', build: () => tapeChangeSchema(t('orders'), addBounds('2026-03-01', '2026-03-31', '2026-03-10'), false), valid: tapeChange },
   {

@@ -4242,7 +4242,7 @@ export interface components {
              */
             suitXId: number;
             suitName: string;
-            /** @description `YYYY-MM`: the month the suit is sold for. */
+            /** @description `YYYY-MM`: the month the suit is sold for, a month of the order's cycle. */
             suitTime: string;
             /** @description The entry's periods, comma-joined, in broadcast order. */
             timePeriodName: string;
@@ -4253,9 +4253,19 @@ export interface components {
             numberOfTimes: number;
             /**
              * Format: int64
-             * @description The count minus the spots scheduled (withdrawn ones excepted) in the entry's periods in the suit's month; negative when more are scheduled.
+             * @description Spots scheduled (withdrawn ones excepted) in the entry's periods in the suit's month.
+             */
+            scheduled: number;
+            /**
+             * Format: int64
+             * @description Spots of the entry still to schedule: numberOfTimes − scheduled, never below 0.
              */
             num: number;
+            /**
+             * Format: int64
+             * @description Spots scheduled beyond the entry's count (超排): scheduled − numberOfTimes, never below 0.
+             */
+            overrun: number;
         };
         SuitRow: {
             /** Format: int64 */
@@ -8729,6 +8739,11 @@ export interface operations {
                              * @description Spots of the entry still to schedule, never below 0.
                              */
                             num: number;
+                            /**
+                             * Format: int64
+                             * @description Spots scheduled beyond the entry's count (超排), never below 0.
+                             */
+                            overrun: number;
                         };
                     };
                 };
@@ -9520,7 +9535,7 @@ export interface operations {
                              */
                             suitXId: number;
                             suitName: string;
-                            /** @description `YYYY-MM`: the month the suit is sold for. */
+                            /** @description `YYYY-MM`: the month the suit is sold for, a month of the order's cycle. */
                             suitTime: string;
                             /** @description The entry's periods, comma-joined, in broadcast order. */
                             timePeriodName: string;
@@ -9531,9 +9546,19 @@ export interface operations {
                             numberOfTimes: number;
                             /**
                              * Format: int64
-                             * @description The count minus the spots scheduled (withdrawn ones excepted) in the entry's periods in the suit's month; negative when more are scheduled.
+                             * @description Spots scheduled (withdrawn ones excepted) in the entry's periods in the suit's month.
+                             */
+                            scheduled: number;
+                            /**
+                             * Format: int64
+                             * @description Spots of the entry still to schedule: numberOfTimes − scheduled, never below 0.
                              */
                             num: number;
+                            /**
+                             * Format: int64
+                             * @description Spots scheduled beyond the entry's count (超排): scheduled − numberOfTimes, never below 0.
+                             */
+                            overrun: number;
                         }[];
                     };
                 };
@@ -9652,6 +9677,10 @@ export interface operations {
                             estimateTime?: string | null;
                             /** @description `YYYY-MM-DD`: the day remaining spots count from: estimateTime, else today. */
                             assessmentDate: string;
+                            /** @description `YYYY-MM-DD`: the server's day. Spots can be moved to a day from it on. */
+                            today: string;
+                            /** @description `YYYY-MM`: the months whose certificate is confirmed (no spot is placed there any more). */
+                            confirmedMonths: string[];
                         };
                     };
                 };

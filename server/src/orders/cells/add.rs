@@ -2,12 +2,13 @@
 //! versions, in one of its media's periods, of one type, on one day of the cycle — on the
 //! month's line of that version, period and type with no position (made when missing), to the
 //! day's cell (made when missing). A verified or withdrawn cell there is left alone (4009):
-//! the spots would be locked or withdrawn the moment they were added.
+//! the spots would be locked or withdrawn the moment they were added. A month whose certificate
+//! is confirmed takes no spots (4000, [`CLOSED_MONTH`]): no certificate would compare them.
 
 use chrono::NaiveDate;
 use sqlx::PgConnection;
 
-use super::{LOCKED, Line, SHORT, WITHDRAWN, cell_name, line_of_type, lock_order, place_spots, record};
+use super::{CLOSED_MONTH, LOCKED, Line, SHORT, WITHDRAWN, cell_name, line_of_type, lock_order, place_spots, record};
 use crate::auth::session::Admin;
 use crate::http::{AppError, Checks, Result};
 use crate::orders::{log, status};
@@ -26,24 +27,30 @@ pub struct NewSpots {
 pub async fn add(tx: &mut PgConnection, admin: &Admin, spots: &NewSpots) -> Result<i64> {
     let facts = lock_order(tx, spots.order).await?;
     let mut checks = Checks::default();
-    let tape_ok: bool = sqlx::query_scalar("select exists(select 1 from order_tapes where order_id = $1 and tape_id = $2)")
-        .bind(spots.order)
-        .bind(spots.tape)
-        .fetch_one(&mut *tx)
-        .await?;
+    // What only the order's data can tell, in one round trip: the tape is the order's, the period
+    // its media's, the day's month not confirmed.
+    let (tape_ok, period_ok, closed): (bool, bool, bool) = sqlx::query_as(
+        "select exists(select 1 from order_tapes where order_id = $1 and tape_id = $2),
+                exists(select 1 from time_periods where id = $3 and media_id = $4),
+                exists(select 1 from order_certificate_months where order_id = $1 and month = $5 and confirmed_at is not null)",
+    )
+    .bind(spots.order)
+    .bind(spots.tape)
+    .bind(spots.period)
+    .bind(facts.media)
+    .bind(crate::orders::month_of(spots.ymd))
+    .fetch_one(&mut *tx)
+    .await?;
     if !tape_ok {
         checks.add("productDefaultId", "请选择版本");
     }
-    let period_ok: bool = sqlx::query_scalar("select exists(select 1 from time_periods where id = $1 and media_id = $2)")
-        .bind(spots.period)
-        .bind(facts.media)
-        .fetch_one(&mut *tx)
-        .await?;
     if !period_ok {
         checks.add("timePeriodId", "请选择时段");
     }
     if spots.ymd < facts.cycle.0 || spots.ymd > facts.cycle.1 {
         checks.add("ymd", "日期须在订单周期内");
+    } else if closed {
+        checks.add("ymd", CLOSED_MONTH);
     }
     checks.finish()?;
     // The day's line of the version, period and type, at no position: made when missing.

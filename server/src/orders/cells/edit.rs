@@ -4,12 +4,16 @@
 //!
 //! A verified cell (isHe 2) is locked: the call may record or clear its reason and nothing
 //! else — its spots, type and withdrawal sent as they are — else 4009. A cell the certificate
-//! found short keeps at least the spots that aired.
+//! found short keeps at least the spots that aired. No cell is created in a month whose
+//! certificate is confirmed ([`CLOSED_MONTH`]).
 
 use chrono::{Datelike, NaiveDate};
 use sqlx::PgConnection;
 
-use super::{LINE_COLUMNS, LOCKED, Line, NO_CELL, OrderFacts, SHORT, WITHDRAWN, cell_name, drop_if_empty, line_of_type, lock_order, record};
+use super::{
+    CLOSED_MONTH, LINE_COLUMNS, LOCKED, Line, NO_CELL, OrderFacts, SHORT, WITHDRAWN, cell_name, drop_if_empty, line_of_type, lock_order,
+    month_confirmed, record,
+};
 use crate::auth::session::Admin;
 use crate::http::{AppError, Result};
 use crate::orders::{log, status};
@@ -192,6 +196,9 @@ async fn create(tx: &mut PgConnection, admin: &Admin, order: i64, facts: &OrderF
     }
     if ymd < facts.cycle.0 || ymd > facts.cycle.1 {
         return Err(AppError::field("ymd", "日期须在订单周期内"));
+    }
+    if month_confirmed(tx, order, line.month).await? {
+        return Err(AppError::field("ymd", CLOSED_MONTH));
     }
     let target = if edit.point_type == line.point_type { line } else { line_of_type(tx, order, facts.media, &line, &edit.point_type).await? };
     let (reason_type, reason_value) = match &edit.reason {

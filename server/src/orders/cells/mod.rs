@@ -33,6 +33,10 @@ pub const LOCKED: &str = "点位已核对，不能修改";
 pub const SHORT: &str = "该点位已核对缺播，不能增加点位";
 /// What grpYmdUp and the cell calls answer for a cell that is not there.
 pub const NO_CELL: &str = "点位不存在";
+/// 4000 on `ymd`: spots placed on a day of a month whose certificate is confirmed would be
+/// planned spots no certificate ever compares — one more shortfall in the reconciliation that no
+/// make-good owes.
+pub const CLOSED_MONTH: &str = "该月播出证明已确认，不能再排点位";
 
 /// The spot types of spec orders §3.
 pub const TYPES: [&str; 4] = ["A", "B", "C", "D"];
@@ -52,6 +56,24 @@ pub async fn lock_order(tx: &mut PgConnection, order: i64) -> Result<OrderFacts>
             .await?;
     let (media, start, end) = found.ok_or_else(|| AppError::NotFound("订单不存在".into()))?;
     Ok(OrderFacts { media, cycle: (start, end) })
+}
+
+/// Whether month `month` (its first day) of `order` has a confirmed certificate.
+pub async fn month_confirmed(tx: &mut PgConnection, order: i64, month: NaiveDate) -> sqlx::Result<bool> {
+    sqlx::query_scalar(
+        "select exists(select 1 from order_certificate_months where order_id = $1 and month = $2 and confirmed_at is not null)",
+    )
+    .bind(order)
+    .bind(month)
+    .fetch_one(&mut *tx)
+    .await
+}
+
+/// Whether spots placed on `day` can still air for `order`: the day is today or later (the
+/// database's day, the one the certificate compares against) and its month is not confirmed.
+pub async fn still_to_air(tx: &mut PgConnection, order: i64, day: NaiveDate) -> sqlx::Result<bool> {
+    let today: NaiveDate = sqlx::query_scalar("select current_date").fetch_one(&mut *tx).await?;
+    Ok(day >= today && !month_confirmed(tx, order, crate::orders::month_of(day)).await?)
 }
 
 /// A line of the order as the cell writes need it.

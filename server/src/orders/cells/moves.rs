@@ -12,21 +12,31 @@
 //! (`moved`), so at most point − aired − moved can still move. The destination is the cell of
 //! the chosen version, period and type at the source line's position on the chosen day (type A
 //! keeps the source's day), on that month's line; both are made when missing.
+//!
+//! The destination must still be able to air: a day before today or in a month whose
+//! certificate is confirmed is refused ([`NOT_OPEN`]). A spot placed there could never air, so
+//! it would be one more missing spot in the reconciliation that no make-good owes. Type A keeps
+//! the source's day, which a certificate only flags once it has passed: it meets the same rule.
 
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use utoipa::ToSchema;
 
-use super::{LOCKED, Line, MAX_POINTS, OrderFacts, WITHDRAWN, cell_name, line_of_type, lock_order, place_spots, record};
+use super::{LOCKED, Line, MAX_POINTS, OrderFacts, WITHDRAWN, cell_name, line_of_type, lock_order, place_spots, record, still_to_air};
 use crate::auth::session::Admin;
 use crate::http::{AppError, Checks, Result};
+use crate::orders::summary::lookups::SUIT_IN_CYCLE;
 use crate::orders::{fingerprint, log, month_of, status};
 
 /// 4000 on `id`: the cell has no missing spot left to move.
 pub const NOT_MOVABLE: &str = "该点位没有可移动的缺失点位";
 /// 4009 from typeY 2 when the preview it would apply is not there or no longer holds.
 pub const CHANGED: &str = "点位已变化，请重新检查";
+/// 4000 on `ymd`: the destination day has passed or its month's certificate is confirmed.
+pub const NOT_OPEN: &str = "移动后日期须在未播出的周期内";
+/// The type moved spots take when the caller names none: B, a make-good.
+pub const DEFAULT_TYPE: &str = "B";
 
 /// A move as the caller asks for it.
 #[derive(Clone, Debug)]
@@ -179,13 +189,14 @@ async fn plan(tx: &mut PgConnection, facts: &OrderFacts, mv: &Move) -> Result<Pl
     if tape.is_none() {
         checks.add("upTapeId", "请选择移动后版本");
     }
-    // The suit the spots are accounted to: one of the order's, holding the period. Not bound to
-    // the destination's month: a month's missing spots, accounted to its suit, may be made good
-    // in a later month.
-    let suit_ok: bool = sqlx::query_scalar(
-        "select exists(select 1 from order_suits os join suit_time_periods st on st.suit_id = os.suit_id
-                       where os.order_id = $1 and os.suit_id = $2 and st.time_period_id = $3)",
-    )
+    // The suit the spots are accounted to: one of the order's, of a month of its cycle, holding
+    // the period. Not bound to the destination's month: a month's missing spots, accounted to
+    // its suit, may be made good in a later month.
+    let suit_ok: bool = sqlx::query_scalar(&format!(
+        "select exists(select 1 from order_suits os join orders o on o.id = os.order_id join suits s on s.id = os.suit_id
+                       join suit_time_periods st on st.suit_id = os.suit_id
+                       where os.order_id = $1 and os.suit_id = $2 and st.time_period_id = $3 and {SUIT_IN_CYCLE})"
+    ))
     .bind(mv.order)
     .bind(mv.suit)
     .bind(mv.period)
@@ -202,10 +213,16 @@ async fn plan(tx: &mut PgConnection, facts: &OrderFacts, mv: &Move) -> Result<Pl
     if period.is_none() {
         checks.add("timePeriodId", "请选择订单时段");
     }
-    let day = if mv.point_type == "A" { found.as_ref().map(|s| s.ymd) } else { mv.ymd };
-    let day = day.filter(|d| (facts.cycle.0..=facts.cycle.1).contains(d));
-    if day.is_none() && mv.point_type != "A" {
-        checks.add("ymd", "请选择移动后日期");
+    let keeps_day = mv.point_type == "A";
+    let asked = if keeps_day { found.as_ref().map(|s| s.ymd) } else { mv.ymd };
+    let day = asked.filter(|d| (facts.cycle.0..=facts.cycle.1).contains(d));
+    match day {
+        Some(d) if !still_to_air(tx, mv.order, d).await? => checks.add("ymd", NOT_OPEN),
+        Some(_) => {}
+        // The source's own day out of the cycle (the cycle shortened since): not a day to air.
+        None if keeps_day && asked.is_some() => checks.add("ymd", NOT_OPEN),
+        None if keeps_day => {}
+        None => checks.add("ymd", "请选择移动后日期"),
     }
 
     if max > 0 && mv.num > max {

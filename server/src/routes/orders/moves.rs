@@ -29,10 +29,11 @@ pub struct MoveArgs {
     suit_id: Option<Text>,
     /// The destination period: one of the order's media.
     time_period_id: Option<Text>,
-    /// The destination type A–D; B makes the spots make-goods.
+    /// The destination type A–D; B (a make-good) when left out.
     #[serde(rename = "type")]
     point_type: Option<Text>,
-    /// The destination day `YYYY-MM-DD`, in the cycle; type A keeps the source's day and
+    /// The destination day `YYYY-MM-DD`, in the cycle, today or later, not in a month whose
+    /// certificate is confirmed; type A keeps the source's day (the same rule applies) and
     /// ignores it.
     ymd: Option<Text>,
     /// Spots to move: 1 up to the source's `max`.
@@ -59,7 +60,11 @@ pub async fn move_spots(State(state): State<AppState>, Extension(admin): Extensi
     let tape = Id::picked("upTapeId", &args.up_tape_id, "请选择移动后版本", &mut checks);
     let suit = Id::picked("suitId", &args.suit_id, "请选择套装列表", &mut checks);
     let period = Id::picked("timePeriodId", &args.time_period_id, "请选择订单时段", &mut checks);
-    let point_type = PointType::required("type", &args.point_type, "请选择点位类型", &mut checks);
+    // The moved spots are make-goods (B) unless the caller says otherwise.
+    let point_type = match Text::get(&args.point_type) {
+        None => Some(PointType(moves::DEFAULT_TYPE)),
+        Some(_) => PointType::optional("type", &args.point_type, &mut checks),
+    };
     // Type A keeps the source's day: its ymd is not read at all.
     let ymd = match point_type {
         Some(PointType("A")) => None,

@@ -127,3 +127,23 @@ async fn the_cell_writes_belong_to_the_order_menu() {
     let name: String = sqlx::query_scalar("select name from admins where account = 'orderstaff'").fetch_one(&s.f.app.db).await.unwrap();
     assert_eq!(s.records(c2).await, [(name, "点位 2 → 1".to_owned())]);
 }
+
+#[tokio::test]
+async fn a_confirmed_month_takes_no_new_spots() {
+    // L and M's certificates are confirmed: a spot added or created there would be planned and
+    // never compared — one more 缺失 that no make-good owes. This month (C) and the next (N) are open.
+    let m = super::summary_moves::moved().await;
+    let cells = m.cells().await;
+    let add = |ymd: String| json!({ "type": "B", "timePeriodId": m.noon, "productDefaultId": m.s.f.tapes[1], "ymd": ymd, "num": 1 });
+    for ymd in [m.day(0, 20), m.day(1, 28)] {
+        let answer = m.s.send("orderSummaryGrpYmdAdd", add(ymd.clone())).await;
+        assert_eq!((answer.code(), answer.field("ymd")), (4000, Some("该月播出证明已确认，不能再排点位")), "{ymd}");
+    }
+    let created = m.s.up(json!({ "grpId": m.s.line, "ymd": m.day(0, 20), "type": "A", "num": 1 })).await;
+    assert_eq!((created.code(), created.field("ymd")), (4000, Some("该月播出证明已确认，不能再排点位")));
+    assert_eq!(m.cells().await, cells);
+    // An open month takes them, past days of it included (the certificate will compare them).
+    m.s.send("orderSummaryGrpYmdAdd", add(m.day(2, 1))).await.ok();
+    m.s.up(json!({ "grpId": m.next_line, "ymd": m.day(3, 20), "type": "A", "num": 1 })).await.ok();
+    assert_eq!(m.cells().await, cells + 2);
+}

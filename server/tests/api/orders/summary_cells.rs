@@ -288,11 +288,11 @@ async fn a_verified_cell_is_locked_but_takes_a_reason_and_a_manual_grp() {
         contents,
         [(admin.clone(), "原因：正一位置".to_owned()), (admin.clone(), "人工毛评点 空 → 1.25".into()), (admin, "人工毛评点 1.25 → 空".into())]
     );
-    // Adding spots to the verified day is refused too.
+    // Adding spots to the verified day is refused too: its month's certificate is confirmed.
     let add = s
         .send("orderSummaryGrpYmdAdd", json!({ "type": "A", "timePeriodId": line_period(&s).await, "productDefaultId": s.f.tapes[0], "ymd": "2026-03-02", "num": 1 }))
         .await;
-    assert_eq!((add.code(), add.body["message"].as_str()), (4009, Some("点位已核对，不能修改")));
+    assert_eq!((add.code(), add.field("ymd")), (4000, Some("该月播出证明已确认，不能再排点位")));
 }
 
 #[tokio::test]

@@ -81,12 +81,11 @@ export function usePeriodSuits(orderId: number, timePeriodId: number | null) {
   })
 }
 
-/** orderNum: what a suit entry still has to schedule (null: not asked yet). */
+/** orderNum: what a suit entry still has to schedule and how far it is overrun (null: not asked yet). */
 export function useOrderNum(args: OrderNumArgs | null) {
   return useQuery({
     queryKey: ['orderNum', args?.orderId, args],
     queryFn: () => getOrderNum(args!),
     enabled: args !== null,
-    select: (d) => d.num,
   })
 }

@@ -8,10 +8,11 @@ import { invalid, messageOf } from './summary-fixtures'
 
 let answer: (sent: Sent) => unknown
 let tapes: { id: number; mediaFileName: string }[]
+let confirmedMonths: string[]
 const calls: Record<string, (sent: Sent) => unknown> = {
   productMagneticTape: () => ({ product_magnetic_tape: tapes }),
   timePeriod: () => [{ id: 7, timePeriodName: '早间' }, { id: 8, timePeriodName: '晚间' }],
-  orderTime: () => ({ cycleTimeAdd: '2026-03-10', cycleTimeEnd: '2026-04-20', months: ['2026-03', '2026-04'], assessmentDate: '2026-03-10' }),
+  orderTime: () => ({ cycleTimeAdd: '2026-03-10', cycleTimeEnd: '2026-04-20', months: ['2026-03', '2026-04'], assessmentDate: '2026-03-10', today: '2026-04-02', confirmedMonths }),
   orderSummaryGrpYmdAdd: (sent) => answer(sent),
 }
 const server = fakeApi({}, (sent) => (calls[sent.name] ? calls[sent.name](sent) : null))
@@ -20,6 +21,7 @@ signedIn()
 beforeEach(() => {
   answer = () => ({ id: 77 })
   tapes = [{ id: 5, mediaFileName: 'v1.mp4' }, { id: 6, mediaFileName: 'v2.mp4' }]
+  confirmedMonths = []
 })
 
 function setup(month = '2026-03') {
@@ -98,6 +100,21 @@ describe('AddSlotDialog', () => {
     await user.type(field('日期'), '2026-11-03')
     await user.click(within(dialog).getByRole('button', { name: '确定' }))
     expect(messageOf(field('日期'))).toBe('日期须在 2026-04-01 至 2026-04-20 之间')
+    expect(sent()).toEqual([])
+  })
+
+  it('says a month whose certificate is confirmed takes no spots, and sends nothing', async () => {
+    confirmedMonths = ['2026-03']
+    const { user } = setup('2026-03')
+    const dialog = await screen.findByRole('dialog', { name: '添加时段' })
+    await waitFor(() => expect(messageOf(field('日期'))).toBe('该月播出证明已确认，不能再排点位'))
+    await screen.findByRole('option', { name: 'v2.mp4' })
+    await user.selectOptions(field('版本'), '6')
+    await user.click(within(dialog).getByRole('radio', { name: 'B' }))
+    await user.selectOptions(field('时段'), '8')
+    await user.type(field('日期'), '2026-03-20')
+    await user.type(field('点位数量'), '1{Enter}')
+    expect(messageOf(field('日期'))).toBe('该月播出证明已确认，不能再排点位')
     expect(sent()).toEqual([])
   })
 })

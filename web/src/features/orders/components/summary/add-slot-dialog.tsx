@@ -35,7 +35,8 @@ export function slotDays(month: string, cycle: Pick<OrderTime, 'cycleTimeAdd' | 
 
 /**
  * 添加时段 (spec orders §5 "Add time-slot"): spots of a version and type in a period on a day of
- * the month shown; the server puts them on that line (made when missing).
+ * the month shown; the server puts them on that line (made when missing). A month whose
+ * certificate is confirmed takes none: they could never be compared.
  */
 export function AddSlotDialog({ orderId, month, onClose }: Props) {
   const { t } = useTranslation('orders')
@@ -47,8 +48,11 @@ export function AddSlotDialog({ orderId, month, onClose }: Props) {
   )
 }
 
-/** The form's rules, exported for the differential test against zod (lib/schema.diff.test.ts). */
-export function addSlotSchema(t: TFunction<'orders'>, first: string, last: string) {
+/**
+ * The form's rules, exported for the differential test against zod (lib/schema.diff.test.ts).
+ * `closed`: the month's certificate is confirmed, so no day of it takes spots (the server says so too).
+ */
+export function addSlotSchema(t: TFunction<'orders'>, first: string, last: string, closed = false) {
   return z.object({
     productDefaultId: z.string().min(1, t('summaryDialogs.addSlot.pickVersion')),
     type: typeRule(t('summaryDialogs.addSlot.pickType')),
@@ -57,7 +61,8 @@ export function addSlotSchema(t: TFunction<'orders'>, first: string, last: strin
     ymd: z
       .string()
       .min(1, t('summaryDialogs.addSlot.pickYmd'))
-      .refine((v) => v === '' || (v >= first && v <= last), t('summaryDialogs.addSlot.ymdRange', { first, last })),
+      .refine((v) => v === '' || (v >= first && v <= last), t('summaryDialogs.addSlot.ymdRange', { first, last }))
+      .refine((v) => v === '' || !closed, t('summaryDialogs.addSlot.closed')),
     num: countRule(1, t('summaryDialogs.addSlot.numPositive')),
   })
 }
@@ -70,7 +75,8 @@ function AddSlotForm({ orderId, month, save, onDone }: FormProps) {
   const periods = usePeriods(orderId)
   const cycle = useOrderTime(orderId)
   const days = slotDays(month, cycle.data)
-  const schema = useMemo(() => addSlotSchema(t, days.min, days.max), [t, days.min, days.max])
+  const closed = !!cycle.data?.confirmedMonths?.includes(month)
+  const schema = useMemo(() => addSlotSchema(t, days.min, days.max, closed), [t, days.min, days.max, closed])
   const { register, control, handleSubmit, setError, formState } = useForm<Values>({
     resolver: schemaResolver(schema),
     // An order of one version needs no choice.
@@ -106,7 +112,7 @@ function AddSlotForm({ orderId, month, save, onDone }: FormProps) {
           {periods.data?.map((p) => <option key={p.id} value={p.id}>{p.timePeriodName}</option>)}
         </select>
       </FormField>
-      <FormField label={t('summaryDialogs.addSlot.ymd')} required error={errors.ymd?.message} hint={t('summaryDialogs.addSlot.range', days)}>
+      <FormField label={t('summaryDialogs.addSlot.ymd')} required error={errors.ymd?.message} hint={closed ? t('summaryDialogs.addSlot.closed') : t('summaryDialogs.addSlot.range', days)}>
         <FormDatePicker control={control} name="ymd" min={days.min} max={days.max} />
       </FormField>
       <FormField label={t('summaryDialogs.addSlot.num')} required error={errors.num?.message}>

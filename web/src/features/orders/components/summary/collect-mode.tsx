@@ -35,7 +35,8 @@ const cycleMonths = (list: string): ReactNode => {
 /**
  * 汇总 mode (spec orders §2.8): the order's product, cycle, months and seconds; the evaluation's
  * figures and estimates; the make-goods per month (owed, scheduled, outstanding) under the
- * order's make-good policy; what each suit entry has left to schedule; the order log as a
+ * order's make-good policy; what each suit entry of the cycle's months has left to schedule (or
+ * how far it is overrun, 超排); the order log as a
  * timeline; the adjustment proposals with 添加.
  */
 export function CollectMode({ order, months, loading, filter, onCustomerData }: Props) {
@@ -56,7 +57,21 @@ export function CollectMode({ order, months, loading, filter, onCustomerData }: 
     { key: 'suitName', title: t('summary.collect.suitName') },
     { key: 'suitTime', title: t('summary.collect.suitMonth'), width: 100 },
     { key: 'timePeriodName', title: t('summary.collect.periods') },
-    { key: 'num', title: t('summary.collect.remaining'), width: 100, align: 'right', render: (r) => <span className={r.num < 0 ? 'order-figure--negative' : undefined}>{r.num}</span> },
+    { key: 'numberOfTimes', title: t('summary.collect.times'), width: 90, align: 'right' },
+    { key: 'scheduled', title: t('summary.collect.scheduledTimes'), width: 90, align: 'right' },
+    // What is left, never below 0; spots scheduled past the entry's count say so (超排).
+    {
+      key: 'num',
+      title: t('summary.collect.remaining'),
+      width: 120,
+      align: 'right',
+      render: (r) => (
+        <>
+          {r.num}
+          {r.overrun > 0 && <span className="summary-suits__overrun order-figure--negative">{t('summary.collect.overrun', { overrun: r.overrun })}</span>}
+        </>
+      ),
+    },
   ]
   const proposalColumns: Column<Proposal>[] = [
     { key: 'proposalText', title: t('proposals.text'), render: (r) => <span className="order-log__content">{r.proposalText}</span> },

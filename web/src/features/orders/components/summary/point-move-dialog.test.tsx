@@ -11,7 +11,7 @@ const preview = (basis: string, after = 4): MovePreview => ({
   max: 3,
   basis,
   preview: {
-    from: { ymd: '2026-03-02', tape: 'v1.mp4', period: '早间', type: 'B', missing: 3, moved: 0 },
+    from: { ymd: '2026-03-02', tape: 'v1.mp4', period: '早间', type: 'A', missing: 3, moved: 0 },
     to: { ymd: '2026-03-20', tape: 'v2.mp4', period: '晚间', type: 'B', point: 1, after },
   },
 })
@@ -19,6 +19,8 @@ const preview = (basis: string, after = 4): MovePreview => ({
 /** What the fake server answers the move: typeY 1 and typeY 2 in turn. */
 let onCheck: (sent: Sent) => unknown
 let onConfirm: (sent: Sent) => unknown
+/** orderNum's answer for entry 2. */
+let entryTwo: { num: number; overrun: number }
 const calls: Record<string, (sent: Sent) => unknown> = {
   productMagneticTape: () => ({ product_magnetic_tape: [{ id: 5, mediaFileName: 'v1.mp4' }, { id: 6, mediaFileName: 'v2.mp4' }] }),
   timePeriod: () => [{ id: 7, timePeriodName: '早间' }, { id: 8, timePeriodName: '晚间' }],
@@ -26,8 +28,12 @@ const calls: Record<string, (sent: Sent) => unknown> = {
     sent.params.get('timePeriodId') === '8'
       ? [{ id: 4, suitName: '春季套装', suitXId: 1, suitTime: '2026-03', numberOfTimes: 10 }, { id: 4, suitName: '春季套装', suitXId: 2, suitTime: '2026-03', numberOfTimes: 6 }]
       : [],
-  orderNum: (sent) => ({ num: sent.params.get('suitXId') === '2' ? 6 : 2 }),
-  orderTime: () => ({ cycleTimeAdd: '2026-03-01', cycleTimeEnd: '2026-04-30', months: ['2026-03', '2026-04'], assessmentDate: '2026-03-01' }),
+  orderNum: (sent) => (sent.params.get('suitXId') === '2' ? entryTwo : { num: 2, overrun: 0 }),
+  // Today is March 10; February's certificate is confirmed. Days still to air: March 10 – April 30.
+  orderTime: () => ({
+    cycleTimeAdd: '2026-02-01', cycleTimeEnd: '2026-04-30', months: ['2026-02', '2026-03', '2026-04'], assessmentDate: '2026-03-10',
+    today: '2026-03-10', confirmedMonths: ['2026-02'],
+  }),
   orderSummaryGrpYmdYdY: (sent) => ((sent.body as { typeY: number }).typeY === 1 ? onCheck(sent) : onConfirm(sent)),
 }
 const server = fakeApi({}, (sent) => (calls[sent.name] ? calls[sent.name](sent) : null))
@@ -36,18 +42,20 @@ signedIn()
 beforeEach(() => {
   onCheck = () => preview('b1')
   onConfirm = () => ({ max: 3, moved: 2, toId: 99 })
+  entryTwo = { num: 6, overrun: 0 }
 })
 
-// Short, as the certificate leaves it: unverified, 4 planned, 1 aired.
-const missing = cell({ id: 31, isHe: 1, type: 'B', point: 4, aired: 1, reasonDisappearance: '1' })
+// An A cell the certificate found short: unverified, 4 planned, 1 aired, on a day that has passed.
+const missing = cell({ id: 31, isHe: 1, type: 'A', point: 4, aired: 1, reasonDisappearance: '1' })
 
-function setup(target: PointMoveTarget = { row: row({ type: 'B' }), cell: missing }) {
+function setup(target: PointMoveTarget = { row: row(), cell: missing }) {
   const onClose = vi.fn()
   const page = renderPage(<PointMoveDialog orderId={3} target={target} onClose={onClose} />)
   const invalidated = vi.spyOn(page.client, 'invalidateQueries')
   return { ...page, onClose, invalidated }
 }
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement
+const radios = (dialog: HTMLElement) => within(dialog).getAllByRole('radio') as HTMLInputElement[]
 const moves = (typeY: number) => server.sent.filter((s) => s.name === 'orderSummaryGrpYmdYdY' && (s.body as { typeY: number }).typeY === typeY).map((s) => s.body)
 
 async function fill(user: ReturnType<typeof setup>['user'], { ymd = '2026-03-20', num = '2' } = {}) {
@@ -62,24 +70,33 @@ async function fill(user: ReturnType<typeof setup>['user'], { ymd = '2026-03-20'
 }
 
 describe('PointMoveDialog', () => {
+  it('opens on a make-good: type B, the source\'s version and period, the days still to air', async () => {
+    setup()
+    const dialog = await screen.findByRole('dialog', { name: '移动点位' })
+    // Every type may be chosen; B is checked although the source is an A cell.
+    expect(radios(dialog).map((r) => [r.value, r.checked, r.disabled])).toEqual([['A', false, false], ['B', true, false], ['C', false, false], ['D', false, false]])
+    await screen.findByRole('option', { name: 'v1.mp4' })
+    await screen.findByRole('option', { name: '早间' })
+    expect([field('移动后版本').value, field('订单时段').value]).toEqual(['5', '7'])
+    expect(field('移动后日期').disabled).toBe(false)
+    expect(await within(dialog).findByText('可选未播出的日期：2026-03-10 至 2026-04-30')).toBeTruthy()
+    expect(within(dialog).getByRole('button', { name: '确认移动' })).toHaveProperty('disabled', true)
+  })
+
   it('checks (typeY 1), shows the preview and the most, then confirms (typeY 2) with its basis', async () => {
     const { user, onClose, invalidated } = setup()
     const dialog = await screen.findByRole('dialog', { name: '移动点位' })
-    // The type is the source cell's, shown and not chosen.
-    const radios = within(dialog).getAllByRole('radio') as HTMLInputElement[]
-    expect(radios.map((r) => [r.value, r.checked, r.disabled])).toEqual([['A', false, true], ['B', true, true], ['C', false, true], ['D', false, true]])
-    expect(within(dialog).getByRole('button', { name: '确认移动' })).toHaveProperty('disabled', true)
-
     await fill(user)
     expect(await within(dialog).findByText('该套装项剩余 6 点')).toBeTruthy()
+    // What the entry has left in its month over every type: the suit list's own figure.
     const asked = server.sent.filter((s) => s.name === 'orderNum').at(-1)!.params
-    expect(Object.fromEntries(asked)).toEqual({ orderId: '3', timePeriodId: '8', suitId: '4', suitXId: '2', types: 'B', ymd: '2026-03-20' })
+    expect(Object.fromEntries(asked)).toEqual({ orderId: '3', timePeriodId: '8', suitId: '4', suitXId: '2' })
 
     await user.keyboard('{Enter}')
     expect(moves(1)).toEqual([{ orderId: 3, id: 31, upTapeId: 6, timePeriodId: 8, suitId: 4, type: 'B', ymd: '2026-03-20', num: 2, typeY: 1 }])
     const table = await within(dialog).findByRole('table', { name: '移动预览' })
     expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual([
-      '移出2026-03-02v1.mp4早间B缺失 3 点，已移出 0 点',
+      '移出2026-03-02v1.mp4早间A缺失 3 点，已移出 0 点',
       '移入2026-03-20v2.mp4晚间B现有 1 点，移入后 4 点',
     ])
     expect(messageOf(field('点位数量'))).toBe('最多可移动 3 点')
@@ -91,9 +108,23 @@ describe('PointMoveDialog', () => {
     expect(invalidated.mock.calls.map(([f]) => f?.queryKey)).toEqual(expect.arrayContaining([['orderSummaryGrpList', 3], ['orderSummarySuitList', 3]]))
   })
 
+  it('refuses a day that has passed before asking, and says an overrun entry', async () => {
+    entryTwo = { num: 0, overrun: 2 }
+    const { user } = setup()
+    const dialog = await screen.findByRole('dialog', { name: '移动点位' })
+    await fill(user, { ymd: '2026-03-09' })
+    expect(await within(dialog).findByText('该套装项剩余 0 点，超排 2 点')).toBeTruthy()
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(messageOf(field('移动后日期'))).toBe('移动后日期须在未播出的周期内'))
+    expect(moves(1)).toEqual([])
+  })
+
   it('says every missing field before asking', async () => {
     const { user } = setup()
     const dialog = await screen.findByRole('dialog', { name: '移动点位' })
+    await screen.findByRole('option', { name: 'v1.mp4' })
+    await user.selectOptions(field('移动后版本'), '')
+    await user.selectOptions(field('订单时段'), '')
     await user.click(within(dialog).getByRole('button', { name: '检查' }))
     expect(messageOf(field('移动后版本'))).toBe('请选择移动后版本')
     expect(messageOf(field('订单时段'))).toBe('请选择订单时段')
@@ -103,24 +134,36 @@ describe('PointMoveDialog', () => {
     expect(moves(1)).toEqual([])
   })
 
-  it('shows the server\'s 可输入最大于值N under the count', async () => {
-    onCheck = () => invalid({ num: '可输入最大于值3' })
+  it('shows the server\'s refusals under their fields', async () => {
+    onCheck = () => invalid({ num: '可输入最大于值3', ymd: '移动后日期须在未播出的周期内' })
     const { user } = setup()
     const dialog = await screen.findByRole('dialog', { name: '移动点位' })
     await fill(user, { num: '5' })
     await user.keyboard('{Enter}')
     await waitFor(() => expect(messageOf(field('点位数量'))).toBe('可输入最大于值3'))
+    expect(messageOf(field('移动后日期'))).toBe('移动后日期须在未播出的周期内')
     expect(within(dialog).queryByRole('table')).toBeNull()
     expect(within(dialog).getByRole('button', { name: '确认移动' })).toHaveProperty('disabled', true)
   })
 
-  it('keeps a type A cell\'s day: the date is disabled and not sent', async () => {
-    const { user } = setup({ row: row(), cell: { ...missing, type: 'A' } })
-    await screen.findByRole('dialog', { name: '移动点位' })
+  it('type A keeps the source\'s day: refused when it has passed, sent without a date when it has not', async () => {
+    const { user } = setup()
+    const dialog = await screen.findByRole('dialog', { name: '移动点位' })
+    await user.click(within(dialog).getByRole('radio', { name: 'A' }))
     expect(field('移动后日期').disabled).toBe(true)
-    // The kept day is in the field, as the hint says.
     expect(field('移动后日期').value).toBe('2026-03-02')
-    expect(messageOf(field('移动后日期'))).toBe('A 类点位保持原日期 2026-03-02')
+    // March 2 is before today: no type A move can air.
+    expect(messageOf(field('移动后日期'))).toBe('移动后日期须在未播出的周期内')
+    await fill(user, { ymd: '' })
+    await user.keyboard('{Enter}')
+    expect(moves(1)).toEqual([])
+  })
+
+  it('sends a type A move of a day still to air without its date', async () => {
+    const { user } = setup({ row: row(), cell: { ...missing, ymd: '2026-03-12' } })
+    const dialog = await screen.findByRole('dialog', { name: '移动点位' })
+    await user.click(within(dialog).getByRole('radio', { name: 'A' }))
+    expect(messageOf(field('移动后日期'))).toBe('A 类点位保持原日期 2026-03-12')
     await fill(user, { ymd: '' })
     await user.keyboard('{Enter}')
     await waitFor(() => expect(moves(1)).toHaveLength(1))

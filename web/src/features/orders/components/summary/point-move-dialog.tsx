@@ -1,16 +1,15 @@
 import { type TFunction, useTranslation } from '@/lib/i18n'
 import { schemaResolver, z } from '@/lib/schema'
-import { useMemo } from 'react'
 import { useForm } from '@/lib/form'
 import { CellDialog as Dialog } from './cell-dialog'
-import { DatePicker } from '@/components/ui/date-picker'
-import { FormDatePicker } from '@/components/ui/form-date-picker'
-import { FormField, FormGroup } from '@/components/ui/form-field'
+import { FormField } from '@/components/ui/form-field'
 import { useOrderTime } from '../../api/summary'
-import { POINT_TYPES, useOrderNum, useOrderTapeList, usePeriods, usePeriodSuits, type GridCell, type GridRow } from '../../api/summary-writes'
+import { useOrderTapeList, usePeriods, usePeriodSuits, type GridCell, type GridRow } from '../../api/summary-writes'
 import { MovePreviewTable } from './move-preview'
-import { CellHeading, countRule, FormError, submitOnEnter } from './summary-form'
-import { entryOf, usePointMove, type MoveValues } from './use-point-move'
+import { MoveWhen, SuitRemainingHint } from './move-fields'
+import { moveDays, stillToAir, type MoveDays } from './move-days'
+import { CellHeading, countRule, FormError, submitOnEnter, typeRule } from './summary-form'
+import { usePointMove, type MoveValues } from './use-point-move'
 
 export type PointMoveTarget = { row: GridRow; cell: GridCell }
 
@@ -19,12 +18,14 @@ type Props = { orderId: number; target: PointMoveTarget | null; onClose: () => v
 const FORM_ID = 'point-move-form'
 
 /**
- * 移动点位 (spec orders §4 "Point move", §5): missing spots of a cell the certificate found short
- * (isHe 1, reasonDisappearance 1) go to another version, period and day. Two steps: 检查
- * (typeY 1) shows what the move does and the most that may move; 确认移动 (typeY 2) applies
- * exactly that preview, named by its basis. A change to the form asks for a new check; a preview
- * the data outran (4009) is said as a warning and checked again. The spot type is the source
- * cell's, and a type A move keeps its day.
+ * 移动点位 (DESIGN §5.2, spec orders §4 "Point move"): missing spots of a cell the certificate
+ * found short (reasonDisappearance 1) go to another version, period, type and day — by default
+ * type B, a make-good, on the source's version and period, on a day still to air (today on,
+ * within the cycle, no confirmed month). Type A keeps the source's day, which has always passed
+ * by then: the form says so under the date. Two steps: 检查 (typeY 1) shows what the move does
+ * and the most that may move; 确认移动 (typeY 2) applies exactly that preview, named by its basis.
+ * A change to the form asks for a new check; a preview the data outran (4009) is said as a
+ * warning and checked again.
  */
 export function PointMoveDialog({ orderId, target, onClose }: Props) {
   const { t } = useTranslation('orders')
@@ -35,41 +36,58 @@ export function PointMoveDialog({ orderId, target, onClose }: Props) {
   )
 }
 
-/** The form's rules (an A cell keeps its day), exported for the differential test against zod (lib/schema.diff.test.ts). */
-export function moveSchema(t: TFunction<'orders'>, keepsDay: boolean) {
+/**
+ * The form's rules, exported for the differential test against zod (lib/schema.diff.test.ts):
+ * `keptDay` is the source's day when the type is A (no date is chosen then), else null.
+ */
+export function moveSchema(t: TFunction<'orders'>, keptDay: string | null, days: MoveDays | null) {
+  const notOpen = t('summaryDialogs.move.notOpen')
   return z.object({
+    type: typeRule(t('summaryDialogs.pickType')),
     upTapeId: z.string().min(1, t('summaryDialogs.move.pickUpTape')),
     timePeriodId: z.string().min(1, t('summaryDialogs.move.pickPeriod')),
     suit: z.string().min(1, t('summaryDialogs.move.pickSuit')),
-    ymd: keepsDay ? z.string() : z.string().min(1, t('summaryDialogs.move.pickYmd')),
+    ymd:
+      keptDay === null
+        ? z.string().min(1, t('summaryDialogs.move.pickYmd')).refine((v) => v === '' || stillToAir(days, v), notOpen)
+        : z.string().refine(() => stillToAir(days, keptDay), notOpen),
     num: countRule(1, t('summaryDialogs.numBad')),
   })
 }
 
+/** The form's first values: a make-good (B) on the source's version and period. */
+const initial = (row: GridRow): MoveValues => ({
+  type: 'B',
+  upTapeId: String(row.product_magnetic_tape.id),
+  timePeriodId: String(row.timePeriodId),
+  suit: '',
+  ymd: '',
+  num: '',
+})
+
 function MoveForm({ orderId, target, onClose }: { orderId: number; target: PointMoveTarget; onClose: () => void }) {
   const { t } = useTranslation(['orders', 'common'])
   const { row, cell } = target
-  const keepsDay = cell.type === 'A'
-  const schema = useMemo(() => moveSchema(t, keepsDay), [t, keepsDay])
+  const cycle = useOrderTime(orderId)
+  const days = moveDays(cycle.data)
+  const tapes = useOrderTapeList(orderId)
+  const periods = usePeriods(orderId)
+  // The rules follow the type being checked: a type A move has no date to pick. The source's
+  // version and period are set once their options are there (a select shows only an option's value).
   const form = useForm<MoveValues>({
-    resolver: schemaResolver(schema),
-    defaultValues: { upTapeId: '', timePeriodId: '', suit: '', ymd: '', num: '' },
+    defaultValues: { ...initial(row), upTapeId: '', timePeriodId: '' },
+    values: tapes.data && periods.data ? initial(row) : undefined,
+    resetOptions: { keepDirtyValues: true },
+    resolver: (values, context, options) => schemaResolver<MoveValues>(moveSchema(t, values.type === 'A' ? cell.ymd : null, days))(values, context, options),
   })
   const { register, control, setValue, watch, formState } = form
+  const keptDay = watch('type') === 'A' ? cell.ymd : null
   const { errors } = formState
   const { preview, busy, ready, submit, recheck } = usePointMove(orderId, cell, form, onClose)
 
-  const tapes = useOrderTapeList(orderId)
-  const periods = usePeriods(orderId)
-  const cycle = useOrderTime(orderId)
   const periodId = watch('timePeriodId')
   const suits = usePeriodSuits(orderId, periodId ? Number(periodId) : null)
   const suit = watch('suit')
-  const day = keepsDay ? cell.ymd : watch('ymd')
-  // What the chosen entry has left, counting spots of the cell's type (orderNum).
-  const remaining = useOrderNum(
-    suit && periodId ? { orderId, timePeriodId: Number(periodId), ...entryOf(suit), types: cell.type, ymd: day || undefined } : null,
-  )
 
   return (
     <>
@@ -87,12 +105,7 @@ function MoveForm({ orderId, target, onClose }: { orderId: number; target: Point
             {periods.data?.map((p) => <option key={p.id} value={p.id}>{p.timePeriodName}</option>)}
           </select>
         </FormField>
-        <FormField
-          label={t('summaryDialogs.move.suit')}
-          required
-          error={errors.suit?.message}
-          hint={suit ? (remaining.data === undefined ? t('summaryDialogs.move.remainingLoading') : t('summaryDialogs.move.remaining', { num: remaining.data })) : undefined}
-        >
+        <FormField label={t('summaryDialogs.move.suit')} required error={errors.suit?.message} hint={suit ? <SuitRemainingHint orderId={orderId} periodId={periodId} suit={suit} /> : undefined}>
           <select className="input" {...register('suit')}>
             <option value="">{t('summaryDialogs.move.pickSuit')}</option>
             {suits.data?.map((s) => (
@@ -102,36 +115,8 @@ function MoveForm({ orderId, target, onClose }: { orderId: number; target: Point
             ))}
           </select>
         </FormField>
-        {/* The type is the source cell's: shown, not chosen (spec §5). */}
-        <FormGroup label={t('summaryDialogs.type')} required>
-          <div className="choice-group">
-            {POINT_TYPES.map((type) => (
-              <label key={type} className="choice">
-                <input type="radio" name="move-type" value={type} checked={type === cell.type} disabled readOnly />
-                {type}
-              </label>
-            ))}
-          </div>
-        </FormGroup>
-        <FormField
-          label={t('summaryDialogs.move.ymd')}
-          required={!keepsDay}
-          error={errors.ymd?.message}
-          hint={keepsDay ? t('summaryDialogs.move.keepsDay', { ymd: cell.ymd }) : undefined}
-        >
-          {keepsDay ? (
-            // The day kept is shown, not bound: the form's ymd stays empty, so none is sent.
-            <DatePicker value={cell.ymd} onChange={() => {}} disabled />
-          ) : (
-            <FormDatePicker control={control} name="ymd" min={cycle.data?.cycleTimeAdd} max={cycle.data?.cycleTimeEnd} />
-          )}
-        </FormField>
-        <FormField
-          label={t('summaryDialogs.num')}
-          required
-          error={errors.num?.message}
-          hint={preview ? t('summaryDialogs.move.max', { max: preview.max }) : undefined}
-        >
+        <MoveWhen register={register} control={control} errors={errors} keptDay={keptDay} days={days} />
+        <FormField label={t('summaryDialogs.num')} required error={errors.num?.message} hint={preview ? t('summaryDialogs.move.max', { max: preview.max }) : undefined}>
           <input className="input" inputMode="numeric" autoComplete="off" {...register('num')} />
         </FormField>
         <FormError message={errors.root?.server?.message} />

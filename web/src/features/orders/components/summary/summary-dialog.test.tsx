@@ -55,8 +55,14 @@ const months: GridMonth[] = [
 let estimate: string | null = null
 const api = fakeApi({
   orderSummaryGrpList: () => months,
-  orderTime: () => ({ cycleTimeAdd: '2026-03-01', cycleTimeEnd: '2026-04-30', months: ['2026-03', '2026-04'], estimateTime: estimate, assessmentDate: '2026-03-10' }),
-  orderSummarySuitList: () => [{ suitId: 1, suitXId: 1, suitName: '春季套装', suitTime: '2026-03', timePeriodName: '早间', numberOfTimes: 10, num: 4 }],
+  orderTime: () => ({
+    cycleTimeAdd: '2026-03-01', cycleTimeEnd: '2026-04-30', months: ['2026-03', '2026-04'], estimateTime: estimate, assessmentDate: '2026-03-10',
+    today: '2026-03-10', confirmedMonths: [],
+  }),
+  orderSummarySuitList: () => [
+    { suitId: 1, suitXId: 1, suitName: '春季套装', suitTime: '2026-03', timePeriodName: '早间', numberOfTimes: 10, scheduled: 6, num: 4, overrun: 0 },
+    { suitId: 2, suitXId: 1, suitName: '四月套装', suitTime: '2026-04', timePeriodName: '早间,晚间', numberOfTimes: 5, scheduled: 8, num: 0, overrun: 3 },
+  ],
   orderLogList: () => [{ id: 1, content: '修改点位', admin: { name: '张三' }, createTime: '2026-03-02 10:00:00' }] as never,
   orderProposalList: () => [{ id: 1, proposalText: '加投晚间', adjustDate: '2026-03-05', proposalStatus: '1', adminName: '李四', createTime: '' }] as never,
   grpTimeUp: (sent) => {
@@ -96,7 +102,14 @@ describe('the summary dialog', () => {
     await waitFor(() => expect(table.querySelectorAll('tbody tr')).toHaveLength(3))
     expect(api.asked('orderSummaryList' as never)[0].params.get('belongingTo')).toBe('1')
     expect(await within(box).findByRole('textbox', { name: '晚间黄金 常规' })).toBeTruthy()
-    expect(await within(box).findByText('春季套装')).toBeTruthy()
+    // Each suit entry of the cycle's months: its count, what is scheduled, what is left — never
+    // below 0, an overrun said as 超排.
+    const suits = await within(box).findByRole('table', { name: '套装剩余次数' })
+    await waitFor(() => expect(within(suits).getAllByRole('row')).toHaveLength(3))
+    const cells = (i: number) => within(suits).getAllByRole('row')[i].querySelectorAll('td')
+    expect([...cells(1)].map((c) => c.textContent)).toEqual(['春季套装', '2026-03', '早间', '10', '6', '4'])
+    expect([...cells(2)].map((c) => c.textContent)).toEqual(['四月套装', '2026-04', '早间,晚间', '5', '8', '0超排 3'])
+    expect(within(suits).getByText('超排 3').className).toContain('order-figure--negative')
     expect(await within(box).findByText('修改点位')).toBeTruthy()
     expect(await within(box).findByText('加投晚间')).toBeTruthy()
     expect(within(box).getByRole('button', { name: '添加' })).toBeTruthy()

@@ -20,7 +20,7 @@ const months: GridMonth[] = [
 
 fakeApi({
   orderSummaryGrpList: () => months,
-  orderTime: () => ({ cycleTimeAdd: '2026-03-01', cycleTimeEnd: '2026-03-31', months: ['2026-03'], estimateTime: null, assessmentDate: '' }),
+  orderTime: () => ({ cycleTimeAdd: '2026-03-01', cycleTimeEnd: '2026-03-31', months: ['2026-03'], estimateTime: null, assessmentDate: '', today: '2026-03-01', confirmedMonths: [] }),
   orderSummarySuitList: () => [],
   orderLogList: () => [],
   orderProposalList: () => [],

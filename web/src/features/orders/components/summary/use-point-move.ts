@@ -6,11 +6,14 @@ import { useTranslation } from '@/lib/i18n'
 import { useCheckMove, useConfirmMove, type GridCell, type MoveFields, type MovePreview } from '../../api/summary-writes'
 import { showServerError } from './summary-form'
 
-/** The move's form; `suit` is the entry chosen, `suitId:suitXId` (a suit may hold the period in several entries). */
-export type MoveValues = { upTapeId: string; timePeriodId: string; suit: string; ymd: string; num: string }
+/**
+ * The move's form; `type` the destination's (A–D, null when none is checked), `suit` the entry
+ * chosen, `suitId:suitXId` (a suit may hold the period in several entries).
+ */
+export type MoveValues = { type: string | null; upTapeId: string; timePeriodId: string; suit: string; ymd: string; num: string }
 
 /** orderSummaryGrpYmdYdY's fields as the form has them. */
-const FIELDS = { upTapeId: 'upTapeId', timePeriodId: 'timePeriodId', suitId: 'suit', ymd: 'ymd', num: 'num' } as const
+const FIELDS = { type: 'type', upTapeId: 'upTapeId', timePeriodId: 'timePeriodId', suitId: 'suit', ymd: 'ymd', num: 'num' } as const
 
 export const entryOf = (suit: string) => {
   const [suitId, suitXId] = suit.split(':').map(Number)
@@ -41,9 +44,9 @@ export function usePointMove(orderId: number, cell: GridCell, form: UseFormRetur
     upTapeId: Number(values.upTapeId),
     timePeriodId: Number(values.timePeriodId),
     suitId: entryOf(values.suit).suitId,
-    // The source cell's type; a type A move keeps its day.
-    type: cell.type,
-    ymd: cell.type === 'A' ? undefined : values.ymd,
+    // The type chosen (the resolver checked it); a type A move keeps the source's day.
+    type: values.type ?? 'B',
+    ymd: values.type === 'A' ? undefined : values.ymd,
     num: Number(values.num),
   })
 
