@@ -4,8 +4,9 @@
 //!
 //! The order ([`moved`]) runs March–April 2026 on both versions; a confirmed certificate
 //! checked its schedule (晚间 A, 伊利版本A): March 2 ×1 aired 1 (verified), March 3 ×3 aired 1
-//! (flagged: 2 missing), April 6 ×3 aired 1 (flagged: 2 missing), and one spot on March 5 no
-//! cell planned (a verified type C cell). Suit 春季套装 entry 1 holds 晚间 and 午间.
+//! (flagged: 2 missing), April 6 ×3 aired 1 (flagged: 2 missing), and one spot of 伊利版本B on
+//! March 5, which March plans nothing of (a verified type C cell). Suit 春季套装 entry 1 holds
+//! 晚间 and 午间.
 
 use futures_util::future::join_all;
 use serde_json::{Value, json};
@@ -50,7 +51,7 @@ pub async fn moved_with(policy: Option<i64>) -> Moved {
     let rows = [
         ("2026-03-02", "19:10:00", "晚间", "伊利版本A", 1),
         ("2026-03-03", "19:10:00", "晚间", "伊利版本A", 1),
-        ("2026-03-05", "19:10:00", "晚间", "伊利版本A", 1),
+        ("2026-03-05", "19:10:00", "晚间", "伊利版本B", 1),
         ("2026-04-06", "19:10:00", "晚间", "伊利版本A", 1),
     ];
     assert_eq!(f.import_certificate(order, &certificate_workbook(&rows)).await.0, "done");
@@ -314,11 +315,10 @@ async fn typey_2_refuses_a_changed_basis_and_a_verified_destination() {
     assert_eq!((preview["preview"]["to"]["point"].clone(), preview["preview"]["to"]["after"].clone()), (json!(1), json!(2)));
     assert_eq!(m.send(m.args(april, "B", "2026-04-10", 1, 2)).await.ok()["toId"], added);
 
-    // The verified free spot of March 5 (type C, 伊利版本A, 晚间) takes nothing.
+    // The verified free spot of March 5 (type C, 伊利版本B, 晚间) takes nothing.
     let mut onto = m.args(march, "C", "2026-03-05", 1, 1);
-    onto["upTapeId"] = json!(m.s.f.tapes[0]);
     onto["timePeriodId"] = json!(m.evening);
-    let free = m.cell_at(0, m.evening, "C", "2026-03-05").await.unwrap();
+    let free = m.cell_at(1, m.evening, "C", "2026-03-05").await.unwrap();
     let before = m.counts(free).await;
     let answer = m.send(onto).await;
     assert_eq!((answer.code(), answer.body["message"].as_str()), (4009, Some("点位已核对，不能修改")));
