@@ -1,10 +1,14 @@
 //! A broadcast certificate against the schedule (docs/evaluation.md, "Broadcast certificates").
 //!
 //! [`compare`] answers, per month, version and time period, what aired beyond the plan (added)
-//! and what the plan holds that did not air (missing). [`plan`] answers, day by day, which
-//! planned cells the certificate verifies, which of them miss spots (a make-good is owed), and
-//! which aired spots had no plan at all (free spots). The server gathers the cells from
-//! Postgres and the aired spots from the certificate's lake rows, with corrections applied.
+//! and what the plan holds that did not air (missing). [`plan`] answers what confirming does to
+//! the cells: the spots of a month, version and period cover that month's planned cells (each
+//! day's own spots first), a cell covered entirely is verified, one not covered is flagged (a
+//! make-good is owed), and the spots left over aired with no plan (free). Both work on the same
+//! month, version and period, so every count of a check agrees: the spots left free are the
+//! comparison's added, the spots the flagged cells miss its missing ([`check`]). The server
+//! gathers the cells from Postgres and the aired spots from the certificate's lake rows, with
+//! corrections applied.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -27,8 +31,11 @@ pub struct PlannedCell {
     /// The line's spot type, A, B, C or D.
     pub point_type: char,
     pub position: String,
-    /// Spots planned.
+    /// Spots of the cell, those a confirmation recorded as free included.
     pub point: i32,
+    /// Spots a confirmation recorded in this (type C) cell as aired with no plan: they stay
+    /// added, never planned.
+    pub free: i32,
     /// Withdrawn (`撤掉`): nothing is planned.
     pub withdrawn: bool,
     /// Verified already by a certificate (isHe 2).
@@ -36,11 +43,12 @@ pub struct PlannedCell {
 }
 
 impl PlannedCell {
-    fn planned(&self) -> i64 {
+    /// Spots planned: none when withdrawn, else the cell's spots but the free ones.
+    pub fn planned(&self) -> i64 {
         if self.withdrawn {
             0
         } else {
-            i64::from(self.point.max(0))
+            i64::from(self.point.max(0)) - i64::from(self.free.clamp(0, self.point.max(0)))
         }
     }
 }
@@ -79,35 +87,48 @@ pub struct MonthTotals {
     pub missing: i64,
 }
 
+/// Planned and aired spots of one month, version and period: the unit every count of a
+/// comparison is summed from (the export's 汇总 lists them).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct PeriodTally {
+    pub month: NaiveDate,
+    pub tape_id: i64,
+    pub period_id: i64,
+    pub class_id: Option<i64>,
+    pub planned: i64,
+    pub aired: i64,
+}
+
+impl PeriodTally {
+    /// Spots aired beyond the plan.
+    pub fn added(&self) -> i64 {
+        (self.aired - self.planned).max(0)
+    }
+
+    /// Spots planned that did not air.
+    pub fn missing(&self) -> i64 {
+        (self.planned - self.aired).max(0)
+    }
+}
+
+/// Spot counts throughout.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Comparison {
     pub added: Vec<Difference>,
     pub missing: Vec<Difference>,
     /// In month order.
     pub months: Vec<MonthTotals>,
+    /// In month, version and period order.
+    pub periods: Vec<PeriodTally>,
     pub planned: i64,
     pub aired: i64,
+    /// Σ added of the periods (and of the `added` rows).
+    pub added_spots: i64,
+    /// Σ missing of the periods (and of the `missing` rows).
+    pub missing_spots: i64,
 }
 
-/// Planned and aired spots of one month, version and period.
-#[derive(Default)]
-struct Tally {
-    planned: i64,
-    aired: i64,
-    class_id: Option<i64>,
-}
-
-impl Tally {
-    fn excess(&self) -> i64 {
-        (self.aired - self.planned).max(0)
-    }
-
-    fn shortfall(&self) -> i64 {
-        (self.planned - self.aired).max(0)
-    }
-}
-
-fn month_of(day: NaiveDate) -> NaiveDate {
+pub(crate) fn month_of(day: NaiveDate) -> NaiveDate {
     day.with_day(1).expect("every month has a first day")
 }
 
@@ -117,29 +138,15 @@ fn month_of(day: NaiveDate) -> NaiveDate {
 /// period of the class: the class gets one added and one missing row of kind [`BALANCED`].
 /// Every other difference is a row of its period, kind [`UNBALANCED`].
 pub fn compare(planned: &[PlannedCell], aired: &[AiredSpot]) -> Comparison {
-    let mut tallies: BTreeMap<(NaiveDate, i64, i64), Tally> = BTreeMap::new();
-    for cell in planned.iter().filter(|c| c.planned() > 0) {
-        let tally = tallies
-            .entry((month_of(cell.ymd), cell.tape_id, cell.period_id))
-            .or_default();
-        tally.planned += cell.planned();
-        tally.class_id = tally.class_id.or(cell.class_id);
-    }
-    for spot in aired.iter().filter(|s| s.num > 0) {
-        let tally = tallies
-            .entry((month_of(spot.ymd), spot.tape_id, spot.period_id))
-            .or_default();
-        tally.aired += i64::from(spot.num);
-        tally.class_id = tally.class_id.or(spot.class_id);
-    }
+    let tallies = tallies(planned, aired);
 
     // Which (month, version, class) groups balance.
     let mut classes: BTreeMap<(NaiveDate, i64, i64), (i64, i64)> = BTreeMap::new();
     for (&(month, tape, _), tally) in &tallies {
         if let Some(class) = tally.class_id {
             let sums = classes.entry((month, tape, class)).or_default();
-            sums.0 += tally.excess();
-            sums.1 += tally.shortfall();
+            sums.0 += tally.added();
+            sums.1 += tally.missing();
         }
     }
     let balanced = |month, tape, class: Option<i64>| {
@@ -186,120 +193,67 @@ pub fn compare(planned: &[PlannedCell], aired: &[AiredSpot]) -> Comparison {
             num,
             kind: UNBALANCED,
         };
-        if tally.excess() > 0 {
-            out.added.push(row(tally.excess()));
-            totals.added += tally.excess();
+        if tally.added() > 0 {
+            out.added.push(row(tally.added()));
+            totals.added += tally.added();
         }
-        if tally.shortfall() > 0 {
-            out.missing.push(row(tally.shortfall()));
-            totals.missing += tally.shortfall();
+        if tally.missing() > 0 {
+            out.missing.push(row(tally.missing()));
+            totals.missing += tally.missing();
         }
     }
     out.planned = months.values().map(|m| m.planned).sum();
     out.aired = months.values().map(|m| m.aired).sum();
+    out.added_spots = months.values().map(|m| m.added).sum();
+    out.missing_spots = months.values().map(|m| m.missing).sum();
     out.months = months.into_values().collect();
+    out.periods = tallies.into_values().collect();
     out
 }
 
-/// What the certificate does to one planned cell.
-#[derive(Debug, Clone, PartialEq)]
-pub struct CellCheck {
-    pub cell_id: i64,
-    /// Spots of the cell the certificate shows aired.
-    pub aired: i32,
-    /// Every planned spot aired: the cell becomes verified (isHe 2). Otherwise it is flagged
-    /// as missing spots (reasonDisappearance '1'): a make-good is owed.
-    pub verified: bool,
-}
-
-/// Spots that aired on a day with no plan left to cover them: a verified type-C (free) cell
-/// on the C line of the month, version and period.
-#[derive(Debug, Clone, PartialEq)]
-pub struct FreeSpot {
-    pub month: NaiveDate,
-    pub ymd: NaiveDate,
-    pub tape_id: i64,
-    pub period_id: i64,
-    pub num: i32,
-}
-
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct Plan {
-    /// Every planned cell that is neither withdrawn nor verified already, in day, version,
-    /// period and cover order.
-    pub cells: Vec<CellCheck>,
-    pub free: Vec<FreeSpot>,
-}
-
-fn type_rank(point_type: char) -> u8 {
-    match point_type {
-        'A' => 0,
-        'B' => 1,
-        'C' => 2,
-        _ => 3,
+/// Planned and aired spots per month, version and period. Withdrawn cells and cells of no
+/// spots plan nothing.
+fn tallies(planned: &[PlannedCell], aired: &[AiredSpot]) -> BTreeMap<(NaiveDate, i64, i64), PeriodTally> {
+    fn entry(
+        tallies: &mut BTreeMap<(NaiveDate, i64, i64), PeriodTally>,
+        (ymd, tape_id, period_id, class_id): (NaiveDate, i64, i64, Option<i64>),
+    ) -> &mut PeriodTally {
+        let month = month_of(ymd);
+        let tally = tallies.entry((month, tape_id, period_id)).or_insert_with(|| PeriodTally {
+            month,
+            tape_id,
+            period_id,
+            ..PeriodTally::default()
+        });
+        tally.class_id = tally.class_id.or(class_id);
+        tally
     }
-}
-
-/// Plans, per day, version and period, what confirming the certificate does: the spots that
-/// aired cover that day's planned cells in order — type A, B, C, D, then position, then line —
-/// a cell covered entirely is verified, a cell covered partly or not at all is flagged with
-/// the spots that did air, and what is left over aired with no plan (a [`FreeSpot`]). A cell
-/// verified already keeps its state and accounts for its spots first; withdrawn cells plan
-/// nothing and are left alone.
-pub fn plan(planned: &[PlannedCell], aired: &[AiredSpot]) -> Plan {
-    let mut days: BTreeMap<(NaiveDate, i64, i64), (Vec<&PlannedCell>, i64)> = BTreeMap::new();
+    let mut tallies = BTreeMap::new();
     for cell in planned.iter().filter(|c| c.planned() > 0) {
-        days.entry((cell.ymd, cell.tape_id, cell.period_id))
-            .or_default()
-            .0
-            .push(cell);
+        entry(&mut tallies, (cell.ymd, cell.tape_id, cell.period_id, cell.class_id)).planned += cell.planned();
     }
     for spot in aired.iter().filter(|s| s.num > 0) {
-        days.entry((spot.ymd, spot.tape_id, spot.period_id))
-            .or_default()
-            .1 += i64::from(spot.num);
+        entry(&mut tallies, (spot.ymd, spot.tape_id, spot.period_id, spot.class_id)).aired += i64::from(spot.num);
     }
-    let mut out = Plan::default();
-    for ((ymd, tape, period), (mut cells, mut left)) in days {
-        cells.sort_by(|a, b| {
-            (
-                !a.verified,
-                type_rank(a.point_type),
-                &a.position,
-                a.line_id,
-                a.cell_id,
-            )
-                .cmp(&(
-                    !b.verified,
-                    type_rank(b.point_type),
-                    &b.position,
-                    b.line_id,
-                    b.cell_id,
-                ))
-        });
-        for cell in cells {
-            let covered = left.min(cell.planned());
-            left -= covered;
-            if !cell.verified {
-                out.cells.push(CellCheck {
-                    cell_id: cell.cell_id,
-                    aired: covered as i32,
-                    verified: covered == cell.planned(),
-                });
-            }
-        }
-        if left > 0 {
-            out.free.push(FreeSpot {
-                month: month_of(ymd),
-                ymd,
-                tape_id: tape,
-                period_id: period,
-                num: i32::try_from(left).unwrap_or(i32::MAX),
-            });
-        }
-    }
-    out
+    tallies
 }
+
+/// A comparison and what confirming it does, computed together from the same cells and
+/// spots: every count a user sees about one comparison comes from here.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Check {
+    pub comparison: Comparison,
+    pub plan: Plan,
+}
+
+/// Compares and plans at once.
+pub fn check(planned: &[PlannedCell], aired: &[AiredSpot]) -> Check {
+    Check { comparison: compare(planned, aired), plan: plan(planned, aired) }
+}
+
+mod plan;
+
+pub use plan::{CellCheck, FreeSpot, Plan, plan};
 
 #[cfg(test)]
 mod tests;

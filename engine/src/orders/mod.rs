@@ -1,7 +1,8 @@
 //! The order figures of docs/evaluation.md as pure functions: free broadcast, target, expected
 //! completion (normal, low, high), difference, overplay, theatres and 正负三 share, for one side
 //! (customer or media) of an order, and the order's status. The server gathers the inputs
-//! from Postgres and the lake; nothing here reads anything.
+//! from Postgres and the lake; nothing here reads anything. [`order_status`] derives the
+//! order status, and [`certificate_month_due`] which certificate months await confirmation.
 //!
 //! [`months`] splits a side's figures by month (orderSummaryList). [`certificate`] compares a broadcast certificate with the schedule and plans what
 //! confirming it does to the daily cells.
@@ -9,10 +10,10 @@
 pub mod certificate;
 pub mod months;
 mod estimate;
+mod status;
 
 pub use estimate::{ClassWindow, class_windows, estimate_stats};
-
-use chrono::NaiveDate;
+pub use status::{CertificateMonthState, StatusFacts, certificate_month_due, order_status, status_label};
 
 use crate::grp::{self, Units};
 
@@ -164,55 +165,6 @@ pub fn side_figures(input: &SideInput) -> SideFigures {
     }
 }
 
-/// What an order's status is derived from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct StatusFacts {
-    pub today: NaiveDate,
-    pub cycle_start: NaiveDate,
-    pub cycle_end: NaiveDate,
-    /// A schedule (order template) has been imported.
-    pub has_schedule: bool,
-    /// A broadcast-certificate import awaits confirmation.
-    pub certificate_pending: bool,
-    /// A tape change within the cycle is scheduled and not yet executed.
-    pub tape_change_pending: bool,
-    /// Some month of the cycle lacks certificate or viewing data.
-    pub data_missing: bool,
-}
-
-/// The order status 1–7, the first that applies (docs/evaluation.md, "Order status").
-pub fn order_status(f: &StatusFacts) -> i16 {
-    if !f.has_schedule {
-        1
-    } else if f.certificate_pending {
-        2
-    } else if f.tape_change_pending {
-        5
-    } else if f.today < f.cycle_start {
-        3
-    } else if f.today <= f.cycle_end {
-        4
-    } else if f.data_missing {
-        6
-    } else {
-        7
-    }
-}
-
-/// The label of an order status.
-pub fn status_label(status: i16) -> &'static str {
-    match status {
-        1 => "待创建订单",
-        2 => "公司播出证明",
-        3 => "待开播",
-        4 => "播出中",
-        5 => "待换版",
-        6 => "已完结（数据缺失）",
-        7 => "已完结",
-        _ => "",
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -343,33 +295,5 @@ mod tests {
         assert_eq!(sum_suit_metrics(&[0.0005, 0.0005]), 0.001);
         assert_eq!(sum_suit_metrics(&[1.0004]), 1.0);
         assert_eq!(sum_suit_metrics(&[]), 0.0);
-    }
-
-    #[test]
-    fn status_is_the_first_that_applies() {
-        let d = |m, day| NaiveDate::from_ymd_opt(2026, m, day).unwrap();
-        let base = StatusFacts {
-            today: d(3, 15),
-            cycle_start: d(3, 1),
-            cycle_end: d(3, 31),
-            has_schedule: true,
-            certificate_pending: false,
-            tape_change_pending: false,
-            data_missing: false,
-        };
-        let table = [
-            (StatusFacts { has_schedule: false, certificate_pending: true, ..base }, 1),
-            (StatusFacts { certificate_pending: true, tape_change_pending: true, ..base }, 2),
-            (StatusFacts { tape_change_pending: true, today: d(2, 1), ..base }, 5),
-            (StatusFacts { today: d(2, 28), ..base }, 3),
-            (StatusFacts { today: d(3, 1), ..base }, 4),
-            (StatusFacts { today: d(3, 31), data_missing: true, ..base }, 4),
-            (StatusFacts { today: d(4, 1), data_missing: true, ..base }, 6),
-            (StatusFacts { today: d(4, 1), ..base }, 7),
-        ];
-        for (facts, status) in table {
-            assert_eq!(order_status(&facts), status, "{facts:?}");
-        }
-        assert_eq!((1..=7).map(status_label).filter(|l| !l.is_empty()).count(), 7);
     }
 }

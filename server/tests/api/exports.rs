@@ -221,7 +221,8 @@ async fn every_export_answers_get_with_the_query_and_post_with_the_body_alike() 
             "customerIndexExport" => (json!({ "title": "版本A" }), 4),
             "orderIndexExport" => (json!({ "seconds": 15 }), 1),
             "orderTemplateExport" => (json!({ "orderId": order }), 1),
-            "orderBroadcastingCertificateExport" => (json!({ "orderId": order }), 1),
+            // One period, then the 合计 row.
+            "orderBroadcastingCertificateExport" => (json!({ "orderId": order }), 2),
             // The evaluation workbooks: a laid-out first sheet (title, legend, grid, figures).
             "orderSummaryGrpIndexExport" => (json!({ "orderId": order, "belongingTo": 2 }), EVALUATION_ROWS),
             "orderSummaryGrpReportIndexExport" => (json!({ "orderId": order, "belongingTo": 2 }), REPORT_ROWS),

@@ -7,12 +7,15 @@
 //   M-03 07:30 早间 A ×2 · M-05 19:30 B · M-06 20:00 晚间 B · M-07 12:00 A (no period holds noon:
 //   assigned 晚间 in the dialog) · M-08 19:45 C (the product's, not the order's: swapped to B).
 // After the fixes the comparison of M is, worked by hand: A 早间 planned 3 aired 2 → 缺失 1;
-// A 晚间 0/1 → 新增 1; B 晚间 1/3 → 新增 2; totals planned 4, aired 6, added 3, missing 1. The
-// preview makes the order 公司播出证明; 确认更新 makes it 播出中 again, greys A 早间 day 3 and
-// B 晚间 day 5 (verified), flags A 早间 day 4 (aired 0 of 1) and adds the three free spots as
-// verified C cells. Re-importing the confirmed month is refused. Screenshots: /tmp/certificate-*.png.
+// A 晚间 0/1 → 新增 1; B 晚间 1/3 → 新增 2; totals planned 4, aired 6, added 3, missing 1 (spots).
+// The import makes the order 公司播出证明 (M is over and not confirmed); opening the dialog, again
+// and again, only reads: status and log stay. 确认更新 checks (typeY 1) and says, in units, that
+// confirming verifies 2 cells (A 早间 day 3, B 晚间 day 5), flags 1 cell short of 1 spot (A 早间
+// day 4) and records the 3 新增 spots as free C cells; confirming it makes the order 播出中 again,
+// and M stays listed, 已确认, with the same figures. Re-importing the confirmed month is refused.
+// Screenshots: test-results/certificates-*.png.
 import { dismissNotices, isCall, shared, toastSays, waitForPath } from '../lib.mjs'
-import { addProduct, pad, seedMasterData, seedOrder, ymd, ymOf } from '../seed.mjs'
+import { addProduct, call, pad, seedMasterData, seedOrder, ymd, ymOf } from '../seed.mjs'
 import { makeWorkbook } from '../xlsx.mjs'
 
 const stamp = Date.now().toString(36)
@@ -117,6 +120,36 @@ async function tableRows(box, name) {
   return out
 }
 
+/** What reading must leave as it is: the order's status and its log. */
+async function seen(ctx, page) {
+  const orderId = ctx.state.orderId
+  const info = await call(page, 'orderInfo', { orderId }, { get: true })
+  const logs = await call(page, 'orderLogList', { orderId }, { get: true })
+  return JSON.stringify({ status: info.status, logs })
+}
+
+/** Opens 媒体播出证明 `times` times just to look: no write is asked for, status and log stay. */
+async function lookTwice(ctx, page, times = 2) {
+  const before = await seen(ctx, page)
+  const writes = []
+  const watch = (r) => isCall('orderBroadcastLicenseUp')(r) && writes.push(r.url())
+  page.on('request', watch)
+  for (let i = 0; i < times; i++) {
+    const box = await openMore(ctx, page, '媒体播出证明')
+    await box.getByRole('region', { name: '播出证明汇总' }).waitFor()
+    await closeDialog(box, '取消')
+  }
+  page.off('request', watch)
+  ctx.expect(writes.length === 0, `opening the dialog asked orderBroadcastLicenseUp ${writes.length} times`)
+  ctx.expect((await seen(ctx, page)) === before, 'opening the dialog changed the order’s status or log')
+}
+
+/** The spot tiles of `region` as numbers: planned, aired, added, missing. */
+async function tiles(page, region) {
+  const total = async (label) => parseInt(await region.locator('.certificate-summary__total', { has: page.locator('dt', { hasText: label }) }).locator('dd').innerText(), 10)
+  return [await total('计划'), await total('播出'), await total('新增'), await total('缺失')]
+}
+
 export const tests = [
   {
     name: 'master data and an order of tapes A and B (C is only the product’s)',
@@ -164,7 +197,7 @@ export const tests = [
       const box = await openMore(ctx, page, '媒体播出证明')
       await box.getByText('该订单尚未导入播出证明，请上传播出证明').waitFor()
       ctx.expect(await box.getByRole('button', { name: '导出' }).isDisabled(), '导出 without a certificate')
-      await page.screenshot({ path: '/tmp/certificate-empty.png' })
+      await ctx.shot(page, 'empty')
 
       const result = await upload(ctx, page, box, '上传播出证明', 'broadcastingCertificate', `坏播证-${stamp}.xlsx`, certificate([
         [day(3), '07:30:00', early, `X不存在${stamp}`, 1],
@@ -174,7 +207,7 @@ export const tests = [
       const text = await result.locator('.import-result__text').innerText()
       for (const part of [`X不存在${stamp}`, '不是该产品的磁带', '不在订单周期']) ctx.expect(text.includes(part), `the refusal lacks ${part}: ${text}`)
       ctx.expect(text.split('\n').filter(Boolean).length >= 3, `one problem a line: ${text}`)
-      await page.screenshot({ path: '/tmp/certificate-refused.png' })
+      await ctx.shot(page, 'refused')
       await box.getByText('该订单尚未导入播出证明，请上传播出证明').waitFor()
       await box.getByRole('button', { name: '关闭导入结果' }).click()
       await closeDialog(box, '取消')
@@ -183,11 +216,11 @@ export const tests = [
     },
   },
   {
-    name: '媒体播出证明: the upload’s preview makes the order 公司播出证明; the unplaced rows are fixed',
+    name: '媒体播出证明: the import makes the order 公司播出证明, opening it twice changes nothing; the unplaced rows are fixed',
     run: async (ctx) => {
       const page = shared(ctx)
       const [a, b, c] = ctx.state.tapes
-      const box = await openMore(ctx, page, '媒体播出证明')
+      let box = await openMore(ctx, page, '媒体播出证明')
       await box.getByText('该订单尚未导入播出证明，请上传播出证明').waitFor()
       const result = await upload(ctx, page, box, '上传播出证明', 'broadcastingCertificate', `播证-${stamp}.xlsx`, certificate([
         [day(3), '07:30:00', early, a.mediaFileName, 2],
@@ -199,15 +232,23 @@ export const tests = [
       const text = await result.innerText()
       ctx.expect(text.includes('导入完成') && text.includes('已导入 5 行播出证明') && text.includes(M), `certificate import: ${text}`)
 
-      // Loading the comparison stored the preview (typeY 1).
-      const rows = box.getByRole('region', { name: '待处理的播证记录' })
+      // The month is over and not confirmed: 公司播出证明, derived, before anyone looks.
+      let rows = box.getByRole('region', { name: '待处理的播证记录' })
       await rows.waitFor()
       ctx.expect((await rows.locator('tbody tr').count()) === 2, 'two rows to fix')
       const reasons = await rows.locator('tbody').innerText()
       ctx.expect(reasons.includes('未匹配到时段') && reasons.includes('版本不在订单中'), `reasons: ${reasons}`)
       ctx.expect(await box.getByRole('button', { name: '确认更新' }).isDisabled(), '确认更新 with rows to fix')
-      await page.screenshot({ path: '/tmp/certificate-unassigned.png' })
+      await ctx.shot(page, 'unassigned')
+      await closeDialog(box, '取消')
+      await closeProgress(page)
       await statusIs(page, '公司播出证明')
+      // Looking changes nothing.
+      await lookTwice(ctx, page)
+      await statusIs(page, '公司播出证明')
+      box = await openMore(ctx, page, '媒体播出证明')
+      rows = box.getByRole('region', { name: '待处理的播证记录' })
+      await rows.waitFor()
 
       // The noon row: a period of the media.
       const assigned = page.waitForResponse(isCall('orderBroadcastLicenseTimeUp'))
@@ -236,18 +277,18 @@ export const tests = [
     },
   },
   {
-    name: '媒体播出证明: the comparison worked by hand, sorting, export; 确认更新 applies it and the order is 播出中 again',
+    name: '媒体播出证明: the comparison worked by hand, sorting, export; 确认更新 checks, says what it does in units, applies it; the month stays listed',
     run: async (ctx) => {
       const page = shared(ctx)
       const [a, b] = ctx.state.tapes
       const box = await openMore(ctx, page, '媒体播出证明')
       const summary = box.getByRole('region', { name: '播出证明汇总' })
       await summary.waitFor()
-      const total = async (label) => (await summary.locator('.certificate-summary__total', { has: page.locator('dt', { hasText: label }) }).locator('dd').innerText()).trim()
-      const totals = [await total('计划'), await total('播出'), await total('新增'), await total('缺失')]
+      const totals = await tiles(page, summary)
       ctx.expect(totals.join(',') === '4,6,3,1', `totals ${totals}`)
+      ctx.expect((await summary.locator('.certificate-summary__total dd').first().innerText()).includes('个点位'), 'a tile says its unit')
       const state = await summary.getByRole('status').innerText()
-      ctx.expect(state.includes('标记缺失 1 个点位') && state.includes('新增 3 个 C 类点位'), `what confirming does: ${state}`)
+      ctx.expect(state === `${M} 待确认：点击「确认更新」核对后确认`, `state: ${state}`)
       const months = await tableRows(summary, '各月核对')
       ctx.expect(JSON.stringify(months) === JSON.stringify([[M, '4', '6', '3', '1', '待确认']]), `months ${JSON.stringify(months)}`)
 
@@ -263,7 +304,7 @@ export const tests = [
       const month = box.getByRole('table', { name: '新增', exact: true }).getByRole('columnheader', { name: /月份/ })
       await month.getByRole('button').click()
       ctx.expect((await month.getAttribute('aria-sort')) === 'ascending', 'sorted by month')
-      await page.screenshot({ path: '/tmp/certificate-preview.png' })
+      await ctx.shot(page, 'due')
 
       const download = page.waitForEvent('download')
       const exported = page.waitForResponse(isCall('orderBroadcastingCertificateExport'))
@@ -272,21 +313,44 @@ export const tests = [
       ctx.expect(body.code === 200 && body.data.url.endsWith('.xlsx'), `export answered ${JSON.stringify(body)}`)
       ctx.expect(!(await (await download).failure()), 'the download failed')
 
-      const confirmed = page.waitForResponse(isCall('orderBroadcastLicenseUp'))
+      // 确认更新: the check (typeY 1), what confirming does in units, the same spots as the tiles.
+      const checked = page.waitForResponse(isCall('orderBroadcastLicenseUp'))
       await box.getByRole('button', { name: '确认更新' }).click()
+      const preview = (await (await checked).json()).data
+      ctx.expect(preview?.dataValue?.basis, `typeY 1 answered ${JSON.stringify(preview)}`)
+      const check = dialog(page, '确认更新播出证明')
+      await check.getByText(`核对月份：${M}`).waitFor()
+      const checkedTiles = await tiles(page, check.getByLabel('待确认月份的点位'))
+      ctx.expect(checkedTiles.join(',') === totals.join(','), `the preview's tiles ${checkedTiles} differ from the dialog's ${totals}`)
+      const says = await check.getByRole('status').innerText()
+      ctx.expect(
+        says === '确认更新将核实 2 个点位格（全部播出），标记缺失 1 个点位格（缺 1 个点位，可补播），新增 3 个点位记为 C 类赠播',
+        `what confirming does: ${says}`,
+      )
+      await ctx.shot(page, 'preview')
+      const confirmed = page.waitForResponse(isCall('orderBroadcastLicenseUp'))
+      await check.getByRole('button', { name: '确认更新' }).click()
+      const request = (await confirmed).request().postDataJSON()
       const answer = await (await confirmed).json()
-      ctx.expect(answer.code === 200 && answer.data.months.join() === M && answer.data.missingCells === 1 && answer.data.freeSpots === 3, `typeY 2 answered ${JSON.stringify(answer)}`)
-      await toastSays(page, `已确认 ${M} 的播出证明`)
-      await box.waitFor({ state: 'detached' })
-      await statusIs(page, '播出中')
+      ctx.expect(request.typeY === 2 && request.basis === preview.dataValue.basis, `typeY 2 sent ${JSON.stringify(request)}`)
+      const done = answer.data
+      ctx.expect(
+        answer.code === 200 && done.months.join() === M && done.verifiedCells === 2 && done.missingCells === 1 && done.missingSpots === 1 && done.freeSpots === 3,
+        `typeY 2 answered ${JSON.stringify(answer)}`,
+      )
+      await toastSays(page, `已确认 ${M} 的播出证明：核实 2 个点位格，标记缺失 1 个点位格（缺 1 个点位），新增 3 个点位记为 C 类赠播`)
+      await check.waitFor({ state: 'detached' })
 
-      // Confirmed: read-only.
-      const again = await openMore(ctx, page, '媒体播出证明')
-      await again.getByRole('region', { name: '播出证明汇总' }).getByText('播出证明已确认', { exact: true }).waitFor()
-      ctx.expect((await tableRows(again, '各月核对'))[0][5] === '已确认', 'the month is 已确认')
-      ctx.expect((await again.getByRole('button', { name: '确认更新' }).count()) === 0, 'no 确认更新 once confirmed')
-      await page.screenshot({ path: '/tmp/certificate-confirmed.png' })
-      await closeDialog(again, '取消')
+      // The month stays listed, 已确认, with the figures it had; nothing left to confirm.
+      await summary.getByText('各月播出证明均已确认，无需再确认', { exact: true }).waitFor()
+      const after = await tableRows(summary, '各月核对')
+      ctx.expect(JSON.stringify(after) === JSON.stringify([[M, '4', '6', '3', '1', '已确认']]), `months after ${JSON.stringify(after)}`)
+      ctx.expect((await tiles(page, summary)).join(',') === '4,6,3,1', 'the tiles after confirming')
+      ctx.expect((await box.getByRole('button', { name: '确认更新' }).count()) === 0, 'no 确认更新 once confirmed')
+      await ctx.shot(page, 'confirmed')
+      await closeDialog(box, '取消')
+      await statusIs(page, '播出中')
+      await lookTwice(ctx, page)
       await statusIs(page, '播出中')
     },
   },
@@ -319,7 +383,7 @@ export const tests = [
       const plain = await aEarly.locator('td[data-day="10"]').evaluate((el) => getComputedStyle(el).backgroundColor)
       ctx.expect(grey !== plain, 'a verified day is not greyed')
       await box.getByLabel('图例').waitFor()
-      await page.screenshot({ path: '/tmp/certificate-template.png' })
+      await ctx.shot(page, 'template')
       await closeDialog(box)
     },
   },
@@ -336,7 +400,7 @@ export const tests = [
       await box.getByRole('alert', { name: '导入失败' }).waitFor()
       const text = await result.locator('.import-result__text').innerText()
       ctx.expect(text.includes('该月播出证明已确认，不能重新导入'), `refusal: ${text}`)
-      await box.getByRole('region', { name: '播出证明汇总' }).getByText('播出证明已确认', { exact: true }).waitFor()
+      await box.getByRole('region', { name: '播出证明汇总' }).getByText('各月播出证明均已确认，无需再确认', { exact: true }).waitFor()
       await closeDialog(box, '取消')
       await closeProgress(page)
       await statusIs(page, '播出中')

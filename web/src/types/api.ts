@@ -3082,7 +3082,7 @@ export interface components {
              */
             grp: number;
         };
-        /** @description typeY 2's answer. */
+        /** @description typeY 2's answer: what was applied (the preview's `changes`). */
         CertificateApplied: components["schemas"]["CertificateChanges"] & {
             /**
              * @description The months confirmed, `YYYY-MM`: those over for the order (a month still running has its
@@ -3090,21 +3090,29 @@ export interface components {
              */
             months: string[];
         };
-        /** @description What applying a preview changes. */
+        /**
+         * @description What confirming changes, each count in its unit; the spot counts are the comparison's
+         *     (`freeSpots` = its added, `missingSpots` = its missing).
+         */
         CertificateChanges: {
             /**
              * Format: int64
-             * @description Cells whose every spot aired: verified (isHe 2).
+             * @description Cells whose every planned spot aired: verified (isHe 2).
              */
-            verified: number;
+            verifiedCells: number;
             /**
              * Format: int64
-             * @description Cells with spots missing: flagged (reasonDisappearance '1').
+             * @description Cells with planned spots that did not air: flagged (reasonDisappearance '1').
              */
             missingCells: number;
             /**
              * Format: int64
-             * @description Aired spots no cell planned: verified type C cells.
+             * @description Spots those flagged cells miss (make-goods owed).
+             */
+            missingSpots: number;
+            /**
+             * Format: int64
+             * @description Spots aired beyond the plan: recorded as verified free type C cells.
              */
             freeSpots: number;
         };
@@ -3141,20 +3149,40 @@ export interface components {
             added: components["schemas"]["CertificateDiff"][];
             missing: components["schemas"]["CertificateDiff"][];
         };
+        /** @description One month of the certificate: its spots, and where it stands. */
         CertificateMonthSummary: {
             /** @description `YYYY-MM`. */
             pointDateYm: string;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Spots planned (days before today; withdrawn cells and free spots a confirmation
+             *     recorded excepted).
+             */
             planned: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Spots aired (rows with an order version and a period).
+             */
             aired: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Spots aired beyond the plan (Σ over its versions and periods).
+             */
             added: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Spots planned that did not air (Σ over its versions and periods).
+             */
             missing: number;
+            /** @description Confirmed: read-only for good. */
             confirmed: boolean;
+            /**
+             * @description Awaits confirmation (the order shows 公司播出证明): not confirmed, days of it have
+             *     passed, and its rows were not applied yet or the month is over.
+             */
+            due: boolean;
         };
-        /** @description typeY 1's answer. */
+        /** @description typeY 1's answer: the comparison of the due months (spots) and what confirming it does. */
         CertificatePreview: {
             dataList: components["schemas"]["CertificateDifferences"];
             dataValue: components["schemas"]["CertificatePreviewSummary"];
@@ -3167,17 +3195,30 @@ export interface components {
              */
             basis: string;
         };
-        /** @description Spot totals over the months compared, and what awaits. */
+        /** @description Spot totals over the months compared, and whether any awaits confirmation. */
         CertificateSummary: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Spots planned.
+             */
             planned: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Spots aired.
+             */
             aired: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Spots aired beyond the plan: Σ `num` of `dataList.added`; confirming records them as
+             *     free type C spots.
+             */
             added: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Spots planned that did not air: Σ `num` of `dataList.missing`.
+             */
             missing: number;
-            /** @description A typeY 1 preview awaits its typeY 2. */
+            /** @description Some month is due: 确认更新 (typeY 1, then 2) has something to confirm. */
             pending: boolean;
             unassigned: components["schemas"]["CertificateUnassigned"][];
             months: components["schemas"]["CertificateMonthSummary"][];

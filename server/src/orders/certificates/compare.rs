@@ -1,11 +1,11 @@
 //! The comparison of a certificate with the schedule: the planned cells and the aired spots of
-//! some months, handed to the engine's pure `compare` and `plan`, and named for the answer.
-//! [`Basis`] fingerprints everything they were computed from, so typeY 2 can tell whether a
-//! preview still holds.
+//! some months, handed to the engine's pure `check` (the comparison and what confirming does,
+//! computed together), and named for the answer. Every count a user sees about a comparison —
+//! the dialog's tiles, typeY 1's preview, typeY 2's answer and log, the export's 汇总, the
+//! report's 播出证明 sheet — is read from one [`Review`]. [`basis`] fingerprints everything it
+//! was computed from, so typeY 2 can tell whether a preview still holds.
 
-use std::collections::BTreeMap;
-
-use adeval_engine::orders::certificate::{self, AiredSpot, Comparison, Difference, PlannedCell};
+use adeval_engine::orders::certificate::{self, AiredSpot, Check, Difference, PlannedCell};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -42,24 +42,26 @@ pub struct CertificateDiff {
     pub kind: u8,
 }
 
-/// The planned cells of `months` that are due: every cell of the order's lines there dated
-/// before today, withdrawn and empty ones included (the engine leaves them out of the plan).
-/// Spots of today and later cannot be missing from a certificate yet.
-pub async fn planned_cells(conn: &mut PgConnection, order: i64, months: &[NaiveDate]) -> sqlx::Result<Vec<PlannedCell>> {
-    type CellRow = (i64, i64, NaiveDate, i64, i64, Option<i64>, String, String, i32, bool, bool);
+/// The cells of `months` dated before `today`: every cell of the order's lines there, withdrawn
+/// and empty ones included (the engine leaves them out of the plan), with the spots a
+/// confirmation recorded in it as free. Spots of today and later cannot be missing from a
+/// certificate yet.
+pub async fn planned_cells(conn: &mut PgConnection, order: i64, months: &[NaiveDate], today: NaiveDate) -> sqlx::Result<Vec<PlannedCell>> {
+    type CellRow = (i64, i64, NaiveDate, i64, i64, Option<i64>, String, String, i32, i32, bool, bool);
     let rows: Vec<CellRow> = sqlx::query_as(
-        "select c.id, l.id, c.ymd, l.tape_id, l.time_period_id, p.class_id, l.point_type, l.position, c.point,
+        "select c.id, l.id, c.ymd, l.tape_id, l.time_period_id, p.class_id, l.point_type, l.position, c.point, c.free_aired,
                 btrim(c.value) = '撤掉', c.is_he = 2
          from order_cells c join order_lines l on l.id = c.line_id join time_periods p on p.id = l.time_period_id
-         where l.order_id = $1 and l.month = any($2) and c.ymd < current_date order by c.id",
+         where l.order_id = $1 and l.month = any($2) and c.ymd < $3 order by c.id",
     )
     .bind(order)
     .bind(months)
+    .bind(today)
     .fetch_all(&mut *conn)
     .await?;
     Ok(rows
         .into_iter()
-        .map(|(cell_id, line_id, ymd, tape_id, period_id, class_id, point_type, position, point, withdrawn, verified)| PlannedCell {
+        .map(|(cell_id, line_id, ymd, tape_id, period_id, class_id, point_type, position, point, free, withdrawn, verified)| PlannedCell {
             cell_id,
             line_id,
             ymd,
@@ -69,19 +71,20 @@ pub async fn planned_cells(conn: &mut PgConnection, order: i64, months: &[NaiveD
             point_type: point_type.chars().next().unwrap_or('A'),
             position,
             point,
+            free,
             withdrawn,
             verified,
         })
         .collect())
 }
 
-/// The aired spots of the rows that are assigned (an order version and a period). A row the
-/// cycle no longer holds (the order's cycle was shortened after the import) is left out: no
-/// cell can be planned or made on its day.
-pub fn aired_spots(rows: &[CurrentRow], facts: &OrderFacts) -> Vec<AiredSpot> {
+/// The aired spots of the rows that are assigned (an order version and a period), dated before
+/// `today` like the cells they are compared with. A row the cycle no longer holds (the order's
+/// cycle was shortened after the import) is left out: no cell can be planned or made on its day.
+pub fn aired_spots(rows: &[CurrentRow], facts: &OrderFacts, today: NaiveDate) -> Vec<AiredSpot> {
     let (start, end) = facts.cycle;
     rows.iter()
-        .filter(|r| r.unassigned(facts).is_none() && start <= r.ymd && r.ymd <= end)
+        .filter(|r| r.unassigned(facts).is_none() && start <= r.ymd && r.ymd <= end && r.ymd < today)
         .filter_map(|r| {
             let period = facts.period(r.period_id?)?;
             Some(AiredSpot { ymd: r.ymd, tape_id: r.tape_id, period_id: period.id, class_id: period.class_id, num: r.num })
@@ -113,30 +116,32 @@ pub fn named(diffs: &[Difference], facts: &OrderFacts) -> Vec<CertificateDiff> {
         .collect()
 }
 
-/// What a comparison was computed from, and its result.
+/// What a comparison was computed from, and its result: the comparison (spots) and what
+/// confirming it does (cells, and the spots left free).
 pub struct Review {
     pub planned: Vec<PlannedCell>,
     pub aired: Vec<AiredSpot>,
-    pub comparison: Comparison,
+    pub check: Check,
 }
 
-/// Compares the rows of `months` with their planned cells.
+/// Compares the rows of `months` with their planned cells, both up to the day before `today`.
 pub async fn review(
     conn: &mut PgConnection,
     order: i64,
     facts: &OrderFacts,
     months: &[CertificateMonth],
     rows: &[CurrentRow],
+    today: NaiveDate,
 ) -> sqlx::Result<Review> {
     let days: Vec<NaiveDate> = months.iter().map(|m| m.month).collect();
-    let planned = planned_cells(conn, order, &days).await?;
-    let aired = aired_spots(rows, facts);
-    let comparison = certificate::compare(&planned, &aired);
-    Ok(Review { planned, aired, comparison })
+    let planned = planned_cells(conn, order, &days, today).await?;
+    let aired = aired_spots(rows, facts, today);
+    let check = certificate::check(&planned, &aired);
+    Ok(Review { planned, aired, check })
 }
 
 /// The fingerprint of a comparison's inputs: the months and their batches, every planned cell
-/// as stored, and every row as corrected (with whether its version is the order's and its
+/// as stored (its free spots included), and every row as corrected (with whether its version is the order's and its
 /// period's class). Any change to the schedule, the certificate or a correction changes it.
 pub fn basis(months: &[CertificateMonth], planned: &[PlannedCell], rows: &[CurrentRow], facts: &OrderFacts) -> String {
     let mut h = Sha256::new();
@@ -145,8 +150,8 @@ pub fn basis(months: &[CertificateMonth], planned: &[PlannedCell], rows: &[Curre
     }
     for c in planned {
         h.update(format!(
-            "c{}:{}:{}:{}:{}:{:?}:{}:{}:{}:{}:{};",
-            c.cell_id, c.line_id, c.ymd, c.tape_id, c.period_id, c.class_id, c.point_type, c.position, c.point, c.withdrawn, c.verified
+            "c{}:{}:{}:{}:{}:{:?}:{}:{}:{}:{}:{}:{};",
+            c.cell_id, c.line_id, c.ymd, c.tape_id, c.period_id, c.class_id, c.point_type, c.position, c.point, c.free, c.withdrawn, c.verified
         ));
     }
     for r in rows {
@@ -154,16 +159,4 @@ pub fn basis(months: &[CertificateMonth], planned: &[PlannedCell], rows: &[Curre
         h.update(format!("r{}:{}:{:?}:{:?}:{}:{:?};", r.id, r.tape_id, r.period_id, class, r.num, r.unassigned(facts).map(|u| u as u8)));
     }
     hex::encode(h.finalize())
-}
-
-/// Per month, version and period: spots planned and aired (the export's summary sheet).
-pub fn by_period(planned: &[PlannedCell], aired: &[AiredSpot]) -> BTreeMap<(NaiveDate, i64, i64), (i64, i64)> {
-    let mut out: BTreeMap<(NaiveDate, i64, i64), (i64, i64)> = BTreeMap::new();
-    for c in planned.iter().filter(|c| !c.withdrawn && c.point > 0) {
-        out.entry((crate::orders::month_of(c.ymd), c.tape_id, c.period_id)).or_default().0 += i64::from(c.point);
-    }
-    for a in aired {
-        out.entry((crate::orders::month_of(a.ymd), a.tape_id, a.period_id)).or_default().1 += i64::from(a.num);
-    }
-    out
 }

@@ -1,11 +1,13 @@
 //! Reading the certificate (`broadcastingCertificate`) and the two steps of
-//! `orderBroadcastLicenseUp`: typeY 1 compares the unconfirmed months and stores the plan that
-//! comparison implies with its basis (status 2); typeY 2, under the order's row lock, applies
-//! exactly that plan when the basis still holds, and confirms the months. The lock makes
-//! concurrent typeY 2 calls queue: the first applies and drops the preview, every later one
-//! finds none and answers 4009.
+//! `orderBroadcastLicenseUp`. Both reads change nothing a user sees: the read compares every
+//! month; typeY 1 compares the months that are due and stores what confirming them does, with
+//! its basis, for its typeY 2 — no status, cell, log or message. typeY 2, under the order's
+//! row lock, applies exactly that plan when the basis still holds, confirms the months that are
+//! over, marks the others checked, logs and derives the status. The lock makes concurrent typeY
+//! 2 calls queue: the first applies and drops the preview, every later one finds none (or the
+//! months confirmed) and answers 4009.
 
-use adeval_engine::orders::certificate::{self, Plan};
+use adeval_engine::orders::certificate::Check;
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
@@ -13,11 +15,11 @@ use utoipa::ToSchema;
 
 use super::compare::{basis, review};
 use super::rows::{OrderFacts, current_rows};
-use super::view::{CertificateView, CertificateDifferences, CertificateSummary, pending, view};
-use super::{CHANGED, CONFIRMED, NOT_IMPORTED, current_months};
-use crate::orders::ym;
+use super::view::{CertificateDifferences, CertificateSummary, CertificateView, view};
+use super::{CHANGED, CONFIRMED, CertificateMonth, NOT_IMPORTED, NOTHING_DUE, current_months, today};
 use crate::auth::session::Admin;
 use crate::http::{AppError, Result};
+use crate::orders::ym;
 use crate::orders::{log, status};
 use crate::state::AppState;
 
@@ -33,22 +35,37 @@ pub async fn show(state: &AppState, order: i64) -> Result<CertificateView> {
     if months.is_empty() {
         return Err(AppError::NotFound(NOT_IMPORTED.into()));
     }
+    let today = today(&mut conn).await?;
     let rows = current_rows(state, &mut conn, order, &months).await?;
-    let review = review(&mut conn, order, &facts, &months, &rows).await?;
-    let pending = pending(&mut conn, order).await?;
-    Ok(view(&review, &months, &rows, &facts, pending))
+    let review = review(&mut conn, order, &facts, &months, &rows, today).await?;
+    Ok(view(&review, &months, &rows, &facts, today))
 }
 
-/// What applying a preview changes.
-#[derive(Clone, Debug, Default, Serialize, Deserialize, ToSchema)]
+/// What confirming changes, each count in its unit; the spot counts are the comparison's
+/// (`freeSpots` = its added, `missingSpots` = its missing).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CertificateChanges {
-    /// Cells whose every spot aired: verified (isHe 2).
-    pub verified: i64,
-    /// Cells with spots missing: flagged (reasonDisappearance '1').
+    /// Cells whose every planned spot aired: verified (isHe 2).
+    pub verified_cells: i64,
+    /// Cells with planned spots that did not air: flagged (reasonDisappearance '1').
     pub missing_cells: i64,
-    /// Aired spots no cell planned: verified type C cells.
+    /// Spots those flagged cells miss (make-goods owed).
+    pub missing_spots: i64,
+    /// Spots aired beyond the plan: recorded as verified free type C cells.
     pub free_spots: i64,
+}
+
+impl CertificateChanges {
+    fn of(check: &Check) -> CertificateChanges {
+        let plan = &check.plan;
+        CertificateChanges {
+            verified_cells: plan.verified_cells(),
+            missing_cells: plan.missing_cells(),
+            missing_spots: plan.missing_spots(),
+            free_spots: plan.free_spots(),
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -61,7 +78,7 @@ pub struct CertificatePreviewSummary {
     pub basis: String,
 }
 
-/// typeY 1's answer.
+/// typeY 1's answer: the comparison of the due months (spots) and what confirming it does.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CertificatePreview {
@@ -69,7 +86,7 @@ pub struct CertificatePreview {
     pub data_value: CertificatePreviewSummary,
 }
 
-/// typeY 2's answer.
+/// typeY 2's answer: what was applied (the preview's `changes`).
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CertificateApplied {
@@ -88,20 +105,14 @@ struct Stored {
     cells: Vec<(i64, i32, bool)>,
     /// (month, day, tape, period, spots).
     free: Vec<(NaiveDate, NaiveDate, i64, i64, i32)>,
+    /// Spots planned, aired, added, missing.
+    spots: [i64; 4],
     changes: CertificateChanges,
 }
 
-fn changes(plan: &Plan) -> CertificateChanges {
-    CertificateChanges {
-        verified: plan.cells.iter().filter(|c| c.verified).count() as i64,
-        missing_cells: plan.cells.iter().filter(|c| !c.verified).count() as i64,
-        free_spots: plan.free.iter().map(|f| i64::from(f.num)).sum(),
-    }
-}
-
-/// Locks the order and answers its facts and its unconfirmed months (4004 without a
-/// certificate, 4009 when every month is confirmed).
-async fn locked(tx: &mut PgConnection, order: i64) -> Result<(OrderFacts, Vec<super::CertificateMonth>)> {
+/// Locks the order and answers its facts, today and its due months (4004 without a
+/// certificate, 4009 when every month is confirmed or none is due).
+async fn locked(tx: &mut PgConnection, order: i64) -> Result<(OrderFacts, NaiveDate, Vec<CertificateMonth>)> {
     let found: Option<i64> = sqlx::query_scalar("select id from orders where id = $1 for update").bind(order).fetch_optional(&mut *tx).await?;
     if found.is_none() {
         return Err(AppError::NotFound("订单不存在".into()));
@@ -111,26 +122,32 @@ async fn locked(tx: &mut PgConnection, order: i64) -> Result<(OrderFacts, Vec<su
     if months.is_empty() {
         return Err(AppError::NotFound(NOT_IMPORTED.into()));
     }
-    let open: Vec<_> = months.into_iter().filter(|m| !m.confirmed).collect();
-    if open.is_empty() {
+    if months.iter().all(|m| m.confirmed) {
         return Err(AppError::conflict(CONFIRMED));
     }
-    Ok((facts, open))
+    let today = today(tx).await?;
+    let due: Vec<_> = months.into_iter().filter(|m| m.due(today, facts.cycle)).collect();
+    if due.is_empty() {
+        return Err(AppError::conflict(NOTHING_DUE));
+    }
+    Ok((facts, today, due))
 }
 
-/// typeY 1: compares the unconfirmed months, stores the plan with its basis and answers it.
+/// typeY 1: compares the due months and stores what confirming them does with its basis, for
+/// typeY 2 only; answers it. A read for everyone else: no status, cell, log or message changes.
 pub async fn preview(state: &AppState, admin: &Admin, order: i64) -> Result<CertificatePreview> {
     let mut tx = state.db.begin().await?;
-    let (facts, months) = locked(&mut tx, order).await?;
+    let (facts, today, months) = locked(&mut tx, order).await?;
     let rows = current_rows(state, &mut tx, order, &months).await?;
-    let review = review(&mut tx, order, &facts, &months, &rows).await?;
-    let plan = certificate::plan(&review.planned, &review.aired);
-    let changes = changes(&plan);
+    let review = review(&mut tx, order, &facts, &months, &rows, today).await?;
+    let changes = CertificateChanges::of(&review.check);
     let fingerprint = basis(&months, &review.planned, &rows, &facts);
+    let (plan, c) = (&review.check.plan, &review.check.comparison);
     let stored = Stored {
         months: months.iter().map(|m| m.month).collect(),
         cells: plan.cells.iter().map(|c| (c.cell_id, c.aired, c.verified)).collect(),
         free: plan.free.iter().map(|f| (f.month, f.ymd, f.tape_id, f.period_id, f.num)).collect(),
+        spots: [c.planned, c.aired, c.added_spots, c.missing_spots],
         changes: changes.clone(),
     };
     sqlx::query(
@@ -144,14 +161,8 @@ pub async fn preview(state: &AppState, admin: &Admin, order: i64) -> Result<Cert
     .bind(admin.id)
     .execute(&mut *tx)
     .await?;
-    let answer = view(&review, &months, &rows, &facts, true);
-    let names: Vec<String> = months.iter().map(|m| ym(m.month)).collect();
-    let s = &answer.data_value;
-    let content = format!("核对播出证明：{}，计划 {} 个点位、播出 {} 个，新增 {}、缺失 {}", names.join("、"), s.planned, s.aired, s.added, s.missing);
-    log::record(&mut tx, order, admin, content, None).await?;
-    status::refresh(&mut tx, Some(order)).await?;
     tx.commit().await?;
-    let CertificateView { data_list, data_value } = answer;
+    let CertificateView { data_list, data_value } = view(&review, &months, &rows, &facts, today);
     Ok(CertificatePreview { data_list, data_value: CertificatePreviewSummary { summary: data_value, changes, basis: fingerprint } })
 }
 
@@ -159,7 +170,7 @@ pub async fn preview(state: &AppState, admin: &Admin, order: i64) -> Result<Cert
 /// the caller names the preview it saw by its `seen` basis, when that is the one stored).
 pub async fn apply(state: &AppState, admin: &Admin, order: i64, seen: Option<&str>) -> Result<CertificateApplied> {
     let mut tx = state.db.begin().await?;
-    let (facts, months) = locked(&mut tx, order).await?;
+    let (facts, today, months) = locked(&mut tx, order).await?;
     let stored: Option<(String, serde_json::Value)> =
         sqlx::query_as("select basis, preview from certificate_previews where order_id = $1").bind(order).fetch_optional(&mut *tx).await?;
     let Some((stored_basis, stored)) = stored else { return Err(AppError::conflict(CHANGED)) };
@@ -167,7 +178,7 @@ pub async fn apply(state: &AppState, admin: &Admin, order: i64, seen: Option<&st
         return Err(AppError::conflict(CHANGED));
     }
     let rows = current_rows(state, &mut tx, order, &months).await?;
-    let review = review(&mut tx, order, &facts, &months, &rows).await?;
+    let review = review(&mut tx, order, &facts, &months, &rows, today).await?;
     if basis(&months, &review.planned, &rows, &facts) != stored_basis {
         return Err(AppError::conflict(CHANGED));
     }
@@ -177,45 +188,64 @@ pub async fn apply(state: &AppState, admin: &Admin, order: i64, seen: Option<&st
     }
     let stored: Stored = serde_json::from_value(stored).map_err(anyhow::Error::from)?;
     write_plan(&mut tx, order, facts.media, &stored).await?;
-    // Only a month that is over for the order (its last day, or the cycle's, has passed) is
-    // confirmed: the days of a month still running verified so far stay verified, and its
-    // certificate can be imported again, whole, once the month ends.
-    let confirmed: Vec<NaiveDate> = sqlx::query_scalar(
-        "update order_certificate_months m set confirmed_at = now(), confirmed_by = $3
+    // Every month applied is checked with its rows; only a month that is over for the order
+    // (its last day, or the cycle's, has passed) is confirmed: the days of a month still
+    // running verified so far stay verified, and its certificate can be imported again, whole,
+    // once the month ends.
+    let confirmed: Vec<NaiveDate> = sqlx::query_as(
+        "update order_certificate_months m set checked_batch_id = m.batch_id,
+                confirmed_at = case when least((m.month + interval '1 month' - interval '1 day')::date, o.cycle_end) < $3 then now() end,
+                confirmed_by = case when least((m.month + interval '1 month' - interval '1 day')::date, o.cycle_end) < $3 then $4 end
          from orders o
          where o.id = m.order_id and m.order_id = $1 and m.month = any($2)
-           and least((m.month + interval '1 month' - interval '1 day')::date, o.cycle_end) < current_date
-         returning m.month",
+         returning m.month, m.confirmed_at is not null",
     )
     .bind(order)
     .bind(&stored.months)
+    .bind(today)
     .bind(admin.id)
     .fetch_all(&mut *tx)
-    .await?;
+    .await?
+    .into_iter()
+    .filter_map(|(month, confirmed): (NaiveDate, bool)| confirmed.then_some(month))
+    .collect();
     super::drop_preview(&mut tx, order).await?;
+    log::record(&mut tx, order, admin, log_text(&stored, &confirmed), None).await?;
+    status::refresh(&mut tx, Some(order)).await?;
+    tx.commit().await?;
     let mut confirmed = confirmed;
+    confirmed.sort();
+    Ok(CertificateApplied { changes: stored.changes, months: confirmed.iter().map(|m| ym(*m)).collect() })
+}
+
+/// The order log's line for a confirmation: the comparison's spots, then what it did to the
+/// cells, each count with its unit.
+fn log_text(stored: &Stored, confirmed: &[NaiveDate]) -> String {
+    let mut confirmed = confirmed.to_vec();
     confirmed.sort();
     let names: Vec<String> = confirmed.iter().map(|m| ym(*m)).collect();
     let open: Vec<String> = stored.months.iter().filter(|m| !confirmed.contains(m)).map(|m| ym(*m)).collect();
+    let [planned, aired, added, missing] = stored.spots;
     let c = &stored.changes;
-    let mut content = format!(
-        "确认播出证明：{}，核对 {} 个点位格，缺失 {} 个点位格，赠播 {} 个点位",
+    let mut text = format!(
+        "确认播出证明：{}，计划 {planned} 个点位、播出 {aired} 个点位，新增 {added} 个点位、缺失 {missing} 个点位；\
+         核实 {} 个点位格，标记缺失 {} 个点位格（缺 {} 个点位），新增 {} 个点位记为 C 类赠播",
         if names.is_empty() { "无已结束月份".to_owned() } else { names.join("、") },
-        c.verified,
+        c.verified_cells,
         c.missing_cells,
+        c.missing_spots,
         c.free_spots
     );
     if !open.is_empty() {
-        content.push_str(&format!("；{} 尚未结束，已核对到昨天，待月末重新导入后确认", open.join("、")));
+        text.push_str(&format!("；{} 尚未结束，已核对到昨天，月末重新导入后再确认", open.join("、")));
     }
-    log::record(&mut tx, order, admin, content, None).await?;
-    status::refresh(&mut tx, Some(order)).await?;
-    tx.commit().await?;
-    Ok(CertificateApplied { changes: stored.changes, months: names })
+    text
 }
 
-/// Writes a plan to the cells: covered cells verified, short ones flagged, free spots as
-/// verified type C cells (the month's C line of that version and period, made when missing).
+/// Writes a plan to the cells: covered cells verified, short ones flagged, and the months'
+/// free spots stated anew — those a confirmation recorded before are taken out (a cell that held
+/// only them goes), then each day's go in as verified type C spots (the month's C line of that
+/// version and period, made when missing), counted in `free_aired`.
 async fn write_plan(tx: &mut PgConnection, order: i64, media: i64, plan: &Stored) -> sqlx::Result<()> {
     let ids: Vec<i64> = plan.cells.iter().map(|c| c.0).collect();
     let aired: Vec<i32> = plan.cells.iter().map(|c| c.1).collect();
@@ -231,6 +261,22 @@ async fn write_plan(tx: &mut PgConnection, order: i64, media: i64, plan: &Stored
     .bind(&verified)
     .execute(&mut *tx)
     .await?;
+    sqlx::query(
+        "delete from order_cells c using order_lines l
+         where l.id = c.line_id and l.order_id = $1 and l.month = any($2) and c.free_aired > 0 and c.free_aired >= c.point",
+    )
+    .bind(order)
+    .bind(&plan.months)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(
+        "update order_cells c set point = c.point - c.free_aired, aired = greatest(c.aired - c.free_aired, 0), free_aired = 0
+         from order_lines l where l.id = c.line_id and l.order_id = $1 and l.month = any($2) and c.free_aired > 0",
+    )
+    .bind(order)
+    .bind(&plan.months)
+    .execute(&mut *tx)
+    .await?;
     for &(month, ymd, tape, period, num) in &plan.free {
         sqlx::query(
             "insert into order_lines (order_id, media_id, month, tape_id, time_period_id, point_type, position)
@@ -244,11 +290,12 @@ async fn write_plan(tx: &mut PgConnection, order: i64, media: i64, plan: &Stored
         .execute(&mut *tx)
         .await?;
         sqlx::query(
-            "insert into order_cells (line_id, ymd, point, aired, is_he)
-             select id, $6, $7, $7, 2 from order_lines
+            "insert into order_cells (line_id, ymd, point, aired, free_aired, is_he)
+             select id, $6, $7, $7, $7, 2 from order_lines
              where order_id = $1 and month = $2 and tape_id = $3 and time_period_id = $4 and point_type = 'C' and position = $5
              on conflict on constraint order_cells_key do update
-             set point = order_cells.point + excluded.point, aired = order_cells.aired + excluded.aired, is_he = 2",
+             set point = order_cells.point + excluded.point, aired = order_cells.aired + excluded.aired,
+                 free_aired = order_cells.free_aired + excluded.free_aired, is_he = 2",
         )
         .bind(order)
         .bind(month)

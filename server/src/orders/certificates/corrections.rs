@@ -3,7 +3,8 @@
 //! (`orderBroadcastLicenseTimeUp`) and a version swapped for one of the order's
 //! (`broadcastingMagneticTapeDetailsUp`, every unconfirmed row of a version or one row). A row
 //! of a confirmed month is never corrected. Each drops a pending preview, which no longer
-//! holds, and is logged.
+//! holds, makes the open months due again (rows applied while a month ran are not the rows
+//! any more), and is logged.
 
 use std::collections::BTreeMap;
 
@@ -33,6 +34,10 @@ async fn lock(tx: &mut PgConnection, order: i64) -> Result<(OrderFacts, Vec<Cert
 
 async fn finish(tx: &mut PgConnection, admin: &Admin, order: i64, content: String) -> Result<()> {
     drop_preview(tx, order).await?;
+    sqlx::query("update order_certificate_months set checked_batch_id = null where order_id = $1 and confirmed_at is null")
+        .bind(order)
+        .execute(&mut *tx)
+        .await?;
     log::record(tx, order, admin, content, None).await?;
     status::refresh(tx, Some(order)).await?;
     Ok(())

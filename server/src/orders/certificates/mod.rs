@@ -5,8 +5,11 @@
 //! order's current certificate is kept per month (`order_certificate_months`), and the rows are
 //! read back through [`rows`] with the corrections staff made since (a period assigned, a
 //! version swapped: [`corrections`]). [`compare`] sets the current rows against the planned
-//! cells (the engine's pure `compare` and `plan`) and fingerprints what it compared;
-//! [`confirm`] stores that as a preview (typeY 1) and applies exactly it (typeY 2).
+//! cells (the engine's pure `check`: the comparison and what confirming does, one computation
+//! every count comes from) and fingerprints what it compared; [`confirm`] stores that as a
+//! preview (typeY 1, a read: nothing a user sees changes) and applies exactly it (typeY 2).
+//! Which months await confirmation (are *due*, status 2) is the engine's
+//! `certificate_month_due`.
 //!
 //! No HTTP framework in here: the handlers under `routes/orders/certificates.rs` read the
 //! arguments and answer; the upload job calls [`import::import_file`].
@@ -18,6 +21,7 @@ pub mod import;
 pub mod rows;
 pub mod view;
 
+use adeval_engine::orders::{CertificateMonthState, certificate_month_due};
 use chrono::NaiveDate;
 use sqlx::PgConnection;
 
@@ -25,6 +29,8 @@ use sqlx::PgConnection;
 pub const NOT_IMPORTED: &str = "该订单尚未导入播出证明";
 /// 4009 when every month of the certificate is confirmed already.
 pub const CONFIRMED: &str = "播出证明已确认";
+/// 4009 when no month is due: the open ones are running and were checked with their rows.
+pub const NOTHING_DUE: &str = "暂无待确认的月份：未结束的月份已核对到昨天，月末重新导入后再确认";
 /// 4009 when what a preview was computed from changed before it was applied.
 pub const CHANGED: &str = "数据已变化，请重新核对";
 /// 4009 when a correction touches a confirmed month.
@@ -39,17 +45,34 @@ pub struct CertificateMonth {
     pub month: NaiveDate,
     pub batch_id: i64,
     pub confirmed: bool,
+    /// A confirmation applied these rows while the month was running (it stayed open).
+    pub checked: bool,
+}
+
+impl CertificateMonth {
+    /// Whether the month awaits confirmation on `today` in the order's `cycle`.
+    pub fn due(&self, today: NaiveDate, (start, end): (NaiveDate, NaiveDate)) -> bool {
+        let state = CertificateMonthState { month: self.month, confirmed: self.confirmed, checked: self.checked };
+        certificate_month_due(&state, today, start, end)
+    }
 }
 
 /// The order's current certificate, month by month (empty: none imported).
 pub async fn current_months(conn: &mut PgConnection, order: i64) -> sqlx::Result<Vec<CertificateMonth>> {
-    let rows: Vec<(NaiveDate, i64, bool)> = sqlx::query_as(
-        "select month, batch_id, confirmed_at is not null from order_certificate_months where order_id = $1 order by month",
+    let rows: Vec<(NaiveDate, i64, bool, bool)> = sqlx::query_as(
+        "select month, batch_id, confirmed_at is not null, coalesce(checked_batch_id = batch_id, false)
+         from order_certificate_months where order_id = $1 order by month",
     )
     .bind(order)
     .fetch_all(&mut *conn)
     .await?;
-    Ok(rows.into_iter().map(|(month, batch_id, confirmed)| CertificateMonth { month, batch_id, confirmed }).collect())
+    Ok(rows.into_iter().map(|(month, batch_id, confirmed, checked)| CertificateMonth { month, batch_id, confirmed, checked }).collect())
+}
+
+/// Today as the database dates things (the server's zone): what is due, and which cells and
+/// rows a comparison holds, are decided on one date.
+pub async fn today(conn: &mut PgConnection) -> sqlx::Result<NaiveDate> {
+    sqlx::query_scalar("select current_date").fetch_one(&mut *conn).await
 }
 
 /// Drops the order's pending preview (a correction or re-import changed what it was computed

@@ -1,8 +1,9 @@
 //! The certificate as `broadcastingCertificate` and typeY 1 answer it: added and missing rows,
-//! the totals, each month's, and the rows left out until corrected.
+//! the spot totals, each month's with whether it is confirmed or awaits confirmation, and the
+//! rows left out until corrected.
 
+use chrono::NaiveDate;
 use serde::Serialize;
-use sqlx::PgConnection;
 use utoipa::ToSchema;
 
 use super::compare::{CertificateDiff, Review, named};
@@ -30,27 +31,42 @@ pub struct CertificateUnassigned {
     pub kind: u8,
 }
 
+/// One month of the certificate: its spots, and where it stands.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CertificateMonthSummary {
     /// `YYYY-MM`.
     pub point_date_ym: String,
+    /// Spots planned (days before today; withdrawn cells and free spots a confirmation
+    /// recorded excepted).
     pub planned: i64,
+    /// Spots aired (rows with an order version and a period).
     pub aired: i64,
+    /// Spots aired beyond the plan (Σ over its versions and periods).
     pub added: i64,
+    /// Spots planned that did not air (Σ over its versions and periods).
     pub missing: i64,
+    /// Confirmed: read-only for good.
     pub confirmed: bool,
+    /// Awaits confirmation (the order shows 公司播出证明): not confirmed, days of it have
+    /// passed, and its rows were not applied yet or the month is over.
+    pub due: bool,
 }
 
-/// Spot totals over the months compared, and what awaits.
+/// Spot totals over the months compared, and whether any awaits confirmation.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CertificateSummary {
+    /// Spots planned.
     pub planned: i64,
+    /// Spots aired.
     pub aired: i64,
+    /// Spots aired beyond the plan: Σ `num` of `dataList.added`; confirming records them as
+    /// free type C spots.
     pub added: i64,
+    /// Spots planned that did not air: Σ `num` of `dataList.missing`.
     pub missing: i64,
-    /// A typeY 1 preview awaits its typeY 2.
+    /// Some month is due: 确认更新 (typeY 1, then 2) has something to confirm.
     pub pending: bool,
     pub unassigned: Vec<CertificateUnassigned>,
     pub months: Vec<CertificateMonthSummary>,
@@ -90,9 +106,9 @@ pub fn unassigned(rows: &[CurrentRow], facts: &OrderFacts) -> Vec<CertificateUna
         .collect()
 }
 
-/// The view of a review of `months`.
-pub fn view(review: &Review, months: &[CertificateMonth], rows: &[CurrentRow], facts: &OrderFacts, pending: bool) -> CertificateView {
-    let c = &review.comparison;
+/// The view of a review of `months` on `today`.
+pub fn view(review: &Review, months: &[CertificateMonth], rows: &[CurrentRow], facts: &OrderFacts, today: NaiveDate) -> CertificateView {
+    let c = &review.check.comparison;
     let months: Vec<CertificateMonthSummary> = months
         .iter()
         .map(|m| {
@@ -104,24 +120,21 @@ pub fn view(review: &Review, months: &[CertificateMonth], rows: &[CurrentRow], f
                 added: totals.map_or(0, |t| t.added),
                 missing: totals.map_or(0, |t| t.missing),
                 confirmed: m.confirmed,
+                due: m.due(today, facts.cycle),
             }
         })
         .collect();
+    let pending = months.iter().any(|m| m.due);
     CertificateView {
         data_list: CertificateDifferences { added: named(&c.added, facts), missing: named(&c.missing, facts) },
         data_value: CertificateSummary {
             planned: c.planned,
             aired: c.aired,
-            added: months.iter().map(|m| m.added).sum(),
-            missing: months.iter().map(|m| m.missing).sum(),
+            added: c.added_spots,
+            missing: c.missing_spots,
             pending,
             unassigned: unassigned(rows, facts),
             months,
         },
     }
-}
-
-/// Whether a preview of the order awaits confirmation.
-pub async fn pending(conn: &mut PgConnection, order: i64) -> sqlx::Result<bool> {
-    sqlx::query_scalar("select exists(select 1 from certificate_previews where order_id = $1)").bind(order).fetch_one(&mut *conn).await
 }

@@ -10,7 +10,7 @@ use std::sync::atomic::AtomicBool;
 use chrono::NaiveDate;
 
 use super::{Heading, ReportFilter};
-use crate::orders::certificates::compare::{by_period, review};
+use crate::orders::certificates::compare::review;
 use crate::orders::certificates::rows::{OrderFacts, current_rows};
 use crate::orders::certificates::{self, CertificateMonth};
 use crate::orders::estimates::{self, ClassEstimate, EstimateScope};
@@ -19,7 +19,7 @@ use crate::orders::summary::make_goods::MakeGood;
 use crate::orders::summary::{self, GridFilter};
 use crate::state::AppState;
 
-/// A row of the certificate reconciliation: one month, version and period.
+/// A row of the certificate reconciliation: one month, version and period (spots).
 pub struct Reconciled {
     /// `YYYY-MM`.
     pub month: String,
@@ -96,8 +96,9 @@ impl Report {
     }
 }
 
-/// The current certificate against the schedule, as the certificate export's summary sheet
-/// has it (planned spots are the due ones); empty without a certificate.
+/// The current certificate against the schedule, the comparison the certificate dialog and its
+/// export show (spots planned before today; free spots a confirmation recorded are added, not
+/// planned); empty without a certificate.
 async fn reconcile(state: &AppState, order: i64) -> anyhow::Result<Vec<Reconciled>> {
     let mut conn = state.db.acquire().await?;
     let Some(facts) = OrderFacts::load(&mut conn, order).await? else { return Ok(Vec::new()) };
@@ -105,21 +106,25 @@ async fn reconcile(state: &AppState, order: i64) -> anyhow::Result<Vec<Reconcile
     if months.is_empty() {
         return Ok(Vec::new());
     }
+    let today = certificates::today(&mut conn).await?;
     let rows = current_rows(state, &mut conn, order, &months).await?;
-    let review = review(&mut conn, order, &facts, &months, &rows).await?;
+    let review = review(&mut conn, order, &facts, &months, &rows, today).await?;
     let confirmed = |month: NaiveDate| months.iter().any(|m: &CertificateMonth| m.month == month && m.confirmed);
-    Ok(by_period(&review.planned, &review.aired)
-        .into_iter()
-        .map(|((month, tape, period), (planned, aired))| {
-            let p = facts.period(period);
+    Ok(review
+        .check
+        .comparison
+        .periods
+        .iter()
+        .map(|t| {
+            let p = facts.period(t.period_id);
             Reconciled {
-                month: crate::orders::ym(month),
-                confirmed: confirmed(month),
-                version: facts.tape_name(tape),
+                month: crate::orders::ym(t.month),
+                confirmed: confirmed(t.month),
+                version: facts.tape_name(t.tape_id),
                 period: p.map(|p| p.name.clone()).unwrap_or_default(),
                 class: p.and_then(|p| p.class_name.clone()).unwrap_or_default(),
-                planned,
-                aired,
+                planned: t.planned,
+                aired: t.aired,
             }
         })
         .collect())

@@ -114,7 +114,7 @@ fn estimate_row(sheet: &mut Worksheet, row: u32, e: &ClassEstimate, f: &Formats)
 }
 
 fn certificate(report: &Report, sheet: &mut Worksheet, mut row: u32, f: &Formats) -> Result<u64, XlsxError> {
-    sheet.write_string_with_format(row, 0, "播出证明核对（按月份、版本、时段）", &f.section)?;
+    sheet.write_string_with_format(row, 0, "播出证明核对（按月份、版本、时段；单位：点位）", &f.section)?;
     row += 1;
     if report.reconciled.is_empty() {
         sheet.write_string_with_format(row, 0, "暂无播出证明", &f.note)?;

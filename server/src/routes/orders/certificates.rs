@@ -16,7 +16,7 @@ use crate::auth::session::Admin;
 use crate::export::{BookSheet, Cell, Exported};
 use crate::http::args::{Arg, Id, SwapKind, TwoStep};
 use crate::http::{AppError, Args, Checks, Done, Result, Text};
-use crate::orders::certificates::compare::{by_period, review};
+use crate::orders::certificates::compare::review;
 use crate::orders::certificates::confirm::{self, CertificateApplied, CertificatePreview};
 use crate::orders::certificates::corrections::{self, CertificateVersion, Swap};
 use crate::orders::certificates::rows::{OrderFacts, current_rows};
@@ -35,7 +35,8 @@ pub async fn show(State(state): State<AppState>, Args(args): Args<OrderIdArgs>) 
 #[serde(default, rename_all = "camelCase")]
 pub struct LicenseUpArgs {
     order_id: Option<Text>,
-    /// 1: compare and store the preview; 2: apply the stored preview.
+    /// 1: compare the due months and answer what confirming them does (a read: nothing a user
+    /// sees changes; the preview is kept for typeY 2 only); 2: apply the stored preview.
     type_y: Option<Text>,
     /// typeY 2: the `basis` of the preview the caller saw. When given, a different stored
     /// preview (another user's, or one computed since) answers 4009 instead of being applied.
@@ -50,7 +51,7 @@ pub enum LicenseUpAnswer {
     Applied(CertificateApplied),
 }
 
-/// orderBroadcastLicenseUp: the two steps of confirming a certificate.
+/// orderBroadcastLicenseUp: the two steps of confirming a certificate's due months.
 pub async fn license_up(State(state): State<AppState>, Extension(admin): Extension<Admin>, Args(args): Args<LicenseUpArgs>) -> Result<Done<LicenseUpAnswer>> {
     let mut checks = Checks::default();
     let order = Id::picked("orderId", &args.order_id, PICK_ORDER, &mut checks);
@@ -146,11 +147,14 @@ pub async fn swap(State(state): State<AppState>, Extension(admin): Extension<Adm
     Ok(Done("替换成功", Swapped { rows }))
 }
 
-const SUMMARY_HEADERS: [&str; 8] = ["月份", "版本", "时段", "时段归纳", "计划", "播出", "新增", "缺失"];
+/// The spot columns say their unit: the dialog's tiles and the export count the same spots.
+const SUMMARY_HEADERS: [&str; 9] = ["月份", "状态", "版本", "时段", "时段归纳", "计划（点位）", "播出（点位）", "新增（点位）", "缺失（点位）"];
 const ROW_HEADERS: [&str; 8] = ["日期", "播出时间", "版本", "时段", "时长", "位置", "次数", "状态"];
 
-/// orderBroadcastingCertificateExport: per month, version and period planned, aired, added
-/// and missing (sheet 汇总), then the current rows as corrected with their state (sheet 明细).
+/// orderBroadcastingCertificateExport: per month, version and period the spots planned, aired,
+/// added and missing, the months' state and a 合计 row equal to the dialog's tiles (sheet 汇总,
+/// the comparison the dialog shows), then the current rows as corrected with their state
+/// (sheet 明细).
 pub async fn export(State(state): State<AppState>, Extension(admin): Extension<Admin>, Args(args): Args<OrderIdArgs>) -> Result<Done<Exported>> {
     let (mut conn, order) = super::rows::existing(&state, &args).await?;
     let facts = OrderFacts::load(&mut conn, order).await?.ok_or_else(|| AppError::NotFound("订单不存在".into()))?;
@@ -158,25 +162,33 @@ pub async fn export(State(state): State<AppState>, Extension(admin): Extension<A
     if months.is_empty() {
         return Err(AppError::NotFound(NOT_IMPORTED.into()));
     }
+    let today = certificates::today(&mut conn).await?;
     let rows = current_rows(&state, &mut conn, order, &months).await?;
-    let review = review(&mut conn, order, &facts, &months, &rows).await?;
+    let review = review(&mut conn, order, &facts, &months, &rows, today).await?;
     drop(conn);
-    let summary = by_period(&review.planned, &review.aired)
-        .into_iter()
-        .map(|((month, tape, period), (planned, aired))| {
-            let p = facts.period(period);
+    let c = &review.check.comparison;
+    let month_state = |month| if months.iter().any(|m| m.month == month && m.confirmed) { "已确认" } else { "待确认" };
+    let mut summary: Vec<Vec<Cell>> = c
+        .periods
+        .iter()
+        .map(|t| {
+            let p = facts.period(t.period_id);
             vec![
-                Cell::from(ym(month)),
-                Cell::from(facts.tape_name(tape)),
+                Cell::from(ym(t.month)),
+                Cell::from(month_state(t.month)),
+                Cell::from(facts.tape_name(t.tape_id)),
                 Cell::from(p.map(|p| p.name.clone())),
                 Cell::from(p.and_then(|p| p.class_name.clone())),
-                Cell::from(planned),
-                Cell::from(aired),
-                Cell::from((aired - planned).max(0)),
-                Cell::from((planned - aired).max(0)),
+                Cell::from(t.planned),
+                Cell::from(t.aired),
+                Cell::from(t.added()),
+                Cell::from(t.missing()),
             ]
         })
         .collect();
+    let mut total = vec![Cell::from("合计"), Cell::Empty, Cell::Empty, Cell::Empty, Cell::Empty];
+    total.extend([c.planned, c.aired, c.added_spots, c.missing_spots].map(Cell::from));
+    summary.push(total);
     let detail = rows
         .iter()
         .map(|r| {

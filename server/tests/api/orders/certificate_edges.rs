@@ -44,7 +44,7 @@ async fn a_month_still_running_is_verified_up_to_yesterday_and_stays_open() {
     let summary = &view.ok()["dataValue"];
     assert_eq!((summary["planned"].as_i64(), summary["aired"].as_i64(), summary["missing"].as_i64()), (Some(2), Some(2), Some(0)), "{summary}");
     let step = |type_y: i64| s.send("orderBroadcastLicenseUp", json!({ "orderId": order, "typeY": type_y }));
-    assert_eq!(step(1).await.ok()["dataValue"]["changes"], json!({ "verified": 2, "missingCells": 0, "freeSpots": 0 }));
+    assert_eq!(step(1).await.ok()["dataValue"]["changes"], json!({ "verifiedCells": 2, "missingCells": 0, "missingSpots": 0, "freeSpots": 0 }));
     // Only a month that is over is confirmed; the running one stays open for its whole certificate.
     let over: Vec<String> =
         days[..2].iter().filter(|d| d.month() != today.month()).map(|d| d.format("%Y-%m").to_string()).take(1).collect();
@@ -58,10 +58,19 @@ async fn a_month_still_running_is_verified_up_to_yesterday_and_stays_open() {
     .await
     .unwrap();
     assert_eq!(cells, vec![(days[0], 2, 0), (days[1], 2, 0), (days[2], 1, 0), (days[3], 1, 0)]);
-    // The running month can be compared and confirmed again (a new preview), and its status is
-    // on air, not awaiting confirmation.
+    // The running month's rows are applied: it awaits nothing until it ends or new rows come in,
+    // and the order is on air, not awaiting confirmation; there is nothing to preview.
     assert_eq!(s.f.info(order).await["status"], 4);
-    assert_eq!(step(1).await.ok()["dataValue"]["changes"], json!({ "verified": 0, "missingCells": 0, "freeSpots": 0 }));
+    let view = s.send("broadcastingCertificate", json!({ "orderId": order })).await.ok().clone();
+    assert_eq!(view["dataValue"]["pending"], false, "{view:#}");
+    assert!(view["dataValue"]["months"].as_array().unwrap().iter().all(|m| m["due"] == false), "{view:#}");
+    assert_eq!(step(1).await.code(), 4009);
+    // A new certificate of the running month (its rows are not the ones applied) is due again.
+    let this_month: Vec<_> = rows.iter().filter(|r| r.0.starts_with(&today.format("%Y-%m").to_string())).copied().collect();
+    if !this_month.is_empty() {
+        assert_eq!(s.f.import_certificate(order, &certificate_workbook(&this_month)).await.0, "done");
+        assert_eq!(s.f.info(order).await["status"], 2);
+    }
 }
 
 #[tokio::test]
@@ -140,7 +149,7 @@ async fn a_month_that_plans_no_spot_needs_no_certificate() {
     form["cycleTimeEnd"] = json!("2026-04-30");
     s.send("orderUp", form).await.ok();
     assert_eq!(s.f.import_certificate(s.order, &certificate_workbook(&ROWS[..4])).await.0, "done");
-    assert_eq!(s.status().await, 6);
+    assert_eq!(s.status().await, 2, "March is due");
     s.step(1).await.ok();
     assert_eq!(s.step(2).await.ok()["months"], json!(["2026-03"]));
     assert_eq!(s.status().await, 7);

@@ -221,13 +221,15 @@ async fn the_export_holds_the_summary_then_the_rows() {
     let t = |v: &str| Data::String(v.into());
     let n = |v: f64| Data::Float(v);
     let summary = sheet(&mut book, "汇总");
-    assert_eq!(summary[0], ["月份", "版本", "时段", "时段归纳", "计划", "播出", "新增", "缺失"].map(t));
+    assert_eq!(summary[0], ["月份", "状态", "版本", "时段", "时段归纳", "计划（点位）", "播出（点位）", "新增（点位）", "缺失（点位）"].map(t));
+    let wait = t("待确认");
     assert_eq!(
         summary[1..],
         [
-            vec![t("2026-03"), t("伊利版本A"), t("晚间A"), t("黄金"), n(3.0), n(2.0), n(0.0), n(1.0)],
-            vec![t("2026-03"), t("伊利版本A"), t("晚间B"), t("黄金"), n(1.0), n(2.0), n(1.0), n(0.0)],
-            vec![t("2026-03"), t("伊利版本A"), t("深夜"), Data::Empty, n(2.0), n(1.0), n(0.0), n(1.0)],
+            vec![t("2026-03"), wait.clone(), t("伊利版本A"), t("晚间A"), t("黄金"), n(3.0), n(2.0), n(0.0), n(1.0)],
+            vec![t("2026-03"), wait.clone(), t("伊利版本A"), t("晚间B"), t("黄金"), n(1.0), n(2.0), n(1.0), n(0.0)],
+            vec![t("2026-03"), wait, t("伊利版本A"), t("深夜"), Data::Empty, n(2.0), n(1.0), n(0.0), n(1.0)],
+            vec![t("合计"), Data::Empty, Data::Empty, Data::Empty, Data::Empty, n(6.0), n(5.0), n(1.0), n(2.0)],
         ]
     );
     let rows = sheet(&mut book, "明细");
@@ -289,6 +291,6 @@ async fn rows_a_shortened_cycle_no_longer_holds_stay_out_of_the_confirmation() {
     form["cycleTimeEnd"] = json!("2026-03-10");
     s.send("orderUp", form).await.ok();
     // Without the day-20 spot: 晚间B day 2's extra spot is the only free one.
-    assert_eq!(s.step(1).await.ok()["dataValue"]["changes"], json!({ "verified": 2, "missingCells": 2, "freeSpots": 1 }));
+    assert_eq!(s.step(1).await.ok()["dataValue"]["changes"], json!({ "verifiedCells": 2, "missingCells": 2, "missingSpots": 2, "freeSpots": 1 }));
     assert_eq!(s.step(2).await.ok()["months"], json!(["2026-03"]));
 }

@@ -120,8 +120,8 @@ async fn a_certificate_imports_compares_with_the_schedule_and_confirms_in_two_st
     assert_eq!(s.comparison().await.body["message"], "该订单尚未导入播出证明");
     let (status, message) = s.f.import_certificate(s.order, &certificate_workbook(&ROWS)).await;
     assert_eq!((status.as_str(), message.as_str()), ("done", "已导入 6 行播出证明（7 个点位）：2026-03；未指定时段 1 行，版本待替换 1 行"));
-    // March 2026 is over and its certificate unconfirmed: finished, data missing.
-    assert_eq!(s.status().await, 6);
+    // March 2026 is over and its certificate unconfirmed: the month is due, 公司播出证明.
+    assert_eq!(s.status().await, 2);
 
     let answer = s.comparison().await;
     let view = answer.ok();
@@ -143,10 +143,10 @@ async fn a_certificate_imports_compares_with_the_schedule_and_confirms_in_two_st
     assert!(missing.contains(&diff(true, 0, 1, 2)) && missing.contains(&diff(false, late, 1, 1)), "{view:#}");
     let summary = &view["dataValue"];
     assert_eq!((summary["planned"].as_i64(), summary["aired"].as_i64()), (Some(6), Some(5)));
-    assert_eq!((summary["added"].as_i64(), summary["missing"].as_i64(), summary["pending"].as_bool()), (Some(1), Some(2), Some(false)));
+    assert_eq!((summary["added"].as_i64(), summary["missing"].as_i64(), summary["pending"].as_bool()), (Some(1), Some(2), Some(true)));
     assert_eq!(
         summary["months"],
-        json!([{ "pointDateYm": "2026-03", "planned": 6, "aired": 5, "added": 1, "missing": 2, "confirmed": false }])
+        json!([{ "pointDateYm": "2026-03", "planned": 6, "aired": 5, "added": 1, "missing": 2, "confirmed": false, "due": true }])
     );
     let unassigned = summary["unassigned"].as_array().unwrap();
     assert_eq!(unassigned.len(), 2);
@@ -158,15 +158,14 @@ async fn a_certificate_imports_compares_with_the_schedule_and_confirms_in_two_st
     let foreign = unassigned.iter().find(|r| r["kind"] == 2).unwrap();
     assert_eq!((&foreign["tapeId"], &foreign["reason"]), (&json!(s.f.tapes[1]), &json!("版本不在订单中")));
 
-    // typeY 1: the preview, status 2; nothing else changes.
+    // typeY 1: the preview; nothing changes (certificate_truth.rs proves it table by table).
     let before = s.cells().await;
     let preview = s.step(1).await;
     let data = preview.ok();
-    assert_eq!(data["dataValue"]["changes"], json!({ "verified": 2, "missingCells": 2, "freeSpots": 1 }), "{data:#}");
+    assert_eq!(data["dataValue"]["changes"], json!({ "verifiedCells": 2, "missingCells": 2, "missingSpots": 2, "freeSpots": 1 }), "{data:#}");
     assert_eq!(data["dataValue"]["pending"], true);
     assert_eq!(s.status().await, 2);
     assert_eq!(s.cells().await, before);
-    assert_eq!(s.comparison().await.ok()["dataValue"]["pending"], true);
 
     // typeY 2 refuses while rows are unassigned.
     let refused = s.step(2).await;
@@ -174,11 +173,11 @@ async fn a_certificate_imports_compares_with_the_schedule_and_confirms_in_two_st
     assert_eq!(s.cells().await, before);
 
     // The row no period held goes to 深夜, the other version's row becomes the order's: the
-    // preview no longer holds and is dropped (status back to 6).
+    // preview no longer holds and is dropped; March is still due.
     let view = s.comparison().await.ok().clone();
     let answer = s.send("orderBroadcastLicenseTimeUp", json!({ "broadcastingCertificateId": Setup::unassigned(&view, 1), "timePeriodId": late })).await;
     answer.ok();
-    assert_eq!(s.status().await, 6);
+    assert_eq!(s.status().await, 2);
     let answer = s
         .send(
             "broadcastingMagneticTapeDetailsUp",
@@ -194,24 +193,25 @@ async fn a_certificate_imports_compares_with_the_schedule_and_confirms_in_two_st
     let stale = s.step(2).await;
     assert_eq!((stale.code(), stale.body["message"].as_str()), (4009, Some("数据已变化，请重新核对")));
 
-    // The two steps: 晚间A day 2 and 深夜 day 4 short one spot each, 晚间A day 3 and 晚间B day 2
-    // covered, three spots free (晚间A day 6, 晚间B day 2, 深夜 day 5).
-    assert_eq!(s.step(1).await.ok()["dataValue"]["changes"], json!({ "verified": 2, "missingCells": 2, "freeSpots": 3 }));
+    // The two steps, per month, version and period like the comparison: 晚间A's spots (days 2,
+    // 3 and 6) cover its 3 planned (day 2's second spot is day 6's), 深夜's (days 4 and 5) its
+    // 2, 晚间B's 2 its 1 — 4 cells verified, none short, 1 spot free (晚间B day 2): the
+    // comparison's 新增 1, 缺失 0.
+    let changes = json!({ "verifiedCells": 4, "missingCells": 0, "missingSpots": 0, "freeSpots": 1 });
+    assert_eq!(s.step(1).await.ok()["dataValue"]["changes"], changes);
     let applied = s.step(2).await;
-    assert_eq!(applied.ok(), &json!({ "verified": 2, "missingCells": 2, "freeSpots": 3, "months": ["2026-03"] }));
+    assert_eq!(applied.ok(), &json!({ "verifiedCells": 4, "missingCells": 0, "missingSpots": 0, "freeSpots": 1, "months": ["2026-03"] }));
     let mut cells = s.cells().await;
     cells.sort();
     let cell = |p: &str, t: &str, d, point, he, gone, aired| (p.to_owned(), t.to_owned(), d, point, he, gone, aired);
     assert_eq!(
         cells,
         vec![
-            cell("晚间A", "A", 2, 2, 1, 1, 1),
+            cell("晚间A", "A", 2, 2, 2, 0, 2),
             cell("晚间A", "A", 3, 1, 2, 0, 1),
-            cell("晚间A", "C", 6, 1, 2, 0, 1),
             cell("晚间B", "A", 2, 1, 2, 0, 1),
             cell("晚间B", "C", 2, 1, 2, 0, 1),
-            cell("深夜", "A", 4, 2, 1, 1, 1),
-            cell("深夜", "C", 5, 1, 2, 0, 1),
+            cell("深夜", "A", 4, 2, 2, 0, 2),
         ]
     );
     assert_eq!(s.status().await, 7);
@@ -220,18 +220,20 @@ async fn a_certificate_imports_compares_with_the_schedule_and_confirms_in_two_st
     assert_eq!(first["time_period"]["timePeriodName"], "晚间A", "{first:#}");
     assert_eq!(
         first["order_template_ymd"],
-        json!([{ "d": 2, "point": 2, "isHe": 1, "reasonDisappearance": "1", "aired": 1 }, { "d": 3, "point": 1, "isHe": 2, "reasonDisappearance": "0", "aired": 1 }])
+        json!([{ "d": 2, "point": 2, "isHe": 2, "reasonDisappearance": "0", "aired": 2 }, { "d": 3, "point": 1, "isHe": 2, "reasonDisappearance": "0", "aired": 1 }])
     );
 
-    // Confirmed: both steps answer 4009, the comparison shows the month confirmed.
+    // Confirmed: both steps answer 4009, the comparison shows the month confirmed with the
+    // figures it had (the free spot is still 新增, not planned).
     for step in [2, 1] {
         let again = s.step(step).await;
         assert_eq!((again.code(), again.body["message"].as_str()), (4009, Some("播出证明已确认")));
     }
     let view = s.comparison().await.ok().clone();
     assert_eq!(view["dataValue"]["months"][0]["confirmed"], true);
-    assert_eq!((view["dataValue"]["planned"].as_i64(), view["dataValue"]["aired"].as_i64()), (Some(9), Some(7)));
-    assert_eq!((s.logs("导入播出证明").await, s.logs("核对播出证明").await, s.logs("确认播出证明").await), (1, 2, 1));
+    assert_eq!((view["dataValue"]["planned"].as_i64(), view["dataValue"]["aired"].as_i64()), (Some(6), Some(7)));
+    assert_eq!((view["dataValue"]["added"].as_i64(), view["dataValue"]["missing"].as_i64()), (Some(1), Some(0)));
+    assert_eq!((s.logs("导入播出证明").await, s.logs("核对播出证明").await, s.logs("确认播出证明").await), (1, 0, 1));
     assert_eq!((s.logs("播证「").await, s.logs("播证版本").await), (1, 1));
 
     // A confirmed month is never imported again.

@@ -3,6 +3,7 @@
 
 mod certificate_edges;
 mod certificate_rules;
+mod certificate_truth;
 mod certificates;
 mod customer_data;
 mod customer_positions;

@@ -5,8 +5,8 @@
 //! The order ([`moved`]) runs over four months, dated from today: L (two months ago) and M (last
 //! month), both confirmed, C (this month) and N (next month), on both versions. A confirmed
 //! certificate checked L and M's schedule (晚间 A, 伊利版本A): L-02 ×1 aired 1 (verified), L-03 ×3
-//! aired 1 (flagged: 2 missing), M-06 ×3 aired 1 (flagged: 2 missing), and one spot on L-05 no
-//! cell planned (a verified type C cell). N-12 has one spot planned (晚间 A), not due. Suit
+//! aired 1 (flagged: 2 missing), M-06 ×3 aired 1 (flagged: 2 missing), and one spot of 伊利版本B on L-05, which L
+//! plans nothing of (a verified type C cell). N-12 has one spot planned (晚间 A), not due. Suit
 //! 春季套装 (sold for L) entry 1 holds 晚间 and 午间; 夏季套装 (N) holds nothing yet.
 
 use chrono::{Datelike, Months, NaiveDate};
@@ -85,7 +85,7 @@ pub async fn moved_with(policy: Option<i64>) -> Moved {
     let rows = [
         (l2.as_str(), "19:10:00", "晚间", "伊利版本A", 1),
         (l3.as_str(), "19:10:00", "晚间", "伊利版本A", 1),
-        (l5.as_str(), "19:10:00", "晚间", "伊利版本A", 1),
+        (l5.as_str(), "19:10:00", "晚间", "伊利版本B", 1),
         (m6.as_str(), "19:10:00", "晚间", "伊利版本A", 1),
     ];
     assert_eq!(f.import_certificate(order, &certificate_workbook(&rows)).await.0, "done");
@@ -363,11 +363,10 @@ async fn typey_2_refuses_a_changed_basis_and_a_verified_destination() {
     assert_eq!((preview["preview"]["to"]["point"].clone(), preview["preview"]["to"]["after"].clone()), (json!(1), json!(2)));
     assert_eq!(m.send(m.args(m6, "B", &n10, 1, 2)).await.ok()["toId"], added);
 
-    // The verified free spot of L-05 (type C, 伊利版本A, 晚间) lies in a confirmed month.
+    // The verified free spot of L-05 (type C, 伊利版本B, 晚间) lies in a confirmed month.
     let mut onto = m.args(l3, "C", &m.day(0, 5), 1, 1);
-    onto["upTapeId"] = json!(m.s.f.tapes[0]);
     onto["timePeriodId"] = json!(m.evening);
-    let free = m.cell_at(0, m.evening, "C", &m.day(0, 5)).await.unwrap();
+    let free = m.cell_at(1, m.evening, "C", &m.day(0, 5)).await.unwrap();
     let before = m.counts(free).await;
     assert_eq!(m.send(onto).await.field("ymd"), Some(NOT_OPEN));
     assert_eq!(m.counts(free).await, before);

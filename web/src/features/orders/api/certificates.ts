@@ -12,18 +12,20 @@ export type CertificateDiff = Schema<'CertificateDiff'>
 /** A certificate row the server could not place: no period holds it (kind 1), or its version is not the order's (kind 2). */
 export type UnassignedRow = Schema<'CertificateUnassigned'>
 
+/** A month of the certificate: its spots, confirmed (read-only) or due (awaiting confirmation). */
 export type CertificateMonth = Schema<'CertificateMonthSummary'>
 
+/** Spot totals (planned, aired, added, missing), whether a month is due, the rows to fix, the months. */
 export type CertificateSummary = Schema<'CertificateSummary'>
 
-/** What confirming the preview would do: cells to verify, cells flagged missing, free spots. */
+/** What confirming does: cells verified, cells flagged missing (and the spots they miss), spots recorded as free. */
 export type CertificateChanges = Schema<'CertificateChanges'>
 
-/** The comparison as it stands (broadcastingCertificate), or the preview of typeY 1 (with `changes`). */
-export type Comparison = {
-  dataList: Schema<'CertificateDifferences'>
-  dataValue: CertificateSummary & { changes?: CertificateChanges; basis?: string }
-}
+/** broadcastingCertificate: every month of the current certificate against the schedule. */
+export type Comparison = CallData<'broadcastingCertificate'>
+
+/** typeY 1: the comparison of the due months, what confirming them does, and the basis typeY 2 names. */
+export type Preview = Schema<'CertificatePreview'>
 
 export type ConfirmResult = Schema<'CertificateApplied'>
 
@@ -47,18 +49,21 @@ export type SwapArgs = {
   broadcastingMagneticTapeDetailsType: 1 | 2
 }
 
-/** broadcastingCertificate: the current certificate's comparison as it stands (4004 when none). */
+/** broadcastingCertificate: the current certificate's comparison as it stands (4004 when none). A read. */
 export const getCertificate = (orderId: number, opts?: CallOptions): Promise<Comparison> => api.get('broadcastingCertificate', { orderId }, opts)
 
-/** orderBroadcastLicenseUp typeY 1: the preview of the unconfirmed months, stored for confirmation. */
+/**
+ * orderBroadcastLicenseUp typeY 1: what confirming the due months does. It changes nothing a
+ * user sees (the server keeps it for typeY 2 only), so it runs when the user asks to confirm.
+ */
 export const previewCertificate = (orderId: number, opts?: CallOptions) =>
-  api.post('orderBroadcastLicenseUp', { orderId, typeY: 1 }, opts) as Promise<Schema<'CertificatePreview'>>
+  api.post('orderBroadcastLicenseUp', { orderId, typeY: 1 }, opts) as Promise<Preview>
 
 /**
  * orderBroadcastLicenseUp typeY 2: applies exactly the preview shown, named by its `basis`
  * (4009 when anything changed since, or another preview was stored meanwhile).
  */
-export const confirmCertificate = (orderId: number, basis: string | undefined, opts?: CallOptions) =>
+export const confirmCertificate = (orderId: number, basis: string, opts?: CallOptions) =>
   api.post('orderBroadcastLicenseUp', { orderId, typeY: 2, basis }, opts) as Promise<ConfirmResult>
 
 /** orderBroadcastLicenseTimeUp: places an unassigned row in one of the media's periods. */

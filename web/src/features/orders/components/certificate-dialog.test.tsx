@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { getToast } from '@/components/ui/toast-store'
 import { envelope, fakeApi, signedIn, type Sent } from '@/testing/fake-api'
 import { fakeRealtime, renderPage } from '@/testing/render-page'
-import type { CertificateDiff, CertificateMonth, Comparison, UnassignedRow } from '../api/certificates'
+import type { CertificateDiff, CertificateMonth, Comparison, ConfirmResult, Preview, UnassignedRow } from '../api/certificates'
 import { useOrders, type Order } from '../api/get-orders'
 import { CertificateDialog } from './certificate-dialog'
 
@@ -24,25 +24,30 @@ const order = { id: 3, mediaId: 2, productId: 4, status: 4, statusName: '播出�
 const diff = (over: Partial<CertificateDiff>): CertificateDiff => ({
   mediaFileName: 'v1.mp4', tapeId: 5, pointDateYm: '2026-03', timePeriodName: '早间', timePeriodId: 7, num: 1, type: 1, ...over,
 })
+/** A month: due unless confirmed (or said otherwise). */
 const month = (ym: string, confirmed: boolean, over: Partial<CertificateMonth> = {}): CertificateMonth => ({
-  pointDateYm: ym, planned: 10, aired: 9, added: 1, missing: 2, confirmed, ...over,
+  pointDateYm: ym, planned: 10, aired: 9, added: 1, missing: 2, confirmed, due: !confirmed, ...over,
 })
 const noPeriod: UnassignedRow = { id: 41, ymd: '2026-03-02', addTime: '25:10:00', mediaFileName: 'v1.mp4', tapeId: 5, timePeriodName: '', num: 1, reason: '未匹配到时段', kind: 1 }
 const foreign: UnassignedRow = { id: 42, ymd: '2026-03-03', addTime: '08:00:00', mediaFileName: 'other.mp4', tapeId: 6, timePeriodName: '早间', num: 2, reason: '版本不在订单中', kind: 2 }
 
-/** What the fake server has: the current certificate (null: none) and the answers to the writes. */
+/** What the fake server has: the current certificate (null: none), the preview typeY 1 answers, typeY 2's answer. */
 let current: Comparison | null
-let preview: Comparison | null
+let preview: Preview | null
 let confirmAnswer: () => unknown
 let unassigned: UnassignedRow[]
 
-const comparison = (months: CertificateMonth[], extra: Partial<Comparison['dataValue']> = {}): Comparison => ({
-  dataList: {
-    added: [diff({ pointDateYm: '2026-04', mediaFileName: 'b.mp4', num: 3 }), diff({ pointDateYm: '2026-03', timePeriodName: undefined, timePeriodId: undefined, timePeriodClassName: '晚间', timePeriodClassId: 8, num: 2, type: 2 })],
-    missing: [diff({ pointDateYm: '2026-03', mediaFileName: 'c.mp4', timePeriodName: '午间', num: 4 })],
-  },
-  dataValue: { planned: 20, aired: 19, added: 5, missing: 6, pending: false, unassigned: [], months, ...extra },
+const lists = (): Comparison['dataList'] => ({
+  added: [diff({ pointDateYm: '2026-04', mediaFileName: 'b.mp4', num: 3 }), diff({ pointDateYm: '2026-03', timePeriodName: undefined, timePeriodId: undefined, timePeriodClassName: '晚间', timePeriodClassId: 8, num: 2, type: 2 })],
+  missing: [diff({ pointDateYm: '2026-03', mediaFileName: 'c.mp4', timePeriodName: '午间', num: 4 })],
 })
+
+/** The comparison of `months`, its rows still to fix read live from `unassigned`. */
+function comparison(months: CertificateMonth[]): Comparison {
+  const value = { planned: 20, aired: 19, added: 5, missing: 6, pending: months.some((m) => m.due), unassigned: [] as UnassignedRow[], months }
+  Object.defineProperty(value, 'unassigned', { get: () => unassigned, enumerable: true })
+  return { dataList: lists(), dataValue: value }
+}
 
 const NOT_FOUND = () => envelope(null, '该订单尚未导入播出证明', 4004)
 const calls: Record<string, (sent: Sent) => unknown> = {
@@ -87,54 +92,59 @@ function setup() {
   return renderPage(<><OrderList /><CertificateDialog order={order} onClose={onClose as () => void} /></>, { realtime: live.channel })
 }
 const openDialog = () => screen.findByRole('dialog', { name: '媒体播出证明 #3' })
+const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))
 
 beforeEach(() => {
   signed.length = 0
   unassigned = []
   current = comparison([month('2026-03', false), month('2026-04', true)])
-  preview = null
-  confirmAnswer = () => ({ verified: 8, missingCells: 2, freeSpots: 1, months: ['2026-03'] })
+  preview = {
+    dataList: { added: [diff({ mediaFileName: 'p.mp4', num: 1 })], missing: [] },
+    dataValue: { planned: 10, aired: 9, added: 1, missing: 2, pending: true, unassigned: [], months: [month('2026-03', false)],
+      changes: { verifiedCells: 8, missingCells: 2, missingSpots: 2, freeSpots: 1 }, basis: 'b1' },
+  }
+  confirmAnswer = () => {
+    current = comparison([month('2026-03', true), month('2026-04', true)])
+    return { verifiedCells: 8, missingCells: 2, missingSpots: 2, freeSpots: 1, months: ['2026-03'] } satisfies ConfirmResult
+  }
 })
 
-/** The preview as typeY 1 computes it, with the rows still unassigned. */
-function withPreview() {
-  const base = comparison([month('2026-03', false), month('2026-04', true)], { pending: true, changes: { verified: 8, missingCells: 2, freeSpots: 1 }, basis: 'b1' })
-  preview = base
-  Object.defineProperty(base.dataValue, 'unassigned', { get: () => unassigned, enumerable: true })
-}
-
 describe('CertificateDialog', () => {
-  it('shows the preview of the unconfirmed months: totals, months, 新增 warning-styled and a cancelled class success-styled', async () => {
-    withPreview()
+  it('opening only reads: every month with its spots and state, 新增 warning-styled and a cancelled class success-styled', async () => {
+    current = comparison([month('2026-03', false), month('2026-04', true), month('2026-05', false, { due: false })])
     setup()
     const dialog = await openDialog()
     const summary = await within(dialog).findByRole('region', { name: '播出证明汇总' })
-    expect(typeY(1)).toHaveLength(1)
-    expect(within(summary).getByText('计划', { selector: 'dt' }).nextElementSibling?.textContent).toBe('20')
-    expect(within(summary).getByText('缺失', { selector: 'dt' }).nextElementSibling?.textContent).toBe('6')
-    expect(within(summary).getByRole('status').textContent).toBe('以下为待确认的核对结果：确认更新将核实 8 个点位，标记缺失 2 个点位，新增 1 个 C 类点位')
+    expect(within(summary).getByLabelText('点位合计').tagName).toBe('DL')
+    expect(within(summary).getByText('计划', { selector: 'dt' }).nextElementSibling?.textContent).toBe('20个点位')
+    expect(within(summary).getByText('缺失', { selector: 'dt' }).nextElementSibling?.textContent).toBe('6个点位')
+    expect(within(summary).getByRole('status').textContent).toBe('2026-03 待确认：点击「确认更新」核对后确认')
     const months = within(summary).getByRole('table', { name: '各月核对' })
-    expect(within(months).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    expect(within(months).getByText('各月核对（单位：点位）')).toBeTruthy()
+    expect(rowsOf(months)).toEqual([
       ['2026-03', '10', '9', '1', '2', '待确认'],
       ['2026-04', '10', '9', '1', '2', '已确认'],
+      ['2026-05', '10', '9', '1', '2', '已核对，月末确认'],
     ])
 
     const added = within(dialog).getByRole('table', { name: '新增' })
-    expect(within(added).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['媒体文件名', '月份 ⇅', '时段/时段归纳', '数量'])
+    expect(within(added).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['媒体文件名', '月份 ⇅', '时段/时段归纳', '数量（点位）'])
     const [first, second] = within(added).getAllByRole('row').slice(1)
     expect(within(first).getAllByRole('cell').map((c) => c.textContent)).toEqual(['b.mp4', '2026-04', '早间', '3'])
     expect(first.className).toBe('certificate-diff__row--warning')
     expect(within(second).getAllByRole('cell').map((c) => c.textContent)).toEqual(['v1.mp4', '2026-03', '归纳晚间', '2'])
     expect(second.className).toBe('certificate-diff__row--success')
+    expect(within(dialog).getByText('2 行')).toBeTruthy()
     const missing = within(dialog).getByRole('table', { name: '缺失' })
     expect(within(missing).getAllByRole('cell').map((c) => c.textContent)).toEqual(['c.mp4', '2026-03', '午间', '4'])
     expect(within(dialog).getByRole('button', { name: '确认更新' })).toHaveProperty('disabled', false)
+    // Nothing but the read: no preview (typeY 1), no other call of the certificate.
+    expect(asked('broadcastingCertificate')).toHaveLength(1)
+    expect(asked('orderBroadcastLicenseUp')).toHaveLength(0)
   })
 
   it('sorts a table by month, ascending then descending', async () => {
-    withPreview()
     current!.dataList.added.push(diff({ pointDateYm: '2026-02', mediaFileName: 'a.mp4' }))
-    preview!.dataList.added.push(diff({ pointDateYm: '2026-02', mediaFileName: 'a.mp4' }))
     const { user } = setup()
     const added = await within(await openDialog()).findByRole('table', { name: '新增' })
     const files = () => within(added).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0].textContent)
@@ -149,49 +159,73 @@ describe('CertificateDialog', () => {
     expect(files()).toEqual(['b.mp4', 'v1.mp4', 'a.mp4'])
   })
 
-  it('确认更新 applies the preview (typeY 2), closes, says what it did and refreshes the order list', async () => {
-    withPreview()
+  it('确认更新 checks (typeY 1) and shows what confirming does in units, then applies that preview (typeY 2) and the months stay, confirmed', async () => {
     const { user } = setup()
     const dialog = await openDialog()
     await within(dialog).findByRole('table', { name: '新增' })
-    // The list behind: loaded, then refreshed once as the preview made the order 公司播出证明.
-    await waitFor(() => expect(asked('orderList')).toHaveLength(2))
+    await waitFor(() => expect(asked('orderList')).toHaveLength(1))
     await user.click(within(dialog).getByRole('button', { name: '确认更新' }))
-    await waitFor(() => expect(onClose).toHaveBeenCalled())
+    const check = await screen.findByRole('dialog', { name: '确认更新播出证明' })
+    expect(await within(check).findByText('核对月份：2026-03')).toBeTruthy()
+    expect(typeY(1)).toHaveLength(1)
+    const tiles = within(check).getByLabelText('待确认月份的点位')
+    expect(within(tiles).getByText('新增', { selector: 'dt' }).nextElementSibling?.textContent).toBe('1个点位')
+    expect(within(check).getByRole('status').textContent).toBe(
+      '确认更新将核实 8 个点位格（全部播出），标记缺失 2 个点位格（缺 2 个点位，可补播），新增 1 个点位记为 C 类赠播',
+    )
+    expect(rowsOf(within(check).getByRole('table', { name: '新增' }))).toEqual([['p.mp4', '2026-03', '早间', '1']])
+
+    await user.click(within(check).getByRole('button', { name: '确认更新' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '确认更新播出证明' })).toBeNull())
     expect(typeY(2).map((s) => s.body)).toEqual([{ orderId: 3, typeY: 2, basis: 'b1' }])
-    expect(getToast()?.message).toBe('已确认 2026-03 的播出证明：核实 8 个点位，缺失 2 个，新增 1 个')
-    expect(getToast()?.kind).toBe('success')
-    // The confirmation changed the order's status: the list refreshes again.
-    await waitFor(() => expect(asked('orderList')).toHaveLength(3))
+    expect(getToast()).toMatchObject({
+      kind: 'success',
+      message: '已确认 2026-03 的播出证明：核实 8 个点位格，标记缺失 2 个点位格（缺 2 个点位），新增 1 个点位记为 C 类赠播',
+    })
+    // The comparison is read again: both months listed, confirmed; nothing left to confirm.
+    const summary = within(dialog).getByRole('region', { name: '播出证明汇总' })
+    await waitFor(() => expect(within(summary).getByRole('status').textContent).toBe('各月播出证明均已确认，无需再确认'))
+    expect(rowsOf(within(summary).getByRole('table', { name: '各月核对' })).map((r) => [r[0], r[5]])).toEqual([['2026-03', '已确认'], ['2026-04', '已确认']])
+    expect(within(dialog).queryByRole('button', { name: '确认更新' })).toBeNull()
+    expect(onClose).not.toHaveBeenCalled()
+    // The order list behind refreshes (the status follows the confirmation); one check in all.
+    await waitFor(() => expect(asked('orderList')).toHaveLength(2))
     expect(typeY(1)).toHaveLength(1)
   })
 
-  it('a 4009 on 确认更新 shows the server’s message as a warning and loads the preview again', async () => {
-    withPreview()
+  it('a 4009 on 确认更新 shows the server’s message as a warning and checks again', async () => {
     confirmAnswer = () => envelope(null, '数据已变化，请重新核对', 4009)
     const { user } = setup()
     const dialog = await openDialog()
-    await within(dialog).findByRole('table', { name: '新增' })
-    await user.click(within(dialog).getByRole('button', { name: '确认更新' }))
+    await user.click(await within(dialog).findByRole('button', { name: '确认更新' }))
+    const check = await screen.findByRole('dialog', { name: '确认更新播出证明' })
+    await user.click(await within(check).findByRole('button', { name: '确认更新' }))
     await waitFor(() => expect(typeY(1)).toHaveLength(2))
     expect(getToast()).toMatchObject({ kind: 'warning', message: '数据已变化，请重新核对' })
-    expect(onClose).not.toHaveBeenCalled()
-    expect(await within(dialog).findByRole('button', { name: '确认更新' })).toBeTruthy()
+    expect(await within(check).findByRole('button', { name: '确认更新' })).toBeTruthy()
   })
 
-  it('every month confirmed: the comparison read-only, months marked 已确认, no preview asked, no 确认更新', async () => {
+  it('every month confirmed: listed and read-only, the dialog says so, offers no 确认更新 and asks nothing more', async () => {
     current = comparison([month('2026-03', true), month('2026-04', true)])
     setup()
     const dialog = await openDialog()
     const summary = await within(dialog).findByRole('region', { name: '播出证明汇总' })
-    expect(within(summary).getByRole('status').textContent).toBe('播出证明已确认')
+    expect(within(summary).getByRole('status').textContent).toBe('各月播出证明均已确认，无需再确认')
     expect(within(summary).getAllByText('已确认')).toHaveLength(2)
-    expect(typeY(1)).toHaveLength(0)
     expect(within(dialog).queryByRole('button', { name: '确认更新' })).toBeNull()
     expect(within(dialog).getByRole('button', { name: '导出' })).toHaveProperty('disabled', false)
+    expect(asked('orderBroadcastLicenseUp')).toHaveLength(0)
   })
 
-  it('without a certificate (4004): the empty state, no toast; an upload tagged broadcastingCertificate follows its job and loads the preview', async () => {
+  it('a running month checked with its rows: nothing due, no 确认更新', async () => {
+    current = comparison([month('2026-03', true), month('2026-04', false, { due: false })])
+    setup()
+    const summary = await within(await openDialog()).findByRole('region', { name: '播出证明汇总' })
+    expect(within(summary).getByRole('status').textContent).toBe('暂无待确认的月份：未结束的月份已核对到昨天，月末重新导入后再确认')
+    expect(screen.queryByRole('button', { name: '确认更新' })).toBeNull()
+  })
+
+  it('without a certificate (4004): the empty state, no toast; an upload tagged broadcastingCertificate follows its job and reads the comparison', async () => {
     current = null
     const { user } = setup()
     const dialog = await openDialog()
@@ -209,16 +243,14 @@ describe('CertificateDialog', () => {
     expect((await screen.findByTestId('import-result')).textContent).toContain('播出证明已上传，正在导入')
 
     current = comparison([month('2026-03', false)])
-    withPreview()
     live.timeline({ status: 2, jobId: 9, level: 'success', data: '已导入 3 行播出证明（4 个点位）：2026-03；未指定时段 0 行，版本待替换 0 行' })
     expect((await screen.findByRole('status', { name: '导入完成' })).textContent).toContain('已导入 3 行播出证明')
     expect(await within(dialog).findByRole('table', { name: '新增' })).toBeTruthy()
-    expect(typeY(1)).toHaveLength(1)
+    expect(asked('orderBroadcastLicenseUp')).toHaveLength(0)
   })
 
-  it('a row no period holds gets the media’s periods; picking one assigns it and reloads the preview', async () => {
+  it('a row no period holds gets the media’s periods; picking one assigns it and reads the comparison again', async () => {
     unassigned = [noPeriod]
-    withPreview()
     const { user } = setup()
     const dialog = await openDialog()
     const rows = await within(dialog).findByRole('region', { name: '待处理的播证记录' })
@@ -230,14 +262,14 @@ describe('CertificateDialog', () => {
 
     await user.selectOptions(picker, '9')
     await waitFor(() => expect(asked('orderBroadcastLicenseTimeUp').map((s) => s.body)).toEqual([{ broadcastingCertificateId: 41, timePeriodId: 9 }]))
-    await waitFor(() => expect(typeY(1)).toHaveLength(2))
+    await waitFor(() => expect(asked('broadcastingCertificate')).toHaveLength(2))
     await waitFor(() => expect(within(dialog).queryByRole('region', { name: '待处理的播证记录' })).toBeNull())
     expect(within(dialog).getByRole('button', { name: '确认更新' })).toHaveProperty('disabled', false)
+    expect(asked('orderBroadcastLicenseUp')).toHaveLength(0)
   })
 
   it('the batch swap asks for both versions with the spec’s messages, then swaps every row of the version', async () => {
     unassigned = [foreign]
-    withPreview()
     const { user } = setup()
     const dialog = await openDialog()
     await user.click(await within(dialog).findByRole('button', { name: '批量替换版本' }))
@@ -257,12 +289,11 @@ describe('CertificateDialog', () => {
       { orderId: 3, tapeId: 6, upTapeId: 5, broadcastingMagneticTapeDetailsType: 1 },
     ])
     expect(getToast()?.message).toBe('已替换 1 行')
-    await waitFor(() => expect(typeY(1)).toHaveLength(2))
+    await waitFor(() => expect(asked('broadcastingCertificate')).toHaveLength(2))
   })
 
   it('a row’s swap is single by default: its own version fixed, only that row sent', async () => {
     unassigned = [foreign]
-    withPreview()
     const { user } = setup()
     const dialog = await openDialog()
     await user.click(await within(dialog).findByRole('button', { name: '替换版本：2026-03-03 08:00:00 other.mp4' }))

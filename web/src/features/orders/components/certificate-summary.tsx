@@ -1,0 +1,77 @@
+import { useTranslation } from '@/lib/i18n'
+import type { CertificateMonth, CertificateSummary } from '../api/certificates'
+
+type Spots = Pick<CertificateSummary, 'planned' | 'aired' | 'added' | 'missing'>
+
+/** The spot totals of a comparison, each tile saying its unit (点位). */
+export function CertificateTiles({ spots, label }: { spots: Spots; label: string }) {
+  const { t } = useTranslation('orders')
+  const tiles = [['planned', spots.planned], ['aired', spots.aired], ['added', spots.added], ['missing', spots.missing]] as const
+  return (
+    <dl className="certificate-summary__totals" aria-label={label}>
+      {tiles.map(([key, value]) => (
+        <div key={key} className={`certificate-summary__total certificate-summary__total--${key}`}>
+          <dt>{t(`certificate.${key}Total`)}</dt>
+          <dd>
+            {value}
+            <span className="certificate-summary__unit">{t('certificate.spotUnit')}</span>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+/** Where a month stands: confirmed (read-only for good), due (awaiting 确认更新), or checked while it runs. */
+function monthState(m: CertificateMonth): { key: string; tag: string } {
+  if (m.confirmed) return { key: 'certificate.monthConfirmed', tag: 'tag--success' }
+  if (m.due) return { key: 'certificate.monthPending', tag: 'tag--warning' }
+  return { key: 'certificate.monthChecked', tag: 'tag--info' }
+}
+
+/** Every month of the certificate with its spots; confirmed months stay listed, read-only. */
+export function CertificateMonths({ months }: { months: CertificateMonth[] }) {
+  const { t } = useTranslation('orders')
+  return (
+    <table className="table certificate-summary__months" aria-label={t('certificate.months')}>
+      <caption className="certificate-summary__caption">{t('certificate.monthsUnit')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('certificate.month')}</th>
+          <th scope="col">{t('certificate.plannedTotal')}</th>
+          <th scope="col">{t('certificate.airedTotal')}</th>
+          <th scope="col">{t('certificate.addedTotal')}</th>
+          <th scope="col">{t('certificate.missingTotal')}</th>
+          <th scope="col">{t('certificate.monthState')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {months.map((m) => {
+          const state = monthState(m)
+          return (
+            <tr key={m.pointDateYm} data-month={m.pointDateYm} data-state={m.confirmed ? 'confirmed' : m.due ? 'due' : 'checked'}>
+              <td>{m.pointDateYm}</td>
+              <td>{m.planned}</td>
+              <td>{m.aired}</td>
+              <td>{m.added}</td>
+              <td>{m.missing}</td>
+              <td>
+                <span className={`tag ${state.tag}`}>{t(state.key)}</span>
+              </td>
+            </tr>
+          )
+        })}
+      </tbody>
+    </table>
+  )
+}
+
+/** What the dialog says about confirming: everything confirmed, which months are due, or nothing due yet. */
+export function certificateState(summary: CertificateSummary): { key: string; months?: string; done: boolean } {
+  if (summary.months.every((m) => m.confirmed)) return { key: 'certificate.allConfirmed', done: true }
+  if (summary.pending) {
+    const months = summary.months.filter((m) => m.due).map((m) => m.pointDateYm).join('、')
+    return { key: 'certificate.due', months, done: false }
+  }
+  return { key: 'certificate.nothingDue', done: true }
+}
