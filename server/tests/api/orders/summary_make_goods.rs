@@ -198,9 +198,10 @@ async fn a_missing_spot_of_a_confirmed_month_is_made_good_on_a_day_still_to_air(
     assert_eq!(cell(&months, l3), (1, 0));
 
     // The report: 播出证明 per month, version and period (planned, aired, added, missing), then
-    // 合计. L: 伊利版本A 晚间 planned 1 + 3 + 1 (the free spot) = 5, aired 3, missing 2; M: 3, 1,
-    // 2. The make-good in N is not due, so no certificate row counts it: 缺失 stays what the
-    // certificate found, 4 = 应补 2 + 2 at one spot owed per missing spot.
+    // 合计. L: 伊利版本A 晚间 planned 1 + 3 = 4, aired 2, missing 2; 伊利版本B 晚间 planned 0
+    // (the free spot is 新增, never 计划), aired 1, added 1; M: 3, 1, 2. The make-good in N is
+    // not due, so no certificate row counts it: 缺失 stays what the certificate found, 4 = 应补
+    // 2 + 2 at one spot owed per missing spot.
     let book = Book::download(&m.s.f.app, &export(&m).await, &m.s.f.token).await;
     let certificate = rows_under(book.sheet("播出证明"), "计划");
     let counts: Vec<(String, Vec<String>)> =
@@ -208,7 +209,12 @@ async fn a_missing_spot_of_a_confirmed_month_is_made_good_on_a_day_still_to_air(
     let row = |a: &str, b: &str, c: &str, d: &str| vec![a.to_owned(), b.to_owned(), c.to_owned(), d.to_owned()];
     assert_eq!(
         counts,
-        [(ym(m.months[0]), row("5", "3", "0", "2")), (ym(m.months[1]), row("3", "1", "0", "2")), ("合计".to_owned(), row("8", "4", "0", "4"))]
+        [
+            (ym(m.months[0]), row("4", "2", "0", "2")),
+            (ym(m.months[0]), row("0", "1", "1", "0")),
+            (ym(m.months[1]), row("3", "1", "0", "2")),
+            ("合计".to_owned(), row("7", "4", "1", "4"))
+        ]
     );
     // 补播: 应补, 已补, 待补 per month, as the grid answers them.
     let make_goods = rows_under(book.sheet("补播"), "应补");
