@@ -23,7 +23,7 @@ mod write;
 pub use aired::{AiredSpot, AiredSpots, SpotPosition};
 pub use buckets::{Bucket, TimeType, buckets};
 pub(crate) use companion::TitleIndexes;
-pub use dashboard::{Dashboard, DashboardCell, DashboardQuery, Series};
+pub use dashboard::{Dashboard, DashboardCell, DashboardQuery, Series, TitleSeries};
 pub use analysis::{Slot, SlotCell, SlotSpot};
 pub(crate) use deleted_share::DeletedShare;
 pub use estimate::GrpWindows;
