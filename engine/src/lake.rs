@@ -29,7 +29,7 @@ impl Default for LakeOptions {
 const IDLE_CONNECTIONS: usize = 4;
 
 /// Temporary tables queries may leave on a connection; dropped when it goes back to the pool.
-pub(crate) const SCRATCH_TABLES: [&str; 9] = [
+pub(crate) const SCRATCH_TABLES: [&str; 8] = [
     "deleted_ids",
     "wanted_ids",
     "stage_viewing",
@@ -38,7 +38,6 @@ pub(crate) const SCRATCH_TABLES: [&str; 9] = [
     "dash_series",
     "dash_deleted",
     "dash_titles",
-    "dash_key_groups",
 ];
 
 /// The Parquet lake on local disk and the DuckDB database that reads and writes it.

@@ -21,15 +21,15 @@
 use std::collections::HashSet;
 
 use chrono::NaiveDate;
+use duckdb::params_from_iter;
 use duckdb::types::Value;
-use duckdb::{Connection, params_from_iter};
 
 use super::buckets::{Bucket, TimeType, bucket_sql, buckets};
-use super::companion::TitleKeys;
+use super::dashboard_sql::{clauses, key_groups, load_series, title_keys, wanted_titles};
 use super::deleted_share::load_deleted;
-use super::issued::{Side, group_key, group_key_sql};
+use super::issued::{Side, group_key_sql};
 use super::month_rollup::{is_month_rollup, is_titles_rollup, titles_path};
-use super::read::{date, prune};
+use super::read::prune;
 use crate::grp::{Units, units_sql};
 use crate::lake::PARQUET_SOURCE;
 use crate::paths::{LakePath, parse_files};
@@ -184,13 +184,20 @@ impl Lake {
             let (clauses, values) = clauses(q, None, false);
             // A series with a group of its own counts only that group's rows.
             let own = match &q.series {
-                Series::Titles(series) if load_key_groups(&conn, series)? => format!(
-                    "left join temp.dash_key_groups g on g.k = v.k
-                     where {clauses} and (g.k is null or v.audience_group_id = g.group_id
-                                          or (v.audience_group_id = 0 and {} = g.group_key))",
-                    group_key_sql("v.audience_group")
-                ),
-                _ => format!("where {clauses}"),
+                Series::Titles(series) => key_groups(series),
+                Series::Groups(_) => None,
+            };
+            let own = match own {
+                Some((groups, group_values)) => {
+                    params.extend(group_values);
+                    format!(
+                        "left join {groups} on g.k = v.k
+                         where {clauses} and (g.k is null or v.audience_group_id = g.group_id
+                                              or (v.audience_group_id = 0 and {} = g.group_key))",
+                        group_key_sql("v.audience_group")
+                    )
+                }
+                None => format!("where {clauses}"),
             };
             sums.push(format!("select v.k, v.ymd, v.n, v.units from temp.dash_titles v {own}"));
             params.extend(values);
@@ -266,38 +273,6 @@ impl Lake {
     }
 }
 
-/// The series keys of each wanted title.
-fn title_keys<'a>(series: &[TitleSeries], wanted: &'a [String]) -> TitleKeys<'a> {
-    let mut out: TitleKeys = wanted.iter().map(|t| (t.as_str(), Vec::new())).collect();
-    for s in series {
-        for title in &s.titles {
-            if let Some(of) = out.get_mut(title.as_str())
-                && !of.contains(&s.key)
-            {
-                of.push(s.key);
-            }
-        }
-    }
-    out
-}
-
-/// The groups of the series that have one, as `temp.dash_key_groups` (k, group id, group key);
-/// answers whether any has.
-fn load_key_groups(conn: &Connection, series: &[TitleSeries]) -> Result<bool> {
-    if series.iter().all(|s| s.group.is_none()) {
-        return Ok(false);
-    }
-    conn.execute_batch("create or replace temp table dash_key_groups (k bigint, group_id bigint, group_key varchar)")?;
-    let mut app = conn.appender_to_catalog_and_db("dash_key_groups", "temp", "main")?;
-    for s in series {
-        if let Some((id, name)) = &s.group {
-            app.append_row([Value::BigInt(s.key), Value::BigInt(*id), Value::Text(group_key(name))])?;
-        }
-    }
-    app.flush()?;
-    Ok(true)
-}
-
 impl Lake {
     /// The month rollups ([`super::month_rollup`], not their title companions) usable for
     /// `files` (one a month at most, each covering only files listed), and the viewing files
@@ -340,108 +315,4 @@ fn files_of(snapshot: &Snapshot, dataset: Dataset) -> Result<Option<Vec<LakePath
 /// The batch of a batch file's name (`b<batch>-0`); `None` for compacted files.
 fn batch_of(stem: &str) -> Option<i64> {
     stem.strip_prefix('b')?.strip_suffix("-0")?.parse().ok()
-}
-
-/// The titles rows must have: every series title (per product) or the query's list; `Some(None)`
-/// for any title, `None` when no row can match.
-fn wanted_titles(q: &DashboardQuery) -> Option<Option<Vec<String>>> {
-    match &q.series {
-        Series::Titles(series) => {
-            let mut all: Vec<String> = series.iter().flat_map(|s| s.titles.iter().cloned()).collect();
-            all.sort();
-            all.dedup();
-            if let Some(only) = &q.titles {
-                all.retain(|t| only.contains(t));
-            }
-            (!all.is_empty()).then_some(Some(all))
-        }
-        Series::Groups(groups) if groups.is_empty() => None,
-        Series::Groups(_) => Some(q.titles.clone()),
-    }
-}
-
-/// `?, ?, …` for `n` values.
-fn marks(n: usize) -> String {
-    vec!["?"; n].join(", ")
-}
-
-/// The WHERE of one part and its values. Every filter is a plain comparison or IN list on a
-/// column, so DuckDB pushes it into the Parquet scan: row-group statistics and the title's
-/// Bloom filters skip what can't match. Raw files are also bounded by air time (a broadcast
-/// day's spots air within a day and a half of it), which they are sorted by.
-fn clauses(q: &DashboardQuery, titles: Option<&[String]>, raw: bool) -> (String, Vec<Value>) {
-    let mut sql = vec!["v.ymd >= ? and v.ymd <= ? and v.belonging_to = ?".to_owned()];
-    let mut values = vec![date(q.from), date(q.to), Value::SmallInt(q.side as i16)];
-    if raw {
-        sql.push("v.air_time >= ? and v.air_time < ?".into());
-        values.extend([date(q.from), date(super::read::days_after(q.to, 2))]);
-    }
-    if let Some(titles) = titles {
-        sql.push(format!("v.title in ({})", marks(titles.len())));
-        values.extend(titles.iter().map(|t| Value::Text(t.clone())));
-    }
-    if let Some(media) = q.media_id {
-        sql.push("v.media_id = ?".into());
-        values.push(Value::BigInt(media));
-    }
-    let mut groups = |list: &[(i64, String)]| {
-        sql.push(format!(
-            "(v.audience_group_id in ({}) or (v.audience_group_id = 0 and {} in ({})))",
-            marks(list.len()),
-            group_key_sql("v.audience_group"),
-            marks(list.len())
-        ));
-        values.extend(list.iter().map(|(id, _)| Value::BigInt(*id)));
-        values.extend(list.iter().map(|(_, name)| Value::Text(group_key(name))));
-    };
-    if let Some(list) = &q.groups {
-        groups(list);
-    }
-    if let Series::Groups(list) = &q.series {
-        groups(list);
-    }
-    let mut list = |column: &str, items: Vec<Value>| {
-        sql.push(format!("v.{column} in ({})", marks(items.len())));
-        values.extend(items);
-    };
-    if let Some(c) = &q.categories {
-        list("category", c.iter().map(|v| Value::SmallInt(*v)).collect());
-    }
-    if let Some(s) = &q.sources {
-        list("source", s.iter().map(|v| Value::SmallInt(*v)).collect());
-    }
-    if let Some(c) = &q.classes {
-        list("time_period_class_id", c.iter().map(|v| Value::BigInt(*v)).collect());
-    }
-    (sql.join(" and "), values)
-}
-
-/// The series as rows: `(key, title, its group id and key or nulls)` per product title,
-/// `(key, group id, group key)` per group.
-fn load_series(conn: &Connection, series: &Series) -> Result<()> {
-    conn.execute_batch("create or replace temp table dash_series (k bigint, title varchar, group_id bigint, group_key varchar)")?;
-    let mut app = conn.appender_to_catalog_and_db("dash_series", "temp", "main")?;
-    match series {
-        Series::Titles(keys) => {
-            for s in keys {
-                let mut titles = s.titles.clone();
-                titles.sort();
-                titles.dedup();
-                let (id, key) = match &s.group {
-                    Some((id, name)) => (Value::BigInt(*id), Value::Text(group_key(name))),
-                    None => (Value::Null, Value::Null),
-                };
-                for t in titles {
-                    app.append_row([Value::BigInt(s.key), Value::Text(t), id.clone(), key.clone()])?;
-                }
-            }
-        }
-        Series::Groups(groups) => {
-            for (id, name) in groups {
-                app.append_row([Value::BigInt(*id), Value::Null, Value::BigInt(*id), Value::Text(group_key(name))])?;
-            }
-        }
-    }
-    app.flush()?;
-    Ok(())
 }

@@ -5,6 +5,7 @@ mod aired;
 mod buckets;
 mod companion;
 mod dashboard;
+mod dashboard_sql;
 mod analysis;
 mod decode;
 mod deleted_share;

@@ -7,7 +7,7 @@
 
 pub mod args;
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashSet};
 
 use adeval_engine::grp::{self, Units};
 use adeval_engine::{Dashboard, DashboardQuery, Dataset, OrderMatch, Series, Side, TimeType, TitleSeries};
@@ -76,37 +76,44 @@ pub struct Figures {
     pub o_data: Vec<PerSpotLine>,
 }
 
-/// Each product's id, name and titles (its name and its tapes' media file names, tape numbers
-/// and customer titles), by id. The titles are trimmed and de-duplicated by the orders' own
-/// rule ([`OrderMatch::new`]), so a product's rows here are those its orders count.
-pub async fn product_titles(db: &sqlx::PgPool, ids: &[i64]) -> sqlx::Result<Vec<(i64, String, Vec<String>)>> {
-    let rows: Vec<(i64, String, Vec<String>)> = sqlx::query_as(
+/// A product as the dashboard counts it.
+struct Product {
+    id: i64,
+    name: String,
+    /// Its name and its tapes' media file names, tape numbers and customer titles, trimmed and
+    /// de-duplicated by the orders' own rule ([`OrderMatch::new`]).
+    titles: Vec<String>,
+    /// Its default audience group `(id, name)`.
+    default_group: (i64, String),
+}
+
+/// The products of `ids`, by id, in one query.
+async fn products_of(db: &sqlx::PgPool, ids: &[i64]) -> sqlx::Result<Vec<Product>> {
+    let rows: Vec<(i64, String, Vec<String>, i64, String)> = sqlx::query_as(
         "select p.id, p.product_name,
                 array(select x from product_tapes t, unnest(array[t.media_file_name, t.media_tape_number, t.customer_title]) x
-                      where t.product_id = p.id)
-         from products p where p.id = any($1) order by p.id",
+                      where t.product_id = p.id),
+                g.id, g.group_name
+         from products p join audience_groups g on g.id = p.default_audience_group_id
+         where p.id = any($1) order by p.id",
     )
     .bind(ids)
     .fetch_all(db)
     .await?;
     Ok(rows
         .into_iter()
-        .map(|(id, name, tapes)| {
+        .map(|(id, name, tapes, group, group_name)| {
             let titles = OrderMatch::new(0, 0, tapes.iter().map(String::as_str).chain([name.as_str()])).titles().to_vec();
-            (id, name, titles)
+            Product { id, name, titles, default_group: (group, group_name) }
         })
         .collect())
 }
 
-/// Each product's default audience group `(id, name)`.
-async fn default_groups(db: &sqlx::PgPool, ids: &[i64]) -> sqlx::Result<HashMap<i64, (i64, String)>> {
-    let rows: Vec<(i64, i64, String)> = sqlx::query_as(
-        "select p.id, g.id, g.group_name from products p join audience_groups g on g.id = p.default_audience_group_id where p.id = any($1)",
-    )
-    .bind(ids)
-    .fetch_all(db)
-    .await?;
-    Ok(rows.into_iter().map(|(p, g, name)| (p, (g, name))).collect())
+/// Each product's id, name and titles (its name and its tapes' media file names, tape numbers
+/// and customer titles), by id. The titles are trimmed and de-duplicated by the orders' own
+/// rule ([`OrderMatch::new`]), so a product's rows here are those its orders count.
+pub async fn product_titles(db: &sqlx::PgPool, ids: &[i64]) -> sqlx::Result<Vec<(i64, String, Vec<String>)>> {
+    Ok(products_of(db, ids).await?.into_iter().map(|p| (p.id, p.name, p.titles)).collect())
 }
 
 /// The audience groups `(id, name)` of `ids`, by id; a missing one is a field error on `field`.
@@ -130,7 +137,7 @@ pub async fn by_product(state: &AppState, f: Filters) -> Result<Figures> {
             .fetch_all(&state.db)
             .await?,
     };
-    let products = product_titles(&state.db, &ids).await?;
+    let products = products_of(&state.db, &ids).await?;
     // Every unknown record of the request is named at once, as the argument checks are.
     let mut checks = Checks::default();
     if f.products.is_some() && products.len() != ids.len() {
@@ -143,10 +150,9 @@ pub async fn by_product(state: &AppState, f: Filters) -> Result<Figures> {
     checks.finish()?;
     // Without a group chosen each product counts its own default group: its audience groups
     // measure the same spots, so adding them up counts a spot once per group.
-    let defaults = if groups.is_none() { default_groups(&state.db, &ids).await? } else { HashMap::new() };
     let series = products
         .iter()
-        .map(|(id, _, titles)| TitleSeries { key: *id, titles: titles.clone(), group: defaults.get(id).cloned() })
+        .map(|p| TitleSeries { key: p.id, titles: p.titles.clone(), group: groups.is_none().then(|| p.default_group.clone()) })
         .collect();
     let query = DashboardQuery {
         from: f.from,
@@ -166,8 +172,8 @@ pub async fn by_product(state: &AppState, f: Filters) -> Result<Figures> {
     let with_rows: HashSet<i64> = answer.cells.iter().filter(|c| c.spots != 0).map(|c| c.key).collect();
     let series = products
         .into_iter()
-        .filter(|(id, _, _)| f.products.is_some() || with_rows.contains(id))
-        .map(|(id, name, _)| (id, name))
+        .filter(|p| f.products.is_some() || with_rows.contains(&p.id))
+        .map(|p| (p.id, p.name))
         .collect();
     Ok(figures(&f, answer, series))
 }
