@@ -48,8 +48,10 @@ impl Lake {
 /// leaving out deleted rows) and the column the manifest's time range comes from.
 fn rewrite(dataset: Dataset, skip: &str) -> (String, &'static str) {
     match dataset {
+        // GRP rewritten as it is kept (files written before it was rounded have more decimals).
         Dataset::Viewing => {
-            (format!("select {} from {PARQUET_SOURCE} v {skip} order by air_time, id", select_list("v.")), "air_time")
+            let columns = select_list("v.").replace("v.\"grp\"", &format!("{} as grp", crate::grp::kept_sql("v.grp")));
+            (format!("select {columns} from {PARQUET_SOURCE} v {skip} order by air_time, id"), "air_time")
         }
         Dataset::Ratings => (
             format!(

@@ -42,11 +42,29 @@ pub fn shown3(units: Units) -> f64 {
     thousandths as f64 / 1_000.0 + 0.0
 }
 
+/// The mean GRP of `n` spots whose GRP sums to `units`, shown to 3 decimals: the exact ratio
+/// rounded on integers, halves away from zero. `None` without spots.
+pub fn mean3(units: Units, n: i64) -> Option<f64> {
+    if n == 0 {
+        return None;
+    }
+    // thousandths = units / (n × 10), rounded: (2|u| + d) div 2d, then the sign.
+    let (num, den) = (i128::from(units) * i128::from(n.signum()), i128::from(n.abs()) * i128::from(PER_POINT / 1_000));
+    let thousandths = (2 * num.abs() + den) / (2 * den) * num.signum();
+    Some(thousandths as f64 / 1_000.0 + 0.0)
+}
+
 /// The SQL expression of a column's GRP in units, for sums that DuckDB computes exactly
 /// (`sum` of integers is exact in any order). `column` comes from the engine's own names,
 /// never from input.
 pub fn units_sql(column: &str) -> String {
     format!("cast(round({column} * {PER_POINT}) as bigint)")
+}
+
+/// The SQL expression of a column's GRP as it is kept ([`kept`], the same double): what a
+/// rewrite of stored rows writes. `column` comes from the engine's own names.
+pub fn kept_sql(column: &str) -> String {
+    format!("({}::double / {PER_POINT})", units_sql(column))
 }
 
 #[cfg(test)]
@@ -83,5 +101,19 @@ mod tests {
         assert_eq!(shown3(-12_345), -1.235);
         assert_eq!(shown3(4), 0.0);
         assert!(shown3(-4).is_sign_positive());
+    }
+
+    #[test]
+    fn a_mean_is_rounded_on_the_exact_ratio() {
+        // 7.1355 / 5 = 1.4271 → 1.427; 3.7 / 2 = 1.85; 4.25 / 3 = 1.41666… → 1.417;
+        // 8.25 / 4 = 2.0625 → 2.063 (a half, away from zero); 0.0005 / 1 → 0.001.
+        assert_eq!(mean3(71_355, 5), Some(1.427));
+        assert_eq!(mean3(37_000, 2), Some(1.85));
+        assert_eq!(mean3(42_500, 3), Some(1.417));
+        assert_eq!(mean3(82_500, 4), Some(2.063));
+        assert_eq!(mean3(5, 1), Some(0.001));
+        assert_eq!(mean3(-82_500, 4), Some(-2.063));
+        assert_eq!(mean3(0, 3), Some(0.0));
+        assert_eq!(mean3(10, 0), None);
     }
 }

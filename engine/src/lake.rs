@@ -29,8 +29,16 @@ impl Default for LakeOptions {
 const IDLE_CONNECTIONS: usize = 4;
 
 /// Temporary tables queries may leave on a connection; dropped when it goes back to the pool.
-pub(crate) const SCRATCH_TABLES: [&str; 7] =
-    ["deleted_ids", "wanted_ids", "stage_viewing", "order_match", "dash_days", "dash_series", "dash_deleted"];
+pub(crate) const SCRATCH_TABLES: [&str; 8] = [
+    "deleted_ids",
+    "wanted_ids",
+    "stage_viewing",
+    "order_match",
+    "dash_days",
+    "dash_series",
+    "dash_deleted",
+    "dash_titles",
+];
 
 /// The Parquet lake on local disk and the DuckDB database that reads and writes it.
 pub struct Lake {

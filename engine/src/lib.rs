@@ -20,12 +20,12 @@ pub use analyst::QueryResult;
 pub use certificates::CertificateRow;
 pub use error::{Error, Result};
 pub use lake::{Lake, LakeOptions};
-pub use paths::{Dataset, LakeFile, Month, Snapshot, viewing_rollup_path};
+pub use paths::{Dataset, LakeFile, Month, ROLLUP_PREFIX, Snapshot, is_legacy_rollup, viewing_rollup_path};
 pub use ratings::{
     ChannelGroupRatings, ChannelRatings, ClassDay, CurveRequest, DailyRatings, MAX_REASONS, RatingStats, RatingsSummary,
     Resolution, SeriesWindows, SpotCurve,
 };
 pub use viewing::{
     AiredSpot, AiredSpots, Bucket, Dashboard, DashboardCell, DashboardQuery, GrpWindows, IssuedTotals, OrderMatch, Series,
-    Side, Slot, SlotCell, SlotSpot, SpotPosition, TimeType, ViewingFilter, ViewingRow, buckets, group_key, is_month_rollup, is_titles_rollup, titles_rollup_path,
+    Side, Slot, SlotCell, SlotSpot, SpotPosition, TimeType, TitleSeries, ViewingFilter, ViewingRow, buckets, group_key, is_month_rollup, is_titles_rollup, titles_rollup_path,
 };

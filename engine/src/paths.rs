@@ -23,8 +23,9 @@ pub enum Dataset {
     /// resolved against its order, with row ids; partitioned by the month of the broadcast day.
     Certificates,
     /// Per viewing file, its rows summed by day, media, audience group, title, category,
-    /// source, ownership and time-period class (spots and Σ GRP): the dashboard's source. Each
-    /// file is its viewing file's twin, same month and name (docs/decisions.md, issue 18).
+    /// source, ownership and time-period class (spots and Σ GRP in units): the dashboard's
+    /// source. Each file is its viewing file's twin, same month, named after it
+    /// ([`viewing_rollup_path`]); month rollups merge them (docs/dashboard.md).
     ViewingDaily,
 }
 
@@ -205,17 +206,30 @@ impl LakePath {
         name.strip_suffix(".parquet").unwrap_or(name)
     }
 
-    /// The same month and name in another dataset: a viewing file's rollup twin.
-    pub fn twin(&self, dataset: Dataset) -> LakePath {
-        LakePath::new(dataset, self.month, self.stem()).expect("a valid path's parts make a valid path")
+    /// A viewing file's rollup twin: [`Dataset::ViewingDaily`], the same month, its name after
+    /// [`ROLLUP_PREFIX`].
+    pub fn rollup_twin(&self) -> LakePath {
+        LakePath::new(Dataset::ViewingDaily, self.month, &format!("{ROLLUP_PREFIX}{}", self.stem()))
+            .expect("a valid path's parts make a valid path")
     }
 }
 
+/// What the names of viewing rollups of the current format start with (twins, month rollups
+/// and their title companions): GRP summed as integer units and companions keyed by side and
+/// audience group. Rollups without it were written by earlier versions (GRP summed as
+/// doubles): readers pass them over and the start's backfill replaces and retires them.
+pub const ROLLUP_PREFIX: &str = "v2-";
+
+/// Whether `path` is a viewing rollup of an earlier format ([`ROLLUP_PREFIX`]).
+pub fn is_legacy_rollup(path: &str) -> bool {
+    LakePath::parse(path).is_ok_and(|p| p.dataset == Dataset::ViewingDaily && !p.stem().starts_with(ROLLUP_PREFIX))
+}
+
 /// The path of the rollup ([`Dataset::ViewingDaily`]) of the viewing file at `path`: the same
-/// month and name. `None` for a path that is not a viewing file's.
+/// month, its name after [`ROLLUP_PREFIX`]. `None` for a path that is not a viewing file's.
 pub fn viewing_rollup_path(path: &str) -> Option<String> {
     let parsed = LakePath::parse(path).ok().filter(|p| p.dataset == Dataset::Viewing)?;
-    Some(parsed.twin(Dataset::ViewingDaily).rel)
+    Some(parsed.rollup_twin().rel)
 }
 
 /// Parses every path of a snapshot and checks they all belong to one dataset. `None` when the

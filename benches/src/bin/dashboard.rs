@@ -5,8 +5,9 @@
 //! (benches/src/viewing.rs). The call: the first quarter by ISO week for 3 products.
 //!
 //! The peer is what an analyst would run without adeval: DuckDB over a plain Parquet copy of the
-//! live rows (deletions applied, one file), the same titles joined, the same days, grouped by
-//! product and ISO week. Both must give the same spots and GRP per product and week before
+//! live rows (deletions applied, one file), the same titles joined, the same days, the customer
+//! side and each product's default group (what the call counts with no side or group chosen),
+//! grouped by product and ISO week. Both must give the same spots and GRP per product and week before
 //! anything is timed. ADEVAL_BENCH_DASHBOARD_KEEP leaves the database and files in place.
 //!
 //! Settings: ADEVAL_BENCH_DASHBOARD_ROWS (10,000,000), ADEVAL_BENCH_DASHBOARD_RUNS (50),
@@ -103,10 +104,11 @@ async fn main() -> anyhow::Result<()> {
     bench.finish(Some("ADEVAL_BENCH_DASHBOARD_KEEP"), outcome).await
 }
 
-/// Each product's titles as an analyst would list them: its name and its tapes' three names.
-async fn titles(db: &PgPool, products: &[i64]) -> anyhow::Result<Vec<(i64, String)>> {
+/// Each product's titles as an analyst would list them (its name and its tapes' three names),
+/// with its default group.
+async fn titles(db: &PgPool, products: &[i64]) -> anyhow::Result<Vec<(i64, String, i64)>> {
     Ok(sqlx::query_as(
-        "select distinct p.id, trim(x) from products p
+        "select distinct p.id, trim(x), p.default_audience_group_id from products p
          cross join lateral (select p.product_name union all
                              select unnest(array[t.media_file_name, t.media_tape_number, t.customer_title])
                              from product_tapes t where t.product_id = p.id) n(x)
@@ -117,15 +119,16 @@ async fn titles(db: &PgPool, products: &[i64]) -> anyhow::Result<Vec<(i64, Strin
     .await?)
 }
 
-/// The peer: the products' titles joined to the plain copy, grouped by product and ISO week.
-fn peer(plain: &Path, titles: &[(i64, String)]) -> anyhow::Result<Cells> {
+/// The peer: the products' titles joined to the plain copy, customer side, each product's
+/// default group (the bench's rows all carry a group id), grouped by product and ISO week.
+fn peer(plain: &Path, titles: &[(i64, String, i64)]) -> anyhow::Result<Cells> {
     let conn = duckdb::Connection::open_in_memory()?;
     conn.execute_batch("set threads = 2")?;
-    let values = titles.iter().map(|(k, t)| format!("({k}, '{}')", t.replace('\'', "''"))).collect::<Vec<_>>().join(", ");
+    let values = titles.iter().map(|(k, t, g)| format!("({k}, '{}', {g})", t.replace('\'', "''"))).collect::<Vec<_>>().join(", ");
     let sql = format!(
         "select t.k, strftime(v.ymd, '%G-W%V'), count(*), sum(v.grp)
-         from read_parquet('{}') v join (values {values}) t(k, title) on v.title = t.title
-         where v.ymd between date '{FROM}' and date '{TO}'
+         from read_parquet('{}') v join (values {values}) t(k, title, g) on v.title = t.title and v.audience_group_id = t.g
+         where v.ymd between date '{FROM}' and date '{TO}' and v.belonging_to = 1
          group by all",
         plain.display()
     );
@@ -170,14 +173,16 @@ fn write_report(rows: u64, rollup_rows: i64, spots: i64, generated: f64, [warm, 
          copied products with orders over January to June 2026, and {} viewing rows in the lake (10,000 deleted; \
          generated in {}) written as the import writes them, each batch with its rollup and each commit merging \
          its months' rollups into one file per month ({} rollup rows in all, both kinds). \
-         The call: {FROM} … {TO} by ISO week for 3 products ({spots} spots), one request at a time, signed, each \
+         The call: {FROM} … {TO} by ISO week for 3 products ({spots} spots: the customer side, each product's \
+         default group), one request at a time, signed, each \
          after one unmeasured call; the cold rows are the first call after the lake's manifest version moved (the \
          snapshots read again). adeval reads the rows of the products' titles from the title companions of the quarter's month \
-         rollups (the rows summed by title, day and media, sorted by title, 256-row LZ4 pages with a page index) \
+         rollups (the rows summed by title, day, media, side and group, GRP in integer units, sorted by title, \
+         256-row LZ4 pages with a page index) \
          by an index of where each title lies, and DuckDB sums them with the deleted rows' sums (read from the \
          raw files once per deletion set and kept in memory) per product and week. **The peer** is DuckDB over a plain \
-         Parquet copy of the live rows (deletions applied, one file): the products' titles joined, the quarter's \
-         days, grouped by product and ISO week. Both gave the same spots and GRP per product and week before \
+         Parquet copy of the live rows (deletions applied, one file): the products' titles joined, the customer side, \
+         each product's default group, the quarter's days, grouped by product and ISO week. Both gave the same spots and GRP per product and week before \
          timing.\n\n",
         thousands(rows as f64),
         secs(generated),

@@ -98,7 +98,10 @@ impl Lake {
                     of: int(of, r),
                     from_end: !from_end.is_null(r) && from_end.value(r),
                 });
-                out.spots.push(AiredSpot { title: at, ymd: date(ymd.value(r)), secs: secs.value(r), grp: grp.value(r), position });
+                // As the lake keeps it (rows written before it rounded have more decimals), so
+                // the spots add up to the issued totals' exact sum.
+                let grp = crate::grp::kept(grp.value(r));
+                out.spots.push(AiredSpot { title: at, ymd: date(ymd.value(r)), secs: secs.value(r), grp, position });
             }
             Ok(())
         })?;

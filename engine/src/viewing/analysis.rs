@@ -130,7 +130,8 @@ impl Lake {
                 duration: r.get(9)?,
                 audience_group: r.get(10)?,
                 media_id: r.get(11)?,
-                grp: r.get(12)?,
+                // As the lake keeps it (rows written before it rounded have more decimals).
+                grp: crate::grp::kept(r.get(12)?),
             };
             if slots.last().is_none_or(|s| s.minute != minute as u32) {
                 slots.push(Slot { minute: minute as u32, cells: Vec::new() });

@@ -17,7 +17,7 @@ use std::fs::File;
 use std::sync::{Arc, Mutex};
 
 use duckdb::Connection;
-use duckdb::arrow::array::{Array, ArrayRef, AsArray, Date32Array, Float64Array, Int64Array, RecordBatch, UInt32Array};
+use duckdb::arrow::array::{Array, ArrayRef, AsArray, Date32Array, Int16Array, Int64Array, RecordBatch, StringArray, UInt32Array};
 use duckdb::arrow::compute::take;
 use duckdb::arrow::datatypes::{DataType, Field, Schema, SchemaRef};
 use duckdb::types::Value;
@@ -37,7 +37,7 @@ const INDEXED_FILES: usize = 48;
 
 /// The columns read, in the order of `temp.dash_titles` (after the series key, which comes
 /// from the index).
-const READ: [&str; 4] = ["ymd", "media_id", "n", "grp"];
+const READ: [&str; 7] = ["ymd", "media_id", "belonging_to", "audience_group_id", "audience_group", "n", "units"];
 
 /// Where a companion's titles lie.
 struct TitleIndex {
@@ -166,36 +166,60 @@ fn rows_schema() -> SchemaRef {
         Field::new("k", DataType::Int64, true),
         Field::new("ymd", DataType::Date32, true),
         Field::new("media_id", DataType::Int64, true),
+        Field::new("belonging_to", DataType::Int16, true),
+        Field::new("audience_group_id", DataType::Int64, true),
+        Field::new("audience_group", DataType::Utf8, true),
         Field::new("n", DataType::Int64, true),
-        Field::new("grp", DataType::Float64, true),
+        Field::new("units", DataType::Int64, true),
     ]))
 }
 
-/// The deleted cells of the titles of `keys` as `temp.dash_titles` rows (their `n` and `grp`
-/// are negative already), once per series key.
+/// `temp.dash_titles`, in the order of [`rows_schema`].
+const TITLES_TABLE: &str = "create or replace temp table dash_titles
+    (k bigint, ymd date, media_id bigint, belonging_to smallint, audience_group_id bigint, audience_group varchar, n bigint, units bigint)";
+
+/// The deleted cells of the titles of `keys` as `temp.dash_titles` rows (their `n` and
+/// `units` are negative already), once per series key.
 fn deleted_rows(cells: &[DeletedCell], keys: &TitleKeys) -> Result<RecordBatch> {
-    let (mut k, mut ymd, mut media, mut n, mut grp) = (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut k, mut ymd, mut media, mut side, mut group_id, mut group) = (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut n, mut units) = (Vec::new(), Vec::new());
+    let bigint = |v: &Value| match v {
+        Value::BigInt(x) => Ok(Some(*x)),
+        Value::Null => Ok(None),
+        other => Err(Error::Caller(format!("a deleted cell of another shape: {other:?}"))),
+    };
     for cell in cells {
         let Some(wanted) = cell.title.as_deref().and_then(|t| keys.get(t)) else { continue };
-        let (media_id, count, sum) = match (&cell.values[1], &cell.values[9], &cell.values[10]) {
-            (Value::BigInt(m), Value::BigInt(c), Value::Double(s)) => (Some(*m), *c, *s),
-            (Value::Null, Value::BigInt(c), Value::Double(s)) => (None, *c, *s),
-            other => return Err(Error::Caller(format!("a deleted cell of another shape: {other:?}"))),
+        let v = &cell.values;
+        let (media_id, gid, count, sum) = (bigint(&v[1])?, bigint(&v[2])?, bigint(&v[9])?, bigint(&v[10])?);
+        let belonging_to = match v[7] {
+            Value::SmallInt(s) => Some(s),
+            _ => None,
+        };
+        let name = match &v[3] {
+            Value::Text(t) => Some(t.clone()),
+            _ => None,
         };
         for key in wanted {
             k.push(*key);
             ymd.push(days_since_epoch(cell.ymd));
             media.push(media_id);
+            side.push(belonging_to);
+            group_id.push(gid);
+            group.push(name.clone());
             n.push(count);
-            grp.push(sum);
+            units.push(sum);
         }
     }
     let columns: Vec<ArrayRef> = vec![
         Arc::new(Int64Array::from(k)),
         Arc::new(Date32Array::from(ymd)),
         Arc::new(Int64Array::from(media)),
+        Arc::new(Int16Array::from(side)),
+        Arc::new(Int64Array::from(group_id)),
+        Arc::new(StringArray::from(group)),
         Arc::new(Int64Array::from(n)),
-        Arc::new(Float64Array::from(grp)),
+        Arc::new(Int64Array::from(units)),
     ];
     Ok(RecordBatch::try_new(rows_schema(), columns)?)
 }
@@ -206,7 +230,8 @@ fn days_since_epoch(day: chrono::NaiveDate) -> i32 {
 }
 
 impl Lake {
-    /// Loads into `temp.dash_titles` (k, ymd, media_id, n, grp) every row of the companions
+    /// Loads into `temp.dash_titles` (k, ymd, media_id, belonging_to, audience_group_id,
+    /// audience_group, n, units) every row of the companions
     /// `files` whose title is one of `keys`', once per series key of its title, and the
     /// `deleted` cells of those titles likewise; each companion is indexed the first time.
     /// The files are read side by side on the lake's threads. Answers the rows loaded.
@@ -238,7 +263,7 @@ impl Lake {
             shares.extend(helpers.into_iter().map(|h| h.join().expect("a companion read does not panic")));
             shares
         });
-        conn.execute_batch("create or replace temp table dash_titles (k bigint, ymd date, media_id bigint, n bigint, grp double)")?;
+        conn.execute_batch(TITLES_TABLE)?;
         let mut app = conn.appender_to_catalog_and_db("dash_titles", "temp", "main")?;
         let mut rows = 0;
         let deleted = deleted_rows(deleted, keys)?;
@@ -295,7 +320,6 @@ impl Lake {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use duckdb::arrow::array::StringArray;
     use parquet::arrow::ArrowWriter;
     use parquet::file::properties::{EnabledStatistics, WriterProperties};
 
@@ -308,8 +332,11 @@ mod tests {
             Field::new("title", DataType::Utf8, true),
             Field::new("ymd", DataType::Date32, true),
             Field::new("media_id", DataType::Int64, true),
+            Field::new("belonging_to", DataType::Int16, true),
+            Field::new("audience_group_id", DataType::Int64, true),
+            Field::new("audience_group", DataType::Utf8, true),
             Field::new("n", DataType::Int64, true),
-            Field::new("grp", DataType::Float64, true),
+            Field::new("units", DataType::Int64, true),
         ]));
         let n = rows.len();
         let batch = RecordBatch::try_new(
@@ -319,8 +346,11 @@ mod tests {
                 Arc::new(StringArray::from(rows.iter().map(|r| r.0).collect::<Vec<_>>())),
                 Arc::new(Date32Array::from(rows.iter().map(|r| r.1).collect::<Vec<_>>())),
                 Arc::new(Int64Array::from((0..n as i64).collect::<Vec<_>>())),
+                Arc::new(Int16Array::from(vec![1; n])),
+                Arc::new(Int64Array::from(vec![0; n])),
+                Arc::new(StringArray::from(vec![Some("全国"); n])),
                 Arc::new(Int64Array::from(vec![1; n])),
-                Arc::new(Float64Array::from((0..n).map(|i| i as f64).collect::<Vec<_>>())),
+                Arc::new(Int64Array::from((0..n as i64).collect::<Vec<_>>())),
             ],
         )
         .unwrap();

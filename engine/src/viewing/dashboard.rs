@@ -1,33 +1,36 @@
-//! The dashboard's figures (docs/dashboard.md): spots and Σ GRP per series and time bucket, in
-//! one DuckDB statement over the viewing rollup.
+//! The dashboard's figures (docs/dashboard.md): spots and Σ GRP (in integer units, exact:
+//! [`crate::grp`]) per series and time bucket, of one side, in one DuckDB statement over the
+//! viewing rollup.
 //!
 //! A viewing file is read through its month's month rollup when one covers it and only files
 //! of the viewing snapshot (month_rollup.rs), else through its rollup twin
-//! ([`Dataset::ViewingDaily`], same month and name) when the rollup snapshot lists it, else raw
+//! ([`Dataset::ViewingDaily`], same month, named after it) when the rollup snapshot lists it, else raw
 //! (a lake from before rollups, until they are built; a snapshot pair read across a commit).
 //! Rollups hold deleted rows: when the viewing snapshot has deletions, the deleted rows of the
 //! rolled-up files, summed once per deletion set and kept in memory (deleted_share.rs), are
 //! subtracted. Rollups of files the viewing snapshot doesn't list are not read, so the answer
 //! is always that of the viewing snapshot.
 //!
-//! A query on products, days and media alone reads the month rollups' title companions by
-//! title (companion.rs): their rows of the wanted titles and the deleted rows' sums are loaded
-//! by series key into one temporary table, so the statement only filters, buckets and sums.
+//! A query on products, days, media, side and groups alone reads the month rollups' title
+//! companions by title (companion.rs): their rows of the wanted titles and the deleted rows'
+//! sums are loaded by series key into one temporary table, so the statement only filters,
+//! buckets and sums.
 //! Other parts (twins, raw files, month rollups for group or class queries) are summed, then
 //! joined to the series. Buckets are worked out in SQL ([`bucket_sql`]), not joined.
 
 use std::collections::HashSet;
 
 use chrono::NaiveDate;
+use duckdb::params_from_iter;
 use duckdb::types::Value;
-use duckdb::{Connection, params_from_iter};
 
 use super::buckets::{Bucket, TimeType, bucket_sql, buckets};
-use super::companion::TitleKeys;
+use super::dashboard_sql::{clauses, key_groups, load_series, title_keys, wanted_titles};
 use super::deleted_share::load_deleted;
-use super::issued::{group_key, group_key_sql};
+use super::issued::{Side, group_key_sql};
 use super::month_rollup::{is_month_rollup, is_titles_rollup, titles_path};
-use super::read::{date, prune};
+use super::read::prune;
+use crate::grp::{Units, units_sql};
 use crate::lake::PARQUET_SOURCE;
 use crate::paths::{LakePath, parse_files};
 use crate::{Dataset, Error, Lake, Month, Result, Snapshot};
@@ -36,11 +39,22 @@ use crate::{Dataset, Error, Lake, Month, Result, Snapshot};
 #[derive(Debug, Clone, PartialEq)]
 pub enum Series {
     /// One series per key (a product): a row is the key's when its title is one of the key's
-    /// titles (trimmed, as rows' titles are stored). A row may be several keys'.
-    Titles(Vec<(i64, Vec<String>)>),
+    /// titles (trimmed, as rows' titles are stored) and, when the key has a group, it is of
+    /// that group (matched as [`Series::Groups`]). A row may be several keys'.
+    Titles(Vec<TitleSeries>),
     /// One series per audience group `(id, name)`: a row is the group's when its group id is
     /// the id, or when it is 0 and the row's group name has the name's [`group_key`].
     Groups(Vec<(i64, String)>),
+}
+
+/// One series of titles: a product's, counted in its own audience group when `group` is set
+/// (a product's default group when none is chosen: docs/dashboard.md).
+#[derive(Debug, Clone, PartialEq)]
+pub struct TitleSeries {
+    pub key: i64,
+    pub titles: Vec<String>,
+    /// `(id, name)`: only rows of this group count for the series.
+    pub group: Option<(i64, String)>,
 }
 
 /// The rows to count and how to cut them. `None` filters don't filter; an empty list matches
@@ -52,6 +66,9 @@ pub struct DashboardQuery {
     pub to: NaiveDate,
     pub time: TimeType,
     pub series: Series,
+    /// Whose measurement is counted (data ownership): the customer's and the media's measure
+    /// the same spots, so they are never added up.
+    pub side: Side,
     /// Only rows whose title is one of these.
     pub titles: Option<Vec<String>>,
     pub media_id: Option<i64>,
@@ -62,14 +79,14 @@ pub struct DashboardQuery {
     pub classes: Option<Vec<i64>>,
 }
 
-/// Spots and Σ GRP of one series in one bucket (an index into [`Dashboard::buckets`]).
-/// Buckets and series without rows have no cell.
+/// Spots and Σ GRP (in units: exact) of one series in one bucket (an index into
+/// [`Dashboard::buckets`]). Buckets and series without rows have no cell.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DashboardCell {
     pub key: i64,
     pub bucket: usize,
     pub spots: i64,
-    pub grp: f64,
+    pub units: Units,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -82,7 +99,7 @@ pub struct Dashboard {
 /// apply.
 struct Part<'a> {
     source: Source,
-    /// `n` and `grp` of a row.
+    /// `n` and `units` of a row.
     counts: &'a str,
     join: &'a str,
     raw: bool,
@@ -112,10 +129,10 @@ impl Lake {
         }
         let files = prune(files, Some(q.from), Some(q.to));
         let (months, merged) = self.month_rollups(&files, &rolled)?;
-        // A query on titles, days and media alone reads the month rollups' title companions.
+        // A query on titles, days, media, side and groups alone reads the month rollups' title
+        // companions.
         let title_level = matches!(q.series, Series::Titles(_))
             && titles.is_some()
-            && q.groups.is_none()
             && q.categories.is_none()
             && q.sources.is_none()
             && q.classes.is_none();
@@ -128,7 +145,7 @@ impl Lake {
         }
         let (mut uncovered, mut covered) = (Vec::new(), Vec::new());
         for file in files {
-            let twin = file.twin(Dataset::ViewingDaily);
+            let twin = file.rollup_twin();
             if merged.contains(&file.rel) {
                 covered.push(file);
             } else if rolled.contains(&twin.rel) {
@@ -165,20 +182,43 @@ impl Lake {
             && self.load_companion_titles(&conn, &companions, keys, &deleted)? > 0
         {
             let (clauses, values) = clauses(q, None, false);
-            sums.push(format!("select v.k, v.ymd, v.n, v.grp from temp.dash_titles v where {clauses}"));
+            // A series with a group of its own counts only that group's rows.
+            let own = match &q.series {
+                Series::Titles(series) => key_groups(series),
+                Series::Groups(_) => None,
+            };
+            let own = match own {
+                Some((groups, group_values)) => {
+                    params.extend(group_values);
+                    format!(
+                        "left join {groups} on g.k = v.k
+                         where {clauses} and (g.k is null or v.audience_group_id = g.group_id
+                                              or (v.audience_group_id = 0 and {} = g.group_key))",
+                        group_key_sql("v.audience_group")
+                    )
+                }
+                None => format!("where {clauses}"),
+            };
+            sums.push(format!("select v.k, v.ymd, v.n, v.units from temp.dash_titles v {own}"));
             params.extend(values);
         }
         let anti = if uncovered.is_empty() { "" } else { self.bind_deleted(&conn, Dataset::Viewing, &viewing.deleted)? };
+        let raw_counts = format!("1::bigint, {}", units_sql("v.grp"));
         let mut parts = vec![
-            Part { source: Source::Files(twins), counts: "v.n, v.grp", join: "", raw: false },
-            Part { source: Source::Files(uncovered), counts: "1::bigint, v.grp", join: anti, raw: true },
+            Part { source: Source::Files(twins), counts: "v.n, v.units", join: "", raw: false },
+            Part { source: Source::Files(uncovered), counts: &raw_counts, join: anti, raw: true },
         ];
         if by_key.is_none() && !deleted.is_empty() {
             load_deleted(&conn, &deleted)?;
-            parts.push(Part { source: Source::Table("temp.dash_deleted"), counts: "v.n, v.grp", join: "", raw: false });
+            parts.push(Part { source: Source::Table("temp.dash_deleted"), counts: "v.n, v.units", join: "", raw: false });
         }
         let by_group = matches!(q.series, Series::Groups(_));
-        let gkey = if by_group { format!("case when v.audience_group_id = 0 then {} end", group_key_sql("v.audience_group")) } else { "null::varchar".into() };
+        // Rows are summed by group only when a series is cut by group.
+        let grouped = match &q.series {
+            Series::Groups(_) => true,
+            Series::Titles(series) => series.iter().any(|s| s.group.is_some()),
+        };
+        let gkey = if grouped { format!("case when v.audience_group_id = 0 then {} end", group_key_sql("v.audience_group")) } else { "null::varchar".into() };
         let mut selects = Vec::new();
         let mut values = Vec::new();
         for part in parts.iter().filter(|p| !matches!(&p.source, Source::Files(f) if f.is_empty())) {
@@ -187,8 +227,8 @@ impl Lake {
                 Source::Files(_) => PARQUET_SOURCE,
                 Source::Table(table) => table,
             };
-            // Only a group series joins on the group: the others sum across groups.
-            let group = if by_group { format!("v.audience_group_id, {gkey}") } else { "null::bigint, null::varchar".into() };
+            // Only series cut by group join on the group: the others sum across groups.
+            let group = if grouped { format!("v.audience_group_id, {gkey}") } else { "null::bigint, null::varchar".into() };
             selects.push(format!(
                 "select v.ymd, v.title, {group} as gkey, {} from {source} v {} where {clauses}",
                 part.counts, part.join
@@ -201,11 +241,15 @@ impl Lake {
         if !selects.is_empty() {
             // The parts' rows summed before the series join: far fewer rows to join.
             load_series(&conn, &q.series)?;
-            let on = if by_group { "(s.group_id = r.audience_group_id or s.group_key = r.gkey)" } else { "s.title = r.title" };
+            let on = if by_group {
+                "(s.group_id = r.audience_group_id or s.group_key = r.gkey)"
+            } else {
+                "s.title = r.title and (s.group_id is null or s.group_id = r.audience_group_id or s.group_key = r.gkey)"
+            };
             sums.push(format!(
-                "select s.k, r.ymd, r.n, r.grp
-                 from (select ymd, title, audience_group_id, gkey, sum(n) as n, sum(grp) as grp
-                       from ({}) u (ymd, title, audience_group_id, gkey, n, grp) group by all) r
+                "select s.k, r.ymd, r.n, r.units
+                 from (select ymd, title, audience_group_id, gkey, sum(n) as n, sum(units) as units
+                       from ({}) u (ymd, title, audience_group_id, gkey, n, units) group by all) r
                  join temp.dash_series s on {on}",
                 selects.join(" union all ")
             ));
@@ -215,33 +259,18 @@ impl Lake {
             return Ok(empty);
         }
         let sql = format!(
-            "select k, {bucket} as bucket, sum(n)::bigint, sum(grp)::double from ({}) group by all",
+            "select k, {bucket} as bucket, sum(n)::bigint, sum(units)::bigint from ({}) group by all",
             sums.join(" union all ")
         );
         let mut stmt = conn.prepare(&sql)?;
         let mut cells = stmt
             .query_map(params_from_iter(&params), |r| {
-                Ok(DashboardCell { key: r.get(0)?, bucket: r.get::<_, i32>(1)? as usize, spots: r.get(2)?, grp: r.get(3)? })
+                Ok(DashboardCell { key: r.get(0)?, bucket: r.get::<_, i32>(1)? as usize, spots: r.get(2)?, units: r.get(3)? })
             })?
             .collect::<Result<Vec<_>, _>>()?;
         cells.sort_unstable_by_key(|c| (c.key, c.bucket));
         Ok(Dashboard { buckets, cells })
     }
-}
-
-/// The series keys of each wanted title.
-fn title_keys<'a>(keys: &[(i64, Vec<String>)], wanted: &'a [String]) -> TitleKeys<'a> {
-    let mut out: TitleKeys = wanted.iter().map(|t| (t.as_str(), Vec::new())).collect();
-    for (k, titles) in keys {
-        for title in titles {
-            if let Some(of) = out.get_mut(title.as_str())
-                && !of.contains(k)
-            {
-                of.push(*k);
-            }
-        }
-    }
-    out
 }
 
 impl Lake {
@@ -286,103 +315,4 @@ fn files_of(snapshot: &Snapshot, dataset: Dataset) -> Result<Option<Vec<LakePath
 /// The batch of a batch file's name (`b<batch>-0`); `None` for compacted files.
 fn batch_of(stem: &str) -> Option<i64> {
     stem.strip_prefix('b')?.strip_suffix("-0")?.parse().ok()
-}
-
-/// The titles rows must have: every series title (per product) or the query's list; `Some(None)`
-/// for any title, `None` when no row can match.
-fn wanted_titles(q: &DashboardQuery) -> Option<Option<Vec<String>>> {
-    match &q.series {
-        Series::Titles(keys) => {
-            let mut all: Vec<String> = keys.iter().flat_map(|(_, t)| t.iter().cloned()).collect();
-            all.sort();
-            all.dedup();
-            if let Some(only) = &q.titles {
-                all.retain(|t| only.contains(t));
-            }
-            (!all.is_empty()).then_some(Some(all))
-        }
-        Series::Groups(groups) if groups.is_empty() => None,
-        Series::Groups(_) => Some(q.titles.clone()),
-    }
-}
-
-/// `?, ?, …` for `n` values.
-fn marks(n: usize) -> String {
-    vec!["?"; n].join(", ")
-}
-
-/// The WHERE of one part and its values. Every filter is a plain comparison or IN list on a
-/// column, so DuckDB pushes it into the Parquet scan: row-group statistics and the title's
-/// Bloom filters skip what can't match. Raw files are also bounded by air time (a broadcast
-/// day's spots air within a day and a half of it), which they are sorted by.
-fn clauses(q: &DashboardQuery, titles: Option<&[String]>, raw: bool) -> (String, Vec<Value>) {
-    let mut sql = vec!["v.ymd >= ? and v.ymd <= ?".to_owned()];
-    let mut values = vec![date(q.from), date(q.to)];
-    if raw {
-        sql.push("v.air_time >= ? and v.air_time < ?".into());
-        values.extend([date(q.from), date(super::read::days_after(q.to, 2))]);
-    }
-    if let Some(titles) = titles {
-        sql.push(format!("v.title in ({})", marks(titles.len())));
-        values.extend(titles.iter().map(|t| Value::Text(t.clone())));
-    }
-    if let Some(media) = q.media_id {
-        sql.push("v.media_id = ?".into());
-        values.push(Value::BigInt(media));
-    }
-    let mut groups = |list: &[(i64, String)]| {
-        sql.push(format!(
-            "(v.audience_group_id in ({}) or (v.audience_group_id = 0 and {} in ({})))",
-            marks(list.len()),
-            group_key_sql("v.audience_group"),
-            marks(list.len())
-        ));
-        values.extend(list.iter().map(|(id, _)| Value::BigInt(*id)));
-        values.extend(list.iter().map(|(_, name)| Value::Text(group_key(name))));
-    };
-    if let Some(list) = &q.groups {
-        groups(list);
-    }
-    if let Series::Groups(list) = &q.series {
-        groups(list);
-    }
-    let mut list = |column: &str, items: Vec<Value>| {
-        sql.push(format!("v.{column} in ({})", marks(items.len())));
-        values.extend(items);
-    };
-    if let Some(c) = &q.categories {
-        list("category", c.iter().map(|v| Value::SmallInt(*v)).collect());
-    }
-    if let Some(s) = &q.sources {
-        list("source", s.iter().map(|v| Value::SmallInt(*v)).collect());
-    }
-    if let Some(c) = &q.classes {
-        list("time_period_class_id", c.iter().map(|v| Value::BigInt(*v)).collect());
-    }
-    (sql.join(" and "), values)
-}
-
-/// The series as rows: `(key, title)` per product title, `(key, group id, group key)` per group.
-fn load_series(conn: &Connection, series: &Series) -> Result<()> {
-    conn.execute_batch("create or replace temp table dash_series (k bigint, title varchar, group_id bigint, group_key varchar)")?;
-    let mut app = conn.appender_to_catalog_and_db("dash_series", "temp", "main")?;
-    match series {
-        Series::Titles(keys) => {
-            for (k, titles) in keys {
-                let mut titles = titles.clone();
-                titles.sort();
-                titles.dedup();
-                for t in titles {
-                    app.append_row([Value::BigInt(*k), Value::Text(t), Value::Null, Value::Null])?;
-                }
-            }
-        }
-        Series::Groups(groups) => {
-            for (id, name) in groups {
-                app.append_row([Value::BigInt(*id), Value::Null, Value::BigInt(*id), Value::Text(group_key(name))])?;
-            }
-        }
-    }
-    app.flush()?;
-    Ok(())
 }

@@ -43,7 +43,8 @@ pub(crate) fn decode(chunk: &StructArray, out: &mut Vec<ViewingRow>) -> Result<(
             program: program.is_valid(r).then(|| program.value(r).to_owned()),
             time_period_class_id: opt(time_period_class_id, r),
             time_period_class: time_period_class.is_valid(r).then(|| time_period_class.value(r).to_owned()),
-            grp: grp.value(r),
+            // As the lake keeps it: rows written before it rounded have more decimals.
+            grp: crate::grp::kept(grp.value(r)),
             position: position.is_valid(r).then(|| position.value(r).to_owned()),
             position_index: opt(position_index, r),
             position_of: opt(position_of, r),

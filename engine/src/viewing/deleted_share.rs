@@ -1,7 +1,7 @@
 //! The deleted rows' share of the viewing rollup, kept in memory per deletion set.
 //!
 //! Rollups hold every row their viewing file held, deleted ones too: the dashboard subtracts the
-//! deleted rows' sums. Reading them from the raw files on each call cost a read of the range's
+//! deleted rows' sums (integer units, so the difference is exact). Reading them from the raw files on each call cost a read of the range's
 //! raw files (~1 s over 10M rows); instead each rolled-up file's deleted rows are summed once,
 //! by the rollup's keys, and kept until the deletion set changes. Files never change once
 //! written, so a file's share depends only on the deletion set: the memo is keyed by a hash of
@@ -21,7 +21,7 @@ use crate::lake::load_ids;
 use crate::paths::LakePath;
 use crate::{Lake, Result};
 
-/// Rollup-shaped rows of deleted rows, `n` and `grp` already negated.
+/// Rollup-shaped rows of deleted rows, `n` and `units` already negated.
 #[derive(Debug, Clone)]
 pub(crate) struct DeletedCell {
     pub ymd: NaiveDate,
@@ -96,9 +96,10 @@ impl Lake {
             files.iter().map(|f| (self.abs(f).display().to_string(), f.rel.as_str())).collect();
         let keys = ROLLUP_COLUMNS[..9].iter().map(|(name, _)| *name).collect::<Vec<_>>().join(", ");
         let sql = format!(
-            "select v.filename, {keys}, -count(*)::bigint, -sum(v.grp)::double
+            "select v.filename, {keys}, -count(*)::bigint, -sum({})::bigint
              from read_parquet(string_split(?, chr(10)), hive_partitioning = false, filename = true) v
-             semi join temp.deleted_ids d on v.id = d.id group by all"
+             semi join temp.deleted_ids d on v.id = d.id group by all",
+            crate::grp::units_sql("v.grp")
         );
         let list: Vec<LakePath> = files.iter().map(|f| (*f).clone()).collect();
         let mut out: HashMap<String, Vec<DeletedCell>> = files.iter().map(|f| (f.rel.clone(), Vec::new())).collect();

@@ -7,12 +7,18 @@ use duckdb::params_from_iter;
 use duckdb::types::Value;
 
 use super::issued::group_key_sql;
+use crate::grp::{PER_POINT, units_sql};
 use super::read::{ViewingFilter, date, prune};
 use crate::lake::PARQUET_SOURCE;
 use crate::orders::{ClassWindow, class_windows};
 use crate::paths::parse_files;
 use crate::ratings::ClassDay;
 use crate::{Dataset, Error, Lake, Result, Snapshot};
+
+/// The mean GRP of a group's `units` column: the exact sum divided once by spots × units a
+/// point, so the mean does not depend on the order the rows were added in.
+const MEAN: &str = "(sum(units)::double / (count(*) * 10000))::double";
+const _: () = assert!(PER_POINT == 10_000, "MEAN divides by the units in a point");
 
 impl Lake {
     /// Per class and broadcast day of `from..to_excl`, the mean GRP of the filtered spots
@@ -39,14 +45,15 @@ impl Lake {
         let values = vec!["(?::bigint, ?::integer, ?::integer)"; windows.len()].join(", ");
         let sql = format!(
             "with s as (
-                 select v.ymd, (epoch_us(v.air_time) - epoch_us(v.ymd::timestamp)) // 1000000 as sec, v.grp
+                 select v.ymd, (epoch_us(v.air_time) - epoch_us(v.ymd::timestamp)) // 1000000 as sec, {units} as units
                  from {}
              ),
              w(class, s, e) as (values {values})
-             select w.class, (s.ymd - date '1970-01-01')::bigint, avg(s.grp)::double, count(*)
+             select w.class, (s.ymd - date '1970-01-01')::bigint, {MEAN}, count(*)
              from s join w on s.sec >= w.s and s.sec < w.e
              group by w.class, s.ymd order by w.class, s.ymd",
-            query.from_where
+            query.from_where,
+            units = units_sql("v.grp"),
         );
         let mut params = query.params;
         for (class, s, e) in &windows {
@@ -120,13 +127,13 @@ impl Lake {
         let sql = format!(
             "with v as (
                  select v.media_id, v.audience_group_id, case when v.audience_group_id = 0 then {unresolved} end as group_key,
-                        v.belonging_to, v.category, v.source, v.ymd, v.grp,
+                        v.belonging_to, v.category, v.source, v.ymd, {units} as units,
                         (epoch_us(v.air_time) - epoch_us(v.ymd::timestamp)) // 1000000 as sec
                  from {PARQUET_SOURCE} v {skip}
                  where v.ymd >= ? and v.air_time >= ? and v.ymd <= ? and v.air_time < ? and v.media_id in ({})
              ),
              w(k, media, grp_id, grp_key, side, category, source, class, s, e, d0, d1) as (values {values})
-             select w.k, w.class, (v.ymd - date '1970-01-01')::bigint, avg(v.grp)::double, count(*)
+             select w.k, w.class, (v.ymd - date '1970-01-01')::bigint, {MEAN}, count(*)
              from v join w on v.media_id = w.media and v.belonging_to = w.side
                           and (v.audience_group_id = w.grp_id or (v.audience_group_id = 0 and v.group_key = w.grp_key))
                           and (w.category is null or v.category = w.category)
@@ -135,6 +142,7 @@ impl Lake {
              group by w.k, w.class, v.ymd order by w.k, w.class, v.ymd",
             vec!["?"; media.len()].join(", "),
             unresolved = group_key_sql("v.audience_group"),
+            units = units_sql("v.grp"),
         );
         let mut params =
             vec![Value::Text(self.file_list(&files)), date(from), date(from), date(to), date(super::read::days_after(to, 2))];

@@ -173,7 +173,7 @@ impl Lake {
                  from {PARQUET_SOURCE} v {skip}
                  where {}
              )
-             select o.k, v.belonging_to, coalesce(sum(v.grp), 0)::double, count(*),
+             select o.k, v.belonging_to, coalesce(sum({units}), 0)::bigint, count(*),
                     count(*) filter (where v.positioned), count(*) filter (where v.top3)
              from v
              join temp.order_match o
@@ -184,13 +184,14 @@ impl Lake {
              group by o.k, v.belonging_to",
             clauses.join(" and "),
             unresolved = group_key_sql("v.audience_group"),
+            units = crate::grp::units_sql("v.grp"),
         );
         let mut stmt = conn.prepare(&sql)?;
         let mut rows = stmt.query(params_from_iter(&params))?;
         while let Some(r) = rows.next()? {
             let (k, side): (i32, i16) = (r.get(0)?, r.get(1)?);
             totals[k as usize][usize::from(side == Side::Media as i16)] = IssuedTotals {
-                grp: r.get(2)?,
+                grp: crate::grp::of_units(r.get(2)?),
                 spots: r.get::<_, i64>(3)? as u64,
                 positioned: r.get::<_, i64>(4)? as u64,
                 top_or_bottom_three: r.get::<_, i64>(5)? as u64,

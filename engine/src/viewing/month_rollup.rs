@@ -5,12 +5,17 @@
 //! midnight) come first, in groups of their own, so a range ending that day skips the rest.
 //!
 //! Beside each month rollup lies its title companion (`<stem>-titles`): the same rows summed
-//! by title, day and media alone, sorted by a 63-bit hash of the title ([`TITLE_ID_SQL`]),
-//! then the title, written from Arrow in pages of [`TITLE_PAGE_ROWS`] rows with a page index.
-//! A dashboard filtering on nothing but titles, days and media reads its titles' rows there,
-//! by an index of where each title lies (companion.rs; docs/decisions.md, "Issue 18: the
-//! dashboard's title companion"). Companions of lakes from before were written by DuckDB in
-//! 2,048-row groups without a page index: read the same way, whole pages at a time.
+//! by title, day, media, side and audience group alone (the group's name kept only for rows
+//! stored without a group id, which match groups by name), sorted by a 63-bit hash of the
+//! title ([`TITLE_ID_SQL`]), then the title, written from Arrow in pages of
+//! [`TITLE_PAGE_ROWS`] rows with a page index. A dashboard filtering on nothing but titles,
+//! days, media, side and groups — every by-product query without data category, source or
+//! class — reads its titles' rows there, by an index of where each title lies (companion.rs;
+//! docs/decisions.md, "Issue 18: the dashboard's title companion").
+//!
+//! Month rollups and companions are named `v2-month-…` ([`crate::ROLLUP_PREFIX`]); those of
+//! earlier formats (`month-…`: GRP summed as doubles, companions without side and group) are
+//! not month rollups to readers, and the start's backfill retires them.
 //!
 //! A month rollup says in its Parquet key-value metadata which viewing files it sums
 //! ([`COVERS_KEY`], their paths newline-joined). A reader uses it only when every one of those
@@ -38,9 +43,9 @@ use crate::{Dataset, Error, Lake, LakeFile, Month, Result};
 /// The metadata key of the covered viewing files.
 const COVERS_KEY: &str = "adeval_covers";
 
-/// Month rollups are named `month-b<batch>-<µs>`: a viewing file's stem never starts so, so a
-/// month rollup is never taken for a twin.
-const PREFIX: &str = "month-";
+/// Month rollups are named `v2-month-b<batch>-<µs>`: a twin is `v2-` and a viewing file's
+/// stem, which never starts with `month-`, so a month rollup is never taken for a twin.
+const PREFIX: &str = "v2-month-";
 
 /// Rows a row group: a month of the bench's 10M rows is ~2.4M rollup rows of ~7,000 titles,
 /// so a product's title spans one or two groups of this size.
@@ -97,7 +102,7 @@ impl Lake {
         let keys = ROLLUP_COLUMNS[..9].iter().map(|(name, _)| *name).collect::<Vec<_>>().join(", ");
         let first_day = date(month.first_day());
         let query = format!(
-            "select * from (select {keys}, sum(n)::bigint as n, sum(grp)::double as grp from {PARQUET_SOURCE} v group by all)
+            "select * from (select {keys}, sum(n)::bigint as n, sum(units)::bigint as units from {PARQUET_SOURCE} v group by all)
              order by ymd >= ?, title, ymd, media_id, audience_group_id, audience_group, category, source, belonging_to, time_period_class_id"
         );
         let conn = self.conn()?;
@@ -120,9 +125,11 @@ impl Lake {
             out.push(full);
             let full_list = self.file_list(&[full_path]);
             let titles = format!(
-                "select * from (select {TITLE_ID_SQL} as tid, title, ymd, media_id, sum(n)::bigint as n, sum(grp)::double as grp
+                "select * from (select {TITLE_ID_SQL} as tid, title, ymd, media_id, belonging_to, audience_group_id,
+                                       case when audience_group_id = 0 then audience_group end as audience_group,
+                                       sum(n)::bigint as n, sum(units)::bigint as units
                                 from {PARQUET_SOURCE} v group by all)
-                 order by ymd >= ?, tid, title, ymd, media_id"
+                 order by ymd >= ?, tid, title, ymd, media_id, belonging_to, audience_group_id, audience_group"
             );
             let params = [Value::Text(full_list), first_day.clone()];
             let covers = kv.map(|(_, v)| v).unwrap_or_default();

@@ -42,7 +42,9 @@ pub struct ViewingFilter {
 /// What an order's aired spots on one side's viewing data add up to.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct IssuedTotals {
-    /// Σ GRP.
+    /// Σ GRP, the exact sum of the rows' GRP kept to 4 decimals ([`crate::grp`]): the double
+    /// nearest its units, whatever order the rows were added in; `grp::units` gives the
+    /// integer back exactly.
     pub grp: f64,
     pub spots: u64,
     /// Spots whose position in the break is known, and those in positions 1–3 from the start
@@ -126,15 +128,16 @@ impl Lake {
         let conn = self.conn()?;
         let Some(query) = self.viewing_query(&conn, snapshot, filter)? else { return Ok(IssuedTotals::default()) };
         let sql = format!(
-            "select coalesce(sum(v.grp), 0)::double, count(*), count(v.\"position\"),
+            "select coalesce(sum({}), 0)::bigint, count(*), count(v.\"position\"),
                     count(*) filter (where v.position_index <= 3
                                         or (v.position_of is not null and v.position_index > v.position_of - 3))
              from {}",
+            crate::grp::units_sql("v.grp"),
             query.from_where
         );
         let totals = conn.query_row(&sql, params_from_iter(&query.params), |r| {
             Ok(IssuedTotals {
-                grp: r.get(0)?,
+                grp: crate::grp::of_units(r.get(0)?),
                 spots: r.get::<_, i64>(1)? as u64,
                 positioned: r.get::<_, i64>(2)? as u64,
                 top_or_bottom_three: r.get::<_, i64>(3)? as u64,

@@ -1,15 +1,18 @@
 //! The viewing rollup ([`Dataset::ViewingDaily`]): each viewing file's rows summed by what the
-//! dashboard filters and groups on, written beside it under the same month and name when the
-//! file is committed (import) or rewritten (compaction). Deleted rows are not taken out here:
-//! deletions come after, and the dashboard subtracts them at query time.
+//! dashboard filters and groups on, written beside it (same month, named after it:
+//! [`crate::viewing_rollup_path`]) when the file is committed (import) or rewritten
+//! (compaction). GRP is summed as integer units ([`crate::grp`]), so a rollup's sums, and
+//! sums of rollups less deleted rows, are exact whatever order rows are added in. Deleted rows
+//! are not taken out here: deletions come after, and the dashboard subtracts them at query time.
 
 use duckdb::ToSql;
 
+use crate::grp::units_sql;
 use crate::lake::PARQUET_SOURCE;
 use crate::paths::LakePath;
 use crate::{Dataset, Lake, LakeFile, Result};
 
-/// The rollup's columns: the group keys, then `n` (spots) and `grp` (Σ GRP).
+/// The rollup's columns: the group keys, then `n` (spots) and `units` (Σ GRP in units).
 pub(crate) const ROLLUP_COLUMNS: [(&str, &str); 11] = [
     ("ymd", "date"),
     ("media_id", "bigint"),
@@ -21,7 +24,7 @@ pub(crate) const ROLLUP_COLUMNS: [(&str, &str); 11] = [
     ("belonging_to", "smallint"),
     ("time_period_class_id", "bigint"),
     ("n", "bigint"),
-    ("grp", "double"),
+    ("units", "bigint"),
 ];
 
 /// Rows a row group of a rollup file. A dashboard reads a few titles' rows of a file: the
@@ -36,15 +39,16 @@ fn rollup_query() -> String {
     let keys = ROLLUP_COLUMNS[..9].iter().map(|(name, _)| *name).collect::<Vec<_>>();
     let by = ["title", "ymd", "media_id", "audience_group_id", "audience_group", "category", "source", "belonging_to", "time_period_class_id"];
     format!(
-        "select {}, count(*)::bigint as n, sum(grp)::double as grp from {PARQUET_SOURCE} v group by all order by {}",
+        "select {}, count(*)::bigint as n, sum({})::bigint as units from {PARQUET_SOURCE} v group by all order by {}",
         keys.join(", "),
+        units_sql("grp"),
         by.join(", ")
     )
 }
 
 impl Lake {
     /// Writes the rollup of each viewing file among `files` (others are passed over), as
-    /// `viewing_daily/month=<its month>/<its name>.parquet`: that twin is how readers know
+    /// `viewing_daily/month=<its month>/v2-<its name>.parquet`: that twin is how readers know
     /// which viewing files are rolled up. Like every write, nothing is live until the caller's
     /// manifest lists it; a failure part-way removes what was written.
     pub fn viewing_rollup(&self, files: &[LakeFile]) -> Result<Vec<LakeFile>> {
@@ -60,7 +64,7 @@ impl Lake {
         let query = rollup_query();
         self.all_or_nothing(|out| {
             for path in viewing {
-                let twin = path.twin(Dataset::ViewingDaily);
+                let twin = path.rollup_twin();
                 let list = self.file_list(std::slice::from_ref(&path));
                 let params: [&dyn ToSql; 1] = [&list];
                 let target = (Dataset::ViewingDaily, twin.month, twin.stem());

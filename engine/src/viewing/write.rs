@@ -104,7 +104,8 @@ fn record_batch(schema: &SchemaRef, rows: &[&ViewingRow]) -> Result<RecordBatch>
         program.append_option(r.program.as_deref());
         class_id.append_option(r.time_period_class_id);
         class.append_option(r.time_period_class.as_deref());
-        grp.push(r.grp);
+        // Kept to 4 decimals, the lake's scale: every sum of GRP is then exact (crate::grp).
+        grp.push(crate::grp::kept(r.grp));
         position.append_option(r.position.as_deref());
         position_index.append_option(r.position_index);
         position_of.append_option(r.position_of);

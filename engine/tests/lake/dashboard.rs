@@ -1,30 +1,42 @@
 //! The dashboard's figures against a reference worked out in Rust from the rows themselves:
-//! through rollups, raw files without one, deletions subtracted, and after compaction.
+//! through rollups, raw files without one, deletions subtracted, and after compaction. Sums
+//! are exact (integer units), so every way must give the reference exactly.
 
 use std::collections::BTreeMap;
 
+use adeval_engine::grp::{self, Units};
 use adeval_engine::{
-    Dashboard, DashboardQuery, Dataset, LakeFile, Series, Snapshot, TimeType, ViewingRow, buckets, group_key,
+    Dashboard, DashboardQuery, Dataset, LakeFile, Series, Side, Snapshot, TimeType, TitleSeries, ViewingRow, buckets, group_key,
 };
 use chrono::NaiveDate;
 use parquet::arrow::arrow_reader::{ArrowReaderMetadata, ArrowReaderOptions};
 use parquet::file::metadata::PageIndexPolicy;
 
-use crate::helpers::{TestLake, at, snapshot, viewing_rows};
+use crate::helpers::{TestLake, at, snapshot};
+
+/// The helper's rows with sides of their own: its cycles tie each title to one side.
+fn viewing_rows(batch: i64, first_id: i64, n: i64, start: chrono::NaiveDateTime) -> Vec<ViewingRow> {
+    let mut rows = crate::helpers::viewing_rows(batch, first_id, n, start);
+    for r in &mut rows {
+        r.belonging_to = 1 + (r.id / 5 % 2) as i16;
+    }
+    rows
+}
 
 fn day(m: u32, d: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(2026, m, d).unwrap()
 }
 
-/// Per (key, bucket): spots and GRP of the live rows the query wants, summed in Rust.
-fn reference(rows: &[ViewingRow], deleted: &[i64], q: &DashboardQuery) -> BTreeMap<(i64, usize), (i64, f64)> {
+/// Per (key, bucket): spots and GRP (units) of the live rows the query wants, summed in Rust.
+fn reference(rows: &[ViewingRow], deleted: &[i64], q: &DashboardQuery) -> BTreeMap<(i64, usize), (i64, Units)> {
     let cut = buckets(q.from, q.to, q.time).unwrap();
     let of_group = |r: &ViewingRow, (id, name): &(i64, String)| {
         r.audience_group_id == *id || (r.audience_group_id == 0 && group_key(&r.audience_group) == group_key(name))
     };
     let mut out = BTreeMap::new();
     for r in rows.iter().filter(|r| !deleted.contains(&r.id) && (q.from..=q.to).contains(&r.ymd)) {
-        let wanted = q.titles.as_ref().is_none_or(|t| t.contains(&r.title))
+        let wanted = r.belonging_to == q.side as i16
+            && q.titles.as_ref().is_none_or(|t| t.contains(&r.title))
             && q.media_id.is_none_or(|m| m == r.media_id)
             && q.groups.as_ref().is_none_or(|g| g.iter().any(|g| of_group(r, g)))
             && q.categories.as_ref().is_none_or(|c| c.contains(&r.category))
@@ -35,29 +47,32 @@ fn reference(rows: &[ViewingRow], deleted: &[i64], q: &DashboardQuery) -> BTreeM
         }
         let bucket = cut.iter().position(|b| (b.first..=b.last).contains(&r.ymd)).unwrap();
         let keys: Vec<i64> = match &q.series {
-            Series::Titles(keys) => keys.iter().filter(|(_, t)| t.contains(&r.title)).map(|(k, _)| *k).collect(),
+            Series::Titles(series) => series
+                .iter()
+                .filter(|s| s.titles.contains(&r.title) && s.group.as_ref().is_none_or(|g| of_group(r, g)))
+                .map(|s| s.key)
+                .collect(),
             Series::Groups(groups) => groups.iter().filter(|g| of_group(r, g)).map(|(id, _)| *id).collect(),
         };
         for k in keys {
-            let cell = out.entry((k, bucket)).or_insert((0, 0.0));
+            let cell = out.entry((k, bucket)).or_insert((0, 0));
             cell.0 += 1;
-            cell.1 += r.grp;
+            cell.1 += grp::units(r.grp);
         }
     }
     out
 }
 
-fn cells(answer: &Dashboard) -> BTreeMap<(i64, usize), (i64, f64)> {
-    answer.cells.iter().filter(|c| c.spots != 0).map(|c| ((c.key, c.bucket), (c.spots, c.grp))).collect()
+fn cells(answer: &Dashboard) -> BTreeMap<(i64, usize), (i64, Units)> {
+    answer.cells.iter().filter(|c| c.spots != 0).map(|c| ((c.key, c.bucket), (c.spots, c.units))).collect()
 }
 
-fn assert_same(got: &BTreeMap<(i64, usize), (i64, f64)>, want: &BTreeMap<(i64, usize), (i64, f64)>) {
-    assert_eq!(got.keys().collect::<Vec<_>>(), want.keys().collect::<Vec<_>>());
-    for (k, (spots, grp)) in want {
-        let (s, g) = got[k];
-        assert_eq!(s, *spots, "{k:?}");
-        assert!((g - grp).abs() < 1e-9, "{k:?}: {g} against {grp}");
-    }
+fn assert_same(got: &BTreeMap<(i64, usize), (i64, Units)>, want: &BTreeMap<(i64, usize), (i64, Units)>) {
+    assert_eq!(got, want);
+}
+
+fn titles(key: i64, titles: &[&str], group: Option<(i64, &str)>) -> TitleSeries {
+    TitleSeries { key, titles: titles.iter().map(|t| (*t).to_owned()).collect(), group: group.map(|(id, n)| (id, n.to_owned())) }
 }
 
 fn of(files: &[LakeFile], dataset: Dataset) -> Snapshot {
@@ -65,15 +80,18 @@ fn of(files: &[LakeFile], dataset: Dataset) -> Snapshot {
 }
 
 fn queries() -> Vec<DashboardQuery> {
-    let products = Series::Titles(vec![
-        (7, vec!["Milk Ad 15s".into(), "伊利 金典".into()]),
-        (8, vec!["Tea".into(), "伊利 金典".into()]),
+    let products = Series::Titles(vec![titles(7, &["Milk Ad 15s", "伊利 金典"], None), titles(8, &["Tea", "伊利 金典"], None)]);
+    // Each product counted in its own group: 7 in 全国 (10), 8 in 上海 (11, or by name).
+    let own_groups = Series::Titles(vec![
+        titles(7, &["Milk Ad 15s", "伊利 金典"], Some((10, "全国"))),
+        titles(8, &["Tea", "伊利 金典"], Some((11, " 上 海"))),
     ]);
     let base = DashboardQuery {
         from: day(1, 20),
         to: day(3, 3),
         time: TimeType::Week,
         series: products,
+        side: Side::Customer,
         titles: None,
         media_id: None,
         groups: None,
@@ -90,6 +108,11 @@ fn queries() -> Vec<DashboardQuery> {
         DashboardQuery { time: TimeType::Days(3), media_id: Some(2), categories: Some(vec![2]), ..base.clone() },
         DashboardQuery { time: TimeType::Month, sources: Some(vec![2, 3]), classes: Some(vec![1]), ..base.clone() },
         DashboardQuery { time: TimeType::Day, groups: Some(vec![(10, "全国".into()), (99, " 上 海 ".into())]), ..base.clone() },
+        // The media's side; each product in its own group (title companions), and so with a
+        // category (month rollups).
+        DashboardQuery { side: Side::Media, media_id: Some(2), ..base.clone() },
+        DashboardQuery { series: own_groups.clone(), ..base.clone() },
+        DashboardQuery { series: own_groups, side: Side::Media, categories: Some(vec![1]), ..base.clone() },
         DashboardQuery {
             time: TimeType::Week,
             series: Series::Groups(vec![(10, "全国".into()), (11, "上海".into()), (12, "上海".into())]),
@@ -246,7 +269,7 @@ fn month_rollups_answer_as_the_rows_say_and_only_for_the_files_they_cover() {
     // themselves gone from disk they still answer, and the others can't.
     lake.remove(&without_companions).unwrap();
     let title_level = |q: &DashboardQuery| {
-        matches!(q.series, Series::Titles(_)) && q.groups.is_none() && q.categories.is_none() && q.sources.is_none() && q.classes.is_none()
+        matches!(q.series, Series::Titles(_)) && q.categories.is_none() && q.sources.is_none() && q.classes.is_none()
     };
     for q in queries() {
         let answer = lake.dashboard(&viewing, &snapshot(&all), &q);

@@ -62,8 +62,8 @@ fn assert_same(one_pass: &[[IssuedTotals; 2]], reference: &[[IssuedTotals; 2]], 
                 (w.spots, w.positioned, w.top_or_bottom_three),
                 "{order:?} side {side}"
             );
-            // Sums of the same doubles in another order may differ in the last bits.
-            assert!((g.grp - w.grp).abs() < 1e-9, "{order:?} side {side}: {} vs {}", g.grp, w.grp);
+            // Exact sums: the same figure from either scan.
+            assert_eq!(g.grp.to_bits(), w.grp.to_bits(), "{order:?} side {side}: {} vs {}", g.grp, w.grp);
         }
     }
 }

@@ -10,5 +10,6 @@ mod issued;
 mod list;
 mod ratings;
 mod slots;
+mod sums;
 mod spot_curve;
 mod viewing;

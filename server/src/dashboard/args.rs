@@ -1,13 +1,13 @@
 //! The dashboard calls' arguments: comma-joined lists, the time grouping and the day range,
 //! checked together so every mistake of a request is answered at once (4000, field named).
 
-use adeval_engine::TimeType;
+use adeval_engine::{Side, TimeType};
 use chrono::NaiveDate;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::Filters;
-use crate::http::args::{Arg, Category, Day, Id, Ids, Source};
+use crate::http::args::{Arg, Belonging, Category, Day, Id, Ids, Source};
 use crate::http::{Checks, Result, Text};
 
 /// The most days a dashboard call's range holds (ten years and a bit).
@@ -22,9 +22,14 @@ pub struct IndexArgs {
     /// Product ids; empty: every product of the media that has rows in the range.
     #[serde(rename = "productId")]
     product_id: Option<Text>,
-    /// Audience/city group ids: rows of any of them (matched by name for rows stored without one).
+    /// Audience/city group ids: rows of any of them (matched by name for rows stored without
+    /// one). Empty: each product counts its default group.
     #[serde(rename = "defaultAudienceCityGroupId")]
     group_id: Option<Text>,
+    /// Whose measurement: 1 customer (default), 2 media. The two sides measure the same spots
+    /// and are never added up.
+    #[serde(rename = "belongingTo")]
+    belonging_to: Option<Text>,
     /// Data categories 1–4.
     category: Option<Text>,
     /// Data sources 1–3.
@@ -46,12 +51,26 @@ pub struct IndexArgs {
     time_type_value: Option<Text>,
 }
 
-/// dashboardoneBIndex.
+/// dashboardoneBIndex: one series per audience group of the product; the other filters are
+/// dashboardoneIndex's, so a group's series is the product's with that group chosen.
 #[derive(Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct GroupIndexArgs {
     #[serde(rename = "productId")]
     product_id: Option<Text>,
+    /// 1 customer (default), 2 media.
+    #[serde(rename = "belongingTo")]
+    belonging_to: Option<Text>,
+    /// Only this media's rows; empty: any media.
+    #[serde(rename = "mediaId")]
+    media_id: Option<Text>,
+    /// Data categories 1–4; empty: any.
+    category: Option<Text>,
+    /// Data sources 1–3; empty: any.
+    source: Option<Text>,
+    /// Time-period class ids; empty: any.
+    #[serde(rename = "timePeriodClassId")]
+    class_id: Option<Text>,
     #[serde(rename = "timeType")]
     time_type: Option<Text>,
     #[serde(rename = "timeAdd")]
@@ -71,21 +90,34 @@ impl IndexArgs {
         let classes = Ids::filter("timePeriodClassId", &self.class_id, &mut checks);
         let categories = codes::<Category>("category", &self.category, &mut checks);
         let sources = codes::<Source>("source", &self.source, &mut checks);
+        let side = side(&self.belonging_to, &mut checks);
         let (from, to, time) = range(&self.time_type, &self.time_add, &self.time_end, &self.time_type_value, &mut checks);
         checks.finish()?;
-        Ok(Filters { media_id, products, groups, categories, sources, classes, from, to, time })
+        Ok(Filters { media_id, products, groups, side, categories, sources, classes, from, to, time })
     }
 }
 
 impl GroupIndexArgs {
-    /// The product and the range.
+    /// The product and the filters.
     pub fn filters(&self) -> Result<(i64, Filters)> {
         let mut checks = Checks::default();
         let product = Id::picked("productId", &self.product_id, "请选择产品", &mut checks);
+        let side = side(&self.belonging_to, &mut checks);
+        let media_id = Id::filter("mediaId", &self.media_id, &mut checks);
+        let categories = codes::<Category>("category", &self.category, &mut checks);
+        let sources = codes::<Source>("source", &self.source, &mut checks);
+        let classes = Ids::filter("timePeriodClassId", &self.class_id, &mut checks);
         let (from, to, time) = range(&self.time_type, &self.time_add, &self.time_end, &self.time_type_value, &mut checks);
         checks.finish()?;
-        let none = Filters { media_id: None, products: None, groups: None, categories: None, sources: None, classes: None, from, to, time };
-        Ok((product, none))
+        Ok((product, Filters { media_id, products: None, groups: None, side, categories, sources, classes, from, to, time }))
+    }
+}
+
+/// The side asked for: the customer's unless `belongingTo` is 2.
+fn side(value: &Option<Text>, checks: &mut Checks) -> Side {
+    match Belonging::filter("belongingTo", value, checks) {
+        Some(2) => Side::Media,
+        _ => Side::Customer,
     }
 }
 

@@ -1,14 +1,16 @@
 //! The audience dashboard (DESIGN §5.4, docs/dashboard.md): spots, GRP and GRP per spot by time
-//! bucket, one series per product or per audience group of a product. Postgres says which
-//! products, titles and groups are meant; the engine counts the rows in one statement over the
-//! viewing rollup; this module only lays the cells out as the charts take them.
+//! bucket, of one side (the customer's or the media's measurement, never both), one series per
+//! product — in its default audience group unless groups are chosen — or per audience group of
+//! a product. Postgres says which products, titles and groups are meant; the engine counts the
+//! rows in one statement over the viewing rollup, GRP in exact integer units; this module only
+//! lays the cells out as the charts take them.
 
 pub mod args;
 
 use std::collections::{BTreeMap, HashSet};
 
-use adeval_engine::{Dashboard, DashboardQuery, Dataset, OrderMatch, Series, TimeType};
-use adeval_engine::orders::round3;
+use adeval_engine::grp::{self, Units};
+use adeval_engine::{Dashboard, DashboardQuery, Dataset, OrderMatch, Series, Side, TimeType, TitleSeries};
 use chrono::NaiveDate;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -22,7 +24,9 @@ pub struct Filters {
     pub media_id: Option<i64>,
     /// `None`: every product of the media (every product without one) that has rows.
     pub products: Option<Vec<i64>>,
+    /// `None`: each product counts its default group.
     pub groups: Option<Vec<i64>>,
+    pub side: Side,
     pub categories: Option<Vec<i16>>,
     pub sources: Option<Vec<i16>>,
     pub classes: Option<Vec<i64>>,
@@ -36,7 +40,7 @@ pub struct Filters {
 pub struct GrpLine {
     pub id: i64,
     pub name: String,
-    /// Σ GRP per bucket, 3 decimals.
+    /// Σ GRP per bucket, 3 decimals (the exact sum, rounded half away from zero).
     pub t: Vec<f64>,
 }
 
@@ -48,7 +52,7 @@ pub struct SpotLine {
     pub t: Vec<i64>,
 }
 
-/// GRP per spot per bucket of one series; `null` for a bucket without spots.
+/// GRP per spot per bucket of one series, 3 decimals; `null` for a bucket without spots.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PerSpotLine {
     pub id: i64,
@@ -72,26 +76,44 @@ pub struct Figures {
     pub o_data: Vec<PerSpotLine>,
 }
 
-/// Each product's id, name and titles (its name and its tapes' media file names, tape numbers
-/// and customer titles), by id. The titles are trimmed and de-duplicated by the orders' own
-/// rule ([`OrderMatch::new`]), so a product's rows here are those its orders count.
-pub async fn product_titles(db: &sqlx::PgPool, ids: &[i64]) -> sqlx::Result<Vec<(i64, String, Vec<String>)>> {
-    let rows: Vec<(i64, String, Vec<String>)> = sqlx::query_as(
+/// A product as the dashboard counts it.
+struct Product {
+    id: i64,
+    name: String,
+    /// Its name and its tapes' media file names, tape numbers and customer titles, trimmed and
+    /// de-duplicated by the orders' own rule ([`OrderMatch::new`]).
+    titles: Vec<String>,
+    /// Its default audience group `(id, name)`.
+    default_group: (i64, String),
+}
+
+/// The products of `ids`, by id, in one query.
+async fn products_of(db: &sqlx::PgPool, ids: &[i64]) -> sqlx::Result<Vec<Product>> {
+    let rows: Vec<(i64, String, Vec<String>, i64, String)> = sqlx::query_as(
         "select p.id, p.product_name,
                 array(select x from product_tapes t, unnest(array[t.media_file_name, t.media_tape_number, t.customer_title]) x
-                      where t.product_id = p.id)
-         from products p where p.id = any($1) order by p.id",
+                      where t.product_id = p.id),
+                g.id, g.group_name
+         from products p join audience_groups g on g.id = p.default_audience_group_id
+         where p.id = any($1) order by p.id",
     )
     .bind(ids)
     .fetch_all(db)
     .await?;
     Ok(rows
         .into_iter()
-        .map(|(id, name, tapes)| {
+        .map(|(id, name, tapes, group, group_name)| {
             let titles = OrderMatch::new(0, 0, tapes.iter().map(String::as_str).chain([name.as_str()])).titles().to_vec();
-            (id, name, titles)
+            Product { id, name, titles, default_group: (group, group_name) }
         })
         .collect())
+}
+
+/// Each product's id, name and titles (its name and its tapes' media file names, tape numbers
+/// and customer titles), by id. The titles are trimmed and de-duplicated by the orders' own
+/// rule ([`OrderMatch::new`]), so a product's rows here are those its orders count.
+pub async fn product_titles(db: &sqlx::PgPool, ids: &[i64]) -> sqlx::Result<Vec<(i64, String, Vec<String>)>> {
+    Ok(products_of(db, ids).await?.into_iter().map(|p| (p.id, p.name, p.titles)).collect())
 }
 
 /// The audience groups `(id, name)` of `ids`, by id; a missing one is a field error on `field`.
@@ -106,7 +128,7 @@ async fn groups_named(db: &sqlx::PgPool, ids: &[i64], field: &str, checks: &mut 
     Ok(found)
 }
 
-/// dashboardoneIndex: one series per product.
+/// dashboardoneIndex: one series per product, in its default group when no group is chosen.
 pub async fn by_product(state: &AppState, f: Filters) -> Result<Figures> {
     let ids: Vec<i64> = match &f.products {
         Some(ids) => ids.clone(),
@@ -115,7 +137,7 @@ pub async fn by_product(state: &AppState, f: Filters) -> Result<Figures> {
             .fetch_all(&state.db)
             .await?,
     };
-    let products = product_titles(&state.db, &ids).await?;
+    let products = products_of(&state.db, &ids).await?;
     // Every unknown record of the request is named at once, as the argument checks are.
     let mut checks = Checks::default();
     if f.products.is_some() && products.len() != ids.len() {
@@ -126,11 +148,18 @@ pub async fn by_product(state: &AppState, f: Filters) -> Result<Figures> {
         None => None,
     };
     checks.finish()?;
+    // Without a group chosen each product counts its own default group: its audience groups
+    // measure the same spots, so adding them up counts a spot once per group.
+    let series = products
+        .iter()
+        .map(|p| TitleSeries { key: p.id, titles: p.titles.clone(), group: groups.is_none().then(|| p.default_group.clone()) })
+        .collect();
     let query = DashboardQuery {
         from: f.from,
         to: f.to,
         time: f.time,
-        series: Series::Titles(products.iter().map(|(id, _, titles)| (*id, titles.clone())).collect()),
+        series: Series::Titles(series),
+        side: f.side,
         titles: None,
         media_id: f.media_id,
         groups,
@@ -143,14 +172,16 @@ pub async fn by_product(state: &AppState, f: Filters) -> Result<Figures> {
     let with_rows: HashSet<i64> = answer.cells.iter().filter(|c| c.spots != 0).map(|c| c.key).collect();
     let series = products
         .into_iter()
-        .filter(|(id, _, _)| f.products.is_some() || with_rows.contains(id))
-        .map(|(id, name, _)| (id, name))
+        .filter(|p| f.products.is_some() || with_rows.contains(&p.id))
+        .map(|p| (p.id, p.name))
         .collect();
     Ok(figures(&f, answer, series))
 }
 
 /// dashboardoneBIndex: one series per audience group of `product` (its default group and its
-/// group list), rows of the product's titles on any media, category and source.
+/// group list), rows of the product's titles of the side, media, categories, sources and classes
+/// asked for (any when not): a group's series is the product's of dashboardoneIndex with that
+/// group chosen, and the default group's the product's with none chosen.
 pub async fn by_group(state: &AppState, product: i64, f: Filters) -> Result<Figures> {
     let Some((_, _, titles)) = product_titles(&state.db, &[product]).await?.into_iter().next() else {
         return Err(AppError::field("productId", "产品不存在"));
@@ -169,12 +200,13 @@ pub async fn by_group(state: &AppState, product: i64, f: Filters) -> Result<Figu
         to: f.to,
         time: f.time,
         series: Series::Groups(groups.clone()),
+        side: f.side,
         titles: Some(titles),
-        media_id: None,
+        media_id: f.media_id,
         groups: None,
-        categories: None,
-        sources: None,
-        classes: None,
+        categories: f.categories.clone(),
+        sources: f.sources.clone(),
+        classes: f.classes.clone(),
     };
     let answer = count(state, query).await?;
     Ok(figures(&f, answer, groups))
@@ -192,21 +224,22 @@ async fn count(state: &AppState, query: DashboardQuery) -> Result<Dashboard> {
     Ok(answer)
 }
 
-/// The cells laid out per series `(id, name)` in the given order, every bucket present.
+/// The cells laid out per series `(id, name)` in the given order, every bucket present. GRP
+/// and GRP per spot are shown to 3 decimals from the exact sums.
 fn figures(f: &Filters, answer: Dashboard, series: Vec<(i64, String)>) -> Figures {
     let width = answer.buckets.len();
-    let mut cells: BTreeMap<i64, (Vec<f64>, Vec<i64>)> = BTreeMap::new();
+    let mut cells: BTreeMap<i64, (Vec<Units>, Vec<i64>)> = BTreeMap::new();
     for c in answer.cells {
-        let (grp, spots) = cells.entry(c.key).or_insert_with(|| (vec![0.0; width], vec![0; width]));
-        grp[c.bucket] += c.grp;
+        let (units, spots) = cells.entry(c.key).or_insert_with(|| (vec![0; width], vec![0; width]));
+        units[c.bucket] += c.units;
         spots[c.bucket] += c.spots;
     }
     let (mut t_data, mut c_data, mut o_data) = (Vec::new(), Vec::new(), Vec::new());
     for (id, name) in series {
-        let (grp, spots) = cells.remove(&id).unwrap_or_else(|| (vec![0.0; width], vec![0; width]));
-        let per_spot = grp.iter().zip(&spots).map(|(g, s)| (*s != 0).then(|| round3(g / *s as f64))).collect();
+        let (units, spots) = cells.remove(&id).unwrap_or_else(|| (vec![0; width], vec![0; width]));
+        let per_spot = units.iter().zip(&spots).map(|(u, s)| grp::mean3(*u, *s)).collect();
         o_data.push(PerSpotLine { id, name: name.clone(), t: per_spot });
-        t_data.push(GrpLine { id, name: name.clone(), t: grp.into_iter().map(round3).collect() });
+        t_data.push(GrpLine { id, name: name.clone(), t: units.into_iter().map(grp::shown3).collect() });
         c_data.push(SpotLine { id, name, t: spots });
     }
     Figures {

@@ -257,8 +257,13 @@ pub async fn compact(state: &crate::AppState, dataset: Dataset) -> anyhow::Resul
             Ok(fresh)
         })
         .await??;
-        // The old viewing files' rollups go with them.
-        let twins: Vec<String> = files.iter().filter_map(|(_, p)| adeval_engine::viewing_rollup_path(p)).collect();
+        // The old viewing files' rollups go with them, of an earlier format too (same month and
+        // name as the file, which the start's backfill would otherwise retire).
+        let twins: Vec<String> = files
+            .iter()
+            .filter_map(|(_, p)| adeval_engine::viewing_rollup_path(p).map(|twin| [twin, p.replacen("viewing/", "viewing_daily/", 1)]))
+            .flatten()
+            .collect();
         let batch = begin_batch(
             &state.db,
             // A batch is of what was imported: the daily rollup is written by ratings batches.

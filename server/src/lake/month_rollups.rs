@@ -13,7 +13,7 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use adeval_engine::{Lake, LakeFile, Month, is_month_rollup, is_titles_rollup, titles_rollup_path, viewing_rollup_path};
+use adeval_engine::{Lake, LakeFile, Month, is_month_rollup, is_titles_rollup, viewing_rollup_path};
 use sqlx::PgConnection;
 
 /// The advisory lock class of month rollups; the key is `hashtext` of the month.
@@ -40,6 +40,7 @@ pub async fn merge_months(
         };
         let viewing: Vec<String> = live("viewing").fetch_all(&mut *tx).await?;
         let rollups: Vec<String> = live("viewing_daily").fetch_all(&mut *tx).await?;
+        // Rollups of an earlier format are neither (the backfill retires them).
         let (olds, twins): (Vec<String>, Vec<String>) = rollups.into_iter().partition(|p| is_month_rollup(p));
         let listed: HashSet<&str> = viewing.iter().map(String::as_str).collect();
         // The previous month rollup, when it still covers only live files (a compaction
@@ -59,9 +60,7 @@ pub async fn merge_months(
             .filter(|v| !covered.contains(v.as_str()))
             .filter_map(|v| viewing_rollup_path(v).filter(|t| twins.contains(t)).map(|t| (v.clone(), t)))
             .collect();
-        // A month rollup from before title companions is rebuilt once to get one.
-        let companion_missing = base.as_ref().is_some_and(|(p, _)| titles_rollup_path(p).is_some_and(|c| !olds.contains(&c)));
-        if new.is_empty() && !companion_missing {
+        if new.is_empty() {
             continue;
         }
         let mut sources: Vec<String> = base.iter().map(|(p, _)| p.clone()).collect();

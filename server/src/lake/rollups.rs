@@ -1,11 +1,14 @@
-//! Rollups for live viewing files that have none: lakes written before the dashboard (issue
-//! 18), whose batches were committed without them. Built once in the background when a server
-//! starts; until then the dashboard reads those files raw, so answers never depend on it
-//! (docs/decisions.md, "Issue 18: dashboard and the viewing rollup").
+//! Rollups for live viewing files that have none of the current format: lakes written before
+//! the dashboard (issue 18), whose batches were committed without rollups, and lakes whose
+//! rollups are of an earlier format (names without [`adeval_engine::ROLLUP_PREFIX`]: GRP summed
+//! as doubles, title companions without side and group), which readers pass over. Built once
+//! in the background when a server starts, then the earlier format's files are retired; until
+//! then the dashboard reads those files raw, so answers never depend on it (docs/dashboard.md,
+//! "Rollups").
 
 use std::collections::{BTreeMap, HashSet};
 
-use adeval_engine::{Dataset, LakeFile, Month, viewing_rollup_path};
+use adeval_engine::{Dataset, LakeFile, Month, is_legacy_rollup, viewing_rollup_path};
 use chrono::NaiveDateTime;
 
 use crate::state::AppState;
@@ -35,12 +38,11 @@ pub async fn backfill(state: &AppState) -> anyhow::Result<usize> {
     if !held {
         return Ok(0);
     }
-    let mut built = build_missing(state).await;
-    if let Ok(n) = &mut built {
-        match add_title_companions(state).await {
-            Ok(months) => *n += months,
-            Err(e) => tracing::warn!(error = ?e, "adding title companions to month rollups"),
-        }
+    let built = build_missing(state).await;
+    if built.is_ok()
+        && let Err(e) = retire_legacy(state).await
+    {
+        tracing::warn!(error = ?e, "retiring viewing rollups of an earlier format");
     }
     let _ = sqlx::query("select pg_advisory_unlock($1, $2)").bind(LOCK.0).bind(LOCK.1).execute(&mut *lock).await;
     built
@@ -62,16 +64,60 @@ async fn build_missing(state: &AppState) -> anyhow::Result<usize> {
         }
     }
     let mut built = 0;
+    // Each month touched, with the newest batch that touched it (its month rollup's name).
+    let mut months: BTreeMap<Month, i64> = BTreeMap::new();
     for (batch, files) in by_batch {
         match build_batch(state, batch, &files).await {
-            Ok(n) => built += n,
+            Ok(0) => {}
+            Ok(n) => {
+                built += n;
+                for month in super::month_rollups::viewing_months(&lake_files_of(&files)?) {
+                    months.insert(month, batch);
+                }
+            }
             Err(e) => tracing::warn!(batch, error = ?e, "building the viewing rollups of a batch"),
+        }
+    }
+    // The months' rollups across batches take the new twins in, once a month rather than once
+    // a batch (month_rollups.rs); until then the twins answer, a lagging month rollup only
+    // costs speed.
+    for (month, batch) in months {
+        let mut written = Vec::new();
+        let merged: anyhow::Result<()> = async {
+            let mut tx = state.db.begin().await?;
+            super::month_rollups::merge_months(&mut tx, &state.lake, batch, &[month], &mut written).await?;
+            tx.commit().await?;
+            Ok(())
+        }
+        .await;
+        if let Err(e) = merged {
+            let lake = state.lake.clone();
+            let _ = tokio::task::spawn_blocking(move || lake.remove(&written)).await;
+            tracing::warn!(%month, error = ?e, "merging the month's viewing rollups");
         }
     }
     if built > 0 {
         tracing::info!(files = built, "built the missing viewing rollups");
     }
     Ok(built)
+}
+
+/// Retires the live viewing rollups of an earlier format ([`is_legacy_rollup`]): readers pass
+/// them over, so they only take room; the sweep removes them as any retired file. Answers how
+/// many.
+async fn retire_legacy(state: &AppState) -> anyhow::Result<usize> {
+    let live: Vec<String> =
+        sqlx::query_scalar("select path from lake_files where dataset = 'viewing_daily' and live").fetch_all(&state.db).await?;
+    let legacy: Vec<String> = live.into_iter().filter(|p| is_legacy_rollup(p)).collect();
+    if legacy.is_empty() {
+        return Ok(0);
+    }
+    sqlx::query("update lake_files set live = false, retired_at = now() where path = any($1) and live")
+        .bind(&legacy)
+        .execute(&state.db)
+        .await?;
+    tracing::info!(files = legacy.len(), "retired viewing rollups of an earlier format");
+    Ok(legacy.len())
 }
 
 /// The rollups of one batch's files, listed only while those files are still live (a
@@ -88,7 +134,6 @@ async fn build_batch(state: &AppState, batch: i64, files: &[Live]) -> anyhow::Re
     })
     .await??;
     let ids: Vec<i64> = files.iter().map(|f| f.id).collect();
-    let mut merged = Vec::new();
     let listed: anyhow::Result<bool> = async {
         let mut tx = state.db.begin().await?;
         let still: Vec<i64> = sqlx::query_scalar("select id from lake_files where id = any($1) and live for update")
@@ -99,56 +144,15 @@ async fn build_batch(state: &AppState, batch: i64, files: &[Live]) -> anyhow::Re
             return Ok(false);
         }
         crate::lake::insert_files(&mut tx, batch, &rollups).await?;
-        // The months' rollups across batches take the new twins in (month_rollups.rs).
-        let months: Vec<Month> = super::month_rollups::viewing_months(&lake_files_of(files)?);
-        // The month rollups it replaces stay for reads in flight (`lake::sweep_retired`).
-        super::month_rollups::merge_months(&mut tx, &state.lake, batch, &months, &mut merged).await?;
         tx.commit().await?;
         Ok(true)
     }
     .await;
     if !matches!(listed, Ok(true)) {
-        let (lake, built) = (state.lake.clone(), [rollups.clone(), merged].concat());
+        let (lake, built) = (state.lake.clone(), rollups.clone());
         let _ = tokio::task::spawn_blocking(move || lake.remove(&built)).await;
     }
     Ok(if listed? { rollups.len() } else { 0 })
-}
-
-/// Rebuilds each live month rollup written before title companions (session 12), so its month
-/// gets one (month_rollups.rs); the one it replaces is retired and swept as any other. Answers
-/// how many months were rebuilt.
-async fn add_title_companions(state: &AppState) -> anyhow::Result<usize> {
-    let live: Vec<(String, String, i64)> = sqlx::query_as(
-        "select path, month, batch_id from lake_files where dataset = 'viewing_daily' and live and path like '%/month-%'",
-    )
-    .fetch_all(&state.db)
-    .await?;
-    let paths: HashSet<&str> = live.iter().map(|(p, _, _)| p.as_str()).collect();
-    let mut done = 0;
-    for (path, month, batch) in &live {
-        if adeval_engine::titles_rollup_path(path).is_none_or(|c| paths.contains(c.as_str())) {
-            continue;
-        }
-        let month: Month = month.parse()?;
-        let mut written = Vec::new();
-        let merged: anyhow::Result<()> = async {
-            let mut tx = state.db.begin().await?;
-            super::month_rollups::merge_months(&mut tx, &state.lake, *batch, &[month], &mut written).await?;
-            tx.commit().await?;
-            Ok(())
-        }
-        .await;
-        if let Err(e) = merged {
-            let lake = state.lake.clone();
-            let _ = tokio::task::spawn_blocking(move || lake.remove(&written)).await;
-            return Err(e);
-        }
-        done += 1;
-    }
-    if done > 0 {
-        tracing::info!(months = done, "gave month rollups their title companions");
-    }
-    Ok(done)
 }
 
 /// The manifest rows as the engine's file records.

@@ -103,6 +103,10 @@ pub struct ProductPick {
 pub struct GroupPick {
     id: i64,
     name: String,
+    /// The products asked for whose default group this is: what dashboardoneIndex counts for
+    /// them when no group is chosen.
+    #[serde(rename = "defaultFor")]
+    default_for: Vec<i64>,
 }
 
 #[derive(Serialize, ToSchema, sqlx::FromRow)]
@@ -125,13 +129,16 @@ async fn products(State(state): State<AppState>, Args(args): Args<MediaArgs>) ->
     Ok(Done("获取成功", rows))
 }
 
-/// The audience groups of the products: each one's default group and group list, by id.
+/// The audience groups of the products: each one's default group and group list, by id, each
+/// with the products it is the default group of.
 async fn groups(State(state): State<AppState>, Args(args): Args<ProductsArgs>) -> Result<Done<Vec<GroupPick>>> {
     let mut checks = Checks::default();
     let ids = Ids::filter("productId", &args.product_id, &mut checks).unwrap_or_default();
     checks.finish()?;
     let rows = sqlx::query_as(
-        "select g.id, g.group_name as name from audience_groups g
+        "select g.id, g.group_name as name,
+                array(select p.id from products p where p.id = any($1) and p.default_audience_group_id = g.id order by p.id) as default_for
+         from audience_groups g
          where g.id in (select default_audience_group_id from products where id = any($1)
                         union select audience_group_id from product_audience_groups where product_id = any($1))
          order by g.id",

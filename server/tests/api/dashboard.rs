@@ -2,29 +2,32 @@
 //! worked out by hand (docs/dashboard.md).
 //!
 //! Master data: the orders' fixture (测试卫视 with 测试牛奶 — titles 测试牛奶, 伊利版本A, T-001,
-//! 伊利版本B, T-002 — and 别的产品 — 别的产品, 别的版本, T-003; groups 全国4+ and 北京 of its
-//! brand, 上海 of another), plus 全国4+ under the other brand too (so rows naming it are stored
-//! without a group id), 二台产品 on 测试二台 (title 二台广告), and the class 黄金 of the period
-//! 19:00–21:59:59 on 测试卫视. Range 2026-03-28 … 04-05 by ISO week: W13 is 03-28…29, W14 is
-//! 03-30…04-05 (across the month's end; 03-31 25:10 airs in April's file).
+//! 伊利版本B, T-002 — and 别的产品 — 别的产品, 别的版本, T-003; both with the default group 全国4+,
+//! 测试牛奶 also 北京; 上海 is another brand's), plus 全国4+ under the other brand too (so rows
+//! naming it are stored without a group id and match it by name), 二台产品 on 测试二台 (title
+//! 二台广告, default group 上海), and the class 黄金 of the period 19:00–21:59:59 on 测试卫视.
+//! Range 2026-03-28 … 04-05 by ISO week: W13 is 03-28…29, W14 is 03-30…04-05 (across the
+//! month's end; 03-31 25:10 airs in April's file). Side: 1 the customer's data, 2 the media's.
 //!
-//! | # | day, time | channel | title | group | GRP | cat/src | product, week, class |
-//! |---|---|---|---|---|---|---|---|
-//! | 1 | 03-28 19:10 | 卫视 | 伊利版本A | 全国4+ | 1.2 | 2/3 | 牛奶 W13 黄金 |
-//! | 2 | 03-29 25:30 | 卫视 | T-001 | 全国4+ | 2.5 | 2/3 | 牛奶 W13 |
-//! | 3 | 03-31 25:10 | 卫视 | 测试牛奶 | 北京 | 0.9 | 2/3 | 牛奶 W14 |
-//! | 4 | 04-02 20:00 | 卫视 | 伊利版本B | 全国 4+ | 2.0 | 2/3 | 牛奶 W14 黄金 |
-//! | 5 | 04-02 20:30 | 卫视 | 别的版本 | 全国4+ | 3.0 | 2/3 | 别的 W14 黄金 |
-//! | 6, 7 | 04-06, 03-27 | 卫视 | 伊利版本A | 全国4+ | 9.0 | 2/3 | out of range |
-//! | 8 | 04-01 20:00 | 卫视 | 不相干 | 全国4+ | 5.0 | 2/3 | no product |
-//! | 9 | 04-03 20:00 | 二台 | 二台广告 | 上海 | 4.0 | 2/3 | 二台 W14 |
-//! | 10 | 04-03 20:10 | 卫视 | 伊利版本A | 上海 | 0.5 | 2/3 | 牛奶 W14 黄金 |
-//! | 11 | 03-30 19:20 | 卫视 | 伊利版本A | 全国4+ | 1.1 | 3/1 | 牛奶 W14 黄金 |
-//! | 12 | 03-30 19:40 | 卫视 | 伊利版本A | 全国4+ | 0.8 | 3/1 | 牛奶 W14 黄金; deleted in the first test |
+//! | # | day, time | channel | title | group | GRP | cat/src | side | product, week, class |
+//! |---|---|---|---|---|---|---|---|---|
+//! | 1 | 03-28 19:10 | 卫视 | 伊利版本A | 全国4+ | 1.2 | 2/3 | 1 | 牛奶 W13 黄金 |
+//! | 2 | 03-29 25:30 | 卫视 | T-001 | 全国4+ | 2.5 | 2/3 | 1 | 牛奶 W13 |
+//! | 3 | 03-31 25:10 | 卫视 | 测试牛奶 | 北京 | 0.9 | 2/3 | 1 | 牛奶 W14 |
+//! | 4 | 04-02 20:00 | 卫视 | 伊利版本B | 全国 4+ | 2.0 | 2/3 | 1 | 牛奶 W14 黄金 |
+//! | 5 | 04-02 20:30 | 卫视 | 别的版本 | 全国4+ | 3.0 | 2/3 | 1 | 别的 W14 黄金 |
+//! | 6, 7 | 04-06, 03-27 | 卫视 | 伊利版本A | 全国4+ | 9.0 | 2/3 | 1 | out of range |
+//! | 8 | 04-01 20:00 | 卫视 | 不相干 | 全国4+ | 5.0 | 2/3 | 1 | no product |
+//! | 9 | 04-03 20:00 | 二台 | 二台广告 | 上海 | 4.0 | 2/3 | 1 | 二台 W14 |
+//! | 10 | 04-03 20:10 | 卫视 | 伊利版本A | 上海 | 0.5 | 2/3 | 1 | 牛奶 W14 黄金 |
+//! | 11 | 03-30 19:20 | 卫视 | 伊利版本A | 全国4+ | 1.1 | 3/1 | 2 | 牛奶 W14 黄金 |
+//! | 12 | 03-30 19:40 | 卫视 | 伊利版本A | 全国4+ | 0.8 | 3/1 | 2 | 牛奶 W14 黄金; deleted in the first test |
 //!
-//! Once row 12 is deleted, 测试牛奶: W13 2 spots, 1.2 + 2.5 = 3.7 (1.85 a spot); W14 4 spots,
-//! 0.9 + 2.0 + 0.5 + 1.1 = 4.5 (1.125). 别的产品: W14 1 spot, 3.0. Rows 11 and 12 share every key,
-//! so they are one rollup row (2 spots, 1.9) and row 12's 0.8 is subtracted from it.
+//! With nothing chosen a product counts the customer side's rows of its default group: 测试牛奶
+//! W13 2 spots, 1.2 + 2.5 = 3.7 (1.85 a spot), W14 row 4 alone, 2.0 (rows 3 and 10 are other
+//! groups', 11 and 12 the media's); 别的产品 W14 row 5, 3.0; 二台产品 W14 row 9, 4.0. The media
+//! side of 测试牛奶 is rows 11 and 12: W14 2 spots, 1.9; once row 12 is deleted 1 spot, 1.1
+//! (rows 11 and 12 share every key, so they are one rollup row and row 12's 0.8 is subtracted).
 
 use serde_json::{Value, json};
 
@@ -61,10 +64,11 @@ async fn setup() -> Setup {
     let second_product: i64 = sqlx::query_scalar(
         "insert into products (brand_id, media_id, product_name, seconds, default_audience_group_id, upside_down_three_per,
                                prime_time, prime_time_per, prime_upside_down_three_per, jack_requirements)
-         select brand_id, $1, '二台产品', 15, default_audience_group_id, 30, '', 60, 20, '' from products where id = $2 returning id",
+         select brand_id, $1, '二台产品', 15, $3, 30, '', 60, 20, '' from products where id = $2 returning id",
     )
     .bind(f.other_media)
     .bind(f.product)
+    .bind(f.foreign_group)
     .fetch_one(db)
     .await
     .unwrap();
@@ -138,20 +142,23 @@ fn line(id: i64, name: &str, grp: Value, spots: Value, per_spot: Value) -> (i64,
 async fn products_by_week_count_their_titles_rows_with_deletions_subtracted() {
     let s = setup().await;
     let f = &s.f;
-    let before = s.index(json!({ "mediaId": f.media, "productId": f.product })).await;
-    assert_eq!(Setup::lines(&before)[0].3, json!([2, 5]), "row 12 counts until deleted");
+    let media_side = json!({ "mediaId": f.media, "productId": f.product, "belongingTo": 2 });
+    let before = s.index(media_side.clone()).await;
+    assert_eq!(Setup::lines(&before)[0].3, json!([0, 2]), "row 12 counts until deleted");
     let listed = f.app.send(Call::get("customerIndex", json!({ "category": 3, "limit": 10 })).token(&f.token)).await.ok().clone();
     let twelfth = listed["data"].as_array().unwrap().iter().find(|r| r["maoDianPing"] == json!(0.8)).expect("row 12")["id"].clone();
     f.app.send(Call::post("customerDel", json!({ "ids": twelfth.to_string() })).token(&f.token)).await.ok();
 
+    let after = s.index(media_side).await;
     let answer = s.index(json!({ "mediaId": f.media })).await;
 
+    assert_eq!(Setup::lines(&after), [line(f.product, "测试牛奶", json!([0.0, 1.1]), json!([0, 1]), json!([null, 1.1]))]);
     assert_eq!(answer["time"], json!(["2026-03-28", "2026-04-05"]));
     assert_eq!(answer["tTime"], json!(["2026-W13", "2026-W14"]));
     assert_eq!(
         Setup::lines(&answer),
         [
-            line(f.product, "测试牛奶", json!([3.7, 4.5]), json!([2, 4]), json!([1.85, 1.125])),
+            line(f.product, "测试牛奶", json!([3.7, 2.0]), json!([2, 1]), json!([1.85, 2.0])),
             line(s.other_product, "别的产品", json!([0.0, 3.0]), json!([0, 1]), json!([null, 3.0])),
         ]
     );
@@ -170,48 +177,40 @@ async fn filters_narrow_the_rows_and_groups_match_by_name() {
     let s = setup().await;
     let f = &s.f;
     let media = f.media;
-    let data = s.index(json!({ "mediaId": media, "category": "3" })).await;
+    // Category 3 is the media side's (rows 11 and 12): none on the customer side.
+    let data = s.index(json!({ "mediaId": media, "category": "3", "belongingTo": 2 })).await;
     assert_eq!(Setup::lines(&data), [line(f.product, "测试牛奶", json!([0.0, 1.9]), json!([0, 2]), json!([null, 0.95]))]);
+    assert_eq!(Setup::lines(&s.index(json!({ "mediaId": media, "category": "3" })).await), []);
     let kinds = s.index(json!({ "mediaId": media, "productId": format!("{},{}", s.other_product, f.product), "category": "2,4", "source": "3" })).await;
-    assert_eq!(
-        Setup::lines(&kinds),
-        [
-            line(f.product, "测试牛奶", json!([3.7, 3.4]), json!([2, 3]), json!([1.85, 1.133])),
-            line(s.other_product, "别的产品", json!([0.0, 3.0]), json!([0, 1]), json!([null, 3.0])),
-        ]
+    let (milk, other) = (
+        line(f.product, "测试牛奶", json!([3.7, 2.0]), json!([2, 1]), json!([1.85, 2.0])),
+        line(s.other_product, "别的产品", json!([0.0, 3.0]), json!([0, 1]), json!([null, 3.0])),
     );
+    assert_eq!(Setup::lines(&kinds), [milk.clone(), other.clone()]);
     // 全国4+ is two brands' name: its rows carry no group id and match the group by name.
+    // Chosen, it is what each product counts by default here.
     let national = s.index(json!({ "mediaId": media, "defaultAudienceCityGroupId": f.group })).await;
-    assert_eq!(
-        Setup::lines(&national),
-        [
-            line(f.product, "测试牛奶", json!([3.7, 3.9]), json!([2, 3]), json!([1.85, 1.3])),
-            line(s.other_product, "别的产品", json!([0.0, 3.0]), json!([0, 1]), json!([null, 3.0])),
-        ]
-    );
+    assert_eq!(Setup::lines(&national), [milk, other.clone()]);
     let beijing = s.index(json!({ "mediaId": media, "defaultAudienceCityGroupId": f.second_group })).await;
     assert_eq!(Setup::lines(&beijing), [line(f.product, "测试牛奶", json!([0.0, 0.9]), json!([0, 1]), json!([null, 0.9]))]);
     let prime = s.index(json!({ "mediaId": media, "timePeriodClassId": s.class })).await;
     assert_eq!(
         Setup::lines(&prime),
-        [
-            line(f.product, "测试牛奶", json!([1.2, 4.4]), json!([1, 4]), json!([1.2, 1.1])),
-            line(s.other_product, "别的产品", json!([0.0, 3.0]), json!([0, 1]), json!([null, 3.0])),
-        ]
+        [line(f.product, "测试牛奶", json!([1.2, 2.0]), json!([1, 1]), json!([1.2, 2.0])), other]
     );
-    // Runs of 3 days from the first: 03-28~03-30, 03-31~04-02, 04-03~04-05.
+    // Runs of 3 days from the first: 03-28~03-30 (rows 1, 2), 03-31~04-02 (row 4), 04-03~04-05.
     let runs = s.index(json!({ "mediaId": media, "productId": f.product, "timeType": 5, "timeTypeValue": 3 })).await;
     assert_eq!(runs["tTime"], json!(["03-28~03-30", "03-31~04-02", "04-03~04-05"]));
     assert_eq!(
         Setup::lines(&runs),
-        [line(f.product, "测试牛奶", json!([5.6, 2.9, 0.5]), json!([4, 2, 1]), json!([1.4, 1.45, 0.5]))]
+        [line(f.product, "测试牛奶", json!([3.7, 2.0, 0.0]), json!([2, 1, 0]), json!([1.85, 2.0, null]))]
     );
     // Over more than one calendar year the runs' labels carry the year: 366 days from
     // 2025-03-29 end on 2026-03-29 (rows 7, 1, 2: 9.0 + 1.2 + 2.5 = 12.7 in 3 spots, 4.233 a
-    // spot), then 03-30 … 04-05 (rows 11, 12, 3, 4, 10: 1.1 + 0.8 + 0.9 + 2.0 + 0.5 = 5.3 in 5).
+    // spot), then 03-30 … 04-05 (row 4: 2.0).
     let years = s.index(json!({ "mediaId": media, "productId": f.product, "timeType": 5, "timeTypeValue": 366, "timeAdd": "2025-03-29" })).await;
     assert_eq!(years["tTime"], json!(["2025-03-29~2026-03-29", "2026-03-30~2026-04-05"]));
-    assert_eq!(Setup::lines(&years), [line(f.product, "测试牛奶", json!([12.7, 5.3]), json!([3, 5]), json!([4.233, 1.06]))]);
+    assert_eq!(Setup::lines(&years), [line(f.product, "测试牛奶", json!([12.7, 2.0]), json!([3, 1]), json!([4.233, 2.0]))]);
 }
 
 #[tokio::test]
@@ -221,10 +220,11 @@ async fn a_products_groups_each_get_a_series_and_the_lookups_list_the_filters_ch
     let fields = json!({ "productId": f.product, "timeType": 4, "timeAdd": "2026-03-28", "timeEnd": "2026-04-05" });
     let groups = f.app.send(Call::get("dashboardoneBIndex", fields).token(&f.token)).await.ok().clone();
     assert_eq!(groups["tTime"], json!(["2026-W13", "2026-W14"]));
+    // The customer side: 全国4+ is what dashboardoneIndex counts for the product by default.
     assert_eq!(
         Setup::lines(&groups),
         [
-            line(f.group, "全国4+", json!([3.7, 3.9]), json!([2, 3]), json!([1.85, 1.3])),
+            line(f.group, "全国4+", json!([3.7, 2.0]), json!([2, 1]), json!([1.85, 2.0])),
             line(f.second_group, "北京", json!([0.0, 0.9]), json!([0, 1]), json!([null, 0.9])),
         ]
     );
@@ -240,7 +240,10 @@ async fn a_products_groups_each_get_a_series_and_the_lookups_list_the_filters_ch
     );
     assert_eq!(
         get("dashboardProductList", json!({ "productId": format!("{},{}", f.product, s.other_product) })).await,
-        json!([{ "id": f.group, "name": "全国4+" }, { "id": f.second_group, "name": "北京" }])
+        json!([
+            { "id": f.group, "name": "全国4+", "defaultFor": [f.product, s.other_product] },
+            { "id": f.second_group, "name": "北京", "defaultFor": [] },
+        ])
     );
     assert_eq!(
         get("dashboardTimePeriodClassList", json!({ "mediaId": f.media })).await,
@@ -294,7 +297,7 @@ async fn a_lake_without_rollups_answers_the_same_and_gets_them_built_and_compact
     let live_rollups = || async {
         // The twins; month rollups (across batches) are counted apart.
         sqlx::query_scalar::<_, String>(
-            "select path from lake_files where dataset = 'viewing_daily' and live and path not like '%/month-%' order by path",
+            "select path from lake_files where dataset = 'viewing_daily' and live and path not like '%-month-%' order by path",
         )
             .fetch_all(&f.app.db)
             .await
@@ -325,32 +328,4 @@ async fn a_lake_without_rollups_answers_the_same_and_gets_them_built_and_compact
         assert!(!f.app.data_dir.join("lake").join(old).exists(), "{old} stayed on disk");
     }
     assert_eq!(s.index(fields).await, after_delete);
-}
-
-#[tokio::test]
-async fn month_rollups_from_before_title_companions_get_them_at_start_and_answer_alike() {
-    let s = setup().await;
-    let f = &s.f;
-    let companions = || async {
-        sqlx::query_scalar::<_, String>(
-            "select path from lake_files where dataset = 'viewing_daily' and live and path like '%-titles.parquet' order by path",
-        )
-        .fetch_all(&f.app.db)
-        .await
-        .unwrap()
-    };
-    let title_level = json!({ "mediaId": f.media, "timeType": 3 });
-    let by_class = json!({ "timeType": 3, "timePeriodClassId": "1" });
-    let (expected, expected_by_class) = (s.index(title_level.clone()).await, s.index(by_class.clone()).await);
-    assert_eq!(companions().await.len(), 2, "March and April each have one");
-    // A lake from session 11: month rollups without companions (the manifest lists none).
-    sqlx::query("delete from lake_files where path like '%-titles.parquet'").execute(&f.app.db).await.unwrap();
-    assert_eq!(s.index(title_level.clone()).await, expected, "the month rollups answer alike");
-
-    let n = adeval_server::lake::rollups::backfill(&f.app.state).await.unwrap();
-
-    assert_eq!((n, companions().await.len()), (2, 2));
-    assert_eq!(s.index(title_level).await, expected);
-    assert_eq!(s.index(by_class).await, expected_by_class);
-    assert_eq!(adeval_server::lake::rollups::backfill(&f.app.state).await.unwrap(), 0, "nothing left to build");
 }

@@ -1,7 +1,7 @@
 //! Month rollups kept at commit: an import committing a month while another commits it waits
 //! for the other's month rollup (a lock per month), so the month's last rollup covers both.
 
-use adeval_engine::{DashboardQuery, Series, Snapshot, TimeType, is_month_rollup, is_titles_rollup};
+use adeval_engine::{DashboardQuery, Series, Side, Snapshot, TimeType, TitleSeries, is_month_rollup, is_titles_rollup};
 use chrono::NaiveDate;
 
 use crate::helpers::orders::fixture;
@@ -73,7 +73,8 @@ async fn two_imports_committing_one_month_at_once_both_land_in_its_month_rollup(
         from: day(1),
         to: day(31),
         time: TimeType::Month,
-        series: Series::Titles(vec![(1, titles)]),
+        series: Series::Titles(vec![TitleSeries { key: 1, titles, group: None }]),
+        side: Side::Customer,
         titles: None,
         media_id: None,
         groups: None,
@@ -87,5 +88,6 @@ async fn two_imports_committing_one_month_at_once_both_land_in_its_month_rollup(
     assert_eq!(state.lake.indexed_title_companions(), companion);
     let answer = state.lake.dashboard(&Snapshot::new(viewing), &Snapshot::new(months.iter().map(|p| p.to_string())), &q).unwrap();
     assert_eq!(answer.cells.len(), 1);
-    assert_eq!((answer.cells[0].spots, answer.cells[0].grp), (2 * ROWS as i64, 1.5 * 2.0 * ROWS as f64));
+    // 1.5 GRP is 15,000 units a row.
+    assert_eq!((answer.cells[0].spots, answer.cells[0].units), (2 * ROWS as i64, 15_000 * 2 * ROWS as i64));
 }

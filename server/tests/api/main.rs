@@ -7,6 +7,8 @@ mod demo;
 mod customers;
 mod dashboard;
 mod dashboard_months;
+mod dashboard_sides;
+mod dashboard_sums;
 mod exports;
 mod faults;
 mod lake_snapshots;

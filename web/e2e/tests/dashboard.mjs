@@ -1,10 +1,13 @@
 // The dashboard (/dashboard) over known viewing rows: two products of a media of this run's own,
-// eight rows imported as customer data through 导入 on /client/index, then the filters, the
-// figures tables read against hand-worked GRP, spots and GRP per spot per ISO week (and per
-// run of 7 days), a tooltip read by hovering a bar, a series hidden through the legend, the
-// brush's 0–70 % start, the remembered choice and 重置; a year by day stepped with the keyboard
-// and dragged (the window keeps its width), runs of 7 days over two calendar years (labels with
-// the year), a range the server refuses, and 甲 by audience group (dashboardoneBIndex).
+// rows imported as customer data through 导入 on /client/index — eight of the products' default
+// group on the customer side, two of 甲's other group, and the media side's measurement of the
+// eight — then the filters, the figures tables read against hand-worked GRP, spots and GRP per
+// spot per ISO week (and per run of 7 days), a tooltip read by hovering a bar, a series hidden
+// through the legend, the media side (never added to the customer's) and the default group
+// the group filter names, the brush's 0–70 % start, the remembered choice and 重置; a year by
+// day stepped with the keyboard and dragged (the window keeps its width), runs of 7 days over
+// two calendar years (labels with the year), a range the server refuses, and 甲 by audience
+// group (dashboardoneBIndex), its default group's series the by-product one.
 // Screenshots: test-results/dashboard-*.png.
 import { hashRoute, isCall, shared, waitForPath } from '../lib.mjs'
 import { call, seedMasterData } from '../seed.mjs'
@@ -30,6 +33,14 @@ const ROWS = [
   ['2026-03-19', '19:20:00', second, 0.125],
   ['2026-03-22', '23:59:00', second, 0.5],
 ]
+// 甲 in its other group, customer side: W10 0.7 in 1, W11 0.9 in 1. Never counted unless chosen.
+const OTHER_GROUP_ROWS = [
+  ['2026-03-05', '20:00:00', first, 0.7],
+  ['2026-03-12', '20:00:00', first, 0.9],
+]
+// The media side measures the same eight spots at twice the GRP: 甲 W10 4.000 in 2 (2.000), W11
+// 3.000 in 1, W12 0.912 in 1; 乙 W10 0.600 in 1, W12 0.5 + 0.25 + 1.0 = 1.750 in 3 (0.583).
+const MEDIA_ROWS = ROWS.map(([day, time, title, grp]) => [day, time, title, grp * 2])
 const HEAD = ['时间', `${first} 毛评点`, `${first} 点位数`, `${second} 毛评点`, `${second} 点位数`]
 const GRP_WEEKS = [
   ['2026-W10', '2.000', '2', '0.300', '1'],
@@ -40,6 +51,11 @@ const PER_SPOT_WEEKS = [
   ['2026-W10', '1.000', '0.300'],
   ['2026-W11', '1.500', '—'],
   ['2026-W12', '0.456', '0.292'],
+]
+const MEDIA_WEEKS = [
+  ['2026-W10', '4.000', '2', '0.600', '1'],
+  ['2026-W11', '3.000', '1', '0.000', '0'],
+  ['2026-W12', '0.912', '1', '1.750', '3'],
 ]
 
 const bar = (page) => page.getByRole('search', { name: '看板筛选' })
@@ -76,12 +92,13 @@ async function search(ctx, page) {
   return { query: new URL(response.url()).searchParams, body }
 }
 
-/** The customer workbook imported through 导入 (data mode: 客户数据, 实际播出); resolves when its job ends. */
-async function importRows(ctx, page, media, group) {
+/** A customer workbook of `rows` ([day, time, title, GRP, group]) imported through 导入 (data
+ *  mode: 客户数据, 实际播出, ownership `side`); resolves when its job ends. */
+async function importRows(ctx, page, media, rows, side) {
   const bytes = makeXlsx([
     [`看板 ${stamp}`],
     HEADERS,
-    ...ROWS.map(([day, time, title, grp]) => [day, media.mediaName, time, 15, title, '看板节目', group, grp, '']),
+    ...rows.map(([day, time, title, grp, group]) => [day, media.mediaName, time, 15, title, '看板节目', group, grp, '']),
   ])
   await page.goto(`${ctx.base}/#/client/index?title=${stamp}`)
   await waitForPath(page, '/client/index')
@@ -89,6 +106,7 @@ async function importRows(ctx, page, media, group) {
   const box = page.getByRole('dialog', { name: '上传文件' })
   await box.getByLabel('数据类别').selectOption({ label: '客户数据' })
   await box.getByLabel('数据来源').selectOption({ label: '实际播出' })
+  await box.getByLabel('数据归属').selectOption({ label: side })
   await box.getByRole('button', { name: '选择文件' }).and(page.locator(':enabled')).waitFor()
   await box.getByLabel('选择要上传的文件').setInputFiles({ name: `看板-${stamp}.xlsx`, mimeType: XLSX, buffer: bytes })
   await box.getByText(`看板-${stamp}.xlsx`).waitFor()
@@ -103,7 +121,7 @@ async function importRows(ctx, page, media, group) {
 
 export const tests = [
   {
-    name: 'two products of a media with eight viewing rows imported as customer data',
+    name: 'two products of a media with viewing rows of both sides and two groups imported as customer data',
     run: async (ctx) => {
       const page = (ctx.state.page = await ctx.open({ keep: true }))
       await ctx.signIn(page, ctx.admin.account, ctx.admin.password)
@@ -115,8 +133,12 @@ export const tests = [
         primeTimePer: 60, primeUpsideDownThreePer: 40, jackRequirements: '无',
       })
       ctx.state.products = [await product(first), await product(second)]
-      await importRows(ctx, page, media, brand.groups[0].audienceCityGroupName)
-      await page.getByText('共 8 条').waitFor()
+      const [g0, g1] = brand.groups.map((g) => g.audienceCityGroupName)
+      const customer = [...ROWS.map((r) => [...r, g0]), ...OTHER_GROUP_ROWS.map((r) => [...r, g1])]
+      await importRows(ctx, page, media, customer, '客户')
+      await page.getByText('共 10 条').waitFor()
+      await importRows(ctx, page, media, MEDIA_ROWS.map((r) => [...r, g0]), '媒体')
+      await page.getByText('共 18 条').waitFor()
     },
   },
   {
@@ -132,7 +154,8 @@ export const tests = [
 
       await bar(page).getByLabel('媒体').selectOption({ label: media.mediaName })
       await pick(page, '产品', [first, second])
-      await pick(page, '受众/城市组', [brand.groups[0].audienceCityGroupName])
+      // The products' default group, marked so in the list.
+      await pick(page, '受众/城市组', [`${brand.groups[0].audienceCityGroupName}（默认）`])
       await pick(page, '数据类别', ['客户数据'])
       await bar(page).getByLabel('开始日期').fill('2026-03-02')
       await bar(page).getByLabel('结束日期').fill('2026-03-22')
@@ -178,6 +201,39 @@ export const tests = [
       await ctx.shot(page, 'legend-hidden')
       await spots.press('Enter')
       await expectRows(ctx, grpTable(page), [HEAD, ...GRP_WEEKS], 'shown again from the keyboard')
+    },
+  },
+  {
+    name: 'the media side is the same spots measured by the media, never added to the customer side; no group chosen is the default group',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      const { brand } = ctx.state.seed
+      const g0 = brand.groups[0].audienceCityGroupName
+      // No group chosen: both products count their default group, and the button says which.
+      await pick(page, '受众/城市组', [])
+      const groups = bar(page).getByRole('button', { name: /^受众\/城市组/ })
+      ctx.expect((await groups.innerText()).trim() === `默认：${g0}`, `the group filter says ${await groups.innerText()}`)
+      await groups.click()
+      const marked = page.getByRole('dialog', { name: '受众/城市组' }).getByRole('checkbox', { name: `${g0}（默认）`, exact: true })
+      ctx.expect((await marked.count()) === 1, 'the default group is not marked in the list')
+      await page.keyboard.press('Escape')
+      await expectRows(ctx, grpTable(page), [HEAD, ...GRP_WEEKS], 'the default group, customer side')
+
+      await bar(page).getByLabel('数据归属').selectOption({ label: '数据归属：媒体' })
+      const { query } = await search(ctx, page)
+      ctx.expect(query.get('belongingTo') === '2' && hashRoute(page).query.get('belongingTo') === '2', `asked ${query}`)
+      await expectRows(ctx, grpTable(page), [HEAD, ...MEDIA_WEEKS], 'the media side')
+      await expectRows(ctx, perSpotTable(page), [['时间', `${first} 每点位毛评点`, `${second} 每点位毛评点`], ['2026-W10', '2.000', '0.600'], ['2026-W11', '3.000', '—'], ['2026-W12', '0.912', '0.583']], 'the media side per spot')
+      await ctx.shot(page, 'media-side')
+
+      // Back to the customer side and the by-week search (answered from the query cache: the
+      // same search a moment ago, so no new call).
+      await bar(page).getByLabel('数据归属').selectOption({ label: '数据归属：客户' })
+      await pick(page, '受众/城市组', [`${g0}（默认）`])
+      await bar(page).getByRole('button', { name: '搜索', exact: true }).click()
+      await page.waitForFunction(() => !location.hash.includes('belongingTo'))
+      await page.waitForFunction((want) => document.querySelector('table')?.rows[1]?.cells[1]?.textContent.trim() === want, GRP_WEEKS[0][1])
+      await expectRows(ctx, grpTable(page), [HEAD, ...GRP_WEEKS], 'the customer side again')
     },
   },
   {
@@ -350,13 +406,16 @@ export const tests = [
       const answer = page.waitForResponse(isCall('dashboardoneBIndex'))
       await page.getByRole('button', { name: '按受众/城市组', exact: true }).click()
       const asked = new URL((await answer).url()).searchParams
-      ctx.expect(asked.get('productId') === String(a.id) && asked.get('timeType') === '4' && asked.get('timeAdd') === '2026-03-02' && !asked.has('mediaId'), `asked ${asked}`)
+      ctx.expect(asked.get('productId') === String(a.id) && asked.get('timeType') === '4' && asked.get('timeAdd') === '2026-03-02'
+        && asked.get('mediaId') === String(media.id), `asked ${asked}`)
       await page.waitForFunction(() => !document.querySelector('.dash-chart[aria-busy="true"]'))
-      // 甲's groups, by id: its own rows are all of the first; the second aired nothing.
+      // 甲's groups, by id: the first, its default, is the by-product series; the second has
+      // its own two rows (W10 0.7, W11 0.9), which the by-product view never added.
       const [g0, g1] = brand.groups.map((g) => g.audienceCityGroupName)
       const head = ['时间', `${g0} 毛评点`, `${g0} 点位数`, `${g1} 毛评点`, `${g1} 点位数`]
-      await expectRows(ctx, grpTable(page), [head, ...GRP_WEEKS.map((r) => [...r.slice(0, 3), '0.000', '0'])], '甲 by group')
-      await expectRows(ctx, perSpotTable(page), [['时间', `${g0} 每点位毛评点`, `${g1} 每点位毛评点`], ...PER_SPOT_WEEKS.map((r) => [r[0], r[1], '—'])], '甲 per spot by group')
+      const other = [['0.700', '1'], ['0.900', '1'], ['0.000', '0']]
+      await expectRows(ctx, grpTable(page), [head, ...GRP_WEEKS.map((r, i) => [...r.slice(0, 3), ...other[i]])], '甲 by group')
+      await expectRows(ctx, perSpotTable(page), [['时间', `${g0} 每点位毛评点`, `${g1} 每点位毛评点`], ...PER_SPOT_WEEKS.map((r, i) => [r[0], r[1], ['0.700', '0.900', '—'][i]])], '甲 per spot by group')
       await ctx.shot(page, 'by-group')
       await page.getByRole('button', { name: '按产品', exact: true }).click()
       await expectRows(ctx, perSpotTable(page), [['时间', `${first} 每点位毛评点`], ...PER_SPOT_WEEKS.map((r) => r.slice(0, 2))], '甲 by product again')

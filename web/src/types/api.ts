@@ -3739,6 +3739,11 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
+            /**
+             * @description The products asked for whose default group this is: what dashboardoneIndex counts for
+             *     them when no group is chosen.
+             */
+            defaultFor: number[];
         };
         GroupRow: {
             /** Format: int64 */
@@ -3755,7 +3760,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
-            /** @description Σ GRP per bucket, 3 decimals. */
+            /** @description Σ GRP per bucket, 3 decimals (the exact sum, rounded half away from zero). */
             t: number[];
         };
         /** @description A matching row as orderCustomerIndex and the preview list it. */
@@ -4098,7 +4103,7 @@ export interface components {
             /** Format: int32 */
             seconds: number;
         };
-        /** @description GRP per spot per bucket of one series; `null` for a bucket without spots. */
+        /** @description GRP per spot per bucket of one series, 3 decimals; `null` for a bucket without spots. */
         PerSpotLine: {
             /** Format: int64 */
             id: number;
@@ -6351,6 +6356,11 @@ export interface operations {
                             /** Format: int64 */
                             id: number;
                             name: string;
+                            /**
+                             * @description The products asked for whose default group this is: what dashboardoneIndex counts for
+                             *     them when no group is chosen.
+                             */
+                            defaultFor: number[];
                         }[];
                     };
                 };
@@ -6396,6 +6406,11 @@ export interface operations {
         parameters: {
             query?: {
                 productId?: null | components["schemas"]["Text"];
+                belongingTo?: null | components["schemas"]["Text"];
+                mediaId?: null | components["schemas"]["Text"];
+                category?: null | components["schemas"]["Text"];
+                source?: null | components["schemas"]["Text"];
+                timePeriodClassId?: null | components["schemas"]["Text"];
                 timeType?: null | components["schemas"]["Text"];
                 timeAdd?: null | components["schemas"]["Text"];
                 timeEnd?: null | components["schemas"]["Text"];
@@ -6442,6 +6457,7 @@ export interface operations {
                 mediaId?: null | components["schemas"]["Text"];
                 productId?: null | components["schemas"]["Text"];
                 defaultAudienceCityGroupId?: null | components["schemas"]["Text"];
+                belongingTo?: null | components["schemas"]["Text"];
                 category?: null | components["schemas"]["Text"];
                 source?: null | components["schemas"]["Text"];
                 timeType?: null | components["schemas"]["Text"];

@@ -9,7 +9,8 @@ import type { CallData } from '@/types/call'
 export type DashboardMedia = CallData<'dashboardMediaList'>[number]
 /** dashboardPList {mediaId?}: the products of a media (all when none). */
 export type DashboardProduct = CallData<'dashboardPList'>[number]
-/** dashboardProductList {productId}: the audience/city groups of the chosen products. */
+/** dashboardProductList {productId}: the audience/city groups of the chosen products, each with
+ *  the products it is the default group of (`defaultFor`: what they count when none is chosen). */
 export type DashboardGroup = CallData<'dashboardProductList'>[number]
 /** dashboardTimePeriodClassList {mediaId?}. */
 export type DashboardTimePeriodClass = CallData<'dashboardTimePeriodClassList'>[number]
@@ -24,7 +25,10 @@ export type DashboardSeries<V = number> = { id: number; name: string; t: V[] }
 export type DashboardQuery = {
   mediaId?: string
   productId?: string
+  /** Empty: each product counts its default audience group. */
   defaultAudienceCityGroupId?: string
+  /** Whose measurement: '1' 客户 (also when absent), '2' 媒体; never both added up. */
+  belongingTo?: string
   category?: string
   source?: string
   timePeriodClassId?: string
@@ -74,8 +78,15 @@ export function dashboardIndexQueryOptions(query: DashboardQuery) {
   })
 }
 
-/** dashboardoneBIndex's arguments: one product; its rows on any media, category and source. */
-export type DashboardGroupQuery = Pick<DashboardQuery, 'timeType' | 'timeTypeValue' | 'timeAdd' | 'timeEnd'> & { productId: string }
+/** dashboardoneBIndex's arguments: one product and dashboardoneIndex's other filters, so each
+ *  group's series is the product's with that group chosen. */
+export type DashboardGroupQuery = Omit<DashboardQuery, 'productId' | 'defaultAudienceCityGroupId'> & { productId: string }
+
+/** The per-group view of `productId` under the filters of `query` (its groups aside). */
+export function groupQueryOf(query: DashboardQuery, productId: string): DashboardGroupQuery {
+  const { defaultAudienceCityGroupId: _groups, ...rest } = query
+  return { ...rest, productId }
+}
 
 /** The series per audience group of one product (dashboardoneBIndex); nothing asked while `query` is null. */
 export function dashboardGroupIndexQueryOptions(query: DashboardGroupQuery | null) {

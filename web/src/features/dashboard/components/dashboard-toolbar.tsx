@@ -1,9 +1,12 @@
 import { useState, type FormEvent } from 'react'
 import { DateRangePicker } from '@/components/ui/date-range-picker'
-import { DATA_SOURCES } from '@/config/customer-data'
+import { BELONGING, DATA_SOURCES } from '@/config/customer-data'
 import { useTranslation } from '@/lib/i18n'
 import { useDashboardClasses, useDashboardGroups, useDashboardMedia, useDashboardProducts, type DashboardQuery } from '../api'
-import { byName, DASHBOARD_CATEGORIES, DAY_RUNS, dayCountError, draftError, draftOf, queryOf, TIME_TYPES, withMedia, type Draft } from './filters'
+import {
+  byName, DASHBOARD_CATEGORIES, DAY_RUNS, dayCountError, defaultGroupNames, draftError, draftOf, queryOf, TIME_TYPES, withDefaults, withMedia,
+  type Draft,
+} from './filters'
 import { MultiSelect, type MultiOption } from './multi-select'
 
 type Props = {
@@ -44,12 +47,18 @@ export function DashboardToolbar({ query, onSearch, onReset }: Props) {
     onSearch(queryOf(draft, { groups: groups.data?.map((g) => g.id), classes: classes.data?.map((c) => c.id) }))
   }
   const constants = (values: readonly string[], ns: string): MultiOption[] => values.map((v) => ({ value: v, label: t(`common:${ns}.${v}`) }))
+  // With no group chosen each product counts its default group: the button and the list say which.
+  const defaults = defaultGroupNames(groups.data)
+  const groupsAll = defaults.length === 1 ? t('defaultGroup', { name: defaults[0] }) : t('defaultGroups')
 
   return (
     <form className="toolbar dashboard-toolbar" role="search" aria-label={t('filters')} onSubmit={search} noValidate>
       <select className="input" aria-label={t('media')} value={draft.mediaId} onChange={(e) => setDraft((d) => withMedia(d, e.target.value))}>
         <option value="">{t('allMedia')}</option>
         {media.data?.map((m) => <option key={m.id} value={m.id}>{m.mediaName}</option>)}
+      </select>
+      <select className="input dashboard-toolbar__side" aria-label={t('side')} value={draft.side} onChange={(e) => set({ side: e.target.value })}>
+        {BELONGING.map((v) => <option key={v} value={v}>{t('sideOption', { side: t(`common:belongingTo.${v}`) })}</option>)}
       </select>
       <MultiSelect
         label={t('products')}
@@ -61,8 +70,8 @@ export function DashboardToolbar({ query, onSearch, onReset }: Props) {
       />
       <MultiSelect
         label={t('groups')}
-        allText={t('allGroups')}
-        options={byName(groups.data, (g) => g.name)}
+        allText={groupsAll}
+        options={withDefaults(byName(groups.data, (g) => g.name), groups.data, t('defaultMark'))}
         loading={groups.isPending}
         hint={draft.productIds.length ? undefined : t('groupsNeedProducts')}
         value={draft.groupIds}

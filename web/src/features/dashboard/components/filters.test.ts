@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { byName, dayCountError, draftError, draftOf, firstVisit, queryOf, readRemembered, rememberedOf, resolveQuery, withMedia } from './filters'
+import {
+  byName, dayCountError, defaultGroupNames, draftError, draftOf, firstVisit, queryOf, readRemembered, rememberedOf, resolveQuery, withDefaults, withMedia,
+} from './filters'
 
 const today = new Date(2026, 1, 17) // 17 February 2026, local time
 
@@ -44,7 +46,17 @@ describe('the draft', () => {
   it('splits multi-values and joins them back unchanged', () => {
     const draft = draftOf(query)
     expect(draft).toMatchObject({ productIds: ['5', '6'], groupIds: ['11', '12'], categories: ['2', '4'], sources: ['3'], classIds: ['8'], dayCount: '1' })
-    expect(queryOf(draft)).toEqual({ ...query, timeTypeValue: undefined })
+    expect(queryOf(draft)).toEqual({ ...query, belongingTo: undefined, timeTypeValue: undefined })
+  })
+
+  it('counts the customer side unless the media side is chosen, which the URL then says', () => {
+    expect(draftOf(query).side).toBe('1')
+    expect(draftOf({ ...query, belongingTo: '9' }).side).toBe('1')
+    const media = draftOf({ ...query, belongingTo: '2' })
+    expect(media.side).toBe('2')
+    expect(queryOf(media).belongingTo).toBe('2')
+    expect(queryOf({ ...media, side: '1' }).belongingTo).toBeUndefined()
+    expect(withMedia(media, '2').side).toBe('2')
   })
 
   it('changing media clears the chosen products and their groups, keeping the rest', () => {
@@ -89,6 +101,22 @@ describe('remembered ranges', () => {
   it('a kept range the server refuses is not used', () => {
     const kept = JSON.stringify({ timeType: '3', timeAdd: '2016-01-01', timeEnd: '2026-11-30' })
     expect(readRemembered(kept, today)).toEqual(firstVisit(today))
+  })
+})
+
+describe('default groups', () => {
+  const groups = [{ id: 11, name: '全国4+', defaultFor: [5] }, { id: 12, name: '北京', defaultFor: [] }, { id: 21, name: '全国4+ ', defaultFor: [6] }]
+
+  it('marks the option of a chosen product\'s default group, merged or not', () => {
+    const options = byName(groups, (g) => g.name)
+    expect(withDefaults(options, groups, '（默认）')).toEqual([{ value: '11,21', label: '全国4+（默认）' }, { value: '12', label: '北京' }])
+    expect(withDefaults(options, undefined, '（默认）')).toEqual(options)
+  })
+
+  it('names each default group once', () => {
+    expect(defaultGroupNames(groups)).toEqual(['全国4+'])
+    expect(defaultGroupNames([...groups, { id: 13, name: '上海', defaultFor: [7] }])).toEqual(['全国4+', '上海'])
+    expect(defaultGroupNames(undefined)).toEqual([])
   })
 })
 

@@ -6,7 +6,7 @@ import type { DashboardQuery } from '../api'
 
 /** URL keys, named as dashboardoneIndex names its arguments. */
 export const FILTER_KEYS = [
-  'mediaId', 'productId', 'defaultAudienceCityGroupId', 'category', 'source', 'timePeriodClassId',
+  'mediaId', 'productId', 'defaultAudienceCityGroupId', 'belongingTo', 'category', 'source', 'timePeriodClassId',
   'timeType', 'timeTypeValue', 'timeAdd', 'timeEnd',
 ] as const satisfies readonly (keyof DashboardQuery)[]
 export type FilterKey = (typeof FILTER_KEYS)[number]
@@ -22,6 +22,9 @@ export const MAX_DAY_COUNT = 366
 export const MAX_RANGE_DAYS = 3660
 /** The categories the dashboard offers (spec §9: 2 客户数据, 3 公司数据, 4 其他). */
 export const DASHBOARD_CATEGORIES = ['2', '3', '4'] as const
+/** The side counted when none is asked for: the customer's data (1); 2 is the media's. */
+export const DEFAULT_SIDE = '1'
+const MEDIA_SIDE = '2'
 
 /** What a visit remembers of the last search (spec §4): media, time grouping and dates. */
 export type Remembered = Pick<DashboardQuery, 'mediaId' | 'timeType' | 'timeTypeValue' | 'timeAdd' | 'timeEnd'>
@@ -85,6 +88,8 @@ export type Draft = {
   mediaId: string
   productIds: string[]
   groupIds: string[]
+  /** '1' 客户 or '2' 媒体. */
+  side: string
   categories: string[]
   sources: string[]
   classIds: string[]
@@ -101,6 +106,7 @@ export function draftOf(q: DashboardQuery): Draft {
     mediaId: q.mediaId ?? '',
     productIds: split(q.productId),
     groupIds: split(q.defaultAudienceCityGroupId),
+    side: q.belongingTo === MEDIA_SIDE ? MEDIA_SIDE : DEFAULT_SIDE,
     categories: split(q.category),
     sources: split(q.source),
     classIds: split(q.timePeriodClassId),
@@ -143,6 +149,8 @@ export function queryOf(draft: Draft, offered: { groups?: readonly number[]; cla
     mediaId: draft.mediaId || undefined,
     productId: join(draft.productIds),
     defaultAudienceCityGroupId: draft.productIds.length ? join(offeredOnly(draft.groupIds, offered.groups)) : undefined,
+    // The default side stays out of the URL, as every filter left at its default does.
+    belongingTo: draft.side === MEDIA_SIDE ? MEDIA_SIDE : undefined,
     category: join(draft.categories),
     source: join(draft.sources),
     timePeriodClassId: join(offeredOnly(draft.classIds, offered.classes)),
@@ -168,4 +176,18 @@ export function byName<T extends { id: number }>(rows: readonly T[] | undefined,
     else merged.set(label, [r.id])
   }
   return [...merged].map(([label, ids]) => ({ value: ids.join(','), label }))
+}
+
+/**
+ * The group options with the default group of a chosen product marked (`mark` appended): with
+ * no group chosen each product counts its default group, so the list says which that is.
+ */
+export function withDefaults(options: { value: string; label: string }[], groups: readonly { id: number; defaultFor: number[] }[] | undefined, mark: string) {
+  const defaults = new Set((groups ?? []).filter((g) => g.defaultFor.length > 0).map((g) => String(g.id)))
+  return options.map((o) => (o.value.split(',').some((id) => defaults.has(id)) ? { ...o, label: `${o.label}${mark}` } : o))
+}
+
+/** The names of the default groups of the chosen products, once each, in the list's order. */
+export function defaultGroupNames(groups: readonly { name: string; defaultFor: number[] }[] | undefined): string[] {
+  return [...new Set((groups ?? []).filter((g) => g.defaultFor.length > 0).map((g) => g.name.trim()))]
 }

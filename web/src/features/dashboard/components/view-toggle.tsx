@@ -9,9 +9,9 @@ type Props = {
 
 /**
  * 按产品 / 按受众/城市组: two toggle buttons, offered while exactly one product is searched.
- * Per group the series are the product's audience groups (dashboardoneBIndex), over its rows on
- * every media, category and source — the hint says so, since the toolbar's other filters then
- * do not apply.
+ * Per group the series are the product's audience groups (dashboardoneBIndex) under the
+ * toolbar's other filters; the hint says how the views relate (the default group's series is
+ * the product's when no group is chosen).
  */
 export function ViewToggle({ value, onChange }: Props) {
   const { t } = useTranslation('dashboard')

@@ -28,7 +28,7 @@ const weeks: DashboardIndex = {
 }
 
 let answer: DashboardIndex | ReturnType<typeof envelope>
-let groups: { id: number; name: string }[]
+let groups: { id: number; name: string; defaultFor: number[] }[]
 const byGroup: DashboardIndex = {
   time: ['2026-02-01', '2026-02-28'],
   tTime: ['2026-W05', '2026-W06'],
@@ -62,7 +62,7 @@ beforeEach(() => {
   vi.stubGlobal('ResizeObserver', FixedWidth)
   localStorage.clear()
   answer = weeks
-  groups = [{ id: 11, name: '全国4+' }, { id: 12, name: '北京15+' }]
+  groups = [{ id: 11, name: '全国4+', defaultFor: [3, 7] }, { id: 12, name: '北京15+', defaultFor: [] }]
 })
 afterEach(() => vi.useRealTimers())
 
@@ -139,6 +139,8 @@ describe('DashboardPage', () => {
     }
     await pick(/^产品/, '蒙牛')
     await waitFor(() => expect(asked('dashboardProductList').at(-1)?.params.get('productId')).toBe('7'))
+    // Nothing chosen: the product's default group is what counts, and the button says which.
+    await waitFor(() => expect(within(bar).getByRole('button', { name: /^受众\/城市组/ }).textContent).toBe('默认：全国4+'))
     await pick(/^受众\/城市组/, '北京15+')
     await pick(/^数据类别/, '客户数据', '其他')
     await pick(/^数据来源/, '实际播出')
@@ -150,7 +152,9 @@ describe('DashboardPage', () => {
     expect(within(bar).getByRole('button', { name: /^产品/ }).textContent).toBe('全部产品')
     await user.selectOptions(within(bar).getByLabelText('媒体'), 'CCTV-1 综合')
     await pick(/^产品/, '伊利', '蒙牛')
-    await pick(/^受众\/城市组/, '全国4+')
+    await pick(/^受众\/城市组/, '全国4+（默认）')
+    expect((within(bar).getByLabelText('数据归属') as HTMLSelectElement).value).toBe('1')
+    await user.selectOptions(within(bar).getByLabelText('数据归属'), '数据归属：媒体')
 
     expect(within(bar).queryByLabelText('天数')).toBeNull()
     await user.selectOptions(within(bar).getByLabelText('时间类型'), '天数')
@@ -167,7 +171,7 @@ describe('DashboardPage', () => {
     await user.click(within(bar).getByRole('button', { name: '搜索' }))
 
     const want = {
-      mediaId: '1', productId: '3,7', defaultAudienceCityGroupId: '11', category: '2,4', source: '3', timePeriodClassId: '8',
+      mediaId: '1', productId: '3,7', defaultAudienceCityGroupId: '11', belongingTo: '2', category: '2,4', source: '3', timePeriodClassId: '8',
       timeType: '5', timeTypeValue: '7', timeAdd: '2026-01-05', timeEnd: '2026-02-28',
     }
     await waitFor(() => expect(page.query()).toEqual(want))
@@ -237,7 +241,7 @@ describe('DashboardPage', () => {
   })
 
   it('lists same-named groups once; picking the name picks every id of it', async () => {
-    groups = [{ id: 11, name: '全国4+' }, { id: 12, name: '北京15+' }, { id: 21, name: '全国4+' }]
+    groups = [{ id: 11, name: '全国4+', defaultFor: [] }, { id: 12, name: '北京15+', defaultFor: [] }, { id: 21, name: '全国4+', defaultFor: [] }]
     const page = renderPage(<DashboardPage />, { url: '/dashboard?timeType=4&timeAdd=2026-02-01&timeEnd=2026-02-28&productId=3,9' })
     const { user } = page
     await table('毛评点与点位数数据')
@@ -273,14 +277,18 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('table', { name: '毛评点与点位数数据' })).toBeTruthy()
   })
 
-  it('one product searched: 按受众/城市组 shows a series per audience group of it (dashboardoneBIndex)', async () => {
-    const { user } = renderPage(<DashboardPage />, { url: '/dashboard?mediaId=1&productId=3&category=2&timeType=4&timeAdd=2026-02-01&timeEnd=2026-02-28' })
+  it('one product searched: 按受众/城市组 shows a series per audience group of it under the same filters (dashboardoneBIndex)', async () => {
+    const url = '/dashboard?mediaId=1&productId=3&defaultAudienceCityGroupId=12&belongingTo=2&category=2&timeType=4&timeAdd=2026-02-01&timeEnd=2026-02-28'
+    const { user } = renderPage(<DashboardPage />, { url })
     await table('毛评点与点位数数据')
     await user.click(screen.getByRole('button', { name: '按受众/城市组' }))
     await waitFor(() => expect(rowsOf(screen.getByRole('table', { name: '毛评点与点位数数据' }))[0]).toEqual(['时间', '全国4+ 毛评点', '全国4+ 点位数', '北京15+ 毛评点', '北京15+ 点位数']))
-    expect(Object.fromEntries(asked('dashboardoneBIndex').at(-1)!.params)).toEqual({ productId: '3', timeType: '4', timeAdd: '2026-02-01', timeEnd: '2026-02-28' })
+    // The side and the other filters go along; the groups are the series.
+    expect(Object.fromEntries(asked('dashboardoneBIndex').at(-1)!.params)).toEqual({
+      productId: '3', mediaId: '1', belongingTo: '2', category: '2', timeType: '4', timeAdd: '2026-02-01', timeEnd: '2026-02-28',
+    })
     expect(rowsOf(screen.getByRole('table', { name: '每点位毛评点数据' })).slice(1)).toEqual([['2026-W05', '1.250', '0.500'], ['2026-W06', '—', '0.667']])
-    expect(screen.getByText(/该产品在所有媒体、数据类别和数据来源中的数据/)).toBeTruthy()
+    expect(screen.getByText(/同样的筛选下该产品每个受众\/城市组一个系列/)).toBeTruthy()
     expect(screen.getByRole('button', { name: '按受众/城市组' }).getAttribute('aria-pressed')).toBe('true')
     await user.click(screen.getByRole('button', { name: '按产品' }))
     await waitFor(() => expect(rowsOf(screen.getByRole('table', { name: '毛评点与点位数数据' }))[0][1]).toBe('伊利 毛评点'))

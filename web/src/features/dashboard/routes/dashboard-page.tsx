@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from '@/lib/i18n'
-import { useDashboardGroupIndex, useDashboardIndex } from '../api'
+import { groupQueryOf, useDashboardGroupIndex, useDashboardIndex } from '../api'
 import { comboSeries, perSpotSeries } from '../components/chart-data'
 import { ChartPanel } from '../components/chart-panel'
 import { DashboardToolbar } from '../components/dashboard-toolbar'
@@ -19,7 +19,8 @@ export default function DashboardPage() {
   const [view, setView] = useState<DashboardView>('products')
   const single = query.productId && !query.productId.includes(',') ? query.productId : undefined
   const products = useDashboardIndex(query)
-  const groupQuery = view === 'groups' && single !== undefined ? { productId: single, timeType: query.timeType, timeTypeValue: query.timeTypeValue, timeAdd: query.timeAdd, timeEnd: query.timeEnd } : null
+  // The same filters cut by group: the default group's series is the product's by-product one.
+  const groupQuery = view === 'groups' && single !== undefined ? groupQueryOf(query, single) : null
   const groups = useDashboardGroupIndex(groupQuery)
   const index = groupQuery ? groups : products
   const data = index.data
