@@ -34,5 +34,6 @@ mod tapes;
 mod tickets;
 mod uploads;
 mod messages;
+mod reads_never_write;
 mod realtime;
 mod time_periods;
