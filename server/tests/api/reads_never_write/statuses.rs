@@ -6,7 +6,7 @@
 use chrono::{Datelike, Days, NaiveDate};
 use serde_json::json;
 
-use crate::helpers::orders::template;
+use crate::helpers::orders::{TemplateLine, template};
 use crate::helpers::uploads::{job_end, upload};
 use crate::helpers::{Call, TestApp, today};
 
@@ -79,7 +79,7 @@ async fn order(app: &TestApp, token: &str, product: &str, cycle: (NaiveDate, Nai
         }
         day = day + Days::new(1);
     }
-    let sheets: Vec<(&str, Vec<(&str, &str, &str, Vec<(u32, f64)>)>)> =
+    let sheets: Vec<(&str, Vec<TemplateLine>)> =
         months.iter().map(|(m, days)| (m.as_str(), vec![(tape.as_str(), period.as_str(), "A", days.clone())])).collect();
     let answer = upload(app, token, "orderTemplate", "排期.xlsx", json!({"orderId": id}), &template(&sheets)).await;
     let (status, message) = job_end(app, answer.ok()["jobId"].as_i64().unwrap()).await;
