@@ -154,8 +154,9 @@ async fn run(Guard { state, call }: Guard, ip: String, req: Request, next: Next)
         Some(key) => state.reads.store(key, generation, response).await,
         None => response,
     };
-    // A write that succeeded makes the kept answers stale and goes in the operation log.
-    if call.writes && response.status().is_success() {
+    // A write that succeeded makes the kept answers stale and goes in the operation log; a
+    // two-step call's typeY 1 is its preview, a read, and does neither.
+    if call.writes && response.status().is_success() && !payload.is_preview() {
         state.reads.invalidate();
         if let Some(admin) = &admin {
             let entry = oplog::Entry::new(call, &ip, &payload);

@@ -108,6 +108,9 @@ pub async fn run(config: Config, command: ImportCommand) -> anyhow::Result<()> {
                     Err(ImportError::Internal(e)) => return Err(e.context(format!("importing {name}"))),
                 }
             }
+            if rows > 0 {
+                crate::orders::evaluation::alerts::after_data_change(&state).await;
+            }
             let seconds = started.elapsed().as_secs_f64();
             println!("合计：{} 个文件，导入 {rows} 行，{seconds:.2} 秒，{:.0} 行/秒", files.len() - refused, rows as f64 / seconds.max(1e-9));
             if refused > 0 {
@@ -124,6 +127,8 @@ pub async fn run(config: Config, command: ImportCommand) -> anyhow::Result<()> {
             let seconds = started.elapsed().as_secs_f64();
             match outcome {
                 Ok((batch, rows)) => {
+                    // New history moves the orders' default estimates.
+                    crate::orders::evaluation::alerts::after_data_change(&state).await;
                     println!("收视率：{rows} 行，{seconds:.2} 秒，{:.0} 行/秒（批次 {batch}）", rows as f64 / seconds.max(1e-9));
                     Ok(())
                 }

@@ -102,6 +102,17 @@ impl Payload {
         self.fields.iter().map(|(k, f)| (k.clone(), f.value.clone())).collect()
     }
 
+    /// Whether this is a two-step update's typeY 1: its preview, a read (DESIGN §4, docs/api.md
+    /// "Reads never write"), which the operation log does not record.
+    pub fn is_preview(&self) -> bool {
+        let text = match self.fields.get("typeY").map(|f| &f.value) {
+            Some(Value::String(s)) => s.trim().to_owned(),
+            Some(Value::Number(n)) => n.to_string(),
+            _ => return false,
+        };
+        <super::args::TwoStep as super::args::Arg>::read(&text) == Some(super::args::TwoStep(1))
+    }
+
     /// `key=value&…` over the non-empty fields, sorted by key.
     pub fn canonical_fields(&self) -> String {
         let mut out = String::new();
@@ -249,6 +260,15 @@ mod tests {
         let body = br#"{"page": 1, "limit": 10.50, "ids": [3, "x"], "empty": "", "n": null, "o": {"b": 1, "a": [2]}}"#;
         let p = Payload::parse(&parts(Method::POST, "/", "application/json"), body).unwrap();
         assert_eq!(p.canonical_fields(), r#"ids=3,x&limit=10.50&o={"a":[2],"b":1}&page=1"#);
+    }
+
+    #[test]
+    fn a_typey_of_1_as_number_text_or_form_value_is_a_preview() {
+        let json = |body: &[u8]| Payload::parse(&parts(Method::POST, "/", "application/json"), body).unwrap().is_preview();
+        assert!(json(br#"{"typeY": 1}"#) && json(br#"{"typeY": " 1 "}"#));
+        assert!(!json(br#"{"typeY": 2}"#) && !json(br#"{"typeY": "x"}"#) && !json(br#"{"orderId": 1}"#));
+        let form = Payload::parse(&parts(Method::POST, "/", "application/x-www-form-urlencoded"), b"typeY=1&orderId=3").unwrap();
+        assert!(form.is_preview());
     }
 
     #[test]

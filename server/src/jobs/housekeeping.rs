@@ -1,16 +1,16 @@
-//! Housekeeping: the work no call asks for. Tape changes whose date has come are executed and
-//! order statuses, which move with the date, are refreshed (both in `crate::orders`); storage
-//! drops what nobody needs any more (`crate::storage::purge`) and the lake the files of
-//! batches whose import died (`crate::lake::abandoned_batches`) and the files a commit
-//! retired a while ago: month rollups an import replaced, files a compaction rewrote
-//! (`crate::lake::sweep_retired`).
+//! Housekeeping: the work no call asks for. Tape changes whose date has come are executed,
+//! order statuses, which move with the date, are refreshed and every order's goal alert is
+//! checked (all in `crate::orders`); storage drops what nobody needs any more
+//! (`crate::storage::purge`) and the lake the files of batches whose import died
+//! (`crate::lake::abandoned_batches`) and the files a commit retired a while ago: month
+//! rollups an import replaced, files a compaction rewrote (`crate::lake::sweep_retired`).
 //!
 //! The orders' part runs on the timer and at the start of each day, when changes fall due.
 //! No call that reads does any of this work: reads answer the orders as they stand.
 
 use std::time::Duration;
 
-
+use crate::orders::evaluation::alerts;
 use crate::orders::{status, tape_changes};
 use crate::state::AppState;
 use crate::storage::purge;
@@ -49,7 +49,8 @@ async fn day_start(state: &AppState) {
     }
 }
 
-/// Executes every due tape change and refreshes the statuses the date has moved.
+/// Executes every due tape change, refreshes the statuses the date has moved and checks every
+/// order's goal alert.
 async fn orders(state: &AppState) {
     let mut conn = match state.db.acquire().await {
         Ok(conn) => conn,
@@ -63,6 +64,12 @@ async fn orders(state: &AppState) {
     }
     if let Err(e) = status::refresh(&mut conn, None).await {
         tracing::warn!(error = ?e, "refreshing order statuses");
+    }
+    drop(conn);
+    // The date moves the remaining spots, and some changes (master data, another process's
+    // import) have no hook of their own: every order's goal is checked again.
+    if let Err(e) = alerts::check_all(state).await {
+        tracing::warn!(error = ?e, "checking goal alerts");
     }
 }
 

@@ -11,6 +11,7 @@ use serde_json::Value;
 use crate::imports::customer::{self, ImportOptions, Origin};
 use crate::imports::{ImportError, Report};
 use crate::lake;
+use crate::orders::evaluation::alerts;
 use crate::realtime::Level;
 use crate::storage::{random_name, tags};
 
@@ -19,7 +20,7 @@ use super::{Failure, Job, Progress};
 /// Runs a job; answers the summary shown to its owner.
 pub async fn run(progress: Progress, job: Job) -> Result<String, Failure> {
     progress.started(&format!("文件：{}", progress.subject())).await;
-    match job.kind.as_str() {
+    let done = match job.kind.as_str() {
         "customerData" => customer_data(&progress, &job).await,
         "orderTemplate" => order_template(&progress, &job).await,
         "broadcastingCertificate" => certificate(&progress, &job).await,
@@ -29,6 +30,25 @@ pub async fn run(progress: Progress, job: Job) -> Result<String, Failure> {
             progress.step(Level::Warning, 0, &format!("「{label}」文件的导入功能尚未开放")).await;
             Err(Failure::new(format!("「{label}」文件的导入功能尚未开放，文件已保存，可在文件列表中下载")))
         }
+    };
+    if done.is_ok() {
+        goal_alerts(&progress, &job).await;
+    }
+    done
+}
+
+/// The goal alerts of what an import moved: the order's figures for a schedule or a 正负三
+/// file, any order's for viewing data (a certificate moves nothing until it is confirmed).
+async fn goal_alerts(progress: &Progress, job: &Job) {
+    let state = progress.state();
+    match job.kind.as_str() {
+        "customerData" => alerts::after_data_change(state).await,
+        "orderTemplate" | "alreadyUpsideDownThree" => {
+            if let Some(order) = job.payload.get("orderId").and_then(Value::as_i64) {
+                alerts::after_write(state, &[order]).await;
+            }
+        }
+        _ => {}
     }
 }
 

@@ -9,8 +9,8 @@
 //! source. All orders asked for at once are matched in one scan of a snapshot kept until the
 //! manifest changes. Remaining spots are counted per time-period class and valued at the
 //! class's estimate ([`crate::orders::estimates`]); spots of a class without one add nothing
-//! and are reported as unestimated. Computing the figures checks each side's goal alert
-//! ([`crate::orders::evaluation::alerts`]).
+//! and are reported as unestimated. Computing them writes nothing: the goal alerts are
+//! checked where figures move ([`crate::orders::evaluation::alerts`]).
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -24,7 +24,6 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::orders::estimates::{self, EstimateScope};
-use crate::orders::evaluation::alerts::{self, GoalCheck};
 use crate::orders::evaluation::schedule::{ClassSpots, class_spots, remaining};
 use crate::orders::evaluation::ledger::{self, Tally};
 use crate::orders::evaluation::spots::{Data, spots_of};
@@ -185,7 +184,6 @@ pub async fn compute(state: &AppState, orders: &[OrderFacts<'_>]) -> anyhow::Res
     for s in spots {
         by_order.entry(s.order_id).or_default().push(s);
     }
-    let mut checks = Vec::new();
     let figures: Vec<Figures> = orders
         .iter()
         .zip(totals)
@@ -193,18 +191,9 @@ pub async fn compute(state: &AppState, orders: &[OrderFacts<'_>]) -> anyhow::Res
             let own = || by_order.get(&order.id).into_iter().flatten();
             let c = side_figures(&input(order.customer, customer, remaining(own(), customer_estimates.get(&order.id))));
             let m = side_figures(&input(order.media, media, remaining(own(), media_estimates.get(&order.id))));
-            // An order without planned spots has nothing to expect yet: no alert until it has a schedule.
-            if own().any(|s| s.planned > 0) {
-                for (belonging_to, f) in [(1, &c), (2, &m)] {
-                    let Some(expected) = f.expected.map(|e| e.normal) else { continue };
-                    let target = f.target;
-                    checks.push(GoalCheck { order_id: order.id, belonging_to, product_name: order.product_name, expected, target });
-                }
-            }
             figures(&c, &m, customer.spots, media.spots)
         })
         .collect();
-    alerts::check(state, &checks).await?;
     Ok(figures)
 }
 

@@ -36,6 +36,7 @@ mod tapes;
 mod tickets;
 mod uploads;
 mod messages;
+mod reads_never_write;
 mod realtime;
 mod reconciliation;
 mod time_periods;

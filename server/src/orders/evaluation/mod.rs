@@ -5,8 +5,8 @@
 //! ([`schedule`]) and the expected completion, difference, overplay and theatres in the three
 //! scenarios from the class estimates ([`crate::orders::estimates`]). The formulas are the
 //! engine's ([`adeval_engine::orders::months`]); the total row is the order's own figures, the
-//! same the order list answers for that side. Computing a side's figures checks its goal
-//! alert ([`alerts`]).
+//! same the order list answers for that side. Computing them writes nothing; the goal alerts
+//! ([`alerts`]) are checked where figures move.
 
 pub mod alerts;
 pub mod ledger;
@@ -24,7 +24,6 @@ use chrono::{Months, NaiveDate};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use self::alerts::GoalCheck;
 use self::spots::ViewingScope;
 use crate::orders::estimates::{self, EstimateScope};
 use crate::orders::{month_of, ym};
@@ -167,17 +166,6 @@ pub async fn summary_list(state: &AppState, order: i64, filter: &SummaryFilter) 
     let (_, target) = target_units(calc, o.metrics, o.free_value);
     let facts: Vec<MonthFacts> = months.iter().map(|(_, f)| f.clone()).collect();
     let (rows, total) = month_figures(target, &facts);
-
-    let check = GoalCheck {
-        order_id: order,
-        belonging_to: filter.belonging_to,
-        product_name: &o.product_name,
-        expected: total.scenarios.expected.map_or(0, |e| e.normal),
-        target,
-    };
-    if total.planned > 0 && total.scenarios.expected.is_some() {
-        alerts::check(state, &[check]).await?;
-    }
 
     let cycle_time = format!("{} ~ {}", o.cycle_start, o.cycle_end);
     let row = |month: String, f: &MonthFigures| summary_row(&o, &cycle_time, month, f);

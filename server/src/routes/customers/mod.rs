@@ -177,6 +177,7 @@ async fn delete(State(state): State<AppState>, Extension(admin): Extension<Admin
     if deleted == 0 {
         return Err(AppError::NotFound("数据不存在或已删除".into()));
     }
+    crate::orders::evaluation::alerts::after_data_change(&state).await;
     Ok(Done("删除成功", Deleted { deleted }))
 }
 

@@ -15,6 +15,7 @@ use crate::http::args::{Arg, CellPoints, Day, Id, Ids, PointType};
 use crate::http::{Args, Checks, Done, Result, Text};
 use crate::orders::cells::edit::{self, Edit, Reason, Target};
 use crate::orders::cells::{NO_CELL, WITHDRAWN, add, grp};
+use crate::orders::evaluation::alerts;
 use crate::state::AppState;
 
 #[derive(Default, Deserialize, ToSchema)]
@@ -114,6 +115,7 @@ pub async fn up(State(state): State<AppState>, Extension(admin): Extension<Admin
     let mut tx = state.db.begin().await?;
     let ids = edit::up(&mut tx, &admin, order, target, &edit).await?;
     tx.commit().await?;
+    alerts::after_write(&state, &[order]).await;
     Ok(Done("修改成功", CellsWritten { ids }))
 }
 
@@ -155,6 +157,7 @@ pub async fn add(State(state): State<AppState>, Extension(admin): Extension<Admi
     let mut tx = state.db.begin().await?;
     let id = add::add(&mut tx, &admin, &spots).await?;
     tx.commit().await?;
+    alerts::after_write(&state, &[order]).await;
     Ok(Done("添加成功", CellAdded { id }))
 }
 
@@ -191,6 +194,7 @@ pub async fn manual_grp(State(state): State<AppState>, Extension(admin): Extensi
     let mut tx = state.db.begin().await?;
     grp::manual_grp(&mut tx, &admin, cell, mdp).await?;
     tx.commit().await?;
+    alerts::after_cell_write(&state, cell).await;
     Ok(Done("修改成功", ()))
 }
 
@@ -232,5 +236,6 @@ pub async fn assessment(State(state): State<AppState>, Extension(admin): Extensi
     .fetch_one(&mut *tx)
     .await?;
     tx.commit().await?;
+    alerts::after_write(&state, &[order]).await;
     Ok(Done("修改成功", answer))
 }

@@ -59,7 +59,11 @@ pub async fn license_up(State(state): State<AppState>, Extension(admin): Extensi
     checks.finish()?;
     match step {
         Some(TwoStep(1)) => Ok(Done("核对完成", LicenseUpAnswer::Preview(confirm::preview(&state, &admin, order).await?))),
-        _ => Ok(Done("确认成功", LicenseUpAnswer::Applied(confirm::apply(&state, &admin, order, Text::get(&args.basis)).await?))),
+        _ => {
+            let applied = confirm::apply(&state, &admin, order, Text::get(&args.basis)).await?;
+            crate::orders::evaluation::alerts::after_write(&state, &[order]).await;
+            Ok(Done("确认成功", LicenseUpAnswer::Applied(applied)))
+        }
     }
 }
 

@@ -95,6 +95,7 @@ pub async fn up(State(state): State<AppState>, Extension(admin): Extension<Admin
         Some(TwoStep(1)) => Ok(Done("预览完成", CustomerUpAnswer::Preview(Box::new(attach::preview(&state, &admin, order, &wanted).await?)))),
         _ => {
             let attached = attach::apply(&state, &admin, order, &wanted, Text::get(&args.basis)).await?;
+            crate::orders::evaluation::alerts::after_write(&state, &[order]).await;
             Ok(Done("更新成功", CustomerUpAnswer::Attached(attached)))
         }
     }

@@ -161,5 +161,6 @@ pub async fn up(
     let mut tx = state.db.begin().await?;
     edits::set(&mut tx, &admin, order, class, edit).await?;
     tx.commit().await?;
+    crate::orders::evaluation::alerts::after_write(&state, &[order]).await;
     Ok(Done("修改成功", ()))
 }

@@ -82,6 +82,9 @@ pub async fn move_spots(State(state): State<AppState>, Extension(admin): Extensi
         Done("移动成功", MoveAnswer::Applied(moves::apply(&mut tx, &admin, &mv, Text::get(&args.basis)).await?))
     };
     tx.commit().await?;
+    if step == 2 {
+        crate::orders::evaluation::alerts::after_write(&state, &[order]).await;
+    }
     Ok(answer)
 }
 

@@ -142,6 +142,24 @@ impl TestApp {
         start(Config { workers, ..self.config.clone() }, self._dir.clone()).await
     }
 
+    /// This app's router over a pool of its own whose sessions carry `application_name`, so
+    /// the statements its requests run can be told from its background tasks' (which keep the
+    /// first pool). `db` stays the test's own pool.
+    pub async fn on_named_pool(&self, application_name: &str) -> TestApp {
+        let url = &self.config.database_url;
+        let url = format!("{url}{}application_name={application_name}", if url.contains('?') { '&' } else { '?' });
+        let pool = adeval_server::db::connect(&url, &self.config.timezone).await.expect("connect the named pool");
+        let state = adeval_server::AppState { db: pool, ..self.state.clone() };
+        TestApp {
+            router: adeval_server::app(state.clone()),
+            db: self.db.clone(),
+            state,
+            data_dir: self.data_dir.clone(),
+            config: self.config.clone(),
+            _dir: self._dir.clone(),
+        }
+    }
+
     /// This app behind proxies: the same database and data, `ADEVAL_TRUSTED_PROXIES` set.
     pub async fn behind_proxies(&self, list: &str) -> TestApp {
         let trusted_proxies = adeval_server::config::parse_proxies(list).unwrap();
