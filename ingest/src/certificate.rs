@@ -91,7 +91,7 @@ pub fn read_certificate_checked<U>(
 ) -> Result<Vec<U>, Rejected> {
     reader::guarded(|| {
         let bytes = reader::read_file(path, limits)?;
-        Table::new(&FIELDS, &[], checked(read_row, check)).read(&bytes, &reader::file_name(path), limits)
+        Table::new(&FIELDS, &[], checked(&FIELDS, read_row, check)).read(&bytes, &reader::file_name(path), limits)
     })
 }
 
@@ -101,7 +101,7 @@ pub fn read_certificate_bytes(
     file_name: &str,
     limits: &Limits,
 ) -> Result<Vec<CertificateLine>, Rejected> {
-    reader::guarded(|| Table::new(&FIELDS, &[], checked(read_row, keep)).read(bytes, file_name, limits))
+    reader::guarded(|| Table::new(&FIELDS, &[], checked(&FIELDS, read_row, keep)).read(bytes, file_name, limits))
 }
 
 /// 次数: blank is one spot; otherwise a whole number from 1 to 10,000.

@@ -194,7 +194,7 @@ fn table<U>(
     let read = move |header: &Header, at: (&str, u32), cells: &mut [Raw], errors: &mut Vec<RowError>| {
         read_row(header, at, audience_required, cells, errors)
     };
-    Table::new(&FIELDS, optional, checked(read, check))
+    Table::new(&FIELDS, optional, checked(&FIELDS, read, check))
 }
 
 fn read_row(

@@ -34,22 +34,29 @@ pub struct RowProblems<'a> {
     sheet: &'a str,
     row: u32,
     errors: &'a mut Vec<RowError>,
+    /// The sheet's header and the import's fields, to name a column as the file writes it.
+    names: Option<(&'a Header, &'a [Field])>,
 }
 
 impl<'a> RowProblems<'a> {
     /// The problems of row `row` of `sheet`, added to `errors`: for checks of rows read
     /// before.
     pub fn new(sheet: &'a str, row: u32, errors: &'a mut Vec<RowError>) -> Self {
-        RowProblems { sheet, row, errors }
+        RowProblems { sheet, row, errors, names: None }
     }
 
-    /// A problem of this row: the column as the file names it, the value (cut short as a cell
+    /// A problem of this row: the column by the import's label for it (`频道`, `受众/城市组`,
+    /// `1` for day 1 …; shown as the file's header writes it), the value (cut short as a cell
     /// is) and why, in Chinese.
     pub fn add(&mut self, column: &str, value: &str, reason: impl Into<String>) {
+        let written = self.names.and_then(|(header, fields)| {
+            let field = fields.iter().position(|f| f.label == column)?;
+            header.columns.get(field)?.as_ref().map(|(_, name)| name.as_str())
+        });
         self.errors.push(RowError {
             sheet: self.sheet.to_owned(),
             row: self.row,
-            column: column.to_owned(),
+            column: written.unwrap_or(column).to_owned(),
             value: values::cut_short(value.trim()),
             reason: reason.into(),
         });
@@ -76,12 +83,22 @@ pub fn keep<T, P>(row: Row<T, P>, _: &mut RowProblems<'_>) -> Option<T> {
 
 /// A row reader followed by the caller's check: what [`Table`] runs on each data row.
 pub(crate) fn checked<T, P, U>(
+    fields: &'static [Field],
     mut read_row: impl FnMut(&Header, (&str, u32), &mut [Raw], &mut Vec<RowError>) -> Row<T, P>,
     mut check: impl FnMut(Row<T, P>, &mut RowProblems<'_>) -> Option<U>,
 ) -> impl FnMut(&Header, (&str, u32), &mut [Raw], &mut Vec<RowError>) -> Option<U> {
     move |header, at, cells, errors| {
         let row = read_row(header, at, cells, errors);
-        check(row, &mut RowProblems { sheet: at.0, row: at.1, errors })
+        check(row, &mut RowProblems { sheet: at.0, row: at.1, errors, names: Some((header, fields)) })
+    }
+}
+
+/// A row's problems in the order of its columns (a problem of no column of the sheet last),
+/// each column's in the order they were found.
+fn in_column_order(header: &Header, errors: &mut [RowError]) {
+    if errors.len() > 1 {
+        let at = |e: &RowError| header.columns.iter().flatten().find(|(_, name)| *name == e.column).map_or(usize::MAX, |(col, _)| *col);
+        errors.sort_by_cached_key(at);
     }
 }
 
@@ -242,6 +259,7 @@ where
                     if !out.rows.is_empty() {
                         out.rows = Vec::new();
                     }
+                    in_column_order(header, &mut self.row_errors);
                     out.errors.extend(self.row_errors.drain(..));
                 }
             }

@@ -103,13 +103,13 @@ pub fn read_order_template_checked<U>(
 ) -> Result<Vec<U>, Rejected> {
     reader::guarded(|| {
         let bytes = reader::read_file(path, limits)?;
-        Table::new(&FIELDS, &[], checked(read_row, check)).read(&bytes, &reader::file_name(path), limits)
+        Table::new(&FIELDS, &[], checked(&FIELDS, read_row, check)).read(&bytes, &reader::file_name(path), limits)
     })
 }
 
 /// As [`read_order_template`], for a file held in memory; `file_name` gives its extension.
 pub fn read_order_template_bytes(bytes: &[u8], file_name: &str, limits: &Limits) -> Result<Vec<TemplateRow>, Rejected> {
-    reader::guarded(|| Table::new(&FIELDS, &[], checked(read_row, keep)).read(bytes, file_name, limits))
+    reader::guarded(|| Table::new(&FIELDS, &[], checked(&FIELDS, read_row, keep)).read(bytes, file_name, limits))
 }
 
 /// A month written as `2026-03`, `2026/3`, `2026年3月`, a date in it or an Excel date.

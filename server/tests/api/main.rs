@@ -12,6 +12,7 @@ mod faults;
 mod lake_snapshots;
 mod helpers;
 mod hostile;
+mod import_errors;
 mod logins;
 mod logs;
 mod menus;

@@ -173,7 +173,8 @@ async fn a_bad_schedule_lists_every_problem_and_changes_nothing() {
     };
     // Then in April a line whose type and one day's count do not read, and whose other day is
     // outside the cycle. The order's problems on the earlier rows and the reader's on the
-    // later one come in one answer, in sheet-row order, every problem of a row listed.
+    // later one come in one answer, in sheet-row order, every problem of a row listed in the
+    // order of its columns.
     let april = vec![("伊利版本A", "晚间", "Z", vec![(1, 1.0), (2, 1.5)])];
     let bad = template(&[("2026-03", march()), ("2026-04", april)]);
     let (status, message) = f.import_template(id, &bad).await;
@@ -184,8 +185,8 @@ async fn a_bad_schedule_lists_every_problem_and_changes_nothing() {
         "「2026-03」第 3 行「时段」“深夜”：不是该订单媒体的时段",
         "「2026-03」第 5 行「版本」“伊利版本A”：与第 4 行的月份、版本、时段、类型和位置相同",
         "「2026-04」第 2 行「类型」“Z”：类型只能是 A、B、C 或 D",
-        "「2026-04」第 2 行「2」“1.5”：点位数须为不小于 0 的整数",
         "「2026-04」第 2 行「1」“1”：2026-04-01 不在订单周期（2026-03-01 ~ 2026-03-31）内",
+        "「2026-04」第 2 行「2」“1.5”：点位数须为不小于 0 的整数",
     ];
     assert_eq!(message, expected.join("\n"));
     let months = f.template_list(id).await;
