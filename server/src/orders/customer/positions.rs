@@ -98,7 +98,8 @@ impl<'s> Select<'s> {
         match self.first.entry((date, secs, title.clone())) {
             Entry::Occupied(earlier) => {
                 let reason = format!("与第 {} 行是同一个点位（日期、播出时间、标题相同），请只保留一行", earlier.get());
-                problems.add("播出时间", &title, reason);
+                let time = format!("{:02}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60);
+                problems.add("播出时间", &time, reason);
                 return None;
             }
             Entry::Vacant(slot) => {

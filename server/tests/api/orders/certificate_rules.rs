@@ -9,6 +9,7 @@ use super::certificates::{ROWS, Setup, setup};
 use crate::helpers::Call;
 use crate::helpers::exports::download;
 use crate::helpers::orders::{certificate_workbook, template};
+use crate::helpers::uploads::{job_end, key_in, post, sign};
 
 /// The example's rows that need no correction.
 fn clean() -> Vec<u8> {
@@ -26,14 +27,14 @@ async fn a_bad_certificate_lists_every_bad_row_and_changes_nothing() {
     // whose date does not read and whose version is unknown too; a time that does not read;
     // a day outside the cycle. The reader's and the order's problems come in one answer, in
     // row order, every problem of a row listed: 4 rows, 5 problems.
-    let bad = certificate_workbook(&[
+    let rows = [
         ("2026-03-02", "19:10:00", "", "伊利版本A", 1),
         ("2026-03-02", "19:10:00", "", "别的版本", 1),
         ("2026-13-45", "19:10:00", "", "第三个版本", 1),
         ("2026-03-02", "31:00:00", "", "伊利版本A", 1),
         ("2026-04-02", "19:10:00", "", "伊利版本A", 1),
-    ]);
-    let (status, message) = s.f.import_certificate(s.order, &bad).await;
+    ];
+    let (status, message) = s.f.import_certificate(s.order, &certificate_workbook(&rows)).await;
     assert_eq!(status, "failed");
     let expected = [
         "未导入任何数据：4 行有错误（共 5 处）",
@@ -44,6 +45,15 @@ async fn a_bad_certificate_lists_every_bad_row_and_changes_nothing() {
         "「播出证明」第 6 行「日期」“2026-04-02”：不在订单周期（2026-03-01 ~ 2026-03-31）内",
     ];
     assert_eq!(message, expected.join("\n"));
+    // The same rows as a csv named as the workbook's sheet is: the same answer.
+    let mut csv = String::from("日期,播出时间,时段,版本,次数\n");
+    for (day, time, period, version, count) in rows {
+        csv.push_str(&format!("{day},{time},{period},{version},{count}\n"));
+    }
+    let signed = sign(&s.f.app, &s.f.token, "broadcastingCertificate", "播出证明.csv", json!({ "orderId": s.order })).await.ok().clone();
+    let answer = post(&s.f.app, &s.f.token, &signed, &key_in(&signed, "csv"), None, csv.as_bytes()).await;
+    let (status, from_csv) = job_end(&s.f.app, answer.ok()["jobId"].as_i64().unwrap()).await;
+    assert_eq!((status.as_str(), from_csv), ("failed", message));
     assert_eq!(s.comparison().await.code(), 4004);
     assert_eq!(live_certificate_files(&s).await, 0);
     assert_eq!(s.f.count("order_certificate_months").await, 0);
