@@ -117,6 +117,14 @@ pub struct RowErrors {
 }
 
 impl RowErrors {
+    /// Problems found and counted elsewhere: `errors` the first of them, in order, `rows` the
+    /// rows with a problem and `problems` all of them.
+    pub fn counted(mut errors: Vec<RowError>, rows: u64, problems: u64) -> Self {
+        errors.truncate(MAX_ROW_ERRORS);
+        let problems = problems.max(errors.len() as u64);
+        RowErrors { errors, rows, problems, last: None }
+    }
+
     /// Records one problem. Problems arrive row by row in file order, all of a row together.
     pub fn push(&mut self, error: RowError) {
         self.problems += 1;

@@ -94,7 +94,10 @@ pub fn describe(errors: &RowErrors) -> String {
         if !e.sheet.is_empty() {
             text.push_str(&format!("「{}」", e.sheet));
         }
-        text.push_str(&format!("第 {} 行", e.row));
+        // Row 0: the file as a whole (a rating source missing a column).
+        if e.row > 0 {
+            text.push_str(&format!("第 {} 行", e.row));
+        }
         if !e.column.is_empty() {
             text.push_str(&format!("「{}」“{}”", e.column, e.value));
         }

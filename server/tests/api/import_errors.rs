@@ -145,3 +145,34 @@ async fn a_million_bad_rows_are_counted_but_only_the_first_are_held_and_listed()
     assert!(peak < small + 64 * 1024, "peak RSS {} MiB against {} MiB", peak / 1024, small / 1024);
     assert_eq!(viewing_batches(&app).await.0, 0);
 }
+
+#[tokio::test]
+async fn a_ratings_file_lists_every_problem_of_every_line_in_one_answer() {
+    let app = spawn_app().await;
+    // Line 3 has no channel and a rating that does not read; line 4 has a field too many.
+    let file = app.data_dir.join("收视率.csv");
+    std::fs::write(
+        &file,
+        "channel,audience_group,ts,rating\n\
+         测试卫视,全国4+,2026-03-01 19:30:00,1.2\n\
+         ,全国4+,2026-03-01 19:31:00,abc\n\
+         测试卫视,全国4+,2026-03-01 19:32:00,1.3,多余\n\
+         测试卫视,全国4+,2026-03-01 19:33:00,1.4\n",
+    )
+    .unwrap();
+
+    let out = adeval(&app, &["import", "ratings", file.to_str().unwrap()]);
+
+    assert!(!out.status.success());
+    let expected = [
+        "收视率：已拒绝",
+        "未导入任何数据：2 行有错误（共 3 处）",
+        "「收视率.csv」第 3 行：channel 为空",
+        "「收视率.csv」第 3 行：rating「abc」不是数字",
+        "「收视率.csv」第 4 行：列数过多（应为 4 列）",
+    ];
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.starts_with(&(expected.join("\n") + "\n")), "{stderr}");
+    let live: i64 = sqlx::query_scalar("select count(*) from lake_batches where dataset = 'ratings' and status = 'live'").fetch_one(&app.db).await.unwrap();
+    assert_eq!(live, 0);
+}
