@@ -29,7 +29,11 @@ export function ImportResult({ outcome, onDismiss, of = 'template' }: { outcome:
           </button>
         )}
       </div>
-      {text && <ImportMessage text={text} />}
+      {text && (
+        <div className="import-result__text">
+          <ImportMessage text={text} />
+        </div>
+      )}
     </section>
   )
 }
