@@ -8,7 +8,7 @@ use chrono::{NaiveDate, NaiveDateTime};
 use crate::header::{Field, Header, normalise};
 use crate::position::{Position, parse_position};
 use crate::reader::{self, Raw};
-use crate::table::{Cells, Row, RowProblems, Table, checked, keep};
+use crate::table::{Cells, ReadRow, Row, RowProblems, Table, checked, keep};
 use crate::values::{self, BAD_POSITION};
 use crate::{FileError, Limits, Rejected, RowError, max_chars};
 
@@ -188,7 +188,7 @@ pub fn stream_customer_data_checked<U>(
 fn table<U>(
     opts: &CustomerOptions,
     check: impl FnMut(CustomerRead, &mut RowProblems<'_>) -> Option<U>,
-) -> Table<'static, U, impl FnMut(&Header, (&str, u32), &mut [Raw], &mut Vec<RowError>) -> Option<U>> {
+) -> Table<'static, U, impl ReadRow<U>> {
     let optional: &'static [usize] = if opts.audience_group_given { &[AUDIENCE_GROUP] } else { &[] };
     let audience_required = !optional.contains(&AUDIENCE_GROUP);
     let read = move |header: &Header, at: (&str, u32), cells: &mut [Raw], errors: &mut Vec<RowError>| {

@@ -86,8 +86,8 @@ pub(crate) fn checked<T, P, U>(
     fields: &'static [Field],
     mut read_row: impl FnMut(&Header, (&str, u32), &mut [Raw], &mut Vec<RowError>) -> Row<T, P>,
     mut check: impl FnMut(Row<T, P>, &mut RowProblems<'_>) -> Option<U>,
-) -> impl FnMut(&Header, (&str, u32), &mut [Raw], &mut Vec<RowError>) -> Option<U> {
-    move |header, at, cells, errors| {
+) -> impl ReadRow<U> {
+    move |header: &Header, at: (&str, u32), cells: &mut [Raw], errors: &mut Vec<RowError>| {
         let row = read_row(header, at, cells, errors);
         check(row, &mut RowProblems { sheet: at.0, row: at.1, errors, names: Some((header, fields)) })
     }
@@ -101,6 +101,12 @@ fn in_column_order(header: &Header, errors: &mut [RowError]) {
         errors.sort_by_cached_key(at);
     }
 }
+
+/// What reads and checks one data row, given the sheet's header, `(sheet name, row number)`,
+/// its cells and where its problems go; answers its output.
+pub(crate) trait ReadRow<U>: FnMut(&Header, (&str, u32), &mut [Raw], &mut Vec<RowError>) -> Option<U> {}
+
+impl<U, F: FnMut(&Header, (&str, u32), &mut [Raw], &mut Vec<RowError>) -> Option<U>> ReadRow<U> for F {}
 
 /// What the rows of a file came to: the rows kept (dropped at the first problem) and every
 /// problem.

@@ -18,7 +18,7 @@ use std::path::PathBuf;
 use duckdb::types::Value;
 use duckdb::{Connection, ToSql};
 
-use super::reasons::{count_records, csv_rejects, record_lines, row_reasons};
+use super::reasons::{CsvRejects, count_records, csv_rejects, record_lines, row_reasons};
 use super::source::{
     CSV_CHECKS, CSV_TYPED, Format, ParquetColumns, ROW_CHECKS, STAGED_FAILS, STAGED_PROBLEMS, Source, any_check_fails,
     csv_header, read_csv, read_parquet_cast, read_parquet_typed,
@@ -221,7 +221,7 @@ fn stage_and_check(conn: &Connection, sources: &[Source]) -> Result<(Vec<Problem
             };
             conn.execute(&insert, [source.path_str()])?;
             if source.format == Format::Csv {
-                let (first, lines, stopped) = csv_rejects(conn, &i.to_string())?;
+                let CsvRejects { first, lines, stopped } = csv_rejects(conn, &i.to_string())?;
                 counts.lines += lines.len() as u64;
                 counts.problems += lines.len() as u64;
                 problems.extend(first.into_iter().map(|(line, reason)| Problem { src: i, line: Some(line), reason }));

@@ -11,11 +11,19 @@ use super::MAX_REASONS;
 use super::source::REJECTS_KEPT;
 use crate::{Error, Result};
 
-/// The lines DuckDB's CSV reader rejected for one scan (`rejects_<tag>`): the first
-/// [`MAX_REASONS`] in line order, each with its reasons (a line that does not split into its
-/// fields is one problem, whatever DuckDB says of it); every rejected line DuckDB kept; and
-/// whether it stopped keeping them at [`REJECTS_KEPT`].
-pub(crate) fn csv_rejects(conn: &Connection, tag: &str) -> Result<(Vec<(u64, String)>, BTreeSet<u64>, bool)> {
+/// The lines DuckDB's CSV reader rejected for one scan.
+pub(crate) struct CsvRejects {
+    /// The first [`MAX_REASONS`] in line order, each with its reasons (a line that does not
+    /// split into its fields is one problem, whatever DuckDB says of it).
+    pub first: Vec<(u64, String)>,
+    /// Every rejected line DuckDB kept.
+    pub lines: BTreeSet<u64>,
+    /// Whether it stopped keeping them at [`REJECTS_KEPT`].
+    pub stopped: bool,
+}
+
+/// The lines DuckDB's CSV reader rejected for one scan (`rejects_<tag>`).
+pub(crate) fn csv_rejects(conn: &Connection, tag: &str) -> Result<CsvRejects> {
     let sql = format!(
         "select line, column_idx, column_name, error_type::varchar, csv_line \
          from rejects_{tag} where line in (select distinct line from rejects_{tag} order by line limit {MAX_REASONS}) \
@@ -65,7 +73,7 @@ pub(crate) fn csv_rejects(conn: &Connection, tag: &str) -> Result<(Vec<(u64, Str
     let mut stmt = conn.prepare(&format!("select distinct line from rejects_{tag}"))?;
     let lines: BTreeSet<u64> = stmt.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
     let kept: u64 = conn.query_row(&format!("select count(*) from rejects_{tag}"), [], |r| r.get(0))?;
-    Ok((out, lines, kept >= REJECTS_KEPT))
+    Ok(CsvRejects { first: out, lines, stopped: kept >= REJECTS_KEPT })
 }
 
 /// The reasons of a located row from its results of `checks` (one flag per check), a `{ts}`
