@@ -22,7 +22,7 @@ pub use error::{Error, Result};
 pub use lake::{Lake, LakeOptions};
 pub use paths::{Dataset, LakeFile, Month, ROLLUP_PREFIX, Snapshot, is_legacy_rollup, viewing_rollup_path};
 pub use ratings::{
-    ChannelGroupRatings, ChannelRatings, ClassDay, CurveRequest, DailyRatings, MAX_REASONS, RatingStats, RatingsSummary,
+    ChannelGroupRatings, ChannelRatings, ClassDay, CurveRequest, DailyRatings, MAX_REASONS, RatingStats, RatingsProblem, RatingsSummary,
     Resolution, SeriesWindows, SpotCurve,
 };
 pub use viewing::{

@@ -9,9 +9,9 @@ use chrono::{NaiveDate, NaiveDateTime};
 use crate::header::{Field, Header};
 use crate::position::parse_position;
 use crate::reader::{self, Raw};
-use crate::table::{Cells, Output, Table, blank_row};
+use crate::table::{Cells, Row, RowProblems, Table, checked, keep};
 use crate::values::{self, BAD_POSITION};
-use crate::{Limits, Rejected, max_chars};
+use crate::{Limits, Rejected, RowError, max_chars};
 
 /// One aired line of a certificate.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,6 +36,20 @@ pub struct CertificateLine {
     /// 次数: spots this line stands for, 1 when blank.
     pub count: u32,
 }
+
+/// What could be read of a certificate row with a bad cell, for the checks against the order
+/// (its versions, cycle and confirmed months): each value, or `None` where its cell is bad.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CertificateFields {
+    pub sheet: String,
+    pub row: u32,
+    pub ymd: Option<NaiveDate>,
+    pub version: Option<String>,
+    pub time_period: Option<String>,
+}
+
+/// A certificate row as read: every value, or what could be read of it.
+pub type CertificateRead = Row<CertificateLine, CertificateFields>;
 
 const DATE: usize = 0;
 const AIR_TIME: usize = 1;
@@ -64,9 +78,20 @@ const MAX_COUNT: f64 = 10_000.0;
 /// Reads a broadcast certificate (xlsx, xls or csv). Nothing is returned unless every row is
 /// good: a bad file is one `FileError`, bad rows are all listed (up to `MAX_ROW_ERRORS`).
 pub fn read_certificate(path: &Path, limits: &Limits) -> Result<Vec<CertificateLine>, Rejected> {
+    read_certificate_checked(path, limits, keep)
+}
+
+/// As [`read_certificate`], with the caller's check of every data row (good or bad) against
+/// the order: what it finds joins the row's problems, in one listing with the reader's own,
+/// and the rows it answers are what the read answers once no row has a problem.
+pub fn read_certificate_checked<U>(
+    path: &Path,
+    limits: &Limits,
+    check: impl FnMut(CertificateRead, &mut RowProblems<'_>) -> Option<U>,
+) -> Result<Vec<U>, Rejected> {
     reader::guarded(|| {
         let bytes = reader::read_file(path, limits)?;
-        Table::new(&FIELDS, &[], read_row).read(&bytes, &reader::file_name(path), limits)
+        Table::new(&FIELDS, &[], checked(&FIELDS, read_row, check)).read(&bytes, &reader::file_name(path), limits)
     })
 }
 
@@ -76,7 +101,7 @@ pub fn read_certificate_bytes(
     file_name: &str,
     limits: &Limits,
 ) -> Result<Vec<CertificateLine>, Rejected> {
-    reader::guarded(|| Table::new(&FIELDS, &[], read_row).read(bytes, file_name, limits))
+    reader::guarded(|| Table::new(&FIELDS, &[], checked(&FIELDS, read_row, keep)).read(bytes, file_name, limits))
 }
 
 /// 次数: blank is one spot; otherwise a whole number from 1 to 10,000.
@@ -98,12 +123,9 @@ fn broadcast_secs(ymd: NaiveDate, air_time: NaiveDateTime) -> u32 {
     (air_time - midnight).num_seconds() as u32
 }
 
-fn read_row(header: &Header, at: (&str, u32), cells: &mut [Raw], out: &mut Output<CertificateLine>) {
-    if blank_row(header, cells) {
-        return;
-    }
+fn read_row(header: &Header, at: (&str, u32), cells: &mut [Raw], errors: &mut Vec<RowError>) -> CertificateRead {
     let (sheet, row) = at;
-    let mut c = Cells::new(header, at, cells, out);
+    let mut c = Cells::new(header, at, cells, errors);
 
     let raw = c.take(DATE);
     let ymd = c.check(DATE, &raw, values::date(&raw));
@@ -126,27 +148,32 @@ fn read_row(header: &Header, at: (&str, u32), cells: &mut [Raw], out: &mut Outpu
     let raw = c.take(COUNT);
     let count = c.check(COUNT, &raw, count(&raw));
 
-    // One bad row rejects the file: stop keeping rows.
-    if !c.keep() {
-        return;
+    let failed = c.failed();
+    match (ymd, air_time, time_period, version, duration, position, count) {
+        (Some(ymd), Some(air_time), Some(time_period), Some(Some(version)), Some(duration), Some(position), Some(count))
+            if !failed =>
+        {
+            Row::Good(CertificateLine {
+                sheet: sheet.to_owned(),
+                row,
+                ymd,
+                secs: broadcast_secs(ymd, air_time),
+                air_time,
+                time_period,
+                version,
+                duration,
+                position,
+                count,
+            })
+        }
+        (ymd, _, time_period, version, ..) => Row::Bad(CertificateFields {
+            sheet: sheet.to_owned(),
+            row,
+            ymd,
+            version: version.flatten(),
+            time_period: time_period.flatten(),
+        }),
     }
-    let (Some(ymd), Some(air_time), Some(time_period), Some(Some(version)), Some(duration), Some(position), Some(count)) =
-        (ymd, air_time, time_period, version, duration, position, count)
-    else {
-        return;
-    };
-    c.out.rows.push(CertificateLine {
-        sheet: sheet.to_owned(),
-        row,
-        ymd,
-        secs: broadcast_secs(ymd, air_time),
-        air_time,
-        time_period,
-        version,
-        duration,
-        position,
-        count,
-    });
 }
 
 #[cfg(test)]

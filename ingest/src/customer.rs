@@ -8,9 +8,9 @@ use chrono::{NaiveDate, NaiveDateTime};
 use crate::header::{Field, Header, normalise};
 use crate::position::{Position, parse_position};
 use crate::reader::{self, Raw};
-use crate::table::{Cells, Output, ReadRow, Table, blank_row};
+use crate::table::{Cells, ReadRow, Row, RowProblems, Table, checked, keep};
 use crate::values::{self, BAD_POSITION};
-use crate::{FileError, Limits, Rejected, max_chars};
+use crate::{FileError, Limits, Rejected, RowError, max_chars};
 
 /// One spot of a customer's viewing data.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,6 +34,26 @@ pub struct CustomerRow {
     pub grp: f64,
     pub position: Option<Position>,
 }
+
+/// What could be read of a customer row with a bad cell, for the checks a caller makes against
+/// its own data (channel and group names, an order's titles and cycle): each value, or `None`
+/// where its cell is bad or blank.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CustomerFields {
+    pub sheet: String,
+    pub row: u32,
+    pub date: Option<NaiveDate>,
+    pub channel: Option<String>,
+    pub air_time: Option<NaiveDateTime>,
+    pub title: Option<String>,
+    pub time_period_class: Option<String>,
+    pub audience_group: Option<String>,
+    /// `Some(None)`: the 位置 cell is blank; `None`: it is bad.
+    pub position: Option<Option<Position>>,
+}
+
+/// A customer row as read: every value, or what could be read of it.
+pub type CustomerRead = Row<CustomerRow, CustomerFields>;
 
 /// What the caller knows beyond the file.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -94,9 +114,21 @@ pub fn read_customer_data(
     opts: &CustomerOptions,
     limits: &Limits,
 ) -> Result<Vec<CustomerRow>, Rejected> {
+    read_customer_data_checked(path, opts, limits, keep)
+}
+
+/// As [`read_customer_data`], with the caller's check of every data row (good or bad) against
+/// its own data: what it finds joins the row's problems, in one listing with the reader's own,
+/// and the rows it answers are what the read answers once no row has a problem.
+pub fn read_customer_data_checked<U>(
+    path: &Path,
+    opts: &CustomerOptions,
+    limits: &Limits,
+    check: impl FnMut(CustomerRead, &mut RowProblems<'_>) -> Option<U>,
+) -> Result<Vec<U>, Rejected> {
     reader::guarded(|| {
         let bytes = reader::read_file(path, limits)?;
-        read(&bytes, &reader::file_name(path), opts, limits)
+        table(opts, check).read(&bytes, &reader::file_name(path), limits)
     })
 }
 
@@ -107,7 +139,7 @@ pub fn read_customer_data_bytes(
     opts: &CustomerOptions,
     limits: &Limits,
 ) -> Result<Vec<CustomerRow>, Rejected> {
-    reader::guarded(|| read(bytes, file_name, opts, limits))
+    reader::guarded(|| table(opts, keep).read(bytes, file_name, limits))
 }
 
 /// How a stored file is streamed: rows handed on `chunk_rows` at a time, and a counter of the
@@ -131,30 +163,38 @@ pub fn stream_customer_data(
     streaming: &Streaming<'_>,
     take: &mut dyn FnMut(Vec<CustomerRow>) -> Result<(), FileError>,
 ) -> Result<u64, Rejected> {
+    stream_customer_data_checked(path, opts, limits, streaming, keep, take)
+}
+
+/// As [`stream_customer_data`], with the caller's check of every data row as
+/// [`read_customer_data_checked`] makes it: `take` gets what the check answers.
+pub fn stream_customer_data_checked<U>(
+    path: &Path,
+    opts: &CustomerOptions,
+    limits: &Limits,
+    streaming: &Streaming<'_>,
+    check: impl FnMut(CustomerRead, &mut RowProblems<'_>) -> Option<U>,
+    take: &mut dyn FnMut(Vec<U>) -> Result<(), FileError>,
+) -> Result<u64, Rejected> {
     reader::guarded(|| {
         let wanted = |name: &str| {
             let key = normalise(name);
             FIELDS.iter().any(|f| f.aliases.contains(&key.as_str()))
         };
-        table(opts).stream(path, limits, (streaming.bytes_read, &wanted), streaming.chunk_rows, take)
+        table(opts, check).stream(path, limits, (streaming.bytes_read, &wanted), streaming.chunk_rows, take)
     })
 }
 
-fn table(opts: &CustomerOptions) -> Table<'static, CustomerRow, impl ReadRow<CustomerRow>> {
+fn table<U>(
+    opts: &CustomerOptions,
+    check: impl FnMut(CustomerRead, &mut RowProblems<'_>) -> Option<U>,
+) -> Table<'static, U, impl ReadRow<U>> {
     let optional: &'static [usize] = if opts.audience_group_given { &[AUDIENCE_GROUP] } else { &[] };
     let audience_required = !optional.contains(&AUDIENCE_GROUP);
-    Table::new(&FIELDS, optional, move |header: &Header, at: (&str, u32), cells: &mut [Raw], out: &mut Output<CustomerRow>| {
-        read_row(header, at, audience_required, cells, out)
-    })
-}
-
-fn read(
-    bytes: &[u8],
-    file_name: &str,
-    opts: &CustomerOptions,
-    limits: &Limits,
-) -> Result<Vec<CustomerRow>, Rejected> {
-    table(opts).read(bytes, file_name, limits)
+    let read = move |header: &Header, at: (&str, u32), cells: &mut [Raw], errors: &mut Vec<RowError>| {
+        read_row(header, at, audience_required, cells, errors)
+    };
+    Table::new(&FIELDS, optional, checked(&FIELDS, read, check))
 }
 
 fn read_row(
@@ -162,12 +202,9 @@ fn read_row(
     (sheet, row): (&str, u32),
     audience_required: bool,
     cells: &mut [Raw],
-    out: &mut Output<CustomerRow>,
-) {
-    if blank_row(header, cells) {
-        return;
-    }
-    let mut c = Cells::new(header, (sheet, row), cells, out);
+    errors: &mut Vec<RowError>,
+) -> CustomerRead {
+    let mut c = Cells::new(header, (sheet, row), cells, errors);
 
     let raw = c.take(DATE);
     let date = c.check(DATE, &raw, values::date(&raw));
@@ -195,27 +232,43 @@ fn read_row(
         _ => c.check(POSITION, &raw, Err(BAD_POSITION)),
     };
 
-    // One bad row rejects the file: stop keeping rows.
-    if !c.keep() {
-        return;
+    let failed = c.failed();
+    match (date, air_time, duration, grp, channel, title, program, time_period_class, audience_group, position) {
+        (
+            Some(date),
+            Some(air_time),
+            Some(duration),
+            Some(grp),
+            Some(Some(channel)),
+            Some(Some(title)),
+            Some(program),
+            Some(time_period_class),
+            Some(audience_group),
+            Some(position),
+        ) if !failed => Row::Good(CustomerRow {
+            sheet: sheet.to_owned(),
+            row,
+            date,
+            channel,
+            air_time,
+            duration,
+            title,
+            program,
+            time_period_class,
+            audience_group,
+            grp,
+            position,
+        }),
+        (date, air_time, _, _, channel, title, _, time_period_class, audience_group, position) => Row::Bad(CustomerFields {
+            sheet: sheet.to_owned(),
+            row,
+            date,
+            channel: channel.flatten(),
+            air_time,
+            title: title.flatten(),
+            time_period_class: time_period_class.flatten(),
+            audience_group: audience_group.flatten(),
+            position,
+        }),
     }
-    let (Some(date), Some(air_time), Some(duration), Some(grp)) = (date, air_time, duration, grp)
-    else {
-        return;
-    };
-    let (Some(Some(channel)), Some(Some(title))) = (channel, title) else { return };
-    c.out.rows.push(CustomerRow {
-        sheet: sheet.to_owned(),
-        row,
-        date,
-        channel,
-        air_time,
-        duration,
-        title,
-        program: program.flatten(),
-        time_period_class: time_period_class.flatten(),
-        audience_group: audience_group.flatten(),
-        grp,
-        position: position.flatten(),
-    });
 }

@@ -100,14 +100,75 @@ impl fmt::Display for RowError {
     }
 }
 
+/// Every problem found in the rows of a file, in sheet-row order: the first
+/// [`MAX_ROW_ERRORS`] located, and true counts of the rows with a problem and of all their
+/// problems, listed or not. A file wrong on every one of a million rows holds a thousand
+/// errors and two counts, not a million strings.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RowErrors {
+    /// The first problems, in the order they were found (sheet-row order).
+    pub errors: Vec<RowError>,
+    /// Rows with at least one problem.
+    pub rows: u64,
+    /// Problems in all, listed or not.
+    pub problems: u64,
+    /// Where the last problem was: the next one of that row does not count the row again.
+    last: Option<(String, u32)>,
+}
+
+impl RowErrors {
+    /// Problems found and counted elsewhere: `errors` the first of them, in order, `rows` the
+    /// rows with a problem and `problems` all of them.
+    pub fn counted(mut errors: Vec<RowError>, rows: u64, problems: u64) -> Self {
+        errors.truncate(MAX_ROW_ERRORS);
+        let problems = problems.max(errors.len() as u64);
+        RowErrors { errors, rows, problems, last: None }
+    }
+
+    /// Records one problem. Problems arrive row by row in file order, all of a row together.
+    pub fn push(&mut self, error: RowError) {
+        self.problems += 1;
+        let same_row = self.last.as_ref().is_some_and(|(sheet, row)| *row == error.row && *sheet == error.sheet);
+        if !same_row {
+            self.rows += 1;
+            self.last = Some((error.sheet.clone(), error.row));
+        }
+        if self.errors.len() < MAX_ROW_ERRORS {
+            self.errors.push(error);
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.problems == 0
+    }
+
+    /// Problems counted but not listed.
+    pub fn unlisted(&self) -> u64 {
+        self.problems - self.errors.len() as u64
+    }
+
+    /// What the counts count, as every refusal says it: `2 行有错误（共 3 处）`.
+    pub fn count_text(&self) -> String {
+        format!("{} 行有错误（共 {} 处）", self.rows, self.problems)
+    }
+}
+
+impl Extend<RowError> for RowErrors {
+    fn extend<I: IntoIterator<Item = RowError>>(&mut self, errors: I) {
+        for e in errors {
+            self.push(e);
+        }
+    }
+}
+
 /// Why nothing of a file was imported: the file itself, or every bad row.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Rejected {
     #[error(transparent)]
     File(#[from] FileError),
-    /// At most `MAX_ROW_ERRORS` errors are kept; `omitted` counts the rest.
-    #[error("{} 处数据有误，文件未导入", errors.len() + omitted)]
-    Rows { errors: Vec<RowError>, omitted: usize },
+    /// Every bad row: the first `MAX_ROW_ERRORS` problems listed, all of them counted.
+    #[error("未导入任何数据：{}", .0.count_text())]
+    Rows(RowErrors),
 }
 
 /// How many row errors a rejection lists.

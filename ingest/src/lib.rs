@@ -8,6 +8,10 @@
 //!   `stream_customer_data` hands the rows on a chunk at a time.
 //! - `read_order_template` and `read_certificate`: an order's schedule and its broadcast
 //!   certificate, with names as written for the server to match.
+//! - The `…_checked` readers take the caller's check of every data row, good or bad
+//!   (`Row`): what it finds against the caller's data joins the row's problems, so a refusal
+//!   lists every problem of the file at once, in sheet-row order, with true counts
+//!   (`RowErrors`).
 
 pub mod cell;
 mod certificate;
@@ -21,13 +25,17 @@ mod template;
 pub mod reader;
 mod values;
 
-pub use certificate::{CertificateLine, read_certificate, read_certificate_bytes};
-pub use customer::{CustomerOptions, CustomerRow, Streaming, read_customer_data, read_customer_data_bytes, stream_customer_data};
-pub use error::{FileError, MAX_ROW_ERRORS, Rejected, RowError};
+pub use certificate::{CertificateFields, CertificateLine, CertificateRead, read_certificate, read_certificate_bytes, read_certificate_checked};
+pub use customer::{
+    CustomerFields, CustomerOptions, CustomerRead, CustomerRow, Streaming, read_customer_data, read_customer_data_bytes,
+    read_customer_data_checked, stream_customer_data, stream_customer_data_checked,
+};
+pub use error::{FileError, MAX_ROW_ERRORS, Rejected, RowError, RowErrors};
 pub use limits::{EXCEL_MAX_ROWS, Limits, MAX_SHEET_NAME_CHARS, max_chars};
 pub use position::{Position, parse_position};
 pub use reader::{Raw, Sheet, SheetRow, Text};
-pub use template::{TemplateRow, read_order_template, read_order_template_bytes};
+pub use table::{Row, RowProblems, keep};
+pub use template::{TemplateFields, TemplateRead, TemplateRow, read_order_template, read_order_template_bytes, read_order_template_checked};
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 

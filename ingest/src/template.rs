@@ -10,9 +10,9 @@ use chrono::{Datelike, NaiveDate};
 use crate::header::{Field, Header};
 use crate::position::parse_position;
 use crate::reader::{self, Raw};
-use crate::table::{Cells, Output, Table, blank_row};
+use crate::table::{Cells, Row, RowProblems, Table, checked, keep};
 use crate::values::{self, BAD_POSITION};
-use crate::{Limits, Rejected, max_chars};
+use crate::{Limits, Rejected, RowError, max_chars};
 
 /// One line of a schedule.
 #[derive(Debug, Clone, PartialEq)]
@@ -33,6 +33,24 @@ pub struct TemplateRow {
     /// Days of the month with spots planned (blank and 0 left out): (day, spots).
     pub days: Vec<(u32, u32)>,
 }
+
+/// What could be read of a schedule row with a bad cell, for the checks against the order (its
+/// tapes, periods, cycle and verified months): each value, or `None` where its cell is bad;
+/// `days` holds the day cells that are good.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TemplateFields {
+    pub sheet: String,
+    pub row: u32,
+    pub month: Option<NaiveDate>,
+    pub version: Option<String>,
+    pub time_period: Option<String>,
+    pub point_type: Option<char>,
+    pub position: Option<Option<String>>,
+    pub days: Vec<(u32, u32)>,
+}
+
+/// A schedule row as read: every value, or what could be read of it.
+pub type TemplateRead = Row<TemplateRow, TemplateFields>;
 
 const MONTH: usize = 0;
 const VERSION: usize = 1;
@@ -72,15 +90,26 @@ const MAX_SPOTS: f64 = 10_000.0;
 
 /// Reads an order template (xlsx, xls or csv). Nothing is returned unless every row is good.
 pub fn read_order_template(path: &Path, limits: &Limits) -> Result<Vec<TemplateRow>, Rejected> {
+    read_order_template_checked(path, limits, keep)
+}
+
+/// As [`read_order_template`], with the caller's check of every data row (good or bad) against
+/// the order: what it finds joins the row's problems, in one listing with the reader's own,
+/// and the rows it answers are what the read answers once no row has a problem.
+pub fn read_order_template_checked<U>(
+    path: &Path,
+    limits: &Limits,
+    check: impl FnMut(TemplateRead, &mut RowProblems<'_>) -> Option<U>,
+) -> Result<Vec<U>, Rejected> {
     reader::guarded(|| {
         let bytes = reader::read_file(path, limits)?;
-        Table::new(&FIELDS, &[], read_row).read(&bytes, &reader::file_name(path), limits)
+        Table::new(&FIELDS, &[], checked(&FIELDS, read_row, check)).read(&bytes, &reader::file_name(path), limits)
     })
 }
 
 /// As [`read_order_template`], for a file held in memory; `file_name` gives its extension.
 pub fn read_order_template_bytes(bytes: &[u8], file_name: &str, limits: &Limits) -> Result<Vec<TemplateRow>, Rejected> {
-    reader::guarded(|| Table::new(&FIELDS, &[], read_row).read(bytes, file_name, limits))
+    reader::guarded(|| Table::new(&FIELDS, &[], checked(&FIELDS, read_row, keep)).read(bytes, file_name, limits))
 }
 
 /// A month written as `2026-03`, `2026/3`, `2026年3月`, a date in it or an Excel date.
@@ -124,12 +153,9 @@ fn days_in(month: NaiveDate) -> u32 {
     next.map_or(31, |n| (n - month).num_days() as u32)
 }
 
-fn read_row(header: &Header, at: (&str, u32), cells: &mut [Raw], out: &mut Output<TemplateRow>) {
-    if blank_row(header, cells) {
-        return;
-    }
+fn read_row(header: &Header, at: (&str, u32), cells: &mut [Raw], errors: &mut Vec<RowError>) -> TemplateRead {
     let (sheet, row) = at;
-    let mut c = Cells::new(header, at, cells, out);
+    let mut c = Cells::new(header, at, cells, errors);
     let month = if header.columns[MONTH].is_some() {
         let raw = c.take(MONTH);
         c.check(MONTH, &raw, month(&raw))
@@ -171,18 +197,25 @@ fn read_row(header: &Header, at: (&str, u32), cells: &mut [Raw], out: &mut Outpu
             Some(n) => days.push((day, n)),
         }
     }
-    if days.is_empty() && !c.failed {
+    if days.is_empty() && !c.failed() {
         c.check::<()>(VERSION, &Raw::Empty, Err(NO_SPOTS));
     }
-    if !c.keep() {
-        return;
+    let failed = c.failed();
+    match (month, version, time_period, point_type, position) {
+        (Some(month), Some(Some(version)), Some(Some(time_period)), Some(point_type), Some(position)) if !failed => {
+            Row::Good(TemplateRow { sheet: sheet.to_owned(), row, month, version, time_period, point_type, position, days })
+        }
+        (month, version, time_period, point_type, position) => Row::Bad(TemplateFields {
+            sheet: sheet.to_owned(),
+            row,
+            month,
+            version: version.flatten(),
+            time_period: time_period.flatten(),
+            point_type,
+            position,
+            days,
+        }),
     }
-    let (Some(month), Some(Some(version)), Some(Some(time_period)), Some(point_type), Some(position)) =
-        (month, version, time_period, point_type, position)
-    else {
-        return;
-    };
-    c.out.rows.push(TemplateRow { sheet: sheet.to_owned(), row, month, version, time_period, point_type, position, days });
 }
 
 #[cfg(test)]

@@ -18,12 +18,12 @@ use std::path::PathBuf;
 use duckdb::types::Value;
 use duckdb::{Connection, ToSql};
 
-use super::reasons::{csv_rejects, record_lines, row_reasons};
+use super::reasons::{CsvRejects, count_records, csv_rejects, record_lines, row_reasons};
 use super::source::{
-    Format, ParquetColumns, ROW_CHECKS, STAGED_FAILS, Source, any_check_fails, csv_header, read_csv,
-    read_parquet_cast, read_parquet_typed,
+    CSV_CHECKS, CSV_TYPED, Format, ParquetColumns, ROW_CHECKS, STAGED_FAILS, STAGED_PROBLEMS, Source, any_check_fails,
+    csv_header, read_csv, read_parquet_cast, read_parquet_typed,
 };
-use super::{MAX_REASONS, RatingsSummary};
+use super::{MAX_REASONS, RatingsProblem, RatingsSummary};
 use crate::lake::{open_database, spill_dir};
 use crate::write::{Micros, batch_stem, from_micros, micros, timestamp};
 use crate::{Dataset, Error, Lake, LakeFile, Month, Result};
@@ -56,7 +56,7 @@ impl Lake {
             .collect::<Result<Vec<_>>>()?;
         if let Some((files, rows)) = super::stream::import(self, batch_id, &sources, &csv_orders)? {
             if rows > 0 {
-                return Ok((files, RatingsSummary { rows, rejected: Vec::new() }));
+                return Ok((files, RatingsSummary { rows, ..RatingsSummary::default() }));
             }
             // Without rows the general path says so.
             self.remove(&files)?;
@@ -69,15 +69,21 @@ impl Lake {
     pub(super) fn import_general(&self, batch_id: i64, sources: &[Source]) -> Result<(Vec<LakeFile>, RatingsSummary)> {
         let db = ImportDb::open(self, sources)?;
         let conn = db.conn();
-        let (problems, total, staged) = stage_and_check(conn, sources)?;
-        if total.count > 0 {
-            return Ok((Vec::new(), RatingsSummary { rows: 0, rejected: listed(sources, problems, total) }));
+        let (problems, counts, staged) = stage_and_check(conn, sources)?;
+        if counts.problems > 0 {
+            let summary = RatingsSummary {
+                rows: 0,
+                rejected: listed(sources, problems),
+                bad_lines: counts.lines,
+                problems: counts.problems,
+            };
+            return Ok((Vec::new(), summary));
         }
         let Some((first, last)) = staged.months else {
-            return Ok((Vec::new(), RatingsSummary { rows: 0, rejected: vec!["没有数据行".into()] }));
+            return Err(Error::Input("文件中没有数据行".into()));
         };
         let files = self.write_ratings(conn, batch_id, (first, last), &staged)?;
-        Ok((files, RatingsSummary { rows: staged.rows, rejected: Vec::new() }))
+        Ok((files, RatingsSummary { rows: staged.rows, ..RatingsSummary::default() }))
     }
 
     /// Writes the rows per month from `first` to `last`: the series in time order (as they
@@ -134,31 +140,37 @@ struct Staged {
 /// block stays far below a row group (122,880 rows), the unit min/max pruning skips.
 const BLOCK_ROWS: u64 = 2_048;
 
-/// How many problems an import found; a lower bound when DuckDB stopped recording rejects.
+/// How many lines have a problem, and how many problems there are, listed or not.
 #[derive(Default)]
-struct Total {
-    count: u64,
-    at_least: bool,
+struct Counts {
+    lines: u64,
+    problems: u64,
 }
 
 /// Stages the sources (csv) or names them in place (Parquet only) and checks every row,
-/// collecting what is wrong: files that can't be read as ratings, lines DuckDB rejects, rows
-/// failing a value check. Answers the problems found (at most [`MAX_REASONS`] located per
-/// kind), how many there are in all, and where the rows are.
-fn stage_and_check(conn: &Connection, sources: &[Source]) -> Result<(Vec<Problem>, Total, Staged)> {
+/// collecting what is wrong: files that can't be read as ratings, lines that don't split into
+/// their fields, values failing a check (each failing check of a line a problem of its own).
+/// Answers the problems found (at most [`MAX_REASONS`] lines located per source and kind),
+/// how many lines and problems there are in all, and where the rows are.
+fn stage_and_check(conn: &Connection, sources: &[Source]) -> Result<(Vec<Problem>, Counts, Staged)> {
     let mut problems = Vec::new();
-    let mut total = Total::default();
+    let mut counts = Counts::default();
     let mut csv_orders = vec![None; sources.len()];
     let mut parquet_columns = vec![ParquetColumns::default(); sources.len()];
     let mut rejected_lines: Vec<BTreeSet<u64>> = vec![BTreeSet::new(); sources.len()];
+    // Sources whose rejected lines DuckDB stopped keeping: counted again from the file below.
+    let mut capped = Vec::new();
     let mut reads = Vec::with_capacity(sources.len());
     for (i, source) in sources.iter().enumerate() {
-        let mut problem = |line, reason| problems.push(Problem { src: i, line, reason });
+        let mut problem = |line, reason| {
+            problems.push(Problem { src: i, line, reason });
+            counts.lines += 1;
+            counts.problems += 1;
+        };
         let read = match source.format {
             Format::Csv => match csv_header(source)? {
                 Err(reason) => {
                     problem(Some(1), reason);
-                    total.count += 1;
                     None
                 }
                 Ok(order) => {
@@ -174,7 +186,6 @@ fn stage_and_check(conn: &Connection, sources: &[Source]) -> Result<(Vec<Problem
                     Some(format!("({})", read_parquet_typed(&parquet_columns[i])))
                 } else {
                     problem(None, format!("缺少列：{}", missing.join(", ")));
-                    total.count += 1;
                     None
                 }
             }
@@ -183,7 +194,7 @@ fn stage_and_check(conn: &Connection, sources: &[Source]) -> Result<(Vec<Problem
     }
     // Parquet files need no staging: each month's write reads them again, and row-group
     // statistics on ts let it skip the other months' rows. Anything else is staged once.
-    let all_parquet = total.count == 0 && sources.iter().all(|s| s.format == Format::Parquet);
+    let all_parquet = counts.problems == 0 && sources.iter().all(|s| s.format == Format::Parquet);
     let (relation, params) = if all_parquet {
         let reads: Vec<String> = (0..sources.len())
             .map(|i| {
@@ -202,17 +213,22 @@ fn stage_and_check(conn: &Connection, sources: &[Source]) -> Result<(Vec<Problem
         )?;
         for (i, (source, read)) in sources.iter().zip(&reads).enumerate() {
             let Some(read) = read else { continue };
-            let insert =
-                format!("insert into stage select {i}, trim(channel), trim(audience_group), ts, rating from {read}");
+            let insert = match source.format {
+                Format::Csv => format!("insert into stage select {i}, {CSV_TYPED} from {read}"),
+                Format::Parquet => {
+                    format!("insert into stage select {i}, trim(channel), trim(audience_group), ts, rating from {read}")
+                }
+            };
             conn.execute(&insert, [source.path_str()])?;
             if source.format == Format::Csv {
-                let (rejects, capped) = csv_rejects(conn, &i.to_string())?;
-                for (line, reason) in rejects {
-                    rejected_lines[i].insert(line);
-                    problems.push(Problem { src: i, line: Some(line), reason });
-                    total.count += 1;
+                let CsvRejects { first, lines, stopped } = csv_rejects(conn, &i.to_string())?;
+                counts.lines += lines.len() as u64;
+                counts.problems += lines.len() as u64;
+                problems.extend(first.into_iter().map(|(line, reason)| Problem { src: i, line: Some(line), reason }));
+                if stopped {
+                    capped.push((i, lines.len() as u64));
                 }
-                total.at_least |= capped;
+                rejected_lines[i] = lines;
             }
         }
         // The table keeps the sources' order: rowid counts rows as they were inserted.
@@ -220,20 +236,21 @@ fn stage_and_check(conn: &Connection, sources: &[Source]) -> Result<(Vec<Problem
     };
 
     // One pass over the rows makes the daily rollup per source, which also counts the rows,
-    // finds their months and counts the rows failing a value check, and the time range of
-    // every block of rows as they arrived.
+    // finds their months and counts the rows failing a value check and their problems, and
+    // the time range of every block of rows as they arrived.
     conn.execute(
         &format!(
             "create table agg as select src, channel, audience_group, day, block, grouping(block) as by_series, \
              count(*)::bigint as n, sum(rating) as sum, min(rating) as min, max(rating) as max, \
-             count(*) filter (where {STAGED_FAILS})::bigint as bad, min(ts) as first_ts, max(ts) as last_ts \
+             count(*) filter (where {STAGED_FAILS})::bigint as bad, sum({STAGED_PROBLEMS})::bigint as problems, \
+             min(ts) as first_ts, max(ts) as last_ts \
              from (select *, ts::date as day from {relation}) \
              group by grouping sets ((src, channel, audience_group, day), (src, block))"
         ),
         duckdb::params_from_iter(&params),
     )?;
     conn.execute_batch(
-        "create table rollup as select src, channel, audience_group, day, n, sum, min, max, bad from agg \
+        "create table rollup as select src, channel, audience_group, day, n, sum, min, max, bad, problems from agg \
          where by_series = 1",
     )?;
     let in_time_order = {
@@ -245,75 +262,95 @@ fn stage_and_check(conn: &Connection, sources: &[Source]) -> Result<(Vec<Problem
         ranges.len() > 1 && ranges.windows(2).all(|w| w[0].1 <= w[1].0)
     };
     let mut stmt = conn.prepare(
-        "select src, sum(bad)::bigint, sum(n)::bigint, min(day)::timestamp, max(day)::timestamp \
-         from rollup group by src order by src",
+        "select src, sum(bad)::bigint, sum(problems)::bigint, sum(n)::bigint, min(day)::timestamp, \
+         max(day)::timestamp from rollup group by src order by src",
     )?;
-    // (source, rows failing a check, rows, first day, last day)
-    type PerSource = (usize, i64, i64, Option<Micros>, Option<Micros>);
+    // (source, rows failing a check, their problems, rows, first day, last day)
+    type PerSource = (usize, i64, i64, i64, Option<Micros>, Option<Micros>);
     let per_source: Vec<PerSource> = stmt
-        .query_map([], |r| Ok((r.get::<_, i32>(0)? as usize, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?
+        .query_map([], |r| {
+            Ok((r.get::<_, i32>(0)? as usize, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?))
+        })?
         .collect::<Result<_, _>>()?;
-    let rows = per_source.iter().map(|s| s.2 as u64).sum();
-    let first = per_source.iter().filter_map(|s| s.3.as_ref().map(|m| m.0)).min();
-    let last = per_source.iter().filter_map(|s| s.4.as_ref().map(|m| m.0)).max();
+    let rows = per_source.iter().map(|s| s.3 as u64).sum();
+    let first = per_source.iter().filter_map(|s| s.4.as_ref().map(|m| m.0)).min();
+    let last = per_source.iter().filter_map(|s| s.5.as_ref().map(|m| m.0)).max();
     let months = first.zip(last).map(|(a, b)| (Month::of(from_micros(a).date()), Month::of(from_micros(b).date())));
-    let failing: Vec<(usize, i64)> = per_source.iter().filter(|s| s.1 > 0).map(|s| (s.0, s.1)).collect();
+
+    // Lines DuckDB rejected but no longer kept: every record of the file it did not read.
+    for (i, kept) in capped {
+        let read = per_source.iter().find(|s| s.0 == i).map_or(0, |s| s.3 as u64);
+        let unkept = count_records(&sources[i].path)?.saturating_sub(read + kept);
+        counts.lines += unkept;
+        counts.problems += unkept;
+    }
 
     // Locating the lines of failing rows reads their source again, which only happens when
     // there is something to report.
-    for (i, n) in failing {
-        total.count += n as u64;
-        let source = &sources[i];
-        let checks: Vec<String> = ROW_CHECKS.iter().map(|(c, _)| format!("coalesce({c}, false)")).collect();
-        let (record, from) = match &csv_orders[i] {
-            Some(order) => ("ordinality", format!("{} with ordinality", read_csv(order, &format!("again_{i}")))),
-            None => ("record", format!("({})", read_parquet_cast(&parquet_columns[i]))),
-        };
-        let sql = format!(
-            "select {record}, {} from {from} where {} order by {record} limit {MAX_REASONS}",
-            checks.join(", "),
-            any_check_fails()
-        );
-        let mut stmt = conn.prepare(&sql)?;
-        let found: Vec<(u64, Vec<bool>)> = stmt
-            .query_map([source.path_str()], |r| {
-                let flags = (1..=ROW_CHECKS.len()).map(|c| r.get::<_, bool>(c)).collect::<Result<_, _>>()?;
-                Ok((r.get::<_, i64>(0)? as u64, flags))
-            })?
-            .collect::<Result<_, _>>()?;
-        let lines = match source.format {
-            Format::Csv => {
-                let ordinals: Vec<u64> = found.iter().map(|(o, _)| *o).collect();
-                record_lines(&source.path, &rejected_lines[i], &ordinals)?
-            }
-            // Parquet has no lines: the row number (1-based) stands in.
-            Format::Parquet => found.iter().map(|(n, _)| *n).collect(),
-        };
-        for (line, (_, flags)) in lines.into_iter().zip(&found) {
-            problems.push(Problem { src: i, line: Some(line), reason: row_reasons(flags) });
-        }
+    for &(i, bad, bad_problems, ..) in per_source.iter().filter(|s| s.1 > 0) {
+        counts.lines += bad as u64;
+        counts.problems += bad_problems as u64;
+        problems.extend(locate(conn, &sources[i], i, (&csv_orders[i], &parquet_columns[i]), &rejected_lines[i])?);
     }
-    Ok((problems, total, Staged { rows, months, in_time_order, relation, params }))
+    Ok((problems, counts, Staged { rows, months, in_time_order, relation, params }))
 }
 
-/// The reasons to show: in file and line order, capped, with a count of the rest.
-fn listed(sources: &[Source], mut problems: Vec<Problem>, total: Total) -> Vec<String> {
-    problems.sort_by_key(|p| (p.src, p.line));
-    let mut out: Vec<String> = problems
-        .iter()
-        .take(MAX_REASONS)
-        .map(|p| match p.line {
-            Some(line) => format!("{} 第 {line} 行：{}", sources[p.src].name, p.reason),
-            None => format!("{}：{}", sources[p.src].name, p.reason),
-        })
-        .collect();
-    let rest = total.count.saturating_sub(out.len() as u64);
-    if total.at_least {
-        out.push(format!("……另有至少 {rest} 处错误未列出"));
-    } else if rest > 0 {
-        out.push(format!("……另有 {rest} 处错误未列出"));
+/// The problems of the first [`MAX_REASONS`] rows of source `i` failing a value check, each
+/// failing check one, located by line (csv) or row number (Parquet).
+fn locate(
+    conn: &Connection,
+    source: &Source,
+    i: usize,
+    (csv_order, parquet_columns): (&Option<Vec<&'static str>>, &ParquetColumns),
+    rejected: &BTreeSet<u64>,
+) -> Result<Vec<Problem>> {
+    let (checks, record, from, values): (&[(&str, &str)], _, _, _) = match csv_order {
+        Some(order) => {
+            let from = format!("{} with ordinality", read_csv(order, &format!("again_{i}")));
+            (&CSV_CHECKS, "ordinality", from, "ts, rating")
+        }
+        None => (&ROW_CHECKS, "record", format!("({})", read_parquet_cast(parquet_columns)), "'', ''"),
+    };
+    let flags: Vec<String> = checks.iter().map(|(c, _)| format!("coalesce({c}, false)")).collect();
+    let sql = format!(
+        "select {record}, {values}, {} from {from} where {} order by {record} limit {MAX_REASONS}",
+        flags.join(", "),
+        any_check_fails(checks)
+    );
+    let mut stmt = conn.prepare(&sql)?;
+    type Found = (u64, (String, String), Vec<bool>);
+    let found: Vec<Found> = stmt
+        .query_map([source.path_str()], |r| {
+            let flags = (3..3 + checks.len()).map(|c| r.get::<_, bool>(c)).collect::<Result<_, _>>()?;
+            Ok((r.get::<_, i64>(0)? as u64, (r.get(1)?, r.get(2)?), flags))
+        })?
+        .collect::<Result<_, _>>()?;
+    let lines = match source.format {
+        Format::Csv => {
+            let ordinals: Vec<u64> = found.iter().map(|(o, ..)| *o).collect();
+            record_lines(&source.path, rejected, &ordinals)?
+        }
+        // Parquet has no lines: the row number (1-based) stands in.
+        Format::Parquet => found.iter().map(|(n, ..)| *n).collect(),
+    };
+    let mut problems = Vec::new();
+    for (line, (_, (ts, rating), flags)) in lines.into_iter().zip(&found) {
+        for reason in row_reasons(checks, flags, (ts, rating)) {
+            problems.push(Problem { src: i, line: Some(line), reason });
+        }
     }
-    out
+    Ok(problems)
+}
+
+/// The problems to show: the first [`MAX_REASONS`] in file and line order, those of one line
+/// in the order they were found.
+fn listed(sources: &[Source], mut problems: Vec<Problem>) -> Vec<RatingsProblem> {
+    problems.sort_by_key(|p| (p.src, p.line));
+    problems
+        .into_iter()
+        .take(MAX_REASONS)
+        .map(|p| RatingsProblem { file: sources[p.src].name.clone(), line: p.line, reason: p.reason })
+        .collect()
 }
 
 /// The import's own database: it may read exactly the sources and write under the lake

@@ -20,10 +20,35 @@ pub use windows::{ClassDay, SeriesWindows};
 pub struct RatingsSummary {
     /// Rows written; 0 when the batch was rejected.
     pub rows: u64,
-    /// Why the batch was rejected, one Chinese reason per bad line with its file and line
-    /// number, capped at [`MAX_REASONS`] (the last entry then counts the rest). Empty when
-    /// the batch was written.
-    pub rejected: Vec<String>,
+    /// Why the batch was rejected: its first [`MAX_REASONS`] problems in file and line order,
+    /// every problem of a line listed. Empty when the batch was written.
+    pub rejected: Vec<RatingsProblem>,
+    /// Lines with a problem (a file's header counts as its line 1, a file missing a column as
+    /// one), listed or not.
+    pub bad_lines: u64,
+    /// Problems in all, listed or not.
+    pub problems: u64,
+}
+
+/// One problem of a rejected ratings import.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RatingsProblem {
+    /// The source's file name.
+    pub file: String,
+    /// The line a user finds in an editor (a Parquet file's row number); none for the file as
+    /// a whole.
+    pub line: Option<u64>,
+    /// Why, in Chinese.
+    pub reason: String,
+}
+
+impl std::fmt::Display for RatingsProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "「{}」第 {line} 行：{}", self.file, self.reason),
+            None => write!(f, "「{}」：{}", self.file, self.reason),
+        }
+    }
 }
 
 /// How many reasons a rejected import lists.

@@ -7,15 +7,27 @@ use std::path::Path;
 
 use duckdb::Connection;
 
-use super::source::{REJECTS_KEPT, ROW_CHECKS};
+use super::MAX_REASONS;
+use super::source::REJECTS_KEPT;
 use crate::{Error, Result};
 
-/// The lines DuckDB's CSV reader rejected for one scan (`rejects_<tag>`), each with its
-/// reasons, in line order, and whether DuckDB stopped recording at [`REJECTS_KEPT`].
-pub(crate) fn csv_rejects(conn: &Connection, tag: &str) -> Result<(Vec<(u64, String)>, bool)> {
+/// The lines DuckDB's CSV reader rejected for one scan.
+pub(crate) struct CsvRejects {
+    /// The first [`MAX_REASONS`] in line order, each with its reasons (a line that does not
+    /// split into its fields is one problem, whatever DuckDB says of it).
+    pub first: Vec<(u64, String)>,
+    /// Every rejected line DuckDB kept.
+    pub lines: BTreeSet<u64>,
+    /// Whether it stopped keeping them at [`REJECTS_KEPT`].
+    pub stopped: bool,
+}
+
+/// The lines DuckDB's CSV reader rejected for one scan (`rejects_<tag>`).
+pub(crate) fn csv_rejects(conn: &Connection, tag: &str) -> Result<CsvRejects> {
     let sql = format!(
         "select line, column_idx, column_name, error_type::varchar, csv_line \
-         from rejects_{tag} order by line, column_idx nulls last"
+         from rejects_{tag} where line in (select distinct line from rejects_{tag} order by line limit {MAX_REASONS}) \
+         order by line, column_idx nulls last"
     );
     let mut stmt = conn.prepare(&sql)?;
     let rows = stmt.query_map([], |r| {
@@ -58,13 +70,24 @@ pub(crate) fn csv_rejects(conn: &Connection, tag: &str) -> Result<(Vec<(u64, Str
             _ => out.push((line, reason)),
         }
     }
+    let mut stmt = conn.prepare(&format!("select distinct line from rejects_{tag}"))?;
+    let lines: BTreeSet<u64> = stmt.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
     let kept: u64 = conn.query_row(&format!("select count(*) from rejects_{tag}"), [], |r| r.get(0))?;
-    Ok((out, kept >= REJECTS_KEPT))
+    Ok(CsvRejects { first: out, lines, stopped: kept >= REJECTS_KEPT })
 }
 
-/// The reasons of a staged row from its [`ROW_CHECKS`] results.
-pub(crate) fn row_reasons(failed: &[bool]) -> String {
-    ROW_CHECKS.iter().zip(failed).filter(|(_, f)| **f).map(|((_, why), _)| *why).collect::<Vec<_>>().join("；")
+/// The reasons of a located row from its results of `checks` (one flag per check), a `{ts}`
+/// or `{rating}` in a reason standing for the value as written.
+pub(crate) fn row_reasons<'a>(
+    checks: &'a [(&str, &str)],
+    failed: &'a [bool],
+    (ts, rating): (&'a str, &'a str),
+) -> impl Iterator<Item = String> + 'a {
+    checks
+        .iter()
+        .zip(failed)
+        .filter(|(_, f)| **f)
+        .map(move |((_, why), _)| why.replace("{ts}", &shorten(ts.trim())).replace("{rating}", &shorten(rating.trim())))
 }
 
 /// Field `idx` (1-based) of a CSV line, honouring double quotes.
@@ -100,13 +123,42 @@ fn shorten(value: &str) -> String {
 pub(crate) fn record_lines(path: &Path, rejected: &BTreeSet<u64>, ordinals: &[u64]) -> Result<Vec<u64>> {
     let wanted: BTreeSet<u64> = ordinals.iter().copied().collect();
     let mut found = Vec::with_capacity(wanted.len());
+    let (mut record, mut done) = (0u64, false);
+    records(path, &mut |line_no| {
+        if rejected.contains(&line_no) {
+            return !done;
+        }
+        record += 1;
+        if wanted.contains(&record) {
+            found.push(line_no);
+        }
+        done = found.len() == wanted.len();
+        !done
+    })?;
+    Ok(found)
+}
+
+/// How many data records (lines that start a record, header and blank lines left out) a CSV
+/// file has: with the rows DuckDB read, how many it rejected when it stopped keeping them.
+pub(crate) fn count_records(path: &Path) -> Result<u64> {
+    let mut n = 0;
+    records(path, &mut |_| {
+        n += 1;
+        true
+    })?;
+    Ok(n)
+}
+
+/// Calls `each` with the line number of every data record of a CSV file, in order, while it
+/// answers true: a quoted field's line breaks stay in its record.
+fn records(path: &Path, each: &mut dyn FnMut(u64) -> bool) -> Result<()> {
     let mut reader = BufReader::new(std::fs::File::open(path).map_err(Error::io(path))?);
-    let (mut line_no, mut record, mut quoted, mut header_seen) = (0u64, 0u64, false, false);
+    let (mut line_no, mut quoted, mut header_seen) = (0u64, false, false);
     let mut line = Vec::new();
-    while found.len() < wanted.len() {
+    loop {
         line.clear();
         if reader.read_until(b'\n', &mut line).map_err(Error::io(path))? == 0 {
-            break;
+            return Ok(());
         }
         line_no += 1;
         let starts_record = !quoted;
@@ -119,15 +171,10 @@ pub(crate) fn record_lines(path: &Path, rejected: &BTreeSet<u64>, ordinals: &[u6
             header_seen = true;
             continue;
         }
-        if rejected.contains(&line_no) {
-            continue;
-        }
-        record += 1;
-        if wanted.contains(&record) {
-            found.push(line_no);
+        if !each(line_no) {
+            return Ok(());
         }
     }
-    Ok(found)
 }
 
 #[cfg(test)]

@@ -115,12 +115,14 @@ impl ParquetColumns {
     }
 }
 
-/// `read_csv` of the bound path with the header's column order, typed, every field
-/// required, and bad lines stored in the temporary table `rejects_<tag>` (with their line
-/// numbers, at most [`REJECTS_KEPT`]) instead of failing the read. Column names come from
-/// [`COLUMNS`] only.
+/// `read_csv` of the bound path with the header's column order, every field as text (an empty
+/// one as `''`), and lines that do not split into the four fields (a column too many or too
+/// few, an unbalanced quote, bad encoding, an overlong line) stored in the temporary table
+/// `rejects_<tag>` (with their line numbers, at most [`REJECTS_KEPT`]) instead of failing the
+/// read. The values are typed by [`CSV_TYPED`], so that every bad value of a line is a problem
+/// of its own, not one that hides the others. Column names come from [`COLUMNS`] only.
 pub(crate) fn read_csv(order: &[&'static str], tag: &str) -> String {
-    let columns: Vec<String> = order.iter().map(|c| format!("'{c}': '{}'", column_type(c))).collect();
+    let columns: Vec<String> = order.iter().map(|c| format!("'{c}': 'VARCHAR'")).collect();
     let required: Vec<String> = order.iter().map(|c| format!("'{c}'")).collect();
     format!(
         "read_csv(?, header = true, auto_detect = false, delim = ',', quote = '\"', escape = '\"', \
@@ -130,6 +132,27 @@ pub(crate) fn read_csv(order: &[&'static str], tag: &str) -> String {
         required.join(", ")
     )
 }
+
+/// The columns of a csv read ([`read_csv`]) typed as staged: names trimmed, a time or rating
+/// that does not read as NULL (which [`STAGED_FAILS`] refuses). The casts take the spaces
+/// around a value themselves (a `trim` first doubles the time the staging takes).
+pub(crate) const CSV_TYPED: &str =
+    "trim(channel) as channel, trim(audience_group) as audience_group, try_cast(ts as TIMESTAMP) as ts, \
+     try_cast(rating as DOUBLE) as rating";
+
+/// The checks of a csv line's text ([`read_csv`]), each with its reason; `{ts}` and
+/// `{rating}` in a reason stand for the value as written. A line fails at most one check per
+/// column.
+pub(crate) const CSV_CHECKS: [(&str, &str); 8] = [
+    ("trim(channel) = ''", "channel 为空"),
+    ("trim(audience_group) = ''", "audience_group 为空"),
+    ("trim(ts) = ''", "ts 为空"),
+    ("trim(ts) <> '' and try_cast(ts as TIMESTAMP) is null", "ts「{ts}」不是有效时间"),
+    ("trim(rating) = ''", "rating 为空"),
+    ("trim(rating) <> '' and try_cast(rating as DOUBLE) is null", "rating「{rating}」不是数字"),
+    ("not isfinite(try_cast(rating as DOUBLE))", "rating 不是有限数值"),
+    ("isfinite(try_cast(rating as DOUBLE)) and try_cast(rating as DOUBLE) < 0", "rating 不能为负数"),
+];
 
 /// `read_parquet` of the bound path, each column typed ([`ParquetColumns::select_list`]),
 /// with 1-based row numbers as `record`.
@@ -158,7 +181,8 @@ fn column_type(column: &str) -> &'static str {
     }
 }
 
-/// The checks a staged row must pass, each with its reason, over the typed columns.
+/// The checks a Parquet row must pass, each with its reason, over the typed columns
+/// ([`read_parquet_cast`]). A row fails at most one check per column.
 pub(crate) const ROW_CHECKS: [(&str, &str); 6] = [
     ("channel is null or trim(channel) = ''", "channel 为空"),
     ("audience_group is null or trim(audience_group) = ''", "audience_group 为空"),
@@ -174,9 +198,15 @@ pub(crate) const STAGED_FAILS: &str = "channel is null or channel::varchar = '' 
      or audience_group is null or audience_group::varchar = '' or ts is null or rating is null \
      or not (rating >= 0 and isfinite(rating))";
 
-/// True for a row failing any of [`ROW_CHECKS`].
-pub(crate) fn any_check_fails() -> String {
-    ROW_CHECKS.iter().map(|(cond, _)| format!("coalesce({cond}, false)")).collect::<Vec<_>>().join(" or ")
+/// How many checks a staged row fails: one per column at most, as the checks of its source
+/// ([`CSV_CHECKS`], [`ROW_CHECKS`]) list them.
+pub(crate) const STAGED_PROBLEMS: &str = "(channel is null or channel::varchar = '')::int \
+     + (audience_group is null or audience_group::varchar = '')::int + (ts is null)::int \
+     + coalesce(not (rating >= 0 and isfinite(rating)), true)::int";
+
+/// True for a row failing any of `checks`.
+pub(crate) fn any_check_fails(checks: &[(&str, &str)]) -> String {
+    checks.iter().map(|(cond, _)| format!("coalesce({cond}, false)")).collect::<Vec<_>>().join(" or ")
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
-use adeval_engine::{Dataset, Error, LakeFile, MAX_REASONS, Month, RatingStats, Snapshot};
+use adeval_engine::{Dataset, Error, LakeFile, MAX_REASONS, Month, RatingStats, RatingsSummary, Snapshot};
 use chrono::{Duration, NaiveDateTime};
 
 use crate::helpers::{TestLake, at, snapshot};
@@ -146,6 +146,11 @@ fn ratings_are_written_per_month_and_the_rollup_equals_a_direct_aggregate() {
     assert_eq!(lake.ratings_series(&series, "湖南卫视", "全国", from, to).unwrap(), window);
 }
 
+/// The problems a summary lists, as they are shown.
+fn shown(summary: &RatingsSummary) -> Vec<String> {
+    summary.rejected.iter().map(ToString::to_string).collect()
+}
+
 #[test]
 fn a_bad_line_rejects_the_whole_batch_and_names_each_line() {
     let lake = TestLake::new();
@@ -156,7 +161,7 @@ fn a_bad_line_rejects_the_whole_batch_and_names_each_line() {
          CCTV-1,全国,2026-03-01 20:00:00,1.5\n\
          \n\
          CCTV-1,全国,2026-03-01 20:01:00,abc\n\
-         CCTV-1,全国,not a time,1\n\
+         ,全国,not a time,1\n\
          CCTV-1,全国,2026-03-01 20:02:00,1,extra\n\
          ,全国,2026-03-01 20:03:00,1\n\
          CCTV-1,全国,2026-03-01 20:04:00,-2\n\
@@ -168,17 +173,20 @@ fn a_bad_line_rejects_the_whole_batch_and_names_each_line() {
 
     assert!(files.is_empty());
     assert_eq!(summary.rows, 0);
+    // Every problem of a line is listed: line 5 has no channel and a time that does not read.
     assert_eq!(
-        summary.rejected,
+        shown(&summary),
         [
-            "bad.csv 第 4 行：rating「abc」不是数字",
-            "bad.csv 第 5 行：ts「not a time」不是有效时间",
-            "bad.csv 第 6 行：列数过多（应为 4 列）",
-            "bad.csv 第 7 行：channel 为空",
-            "bad.csv 第 8 行：rating 不能为负数",
-            "bad.csv 第 9 行：rating 为空",
+            "「bad.csv」第 4 行：rating「abc」不是数字",
+            "「bad.csv」第 5 行：channel 为空",
+            "「bad.csv」第 5 行：ts「not a time」不是有效时间",
+            "「bad.csv」第 6 行：列数过多（应为 4 列）",
+            "「bad.csv」第 7 行：channel 为空",
+            "「bad.csv」第 8 行：rating 不能为负数",
+            "「bad.csv」第 9 行：rating 为空",
         ]
     );
+    assert_eq!((summary.bad_lines, summary.problems), (6, 7));
     assert_eq!(parquet_files_under(lake.root()), 0, "nothing is written");
 }
 
@@ -200,15 +208,16 @@ fn bad_headers_missing_columns_and_bad_parquet_values_are_reported_per_file() {
 
     assert!(files.is_empty());
     assert_eq!(
-        summary.rejected,
+        shown(&summary),
         [
-            "header.csv 第 1 行：表头应为 channel,audience_group,ts,rating（顺序不限），实际为：channel,group,ts,rating",
-            "missing.parquet：缺少列：rating",
-            "values.parquet 第 3 行：rating 不能为负数",
-            "values.parquet 第 5 行：rating 不是有限数值",
-            "values.parquet 第 7 行：ts 不是有效时间",
+            "「header.csv」第 1 行：表头应为 channel,audience_group,ts,rating（顺序不限），实际为：channel,group,ts,rating",
+            "「missing.parquet」：缺少列：rating",
+            "「values.parquet」第 3 行：rating 不能为负数",
+            "「values.parquet」第 5 行：rating 不是有限数值",
+            "「values.parquet」第 7 行：ts 不是有效时间",
         ]
     );
+    assert_eq!((summary.bad_lines, summary.problems), (5, 5));
     assert_eq!(parquet_files_under(lake.root()), 0);
 }
 
@@ -224,9 +233,32 @@ fn the_reasons_stop_at_the_cap_and_count_the_rest() {
 
     let (_, summary) = lake.import_ratings(3, &[file]).unwrap();
 
-    assert_eq!(summary.rejected.len(), MAX_REASONS + 1);
-    assert_eq!(summary.rejected[MAX_REASONS - 1], format!("many.csv 第 {} 行：rating 不能为负数", MAX_REASONS + 1));
-    assert_eq!(summary.rejected[MAX_REASONS], "……另有 50 处错误未列出");
+    assert_eq!(summary.rejected.len(), MAX_REASONS);
+    assert_eq!(shown(&summary)[MAX_REASONS - 1], format!("「many.csv」第 {} 行：rating 不能为负数", MAX_REASONS + 1));
+    assert_eq!((summary.bad_lines, summary.problems), (MAX_REASONS as u64 + 50, MAX_REASONS as u64 + 50));
+}
+
+#[test]
+fn lines_past_what_duckdb_keeps_are_still_counted() {
+    let lake = TestLake::new();
+    let sources = Sources::new("broken");
+    // 30,000 lines with a field too many (DuckDB keeps 10,000 of them), one line with two bad
+    // values, and good lines between.
+    let mut text = String::from("channel,audience_group,ts,rating\n");
+    for i in 0..30_000 {
+        writeln!(text, "CCTV-1,全国,2026-03-01 20:00:00,{i},多余").unwrap();
+        writeln!(text, "CCTV-1,全国,2026-03-01 20:00:00,{i}").unwrap();
+    }
+    text.push_str(",全国,2026-03-01 20:00:00,-1\n");
+    let file = sources.file("broken.csv", &text);
+
+    let (files, summary) = lake.import_ratings(5, &[file]).unwrap();
+
+    assert!(files.is_empty());
+    assert_eq!((summary.bad_lines, summary.problems), (30_001, 30_002));
+    assert_eq!(summary.rejected.len(), MAX_REASONS);
+    assert_eq!(shown(&summary)[0], "「broken.csv」第 2 行：列数过多（应为 4 列）");
+    assert_eq!(shown(&summary)[1], "「broken.csv」第 4 行：列数过多（应为 4 列）");
 }
 
 #[test]
@@ -240,9 +272,8 @@ fn sources_that_are_not_rating_files_are_user_errors() {
         let result = lake.import_ratings(4, &bad);
         assert!(matches!(&result, Err(e @ Error::Input(_)) if e.is_user_error()), "{bad:?}: {result:?}");
     }
-    let (files, summary) = lake.import_ratings(4, &[empty]).unwrap();
-    assert!(files.is_empty());
-    assert_eq!(summary.rejected, ["没有数据行"]);
+    let empty = lake.import_ratings(4, &[empty]);
+    assert!(matches!(&empty, Err(Error::Input(e)) if e == "文件中没有数据行"), "{empty:?}");
 }
 
 #[test]
@@ -393,5 +424,5 @@ fn names_are_trimmed_and_merged_and_a_blank_name_is_refused() {
     );
     let (files, summary) = lake.import_ratings(4, &[blank]).unwrap();
     assert!(files.is_empty());
-    assert_eq!(summary.rejected, ["blank.csv 第 3 行：channel 为空", "blank.csv 第 4 行：audience_group 为空"]);
+    assert_eq!(shown(&summary), ["「blank.csv」第 3 行：channel 为空", "「blank.csv」第 4 行：audience_group 为空"]);
 }

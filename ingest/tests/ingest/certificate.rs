@@ -13,7 +13,7 @@ fn read(bytes: &[u8], name: &str) -> Result<Vec<CertificateLine>, Rejected> {
 
 fn errors(bytes: &[u8], name: &str) -> (Vec<RowError>, usize) {
     match read(bytes, name) {
-        Err(Rejected::Rows { errors, omitted }) => (errors, omitted),
+        Err(Rejected::Rows(found)) => { let omitted = found.unlisted() as usize; (found.errors, omitted) },
         other => panic!("expected row errors, got {other:?}"),
     }
 }

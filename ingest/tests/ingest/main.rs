@@ -1,6 +1,7 @@
 //! adeval-ingest's integration tests: one binary, a module per area.
 
 mod certificate;
+mod checks;
 mod customer;
 mod differential;
 mod hostile;

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use adeval_ingest::{CustomerOptions, CustomerRow, FileError, Limits, Rejected, Streaming, stream_customer_data};
+use adeval_ingest::{CustomerOptions, CustomerRow, FileError, Limits, Rejected, RowErrors, Streaming, stream_customer_data};
 
 fn dir() -> PathBuf {
     static NEXT: AtomicU64 = AtomicU64::new(0);
@@ -83,7 +83,7 @@ fn bad_values_are_row_errors_with_their_row_numbers() {
                 case when i = 7 then -1 else 15 end as 时长, '版本' as 标题, '全国4+' as 受众, 1.5 as 毛评点 from range(10) t(i)",
     );
     let (rows, _, answer) = stream(&path, 2);
-    let Err(Rejected::Rows { errors, .. }) = answer else { panic!("{answer:?}") };
+    let Err(Rejected::Rows(RowErrors { errors, .. })) = answer else { panic!("{answer:?}") };
     assert_eq!(errors.iter().map(|e| (e.row, e.column.as_str())).collect::<Vec<_>>(), [(7, "播出时间"), (9, "时长")]);
     assert_eq!(errors[1].value, "-1");
     assert!(rows.len() <= 4, "{}", rows.len());

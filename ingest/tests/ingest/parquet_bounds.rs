@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use adeval_ingest::{CustomerOptions, FileError, Limits, Rejected, Streaming, stream_customer_data};
+use adeval_ingest::{CustomerOptions, FileError, Limits, Rejected, RowErrors, Streaming, stream_customer_data};
 
 fn parquet(name: &str, select: &str) -> PathBuf {
     static NEXT: AtomicU64 = AtomicU64::new(0);
@@ -63,7 +63,7 @@ fn a_text_repeated_from_the_dictionary_is_refused_inside_duckdb() {
         "select '2026-03-01' as 日期, 'CCTV-1' as 频道, '20:00' as 播出时间, 15 as 时长,
                 repeat('安', 30000) as 标题, '全国' as 受众, 1 as 毛评点 from range(3)",
     );
-    let Err(Rejected::Rows { errors, .. }) = import(&within) else { panic!() };
+    let Err(Rejected::Rows(RowErrors { errors, .. })) = import(&within) else { panic!() };
     assert_eq!((errors[0].row, errors[0].column.as_str()), (2, "标题"));
     assert!(errors[0].reason.contains("过长"), "{}", errors[0].reason);
 }
@@ -71,7 +71,7 @@ fn a_text_repeated_from_the_dictionary_is_refused_inside_duckdb() {
 fn row_errors(select: &str) -> Vec<(u32, String, String, String)> {
     let path = parquet("values.parquet", select);
     match import(&path) {
-        Err(Rejected::Rows { errors, .. }) => errors.into_iter().map(|e| (e.row, e.column, e.value, e.reason)).collect(),
+        Err(Rejected::Rows(RowErrors { errors, .. })) => errors.into_iter().map(|e| (e.row, e.column, e.value, e.reason)).collect(),
         other => panic!("{other:?}"),
     }
 }
@@ -117,7 +117,7 @@ fn a_nul_in_a_text_is_a_row_error_and_minus_zero_grp_is_zero() {
          from (values ('版本'), ('版' || chr(0) || '本')) v(t)",
     );
     for path in [csv, pq] {
-        let Err(Rejected::Rows { errors, .. }) = import(&path) else { panic!("{path:?}") };
+        let Err(Rejected::Rows(RowErrors { errors, .. })) = import(&path) else { panic!("{path:?}") };
         let got: Vec<_> = errors.iter().map(|e| (e.row, e.column.as_str(), e.value.as_str(), e.reason.as_str())).collect();
         assert_eq!(got, [(3, "标题", "版\\0本", "标题含有不可见的空字符")], "{path:?}");
     }

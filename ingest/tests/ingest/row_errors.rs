@@ -7,7 +7,7 @@ use crate::support::*;
 
 fn errors(bytes: &[u8], name: &str) -> (Vec<RowError>, usize) {
     match read(bytes, name) {
-        Err(Rejected::Rows { errors, omitted }) => (errors, omitted),
+        Err(Rejected::Rows(found)) => { let omitted = found.unlisted() as usize; (found.errors, omitted) },
         other => panic!("expected row errors, got {other:?}"),
     }
 }
@@ -112,7 +112,7 @@ fn the_error_list_is_capped_and_counts_the_rest() {
     assert_eq!((errors.len(), omitted), (MAX_ROW_ERRORS, 234));
     assert_eq!(errors.last().unwrap().row, MAX_ROW_ERRORS as u32 + 1);
     let rejected = read(text.as_bytes(), "many.csv").unwrap_err();
-    assert_eq!(rejected.to_string(), "1234 处数据有误，文件未导入");
+    assert_eq!(rejected.to_string(), "未导入任何数据：1234 行有错误（共 1234 处）");
 }
 
 #[test]

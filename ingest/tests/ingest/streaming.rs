@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use adeval_ingest::{
-    CustomerOptions, CustomerRow, FileError, Limits, Rejected, Streaming, read_customer_data_bytes,
+    CustomerOptions, CustomerRow, FileError, Limits, Rejected, RowErrors, Streaming, read_customer_data_bytes,
     stream_customer_data,
 };
 
@@ -110,8 +110,8 @@ fn bad_rows_of_a_streamed_csv_are_all_listed_with_their_rows_and_stop_the_chunks
 
     let (chunks, _, answer) = stream(&path, 3, &Limits::default());
 
-    let Err(Rejected::Rows { errors, omitted }) = answer else { panic!("{answer:?}") };
-    assert_eq!(omitted, 0);
+    let Err(Rejected::Rows(RowErrors { errors, problems, .. })) = answer else { panic!("{answer:?}") };
+    assert_eq!(problems, 2);
     assert_eq!(errors.iter().map(|e| (e.row, e.column.as_str())).collect::<Vec<_>>(), [(13, "播出时间"), (24, "日期")]);
     // Chunks handed on before the first bad row are the caller's to drop; none come after.
     assert_eq!(chunks.iter().map(Vec::len).sum::<usize>(), 9);

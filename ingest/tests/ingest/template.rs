@@ -1,7 +1,7 @@
 //! Order templates: a sheet per month or a 月份 column, day columns typed as numbers or text,
 //! and every bad cell listed with its row and column, nothing returned.
 
-use adeval_ingest::{FileError, Limits, Rejected, TemplateRow, read_order_template_bytes};
+use adeval_ingest::{FileError, Limits, Rejected, RowErrors, TemplateRow, read_order_template_bytes};
 use chrono::NaiveDate;
 
 use crate::support::*;
@@ -61,8 +61,8 @@ fn every_bad_cell_is_listed_and_nothing_is_read() {
         vec![S("三月"), Blank, S("晚间"), Blank, N(1.0), Blank, Blank],
         vec![S("2026-03"), S("A版"), S("晚间"), Blank, Blank, N(0.0), Blank],
     ];
-    let Err(Rejected::Rows { errors, omitted }) = read(&xlsx(&[("Sheet1", rows)])) else { panic!("rows refused") };
-    assert_eq!(omitted, 0);
+    let Err(Rejected::Rows(RowErrors { errors, problems, .. })) = read(&xlsx(&[("Sheet1", rows)])) else { panic!("rows refused") };
+    assert_eq!(problems as usize, errors.len());
     let listed: Vec<(u32, &str, &str)> = errors.iter().map(|e| (e.row, e.column.as_str(), e.reason.as_str())).collect();
     assert_eq!(
         listed,
@@ -82,7 +82,7 @@ fn every_bad_cell_is_listed_and_nothing_is_read() {
 #[test]
 fn without_a_month_column_the_sheet_must_be_named_for_its_month() {
     let rows = vec![vec![S("版本"), S("时段"), N(1.0)], vec![S("A版"), S("晚间"), N(1.0)]];
-    let Err(Rejected::Rows { errors, .. }) = read(&xlsx(&[("Sheet1", rows)])) else { panic!("refused") };
+    let Err(Rejected::Rows(RowErrors { errors, .. })) = read(&xlsx(&[("Sheet1", rows)])) else { panic!("refused") };
     assert_eq!(errors[0].reason, "缺少月份：请填写月份列，或把工作表命名为 YYYY-MM");
     let header_only = vec![vec![S("时段"), S("类型"), S("位置"), N(1.0)], vec![S("晚间"), S("A"), Blank, N(1.0)]];
     match read(&xlsx(&[("2026-03", header_only)])) {
@@ -101,7 +101,7 @@ fn a_version_or_time_period_longer_than_its_field_allows_is_a_row_error() {
     let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
     let rows = vec![header, row(leak(long_version), "晚间"), row("伊利", leak(long_period))];
     let errors = match read(&xlsx(&[("2026-03", rows)])) {
-        Err(Rejected::Rows { errors, .. }) => errors,
+        Err(Rejected::Rows(RowErrors { errors, .. })) => errors,
         other => panic!("expected row errors, got {other:?}"),
     };
     let got: Vec<(u32, &str, &str)> =

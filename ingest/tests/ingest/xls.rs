@@ -1,7 +1,7 @@
 //! .xls files, built record by record (see `support::xls`), good and hostile.
 
 use adeval_ingest::reader::read_sheets_bytes;
-use adeval_ingest::{FileError, Limits, Raw, Rejected};
+use adeval_ingest::{FileError, Limits, Raw, Rejected, RowErrors};
 use chrono::NaiveDate;
 
 use crate::support::read;
@@ -162,7 +162,7 @@ fn shared_strings_read_through_continue_records_and_long_ones_are_row_errors() {
     // Assert
     assert_eq!(sheets[0].rows[1].cells[4], Raw::Text(title.as_str().into()));
     assert_eq!(sheets[0].rows[1].cells[5], Raw::Text("全国".into()));
-    let Rejected::Rows { errors, .. } = rejected else { panic!("{rejected:?}") };
+    let Rejected::Rows(RowErrors { errors, .. }) = rejected else { panic!("{rejected:?}") };
     let got: Vec<(u32, &str, &str)> =
         errors.iter().map(|e| (e.row, e.column.as_str(), e.reason.as_str())).collect();
     assert_eq!(got, [(4, "标题", "标题过长（最多200个字符）")]);

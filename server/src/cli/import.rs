@@ -132,12 +132,12 @@ pub async fn run(config: Config, command: ImportCommand) -> anyhow::Result<()> {
                     println!("收视率：{rows} 行，{seconds:.2} 秒，{:.0} 行/秒（批次 {batch}）", rows as f64 / seconds.max(1e-9));
                     Ok(())
                 }
-                Err(reasons) => {
-                    eprintln!("已拒绝，未导入任何数据：");
-                    for reason in &reasons {
-                        eprintln!("{reason}");
+                Err(refusal) => {
+                    eprintln!("收视率：已拒绝");
+                    for line in &refusal {
+                        eprintln!("{line}");
                     }
-                    anyhow::bail!("收视率文件被拒绝")
+                    anyhow::bail!("收视率文件被拒绝，未导入")
                 }
             }
         }

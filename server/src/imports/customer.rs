@@ -10,7 +10,7 @@ mod stream;
 use std::collections::HashMap;
 
 use adeval_engine::{Dataset, ViewingRow};
-use adeval_ingest::{CustomerRow, RowError};
+use adeval_ingest::{CustomerRead, CustomerRow, Row, RowError, RowProblems};
 use chrono::{NaiveDateTime, Timelike};
 
 use crate::lake::row_id;
@@ -145,85 +145,83 @@ impl Lookups {
         Some((id, self.class_names.get(&id)?.clone()))
     }
 
+    /// The class a row names on `media_id`: `Some(None)` when it names none (the class then
+    /// comes from the air time), `None` when the media has no class of that name.
+    fn class(&self, media_id: i64, name: Option<&str>) -> Option<Option<(i64, String)>> {
+        match name {
+            Some(name) => self.classes.get(&media_id).and_then(|c| c.get(&key(name))).cloned().map(Some),
+            None => Some(None),
+        }
+    }
+
     /// Every row as the lake stores it (ids `row_id(batch, n)` in file order), or every error.
     pub fn resolve_all(&self, rows: Vec<CustomerRow>, batch: &BatchRows<'_>) -> Result<Vec<ViewingRow>, Vec<RowError>> {
         let mut errors = Vec::new();
-        let out = Resolver::new(self).resolve(rows, 0, batch, &mut |e| errors.push(e));
+        let mut resolver = Resolver::new(self);
+        let mut out = Vec::with_capacity(rows.len());
+        for row in rows {
+            let (sheet, n) = (row.sheet.clone(), row.row);
+            let mut problems = RowProblems::new(&sheet, n, &mut errors);
+            out.extend(resolver.check(Row::Good(row), batch, &mut problems));
+        }
         if errors.is_empty() { Ok(out) } else { Err(errors) }
-    }
-
-    fn resolve(
-        &self,
-        row: CustomerRow,
-        media: Option<(i64, String)>,
-        group: Option<GroupRef>,
-        id: i64,
-        batch: &BatchRows<'_>,
-        errors: &mut dyn FnMut(RowError),
-    ) -> Option<ViewingRow> {
-        let mut bad = |column: &str, value: &str, reason: String| {
-            errors(RowError { sheet: row.sheet.clone(), row: row.row, column: column.into(), value: value.into(), reason });
-        };
-        if media.is_none() {
-            bad("频道", &row.channel, "未知的频道，请先在系统设置中添加该媒体".into());
-        }
-        if group.is_none() {
-            match &row.audience_group {
-                Some(name) => bad("受众/城市组", name, "未知的受众/城市组，请先在系统设置中添加".into()),
-                None => bad("受众/城市组", "", "请填写受众/城市组".into()),
-            }
-        }
-        let (media_id, channel) = media?;
-        let (group_id, group_name, brand_id) = group?;
-        let class = match &row.time_period_class {
-            Some(name) => match self.classes.get(&media_id).and_then(|c| c.get(&key(name))) {
-                Some(found) => Some(found.clone()),
-                None => {
-                    bad("时段归纳", name, format!("媒体「{channel}」下没有该时段归纳"));
-                    return None;
-                }
-            },
-            None => self.derived_class(media_id, broadcast_secs(&row)),
-        };
-        let (position, position_index, position_of, position_from_end) = match &row.position {
-            Some(p) => (Some(p.text.clone()), p.index.map(|i| i as i32), p.of.map(|i| i as i32), p.from_end),
-            None => (None, None, None, false),
-        };
-        let opts = batch.opts;
-        Some(ViewingRow {
-            id,
-            batch_id: batch.batch_id,
-            media_id,
-            channel,
-            audience_group_id: group_id,
-            audience_group: group_name,
-            brand_id,
-            air_time: row.air_time,
-            ymd: row.date,
-            duration: row.duration as i32,
-            title: row.title,
-            program: row.program,
-            time_period_class_id: class.as_ref().map(|c| c.0),
-            time_period_class: class.map(|c| c.1),
-            grp: row.grp,
-            position,
-            position_index,
-            position_of,
-            position_from_end,
-            category: opts.category,
-            source: opts.source,
-            belonging_to: opts.belonging_to,
-            created_at: batch.created_at,
-        })
     }
 }
 
-/// Resolves rows a chunk at a time against [`Lookups`]. Files repeat a handful of channels and
-/// groups over many rows, so each distinct name is looked up once per import.
+const UNKNOWN_CHANNEL: &str = "未知的频道，请先在系统设置中添加该媒体";
+const UNKNOWN_GROUP: &str = "未知的受众/城市组，请先在系统设置中添加";
+const NO_GROUP: &str = "请填写受众/城市组";
+
+/// A good row as the lake stores it, its names resolved.
+fn viewing_row(
+    row: CustomerRow,
+    (media_id, channel): (i64, String),
+    (group_id, group_name, brand_id): GroupRef,
+    class: Option<(i64, String)>,
+    id: i64,
+    batch: &BatchRows<'_>,
+) -> ViewingRow {
+    let (position, position_index, position_of, position_from_end) = match &row.position {
+        Some(p) => (Some(p.text.clone()), p.index.map(|i| i as i32), p.of.map(|i| i as i32), p.from_end),
+        None => (None, None, None, false),
+    };
+    let opts = batch.opts;
+    ViewingRow {
+        id,
+        batch_id: batch.batch_id,
+        media_id,
+        channel,
+        audience_group_id: group_id,
+        audience_group: group_name,
+        brand_id,
+        air_time: row.air_time,
+        ymd: row.date,
+        duration: row.duration as i32,
+        title: row.title,
+        program: row.program,
+        time_period_class_id: class.as_ref().map(|c| c.0),
+        time_period_class: class.map(|c| c.1),
+        grp: row.grp,
+        position,
+        position_index,
+        position_of,
+        position_from_end,
+        category: opts.category,
+        source: opts.source,
+        belonging_to: opts.belonging_to,
+        created_at: batch.created_at,
+    }
+}
+
+/// Checks rows against [`Lookups`] as the reader hands them over, good or bad, and makes the
+/// good ones lake rows. Files repeat a handful of channels and groups over many rows, so each
+/// distinct name is looked up once per import.
 pub struct Resolver<'l> {
     lookups: &'l Lookups,
     media_seen: HashMap<String, Option<(i64, String)>>,
     groups_seen: HashMap<String, Option<GroupRef>>,
+    /// Good rows so far: the next one's number in the batch.
+    good: usize,
 }
 
 /// The most names a resolver remembers per kind. A file of millions of distinct unknown
@@ -231,7 +229,15 @@ pub struct Resolver<'l> {
 /// many, a name is looked up again each time (a hash lookup, as the memo is).
 const MEMO_MAX: usize = 10_000;
 
+/// A row's names as they resolve: the media, the group, and the class (`Some(None)`: none
+/// named, it comes from the air time); `None` where a name does not resolve.
+type Names = (Option<(i64, String)>, Option<GroupRef>, Option<Option<(i64, String)>>);
+
 impl<'l> Resolver<'l> {
+    pub fn new(lookups: &'l Lookups) -> Resolver<'l> {
+        Resolver { lookups, media_seen: HashMap::new(), groups_seen: HashMap::new(), good: 0 }
+    }
+
     /// The media named `channel`, remembered while the memo has room.
     fn media(&mut self, channel: &str) -> Option<(i64, String)> {
         if let Some(found) = self.media_seen.get(channel) {
@@ -244,42 +250,84 @@ impl<'l> Resolver<'l> {
         found
     }
 
-    pub fn new(lookups: &'l Lookups) -> Resolver<'l> {
-        Resolver { lookups, media_seen: HashMap::new(), groups_seen: HashMap::new() }
+    /// The group named `name`, remembered while the memo has room.
+    fn group(&mut self, name: &str) -> Option<GroupRef> {
+        if let Some(found) = self.groups_seen.get(name) {
+            return found.clone();
+        }
+        let found = self.lookups.group(name);
+        if self.groups_seen.len() < MEMO_MAX {
+            self.groups_seen.insert(name.to_owned(), found.clone());
+        }
+        found
     }
 
-    /// The rows that resolve, as the lake stores them: `rows` are the batch's rows from number
-    /// `first` on in file order, so their ids are `row_id(batch, first + i)`. Every row that
-    /// does not resolve goes to `errors`.
-    pub fn resolve(
-        &mut self,
-        rows: Vec<CustomerRow>,
-        first: usize,
-        batch: &BatchRows<'_>,
-        errors: &mut dyn FnMut(RowError),
-    ) -> Vec<ViewingRow> {
-        let mut out = Vec::with_capacity(rows.len());
-        for (i, row) in rows.into_iter().enumerate() {
-            let media = self.media(&row.channel);
-            let group = match &row.audience_group {
-                Some(name) => match self.groups_seen.get(name) {
-                    Some(found) => found.clone(),
-                    None => {
-                        let found = self.lookups.group(name);
-                        if self.groups_seen.len() < MEMO_MAX {
-                            self.groups_seen.insert(name.clone(), found.clone());
-                        }
-                        found
-                    }
-                },
-                None => batch.default_group.cloned(),
-            };
-            let id = row_id(batch.batch_id, first + i);
-            if let Some(v) = self.lookups.resolve(row, media, group, id, batch, errors) {
-                out.push(v);
+    /// Checks one row as read against the master data, adding what does not resolve to its
+    /// problems: a good row answers its lake row (id `row_id(batch, n)` for the batch's `n`-th
+    /// good row, in file order); a row with a bad cell still has every name it could read
+    /// checked, so one refusal lists them all.
+    pub fn check(&mut self, row: CustomerRead, batch: &BatchRows<'_>, problems: &mut RowProblems<'_>) -> Option<ViewingRow> {
+        match row {
+            Row::Good(row) => {
+                let n = self.good;
+                self.good += 1;
+                let names = (Some(row.channel.as_str()), row.audience_group.as_deref(), row.time_period_class.as_deref());
+                let (media, group, class) = self.names(names, batch, true, problems);
+                let (media, group, class) = (media?, group?, class?);
+                let class = class.or_else(|| self.lookups.derived_class(media.0, broadcast_secs(&row)));
+                Some(viewing_row(row, media, group, class, row_id(batch.batch_id, n), batch))
+            }
+            Row::Bad(f) => {
+                // A group left empty is the reader's to report (不能为空).
+                let names = (f.channel.as_deref(), f.audience_group.as_deref(), f.time_period_class.as_deref());
+                self.names(names, batch, false, problems);
+                None
             }
         }
-        out
+    }
+
+    /// Resolves the names a row gives (channel, audience group, time-period class; `None`
+    /// where it gives none), adding a problem for each that does not resolve: every one is
+    /// checked, the class whenever the channel resolves. A row without a group takes the
+    /// batch's; `missing_group` says whether having neither is a problem to add here.
+    fn names(
+        &mut self,
+        (channel, group, class): (Option<&str>, Option<&str>, Option<&str>),
+        batch: &BatchRows<'_>,
+        missing_group: bool,
+        problems: &mut RowProblems<'_>,
+    ) -> Names {
+        let media = channel.and_then(|c| {
+            let found = self.media(c);
+            if found.is_none() {
+                problems.add("频道", c, UNKNOWN_CHANNEL);
+            }
+            found
+        });
+        let group = match group {
+            Some(name) => {
+                let found = self.group(name);
+                if found.is_none() {
+                    problems.add("受众/城市组", name, UNKNOWN_GROUP);
+                }
+                found
+            }
+            None => {
+                let found = batch.default_group.cloned();
+                if found.is_none() && missing_group {
+                    problems.add("受众/城市组", "", NO_GROUP);
+                }
+                found
+            }
+        };
+        let class = media.as_ref().and_then(|(media_id, channel)| {
+            let found = self.lookups.class(*media_id, class);
+            if found.is_none() {
+                problems.add("时段归纳", class.unwrap_or_default(), format!("媒体「{channel}」下没有该时段归纳"));
+            }
+            found
+        });
+        (media, group, class)
     }
 }
 

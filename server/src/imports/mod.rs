@@ -1,5 +1,6 @@
 //! The import lifecycle every file import shares (docs/import-formats.md): read and check the
-//! whole file, refuse it with every bad row listed ([`ImportError::Refused`], [`describe`]),
+//! whole file, each row against the file's rules and the database's data together, refuse it
+//! with every bad row listed and counted ([`ImportError::Refused`], [`describe`]),
 //! report progress as it goes ([`Report`]), and make what it wrote visible all at once or not
 //! at all ([`commit_or_remove`] for lake files; one transaction for Postgres rows).
 //!
@@ -14,7 +15,7 @@ pub mod ratings;
 use adeval_engine::{Dataset, LakeFile};
 use futures_util::future::BoxFuture;
 use sqlx::PgConnection;
-use adeval_ingest::{Rejected, RowError};
+use adeval_ingest::{Rejected, RowErrors};
 
 use crate::lake::{CommitError, commit_batch};
 use crate::state::AppState;
@@ -61,7 +62,7 @@ impl From<Rejected> for ImportError {
     fn from(rejected: Rejected) -> Self {
         match rejected {
             Rejected::File(e) => ImportError::Refused(e.to_string()),
-            Rejected::Rows { errors, omitted } => ImportError::Refused(describe(&errors, omitted)),
+            Rejected::Rows(errors) => ImportError::Refused(describe(&errors)),
         }
     }
 }
@@ -78,22 +79,35 @@ pub trait Report: Send + Sync {
     }
 }
 
-/// The refusal of a file with bad rows: the first [`LISTED_ERRORS`] located as the reader
-/// locates them (sheet, row, column, value, reason), then how many more.
-pub fn describe(errors: &[RowError], more: usize) -> String {
-    let mut lines: Vec<String> = errors
-        .iter()
-        .take(LISTED_ERRORS)
-        .map(|e| {
-            let sheet = if e.sheet.is_empty() { String::new() } else { format!("「{}」", e.sheet) };
-            format!("{sheet}第 {} 行「{}」“{}”：{}", e.row, e.column, e.value, e.reason)
-        })
-        .collect();
-    let rest = errors.len().saturating_sub(LISTED_ERRORS) + more;
-    if rest > 0 {
-        lines.push(format!("……另有 {rest} 处错误"));
+/// The refusal of a file with bad rows, as every import words it: what the counts count
+/// (`2 行有错误（共 3 处）`), then the first [`LISTED_ERRORS`] problems in sheet-row order,
+/// located as the reader locates them (sheet, row, column, value, reason), and how many more
+/// there are.
+pub fn describe(errors: &RowErrors) -> String {
+    let listed = errors.errors.len().min(LISTED_ERRORS);
+    let mut text = format!("未导入任何数据：{}", errors.count_text());
+    if (listed as u64) < errors.problems {
+        text.push_str(&format!("，以下列出前 {listed} 处"));
     }
-    format!("文件有 {} 处错误，未导入任何数据：\n{}", errors.len() + more, lines.join("\n"))
+    for e in &errors.errors[..listed] {
+        text.push('\n');
+        if !e.sheet.is_empty() {
+            text.push_str(&format!("「{}」", e.sheet));
+        }
+        // Row 0: the file as a whole (a rating source missing a column).
+        if e.row > 0 {
+            text.push_str(&format!("第 {} 行", e.row));
+        }
+        if !e.column.is_empty() {
+            text.push_str(&format!("「{}」“{}”", e.column, e.value));
+        }
+        text.push_str(&format!("：{}", e.reason));
+    }
+    let rest = errors.problems - listed as u64;
+    if rest > 0 {
+        text.push_str(&format!("\n……另有 {rest} 处未列出"));
+    }
+    text
 }
 
 /// Makes the lake files a batch wrote live in one transaction, or removes them when that

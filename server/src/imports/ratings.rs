@@ -1,16 +1,20 @@
 //! Importing rating series (docs/import-formats.md 收视率; the shell's `adeval import
 //! ratings`): the engine reads and checks csv or Parquet files and writes them with their
-//! daily rollup as one batch, which becomes live all at once or not at all.
+//! daily rollup as one batch, which becomes live all at once or not at all. A refused batch
+//! answers as every refused import does ([`describe`]): its lines with problems and its
+//! problems counted, the first ones listed.
 
-use adeval_engine::Dataset;
+use adeval_engine::{Dataset, RatingsSummary};
+use adeval_ingest::{RowError, RowErrors};
 
 use crate::lake::{BatchInfo, begin_batch, fail_batch};
 use crate::state::AppState;
 
-use super::commit_or_remove;
+use super::{commit_or_remove, describe};
 
 /// Imports rating series (csv or Parquet: channel, audience_group, ts, rating) as one batch with
-/// its daily rollup. Answers the batch id and rows, or the reasons the batch was refused.
+/// its daily rollup. Answers the batch id and rows, or the lines of the refusal: the counts
+/// first, then the first problems.
 pub async fn import(state: &AppState, files: Vec<std::path::PathBuf>, origin: &str) -> anyhow::Result<Result<(i64, u64), Vec<String>>> {
     let batch_id = begin_batch(
         &state.db,
@@ -39,11 +43,28 @@ pub async fn import(state: &AppState, files: Vec<std::path::PathBuf>, origin: &s
             return Err(e.into());
         }
     };
-    if !summary.rejected.is_empty() {
-        fail_batch(&state.db, batch_id, &summary.rejected.join("\n")).await?;
-        return Ok(Err(summary.rejected));
+    if summary.problems > 0 {
+        let text = describe(&refusal(&summary));
+        fail_batch(&state.db, batch_id, &text).await?;
+        return Ok(Err(text.lines().map(str::to_owned).collect()));
     }
     commit_or_remove(state, batch_id, None, written, summary.rows).await?;
     Ok(Ok((batch_id, summary.rows)))
 }
 
+/// A refused batch's problems as the other imports' rows: the file as the sheet, the line as
+/// the row (0: the file as a whole).
+fn refusal(summary: &RatingsSummary) -> RowErrors {
+    let listed = summary
+        .rejected
+        .iter()
+        .map(|p| RowError {
+            sheet: p.file.clone(),
+            row: p.line.map_or(0, |l| u32::try_from(l).unwrap_or(u32::MAX)),
+            column: String::new(),
+            value: String::new(),
+            reason: p.reason.clone(),
+        })
+        .collect();
+    RowErrors::counted(listed, summary.bad_lines, summary.problems)
+}

@@ -5,16 +5,18 @@
 //! An import is all or nothing: every line must name one of the order's tapes (media file
 //! name or tape number) and a time period of its media, plan spots only on days of the
 //! cycle, and appear once. Importing a month again replaces that month's lines, unless a
-//! broadcast certificate has already verified spots of it.
+//! broadcast certificate has already verified spots of it. Every row is checked against the
+//! order as it is read, beside the file's own rules, so a refusal lists every problem of every
+//! row at once.
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
 
-use adeval_ingest::{Limits, RowError, TemplateRow, read_order_template};
+use adeval_ingest::{Limits, Row, RowProblems, TemplateFields, TemplateRead, read_order_template_checked};
 use chrono::{Datelike, NaiveDate};
 
 use super::{log, status, ym};
-use crate::imports::{ImportError, Report, describe};
+use crate::imports::{ImportError, Report};
 use crate::state::AppState;
 
 /// What an import wrote.
@@ -22,6 +24,49 @@ pub struct Imported {
     pub months: Vec<String>,
     pub lines: usize,
     pub spots: u64,
+}
+
+/// What a schedule's rows are checked against: the order's media and cycle, its tapes (id,
+/// media file name, tape number), its media's periods (id, name) and the months a confirmed
+/// certificate has verified spots of.
+struct OrderFacts {
+    media: i64,
+    cycle: (NaiveDate, NaiveDate),
+    tapes: Vec<(i64, String, String)>,
+    periods: Vec<(i64, String)>,
+    verified: Vec<NaiveDate>,
+}
+
+impl OrderFacts {
+    /// None when the order does not exist.
+    async fn load(conn: &mut sqlx::PgConnection, order: i64, lock: bool) -> sqlx::Result<Option<OrderFacts>> {
+        let sql = if lock {
+            "select media_id, cycle_start, cycle_end from orders where id = $1 for update"
+        } else {
+            "select media_id, cycle_start, cycle_end from orders where id = $1"
+        };
+        let found: Option<(i64, NaiveDate, NaiveDate)> = sqlx::query_as(sql).bind(order).fetch_optional(&mut *conn).await?;
+        let Some((media, start, end)) = found else { return Ok(None) };
+        let tapes = sqlx::query_as(
+            "select t.id, t.media_file_name, t.media_tape_number from order_tapes ot join product_tapes t on t.id = ot.tape_id
+             where ot.order_id = $1 order by ot.position",
+        )
+        .bind(order)
+        .fetch_all(&mut *conn)
+        .await?;
+        let periods = sqlx::query_as("select id, time_period_name from time_periods where media_id = $1 order by id")
+            .bind(media)
+            .fetch_all(&mut *conn)
+            .await?;
+        let verified = sqlx::query_scalar(
+            "select distinct l.month from order_lines l join order_cells c on c.line_id = l.id
+             where l.order_id = $1 and c.is_he = 2 order by 1",
+        )
+        .bind(order)
+        .fetch_all(&mut *conn)
+        .await?;
+        Ok(Some(OrderFacts { media, cycle: (start, end), tapes, periods, verified }))
+    }
 }
 
 /// Imports the template file at `path` into order `order`'s schedule.
@@ -32,57 +77,36 @@ pub async fn import_file<R: Report>(
     admin_id: Option<i64>,
     report: &R,
 ) -> std::result::Result<Imported, ImportError> {
-    let exists: bool = sqlx::query_scalar("select exists(select 1 from orders where id = $1)")
-        .bind(order)
-        .fetch_one(&state.db)
-        .await
-        .map_err(anyhow::Error::from)?;
-    if !exists {
-        return Err(ImportError::Refused("订单不存在".into()));
-    }
-    report.stage(10, "读取排期表").await;
+    let mut conn = state.db.acquire().await.map_err(anyhow::Error::from)?;
+    let facts = OrderFacts::load(&mut conn, order, false).await.map_err(anyhow::Error::from)?;
+    drop(conn);
+    let Some(facts) = facts else { return Err(ImportError::Refused("订单不存在".into())) };
+    report.stage(10, "读取并核对排期表").await;
     let owned = path.to_owned();
-    let rows = tokio::task::spawn_blocking(move || read_order_template(&owned, &Limits::default()))
-        .await
-        .map_err(anyhow::Error::from)??;
-    report.stage(50, &format!("核对 {} 行排期", rows.len())).await;
+    let read = tokio::task::spawn_blocking(move || {
+        let mut check = Check { facts: &facts, seen: HashMap::new() };
+        let read = read_order_template_checked(&owned, &Limits::default(), |row, problems| check.row(row, problems));
+        (read, facts)
+    });
+    let (read, facts) = read.await.map_err(anyhow::Error::from)?;
+    let lines = read?;
+    report.stage(50, &format!("已核对 {} 行排期", lines.len())).await;
     let mut tx = state.db.begin().await.map_err(anyhow::Error::from)?;
-    let found: Option<(i64, NaiveDate, NaiveDate)> =
-        sqlx::query_as("select media_id, cycle_start, cycle_end from orders where id = $1 for update")
-            .bind(order)
-            .fetch_optional(&mut *tx)
-            .await
-            .map_err(anyhow::Error::from)?;
-    let Some((media, start, end)) = found else { return Err(ImportError::Refused("订单不存在".into())) };
-    let tapes: Vec<(i64, String, String)> = sqlx::query_as(
-        "select t.id, t.media_file_name, t.media_tape_number from order_tapes ot join product_tapes t on t.id = ot.tape_id
-         where ot.order_id = $1 order by ot.position",
-    )
-    .bind(order)
-    .fetch_all(&mut *tx)
-    .await
-    .map_err(anyhow::Error::from)?;
-    let periods: Vec<(i64, String)> = sqlx::query_as("select id, time_period_name from time_periods where media_id = $1")
-        .bind(media)
-        .fetch_all(&mut *tx)
-        .await
-        .map_err(anyhow::Error::from)?;
-
-    let lines = resolve(&rows, &tapes, &periods, (start, end)).map_err(|errors| ImportError::Refused(describe(&errors, 0)))?;
+    let media = facts.media;
     let months: BTreeSet<NaiveDate> = lines.iter().map(|l| l.month).collect();
     let months: Vec<NaiveDate> = months.into_iter().collect();
-    let verified: Vec<NaiveDate> = sqlx::query_scalar(
-        "select distinct l.month from order_lines l join order_cells c on c.line_id = l.id
-         where l.order_id = $1 and l.month = any($2) and c.is_he = 2 order by 1",
-    )
-    .bind(order)
-    .bind(&months)
-    .fetch_all(&mut *tx)
-    .await
-    .map_err(anyhow::Error::from)?;
+    // Under the order's lock: the rows were checked against what the order was when the
+    // reading began; a change since to what they name refuses the file, and so does a month of
+    // it verified meanwhile.
+    let Some(now) = OrderFacts::load(&mut tx, order, true).await.map_err(anyhow::Error::from)? else {
+        return Err(ImportError::Refused("订单不存在".into()));
+    };
+    if (now.media, now.cycle, &now.tapes, &now.periods) != (facts.media, facts.cycle, &facts.tapes, &facts.periods) {
+        return Err(ImportError::Refused("订单的版本、时段或周期在导入期间已被修改，请重新导入".into()));
+    }
+    let verified: Vec<String> = months.iter().filter(|m| now.verified.contains(m)).map(|m| ym(*m)).collect();
     if !verified.is_empty() {
-        let names: Vec<String> = verified.into_iter().map(ym).collect();
-        return Err(ImportError::Refused(format!("{} 已有经播出证明核对的点位，不能重新导入该月排期", names.join("、"))));
+        return Err(ImportError::Refused(format!("{} 已有经播出证明核对的点位，不能重新导入该月排期", verified.join("、"))));
     }
     report.stage(70, "写入排期").await;
     sqlx::query("delete from order_lines where order_id = $1 and month = any($2)")
@@ -210,53 +234,84 @@ struct Line {
     days: Vec<(NaiveDate, u32)>,
 }
 
-/// Matches every row to the order's tapes and periods and checks its days against the cycle;
-/// answers every problem, located as the reader locates its own.
-fn resolve(
-    rows: &[TemplateRow],
-    tapes: &[(i64, String, String)],
-    periods: &[(i64, String)],
-    (start, end): (NaiveDate, NaiveDate),
-) -> std::result::Result<Vec<Line>, Vec<RowError>> {
-    let mut errors = Vec::new();
-    let mut seen: HashMap<(NaiveDate, i64, i64, char, String), u32> = HashMap::new();
-    let mut lines = Vec::new();
-    for r in rows {
-        let mut error = |column: &str, value: String, reason: String| {
-            errors.push(RowError { sheet: r.sheet.clone(), row: r.row, column: column.to_owned(), value, reason });
+/// Checks every row against the order as the reader reads it, adding what does not match to the
+/// row's problems, and matches the good rows to the order's tapes and periods.
+struct Check<'f> {
+    facts: &'f OrderFacts,
+    /// (month, tape, period, type, position) → the first row of it.
+    seen: HashMap<(NaiveDate, i64, i64, char, String), u32>,
+}
+
+impl Check<'_> {
+    /// Version, period, the planned days against the cycle, the month against the verified
+    /// ones, and the line against the rows before: each as far as the row could be read.
+    fn row(&mut self, row: TemplateRead, problems: &mut RowProblems<'_>) -> Option<Line> {
+        let (good, r) = match row {
+            Row::Good(r) => (true, TemplateFields {
+                sheet: r.sheet,
+                row: r.row,
+                month: Some(r.month),
+                version: Some(r.version),
+                time_period: Some(r.time_period),
+                point_type: Some(r.point_type),
+                position: Some(r.position),
+                days: r.days,
+            }),
+            Row::Bad(f) => (false, f),
         };
-        let version = r.version.trim();
-        let by_file: Vec<i64> = tapes.iter().filter(|(_, file, _)| file.trim() == version).map(|t| t.0).collect();
-        let tape = match by_file[..] {
-            [one] => Some(one),
-            [] => tapes.iter().find(|(_, _, number)| number.trim() == version).map(|t| t.0),
-            _ => None,
-        };
-        if by_file.len() > 1 {
-            error("版本", r.version.clone(), "该订单有多个磁带用这个媒体文件名，请改填磁带号".into());
-        } else if tape.is_none() {
-            error("版本", r.version.clone(), "不是该订单的磁带（按媒体文件名或磁带号匹配）".into());
-        }
-        let period = periods.iter().find(|(_, name)| name.trim() == r.time_period.trim()).map(|p| p.0);
-        if period.is_none() {
-            error("时段", r.time_period.clone(), "不是该订单媒体的时段".into());
-        }
+        let tape = r.version.as_deref().and_then(|v| self.tape(v, problems));
+        let period = r.time_period.as_deref().and_then(|name| {
+            let found = self.facts.periods.iter().find(|(_, p)| p.trim() == name.trim()).map(|p| p.0);
+            if found.is_none() {
+                problems.add("时段", name, "不是该订单媒体的时段");
+            }
+            found
+        });
+        let (start, end) = self.facts.cycle;
         let mut days = Vec::new();
-        for &(day, spots) in &r.days {
-            let Some(date) = NaiveDate::from_ymd_opt(r.month.year(), r.month.month(), day) else { continue };
-            if date < start || date > end {
-                error(&day.to_string(), spots.to_string(), format!("{date} 不在订单周期（{start} ~ {end}）内"));
-            } else {
-                days.push((date, spots));
+        if let Some(month) = r.month {
+            for &(day, spots) in &r.days {
+                let Some(date) = NaiveDate::from_ymd_opt(month.year(), month.month(), day) else { continue };
+                if date < start || date > end {
+                    problems.add(&day.to_string(), &spots.to_string(), format!("{date} 不在订单周期（{start} ~ {end}）内"));
+                } else {
+                    days.push((date, spots));
+                }
+            }
+            if self.facts.verified.contains(&month) {
+                problems.add("月份", &ym(month), "该月已有经播出证明核对的点位，不能重新导入该月排期");
             }
         }
-        let (Some(tape), Some(period)) = (tape, period) else { continue };
-        let position = r.position.clone().unwrap_or_default();
-        if let Some(first) = seen.insert((r.month, tape, period, r.point_type, position.clone()), r.row) {
-            error("版本", r.version.clone(), format!("与第 {first} 行的月份、版本、时段、类型和位置相同"));
-            continue;
+        let (Some(month), Some(tape), Some(period), Some(point_type), Some(position)) = (r.month, tape, period, r.point_type, r.position) else {
+            return None;
+        };
+        let position = position.unwrap_or_default();
+        if let Some(first) = self.seen.insert((month, tape, period, point_type, position.clone()), r.row) {
+            let version = r.version.as_deref().unwrap_or_default();
+            problems.add("版本", version, format!("与第 {first} 行的月份、版本、时段、类型和位置相同"));
+            return None;
         }
-        lines.push(Line { month: r.month, tape, period, point_type: r.point_type, position, days });
+        good.then_some(Line { month, tape, period, point_type, position, days })
     }
-    if errors.is_empty() { Ok(lines) } else { Err(errors) }
+
+    /// The order's tape a row's 版本 names: by media file name, else by tape number.
+    fn tape(&self, version: &str, problems: &mut RowProblems<'_>) -> Option<i64> {
+        let tapes = &self.facts.tapes;
+        let v = version.trim();
+        let by_file: Vec<i64> = tapes.iter().filter(|(_, file, _)| file.trim() == v).map(|t| t.0).collect();
+        match by_file[..] {
+            [one] => Some(one),
+            [] => {
+                let found = tapes.iter().find(|(_, _, number)| number.trim() == v).map(|t| t.0);
+                if found.is_none() {
+                    problems.add("版本", version, "不是该订单的磁带（按媒体文件名或磁带号匹配）");
+                }
+                found
+            }
+            _ => {
+                problems.add("版本", version, "该订单有多个磁带用这个媒体文件名，请改填磁带号");
+                None
+            }
+        }
+    }
 }

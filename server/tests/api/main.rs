@@ -14,6 +14,7 @@ mod faults;
 mod lake_snapshots;
 mod helpers;
 mod hostile;
+mod import_errors;
 mod logins;
 mod logs;
 mod menus;

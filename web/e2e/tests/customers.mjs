@@ -120,6 +120,52 @@ export const tests = [
     },
   },
   {
+    name: 'a refused workbook shows its count and every problem, the format’s and the master data’s, above the list',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      const { media, brand } = ctx.state.seed
+      const group = brand.groups[0].audienceCityGroupName
+      const row = (day, channel, grp, audience = group) => [day, channel, '20:00:00', 15, `E2E拒绝${stamp}`, '', audience, grp, '']
+      // Row 3 names a channel the master data lacks; row 4, after it, a date that does not read
+      // and a group the master data lacks: one answer, 2 rows, 3 problems.
+      const name = `拒绝-${stamp}.xlsx`
+      const bytes = makeXlsx([HEADERS, row('2026-02-01', media.mediaName, 1), row('2026-02-02', `没有的台${stamp}`, 1), row('2026-02-30', media.mediaName, 1, `没有的组${stamp}`)])
+      await page.goto(`${ctx.base}/#/client/index?title=${stamp}`)
+      await page.getByRole('button', { name: '导入', exact: true }).click()
+      const box = page.getByRole('dialog', { name: '上传文件' })
+      await box.getByLabel('数据类别').selectOption({ label: '客户数据' })
+      await box.getByLabel('数据来源').selectOption({ label: '实际播出' })
+      await box.getByRole('button', { name: '选择文件' }).and(page.locator(':enabled')).waitFor()
+      await box.getByLabel('选择要上传的文件').setInputFiles({ name, mimeType: XLSX, buffer: bytes })
+      await box.getByText(name).waitFor()
+      await box.getByRole('button', { name: '开始上传' }).click()
+      await box.waitFor({ state: 'detached' })
+
+      const refused = page.getByRole('alert', { name: `导入失败 ${name}` })
+      await refused.waitFor({ timeout: 25_000 })
+      const head = '未导入任何数据：2 行有错误（共 3 处）'
+      await refused.getByText(head, { exact: true }).waitFor()
+      const items = await refused.getByRole('list', { name: head }).getByRole('listitem').allInnerTexts()
+      const want = [
+        `「Sheet1」第 3 行「频道」“没有的台${stamp}”：未知的频道，请先在系统设置中添加该媒体`,
+        '「Sheet1」第 4 行「日期」“2026-02-30”：无法识别的日期（支持 2026-03-01、2026/3/1、20260301 或 Excel 日期）',
+        `「Sheet1」第 4 行「受众/城市组」“没有的组${stamp}”：未知的受众/城市组，请先在系统设置中添加`,
+      ]
+      ctx.expect(JSON.stringify(items) === JSON.stringify(want), `problems listed: ${JSON.stringify(items)}`)
+      ctx.expect((await rowsWith(page, `E2E拒绝${stamp}`).count()) === 0, 'a row of the refused file is listed')
+      // The job's end also comes as a notice, and the overlay keeps a failure open; once both
+      // are closed the page's own result stays.
+      const notices = page.getByRole('region', { name: '通知' }).getByRole('button', { name: '关闭' })
+      while ((await notices.count()) > 0) await notices.first().click()
+      const panel = page.getByTestId('progress-panel')
+      await panel.getByRole('button', { name: '关闭处理进度' }).click()
+      await panel.waitFor({ state: 'detached' })
+      await ctx.shot(page, 'refused-import')
+      await refused.getByRole('button', { name: `关闭「${name}」的导入结果` }).click()
+      await refused.waitFor({ state: 'detached' })
+    },
+  },
+  {
     name: 'filters by title, date and brand live in the URL and survive a reload',
     run: async (ctx) => {
       const page = shared(ctx)

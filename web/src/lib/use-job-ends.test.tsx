@@ -28,9 +28,9 @@ describe('useJobEnds', () => {
     push({ status: 1, jobId: 7, num: 50 })
     push({ status: 2, jobId: 8 })
     expect(onEnd).not.toHaveBeenCalled()
-    push({ status: 2, jobId: 7, level: 'error', data: '文件有 2 处错误' })
+    push({ status: 2, jobId: 7, level: 'error', data: '未导入任何数据：2 行有错误（共 2 处）' })
     push({ status: 2, jobId: 7 })
-    expect(onEnd.mock.calls).toEqual([[7, expect.objectContaining({ level: 'error', data: '文件有 2 处错误' })]])
+    expect(onEnd.mock.calls).toEqual([[7, expect.objectContaining({ level: 'error', data: '未导入任何数据：2 行有错误（共 2 处）' })]])
     stop()
   })
 

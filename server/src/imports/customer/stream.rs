@@ -1,9 +1,11 @@
-//! One customer-data file imported as one batch, a chunk at a time: the reader hands on
-//! [`CHUNK_ROWS`] checked rows at a time, they are resolved, sorted and written as a part of the
-//! batch (`b<batch>-<part>` per month), and all parts are made live together once the whole
-//! file has been read. Memory holds one chunk, whatever the file's size. A bad row anywhere
-//! stops the writing (the reading goes on, so every bad row is listed), removes the parts
-//! written and fails the batch: nothing is published.
+//! One customer-data file imported as one batch, a chunk at a time: every row the reader reads,
+//! good or bad, is checked against the master data as it is read (so a row with a bad date
+//! still has its channel checked, and one refusal lists both in row order); the good rows are
+//! handed on [`CHUNK_ROWS`] at a time, sorted and written as a part of the batch
+//! (`b<batch>-<part>` per month), and all parts are made live together once the whole file has
+//! been read. Memory holds one chunk and the first listed problems, whatever the file's size.
+//! A problem anywhere stops the writing (the reading goes on, so every problem is counted and
+//! the first ones listed), removes the parts written and fails the batch: nothing is published.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -11,10 +13,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use adeval_engine::{Lake, LakeFile};
-use adeval_ingest::{CustomerOptions, CustomerRow, FileError, Limits, RowError, Streaming};
+use adeval_engine::ViewingRow;
+use adeval_ingest::{CustomerOptions, FileError, Limits, Streaming};
 
 use super::{BatchRows, DATASET, GroupRef, ImportOptions, Imported, Lookups, MasterRows, Origin, Resolver};
-use crate::imports::{ImportError, LISTED_ERRORS, Report, commit_or_remove, describe};
+use crate::imports::{ImportError, Report, commit_or_remove};
 use crate::lake::{BatchInfo, begin_batch, fail_batch};
 use crate::state::AppState;
 
@@ -135,29 +138,24 @@ impl Job {
             default_group: self.default_group.as_ref(),
             created_at: chrono::Local::now().naive_local(),
         };
-        let mut writer = Writer {
-            lake: &self.lake,
-            batch: &batch,
-            resolver: Resolver::new(&self.lookups),
-            rows: 0,
-            parts: 0,
-            files: Vec::new(),
-            errors: Vec::new(),
-            more: 0,
-            failed: None,
-        };
+        let mut writer = Writer { lake: &self.lake, batch_id: self.batch_id, parts: 0, files: Vec::new(), failed: None };
+        let mut resolver = Resolver::new(&self.lookups);
         let read_opts = CustomerOptions { audience_group_given: self.opts.audience_group.is_some() };
         // Workbooks are held whole, so their caps stay, but Excel's own row limit per sheet
         // replaces the row cap; csv and Parquet are streamed (`Limits::streamed`).
         let limits = Limits { max_rows: u32::MAX, ..Limits::default() };
         let streaming = Streaming { chunk_rows: self.chunk_rows, bytes_read: &self.read };
-        let read = adeval_ingest::stream_customer_data(&self.path, &read_opts, &limits, &streaming, &mut |rows| {
-            writer.take(rows)
-        });
+        let read = adeval_ingest::stream_customer_data_checked(
+            &self.path,
+            &read_opts,
+            &limits,
+            &streaming,
+            |row, problems| resolver.check(row, &batch, problems),
+            &mut |rows| writer.take(rows),
+        );
         let outcome = match (read, writer.failed.take()) {
             (_, Some(e)) => Err(ImportError::Internal(e)),
             (Err(rejected), None) => Err(ImportError::from(rejected)),
-            (Ok(_), None) if !writer.errors.is_empty() => Err(ImportError::Refused(describe(&writer.errors, writer.more))),
             (Ok(rows), None) => Ok(rows),
         };
         match outcome {
@@ -172,35 +170,21 @@ impl Job {
     }
 }
 
-/// Resolves and writes the chunks the reader hands on, until a row fails to resolve: from then
-/// on it only counts the errors, keeping the ones a refusal lists.
+/// Writes the chunks of checked rows the reader hands on, each as a part of the batch. The
+/// reader hands on nothing once a row has a problem.
 struct Writer<'a> {
     lake: &'a Lake,
-    batch: &'a BatchRows<'a>,
-    resolver: Resolver<'a>,
-    /// Rows handed on so far: the next chunk's first row number.
-    rows: usize,
+    batch_id: i64,
     /// Parts written so far: the next part's number.
     parts: u32,
     files: Vec<LakeFile>,
-    errors: Vec<RowError>,
-    more: usize,
     /// A write that failed: the import's fault, not the file's.
     failed: Option<anyhow::Error>,
 }
 
 impl Writer<'_> {
-    fn take(&mut self, chunk: Vec<CustomerRow>) -> Result<(), FileError> {
-        let first = self.rows;
-        self.rows += chunk.len();
-        let (errors, more) = (&mut self.errors, &mut self.more);
-        let viewing = self.resolver.resolve(chunk, first, self.batch, &mut |e| {
-            if errors.len() < LISTED_ERRORS { errors.push(e) } else { *more += 1 }
-        });
-        if !self.errors.is_empty() {
-            return Ok(());
-        }
-        match self.lake.write_viewing_part(self.batch.batch_id, self.parts, &viewing) {
+    fn take(&mut self, chunk: Vec<ViewingRow>) -> Result<(), FileError> {
+        match self.lake.write_viewing_part(self.batch_id, self.parts, &chunk) {
             Ok(files) => {
                 self.parts += 1;
                 self.files.extend(files);

@@ -1,8 +1,9 @@
 //! Importing a certificate file (upload tagged broadcastingCertificate with the order id): read
-//! it whole, resolve every row against the order (its product's tapes, its media's periods, its
-//! cycle and confirmed months), write the rows as one lake batch, and in the transaction that
-//! makes the batch live point the order's months at it. All or nothing: a bad row refuses the
-//! file with every bad row listed.
+//! it whole, checking every row as it is read against the file's rules and the order together
+//! (its product's tapes, its media's periods, its cycle and confirmed months), write the rows as
+//! one lake batch, and in the transaction that makes the batch live point the order's months
+//! at it. All or nothing: a bad row refuses the file with every problem of every row listed in
+//! row order (a bad date does not hide an unknown version).
 //!
 //! A version of the product that is not one of the order's is kept for a swap; a row no period
 //! holds is kept unassigned. A new import replaces the unconfirmed months of the current
@@ -13,14 +14,14 @@ use std::path::Path;
 
 use adeval_engine::Dataset;
 use adeval_engine::CertificateRow;
-use adeval_ingest::{CertificateLine, Limits, RowError, read_certificate};
+use adeval_ingest::{CertificateLine, CertificateRead, Limits, Row, RowProblems, read_certificate_checked};
 use chrono::NaiveDate;
 use sqlx::PgConnection;
 
 use super::rows::{OrderFacts, Period, Tape};
 use super::{REIMPORT_CONFIRMED, current_months, drop_preview};
 use crate::orders::{month_of, ym};
-use crate::imports::{ImportError, Origin, Report, commit_or_remove_with, describe};
+use crate::imports::{ImportError, Origin, Report, commit_or_remove_with};
 use crate::lake::{BatchInfo, begin_batch, fail_batch, row_id};
 use crate::orders::{log, status};
 use crate::state::AppState;
@@ -35,7 +36,7 @@ pub struct Imported {
 
 /// The version a row names: the order's tapes by media file name, then by tape number; then
 /// the product's other tapes the same way.
-fn version(tapes: &[Tape], written: &str) -> Result<i64, &'static str> {
+fn version_of(tapes: &[Tape], written: &str) -> Result<i64, &'static str> {
     let v = written.trim();
     for in_order in [true, false] {
         let of: Vec<&Tape> = tapes.iter().filter(|t| t.in_order == in_order).collect();
@@ -70,48 +71,72 @@ fn period(periods: &[Period], name: Option<&str>, secs: i32) -> Option<i64> {
 /// Most spots one day may show for one version in one period, as a cell may plan.
 const MAX_SPOTS_A_DAY: i64 = 10_000;
 
-/// Resolves every line; answers every problem, located as the reader locates its own.
-fn resolve(
-    lines: Vec<CertificateLine>,
-    facts: &OrderFacts,
-    confirmed: &[NaiveDate],
+/// A good row matched to the order: its tape and its period (none: kept unassigned).
+struct Matched {
+    line: CertificateLine,
+    tape_id: i64,
+    time_period_id: Option<i64>,
+}
+
+/// Checks every row against the order as the reader reads it, adding what does not match to the
+/// row's problems: the version, the day (cycle, not yet over, confirmed month), and the day's
+/// spots for one version and period.
+struct Check {
+    facts: OrderFacts,
+    confirmed: Vec<NaiveDate>,
     today: NaiveDate,
-    (batch_id, order): (i64, i64),
-) -> Result<Vec<CertificateRow>, Vec<RowError>> {
-    let (start, end) = facts.cycle;
-    let mut errors = Vec::new();
-    let mut rows = Vec::with_capacity(lines.len());
-    let mut spots: HashMap<(NaiveDate, i64, Option<i64>), i64> = HashMap::new();
-    for (n, l) in lines.into_iter().enumerate() {
-        let mut bad = |column: &str, value: String, reason: String| {
-            errors.push(RowError { sheet: l.sheet.clone(), row: l.row, column: column.into(), value, reason });
+    spots: HashMap<(NaiveDate, i64, Option<i64>), i64>,
+}
+
+impl Check {
+    fn row(&mut self, row: CertificateRead, problems: &mut RowProblems<'_>) -> Option<Matched> {
+        let (line, ymd, version) = match row {
+            Row::Good(line) => (Some(line), None, None),
+            // What could be read of a bad row is checked all the same.
+            Row::Bad(f) => (None, f.ymd, f.version),
         };
-        let tape = version(&facts.tapes, &l.version);
-        if let Err(why) = tape {
-            bad("版本", l.version.clone(), why.into());
+        let ymd = line.as_ref().map(|l| l.ymd).or(ymd);
+        let version = line.as_ref().map(|l| l.version.as_str()).or(version.as_deref());
+        let tape = version.map(|v| version_of(&self.facts.tapes, v).map_err(|why| problems.add("版本", v, why)));
+        if let Some(ymd) = ymd {
+            self.day(ymd, problems);
         }
-        if l.ymd < start || l.ymd > end {
-            bad("日期", l.ymd.to_string(), format!("不在订单周期（{start} ~ {end}）内"));
-        } else if l.ymd >= today {
-            bad("日期", l.ymd.to_string(), "播出日期须早于今天：当天及以后的播出尚未结束".into());
-        } else if confirmed.contains(&month_of(l.ymd)) {
-            bad("日期", l.ymd.to_string(), REIMPORT_CONFIRMED.into());
-        }
-        let Ok(tape_id) = tape else { continue };
-        let secs = l.secs as i32;
-        let time_period_id = period(&facts.periods, l.time_period.as_deref(), secs);
-        let day = spots.entry((l.ymd, tape_id, time_period_id)).or_default();
-        *day += i64::from(l.count);
+        let (Some(line), Some(Ok(tape_id))) = (line, tape) else { return None };
+        let secs = line.secs as i32;
+        let time_period_id = period(&self.facts.periods, line.time_period.as_deref(), secs);
+        let day = self.spots.entry((line.ymd, tape_id, time_period_id)).or_default();
+        *day += i64::from(line.count);
         if *day > MAX_SPOTS_A_DAY {
-            bad("次数", l.count.to_string(), format!("同一天、同一版本、同一时段的播出次数合计超过 {MAX_SPOTS_A_DAY}"));
+            problems.add("次数", &line.count.to_string(), format!("同一天、同一版本、同一时段的播出次数合计超过 {MAX_SPOTS_A_DAY}"));
         }
-        rows.push(CertificateRow {
+        Some(Matched { line, tape_id, time_period_id })
+    }
+
+    /// The broadcast day must be in the cycle, over, and of a month not yet confirmed.
+    fn day(&self, ymd: NaiveDate, problems: &mut RowProblems<'_>) {
+        let (start, end) = self.facts.cycle;
+        if ymd < start || ymd > end {
+            problems.add("日期", &ymd.to_string(), format!("不在订单周期（{start} ~ {end}）内"));
+        } else if ymd >= self.today {
+            problems.add("日期", &ymd.to_string(), "播出日期须早于今天：当天及以后的播出尚未结束");
+        } else if self.confirmed.contains(&month_of(ymd)) {
+            problems.add("日期", &ymd.to_string(), REIMPORT_CONFIRMED);
+        }
+    }
+}
+
+/// The certificate rows of batch `batch_id` for `order`, in file order.
+fn rows_of(matched: Vec<Matched>, (batch_id, order): (i64, i64)) -> Vec<CertificateRow> {
+    matched
+        .into_iter()
+        .enumerate()
+        .map(|(n, Matched { line: l, tape_id, time_period_id })| CertificateRow {
             id: row_id(batch_id, n),
             batch_id,
             order_id: order,
             ymd: l.ymd,
             air_time: l.air_time,
-            secs,
+            secs: l.secs as i32,
             time_period_id,
             version: l.version,
             tape_id,
@@ -121,24 +146,27 @@ fn resolve(
             num: l.count as i32,
             sheet: l.sheet,
             row: l.row as i32,
-        });
-    }
-    if errors.is_empty() { Ok(rows) } else { Err(errors) }
+        })
+        .collect()
 }
 
 /// Imports the certificate at `path` for `order`.
 pub async fn import_file<R: Report>(state: &AppState, order: i64, path: &Path, origin: &Origin, report: &R) -> Result<Imported, ImportError> {
     let mut conn = state.db.acquire().await?;
     let Some(facts) = OrderFacts::load(&mut conn, order).await? else { return Err(ImportError::Refused("订单不存在".into())) };
-    report.stage(10, "读取播出证明").await;
-    let owned = path.to_owned();
-    let lines = tokio::task::spawn_blocking(move || read_certificate(&owned, &Limits::default())).await.map_err(anyhow::Error::from)??;
-    if lines.is_empty() {
-        return Err(ImportError::Refused("文件中没有数据行".into()));
-    }
-    report.stage(40, &format!("已读取 {} 行，正在匹配版本和时段", lines.len())).await;
     let confirmed: Vec<NaiveDate> = current_months(&mut conn, order).await?.into_iter().filter(|m| m.confirmed).map(|m| m.month).collect();
+    let today: NaiveDate = sqlx::query_scalar("select current_date").fetch_one(&mut *conn).await?;
     drop(conn);
+    report.stage(10, "读取并核对播出证明").await;
+    let owned = path.to_owned();
+    let read = tokio::task::spawn_blocking(move || {
+        let mut check = Check { facts, confirmed, today, spots: HashMap::new() };
+        let read = read_certificate_checked(&owned, &Limits::default(), |row, problems| check.row(row, problems));
+        (read, check.facts)
+    });
+    let (read, facts) = read.await.map_err(anyhow::Error::from)?;
+    let matched = read?;
+    report.stage(40, &format!("已读取并核对 {} 行", matched.len())).await;
     let info = BatchInfo {
         dataset: Dataset::Certificates,
         origin: origin.label(),
@@ -149,16 +177,8 @@ pub async fn import_file<R: Report>(state: &AppState, order: i64, path: &Path, o
         source: None,
         belonging_to: None,
     };
-    let today: NaiveDate = sqlx::query_scalar("select current_date").fetch_one(&state.db).await?;
     let batch_id = begin_batch(&state.db, &info).await?;
-    let rows = match resolve(lines, &facts, &confirmed, today, (batch_id, order)) {
-        Ok(rows) => rows,
-        Err(errors) => {
-            let text = describe(&errors, 0);
-            fail_batch(&state.db, batch_id, &text).await?;
-            return Err(ImportError::Refused(text));
-        }
-    };
+    let rows = rows_of(matched, (batch_id, order));
     let months: BTreeSet<NaiveDate> = rows.iter().map(|r| month_of(r.ymd)).collect();
     let months: Vec<NaiveDate> = months.into_iter().collect();
     let spots: i64 = rows.iter().map(|r| i64::from(r.num)).sum();

@@ -10,15 +10,16 @@
 //! the reader refuses. All or nothing: the upload replaces the order's positions of that
 //! category and source in one transaction, or changes nothing.
 
+use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use adeval_engine::SpotPosition;
-use adeval_ingest::{CustomerOptions, CustomerRow, Limits, MAX_ROW_ERRORS, RowError};
+use adeval_ingest::{CustomerFields, CustomerOptions, CustomerRead, CustomerRow, Limits, Rejected, Row, RowProblems};
 use sqlx::PgConnection;
 
 use super::rows::{self, Scope};
-use crate::imports::{ImportError, Report, describe};
+use crate::imports::{ImportError, Report};
 use crate::orders::log;
 use crate::state::AppState;
 
@@ -34,7 +35,6 @@ pub struct Upload {
 
 /// A row's position, as recorded.
 struct Recorded {
-    sheet: String,
     row: u32,
     ymd: chrono::NaiveDate,
     secs: i32,
@@ -50,61 +50,90 @@ fn key(text: &str) -> String {
     text.split_whitespace().collect::<String>().to_lowercase()
 }
 
-/// Seconds of the broadcast day the row aired at (up to 29:59:59).
-fn secs(row: &CustomerRow) -> i32 {
-    (row.air_time - row.date.and_hms_opt(0, 0, 0).expect("midnight exists")).num_seconds() as i32
+const NO_POSITION: &str = "请填写位置：正负三上传的每一行都要有位置（如 正一、倒二、2/8、中）";
+
+/// Checks every row of the file as it is read: each must have a position, and the order's rows
+/// (the ones it records) must each be one spot; answers the order's good rows as recorded.
+/// Rows that are not the order's are counted and left out.
+struct Select<'s> {
+    scope: &'s Scope,
+    media: String,
+    titles: HashSet<String>,
+    /// Rows that are not the order's.
+    others: usize,
+    /// Rows with a position.
+    with_position: usize,
+    /// (day, air time, title) → the first row of that spot.
+    first: HashMap<(chrono::NaiveDate, i32, String), u32>,
 }
 
-/// The order's rows of the file, how many rows were not the order's; or every row without a
-/// position (at most the reader's cap listed, the rest counted).
-fn select(scope: &Scope, rows: Vec<CustomerRow>) -> Result<(Vec<Recorded>, usize), (Vec<RowError>, usize)> {
-    let media = key(&scope.media_name);
-    let titles: HashSet<&str> = scope.titles().map(str::trim).filter(|t| !t.is_empty()).collect();
-    let (start, end) = scope.cycle;
-    let (mut errors, mut more) = (Vec::new(), 0);
-    let mut kept = Vec::new();
-    let mut others = 0;
-    for row in rows {
-        let Some(position) = &row.position else {
-            if errors.len() < MAX_ROW_ERRORS {
-                let reason = "请填写位置：正负三上传的每一行都要有位置（如 正一、倒二、2/8、中）".to_owned();
-                errors.push(RowError { sheet: row.sheet.clone(), row: row.row, column: "位置".into(), value: String::new(), reason });
-            } else {
-                more += 1;
-            }
-            continue;
+impl<'s> Select<'s> {
+    fn new(scope: &'s Scope) -> Self {
+        let titles = scope.titles().map(str::trim).filter(|t| !t.is_empty()).map(str::to_owned).collect();
+        Select { scope, media: key(&scope.media_name), titles, others: 0, with_position: 0, first: HashMap::new() }
+    }
+
+    fn row(&mut self, row: CustomerRead, problems: &mut RowProblems<'_>) -> Option<Recorded> {
+        let (good, f) = match row {
+            Row::Good(r) => (true, fields(r)),
+            Row::Bad(f) => (false, f),
         };
-        let ours = key(&row.channel) == media && titles.contains(row.title.trim()) && (start..=end).contains(&row.date);
-        if !ours {
-            others += 1;
-            continue;
+        match &f.position {
+            Some(None) => problems.add("位置", "", NO_POSITION),
+            Some(Some(_)) => self.with_position += 1,
+            None => {}
         }
-        kept.push(Recorded {
-            sheet: row.sheet.clone(),
-            row: row.row,
-            ymd: row.date,
-            secs: secs(&row),
-            title: row.title.trim().to_owned(),
-            position: position.text.clone(),
+        let (start, end) = self.scope.cycle;
+        let (Some(channel), Some(title), Some(date)) = (&f.channel, &f.title, f.date) else { return None };
+        let ours = key(channel) == self.media && self.titles.contains(title.trim()) && (start..=end).contains(&date);
+        if !ours {
+            self.others += 1;
+            return None;
+        }
+        let air_time = f.air_time?;
+        let secs = (air_time - date.and_hms_opt(0, 0, 0)?).num_seconds() as i32;
+        let title = title.trim().to_owned();
+        // One spot (day, time, title) named twice would leave which position counts to the row
+        // order: every repeat is listed, as a bad row is.
+        match self.first.entry((date, secs, title.clone())) {
+            Entry::Occupied(earlier) => {
+                let reason = format!("与第 {} 行是同一个点位（日期、播出时间、标题相同），请只保留一行", earlier.get());
+                let time = format!("{:02}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60);
+                problems.add("播出时间", &time, reason);
+                return None;
+            }
+            Entry::Vacant(slot) => {
+                slot.insert(f.row);
+            }
+        }
+        let row = f.row;
+        let position = f.position.flatten().filter(|_| good)?;
+        Some(Recorded {
+            row,
+            ymd: date,
+            secs,
+            title,
+            position: position.text,
             index: position.index.map(|i| i as i32),
             of: position.of.map(|n| n as i32),
             from_end: position.from_end,
-        });
+        })
     }
-    // One spot (day, time, title) named twice would leave which position counts to the row
-    // order: every repeat is listed, as a bad row is.
-    let mut first: HashMap<(chrono::NaiveDate, i32, &str), u32> = HashMap::new();
-    for r in &kept {
-        if let Some(earlier) = first.insert((r.ymd, r.secs, r.title.as_str()), r.row) {
-            if errors.len() < MAX_ROW_ERRORS {
-                let reason = format!("与第 {earlier} 行是同一个点位（日期、播出时间、标题相同），请只保留一行");
-                errors.push(RowError { sheet: r.sheet.clone(), row: r.row, column: "播出时间".into(), value: r.title.clone(), reason });
-            } else {
-                more += 1;
-            }
-        }
+}
+
+/// A good row as the fields the selection reads.
+fn fields(r: CustomerRow) -> CustomerFields {
+    CustomerFields {
+        sheet: r.sheet,
+        row: r.row,
+        date: Some(r.date),
+        channel: Some(r.channel),
+        air_time: Some(r.air_time),
+        title: Some(r.title),
+        time_period_class: r.time_period_class,
+        audience_group: r.audience_group,
+        position: Some(r.position),
     }
-    if errors.is_empty() { Ok((kept, others)) } else { Err((errors, more)) }
 }
 
 /// Most positions one upload records for an order: a dense order airs a few thousand spots
@@ -118,18 +147,21 @@ pub async fn import_file<R: Report>(state: &AppState, upload: &Upload, path: &Pa
     let file: PathBuf = path.to_path_buf();
     // The order names the audience group; a position does not depend on it.
     let opts = CustomerOptions { audience_group_given: true };
-    let read = tokio::task::spawn_blocking(move || adeval_ingest::read_customer_data(&file, &opts, &Limits::default()))
-        .await
-        .map_err(anyhow::Error::from)?;
-    let rows = read?;
-    if rows.is_empty() {
-        return Err(ImportError::Refused("文件中没有数据行".into()));
-    }
-    if rows.iter().all(|r| r.position.is_none()) {
-        return Err(ImportError::Refused("文件没有位置：正负三上传需要「位置」列，且每一行都要填写".into()));
-    }
-    report.stage(50, &format!("已读取 {} 行，正在匹配订单的点位", rows.len())).await;
-    let (kept, others) = select(&scope, rows).map_err(|(errors, more)| ImportError::Refused(describe(&errors, more)))?;
+    let read = tokio::task::spawn_blocking(move || {
+        let mut select = Select::new(&scope);
+        let read = adeval_ingest::read_customer_data_checked(&file, &opts, &Limits::default(), |row, problems| select.row(row, problems));
+        let (others, with_position) = (select.others, select.with_position);
+        (read, others, with_position, scope)
+    });
+    let (read, others, with_position, scope) = read.await.map_err(anyhow::Error::from)?;
+    let kept = match read {
+        // No row has a position: the file is not a 正负三 file (no 位置 column, or none filled).
+        Err(Rejected::Rows(_)) if with_position == 0 => {
+            return Err(ImportError::Refused("文件没有位置：正负三上传需要「位置」列，且每一行都要填写".into()));
+        }
+        read => read?,
+    };
+    report.stage(50, &format!("已读取并核对，该订单的点位 {} 个", kept.len())).await;
     if kept.is_empty() {
         let (start, end) = scope.cycle;
         return Err(ImportError::Refused(format!(

@@ -9,6 +9,7 @@ use super::certificates::{ROWS, Setup, setup};
 use crate::helpers::Call;
 use crate::helpers::exports::download;
 use crate::helpers::orders::{certificate_workbook, template};
+use crate::helpers::uploads::{job_end, key_in, post, sign};
 
 /// The example's rows that need no correction.
 fn clean() -> Vec<u8> {
@@ -22,34 +23,42 @@ async fn live_certificate_files(s: &Setup) -> i64 {
 #[tokio::test]
 async fn a_bad_certificate_lists_every_bad_row_and_changes_nothing() {
     let s = setup().await;
-    let bad = certificate_workbook(&[
+    // Sheet rows 2–6: a good row; an unknown version (found against the order) before a row
+    // whose date does not read and whose version is unknown too; a time that does not read;
+    // a day outside the cycle. The reader's and the order's problems come in one answer, in
+    // row order, every problem of a row listed: 4 rows, 5 problems.
+    let rows = [
         ("2026-03-02", "19:10:00", "", "伊利版本A", 1),
         ("2026-03-02", "19:10:00", "", "别的版本", 1),
-        ("2026-13-45", "19:10:00", "", "伊利版本A", 1),
+        ("2026-13-45", "19:10:00", "", "第三个版本", 1),
         ("2026-03-02", "31:00:00", "", "伊利版本A", 1),
         ("2026-04-02", "19:10:00", "", "伊利版本A", 1),
-    ]);
-    let (status, message) = s.f.import_certificate(s.order, &bad).await;
+    ];
+    let (status, message) = s.f.import_certificate(s.order, &certificate_workbook(&rows)).await;
     assert_eq!(status, "failed");
-    assert!(message.starts_with("文件有 2 处错误，未导入任何数据："), "{message}");
-    for row in [4, 5] {
-        assert!(message.contains(&format!("第 {row} 行")), "{message}");
+    let expected = [
+        "未导入任何数据：4 行有错误（共 5 处）",
+        "「播出证明」第 3 行「版本」“别的版本”：未知版本：不是该产品的磁带",
+        "「播出证明」第 4 行「日期」“2026-13-45”：无法识别的日期（支持 2026-03-01、2026/3/1、20260301 或 Excel 日期）",
+        "「播出证明」第 4 行「版本」“第三个版本”：未知版本：不是该产品的磁带",
+        "「播出证明」第 5 行「播出时间」“31:00:00”：无法识别的播出时间（支持 HH:MM[:SS]，最大 29:59:59，Excel 时间，或日期加时间）",
+        "「播出证明」第 6 行「日期」“2026-04-02”：不在订单周期（2026-03-01 ~ 2026-03-31）内",
+    ];
+    assert_eq!(message, expected.join("\n"));
+    // The same rows as a csv named as the workbook's sheet is: the same answer.
+    let mut csv = String::from("日期,播出时间,时段,版本,次数\n");
+    for (day, time, period, version, count) in rows {
+        csv.push_str(&format!("{day},{time},{period},{version},{count}\n"));
     }
-    assert!(!message.contains("第 2 行"), "{message}");
-    // The reader refuses bad dates and times before the order is looked at; the order's own
-    // errors (an unknown version, a day outside the cycle) show on a file that reads.
-    let foreign = certificate_workbook(&[
-        ("2026-03-02", "19:10:00", "", "伊利版本A", 1),
-        ("2026-03-02", "19:10:00", "", "别的版本", 1),
-        ("2026-04-02", "19:10:00", "", "伊利版本A", 1),
-    ]);
-    let (status, message) = s.f.import_certificate(s.order, &foreign).await;
-    assert_eq!(status, "failed");
-    assert!(message.contains("第 3 行「版本」“别的版本”：未知版本：不是该产品的磁带"), "{message}");
-    assert!(message.contains("第 4 行「日期」“2026-04-02”：不在订单周期（2026-03-01 ~ 2026-03-31）内"), "{message}");
+    let signed = sign(&s.f.app, &s.f.token, "broadcastingCertificate", "播出证明.csv", json!({ "orderId": s.order })).await.ok().clone();
+    let answer = post(&s.f.app, &s.f.token, &signed, &key_in(&signed, "csv"), None, csv.as_bytes()).await;
+    let (status, from_csv) = job_end(&s.f.app, answer.ok()["jobId"].as_i64().unwrap()).await;
+    assert_eq!((status.as_str(), from_csv), ("failed", message));
     assert_eq!(s.comparison().await.code(), 4004);
     assert_eq!(live_certificate_files(&s).await, 0);
     assert_eq!(s.f.count("order_certificate_months").await, 0);
+    let batches: i64 = sqlx::query_scalar("select count(*) from lake_batches where dataset = 'certificates'").fetch_one(&s.f.app.db).await.unwrap();
+    assert_eq!(batches, 0, "a refused file begins no batch");
 }
 
 #[tokio::test]

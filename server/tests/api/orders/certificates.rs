@@ -240,7 +240,7 @@ async fn a_certificate_imports_compares_with_the_schedule_and_confirms_in_two_st
     let again = certificate_workbook(&[("2026-03-07", "19:00:00", "", "伊利版本A", 1), ("2026-03-08", "19:00:00", "", "T-001", 1)]);
     let (status, message) = s.f.import_certificate(s.order, &again).await;
     assert_eq!(status, "failed");
-    assert!(message.starts_with("文件有 2 处错误，未导入任何数据："), "{message}");
+    assert!(message.starts_with("未导入任何数据：2 行有错误（共 2 处）\n"), "{message}");
     assert!(message.contains("第 2 行「日期」“2026-03-07”：该月播出证明已确认，不能重新导入"), "{message}");
     assert!(message.contains("第 3 行「日期」“2026-03-08”：该月播出证明已确认，不能重新导入"), "{message}");
 }

@@ -131,12 +131,12 @@ async fn hostile_files_are_refused_with_every_bad_row_and_change_nothing() {
     assert_eq!(status, "failed", "{message}");
 
     // Many rows, one of them (the last) without a position.
-    let mut many: Vec<Spot> =
-        (0..20_000).map(|i| spot("2026-03-02", &format!("19:{:02}:{:02}", i / 60 % 60, i % 60), "测试卫视", "伊利版本A", "正一")).collect();
+    let time = |i: usize| format!("{:02}:{:02}:{:02}", 19 + i / 3600, i / 60 % 60, i % 60);
+    let mut many: Vec<Spot> = (0..20_000).map(|i| spot("2026-03-02", &time(i), "测试卫视", "伊利版本A", "正一")).collect();
     many.last_mut().unwrap().8 = String::new();
     let (status, message) = upload_positions(&f, order, (2, 3), &workbook(&many, false)).await;
     assert_eq!(status, "failed");
-    assert!(message.contains("第 20001 行"), "{message}");
+    assert_eq!(message, "未导入任何数据：1 行有错误（共 1 处）\n「Sheet1」第 20001 行「位置」“”：请填写位置：正负三上传的每一行都要有位置（如 正一、倒二、2/8、中）");
 
     // A file naming none of the order's spots.
     let foreign = workbook(&[spot("2026-03-02", "19:10:00", "测试卫视", "别的版本", "正一")], false);
@@ -177,4 +177,35 @@ async fn a_spot_named_twice_is_refused_and_nothing_is_recorded() {
     assert_eq!(status, "failed", "{message}");
     assert!(message.contains("第 4 行") && message.contains("与第 2 行是同一个点位"), "{message}");
     assert!(positions(&f, order).await.is_empty());
+}
+
+#[tokio::test]
+async fn every_bad_row_is_listed_in_one_answer_whatever_found_it() {
+    let f = fixture().await;
+    let order = order(&f).await;
+    // Sheet rows 2–6: two good spots; row 4 repeats row 2's spot (found against the order's
+    // spots) before row 5, whose date does not read and whose position is missing, and row 6,
+    // whose position does not read: 3 rows, 4 problems, in one answer.
+    let book = workbook(
+        &[
+            spot("2026-03-02", "19:10:00", "测试卫视", "伊利版本A", "正一"),
+            spot("2026-03-03", "19:20:00", "测试卫视", "伊利版本A", "中"),
+            spot("2026-03-02", "19:10:00", "测试卫视", "伊利版本A", "正二"),
+            spot("2026-03-35", "19:30:00", "测试卫视", "伊利版本A", ""),
+            spot("2026-03-04", "19:40:00", "测试卫视", "伊利版本A", "第一"),
+        ],
+        false,
+    );
+    let (status, message) = upload_positions(&f, order, (2, 3), &book).await;
+    assert_eq!(status, "failed");
+    let expected = [
+        "未导入任何数据：3 行有错误（共 4 处）",
+        "「Sheet1」第 4 行「播出时间」“19:10:00”：与第 2 行是同一个点位（日期、播出时间、标题相同），请只保留一行",
+        "「Sheet1」第 5 行「日期」“2026-03-35”：无法识别的日期（支持 2026-03-01、2026/3/1、20260301 或 Excel 日期）",
+        "「Sheet1」第 5 行「位置」“”：请填写位置：正负三上传的每一行都要有位置（如 正一、倒二、2/8、中）",
+        "「Sheet1」第 6 行「位置」“第一”：无法识别的位置（支持 2/8、正一…正三、倒一…倒三、中）",
+    ];
+    assert_eq!(message, expected.join("\n"));
+    assert!(positions(&f, order).await.is_empty());
+    assert_eq!(f.count("order_logs where content like '上传正负三%'").await, 0);
 }

@@ -134,8 +134,36 @@ describe('CustomersPage', () => {
     push({ status: 1, jobId: 9, level: 'success', data: '50%' })
     push({ status: 2, jobId: 8, level: 'success', data: '处理结束' })
     expect(asked('customerIndex')).toHaveLength(before)
-    push({ status: 2, jobId: 9, level: 'success', data: '处理结束' })
+    expect(screen.getByRole('status', { name: '正在导入… 客户数据.xlsx' })).toBeTruthy()
+    push({ status: 2, jobId: 9, level: 'success', data: '已导入 1 行客户数据，用时 0.1 秒' })
     expect(await screen.findByText('广告1')).toBeTruthy()
     expect(asked('customerIndex')).toHaveLength(before + 1)
+    expect(screen.getByRole('status', { name: '导入完成 客户数据.xlsx' }).textContent).toContain('已导入 1 行客户数据')
+  })
+
+  it('a refused import shows its count and every problem listed until dismissed', async () => {
+    rows = []
+    const user = setup()
+    await user.click(screen.getByRole('button', { name: '导入' }))
+    const dialog = await screen.findByRole('dialog', { name: '上传文件' })
+    await user.selectOptions(within(dialog).getByLabelText('数据类别'), '客户数据')
+    await user.selectOptions(within(dialog).getByLabelText('数据来源'), '实际播出')
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: '选择文件' })).toHaveProperty('disabled', false))
+    await user.upload(within(dialog).getByLabelText('选择要上传的文件'), new File([new Uint8Array(3)], '三月.xlsx'))
+    await user.click(within(dialog).getByRole('button', { name: '开始上传' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '上传文件' })).toBeNull())
+
+    const head = '未导入任何数据：2 行有错误（共 3 处）'
+    const problems = [
+      '「Sheet1」第 3 行「频道」“某台”：未知的频道，请先在系统设置中添加该媒体',
+      '「Sheet1」第 4 行「日期」“2026-02-30”：无法识别的日期（支持 2026-03-01、2026/3/1、20260301 或 Excel 日期）',
+      '「Sheet1」第 4 行「受众/城市组」“不存在的组”：未知的受众/城市组，请先在系统设置中添加',
+    ]
+    live.timeline({ status: 2, jobId: 9, level: 'error', data: [head, ...problems].join('\n') })
+    const refused = await screen.findByRole('alert', { name: '导入失败 三月.xlsx' })
+    expect(within(refused).getByText(head)).toBeTruthy()
+    expect(within(within(refused).getByRole('list', { name: head })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(problems)
+    await user.click(within(refused).getByRole('button', { name: '关闭「三月.xlsx」的导入结果' }))
+    expect(screen.queryByRole('alert', { name: '导入失败 三月.xlsx' })).toBeNull()
   })
 })

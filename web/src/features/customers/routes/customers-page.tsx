@@ -6,12 +6,12 @@ import { toast } from '@/components/ui/toast-store'
 import { VirtualTable } from '@/components/ui/virtual-table'
 import { UploadDialog } from '@/components/upload/upload-dialog'
 import { useTranslation } from '@/lib/i18n'
-import { useJobEnds } from '@/lib/use-job-ends'
 import { useKeepPageInRange } from '@/lib/use-url-filters'
 import { useDeleteCustomers } from '../api/delete-customers'
 import { useExportCustomers } from '../api/export-customers'
 import { customersQueryOptions, useCustomers } from '../api/get-customers'
 import { customerColumns } from '../components/customers-columns'
+import { CustomersImports, useCustomersImports } from '../components/customers-import'
 import { CustomersToolbar } from '../components/customers-toolbar'
 import { useRowSelection } from '../components/row-selection'
 import { CUSTOMER_PAGE_SIZES, useCustomerFilters } from '../components/use-customer-filters'
@@ -36,9 +36,9 @@ export default function CustomersPage() {
 
   useKeepPageInRange(list.data?.total, filters, setFilters)
 
-  // An import runs as a job; the rows appear once it has ended.
+  // An import runs as a job; the rows appear once it has ended, and how it went shows above them.
   const refresh = useCallback(() => client.invalidateQueries({ queryKey: customersQueryOptions().queryKey.slice(0, 1) }), [client])
-  const trackJobs = useJobEnds(() => void refresh())
+  const imports = useCustomersImports(() => void refresh())
 
   const columns = useMemo(() => customerColumns(t, selection), [t, selection])
   const chosen = selection.selected
@@ -72,6 +72,7 @@ export default function CustomersPage() {
           onDelete={removeSelected}
         />
       </div>
+      <CustomersImports imports={imports.imports} onDismiss={imports.dismiss} />
       <div className="card">
         <VirtualTable
           columns={columns}
@@ -95,7 +96,7 @@ export default function CustomersPage() {
         tags="customerData"
         tagValue={NO_TAG_VALUE}
         mode="data"
-        onSuccess={(uploaded) => trackJobs(uploaded.map((u) => u.jobId))}
+        onSuccess={imports.started}
       />
     </div>
   )

@@ -1,11 +1,12 @@
+import { ImportMessage } from '@/components/upload/import-message'
 import { useTranslation } from '@/lib/i18n'
 
 /** How the latest import of an order went: running, or ended with the job's message. */
 export type ImportOutcome = { state: 'running' | 'done' | 'failed'; text: string; /** `HH:mm:ss`. */ at: string }
 
 /**
- * The job's message in full: a refused file lists every problem on its own line, so the text
- * keeps its line breaks and scrolls within a bounded box.
+ * The job's message in full: a refused file's count, then every problem listed on its own line
+ * (scrolling within a bounded box); a summary as written.
  */
 export function ImportResult({ outcome, onDismiss, of = 'template' }: { outcome: ImportOutcome; onDismiss: () => void; /** What was imported: the texts' section. */ of?: 'template' | 'certificate' | 'evaluation.upsideDownThree' }) {
   const { t } = useTranslation('orders')
@@ -28,7 +29,11 @@ export function ImportResult({ outcome, onDismiss, of = 'template' }: { outcome:
           </button>
         )}
       </div>
-      {text && <pre className="import-result__text">{text}</pre>}
+      {text && (
+        <div className="import-result__text">
+          <ImportMessage text={text} />
+        </div>
+      )}
     </section>
   )
 }

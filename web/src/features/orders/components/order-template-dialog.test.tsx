@@ -93,10 +93,11 @@ describe('OrderTemplateDialog', () => {
     expect(signed).toEqual([expect.objectContaining({ tags: 'orderTemplate', tagValue: { orderId: 3 } })])
     expect((await screen.findByTestId('import-result')).textContent).toContain('正在导入')
 
-    const errors = '文件有 2 处错误，未导入任何数据：\n「2026-03」第 2 行「版本」“X”：不是该订单的磁带\n「2026-03」第 3 行「时段」“Y”：不是该媒体的时段'
-    push({ status: 2, jobId: 9, level: 'error', data: errors })
+    const problems = ['「2026-03」第 2 行「版本」“X”：不是该订单的磁带', '「2026-03」第 3 行「时段」“Y”：不是该媒体的时段']
+    push({ status: 2, jobId: 9, level: 'error', data: ['未导入任何数据：2 行有错误（共 2 处）', ...problems].join('\n') })
     const result = await screen.findByRole('alert', { name: '导入失败' })
-    expect(result.querySelector('pre')?.textContent).toBe(errors)
+    const listed = within(result).getByRole('list', { name: '未导入任何数据：2 行有错误（共 2 处）' })
+    expect(within(listed).getAllByRole('listitem').map((li) => li.textContent)).toEqual(problems)
 
     const before = server.asked('orderTemplateList').length
     months = [{ pointDateYm: '2026-03', days: 31, data: [line(1, [[1, 2]])] }]

@@ -46,9 +46,9 @@ describe('正负三上传', () => {
 
     const result = await screen.findByRole('dialog', { name: '正负三上传 #7' })
     expect(within(result).getByTestId('import-result').textContent).toContain('正在导入')
-    const errors = '文件有 1 处错误，未导入任何数据：\n第 3 行「位置」“X”：无法识别'
-    live.timeline({ status: 2, jobId: 4, level: 'error', data: errors })
-    expect((await within(result).findByRole('alert', { name: '导入失败' })).querySelector('pre')?.textContent).toBe(errors)
+    live.timeline({ status: 2, jobId: 4, level: 'error', data: '未导入任何数据：1 行有错误（共 1 处）\n「Sheet1」第 3 行「位置」“X”：无法识别' })
+    const refused = await within(result).findByRole('alert', { name: '导入失败' })
+    expect(within(refused).getByRole('list', { name: '未导入任何数据：1 行有错误（共 1 处）' }).textContent).toBe('「Sheet1」第 3 行「位置」“X”：无法识别')
     await user.click(within(result).getAllByRole('button', { name: '关闭' }).at(-1)!)
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '正负三上传 #7' })).toBeNull())
   })
