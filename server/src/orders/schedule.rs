@@ -180,7 +180,9 @@ pub struct ScheduleDay {
     pub aired: i32,
 }
 
-/// The order's schedule: its lines by month, version (file name), period, type and position.
+/// The order's schedule: its lines by month, version (file name), period, type and position,
+/// each day with its planned spots. The free spots a certificate's confirmation added aired
+/// without being planned: they are not in the schedule, nor a line that holds only them.
 pub async fn lines(conn: &mut sqlx::PgConnection, order: i64) -> sqlx::Result<Vec<ScheduleLine>> {
     type LineRow = (i64, NaiveDate, String, String, i64, String, i64, String, Option<String>);
     let lines: Vec<LineRow> = sqlx::query_as(
@@ -190,15 +192,17 @@ pub async fn lines(conn: &mut sqlx::PgConnection, order: i64) -> sqlx::Result<Ve
          join time_periods p on p.id = l.time_period_id
          left join time_period_classes c on c.id = p.class_id
          where l.order_id = $1
+           and not (exists (select 1 from order_cells f where f.line_id = l.id and f.free_aired > 0)
+                    and not exists (select 1 from order_cells k where k.line_id = l.id and k.point > k.free_aired))
          order by l.month, t.media_file_name, p.start_secs, p.time_period_name, l.point_type, l.position, l.id",
     )
     .bind(order)
     .fetch_all(&mut *conn)
     .await?;
     let cells: Vec<(i64, i32, i32, i16, i16, i32)> = sqlx::query_as(
-        "select c.line_id, extract(day from c.ymd)::int4, c.point, c.is_he, c.reason_disappearance, c.aired
+        "select c.line_id, extract(day from c.ymd)::int4, c.point - c.free_aired, c.is_he, c.reason_disappearance, c.aired
          from order_cells c join order_lines l on l.id = c.line_id
-         where l.order_id = $1 and c.point > 0 order by c.line_id, c.ymd",
+         where l.order_id = $1 and c.point > c.free_aired order by c.line_id, c.ymd",
     )
     .bind(order)
     .fetch_all(&mut *conn)

@@ -1,6 +1,7 @@
 //! What the evaluation figures read of orders' schedules: per order, month and time-period
-//! class, the spots planned (withdrawn ones excepted) and those of them still to air (dated on
-//! or after the assessment date, today until one is set). The class is the line's period's
+//! class, the spots planned (withdrawn ones and the free spots a certificate's confirmation
+//! added excepted: those aired, they were never planned) and those of them still to air (dated
+//! on or after the assessment date, today until one is set). The class is the line's period's
 //! (`time_periods.class_id`); a period without a class gives `None`, whose spots no estimate
 //! covers.
 
@@ -23,8 +24,8 @@ pub struct ClassSpots {
 /// The planned and remaining spots of `orders` per month and class.
 pub async fn class_spots(db: impl PgExecutor<'_>, orders: &[i64]) -> sqlx::Result<Vec<ClassSpots>> {
     sqlx::query_as(
-        "select l.order_id, l.month, p.class_id, coalesce(sum(c.point), 0)::int8 as planned,
-                coalesce(sum(c.point) filter (where c.ymd >= coalesce(o.estimate_date, current_date)), 0)::int8 as remaining
+        "select l.order_id, l.month, p.class_id, coalesce(sum(c.point - c.free_aired), 0)::int8 as planned,
+                coalesce(sum(c.point - c.free_aired) filter (where c.ymd >= coalesce(o.estimate_date, current_date)), 0)::int8 as remaining
          from order_lines l
          join orders o on o.id = l.order_id
          join order_cells c on c.line_id = l.id

@@ -227,15 +227,17 @@ pub async fn grid(state: &AppState, order: i64, filter: GridFilter) -> anyhow::R
     for cell in cells {
         by_line.entry(cell.line_id).or_default().push(cell);
     }
-    // Per line: planned, remaining (from the assessment date on), aired.
+    // Per line: planned, remaining (from the assessment date on), aired. A confirmation's free
+    // spots aired without being planned.
     let counts: HashMap<i64, [i64; 3]> = by_line
         .iter()
         .map(|(line, cells)| {
             let mut n = [0; 3];
             for c in cells {
                 if c.value.trim() != super::WITHDRAWN {
-                    n[0] += i64::from(c.point);
-                    n[1] += if c.ymd >= o.assessed_from { i64::from(c.point) } else { 0 };
+                    let planned = i64::from(c.point - c.free_aired);
+                    n[0] += planned;
+                    n[1] += if c.ymd >= o.assessed_from { planned } else { 0 };
                 }
                 n[2] += i64::from(c.aired);
             }

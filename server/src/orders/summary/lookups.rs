@@ -58,7 +58,7 @@ pub async fn suit_remaining(conn: &mut PgConnection, order: i64) -> sqlx::Result
              group by s.id, s.suit_name, s.suit_month, st.entry_no
          ),
          counted as (
-             select e.*, coalesce((select sum(c.point) from order_lines l join order_cells c on c.line_id = l.id
+             select e.*, coalesce((select sum(c.point - c.free_aired) from order_lines l join order_cells c on c.line_id = l.id
                                    where l.order_id = $1 and l.month = e.suit_month and l.time_period_id = any(e.periods)
                                      and btrim(c.value) <> '撤掉'), 0)::int8 as scheduled
              from entries e
@@ -203,7 +203,7 @@ pub async fn entry_left(
     }
     let types: Vec<String> = types.iter().map(|t| (*t).to_owned()).collect();
     let scheduled: i64 = sqlx::query_scalar(
-        "select coalesce(sum(c.point), 0)::int8 from order_lines l join order_cells c on c.line_id = l.id
+        "select coalesce(sum(c.point - c.free_aired), 0)::int8 from order_lines l join order_cells c on c.line_id = l.id
          where l.order_id = $1 and l.month = $2 and l.time_period_id = any($3)
            and (cardinality($4::text[]) = 0 or l.point_type = any($4)) and btrim(c.value) <> '撤掉'",
     )

@@ -53,6 +53,8 @@ pub struct CellRow {
     pub reason_disappearance: i16,
     pub manual_grp: Option<f64>,
     pub aired: i32,
+    /// Spots of it a certificate's confirmation added as free (aired, never planned).
+    pub free_aired: i32,
     pub moved: i32,
     pub make_good: i32,
 }
@@ -99,7 +101,7 @@ pub async fn lines(db: impl PgExecutor<'_>, order: i64) -> sqlx::Result<Vec<Line
 pub async fn cells(db: impl PgExecutor<'_>, order: i64) -> sqlx::Result<Vec<CellRow>> {
     sqlx::query_as(
         "select c.id, c.line_id, c.ymd, c.point, c.value, c.is_he, c.reason_type, c.reason_value,
-                c.reason_disappearance, c.manual_grp::float8 as manual_grp, c.aired,
+                c.reason_disappearance, c.manual_grp::float8 as manual_grp, c.aired, c.free_aired,
                 c.moved, c.make_good
          from order_cells c join order_lines l on l.id = c.line_id where l.order_id = $1 order by c.line_id, c.ymd",
     )

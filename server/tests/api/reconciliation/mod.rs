@@ -59,6 +59,9 @@ const POSITIONS: [&str; 6] = ["正一", "2/8", "中", "倒二", "7/8", "4/8"];
 pub struct Generated {
     pub id: i64,
     pub seed: u64,
+    /// Spots planned: the schedule's, less the withdrawn cell's (the certificate's free spots
+    /// aired without a plan).
+    pub planned: i64,
 }
 
 pub struct World {
@@ -117,14 +120,14 @@ pub async fn world(seeds: &[u64]) -> World {
     periods(&f).await;
     let mut orders = Vec::new();
     for &seed in seeds {
-        let id = order(&f, seed).await;
-        orders.push(Generated { id, seed });
+        let (id, planned) = order(&f, seed).await;
+        orders.push(Generated { id, seed, planned });
     }
     World { f, orders }
 }
 
-/// One order of `seed`, built as a user would.
-async fn order(f: &Fixture, seed: u64) -> i64 {
+/// One order of `seed`, built as a user would: its id and planned spots.
+async fn order(f: &Fixture, seed: u64) -> (i64, i64) {
     let mut rng = Rng::new(seed);
     let both = rng.chance(70);
     let mut form = f.form();
@@ -230,8 +233,9 @@ async fn order(f: &Fixture, seed: u64) -> i64 {
     // air, an estimate.
     let date = f.app.send(Call::post("grpTimeUp", json!({ "orderId": id, "timePg": "2026-04-10" })).token(&f.token)).await;
     assert_eq!(date.code(), 200, "{:#}", date.body);
-    let cells: Vec<(i64, bool, String, chrono::NaiveDate)> = sqlx::query_as(
-        "select c.id, c.is_he = 2, l.point_type, c.ymd from order_cells c join order_lines l on l.id = c.line_id
+    let mut planned_spots: i64 = planned.iter().map(|p| i64::from(p.4)).sum();
+    let cells: Vec<(i64, bool, String, chrono::NaiveDate, i32)> = sqlx::query_as(
+        "select c.id, c.is_he = 2, l.point_type, c.ymd, c.point from order_cells c join order_lines l on l.id = c.line_id
          where l.order_id = $1 order by c.id",
     )
     .bind(id)
@@ -245,10 +249,11 @@ async fn order(f: &Fixture, seed: u64) -> i64 {
         let answer = f.app.send(Call::post("grpYmdUp", json!({ "ymdId": cell, "mdp": mdp })).token(&f.token)).await;
         assert_eq!(answer.code(), 200, "{:#}", answer.body);
     }
-    let ahead: Vec<&(i64, bool, String, chrono::NaiveDate)> =
+    let ahead: Vec<&(i64, bool, String, chrono::NaiveDate, i32)> =
         cells.iter().filter(|c| c.3 >= chrono::NaiveDate::from_ymd_opt(2026, 4, 10).unwrap()).collect();
     if !ahead.is_empty() {
-        let (cell, _, kind, _) = *rng.pick(&ahead);
+        let (cell, _, kind, _, point) = *rng.pick(&ahead);
+        planned_spots -= i64::from(*point);
         let fields = json!({ "orderId": id, "id": cell, "type": kind, "num": 1, "value": "撤掉" });
         let answer = f.app.send(Call::post("orderSummaryGrpYmdUp", fields).token(&f.token)).await;
         assert_eq!(answer.code(), 200, "{:#}", answer.body);
@@ -269,7 +274,7 @@ async fn order(f: &Fixture, seed: u64) -> i64 {
             assert_eq!(answer.code(), 200, "seed {seed}: {:#}", answer.body);
         }
     }
-    id
+    (id, planned_spots)
 }
 
 fn spot(day: &str, time: &str, channel: &str, title: &str, group: &str, grp: f64, position: &str) -> Spot {
