@@ -40,7 +40,7 @@ pub struct Filters {
 pub struct GrpLine {
     pub id: i64,
     pub name: String,
-    /// Σ GRP per bucket, 3 decimals (the exact sum, rounded half away from zero).
+    /// Σ GRP per bucket, exact to 4 decimals (an order's issued GRP shows the same).
     pub t: Vec<f64>,
 }
 
@@ -239,7 +239,7 @@ fn figures(f: &Filters, answer: Dashboard, series: Vec<(i64, String)>) -> Figure
         let (units, spots) = cells.remove(&id).unwrap_or_else(|| (vec![0; width], vec![0; width]));
         let per_spot = units.iter().zip(&spots).map(|(u, s)| grp::mean3(*u, *s)).collect();
         o_data.push(PerSpotLine { id, name: name.clone(), t: per_spot });
-        t_data.push(GrpLine { id, name: name.clone(), t: units.into_iter().map(grp::shown3).collect() });
+        t_data.push(GrpLine { id, name: name.clone(), t: units.into_iter().map(grp::of_units).collect() });
         c_data.push(SpotLine { id, name, t: spots });
     }
     Figures {

@@ -5,10 +5,11 @@
 //! Hand-worked: 测试牛奶 (tape 伊利版本A) on 测试卫视, 2026-03-10, customer data of category 2,
 //! source 3, customer side, its default group 全国4+. Six rows, 20:00 … 20:05 (so they share
 //! every rollup key): 0.5054, 3.3376, 1.1354, 1.1769, 2.0, 0.9802; the 2.0 row is then deleted.
-//! Live: 0.5054 + 3.3376 + 1.1354 + 1.1769 + 0.9802 = 7.1355 GRP in 5 spots → 7.136 shown
-//! (halves away from zero); 7.1355 ÷ 5 = 1.4271 → 1.427 a spot. Added as floats in air-time
-//! order the five give 7.1354999999999995, which rounds to 7.135: the figure then depended on
-//! how the rows were summed (the rollup with 2.0 in it, less 2.0; raw; another process).
+//! Live: 0.5054 + 3.3376 + 1.1354 + 1.1769 + 0.9802 = 7.1355 GRP in 5 spots, answered exactly;
+//! 7.1355 ÷ 5 = 1.4271 → 1.427 a spot. Added as floats in air-time order the five give
+//! 7.1354999999999995, which rounded to 3 decimals showed 7.135 where the rollup's sum showed
+//! 7.136: the figure then depended on how the rows were summed (the rollup with 2.0 in it, less
+//! 2.0; raw; another process).
 
 use serde_json::{Value, json};
 
@@ -42,7 +43,7 @@ async fn a_dashboard_sum_is_the_same_exact_figure_on_every_process_path_and_afte
     let listed = f.app.send(Call::get("customerIndex", json!({ "limit": 10 })).token(&f.token)).await.ok().clone();
     let two = listed["data"].as_array().unwrap().iter().find(|r| r["maoDianPing"] == json!(2.0)).expect("the 2.0 row")["id"].clone();
     f.app.send(Call::post("customerDel", json!({ "ids": two.to_string() })).token(&f.token)).await.ok();
-    let exact = json!([[7.136], [5], [1.427]]);
+    let exact = json!([[7.1355], [5], [1.427]]);
 
     // Through the title companions (products and days alone) and the month rollups (a data
     // category asked for), on this process and on another one sharing the database and lake.
@@ -155,7 +156,7 @@ async fn a_lake_with_rollups_of_an_earlier_format_answers_exactly_before_and_aft
             .unwrap()
     };
     assert_eq!(live().await.len(), 3);
-    let exact = json!([[7.136], [5], [1.427]]);
+    let exact = json!([[7.1355], [5], [1.427]]);
     // The earlier rollups' double sums are passed over: the raw file answers, its GRP kept.
     assert_eq!(ask(&f.app, &f, json!({})).await, exact, "before the backfill");
     assert_eq!(ask(&f.app, &f, json!({ "category": "2" })).await, exact, "before the backfill, by category");

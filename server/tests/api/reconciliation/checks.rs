@@ -3,7 +3,12 @@
 //! - 合计 = orderInfo = orderList's row = orderIndexExport's row;
 //! - the grid: each month's lines (issued GRP and spots, remaining, planned, the remaining
 //!   spots valued) with its unplaced spots give the month's row;
-//! - the exports: 评估结果's 本月指标 rows and 评估报告's 汇总 rows are orderSummaryList's rows.
+//! - the exports: 评估结果's 本月指标 rows and 评估报告's 汇总 rows are orderSummaryList's rows;
+//! - the certificate: its counts before confirming (the dialog's tiles), the preview (typeY 1),
+//!   what typeY 2 did, the dialog after confirming and the export's 合计 are one computation;
+//! - the dashboard filtered to an order's product, side, default group and cycle gives its
+//!   issued GRP and aired spots, when the order holds every tape of its product and has neither
+//!   a manual GRP nor customer data attached (the dashboard reads the lake's rows by product).
 //!
 //! GRP is compared exactly, in ten-thousandths (the answers carry 4 decimals).
 
@@ -121,6 +126,33 @@ fn export_row_agrees(at: &str, cells: &[Data], row: &Value) {
     assert_eq!(cell_units(&cells[4]), row["airedSpots"].as_i64().map(|n| n * 10_000), "{at}: aired spots");
 }
 
+/// One comparison behind every count a user sees of a certificate, each in spots.
+async fn certificate_agrees(w: &super::World, seed: u64, id: i64, tiles: &Value, preview: &Value, applied: &Value) {
+    let at = format!("seed {seed} certificate");
+    let count = |v: &Value, k: &str| v[k].as_i64().unwrap_or_else(|| panic!("{at}: no {k} in {v}"));
+    let changes = &preview["changes"];
+    for (tile, change) in [("added", "freeSpots"), ("missing", "missingSpots")] {
+        assert_eq!(count(tiles, tile), count(changes, change), "{at}: tile {tile} ≠ preview {change}");
+        assert_eq!(count(changes, change), count(applied, change), "{at}: preview {change} ≠ what typeY 2 did");
+    }
+    for k in ["planned", "aired", "added", "missing"] {
+        assert_eq!(count(tiles, k), count(preview, k), "{at}: tile {k} ≠ preview");
+    }
+    assert!(count(tiles, "aired") > 0 && count(tiles, "added") > 0, "{at}: the generator's extra spot");
+    // After confirming, the month stays listed with the same counts, and the export's 合计 says them.
+    let after = w.get("broadcastingCertificate", json!({ "orderId": id })).await["dataValue"].clone();
+    for k in ["planned", "aired", "added", "missing"] {
+        assert_eq!(count(&after, k), count(tiles, k), "{at}: {k} after confirming");
+    }
+    let url = w.get("orderBroadcastingCertificateExport", json!({ "orderId": id })).await["url"].as_str().unwrap().to_owned();
+    let book = Book::download(&w.f.app, &url, &w.f.token).await;
+    let sheet = book.sheet("汇总");
+    let total = sheet.iter().find(|r| matches!(r.first(), Some(Data::String(s)) if s == "合计")).expect("a 合计 row");
+    let shown: Vec<i64> = total[5..9].iter().map(|c| cell_units(c).unwrap() / 10_000).collect();
+    let tiles: Vec<i64> = ["planned", "aired", "added", "missing"].iter().map(|k| count(tiles, k)).collect();
+    assert_eq!(shown, tiles, "{at}: export 合计 ≠ tiles");
+}
+
 #[tokio::test]
 async fn every_figure_agrees_wherever_it_shows_on_generated_orders() {
     let seeds = [11, 23, 37, 41, 59, 73];
@@ -135,8 +167,10 @@ async fn every_figure_agrees_wherever_it_shows_on_generated_orders() {
     let list = w.get("orderList", json!({ "limit": 50 })).await;
     let exported = w.get("orderIndexExport", json!({})).await;
     let sheet = read_back(&w.f.app, exported["url"].as_str().unwrap(), &w.f.token).await;
-    for Generated { id, seed, planned } in &w.orders {
+    let mut dashboards = 0;
+    for Generated { id, seed, planned, tiles, preview, applied } in &w.orders {
         let (id, seed) = (*id, *seed);
+        certificate_agrees(&w, seed, id, tiles, preview, applied).await;
         let info = w.get("orderInfo", json!({ "orderId": id })).await;
         let listed = list["data"].as_array().unwrap().iter().find(|o| o["id"] == id).unwrap().clone();
         for side in [1, 2] {
@@ -169,6 +203,31 @@ async fn every_figure_agrees_wherever_it_shows_on_generated_orders() {
                 export_row_agrees(&format!("seed {seed} side {side} 评估报告 {month}"), block_row(sheet, header, month), row);
             }
         }
+        // The dashboard, per side, over the cycle by month.
+        let (tapes, own): (i64, bool) = sqlx::query_as(
+            "select (select count(*) from order_tapes where order_id = $1),
+                    exists(select 1 from order_cells c join order_lines l on l.id = c.line_id where l.order_id = $1 and c.manual_grp is not null)
+                    or exists(select 1 from order_customer_attachments where order_id = $1)",
+        )
+        .bind(id)
+        .fetch_one(&w.f.app.db)
+        .await
+        .unwrap();
+        if tapes == 2 && !own {
+            dashboards += 1;
+            for side in [1_i64, 2] {
+                let fields = json!({
+                    "mediaId": w.f.media, "productId": w.f.product, "belongingTo": side, "timeType": 2,
+                    "timeAdd": "2026-03-01", "timeEnd": "2026-04-30",
+                });
+                let board = w.get("dashboardoneIndex", fields).await;
+                let grp: i64 = board["tData"][0]["t"].as_array().unwrap().iter().map(|v| units(v).unwrap()).sum();
+                let spots: i64 = board["cData"][0]["t"].as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).sum();
+                let p = prefix(side);
+                assert_eq!(Some(grp), units(&info[format!("{p}IssuedGrp")]), "seed {seed} side {side}: dashboard GRP");
+                assert_eq!(Some(spots), info[format!("{p}AiredSpots")].as_i64(), "seed {seed} side {side}: dashboard spots");
+            }
+        }
         // orderIndexExport: the list's row, column for column.
         let row = sheet.iter().find(|r| r[0] == Data::Float(id as f64)).unwrap_or_else(|| panic!("order {id} not exported"));
         let heads: Vec<String> = sheet[0].iter().map(|c| c.to_string()).collect();
@@ -190,4 +249,5 @@ async fn every_figure_agrees_wherever_it_shows_on_generated_orders() {
             assert_eq!(shown, listed[field].as_f64(), "seed {seed}: export {head}");
         }
     }
+    assert!(dashboards >= 1, "no generated order could be checked against the dashboard");
 }

@@ -62,6 +62,11 @@ pub struct Generated {
     /// Spots planned: the schedule's, less the withdrawn cell's (the certificate's free spots
     /// aired without a plan).
     pub planned: i64,
+    /// The certificate's counts as the dialog's tiles showed them before confirming, as typeY 1
+    /// previewed them, and as typeY 2 answered what it did.
+    pub tiles: Value,
+    pub preview: Value,
+    pub applied: Value,
 }
 
 pub struct World {
@@ -120,14 +125,14 @@ pub async fn world(seeds: &[u64]) -> World {
     periods(&f).await;
     let mut orders = Vec::new();
     for &seed in seeds {
-        let (id, planned) = order(&f, seed).await;
-        orders.push(Generated { id, seed, planned });
+        let built = order(&f, seed).await;
+        orders.push(built);
     }
     World { f, orders }
 }
 
-/// One order of `seed`, built as a user would: its id and planned spots.
-async fn order(f: &Fixture, seed: u64) -> (i64, i64) {
+/// One order of `seed`, built as a user would.
+async fn order(f: &Fixture, seed: u64) -> Generated {
     let mut rng = Rng::new(seed);
     let both = rng.chance(70);
     let mut form = f.form();
@@ -198,10 +203,14 @@ async fn order(f: &Fixture, seed: u64) -> (i64, i64) {
         rows.iter().map(|(d, t, p, v, n)| (d.as_str(), t.as_str(), p.as_str(), v.as_str(), *n)).collect();
     let (status, message) = f.import_certificate(id, &certificate_workbook(&lines)).await;
     assert_eq!(status, "done", "seed {seed}: {message}");
+    let tiles = f.app.send(Call::get("broadcastingCertificate", json!({ "orderId": id })).token(&f.token)).await.ok()["dataValue"].clone();
+    let mut steps = Vec::new();
     for type_y in [1, 2] {
         let answer = f.app.send(Call::post("orderBroadcastLicenseUp", json!({ "orderId": id, "typeY": type_y })).token(&f.token)).await;
         assert_eq!(answer.code(), 200, "seed {seed} typeY {type_y}: {:#}", answer.body);
+        steps.push(answer.ok().clone());
     }
+    let (preview, applied) = (steps[0]["dataValue"].clone(), steps[1].clone());
     // April's days before the assessment date air as planned (no certificate yet).
     for &(_, tape, period, day, spots) in planned.iter().filter(|p| p.0 == 4 && p.3 < 10) {
         let (_, start, ..) = PERIODS.iter().find(|p| p.0 == period).copied().unwrap();
@@ -274,7 +283,7 @@ async fn order(f: &Fixture, seed: u64) -> (i64, i64) {
             assert_eq!(answer.code(), 200, "seed {seed}: {:#}", answer.body);
         }
     }
-    (id, planned_spots)
+    Generated { id, seed, planned: planned_spots, tiles, preview, applied }
 }
 
 fn spot(day: &str, time: &str, channel: &str, title: &str, group: &str, grp: f64, position: &str) -> Spot {

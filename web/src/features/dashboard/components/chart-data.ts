@@ -1,3 +1,4 @@
+import { formatGrp } from '@/lib/grp'
 import type { DashboardIndex } from '../api'
 
 // What the charts, their tooltips and their tables draw, shaped from dashboardoneIndex's answer
@@ -64,9 +65,14 @@ export function perSpotSeries(index: DashboardIndex | undefined, names: SeriesNa
   }))
 }
 
-/** A value as the tables and tooltips show it: fixed decimals, '—' for a gap. */
+/**
+ * A value as the tables and tooltips show it, '—' for a gap: GRP figures (3 decimals) as the
+ * server answers them (exact to 4 decimals, the 4th shown when it is not 0: `lib/grp`), so a
+ * product's buckets add up to the order's issued GRP; other figures with fixed decimals.
+ */
 export function formatValue(value: number | null | undefined, decimals: number): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—'
+  if (decimals === 3) return formatGrp(value)
   const text = value.toFixed(decimals)
   // -0.000 reads as a negative figure that is not there.
   return /^-0(\.0+)?$/.test(text) ? text.slice(1) : text
