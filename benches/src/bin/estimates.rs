@@ -160,6 +160,7 @@ fn main() -> anyhow::Result<()> {
 
 /// The statistic as plain SQL over the raw rows: a sample is in a class on a day when some
 /// window of the class holds it (`[day + start, day + max(end, start + 1))`), counted once.
+/// A plain `avg`: the bench's series are per minute, where adeval's time weights are all equal.
 fn peer_stats(conn: &Connection, plain: &str, key: &DefaultKey) -> anyhow::Result<Answer> {
     let values = vec!["(?::bigint, ?::integer, ?::integer)"; key.windows.len()].join(", ");
     let sql = format!(

@@ -34,7 +34,10 @@ const DAY_SECS: i64 = 86_400;
 
 impl Lake {
     /// Per class and broadcast day of `from..to_excl`, the mean rating of `channel` and
-    /// `audience_group` over the samples inside any of the class's windows (broadcast-day
+    /// `audience_group` over the time inside any of the class's windows: each sample weighs the
+    /// time it stands for, until the series' next sample and at most a minute (the spot
+    /// curve's rule), so a per-second stretch around a break counts for its seconds, not sixty
+    /// times a per-minute sample (broadcast-day
     /// seconds from the day's midnight, end excluded, past 24:00 into the next calendar day;
     /// a sample in overlapping windows counts once). A day counts only once the series is
     /// delivered to the class's latest window end that day (a sample in its last minute or
@@ -110,15 +113,19 @@ impl Lake {
         ]
         .join(", ");
         let sql = format!(
-            "with r as (
+            "with v as (
                  select channel, audience_group, epoch_us(ts) // 1000000 as t, rating from {PARQUET_SOURCE} v
                  where ts >= ? and ts < ? and channel in ({}) and audience_group in ({})
              ),
-             s as (select channel, audience_group, t // {DAY_SECS} - k.k as day, t % {DAY_SECS} + k.k * {DAY_SECS} as sec, rating
+             r as (
+                 select *, least(coalesce(lead(t) over (partition by channel, audience_group order by t) - t, 60), 60) as w
+                 from v
+             ),
+             s as (select channel, audience_group, t // {DAY_SECS} - k.k as day, t % {DAY_SECS} + k.k * {DAY_SECS} as sec, rating, w
                    from r cross join {reach} k(k)),
              m as (select channel, audience_group, max(t) as last from r group by all),
              w(k, channel, grp, class, s, e, d0, d1, last_end) as (values {values})
-             select w.k, w.class, s.day, avg(s.rating), count(*)
+             select w.k, w.class, s.day, sum(s.rating * s.w) / sum(s.w), count(*)
              from s join w on s.channel = w.channel and s.audience_group = w.grp
                           and s.sec >= w.s and s.sec < w.e and s.day >= w.d0 and s.day < w.d1
                     join m on m.channel = s.channel and m.audience_group = s.audience_group

@@ -93,6 +93,38 @@ fn class_day_means_over_a_written_series() {
 }
 
 #[test]
+fn a_class_mean_weighs_each_sample_by_the_time_it_stands_for() {
+    // 19:00–19:59 per minute at 1.0, but the minute 19:30 delivered per second at 2.0 (a break
+    // measured finely). Over the class's hour 19:00–20:00: 59 minutes at 1.0 and 60 seconds at
+    // 2.0, (59 × 60 × 1 + 60 × 2) ÷ 3600 = 1.016666…; the plain mean of the 119 samples would
+    // be (59 + 120) ÷ 119 = 1.504.
+    let lake = TestLake::new();
+    let mut csv = String::from("channel,audience_group,ts,rating\n");
+    for m in 0..60 {
+        if m == 30 {
+            for s in 0..60 {
+                csv.push_str(&format!("CCTV-1,全国,2026-03-01 19:30:{s:02},2.0\n"));
+            }
+        } else {
+            csv.push_str(&format!("CCTV-1,全国,2026-03-01 19:{m:02}:00,1.0\n"));
+        }
+    }
+    let dir = std::env::temp_dir().join(format!("adeval-estimates-weights-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let source = dir.join("ratings.csv");
+    std::fs::write(&source, csv).unwrap();
+    let (files, summary) = lake.import_ratings(1, std::slice::from_ref(&source)).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(summary.rows, 119, "{:?}", summary.rejected);
+    let ratings = of(&files, Dataset::Ratings);
+    let means = lake.class_day_means(&ratings, "CCTV-1", "全国", &[(1, 68_400, 72_000)], day(3, 1), day(3, 2)).unwrap();
+    assert_eq!(means.len(), 1, "{means:?}");
+    let (class, d, mean, samples) = means[0];
+    assert_eq!((class, d, samples), (1, day(3, 1), 119));
+    assert!((mean - 61.0 / 60.0).abs() < 1e-12, "{mean}");
+}
+
+#[test]
 fn class_day_grp_over_written_viewing_rows() {
     let lake = TestLake::new();
     // Six spots of media 1, group 10, customer side, placed by hand on the generated rows.
