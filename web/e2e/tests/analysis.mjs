@@ -209,10 +209,10 @@ export const tests = [
       const fields = async () => Object.fromEntries(await dialog.locator('.point-dialog__field').evaluateAll((els) => els.map((e) => [e.querySelector('dt').textContent, e.querySelector('dd').textContent])))
       await dialog.getByRole('img', { name: `${media.mediaName} · ${group} 收视率曲线，点位 19:10:05–19:10:20 已标出` }).waitFor()
       const got = await fields()
-      const want = { 标题: productName, 开始时间: '19:10:05', 秒数: '15', 日期: D1, '受众/城市组': group, 数据归属: '客户', 毛评点: '1.250', 点位平均收视率: '3.000' }
+      const want = { 标题: productName, 开始时间: '19:10:05', 秒数: '15', 日期: D1, '受众/城市组': group, 数据归属: '客户', 毛评点: '1.2500', 点位平均收视率: '3.0000' }
       ctx.expect(JSON.stringify(got) === JSON.stringify(want), `fields ${JSON.stringify(got)}`)
       await dialog.getByRole('heading', { name: '每秒收视率' }).waitFor()
-      await dialog.getByText('均值 3.000').waitFor()
+      await dialog.getByText('均值 3.0000').waitFor()
       // The shaded band covers 15 of the axis' 40 seconds.
       const [shade, plot] = await Promise.all([dialog.getByTestId('spot-shade').boundingBox(), dialog.locator('.spot-curve__svg rect[fill="transparent"]').boundingBox()])
       ctx.expect(Math.abs(shade.width / plot.width - 15 / 40) < 0.02, `the shade is ${shade.width} of ${plot.width}`)
@@ -220,12 +220,12 @@ export const tests = [
       const chart = dialog.getByRole('img', { name: /收视率曲线/ })
       await chart.focus()
       await page.keyboard.press('Home')
-      await dialog.locator('.spot-curve__tooltip').filter({ hasText: `${D1} 19:09:50 收视率 1.000` }).waitFor()
+      await dialog.locator('.spot-curve__tooltip').filter({ hasText: `${D1} 19:09:50 收视率 1.0000` }).waitFor()
       for (let i = 0; i < 15; i++) await page.keyboard.press('ArrowRight')
-      await dialog.locator('.spot-curve__tooltip').filter({ hasText: `${D1} 19:10:05 收视率 2.000` }).waitFor()
+      await dialog.locator('.spot-curve__tooltip').filter({ hasText: `${D1} 19:10:05 收视率 2.0000` }).waitFor()
       await page.keyboard.press('ArrowRight')
       for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight')
-      await dialog.locator('.spot-curve__tooltip').filter({ hasText: `${D1} 19:10:11 收视率 3.500` }).waitFor()
+      await dialog.locator('.spot-curve__tooltip').filter({ hasText: `${D1} 19:10:11 收视率 3.5000` }).waitFor()
       await ctx.shot(page, 'point-details')
       await expectAccessible(page, 'point details', { include: '.dialog' })
       await dialog.getByRole('button', { name: '关闭' }).last().click()
@@ -305,16 +305,16 @@ export const tests = [
       ctx.expect(ticks.length > 1 && ticks.every((t) => /^24:(0[5-9]|1[0-6]):\d\d$/.test(t)), `axis ${ticks}`)
       await chart.focus()
       await page.keyboard.press('Home')
-      await dialog.locator('.spot-curve__tooltip').filter({ hasText: `${D1} 24:05:00 收视率 0.050` }).waitFor()
+      await dialog.locator('.spot-curve__tooltip').filter({ hasText: `${D1} 24:05:00 收视率 0.0500` }).waitFor()
       for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight')
-      await dialog.locator('.spot-curve__tooltip').filter({ hasText: `${D1} 24:10:00 收视率 0.100` }).waitFor()
+      await dialog.locator('.spot-curve__tooltip').filter({ hasText: `${D1} 24:10:00 收视率 0.1000` }).waitFor()
       // Steps: two points a minute (its start and the next minute's), each pair at one height.
       const points = await dialog.locator('.spot-curve__line').evaluate((el) =>
         [...el.getAttribute('d').matchAll(/(-?[\d.]+),(-?[\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])]))
       ctx.expect(points.length === 22, `${points.length} points drawn`)
       for (let i = 0; i < 22; i += 2) ctx.expect(Math.abs(points[i][1] - points[i + 1][1]) < 0.01 && points[i + 1][0] > points[i][0], `minute ${i / 2} is not flat: ${points[i]} ${points[i + 1]}`)
       // The mean's label: no part of the line inside its box.
-      await dialog.getByText('均值 0.100').waitFor()
+      await dialog.getByText('均值 0.1000').waitFor()
       const label = await dialog.locator('.spot-curve__mean-box').evaluate((r) => ({ x: +r.getAttribute('x'), y: +r.getAttribute('y'), w: +r.getAttribute('width'), h: +r.getAttribute('height') }))
       const inside = []
       for (let i = 0; i + 1 < points.length; i++) {
