@@ -38,7 +38,6 @@ const D1 = `${M1}-03`
 const D2 = `${M1}-04`
 const DAYS = Array.from({ length: last.getDate() }, (_, i) => `${M1}-${pad(i + 1)}`)
 
-const orderRow = (page) => page.locator('tr[data-row-key]', { hasText: productName })
 const summary = (page, id) => page.getByRole('dialog', { name: new RegExp(`^汇总 #${id}`) })
 const cell = (box, slot, day) => box.locator(`tr[data-slot="${slot}"] td[data-label="${day}"]`)
 const text = async (loc) => (await loc.innerText()).replace(/\s+/g, ' ').trim()
@@ -54,15 +53,16 @@ async function adeval(ctx, args) {
   }
 }
 
-async function openAnalysis(ctx, page) {
+/** The summary dialog's 数据分析 of the order whose row shows `name` (default: the seeded one). */
+async function openAnalysis(ctx, page, name = productName) {
   await page.goto(`${page.url().split('#')[0]}#/order/index`)
   await waitForPath(page, '/order/index')
   await page.reload()
   await page.waitForFunction(() => !document.querySelector('.data-table[aria-busy]'))
   await dismissNotices(page)
-  await orderRow(page).getByRole('button', { name: /更多/ }).click()
+  await page.locator('tr[data-row-key]', { hasText: name }).getByRole('button', { name: /更多/ }).click()
   await page.getByRole('menuitem', { name: '汇总', exact: true }).click()
-  const box = summary(page, ctx.state.orderId)
+  const box = name === productName ? summary(page, ctx.state.orderId) : page.getByRole('dialog', { name: /^汇总 #/ })
   await box.waitFor()
   const answer = page.waitForResponse(isCall('dataAnalysis'))
   await box.getByRole('button', { name: '数据分析', exact: true }).click()
@@ -326,6 +326,29 @@ export const tests = [
       }
       ctx.expect(inside.length === 0, `the line crosses the mean's label at ${JSON.stringify(inside.slice(0, 3))}`)
       await ctx.shot(page, 'point-per-minute-2410')
+      await dialog.getByRole('button', { name: '关闭' }).last().click()
+    },
+  },
+  {
+    name: 'the demo\'s 东方树叶: 数据分析 on its group over its cycle, a spot\'s 毛评点 equal to its per-second curve\'s 点位平均收视率',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      const { box, body } = await openAnalysis(ctx, page, '东方树叶')
+      ctx.expect(body.data.total > 10, `the demo order has ${body.data.total} slots`)
+      await ctx.shot(page, 'demo-analysis')
+      // The first slot's first customer-side spot: its row measures the series' seconds.
+      const spot = box.locator('button.analysis-spot[data-side="c"]').first()
+      const curve = page.waitForResponse(isCall('spotCurve'))
+      await spot.click()
+      const data = (await (await curve).json()).data
+      ctx.expect(data.resolution === 'second' && data.data.length === 615, `spotCurve ${JSON.stringify({ ...data, data: data.data.length })}`)
+      const dialog = page.getByRole('dialog', { name: '点位详情' })
+      await dialog.getByRole('heading', { name: '每秒收视率' }).waitFor()
+      await dialog.getByRole('img', { name: /收视率曲线/ }).waitFor()
+      const field = async (name) => (await dialog.locator('.point-dialog__field', { hasText: name }).locator('dd').innerText()).trim()
+      const [grp, mean] = [await field('毛评点'), await field('点位平均收视率')]
+      ctx.expect(/^\d\.\d{4}$/.test(grp) && grp === mean && Number(grp) >= 0.1 && Number(grp) <= 3, `毛评点 ${grp}, 点位平均收视率 ${mean}`)
+      await ctx.shot(page, 'demo-point-details')
       await dialog.getByRole('button', { name: '关闭' }).last().click()
     },
   },
