@@ -120,16 +120,18 @@ const PERIOD_RATING: [(&str, f64); 8] =
     [("早间", 0.17), ("上午", 0.16), ("午间", 0.36), ("下午", 0.2), ("晚间", 0.52), ("黄金档", 1.04), ("次黄金", 0.31), ("午夜", 0.08)];
 const REACH: [f64; 4] = [1.8, 1.5, 1.3, 1.0];
 
-/// (name, months from the current one, entries of (period names, spots; 0: every day of the
-/// month)): a monthly prime-time package for each month an order may reach, and an all-day one
-/// for next month.
+/// (name, months from the current one, entries of (period names, spots the entry's periods
+/// share; 0: every day of the month)): a monthly prime-time package for each month an order
+/// may reach, and an all-day one for next month.
 type SuitPlan = (&'static str, i32, &'static [(&'static [&'static str], i32)]);
+/// A spot every day of the month in each prime period, each period an entry of its own.
+const PRIME_MONTH: &[(&[&str], i32)] = &[(&["晚间"], 0), (&["黄金档"], 0), (&["次黄金"], 0)];
 const SUITS: [SuitPlan; 6] = [
-    ("黄金时段月套装", -2, &[(&["晚间", "黄金档", "次黄金"], 0)]),
-    ("黄金时段月套装", -1, &[(&["晚间", "黄金档", "次黄金"], 0)]),
-    ("黄金时段月套装", 0, &[(&["晚间", "黄金档", "次黄金"], 0)]),
-    ("黄金时段月套装", 1, &[(&["晚间", "黄金档", "次黄金"], 0)]),
-    ("黄金时段月套装", 2, &[(&["晚间", "黄金档", "次黄金"], 0)]),
+    ("黄金时段月套装", -2, PRIME_MONTH),
+    ("黄金时段月套装", -1, PRIME_MONTH),
+    ("黄金时段月套装", 0, PRIME_MONTH),
+    ("黄金时段月套装", 1, PRIME_MONTH),
+    ("黄金时段月套装", 2, PRIME_MONTH),
     ("全天覆盖套装", 1, &[(&["早间", "上午"], 8), (&["午间"], 4), (&["黄金档"], 4)]),
 ];
 
@@ -343,7 +345,9 @@ async fn load_suits(
         let days = (first.checked_add_months(chrono::Months::new(1)).expect("a next month") - first).num_days() as i32;
         let times = |n: i32| if n == 0 { days } else { n };
         let rating = |period: &str| PERIOD_RATING.iter().find(|p| p.0 == period).map_or(0.2, |p| p.1) * reach;
-        let customer: f64 = entries.iter().flat_map(|(names, n)| names.iter().map(move |p| f64::from(times(*n)) * rating(p))).sum();
+        // An entry's spots air in any of its periods: each at their mean rating.
+        let customer: f64 =
+            entries.iter().map(|(names, n)| f64::from(times(*n)) * names.iter().map(|p| rating(p)).sum::<f64>() / names.len() as f64).sum();
         let customer = customer.round();
         let media_side = (customer * 0.95).round();
         let suit: i64 = sqlx::query_scalar(

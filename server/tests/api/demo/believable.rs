@@ -8,6 +8,7 @@
 //!   finished one a little under its target (its make-goods owed), and the order that has not
 //!   started shows no issued figure;
 //! - the estimates spread as days do: high − low at least 15 % of normal, per class;
+//! - the suits sold for an order's months hold its schedule (but a free spot the media added);
 //! - the certificate rows say the order's spot length (30 s for 农夫山泉饮用天然水, 15 s else);
 //! - in 数据分析 a customer-side spot's 毛评点 is the mean of the rating series over its own
 //!   seconds (to the 4 decimals GRP is kept to and the point details show), the curve per
@@ -86,6 +87,15 @@ async fn the_demo_figures_are_in_the_ranges_of_national_tv_and_agree_with_each_o
             let range = if c["timePeriodClassName"] == "黄金时段" { 0.5..=3.0 } else { 0.1..=0.6 };
             assert!(range.contains(&normal), "{}: {c}", o["productName"]);
         }
+    }
+
+    // The suits sold for the orders' months hold their schedules (a spot a day in each prime
+    // period); only a free spot the media added — the day a spot aired twice, confirmed as a
+    // C cell — takes a period one past its package.
+    for o in &orders {
+        let suits = get(&app, &token, "orderSummarySuitList", json!({ "orderId": o["id"] })).await;
+        let entries = suits.as_array().unwrap();
+        assert!(!entries.is_empty() && entries.iter().all(|e| num(&e["num"]) >= -1.0), "{}: {suits}", o["productName"]);
     }
 
     // The certificate rows' 时长 is the order's spot length.

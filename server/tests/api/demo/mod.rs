@@ -18,8 +18,8 @@ const TABLES: [(&str, i64); 11] = [
     ("product_tapes", 14),
     ("time_period_classes", 8),
     ("time_periods", 32),
-    // Per product's media and brand: a prime-time package for each of five months (three
-    // periods each), an all-day one (four periods) for next month.
+    // Per product's media and brand: a prime-time package for each of five months (an entry
+    // for each of three periods), an all-day one (four periods) for next month.
     ("suits", 36),
     ("suit_time_periods", 114),
     ("online_viewings", 20),
