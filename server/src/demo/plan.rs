@@ -243,7 +243,9 @@ impl Plan {
     /// the third day's late spot aired at 21:40:00 instead (prime time, the same class: the
     /// certificate leaves its period empty); for the order whose certificate awaits
     /// confirmation, the fourth day a spot at 27:10:00 (past every period) and the fifth day a
-    /// spot of a tape the order does not hold at 20:05:00.
+    /// spot of a tape the order does not hold at 20:05:00. Each order's three minutes later
+    /// than the one before, so two orders of a channel whose cycles start on one day don't
+    /// air at the same second.
     fn add_odd_spots(&mut self, o: usize, order: &DemoOrder) {
         let Some((_, confirmed)) = order.certificate else { return };
         let media = PRODUCTS[order.product].media;
@@ -264,9 +266,10 @@ impl Plan {
             }
             let n = 6 + (mix(&[day_key(d), 100 + k as u64]) % 5) as u32;
             let pos = 1 + (mix(&[day_key(d), 200 + k as u64]) % u64::from(n)) as u32;
-            let start = secs_of(time) - 15 * (pos as i32 - 1);
+            let at_secs = secs_of(time) + 180 * o as i32;
+            let start = at_secs - 15 * (pos as i32 - 1);
             let tape = tape.unwrap_or_else(|| (d.day() as usize) % order.tapes);
-            let spot = Airing { product: order.product, tape, day: d, secs: secs_of(time), position: (pos, n), period, order: Some(o) };
+            let spot = Airing { product: order.product, tape, day: d, secs: at_secs, position: (pos, n), period, order: Some(o) };
             let end = start + 15 * n as i32 + spot.seconds();
             self.breaks.push(BreakAt { media, start: at(d, start), end: at(d, end) });
             self.aired.push(spot);
@@ -335,15 +338,21 @@ mod tests {
     }
 
     #[test]
-    fn spots_of_a_break_do_not_overlap_and_stay_in_their_period() {
-        let plan = plan();
+    fn spots_of_a_break_do_not_overlap_and_stay_in_their_period_whatever_the_day() {
+        let first = NaiveDate::from_ymd_opt(2026, 1, 1).unwrap();
+        for today in (0..366).map(|d| first + Days::new(d)) {
+            spots_apart_in_their_periods(&Plan::new(today));
+        }
+    }
+
+    fn spots_apart_in_their_periods(plan: &Plan) {
         let mut spots: Vec<&Airing> = plan.planned.iter().chain(&plan.aired).collect();
         spots.sort_by_key(|a| (PRODUCTS[a.product].media, a.start()));
         spots.dedup_by(|a, b| a == b);
         for pair in spots.windows(2) {
             let (a, b) = (pair[0], pair[1]);
-            if PRODUCTS[a.product].media == PRODUCTS[b.product].media && a.start() != b.start() {
-                assert!(a.start() + Duration::seconds(a.seconds().into()) <= b.start(), "{a:?} overlaps {b:?}");
+            if PRODUCTS[a.product].media == PRODUCTS[b.product].media && a != b {
+                assert!(a.start() + Duration::seconds(a.seconds().into()) <= b.start(), "{}: {a:?} overlaps {b:?}", plan.today);
             }
         }
         for a in &plan.planned {
@@ -352,7 +361,7 @@ mod tests {
                 "黄金档" => ("19:30", "22:00"),
                 _ => ("22:00", "24:00"),
             };
-            assert!(a.secs >= super::super::secs(from) && a.secs + a.seconds() <= super::super::secs(to), "{a:?}");
+            assert!(a.secs >= super::super::secs(from) && a.secs + a.seconds() <= super::super::secs(to), "{}: {a:?}", plan.today);
         }
     }
 
