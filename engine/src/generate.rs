@@ -1,6 +1,7 @@
 //! Realistic rating series of any size, for demos and benchmarks: per-minute ratings of every
-//! channel × audience group from [`RATINGS_START`], written by DuckDB as csv or Parquet in the
-//! import format (`channel, audience_group, ts, rating`).
+//! channel × audience group from [`ratings_start`], written by DuckDB as csv or Parquet in the
+//! import format (`channel, audience_group, ts, rating`); and the demo's series ([`model`]):
+//! minutes with per-second stretches around the ad breaks, and each spot's mean.
 //!
 //! The output goes wherever the caller says, so this runs on an unrestricted DuckDB connection
 //! of its own, never on a lake's sandboxed ones. Nothing of the SQL comes from outside but the
@@ -13,6 +14,10 @@ use duckdb::{Config, Connection};
 
 use crate::lake::sql_literal;
 use crate::{Error, Result};
+
+mod model;
+
+pub use model::{AROUND_BREAK_SECS, Break, DemoModel, DemoSeries, SpotSeconds};
 
 /// Channels of the generated series: the demo master data's four first, so a demo database
 /// knows them, then other national and provincial channels.
@@ -55,17 +60,10 @@ pub fn ratings_per_second(out: &Path, rows: u64, seed: u64) -> Result<()> {
 }
 
 /// Which series a generated file holds, from which minute on.
-pub struct Series<'a> {
-    pub start: NaiveDateTime,
-    pub channels: &'a [&'a str],
-    pub groups: &'a [&'a str],
-}
-
-/// Writes `days` whole days of every series of `series` from its start, as [`ratings`] does
-/// (the same shape of day, reach and noise): the demo's recent weeks of history.
-pub fn ratings_of(out: &Path, series: &Series<'_>, days: u64, seed: u64) -> Result<()> {
-    let rows = days * 1440 * (series.channels.len() * series.groups.len()) as u64;
-    write_ratings(out, series, 60, rows, seed)
+struct Series<'a> {
+    start: NaiveDateTime,
+    channels: &'a [&'a str],
+    groups: &'a [&'a str],
 }
 
 /// Writes `rows` samples of `spec`'s series, one every `step` seconds.

@@ -5,11 +5,15 @@
 //! order its row groups' `ts` statistics let DuckDB skip every group outside the window: a
 //! curve costs the few row groups it covers, however long the history.
 //!
-//! Series are per second or per minute (docs/import-formats.md 收视率). A sample stands for its
-//! second or its minute from `ts` on, so which samples belong to a stretch of time depends on
-//! the series' resolution: the query works it out from the samples themselves (consecutive
-//! samples less than a minute apart: per second), over the window widened by a minute each
-//! side so a per-minute series shows at least two samples.
+//! Series are per second or per minute (docs/import-formats.md 收视率), and one series may be
+//! both: a provider's minutes all day and per-second stretches around the ad breaks. So each
+//! sample is read at its own resolution: a sample holds until the next sample of the series,
+//! for at most a minute (the next sample a second later: it stands for its second; a minute
+//! later, or none, for its minute; the last sample of a series holds as long as the gap before
+//! it). Which samples belong to a stretch of time follows from that, so a spot in per-second
+//! data has the mean of its own seconds and a spot in per-minute data the mean of the minutes
+//! it overlaps, however the window around it is delivered. The query looks at the samples of
+//! the window widened by three minutes each side to see every sample's neighbours.
 
 use chrono::{Duration, NaiveDateTime};
 use duckdb::params_from_iter;
@@ -55,16 +59,23 @@ impl Resolution {
 /// The answer of [`Lake::spot_curve`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct SpotCurve {
-    /// The samples whose second (or minute) overlaps `[start − before, end + after)`, in time
-    /// order; duplicates of a time are kept as imported.
+    /// The samples whose time (from `ts` to the next sample, at most a minute) overlaps
+    /// `[start − before, end + after)`, in time order; duplicates of a time are kept as
+    /// imported.
     pub points: Vec<(NaiveDateTime, f64)>,
-    /// The mean of the samples whose second (or minute) overlaps the spot `[start, end)`;
-    /// `None` when there is none.
+    /// The mean of the samples whose time overlaps the spot `[start, end)`, of the finest
+    /// resolution among them (per-second samples when the spot has any); `None` when there is
+    /// none.
     pub spot_mean: Option<f64>,
-    /// `Second` when two consecutive samples of the widened window are less than a minute
-    /// apart; otherwise (a lone sample, or none) `Minute`.
+    /// `Second` when the samples the mean is of stand for less than a minute each (with none in
+    /// the spot: when any sample of the window does); otherwise (per-minute samples, a lone
+    /// sample, or none) `Minute`.
     pub resolution: Resolution,
 }
+
+/// How much wider than the window the samples looked at are: a sample's time depends on the
+/// next one (up to a minute on) and, for the last of a series, on the one before.
+const PROBE_MINUTES: i64 = 3;
 
 impl Lake {
     /// The rating curve of `request` over the ratings snapshot.
@@ -77,9 +88,8 @@ impl Lake {
             let end = start.checked_add_signed(secs(request.duration))?;
             let lo = start.checked_sub_signed(secs(request.before))?;
             let hi = end.checked_add_signed(secs(request.after))?;
-            // The samples looked at to tell the resolution: a minute more on each side.
-            let probe = (lo.checked_sub_signed(Duration::minutes(1))?, hi.checked_add_signed(Duration::minutes(1))?);
-            Some((end, lo, hi, probe))
+            let probe = Duration::minutes(PROBE_MINUTES);
+            Some((end, lo, hi, (lo.checked_sub_signed(probe)?, hi.checked_add_signed(probe)?)))
         })();
         let Some((end, lo, hi, (probe_lo, probe_hi))) = stretch else { return Ok(empty) };
         let Some(files) = files_of(ratings, Dataset::Ratings)? else { return Ok(empty) };
@@ -88,38 +98,46 @@ impl Lake {
         if files.is_empty() {
             return Ok(empty);
         }
-        // A sample at `ts` overlaps `[a, b)` when `a ≤ ts < b` per second, and when
-        // `a − 1 min < ts < b` per minute (its minute reaches into the stretch).
-        // Each takes the stretch's two ends twice.
-        const OVERLAPS: &str =
-            "case when r.per_second then s.ts >= ? and s.ts < ? else s.ts > ? - interval 1 minute and s.ts < ? end";
+        // `step`: the microseconds a sample holds, to the next distinct time (the one before
+        // for the last), at most a minute; `fine` when less. A sample overlaps `[a, b)` when
+        // `ts < b` and `ts + step > a`. The spot's mean is of its finest samples: where a break
+        // is per second, the minute sample that also covers a few of its seconds is left out.
         let sql = format!(
             "with s as materialized (
                  select ts, rating from {PARQUET_SOURCE} v
                  where channel = ? and audience_group = ? and ts > ? and ts < ?
              ),
-             r as (
-                 select coalesce(min(gap) < 60000000, false) as per_second
-                 from (select epoch_us(ts) - epoch_us(lag(ts) over (order by ts)) as gap from s)
-                 where gap > 0
+             t as (
+                 select ts, epoch_us(lead(ts) over w) - epoch_us(ts) as next_gap,
+                        epoch_us(ts) - epoch_us(lag(ts) over w) as gap_before
+                 from (select distinct ts from s) window w as (order by ts)
              ),
-             w as (select s.ts, s.rating, r.per_second, {OVERLAPS} as in_spot from s, r where {OVERLAPS})
-             select ts, rating, per_second, avg(rating) filter (where in_spot) over () from w order by ts"
+             k as (
+                 select s.ts, s.rating, least(coalesce(t.next_gap, t.gap_before, 60000000), 60000000) as step
+                 from s join t using (ts)
+             ),
+             w as (
+                 select ts, rating, step < 60000000 as fine, ts < ? and epoch_us(ts) + step > ? as in_spot
+                 from k where ts < ? and epoch_us(ts) + step > ?
+             ),
+             r as (
+                 select *, coalesce(bool_or(fine) filter (where in_spot) over (), bool_or(fine) over ()) as finest
+                 from w
+             )
+             select ts, rating, avg(rating) filter (where in_spot and fine = finest) over (), finest
+             from r order by ts"
         );
+        let us = |t: NaiveDateTime| Value::BigInt(micros(t));
         let params = [
             Value::Text(self.file_list(&files)),
             Value::Text(request.channel.to_owned()),
             Value::Text(request.audience_group.to_owned()),
             timestamp(micros(probe_lo)),
             timestamp(micros(probe_hi)),
-            timestamp(micros(start)),
             timestamp(micros(end)),
-            timestamp(micros(start)),
-            timestamp(micros(end)),
-            timestamp(micros(lo)),
+            us(start),
             timestamp(micros(hi)),
-            timestamp(micros(lo)),
-            timestamp(micros(hi)),
+            us(lo),
         ];
         let conn = self.conn()?;
         let mut stmt = conn.prepare(&sql)?;
@@ -127,10 +145,10 @@ impl Lake {
         let mut curve = empty;
         while let Some(r) = rows.next()? {
             curve.points.push((from_micros(r.get::<_, Micros>(0)?.0), r.get(1)?));
-            if r.get::<_, bool>(2)? {
+            curve.spot_mean = r.get(2)?;
+            if r.get::<_, bool>(3)? {
                 curve.resolution = Resolution::Second;
             }
-            curve.spot_mean = r.get(3)?;
         }
         Ok(curve)
     }

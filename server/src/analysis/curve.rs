@@ -40,7 +40,8 @@ pub struct CurvePoint {
     pub rating: f64,
 }
 
-/// How far apart the series' samples are.
+/// How far apart the samples the spot's mean is of are (a series may be per minute with
+/// per-second stretches around the breaks).
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum CurveResolution {
@@ -52,13 +53,15 @@ pub enum CurveResolution {
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SpotCurve {
-    /// The samples from `before` seconds ahead of the spot to `after` seconds past its end
-    /// (per minute: every minute that reaches into that stretch), in time order.
+    /// The samples from `before` seconds ahead of the spot to `after` seconds past its end, in
+    /// time order. A sample holds until the next one, for at most a minute, so a per-minute
+    /// sample reaching into that stretch is in it.
     pub data: Vec<CurvePoint>,
-    /// The mean of the samples of the spot's own seconds (per minute: of the minutes it
-    /// overlaps); null without any.
+    /// The mean of the samples of the spot's own seconds at the finest resolution they have
+    /// (per second: its seconds; per minute: the minutes it overlaps); null without any.
     pub spot_mean: Option<f64>,
-    /// `second` when consecutive samples are less than 60 s apart, else `minute`.
+    /// `second` when the samples of the mean hold less than a minute each (with none, when
+    /// any sample of the window does), else `minute`.
     pub resolution: CurveResolution,
     /// The series: the media's name and the group's.
     pub channel: String,

@@ -7,7 +7,6 @@
 
 use std::collections::BTreeMap;
 
-use adeval_engine::orders::round3;
 use adeval_engine::{Dataset, Side, SlotSpot, TimeType};
 use anyhow::Context;
 use chrono::NaiveDate;
@@ -53,7 +52,8 @@ pub struct AnalysisSpot {
     /// The group asked for (rows stored without a group id match it by name).
     pub default_audience_city_group_id: i64,
     pub media_id: i64,
-    /// GRP, 3 decimals.
+    /// GRP as the lake keeps it, 4 decimals: the spot's curve's mean when the rating series
+    /// is what the row was measured from.
     pub mao_dian_ping: f64,
     /// Spots of this side in the slot and bucket.
     pub count: u64,
@@ -140,7 +140,7 @@ pub async fn analysis(state: &AppState, ask: &SlotsAsk) -> Result<AnalysisPage> 
         default_audience_city_group: s.audience_group,
         default_audience_city_group_id: ask.group_id,
         media_id: s.media_id,
-        mao_dian_ping: round3(s.grp),
+        mao_dian_ping: adeval_engine::grp::kept(s.grp),
         count: s.count,
     };
     let c_data = slots

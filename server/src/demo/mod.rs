@@ -2,12 +2,16 @@
 //! audience/city groups, products, tapes, a broadcast day of time periods per channel grouped
 //! into prime and non-prime classes, suits, and network-viewing records. Loaded only into a
 //! database with no master data at all, in one transaction. [`orders`] adds demo orders on top,
-//! through the same imports a user's files go through.
+//! through the same imports a user's files go through, and [`lake`] the viewing data and rating
+//! series of what they aired ([`plan`]). Everything is dated from today in the server's time
+//! zone (Postgres's `current_date`, as the order status reads it).
 
 pub mod lake;
 pub mod orders;
+pub mod plan;
 mod summary;
 
+use chrono::NaiveDate;
 use sqlx::{PgConnection, PgPool};
 
 /// Serialises loaders: two servers starting on one empty database load the set once.
@@ -38,15 +42,15 @@ pub(crate) const BRANDS: [(&str, [&str; 3]); 3] = [
     ("农夫山泉", ["全国4+", "全国25-45女性", "一二线城市"]),
 ];
 
-pub(crate) struct Product {
-    brand: usize,
-    name: &'static str,
+pub struct Product {
+    pub(crate) brand: usize,
+    pub(crate) name: &'static str,
     /// File-name code of its tapes.
     code: &'static str,
     pub(crate) seconds: i32,
     pub(crate) media: usize,
     /// Indexes into the brand's groups; the first is the default.
-    groups: &'static [usize],
+    pub(crate) groups: &'static [usize],
     upside_down_three_per: f64,
     prime_time_per: f64,
     prime_upside_down_three_per: f64,
@@ -109,10 +113,25 @@ const PERIODS: [(&str, &str, &str, bool); 8] = [
     ("午夜", "24:00", "26:00", false),
 ];
 
-/// (name, months from the current one, entries of (period names, spots))
+/// The rating of a spot in each period on 全国4+ as a channel of reach 1 airs it (the demo's
+/// rating model's shape of the day, engine/src/generate/model.rs), and each media's reach:
+/// what the suits' metrics are sold at.
+const PERIOD_RATING: [(&str, f64); 8] =
+    [("早间", 0.17), ("上午", 0.16), ("午间", 0.36), ("下午", 0.2), ("晚间", 0.52), ("黄金档", 1.04), ("次黄金", 0.31), ("午夜", 0.08)];
+const REACH: [f64; 4] = [1.8, 1.5, 1.3, 1.0];
+
+/// (name, months from the current one, entries of (period names, spots the entry's periods
+/// share; 0: every day of the month)): a monthly prime-time package for each month an order
+/// may reach, and an all-day one for next month.
 type SuitPlan = (&'static str, i32, &'static [(&'static [&'static str], i32)]);
-const SUITS: [SuitPlan; 2] = [
-    ("黄金时段套装", 0, &[(&["黄金档"], 10), (&["晚间", "次黄金"], 6)]),
+/// A spot every day of the month in each prime period, each period an entry of its own.
+const PRIME_MONTH: &[(&[&str], i32)] = &[(&["晚间"], 0), (&["黄金档"], 0), (&["次黄金"], 0)];
+const SUITS: [SuitPlan; 6] = [
+    ("黄金时段月套装", -2, PRIME_MONTH),
+    ("黄金时段月套装", -1, PRIME_MONTH),
+    ("黄金时段月套装", 0, PRIME_MONTH),
+    ("黄金时段月套装", 1, PRIME_MONTH),
+    ("黄金时段月套装", 2, PRIME_MONTH),
     ("全天覆盖套装", 1, &[(&["早间", "上午"], 8), (&["午间"], 4), (&["黄金档"], 4)]),
 ];
 
@@ -139,6 +158,11 @@ const VIEWINGS: [(usize, &str, i32, &str, f64, i32); 20] = [
     (3, "新闻坊", 8, "18:30", 0.3896, 20),
     (3, "我们的歌", 11, "19:32", 0.8843, 10),
 ];
+
+/// Today in the server's time zone: the day the demo's dates count from.
+pub async fn today(db: &PgPool) -> sqlx::Result<NaiveDate> {
+    sqlx::query_scalar("select current_date").fetch_one(db).await
+}
 
 /// Loads the demo set when the database holds no master data; answers whether it did.
 pub async fn load_if_empty(db: &PgPool) -> anyhow::Result<bool> {
@@ -193,8 +217,9 @@ async fn load(conn: &mut PgConnection) -> anyhow::Result<()> {
     load_products(conn, &media, &brands, &groups).await?;
     for (m, &media_id) in media.iter().enumerate() {
         let periods = load_periods(conn, media_id).await?;
-        for (b, &brand_id) in brands.iter().enumerate() {
-            load_suits(conn, media_id, brand_id, &periods, (m + b) as f64).await?;
+        // Suits of the brands with a product on this media.
+        for p in PRODUCTS.iter().filter(|p| p.media == m) {
+            load_suits(conn, (media_id, brands[p.brand]), &periods, REACH[m], p.seconds).await?;
         }
     }
     for (m, name, days_ago, at, viewing, ranking) in VIEWINGS {
@@ -302,30 +327,45 @@ async fn load_periods(conn: &mut PgConnection, media_id: i64) -> anyhow::Result<
     Ok(periods)
 }
 
-/// The two suits of one media and brand; `seed` varies their figures.
-async fn load_suits(conn: &mut PgConnection, media_id: i64, brand_id: i64, periods: &[(&str, i64)], seed: f64) -> anyhow::Result<()> {
+/// The suits of one media and brand (of its product there, spots of `seconds`), their metrics
+/// their spots at the media's `reach`: the customer's as sold, the media's a little under (its
+/// own meter).
+async fn load_suits(
+    conn: &mut PgConnection,
+    (media_id, brand_id): (i64, i64),
+    periods: &[(&str, i64)],
+    reach: f64,
+    seconds: i32,
+) -> anyhow::Result<()> {
     for (name, month, entries) in SUITS {
-        let spots: i32 = entries.iter().map(|(names, n)| n * names.len() as i32).sum();
-        // Roughly 1.2 rating points per spot, the media side a little under the customer's.
-        let customer = (f64::from(spots) * (1.2 + seed * 0.05) * 1000.0).round() / 1000.0;
-        let media_side = (customer * 0.92 * 1000.0).round() / 1000.0;
+        let first: NaiveDate = sqlx::query_scalar("select (date_trunc('month', now()) + make_interval(months => $1))::date")
+            .bind(month)
+            .fetch_one(&mut *conn)
+            .await?;
+        let days = (first.checked_add_months(chrono::Months::new(1)).expect("a next month") - first).num_days() as i32;
+        let times = |n: i32| if n == 0 { days } else { n };
+        let rating = |period: &str| PERIOD_RATING.iter().find(|p| p.0 == period).map_or(0.2, |p| p.1) * reach;
+        // An entry's spots air in any of its periods: each at their mean rating.
+        let customer: f64 =
+            entries.iter().map(|(names, n)| f64::from(times(*n)) * names.iter().map(|p| rating(p)).sum::<f64>() / names.len() as f64).sum();
+        let customer = customer.round();
+        let media_side = (customer * 0.95).round();
         let suit: i64 = sqlx::query_scalar(
             "insert into suits (media_id, brand_id, suit_name, customer_metrics, media_metrics, seconds, suit_month)
-             values ($1, $2, $3, $4::numeric, $5::numeric, 15,
-                     (date_trunc('month', now()) + make_interval(months => $6))::date)
-             returning id",
+             values ($1, $2, $3, $4::numeric, $5::numeric, $6, $7) returning id",
         )
         .bind(media_id)
         .bind(brand_id)
         .bind(name)
         .bind(customer)
         .bind(media_side)
-        .bind(month)
+        .bind(seconds)
+        .bind(first)
         .fetch_one(&mut *conn)
         .await?;
-        for (entry, (names, times)) in entries.iter().enumerate() {
+        for (entry, (names, n)) in entries.iter().enumerate() {
             for period in names.iter() {
-                let id = periods.iter().find(|(n, _)| n == period).map(|(_, id)| *id).expect("a demo period");
+                let id = periods.iter().find(|(p, _)| p == period).map(|(_, id)| *id).expect("a demo period");
                 sqlx::query(
                     "insert into suit_time_periods (suit_id, entry_no, time_period_id, number_of_times)
                      values ($1, $2, $3, $4)",
@@ -333,7 +373,7 @@ async fn load_suits(conn: &mut PgConnection, media_id: i64, brand_id: i64, perio
                 .bind(suit)
                 .bind(entry as i32 + 1)
                 .bind(id)
-                .bind(times)
+                .bind(times(*n))
                 .execute(&mut *conn)
                 .await?;
             }
@@ -357,5 +397,6 @@ mod tests {
                 assert!(names.iter().all(|n| PERIODS.iter().any(|p| p.0 == *n)), "{names:?}");
             }
         }
+        assert!(PERIODS.iter().all(|p| PERIOD_RATING.iter().any(|r| r.0 == p.0)));
     }
 }

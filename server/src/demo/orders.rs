@@ -1,26 +1,32 @@
 //! Demo orders for a newcomer's first start, so the order list opens on orders in several
 //! states and each dialog has something to show. Each goes through the same import paths a
 //! user's files do: the schedule from a generated order template, the broadcast certificate
-//! from a generated certificate workbook.
+//! from a generated certificate workbook of what aired ([`super::plan`]: the same spots the
+//! viewing rows measure, at their air times, positions and lengths).
 //!
 //! - 安慕希 on 湖南卫视, a cycle that ended two weeks ago: schedule, certificate imported and
 //!   confirmed (a spot missing, a spot aired twice, a spot moved to another prime period):
-//!   finished, 7 已完结.
-//! - 农夫山泉 on CCTV-1, on air: schedule, and a certificate of the days aired so far awaiting
-//!   confirmation, with one spot past every period (to assign) and one version that is not the
-//!   order's (to swap): 2 公司播出证明.
+//!   finished, 7 已完结, a little under its target with make-goods owed.
+//! - 农夫山泉 on CCTV-1 (30 s), on air: schedule, and a certificate of the days aired so far
+//!   awaiting confirmation, with one spot past every period (to assign) and one version that
+//!   is not the order's (to swap): 2 公司播出证明.
 //! - 东方树叶 on 湖南卫视, from the first of last month to three weeks from now: last month's
 //!   certificate confirmed (the same misses as 安慕希's), this month still to air: 4 播出中.
 //! - 特仑苏 on 浙江卫视, starting next week, nothing imported yet: 1 待创建订单.
 //!
-//! The first three then get the summary dialog's cell writes ([`super::summary`]): owed
-//! make-goods, one moved, a reason, a manual GRP, a withdrawal.
+//! Each target is what its plan delivers on its default group, at the share the contract was
+//! sold at ([`super::plan::DemoOrder::target_share`]): the customer's metrics plus 10 % free,
+//! the media's a little under (its own meter, no free spots). The first three then get the
+//! summary dialog's cell writes ([`super::summary`]): owed make-goods, one moved, a reason, a
+//! manual GRP, a withdrawal.
 
 use std::path::Path;
 
-use chrono::{Datelike, Days, Local, NaiveDate};
+use chrono::{Datelike, Days, NaiveDate};
 use rust_xlsxwriter::Workbook;
 
+use super::PRODUCTS;
+use super::plan::{Airing, DemoOrder, PERIODS, Plan, product_groups};
 use crate::auth::session::Admin;
 use crate::imports::{ImportError, Report};
 use crate::orders::certificates::{confirm, import};
@@ -32,26 +38,30 @@ impl Report for Quiet {
     async fn stage(&self, _: i64, _: &str) {}
 }
 
-/// (period name, air time as `HH:MM:SS` of the broadcast day) of the spots planned each day.
-const SPOTS: [(&str, &str); 3] = [("晚间", "18:42:10"), ("黄金档", "20:15:30"), ("次黄金", "22:31:05")];
+/// The customer side's free broadcast, % of the metrics (赠播, calculation 2).
+const FREE_PER: f64 = 10.0;
+/// The media side's target against the customer's: the media guarantees a little less.
+const MEDIA_SHARE: f64 = 0.96;
 
-/// An order of the demo product named `product` on its media: its first `tapes` tapes, the
-/// media's suits for its brand (metrics their sums), the cycle given.
-async fn add_order(state: &AppState, product: &str, tapes: i64, (start, end): (NaiveDate, NaiveDate)) -> anyhow::Result<i64> {
+/// An order of `order`'s product on its media: its first tapes, the media's suits for its
+/// brand sold for the months of its cycle, the contracted metrics given.
+async fn add_order(state: &AppState, order: &DemoOrder, (customer, media): (f64, f64)) -> anyhow::Result<i64> {
+    let (start, end) = order.cycle;
     let mut tx = state.db.begin().await?;
     let id: i64 = sqlx::query_scalar(
         "insert into orders (media_id, product_id, default_group_id, seconds, cycle_start, cycle_end, follow_date,
                              customer_free_calc, customer_free_value, media_free_calc, media_free_value,
                              customer_metrics, media_metrics, notes, created_by)
-         select p.media_id, p.id, p.default_audience_group_id, p.seconds, $2, $3, $2, 2, 10, 1, 0,
-                coalesce((select sum(customer_metrics) from suits s where s.media_id = p.media_id and s.brand_id = p.brand_id), 0),
-                coalesce((select sum(media_metrics) from suits s where s.media_id = p.media_id and s.brand_id = p.brand_id), 0),
+         select p.media_id, p.id, p.default_audience_group_id, p.seconds, $2, $3, $2, 2, $4, 1, 0, $5, $6,
                 '演示订单', (select id from admins where account = 'admin')
          from products p where p.product_name = $1 returning id",
     )
-    .bind(product)
+    .bind(PRODUCTS[order.product].name)
     .bind(start)
     .bind(end)
+    .bind(FREE_PER)
+    .bind(customer)
+    .bind(media)
     .fetch_one(&mut *tx)
     .await?;
     sqlx::query(
@@ -60,13 +70,14 @@ async fn add_order(state: &AppState, product: &str, tapes: i64, (start, end): (N
          where product_id = (select product_id from orders where id = $1) order by id limit $2",
     )
     .bind(id)
-    .bind(tapes)
+    .bind(order.tapes as i64)
     .execute(&mut *tx)
     .await?;
     sqlx::query(
         "insert into order_suits (order_id, media_id, suit_id)
          select o.id, o.media_id, s.id from orders o join products p on p.id = o.product_id
-         join suits s on s.media_id = o.media_id and s.brand_id = p.brand_id where o.id = $1",
+         join suits s on s.media_id = o.media_id and s.brand_id = p.brand_id
+         where o.id = $1 and s.suit_month between date_trunc('month', o.cycle_start) and o.cycle_end",
     )
     .bind(id)
     .execute(&mut *tx)
@@ -76,21 +87,19 @@ async fn add_order(state: &AppState, product: &str, tapes: i64, (start, end): (N
     Ok(id)
 }
 
-/// The media file names of the order's tapes, then of its product's other tapes.
-async fn tape_names(state: &AppState, order: i64) -> anyhow::Result<(Vec<String>, Vec<String>)> {
-    let rows: Vec<(String, bool)> = sqlx::query_as(
-        "select t.media_file_name, ot.order_id is not null from orders o join product_tapes t on t.product_id = o.product_id
-         left join order_tapes ot on ot.order_id = o.id and ot.tape_id = t.id where o.id = $1 order by t.id",
+/// The media file names of the order's product's tapes, in the order the demo inserted them
+/// (the order's tapes first).
+async fn tape_names(state: &AppState, order: i64) -> anyhow::Result<Vec<String>> {
+    Ok(sqlx::query_scalar(
+        "select t.media_file_name from orders o join product_tapes t on t.product_id = o.product_id where o.id = $1 order by t.id",
     )
     .bind(order)
     .fetch_all(&state.db)
-    .await?;
-    let (ours, others): (Vec<_>, Vec<_>) = rows.into_iter().partition(|(_, ours)| *ours);
-    Ok((ours.into_iter().map(|(n, _)| n).collect(), others.into_iter().map(|(n, _)| n).collect()))
+    .await?)
 }
 
-/// An order template of one spot a day in each of [`SPOTS`]' periods, the order's tapes in
-/// turn: a sheet per month of the cycle.
+/// An order template of one spot a day in each of [`PERIODS`], the order's tapes in turn (the
+/// plan's): a sheet per month of the cycle.
 fn write_template(path: &Path, tapes: &[String], (start, end): (NaiveDate, NaiveDate)) -> anyhow::Result<()> {
     let mut book = Workbook::new();
     let mut month = start.with_day(1).expect("a first day");
@@ -105,7 +114,7 @@ fn write_template(path: &Path, tapes: &[String], (start, end): (NaiveDate, Naive
         }
         let mut row = 1;
         for (t, tape) in tapes.iter().enumerate() {
-            for (p, (period, _)) in SPOTS.iter().enumerate() {
+            for (p, period) in PERIODS.iter().enumerate() {
                 sheet.write_string(row, 0, tape)?;
                 sheet.write_string(row, 1, *period)?;
                 sheet.write_string(row, 2, "A")?;
@@ -125,50 +134,24 @@ fn write_template(path: &Path, tapes: &[String], (start, end): (NaiveDate, Naive
     Ok(())
 }
 
-/// A certificate row: day, air time, period as written, version.
-type Aired = (NaiveDate, String, String, String);
-
-/// What aired of the template's plan from `start` to `last`: every planned spot, but the
-/// first day's prime-time spot is missing, the second day's evening spot aired twice, and the
-/// third day's late spot aired in prime time instead (the same class: balanced).
-fn aired(tapes: &[String], start: NaiveDate, last: NaiveDate) -> Vec<Aired> {
-    let mut rows = Vec::new();
-    let mut day = start;
-    while day <= last {
-        let n = (day - start).num_days();
-        for (p, (period, at)) in SPOTS.iter().enumerate() {
-            let tape = tapes[(day.day() as usize + p) % tapes.len()].clone();
-            match (n, p) {
-                (0, 1) => continue,
-                (1, 0) => rows.push((day, "18:55:00".into(), period.to_string(), tape.clone())),
-                (2, 2) => {
-                    rows.push((day, "21:40:00".into(), String::new(), tape));
-                    continue;
-                }
-                _ => {}
-            }
-            rows.push((day, at.to_string(), period.to_string(), tape));
-        }
-        day = day + Days::new(1);
-    }
-    rows
-}
-
-fn write_certificate(path: &Path, rows: &[Aired]) -> anyhow::Result<()> {
+/// A certificate workbook of `rows`: day, air time, period as written, version, the spot's
+/// length, its position.
+fn write_certificate(path: &Path, rows: &[&Airing], tapes: &[String]) -> anyhow::Result<()> {
     let mut book = Workbook::new();
     let sheet = book.add_worksheet();
     sheet.set_name("播出证明")?;
-    for (c, h) in ["日期", "播出时间", "时段", "版本", "时长", "次数"].into_iter().enumerate() {
+    for (c, h) in ["日期", "播出时间", "时段", "版本", "时长", "位置", "次数"].into_iter().enumerate() {
         sheet.write_string(0, c as u16, h)?;
     }
-    for (r, (day, at, period, version)) in rows.iter().enumerate() {
+    for (r, a) in rows.iter().enumerate() {
         let r = r as u32 + 1;
-        sheet.write_string(r, 0, day.format("%Y-%m-%d").to_string())?;
-        sheet.write_string(r, 1, at)?;
-        sheet.write_string(r, 2, period)?;
-        sheet.write_string(r, 3, version)?;
-        sheet.write_number(r, 4, 15.0)?;
-        sheet.write_number(r, 5, 1.0)?;
+        sheet.write_string(r, 0, a.day.format("%Y-%m-%d").to_string())?;
+        sheet.write_string(r, 1, a.time_text())?;
+        sheet.write_string(r, 2, a.period)?;
+        sheet.write_string(r, 3, &tapes[a.tape])?;
+        sheet.write_number(r, 4, f64::from(a.seconds()))?;
+        sheet.write_string(r, 5, a.position_text())?;
+        sheet.write_number(r, 6, 1.0)?;
     }
     book.save(path)?;
     Ok(())
@@ -181,53 +164,67 @@ fn refused(e: ImportError) -> anyhow::Error {
     }
 }
 
+/// Each order's (customer, media) metrics: its plan's GRP on its default group at its target
+/// share, whole points as a contract writes them.
+fn metrics(plan: &Plan) -> anyhow::Result<Vec<(f64, f64)>> {
+    let group = |o: &DemoOrder| product_groups(&PRODUCTS[o.product])[0];
+    let planned: Vec<&Airing> = plan.planned.iter().collect();
+    let spots: Vec<_> =
+        planned.iter().map(|a| super::lake::seconds_of(a, a.order.map_or("", |o| group(&plan.orders[o])))).collect();
+    let means = super::lake::model(plan, |m| m.spot_means(&spots))?;
+    let mut grp = [0.0; 4];
+    for (a, mean) in planned.iter().zip(means) {
+        if let Some(o) = a.order {
+            grp[o] += mean.unwrap_or_default();
+        }
+    }
+    Ok(plan
+        .orders
+        .iter()
+        .zip(grp)
+        .map(|(o, grp)| {
+            let target = grp * o.target_share;
+            ((target / (1.0 + FREE_PER / 100.0)).round(), (target * MEDIA_SHARE).round())
+        })
+        .collect())
+}
+
 /// Loads the demo orders (see the module's comment); answers how many.
 pub async fn load(state: &AppState) -> anyhow::Result<usize> {
     let (id, name): (i64, String) = sqlx::query_as("select id, name from admins where account = 'admin'").fetch_one(&state.db).await?;
     let admin = Admin { id, name, rule_id: "*".into(), session_id: 0 };
     let dir = state.config.data_dir.join("tmp");
     std::fs::create_dir_all(&dir)?;
-    let today = Local::now().date_naive();
+    let today = super::today(&state.db).await?;
+    let plan = Plan::new(today);
+    let metrics = {
+        let plan = plan.clone();
+        tokio::task::spawn_blocking(move || metrics(&plan)).await??
+    };
 
-    let finished = (today - Days::new(45), today - Days::new(16));
-    let on_air = (today - Days::new(20), today + Days::new(20));
-    let this_month = today.with_day(1).expect("a first day");
-    let running = (this_month - chrono::Months::new(1), today + Days::new(20));
     let mut ids = Vec::new();
-    for (product, tapes, cycle, aired_to, confirmed) in [
-        ("安慕希", 2, finished, finished.1, true),
-        ("农夫山泉饮用天然水", 2, on_air, today - Days::new(1), false),
-        ("东方树叶", 2, running, this_month - Days::new(1), true),
-    ] {
-        let order = add_order(state, product, tapes, cycle).await?;
-        ids.push(order);
-        let (ours, others) = tape_names(state, order).await?;
-        let template = dir.join(format!("demo-template-{order}.xlsx"));
-        write_template(&template, &ours, cycle)?;
-        let imported = crate::orders::schedule::import_file(state, order, &template, Some(admin.id), &Quiet).await;
+    for (o, order) in plan.orders.iter().enumerate() {
+        let id = add_order(state, order, metrics[o]).await?;
+        ids.push(id);
+        let Some((_, confirmed)) = order.certificate else { continue };
+        let tapes = tape_names(state, id).await?;
+        let template = dir.join(format!("demo-template-{id}.xlsx"));
+        write_template(&template, &tapes[..order.tapes], order.cycle)?;
+        let imported = crate::orders::schedule::import_file(state, id, &template, Some(admin.id), &Quiet).await;
         let _ = std::fs::remove_file(&template);
         imported.map_err(refused)?;
 
-        let mut rows = aired(&ours, cycle.0, aired_to);
-        if !confirmed {
-            // A spot past every period of the broadcast day, and one of a version not ordered.
-            rows.push((cycle.0 + Days::new(3), "27:10:00".into(), String::new(), ours[0].clone()));
-            if let Some(other) = others.first() {
-                rows.push((cycle.0 + Days::new(4), "20:05:00".into(), "黄金档".into(), other.clone()));
-            }
-        }
-        let file = dir.join(format!("demo-certificate-{order}.xlsx"));
-        write_certificate(&file, &rows)?;
+        let file = dir.join(format!("demo-certificate-{id}.xlsx"));
+        write_certificate(&file, &plan.certificate(o), &tapes)?;
         let origin = crate::imports::Origin { admin_id: Some(admin.id), cli: true, ..Default::default() };
-        let imported = import::import_file(state, order, &file, &origin, &Quiet).await;
+        let imported = import::import_file(state, id, &file, &origin, &Quiet).await;
         let _ = std::fs::remove_file(&file);
         imported.map_err(refused)?;
-        confirm::preview(state, &admin, order).await.map_err(|e| anyhow::anyhow!("previewing the demo certificate: {e:?}"))?;
+        confirm::preview(state, &admin, id).await.map_err(|e| anyhow::anyhow!("previewing the demo certificate: {e:?}"))?;
         if confirmed {
-            confirm::apply(state, &admin, order, None).await.map_err(|e| anyhow::anyhow!("confirming the demo certificate: {e:?}"))?;
+            confirm::apply(state, &admin, id, None).await.map_err(|e| anyhow::anyhow!("confirming the demo certificate: {e:?}"))?;
         }
     }
     super::summary::load(state, &admin, [ids[0], ids[1], ids[2]], today).await?;
-    add_order(state, "特仑苏", 2, (today + Days::new(7), today + Days::new(37))).await?;
-    Ok(4)
+    Ok(ids.len())
 }

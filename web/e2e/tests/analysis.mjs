@@ -38,7 +38,6 @@ const D1 = `${M1}-03`
 const D2 = `${M1}-04`
 const DAYS = Array.from({ length: last.getDate() }, (_, i) => `${M1}-${pad(i + 1)}`)
 
-const orderRow = (page) => page.locator('tr[data-row-key]', { hasText: productName })
 const summary = (page, id) => page.getByRole('dialog', { name: new RegExp(`^汇总 #${id}`) })
 const cell = (box, slot, day) => box.locator(`tr[data-slot="${slot}"] td[data-label="${day}"]`)
 const text = async (loc) => (await loc.innerText()).replace(/\s+/g, ' ').trim()
@@ -54,15 +53,16 @@ async function adeval(ctx, args) {
   }
 }
 
-async function openAnalysis(ctx, page) {
+/** The summary dialog's 数据分析 of the order whose row shows `name` (default: the seeded one). */
+async function openAnalysis(ctx, page, name = productName) {
   await page.goto(`${page.url().split('#')[0]}#/order/index`)
   await waitForPath(page, '/order/index')
   await page.reload()
   await page.waitForFunction(() => !document.querySelector('.data-table[aria-busy]'))
   await dismissNotices(page)
-  await orderRow(page).getByRole('button', { name: /更多/ }).click()
+  await page.locator('tr[data-row-key]', { hasText: name }).getByRole('button', { name: /更多/ }).click()
   await page.getByRole('menuitem', { name: '汇总', exact: true }).click()
-  const box = summary(page, ctx.state.orderId)
+  const box = name === productName ? summary(page, ctx.state.orderId) : page.getByRole('dialog', { name: /^汇总 #/ })
   await box.waitFor()
   const answer = page.waitForResponse(isCall('dataAnalysis'))
   await box.getByRole('button', { name: '数据分析', exact: true }).click()
@@ -209,10 +209,10 @@ export const tests = [
       const fields = async () => Object.fromEntries(await dialog.locator('.point-dialog__field').evaluateAll((els) => els.map((e) => [e.querySelector('dt').textContent, e.querySelector('dd').textContent])))
       await dialog.getByRole('img', { name: `${media.mediaName} · ${group} 收视率曲线，点位 19:10:05–19:10:20 已标出` }).waitFor()
       const got = await fields()
-      const want = { 标题: productName, 开始时间: '19:10:05', 秒数: '15', 日期: D1, '受众/城市组': group, 数据归属: '客户', 毛评点: '1.250', 点位平均收视率: '3.000' }
+      const want = { 标题: productName, 开始时间: '19:10:05', 秒数: '15', 日期: D1, '受众/城市组': group, 数据归属: '客户', 毛评点: '1.2500', 点位平均收视率: '3.0000' }
       ctx.expect(JSON.stringify(got) === JSON.stringify(want), `fields ${JSON.stringify(got)}`)
       await dialog.getByRole('heading', { name: '每秒收视率' }).waitFor()
-      await dialog.getByText('均值 3.000').waitFor()
+      await dialog.getByText('均值 3.0000').waitFor()
       // The shaded band covers 15 of the axis' 40 seconds.
       const [shade, plot] = await Promise.all([dialog.getByTestId('spot-shade').boundingBox(), dialog.locator('.spot-curve__svg rect[fill="transparent"]').boundingBox()])
       ctx.expect(Math.abs(shade.width / plot.width - 15 / 40) < 0.02, `the shade is ${shade.width} of ${plot.width}`)
@@ -220,12 +220,12 @@ export const tests = [
       const chart = dialog.getByRole('img', { name: /收视率曲线/ })
       await chart.focus()
       await page.keyboard.press('Home')
-      await dialog.locator('.spot-curve__tooltip').filter({ hasText: `${D1} 19:09:50 收视率 1.000` }).waitFor()
+      await dialog.locator('.spot-curve__tooltip').filter({ hasText: `${D1} 19:09:50 收视率 1.0000` }).waitFor()
       for (let i = 0; i < 15; i++) await page.keyboard.press('ArrowRight')
-      await dialog.locator('.spot-curve__tooltip').filter({ hasText: `${D1} 19:10:05 收视率 2.000` }).waitFor()
+      await dialog.locator('.spot-curve__tooltip').filter({ hasText: `${D1} 19:10:05 收视率 2.0000` }).waitFor()
       await page.keyboard.press('ArrowRight')
       for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight')
-      await dialog.locator('.spot-curve__tooltip').filter({ hasText: `${D1} 19:10:11 收视率 3.500` }).waitFor()
+      await dialog.locator('.spot-curve__tooltip').filter({ hasText: `${D1} 19:10:11 收视率 3.5000` }).waitFor()
       await ctx.shot(page, 'point-details')
       await expectAccessible(page, 'point details', { include: '.dialog' })
       await dialog.getByRole('button', { name: '关闭' }).last().click()
@@ -305,16 +305,16 @@ export const tests = [
       ctx.expect(ticks.length > 1 && ticks.every((t) => /^24:(0[5-9]|1[0-6]):\d\d$/.test(t)), `axis ${ticks}`)
       await chart.focus()
       await page.keyboard.press('Home')
-      await dialog.locator('.spot-curve__tooltip').filter({ hasText: `${D1} 24:05:00 收视率 0.050` }).waitFor()
+      await dialog.locator('.spot-curve__tooltip').filter({ hasText: `${D1} 24:05:00 收视率 0.0500` }).waitFor()
       for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight')
-      await dialog.locator('.spot-curve__tooltip').filter({ hasText: `${D1} 24:10:00 收视率 0.100` }).waitFor()
+      await dialog.locator('.spot-curve__tooltip').filter({ hasText: `${D1} 24:10:00 收视率 0.1000` }).waitFor()
       // Steps: two points a minute (its start and the next minute's), each pair at one height.
       const points = await dialog.locator('.spot-curve__line').evaluate((el) =>
         [...el.getAttribute('d').matchAll(/(-?[\d.]+),(-?[\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])]))
       ctx.expect(points.length === 22, `${points.length} points drawn`)
       for (let i = 0; i < 22; i += 2) ctx.expect(Math.abs(points[i][1] - points[i + 1][1]) < 0.01 && points[i + 1][0] > points[i][0], `minute ${i / 2} is not flat: ${points[i]} ${points[i + 1]}`)
       // The mean's label: no part of the line inside its box.
-      await dialog.getByText('均值 0.100').waitFor()
+      await dialog.getByText('均值 0.1000').waitFor()
       const label = await dialog.locator('.spot-curve__mean-box').evaluate((r) => ({ x: +r.getAttribute('x'), y: +r.getAttribute('y'), w: +r.getAttribute('width'), h: +r.getAttribute('height') }))
       const inside = []
       for (let i = 0; i + 1 < points.length; i++) {
@@ -326,6 +326,29 @@ export const tests = [
       }
       ctx.expect(inside.length === 0, `the line crosses the mean's label at ${JSON.stringify(inside.slice(0, 3))}`)
       await ctx.shot(page, 'point-per-minute-2410')
+      await dialog.getByRole('button', { name: '关闭' }).last().click()
+    },
+  },
+  {
+    name: 'the demo\'s 东方树叶: 数据分析 on its group over its cycle, a spot\'s 毛评点 equal to its per-second curve\'s 点位平均收视率',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      const { box, body } = await openAnalysis(ctx, page, '东方树叶')
+      ctx.expect(body.data.total > 10, `the demo order has ${body.data.total} slots`)
+      await ctx.shot(page, 'demo-analysis')
+      // The first slot's first customer-side spot: its row measures the series' seconds.
+      const spot = box.locator('button.analysis-spot[data-side="c"]').first()
+      const curve = page.waitForResponse(isCall('spotCurve'))
+      await spot.click()
+      const data = (await (await curve).json()).data
+      ctx.expect(data.resolution === 'second' && data.data.length === 615, `spotCurve ${JSON.stringify({ ...data, data: data.data.length })}`)
+      const dialog = page.getByRole('dialog', { name: '点位详情' })
+      await dialog.getByRole('heading', { name: '每秒收视率' }).waitFor()
+      await dialog.getByRole('img', { name: /收视率曲线/ }).waitFor()
+      const field = async (name) => (await dialog.locator('.point-dialog__field', { hasText: name }).locator('dd').innerText()).trim()
+      const [grp, mean] = [await field('毛评点'), await field('点位平均收视率')]
+      ctx.expect(/^\d\.\d{4}$/.test(grp) && grp === mean && Number(grp) >= 0.1 && Number(grp) <= 3, `毛评点 ${grp}, 点位平均收视率 ${mean}`)
+      await ctx.shot(page, 'demo-point-details')
       await dialog.getByRole('button', { name: '关闭' }).last().click()
     },
   },

@@ -3009,7 +3009,8 @@ export interface components {
             mediaId: number;
             /**
              * Format: double
-             * @description GRP, 3 decimals.
+             * @description GRP as the lake keeps it, 4 decimals: the spot's curve's mean when the rating series
+             *     is what the row was measured from.
              */
             maoDianPing: number;
             /**
@@ -3277,7 +3278,8 @@ export interface components {
             rating: number;
         };
         /**
-         * @description How far apart the series' samples are.
+         * @description How far apart the samples the spot's mean is of are (a series may be per minute with
+         *     per-second stretches around the breaks).
          * @enum {string}
          */
         CurveResolution: "second" | "minute";
@@ -11225,17 +11227,21 @@ export interface operations {
                         /** @description spotCurve's answer. */
                         data?: {
                             /**
-                             * @description The samples from `before` seconds ahead of the spot to `after` seconds past its end
-                             *     (per minute: every minute that reaches into that stretch), in time order.
+                             * @description The samples from `before` seconds ahead of the spot to `after` seconds past its end, in
+                             *     time order. A sample holds until the next one, for at most a minute, so a per-minute
+                             *     sample reaching into that stretch is in it.
                              */
                             data: components["schemas"]["CurvePoint"][];
                             /**
                              * Format: double
-                             * @description The mean of the samples of the spot's own seconds (per minute: of the minutes it
-                             *     overlaps); null without any.
+                             * @description The mean of the samples of the spot's own seconds at the finest resolution they have
+                             *     (per second: its seconds; per minute: the minutes it overlaps); null without any.
                              */
                             spotMean?: number | null;
-                            /** @description `second` when consecutive samples are less than 60 s apart, else `minute`. */
+                            /**
+                             * @description `second` when the samples of the mean hold less than a minute each (with none, when
+                             *     any sample of the window does), else `minute`.
+                             */
                             resolution: components["schemas"]["CurveResolution"];
                             /** @description The series: the media's name and the group's. */
                             channel: string;

@@ -8,7 +8,7 @@
 //! |---|---|---|---|---|
 //! | c | 03-02 20:00:40 | 伊利版本A | | 20:00 |
 //! | c | 03-02 20:00:10 | 伊利版本B | earliest customer spot of 20:00 on 03-02 (count 2) | 20:00 |
-//! | c | 03-03 20:00:05 | 测试牛奶 | the product's name | 20:00 |
+//! | c | 03-03 20:00:05 | 测试牛奶 | the product's name, GRP 0.5678 (kept to 4 decimals, shown so) | 20:00 |
 //! | c | 03-02 24:10:00 | T-001 | airs 03-03 00:10 | 24:10 |
 //! | c | 03-02 20:00:00 | 别的版本 | another product's tape: never | |
 //! | c | 03-02 20:00:00 | 伊利版本A, group 北京 | another group: never | |
@@ -43,7 +43,7 @@ async fn setup() -> Fixture {
     let mut customer = vec![
         spot("2026-03-02", "20:00:40", tv, "伊利版本A", all, 1.2345),
         spot("2026-03-02", "20:00:10", tv, "伊利版本B", all, 2.0),
-        spot("2026-03-03", "20:00:05", tv, "测试牛奶", all, 0.5),
+        spot("2026-03-03", "20:00:05", tv, "测试牛奶", all, 0.5678),
         spot("2026-03-02", "24:10:00", tv, "T-001", all, 3.0),
         spot("2026-03-02", "20:00:00", tv, "别的版本", all, 9.0),
         spot("2026-03-02", "20:00:00", tv, "伊利版本A", "北京", 9.0),
@@ -109,6 +109,8 @@ async fn both_sides_of_each_slot_and_day_show_their_earliest_spot_and_count() {
     assert_eq!(first["defaultAudienceCityGroup"], "全国4+");
     assert_eq!((first["defaultAudienceCityGroupId"].as_i64(), first["mediaId"].as_i64()), (Some(f.group), Some(f.media)));
     assert_eq!((&first["duration"], &first["maoDianPing"]), (&json!(15), &json!(2.0)));
+    // GRP as the lake keeps it, to 4 decimals: the same figure as the spot's curve's mean.
+    assert_eq!(page["cData"][0]["t"]["2026-03-03"]["c"]["maoDianPing"], json!(0.5678));
     assert!(first["id"].as_i64().is_some_and(|id| id > 0));
     assert_eq!(page["cData"][0]["t"]["2026-03-02"]["m"]["mediaId"].as_i64(), Some(f.other_media));
 

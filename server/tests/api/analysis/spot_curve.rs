@@ -6,7 +6,9 @@
 //!   second on 3 March 00:29:50 … 00:31:00, rating k ÷ 2 at k seconds past 00:29:50 (2 March's
 //!   24:30:00 + 5 s is k = 10 … 14: **6**).
 //! - 测试卫视 / 北京 per minute 19:00 … 21:00 on 2 March, rating m ÷ 10 at m minutes past 19:00
-//!   (20:00:30 + 45 s overlaps the minutes 20:00 and 20:01: (6.0 + 6.1) ÷ 2 = **6.05**).
+//!   (20:00:30 + 45 s overlaps the minutes 20:00 and 20:01: (6.0 + 6.1) ÷ 2 = **6.05**), but
+//!   per second over the ad break 20:30:00 … 20:39:59 (no minute samples there): 20 until
+//!   20:34:59, then 30 — a provider's minutes with per-second stretches around the breaks.
 //! - 测试二台 / 全国4+ per second over the same ten minutes at 99, which no answer may show.
 
 use serde_json::{Value, json};
@@ -21,8 +23,12 @@ fn ratings_csv() -> String {
     let mut line = |channel: &str, group: &str, ts: chrono::NaiveDateTime, rating: f64| {
         csv.push_str(&format!("{channel},{group},{},{rating}\n", ts.format("%Y-%m-%d %H:%M:%S")));
     };
-    for m in 0..=120 {
+    for m in (0..=120).filter(|m| !(90..100).contains(m)) {
         line("测试卫视", "北京", day(2) + Duration::hours(19) + Duration::minutes(m), m as f64 / 10.0);
+    }
+    for s in 0..600 {
+        let rating = if s < 300 { 20.0 } else { 30.0 };
+        line("测试卫视", "北京", day(2) + Duration::minutes(20 * 60 + 30) + Duration::seconds(s), rating);
     }
     for i in 0..=600 {
         let ts = day(2) + Duration::hours(20) + Duration::seconds(i);
@@ -42,7 +48,7 @@ async fn setup() -> Fixture {
     let path = dir.join("curve.csv");
     std::fs::write(&path, ratings_csv()).unwrap();
     let imported = adeval_server::imports::ratings::import(&f.app.state, vec![path], "cli").await.unwrap();
-    assert_eq!(imported.map(|(_, rows)| rows), Ok(121 + 601 * 2 + 71));
+    assert_eq!(imported.map(|(_, rows)| rows), Ok(111 + 600 + 601 * 2 + 71));
     f
 }
 
@@ -98,6 +104,46 @@ async fn a_per_minute_curve_takes_every_minute_the_spot_overlaps() {
         [("19:59", 5.9), ("20:00", 6.0), ("20:01", 6.1), ("20:02", 6.2)].map(|(t, r)| (format!("2026-03-02 {t}:00"), r)).to_vec();
     assert_eq!(points(got), expected);
     assert!(close(&got["spotMean"], 6.05), "{}", got["spotMean"]);
+}
+
+#[tokio::test]
+async fn a_series_of_minutes_and_per_second_stretches_reads_each_sample_at_its_own_resolution() {
+    let f = setup().await;
+    let ask = |add_time: &str, duration: u32, before: u32, after: u32| {
+        json!({ "mediaId": f.media, "defaultAudienceCityGroupId": f.second_group, "ymd": "2026-03-02",
+                "addTime": add_time, "duration": duration, "before": before, "after": after })
+    };
+
+    // A spot just before the break, in the minute 20:29 (8.9): its mean is that minute's,
+    // per minute, though the window reaches into the per-second break. The window 20:28:20 …
+    // 20:30:35 holds the minute 20:28 (it reaches into the window's start), 20:29 (which
+    // holds until 20:30:00, where the next sample is) and the break's seconds 20:30:00 … 34.
+    let answer = curve(&f, ask("20:29:20", 15, 60, 60)).await;
+    let got = answer.ok();
+    let data = points(got);
+    assert_eq!(data.len(), 2 + 35, "{data:?}");
+    assert_eq!(data[..3].to_vec(), [("2026-03-02 20:28:00", 8.8), ("2026-03-02 20:29:00", 8.9), ("2026-03-02 20:30:00", 20.0)]
+        .map(|(t, r)| (t.to_owned(), r)));
+    assert!(close(&got["spotMean"], 8.9), "{}", got["spotMean"]);
+    assert_eq!(got["resolution"], "minute");
+
+    // A spot at the break's last seconds 20:39:50 … 20:40:04: the finest samples it has are the
+    // ten seconds at 30, so its mean is 30, per second (the minute 20:40, 10.0, which it also
+    // overlaps, is a coarser measure of the same seconds). The window 20:39:40 … 20:41:04 holds
+    // 20 seconds and the minutes 20:40 and 20:41.
+    let answer = curve(&f, ask("20:39:50", 15, 10, 60)).await;
+    let got = answer.ok();
+    let data = points(got);
+    assert_eq!((data.len(), data[19].0.as_str(), data[20].clone()), (22, "2026-03-02 20:39:59", ("2026-03-02 20:40:00".to_owned(), 10.0)));
+    assert!(close(&got["spotMean"], 30.0), "{}", got["spotMean"]);
+    assert_eq!(got["resolution"], "second");
+
+    // Inside the break, per second as ever: 20:34:55 + 10 s is five seconds at 20 and five at
+    // 30, mean 25.
+    let got = curve(&f, ask("20:34:55", 10, 300, 300)).await;
+    let got = got.ok();
+    assert!(close(&got["spotMean"], 25.0), "{}", got["spotMean"]);
+    assert_eq!(got["resolution"], "second");
 }
 
 #[tokio::test]

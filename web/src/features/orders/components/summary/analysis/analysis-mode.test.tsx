@@ -188,14 +188,14 @@ describe('点位详情', () => {
     await user.keyboard('{Enter}')
     const dialog = await screen.findByRole('dialog', { name: '点位详情' })
     const fields = () => Object.fromEntries([...dialog.querySelectorAll('.point-dialog__field')].map((f) => [f.querySelector('dt')!.textContent, f.querySelector('dd')!.textContent]))
-    await waitFor(() => expect(fields().点位平均收视率).toBe('2.200'))
+    await waitFor(() => expect(fields().点位平均收视率).toBe('2.2000'))
     expect(fields()).toEqual({
-      标题: '纯牛奶 A版', 开始时间: '19:10:05', 秒数: '15', 日期: '2026-03-02', '受众/城市组': '全国4+', 数据归属: '客户', 毛评点: '1.250', 点位平均收视率: '2.200',
+      标题: '纯牛奶 A版', 开始时间: '19:10:05', 秒数: '15', 日期: '2026-03-02', '受众/城市组': '全国4+', 数据归属: '客户', 毛评点: '1.2500', 点位平均收视率: '2.2000',
     })
     expect(asked('spotCurve')).toEqual([{ mediaId: '3', defaultAudienceCityGroupId: '9', ymd: '2026-03-02', addTime: '19:10:05', duration: '15' }])
     expect(within(dialog).getByRole('heading', { name: '每秒收视率' })).toBeTruthy()
     expect(await within(dialog).findByRole('img', { name: '测试卫视 · 全国4+ 收视率曲线，点位 19:10:05–19:10:20 已标出' })).toBeTruthy()
-    expect(within(dialog).getByText('均值 2.200')).toBeTruthy()
+    expect(within(dialog).getByText('均值 2.2000')).toBeTruthy()
     await user.click(within(dialog).getAllByRole('button', { name: '关闭' }).at(-1)!)
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '点位详情' })).toBeNull())
     await waitFor(() => expect(document.activeElement).toBe(button))

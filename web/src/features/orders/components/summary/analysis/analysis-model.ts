@@ -108,6 +108,12 @@ export const clampPage = (page: number, total: number, limit = ANALYSIS_PAGE_SIZ
 /** GRP as the summary shows it: 3 decimals. */
 export const grp = (value: number | null | undefined) => formatGrp(value)
 
+/**
+ * A rating or a spot's GRP in the point details: 4 decimals, as GRP is kept, so the spot's
+ * 毛评点 and the mean of its curve read alike when the row was measured from that series.
+ */
+export const rating = (value: number | null | undefined) => (value === null || value === undefined ? '—' : value.toFixed(4))
+
 /** The spotCurve arguments of a spot (the server reads 300 s either side by default). */
 export const curveArgs = (spot: AnalysisSpot): CurveArgs => ({
   mediaId: spot.mediaId,

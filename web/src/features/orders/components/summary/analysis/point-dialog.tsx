@@ -2,7 +2,7 @@ import { lazy, Suspense, type RefObject } from 'react'
 import { Dialog } from '@/components/ui/dialog'
 import { useTranslation } from '@/lib/i18n'
 import { useSpotCurve, type AnalysisSpot } from './api'
-import { curveArgs, grp, spotWindow } from './analysis-model'
+import { curveArgs, rating, spotWindow } from './analysis-model'
 import type { Side } from './analysis-grid'
 
 // visx stays out of the orders route: the chart loads when a spot is first opened.
@@ -63,8 +63,8 @@ export function PointDialog({ spot, side, onClose, returnTo }: Props) {
             <Field label={p('date')} value={spot.ymd} />
             <Field label={p('group')} value={spot.defaultAudienceCityGroup} />
             <Field label={p('side')} value={t(`summary.analysis.sideName.${side}`)} />
-            <Field label={p('grp')} value={grp(spot.maoDianPing)} />
-            <Field label={p('mean')} value={data ? (mean === null || mean === undefined ? p('noMean') : mean.toFixed(3)) : '…'} />
+            <Field label={p('grp')} value={rating(spot.maoDianPing)} />
+            <Field label={p('mean')} value={data ? (mean === null || mean === undefined ? p('noMean') : rating(mean)) : '…'} />
           </dl>
           <section className="point-dialog__curve" aria-label={data ? t('summary.point.curve', { resolution: p(`resolution.${data.resolution}`) }) : p('rating')}>
             {data && <h3 className="point-dialog__heading">{t('summary.point.curve', { resolution: p(`resolution.${data.resolution}`) })}</h3>}

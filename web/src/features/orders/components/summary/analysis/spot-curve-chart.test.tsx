@@ -42,7 +42,7 @@ describe('the spot curve chart', () => {
     const line = mean.querySelector('line')!
     expect(num(line, 'y1')).toBeCloseTo(y(2.2), 6)
     expect(num(line, 'y2')).toBeCloseTo(y(2.2), 6)
-    expect(mean.textContent).toBe('均值 2.200')
+    expect(mean.textContent).toBe('均值 2.2000')
     // The y axis reaches past the highest rating (3.9).
     expect(y.domain()[1]).toBeGreaterThanOrEqual(3.9)
   })
@@ -57,8 +57,8 @@ describe('the spot curve chart', () => {
     const chart = screen.getByRole('img', { name: '测试卫视 · 全国4+ 收视率曲线，点位 19:10:05–19:10:20 已标出' })
     const overlay = chart.querySelector('svg g > rect[fill="transparent"]')!
     fireEvent.pointerMove(overlay, { clientX: CHART_MARGIN.left + x(new Date(tsMs('2026-03-02 19:10:07'))) + 3, clientY: 50 })
-    expect(screen.getByRole('status').textContent).toBe('2026-03-02 19:10:07 收视率 1.700')
-    expect(document.querySelector('.spot-curve__tooltip')?.textContent).toBe('2026-03-02 19:10:07 收视率 1.700')
+    expect(screen.getByRole('status').textContent).toBe('2026-03-02 19:10:07 收视率 1.7000')
+    expect(document.querySelector('.spot-curve__tooltip')?.textContent).toBe('2026-03-02 19:10:07 收视率 1.7000')
     fireEvent.pointerLeave(overlay)
     expect(screen.getByRole('status').textContent).toBe('')
     expect(document.querySelector('.spot-curve__tooltip')).toBeNull()
@@ -66,15 +66,15 @@ describe('the spot curve chart', () => {
     const user = userEvent.setup()
     chart.focus()
     await user.keyboard('{ArrowRight}')
-    expect(screen.getByRole('status').textContent).toBe('2026-03-02 19:10:00 收视率 1.000')
+    expect(screen.getByRole('status').textContent).toBe('2026-03-02 19:10:00 收视率 1.0000')
     await user.keyboard('{ArrowRight}{ArrowRight}')
-    expect(screen.getByRole('status').textContent).toBe('2026-03-02 19:10:02 收视率 1.200')
+    expect(screen.getByRole('status').textContent).toBe('2026-03-02 19:10:02 收视率 1.2000')
     await user.keyboard('{End}')
-    expect(screen.getByRole('status').textContent).toBe('2026-03-02 19:10:29 收视率 3.900')
+    expect(screen.getByRole('status').textContent).toBe('2026-03-02 19:10:29 收视率 3.9000')
     await user.keyboard('{ArrowRight}')
-    expect(screen.getByRole('status').textContent).toBe('2026-03-02 19:10:29 收视率 3.900')
+    expect(screen.getByRole('status').textContent).toBe('2026-03-02 19:10:29 收视率 3.9000')
     await user.keyboard('{Home}')
-    expect(screen.getByRole('status').textContent).toBe('2026-03-02 19:10:00 收视率 1.000')
+    expect(screen.getByRole('status').textContent).toBe('2026-03-02 19:10:00 收视率 1.0000')
   })
 
   it('draws a per-minute series as steps held to the next minute, and tells the minute under the pointer', () => {
@@ -98,7 +98,7 @@ describe('the spot curve chart', () => {
     // 19:10:50 is on 19:10's step (the nearest sample would be 19:11).
     const overlay = document.querySelector('svg g > rect[fill="transparent"]')!
     fireEvent.pointerMove(overlay, { clientX: CHART_MARGIN.left + x(new Date(tsMs('2026-03-02 19:10:50'))), clientY: 50 })
-    expect(screen.getByRole('status').textContent).toBe('2026-03-02 19:10:00 收视率 2.000')
+    expect(screen.getByRole('status').textContent).toBe('2026-03-02 19:10:00 收视率 2.0000')
   })
 
   it('reads times past midnight on the spot\'s broadcast day: axis, tooltip and name alike', async () => {
@@ -111,6 +111,6 @@ describe('the spot curve chart', () => {
     for (const tick of ticks) expect(tick).toMatch(/^24:10:/)
     chart.focus()
     await userEvent.setup().keyboard('{Home}')
-    expect(screen.getByRole('status').textContent).toBe('2026-11-03 24:10:00 收视率 1.000')
+    expect(screen.getByRole('status').textContent).toBe('2026-11-03 24:10:00 收视率 1.0000')
   })
 })

@@ -7,7 +7,7 @@ import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type Po
 import { ChartTooltip, useTooltip } from '@/components/ui/chart-tooltip'
 import { useTranslation } from '@/lib/i18n'
 import type { SpotCurve } from './api'
-import { broadcastClock, broadcastStamp, clock, meanLabelBox, nearestIndex, stepIndex, tsMs } from './analysis-model'
+import { broadcastClock, broadcastStamp, clock, meanLabelBox, nearestIndex, rating, stepIndex, tsMs } from './analysis-model'
 
 /*
  * The point-details curve, drawn with visx: the rating series around the spot as an area under
@@ -110,9 +110,9 @@ export default function SpotCurveChart({ curve, window, day, width: fixed, heigh
   const shadeWidth = Math.max(1, x(new Date(window.end)) - shadeX)
   const mean = curve.spotMean ?? null
   const xOf = (d: { at: number }) => x(new Date(d.at))
-  const said = active >= 0 ? t('summary.point.tooltip', { time: stampText(curve.data[active].ts), rating: curve.data[active].rating.toFixed(3) }) : ''
+  const said = active >= 0 ? t('summary.point.tooltip', { time: stampText(curve.data[active].ts), rating: rating(curve.data[active].rating) }) : ''
   const label = t('summary.point.chart', { channel: curve.channel, group: curve.audienceGroup, start: timeText(window.start), end: timeText(window.end) })
-  const meanText = mean === null ? '' : t('summary.point.meanLine', { mean: mean.toFixed(3) })
+  const meanText = mean === null ? '' : t('summary.point.meanLine', { mean: rating(mean) })
   const meanBox = useMemo(() => {
     if (mean === null) return null
     const points = drawn.map((d) => ({ x: x(new Date(d.at)), y: y(d.rating) }))
