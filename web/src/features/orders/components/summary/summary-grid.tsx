@@ -2,6 +2,7 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState, type FocusEven
 import { Grid, useGridRef } from 'react-window'
 import { useTranslation } from '@/lib/i18n'
 import type { GridCell, GridMonth, GridRow } from '../../api/summary'
+import { useDrillDown, useDrillScope } from '../drill-down/drill-down-context'
 import { HeadRow, LeftRow, PaneCell, type PaneProps } from './summary-grid-cells'
 import { SummaryCellMenu, type MenuTarget } from './summary-grid-menu'
 import {
@@ -9,6 +10,8 @@ import {
   DAY_WIDTH,
   FIGURES,
   FIXED,
+  figureLabel,
+  figureTarget,
   FIXED_WIDTH,
   HEADER_HEIGHT,
   monthDays,
@@ -99,12 +102,18 @@ export function SummaryGrid({ month, onAction: report, selected, onToggle, heigh
   // Stable between renders: react-window lays the columns out again when these change.
   const paneStyle = useMemo(() => ({ width: paneWidth, overflow: 'visible', flexGrow: 0 }), [paneWidth])
   const columnWidth = useCallback((i: number) => (i < days.length ? DAY_WIDTH : FIGURES[i - days.length].width), [days.length])
+  // The figure columns open their rows (figureRows) where a drill-down is at hand; the arrows
+  // reach them past the last day (from a day, Home and End stay on the days).
+  const scope = useDrillScope()
+  const openRows = useDrillDown()
+  const drill = scope !== null && openRows !== null
+  const lastCol = days.length - 1 + (drill ? FIGURES.length : 0)
 
   // A refetch may leave fewer lines: keep the tab stop on one that exists.
   const row = Math.min(active.row, Math.max(0, rows.length - 1))
-  const col = Math.min(active.col, days.length - 1)
+  const col = Math.min(active.col, lastCol)
   const at = useMemo(() => ({ row, col }), [row, col])
-  const paneProps: PaneProps = useMemo(() => ({ rows, cells, days, active: at, selected, t }), [rows, cells, days, at, selected, t])
+  const paneProps: PaneProps = useMemo(() => ({ rows, cells, days, active: at, selected, drill, t }), [rows, cells, days, at, selected, drill, t])
 
   const cellAt = useCallback((r: number, c: number) => scroller?.querySelector<HTMLElement>(`[data-row="${r}"][data-col="${c}"]`) ?? null, [scroller])
 
@@ -144,7 +153,7 @@ export function SummaryGrid({ month, onAction: report, selected, onToggle, heigh
   }
 
   const target = (el: EventTarget | null) => {
-    const node = (el as HTMLElement | null)?.closest<HTMLElement>('[data-row][data-col]')
+    const node = (el as HTMLElement | null)?.closest<HTMLElement>('[data-row][data-col]:not([data-figure])')
     if (!node) return null
     const r = Number(node.dataset.row)
     const c = Number(node.dataset.col)
@@ -152,11 +161,27 @@ export function SummaryGrid({ month, onAction: report, selected, onToggle, heigh
     return { row: r, col: c, line: rows[r], day, cell: cells[r]?.get(day.d), node }
   }
 
+  /** A figure cell of a line, and what it opens. */
+  const figureAt = (el: EventTarget | null) => {
+    const node = (el as HTMLElement | null)?.closest<HTMLElement>('[data-row][data-figure]')
+    if (!node || !scope) return null
+    const r = Number(node.dataset.row)
+    const c = Number(node.dataset.col)
+    const f = FIGURES[c - days.length]
+    return { row: r, col: c, open: () => openRows?.(figureTarget(rows[r], f, scope, figureLabel(f, t))) }
+  }
+
   const toggle = (line: GridRow, cell: GridCell | undefined) => {
     if (onToggle && selectable(cell)) onToggle(line, cell)
   }
 
   const onClick = (e: MouseEvent) => {
+    const figure = figureAt(e.target)
+    if (figure) {
+      setActive({ row: figure.row, col: figure.col })
+      figure.open()
+      return
+    }
     const hit = target(e.target)
     if (!hit) return
     setActive({ row: hit.row, col: hit.col })
@@ -167,13 +192,33 @@ export function SummaryGrid({ month, onAction: report, selected, onToggle, heigh
   const openMenu = (e: MouseEvent) => {
     const hit = target(e.target)
     e.preventDefault()
+    if (figureAt(e.target)) return
     if (!hit) return
     setActive({ row: hit.row, col: hit.col })
     setMenu({ row: hit.line, cell: hit.cell, ymd: hit.day.ymd, x: e.clientX, y: e.clientY, node: hit.node })
   }
 
+  const page = Math.max(1, Math.floor(((scroller?.clientHeight ?? ROW_HEIGHT) - HEADER_HEIGHT) / ROW_HEIGHT) - 1)
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const figure = figureAt(e.target)
+    if (figure) {
+      if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault()
+        figure.open()
+        return
+      }
+      const next = moveFocus(e.key, figure, rows.length, lastCol + 1, page)
+      if (!next) return
+      e.preventDefault()
+      focusCell(next)
+      return
+    }
     const hit = target(e.target)
+    if (drill && hit && e.key === 'ArrowRight' && hit.col === days.length - 1) {
+      e.preventDefault()
+      focusCell({ row: hit.row, col: days.length })
+      return
+    }
     // The box itself holds the focus while its cell is scrolled away: keys move from the active cell.
     if (!hit && (e.target !== scroller || !rows.length)) return
     if (hit && (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey))) {
@@ -192,7 +237,6 @@ export function SummaryGrid({ month, onAction: report, selected, onToggle, heigh
       toggle(hit.line, hit.cell)
       return
     }
-    const page = Math.max(1, Math.floor(((scroller?.clientHeight ?? ROW_HEIGHT) - HEADER_HEIGHT) / ROW_HEIGHT) - 1)
     const next = moveFocus(e.key, hit ? { row: hit.row, col: hit.col } : at, rows.length, days.length, page)
     if (!next) return
     e.preventDefault()
