@@ -17,6 +17,8 @@ function candidates(t: TFunction<'orders'>, unit: Unit): Candidate[] {
   const grp = (v: number | null | undefined) => (v == null ? '' : formatGrp(v))
   return [
     { key: 'kind', render: (r) => t(`drill.kinds.${r.kind}`) },
+    // What each row adds to the sum, next to what it is: always in view, however wide the rest.
+    { key: 'value', render: (r) => <span className="figure-rows__value">{formatValue(r.value, unit)}</span>, align: 'right' },
     { key: 'ymd' },
     { key: 'addTime' },
     { key: 'title' },
@@ -44,7 +46,6 @@ function candidates(t: TFunction<'orders'>, unit: Unit): Candidate[] {
           t('drill.noCertificate')
         ),
     },
-    { key: 'value', render: (r) => <span className="figure-rows__value">{formatValue(r.value, unit)}</span>, align: 'right' },
     { key: 'note' },
   ]
 }
