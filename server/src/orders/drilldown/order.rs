@@ -52,9 +52,9 @@ impl OrderFacts {
     /// The order's head, contract, schedule and ledger; `None` when there is no such order.
     pub async fn load(state: &AppState, order: i64, side: SideData) -> anyhow::Result<Option<OrderFacts>> {
         let db = &state.db;
-        let Some(head) = stored::order(db, order).await? else { return Ok(None) };
-        let terms = terms(db, order, side.belonging_to).await?;
-        let tapes: Vec<(i64, [String; 3])> = stored::tapes(db, order).await?.into_iter().map(|(id, a, b, c)| (id, [a, b, c])).collect();
+        let (head, terms, tapes) = tokio::try_join!(stored::order(db, order), terms(db, order, side.belonging_to), stored::tapes(db, order))?;
+        let (Some(head), Some(terms)) = (head, terms) else { return Ok(None) };
+        let tapes: Vec<(i64, [String; 3])> = tapes.into_iter().map(|(id, a, b, c)| (id, [a, b, c])).collect();
         let data = SideData { belonging_to: side.belonging_to, category: side.category.or(head.category), source: side.source.or(head.source) };
         let scope = ViewingScope {
             order_id: order,
@@ -116,11 +116,11 @@ pub fn withdrawn(cell: &CellRow) -> bool {
     cell.value.trim() == WITHDRAWN
 }
 
-async fn terms(db: &sqlx::PgPool, order: i64, belonging_to: i16) -> sqlx::Result<Terms> {
+async fn terms(db: &sqlx::PgPool, order: i64, belonging_to: i16) -> sqlx::Result<Option<Terms>> {
     let sql = if belonging_to == 2 {
         "select media_free_calc as free_calc, media_free_value::float8 as free_value, media_metrics::float8 as metrics from orders where id = $1"
     } else {
         "select customer_free_calc as free_calc, customer_free_value::float8 as free_value, customer_metrics::float8 as metrics from orders where id = $1"
     };
-    sqlx::query_as(sql).bind(order).fetch_one(db).await
+    sqlx::query_as(sql).bind(order).fetch_optional(db).await
 }

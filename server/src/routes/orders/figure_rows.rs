@@ -96,8 +96,9 @@ pub async fn index(State(state): State<AppState>, Args(args): Args<FigureRowsArg
     Ok(Done("获取成功", rows))
 }
 
+/// What each row adds comes second, beside what the row is, as the dialog shows it.
 const HEADERS: &[&str] = &[
-    "类别", "日期", "播出时间", "标题", "版本", "时段", "类型", "位置", "正负三", "毛评点", "次数", "点位", "播出证明已播", "状态", "预估", "计入", "说明",
+    "类别", "计入", "日期", "播出时间", "标题", "版本", "时段", "类型", "位置", "正负三", "毛评点", "次数", "点位", "播出证明已播", "状态", "预估", "说明",
     "播出证明",
 ];
 
@@ -111,9 +112,8 @@ pub async fn export(State(state): State<AppState>, Extension(admin): Extension<A
     let month = request.scope.month.map_or_else(|| "全周期".to_owned(), crate::orders::ym);
     let name = format!("订单{}{}明细（{side}，{month}）", request.order, request.figure.label());
     let mut sheet: Vec<Vec<Cell>> = rows.data.iter().map(row_cells).collect();
-    let mut total = vec![Cell::from("合计")];
-    total.extend((1..15).map(|_| Cell::Empty));
-    total.push(rows.sum.map(|s| s.as_f64()).into());
+    let mut total = vec![Cell::from("合计"), rows.sum.map(|s| s.as_f64()).into()];
+    total.extend((2..16).map(|_| Cell::Empty));
     total.push(match rows.unit {
         Unit::GrpPerSpot => Cell::from("默认值：各日数值的统计（常规为均值，低、高为第 20、80 百分位）"),
         _ => rows.note.clone().map_or(Cell::Empty, Cell::from),
@@ -146,6 +146,7 @@ fn row_cells(r: &FigureRow) -> Vec<Cell> {
     let text = |v: &Option<String>| v.clone().map_or(Cell::Empty, Cell::from);
     vec![
         Cell::from(kind),
+        Cell::from(r.value.as_f64()),
         text(&r.ymd),
         text(&r.add_time),
         text(&r.title),
@@ -160,7 +161,6 @@ fn row_cells(r: &FigureRow) -> Vec<Cell> {
         r.aired.into(),
         r.state.map_or(Cell::Empty, |s| Cell::from(s.label())),
         r.estimate.into(),
-        Cell::from(r.value.as_f64()),
         text(&r.note),
         certificate.map_or(Cell::Empty, Cell::from),
     ]

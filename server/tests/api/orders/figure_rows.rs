@@ -313,9 +313,12 @@ async fn the_export_holds_every_row_and_the_sum() {
         let text = |c: &Data| c.to_string();
         assert_eq!(text(&sheet[0][0]), "类别");
         assert_eq!(sheet.len(), 1 + 10 + 1, "{method}: the header, March's 10 rows, the sum");
-        assert_eq!((text(&sheet[1][0]), text(&sheet[1][9])), ("手动GRP".into(), "7.5".into()));
+        assert_eq!((text(&sheet[0][1]), text(&sheet[0][10])), ("计入".into(), "毛评点".into()));
+        assert_eq!((text(&sheet[1][0]), text(&sheet[1][1]), text(&sheet[1][10])), ("手动GRP".into(), "7.5".into(), "7.5".into()));
+        // A superseded spot: its GRP shown, 0 counted.
+        assert_eq!((text(&sheet[2][0]), text(&sheet[2][1]), text(&sheet[2][10])), ("已被手动GRP替代".into(), "0".into(), "2".into()));
         let last = sheet.last().unwrap();
-        assert_eq!((text(&last[0]), text(&last[15])), ("合计".into(), "36.5".into()));
+        assert_eq!((text(&last[0]), text(&last[1])), ("合计".into(), "36.5".into()));
     }
 }
 
