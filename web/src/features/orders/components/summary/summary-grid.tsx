@@ -2,7 +2,6 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState, type FocusEven
 import { Grid, useGridRef } from 'react-window'
 import { useTranslation } from '@/lib/i18n'
 import type { GridCell, GridMonth, GridRow } from '../../api/summary'
-import { useDrillDown, useDrillScope } from '../drill-down/drill-down-context'
 import { HeadRow, LeftRow, PaneCell, type PaneProps } from './summary-grid-cells'
 import { SummaryCellMenu, type MenuTarget } from './summary-grid-menu'
 import {
@@ -10,8 +9,6 @@ import {
   DAY_WIDTH,
   FIGURES,
   FIXED,
-  figureLabel,
-  figureTarget,
   FIXED_WIDTH,
   HEADER_HEIGHT,
   monthDays,
@@ -20,6 +17,7 @@ import {
   selectable,
 } from './summary-grid-model'
 import type { SummaryAction } from './summary-dialogs'
+import { useGridDrill } from './use-grid-drill'
 
 type Props = {
   month: GridMonth
@@ -102,12 +100,9 @@ export function SummaryGrid({ month, onAction: report, selected, onToggle, heigh
   // Stable between renders: react-window lays the columns out again when these change.
   const paneStyle = useMemo(() => ({ width: paneWidth, overflow: 'visible', flexGrow: 0 }), [paneWidth])
   const columnWidth = useCallback((i: number) => (i < days.length ? DAY_WIDTH : FIGURES[i - days.length].width), [days.length])
-  // The figure columns open their rows (figureRows) where a drill-down is at hand; the arrows
-  // reach them past the last day (from a day, Home and End stay on the days).
-  const scope = useDrillScope()
-  const openRows = useDrillDown()
-  const drill = scope !== null && openRows !== null
-  const lastCol = days.length - 1 + (drill ? FIGURES.length : 0)
+  // The figure columns open their rows where a drill-down is at hand; the arrows reach them past
+  // the last day (from a day, Home and End stay on the days).
+  const { drill, lastCol, figureAt } = useGridDrill(rows, days.length, t)
 
   // A refetch may leave fewer lines: keep the tab stop on one that exists.
   const row = Math.min(active.row, Math.max(0, rows.length - 1))
@@ -159,16 +154,6 @@ export function SummaryGrid({ month, onAction: report, selected, onToggle, heigh
     const c = Number(node.dataset.col)
     const day = days[c]
     return { row: r, col: c, line: rows[r], day, cell: cells[r]?.get(day.d), node }
-  }
-
-  /** A figure cell of a line, and what it opens. */
-  const figureAt = (el: EventTarget | null) => {
-    const node = (el as HTMLElement | null)?.closest<HTMLElement>('[data-row][data-figure]')
-    if (!node || !scope) return null
-    const r = Number(node.dataset.row)
-    const c = Number(node.dataset.col)
-    const f = FIGURES[c - days.length]
-    return { row: r, col: c, open: () => openRows?.(figureTarget(rows[r], f, scope, figureLabel(f, t))) }
   }
 
   const toggle = (line: GridRow, cell: GridCell | undefined) => {
