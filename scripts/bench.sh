@@ -78,6 +78,9 @@ DATABASE_URL=$(cat "$api_pg/database.url") run_bench summary
 # The per-month evaluation figures (summary_list): orderSummaryList of one order over 10 million
 # viewing rows, against Postgres plus DuckDB on a plain Parquet copy.
 DATABASE_URL=$(cat "$api_pg/database.url") run_bench summary_list
+# The drill-down (figure_rows): figureRows, the issued-GRP rows of one order over 10 million
+# viewing rows, a page and the sum of all, against DuckDB on a plain Parquet copy.
+DATABASE_URL=$(cat "$api_pg/database.url") run_bench figure_rows
 # The audience dashboard (dashboard): dashboardoneIndex, a quarter by week for 3 products over 10
 # million viewing rows and their rollups, against DuckDB on a plain Parquet copy.
 DATABASE_URL=$(cat "$api_pg/database.url") run_bench dashboard

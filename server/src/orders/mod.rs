@@ -22,12 +22,15 @@
 //! - [`reports`]: the evaluation exports, 评估结果 and 评估报告.
 //! - [`estimates`]: viewing estimates per order and time-period class, their defaults from
 //!   the rating series or the viewing rows, and their edits.
+//! - [`drilldown`]: the rows behind every figure (figureRows and its export), whose sum is
+//!   the figure.
 //! - [`evaluation`]: the figures per month (orderSummaryList), the per-spot read every
 //!   evaluation figure starts from, and the goal alerts.
 
 pub mod cells;
 pub mod certificates;
 pub mod customer;
+pub mod drilldown;
 pub mod estimates;
 pub mod evaluation;
 pub mod figures;

@@ -205,6 +205,7 @@ async fn every_export_answers_get_with_the_query_and_post_with_the_body_alike() 
         names,
         [
             "customerIndexExport",
+            "figureRowsExport",
             "orderBroadcastingCertificateExport",
             "orderIndexExport",
             "orderSummaryGrpIndexExport",
@@ -221,6 +222,8 @@ async fn every_export_answers_get_with_the_query_and_post_with_the_body_alike() 
             "customerIndexExport" => (json!({ "title": "版本A" }), 4),
             "orderIndexExport" => (json!({ "seconds": 15 }), 1),
             "orderTemplateExport" => (json!({ "orderId": order }), 1),
+            // The target's rows, metrics and free broadcast, then the sum.
+            "figureRowsExport" => (json!({ "orderId": order, "figure": "target" }), 3),
             // One period, then the 合计 row.
             "orderBroadcastingCertificateExport" => (json!({ "orderId": order }), 2),
             // The evaluation workbooks: a laid-out first sheet (title, legend, grid, figures).

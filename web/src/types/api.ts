@@ -832,6 +832,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/background/v1/figureRows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 指标明细 */
+        get: operations["figureRows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/figureRowsExport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 导出指标明细 */
+        get: operations["figureRowsExport"];
+        put?: never;
+        /** 导出指标明细 */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    timestamp: string;
+                    nonce: string;
+                    sign: string;
+                    token: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @default null */
+                        orderId?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        figure?: null | components["schemas"]["FigureName"];
+                        /** @default null */
+                        month?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        belongingTo?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        category?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        source?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        lineId?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        timePeriodClassId?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        page?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        limit?: null | components["schemas"]["Text"];
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @default null */
+                        orderId?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        figure?: null | components["schemas"]["FigureName"];
+                        /** @default null */
+                        month?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        belongingTo?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        category?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        source?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        lineId?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        timePeriodClassId?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        page?: null | components["schemas"]["Text"];
+                        /** @default null */
+                        limit?: null | components["schemas"]["Text"];
+                    };
+                };
+            };
+            responses: {
+                /** @description envelope; code 200 carries data, other codes per the catalogue */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            /** @description The answer of an export call. */
+                            data?: {
+                                /** @description Download path, under `/files/`; send the token with it. */
+                                url: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/background/v1/fileIndex": {
         parameters: {
             query?: never;
@@ -2968,6 +3082,8 @@ export interface components {
             createTime: string;
             updateTime: string;
         };
+        /** @description GRP (4 decimals) or spots (whole), as the answer's unit says */
+        Amount: number;
         /**
          * @description One bucket of a slot: the earliest media-side (`m`, ownership 2) and customer-side (`c`,
          *     ownership 1) spot, or null.
@@ -3083,6 +3199,11 @@ export interface components {
              */
             grp: number;
         };
+        /**
+         * @description A cell's state, as its colour in the grid says it.
+         * @enum {string}
+         */
+        CellState: "planned" | "verified" | "short" | "withdrawn";
         /** @description typeY 2's answer: what was applied (the preview's `changes`). */
         CertificateApplied: components["schemas"]["CertificateChanges"] & {
             /**
@@ -3149,6 +3270,18 @@ export interface components {
         CertificateDifferences: {
             added: components["schemas"]["CertificateDiff"][];
             missing: components["schemas"]["CertificateDiff"][];
+        };
+        /** @description A row of the order's current broadcast certificate on a cell's day, version and period. */
+        CertificateLine: {
+            /** @description `HH:MM:SS` of the broadcast day. */
+            addTime: string;
+            /** @description The version as the certificate names it. */
+            version: string;
+            /**
+             * Format: int32
+             * @description Spots (次数).
+             */
+            num: number;
         };
         /** @description One month of the certificate: its spots, and where it stands. */
         CertificateMonthSummary: {
@@ -3366,6 +3499,67 @@ export interface components {
             estimatedLow: number;
             /** Format: double */
             estimatedHigh: number;
+        };
+        /**
+         * @description the figure whose rows are asked for
+         * @enum {string}
+         */
+        FigureName: "issuedGrp" | "airedSpots" | "upsideDownThree" | "planned" | "remaining" | "unestimated" | "published" | "missing" | "target" | "expected" | "expectedLow" | "expectedHigh" | "remainingGrp" | "remainingGrpLow" | "remainingGrpHigh" | "viewEstimated" | "viewEstimatedLow" | "viewEstimatedHigh" | "difference" | "differenceLow" | "differenceHigh" | "estimate" | "estimateLow" | "estimateHigh";
+        /** @description One row behind a figure. Fields that do not apply to its kind are left out. */
+        FigureRow: {
+            kind: components["schemas"]["RowKind"];
+            /** @description `YYYY-MM-DD`: the spot's broadcast day, the cell's day, the estimate's day; a share's month `YYYY-MM`. */
+            ymd?: string | null;
+            /** @description `HH:MM:SS` of the broadcast day (past 24:00 after midnight): a spot's air time. */
+            addTime?: string | null;
+            /** @description A spot's title as the viewing row names it. */
+            title?: string | null;
+            /** @description A spot's position in its break (`正一`, `2/8`, `中` …). */
+            position?: string | null;
+            /** @description Whether that position is 1–3 from either end (正负三). */
+            topOrBottomThree?: boolean | null;
+            /**
+             * Format: int64
+             * @description The schedule line the row sits on (a spot no line takes has none).
+             */
+            lineId?: number | null;
+            /** Format: int64 */
+            cellId?: number | null;
+            /** @description The line's version (media file name), period and spot type. */
+            mediaFileName?: string | null;
+            timePeriodName?: string | null;
+            type?: string | null;
+            /**
+             * Format: double
+             * @description GRP of the row (4 decimals): a spot's, a manual GRP, the issued GRP.
+             */
+            grp?: number | null;
+            /**
+             * Format: int64
+             * @description Spots the row stands for: 1 a spot, a manual GRP's aired spots, the issued spots, unseen spots; a day's samples (rating samples or viewing rows).
+             */
+            spots?: number | null;
+            /**
+             * Format: int32
+             * @description A cell's planned spots, aired spots (the confirmed certificate's), spots moved out.
+             */
+            point?: number | null;
+            /** Format: int32 */
+            aired?: number | null;
+            /** Format: int32 */
+            moved?: number | null;
+            state?: null | components["schemas"]["CellState"];
+            /**
+             * Format: double
+             * @description The estimate (GRP per spot) the row's spots are valued at; null on a cell whose class has none.
+             */
+            estimate?: number | null;
+            /** @description A cell's rows of the current certificate (same day, version and period). */
+            certificate?: components["schemas"]["CertificateLine"][] | null;
+            /** @description Why the row counts as it does (superseded, unplaced, no estimate …). */
+            note?: string | null;
+            /** @description What the row adds to `sum`, in the answer's unit (an estimate's day: its value). */
+            value: components["schemas"]["Amount"];
         };
         /**
          * @description The customer and media figures of an order (docs/evaluation.md): each field twice, prefixed
@@ -3762,7 +3956,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
-            /** @description Σ GRP per bucket, 3 decimals (the exact sum, rounded half away from zero). */
+            /** @description Σ GRP per bucket, exact to 4 decimals (an order's issued GRP shows the same). */
             t: number[];
         };
         /** @description A matching row as orderCustomerIndex and the preview list it. */
@@ -4213,6 +4407,11 @@ export interface components {
             proposalStatus: string;
             adminName: string;
         };
+        /**
+         * @description What a row is.
+         * @enum {string}
+         */
+        RowKind: "spot" | "manual" | "superseded" | "cell" | "issued" | "unseen" | "metrics" | "free" | "share" | "target" | "ratingDay" | "viewingDay";
         /** @description Spots per bucket of one series. */
         SpotLine: {
             /** Format: int64 */
@@ -4610,6 +4809,11 @@ export interface components {
             updateTime: string;
             createTime: string;
         };
+        /**
+         * @description What `sum` and each row's `value` count.
+         * @enum {string}
+         */
+        Unit: "grp" | "spots" | "grpPerSpot";
         UpTapeOption: {
             /** Format: int64 */
             id: number;
@@ -6829,6 +7033,104 @@ export interface operations {
                             brand?: null | components["schemas"]["GroupBrand"];
                             createTime: string;
                             updateTime: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    figureRows: {
+        parameters: {
+            query?: {
+                orderId?: null | components["schemas"]["Text"];
+                figure?: null | components["schemas"]["FigureName"];
+                month?: null | components["schemas"]["Text"];
+                belongingTo?: null | components["schemas"]["Text"];
+                category?: null | components["schemas"]["Text"];
+                source?: null | components["schemas"]["Text"];
+                lineId?: null | components["schemas"]["Text"];
+                timePeriodClassId?: null | components["schemas"]["Text"];
+                page?: null | components["schemas"]["Text"];
+                limit?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description figureRows's answer. */
+                        data?: {
+                            /** @description The rows of the page asked for. */
+                            data: components["schemas"]["FigureRow"][];
+                            /**
+                             * Format: int64
+                             * @description How many rows there are in all.
+                             */
+                            total: number;
+                            sum?: null | components["schemas"]["Amount"];
+                            /** @description What `sum` and `value` count. */
+                            unit: components["schemas"]["Unit"];
+                            /** @description What the rows are worked out from, when a sentence helps (an estimate's basis, an edit that replaces it). */
+                            note?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    figureRowsExport: {
+        parameters: {
+            query?: {
+                orderId?: null | components["schemas"]["Text"];
+                figure?: null | components["schemas"]["FigureName"];
+                month?: null | components["schemas"]["Text"];
+                belongingTo?: null | components["schemas"]["Text"];
+                category?: null | components["schemas"]["Text"];
+                source?: null | components["schemas"]["Text"];
+                lineId?: null | components["schemas"]["Text"];
+                timePeriodClassId?: null | components["schemas"]["Text"];
+                page?: null | components["schemas"]["Text"];
+                limit?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description The answer of an export call. */
+                        data?: {
+                            /** @description Download path, under `/files/`; send the token with it. */
+                            url: string;
                         };
                     };
                 };
@@ -12462,6 +12764,10 @@ type ReadonlyArray<T> = [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
 export const basisSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BasisSource"]> = ["ratings", "viewing", "none"];
+export const cellStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CellState"]> = ["planned", "verified", "short", "withdrawn"];
 export const curveResolutionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CurveResolution"]> = ["second", "minute"];
+export const figureNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FigureName"]> = ["issuedGrp", "airedSpots", "upsideDownThree", "planned", "remaining", "unestimated", "published", "missing", "target", "expected", "expectedLow", "expectedHigh", "remainingGrp", "remainingGrpLow", "remainingGrpHigh", "viewEstimated", "viewEstimatedLow", "viewEstimatedHigh", "difference", "differenceLow", "differenceHigh", "estimate", "estimateLow", "estimateHigh"];
 export const fileTagValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FileTag"]> = ["orderTemplate", "broadcastingCertificate", "customerData", "evaluation", "alreadyUpsideDownThree", "evaluationReport"];
+export const rowKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RowKind"]> = ["spot", "manual", "superseded", "cell", "issued", "unseen", "metrics", "free", "share", "target", "ratingDay", "viewingDay"];
 export const spotSecondsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SpotSeconds"]> = [5, 30, 15, 10, 20, 60, 120];
+export const unitValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Unit"]> = ["grp", "spots", "grpPerSpot"];

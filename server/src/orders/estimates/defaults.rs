@@ -131,6 +131,43 @@ pub fn compute_keys(
     viewing: &Snapshot,
     keys: &[DefaultKey],
 ) -> adeval_engine::Result<Vec<ClassDefaults>> {
+    let days = class_days(lake, ratings, viewing, keys)?;
+    Ok(days
+        .into_iter()
+        .map(|classes| classes.into_iter().map(|(class, d)| (class, (d.estimate(), d.basis))).collect())
+        .collect())
+}
+
+/// A day of a class's basis: `(day, value, samples)`.
+pub type DayValue = (NaiveDate, f64, u64);
+
+/// The days a class's default is computed from: each broadcast day of the basis that has a
+/// value (the mean rating of the class's windows, or the mean GRP of the viewing rows in them),
+/// with its samples (rating samples or spots), and the basis they make.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClassDays {
+    pub basis: Basis,
+    /// By day; empty when the class has no default.
+    pub days: Vec<DayValue>,
+}
+
+impl ClassDays {
+    /// The default: the statistics of the day values (docs/evaluation.md), 3 decimals.
+    pub fn estimate(&self) -> Option<Triple<f64>> {
+        let values: Vec<f64> = self.days.iter().map(|d| d.1).collect();
+        estimate_stats(&values).map(|e| e.map(round3))
+    }
+}
+
+/// Per key, the days of every class with periods: from the rating series when the class has a
+/// sample there, else from the viewing rows, else none. What [`compute_keys`] computes the
+/// defaults from, and what the drill-down of an estimate lists.
+pub fn class_days(
+    lake: &Lake,
+    ratings: &Snapshot,
+    viewing: &Snapshot,
+    keys: &[DefaultKey],
+) -> adeval_engine::Result<Vec<HashMap<i64, ClassDays>>> {
     let mut series: Vec<SeriesKey> = keys.iter().map(DefaultKey::series).collect();
     series.sort();
     series.dedup();
@@ -146,7 +183,7 @@ pub fn compute_keys(
         .collect();
     let means = lake.class_day_means_many(ratings, &requests)?;
     let means_of = |key: &DefaultKey| &means[series.binary_search(&key.series()).expect("every key's series")];
-    let mut out: Vec<ClassDefaults> = keys.iter().map(|key| from_ratings(key, means_of(key))).collect();
+    let mut out: Vec<HashMap<i64, ClassDays>> = keys.iter().map(|key| from_ratings(key, means_of(key))).collect();
     // The classes without a rating sample, per key, fall back to the viewing rows.
     let rest: Vec<Vec<ClassWindow>> = keys
         .iter()
@@ -183,37 +220,35 @@ pub fn compute_keys(
             format!("媒体「{}」的收视率数据在这些时段没有样本，按客户数据估算", key.channel)
         };
         for (class, days) in per_class(grp) {
-            let values: Vec<f64> = days.iter().map(|d| d.0).collect();
-            let spots = days.iter().map(|d| d.1).sum();
+            let spots = days.iter().map(|d| d.2).sum();
             let basis = key.basis(BasisSource::Viewing, Some(days.len() as u64), Some(spots), Some(message.clone()));
-            out[i].insert(class, (estimate_stats(&values).map(|e| e.map(round3)), basis));
+            out[i].insert(class, ClassDays { basis, days });
         }
         for (class, _, _) in &rest[i] {
-            out[i].entry(*class).or_insert_with(|| (None, key.basis_none()));
+            out[i].entry(*class).or_insert_with(|| ClassDays { basis: key.basis_none(), days: Vec::new() });
         }
     }
     Ok(out)
 }
 
-/// The defaults of the key's classes that have rating day means.
-fn from_ratings(key: &DefaultKey, means: &[ClassDay]) -> ClassDefaults {
+/// The days of the key's classes that have rating day means.
+fn from_ratings(key: &DefaultKey, means: &[ClassDay]) -> HashMap<i64, ClassDays> {
     per_class(means)
         .into_iter()
         .map(|(class, days)| {
-            let values: Vec<f64> = days.iter().map(|d| d.0).collect();
             let basis = key.basis(BasisSource::Ratings, Some(days.len() as u64), None, None);
-            (class, (estimate_stats(&values).map(|e| e.map(round3)), basis))
+            (class, ClassDays { basis, days })
         })
         .collect()
 }
 
-/// The day values and sample counts of each class, from rows sorted by class and day.
-fn per_class(rows: &[ClassDay]) -> Vec<(i64, Vec<(f64, u64)>)> {
-    let mut out: Vec<(i64, Vec<(f64, u64)>)> = Vec::new();
-    for &(class, _, mean, n) in rows {
+/// The days of each class, `(day, value, samples)`, from rows sorted by class and day.
+fn per_class(rows: &[ClassDay]) -> Vec<(i64, Vec<DayValue>)> {
+    let mut out: Vec<(i64, Vec<DayValue>)> = Vec::new();
+    for &(class, day, mean, n) in rows {
         match out.last_mut() {
-            Some((c, days)) if *c == class => days.push((mean, n)),
-            _ => out.push((class, vec![(mean, n)])),
+            Some((c, days)) if *c == class => days.push((day, mean, n)),
+            _ => out.push((class, vec![(day, mean, n)])),
         }
     }
     out

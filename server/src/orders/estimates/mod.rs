@@ -5,7 +5,8 @@
 //! rows' GRP ([`defaults`]); an edit ([`edits`]) replaces it until it is reset.
 //!
 //! [`of_order`] answers one order's classes with their basis (orderViewingList);
-//! [`for_orders`] answers what figures use for a page of orders at once.
+//! [`for_orders`] answers what figures use for a page of orders at once; [`days_of_class`]
+//! the days one class's default is computed from (the drill-down).
 
 mod defaults;
 pub mod edits;
@@ -20,7 +21,7 @@ use utoipa::ToSchema;
 
 use crate::state::AppState;
 
-pub use defaults::{ClassDefaults, DefaultKey, EstimateMemo, compute_keys};
+pub use defaults::{ClassDays, ClassDefaults, DefaultKey, EstimateMemo, class_days, compute_keys};
 
 /// Which viewing rows the fallback reads: the side (1 customer, 2 media), and the data
 /// category and source (`None`: the order's own, which may be any).
@@ -140,4 +141,33 @@ pub async fn for_orders(
         out.insert(o.id, by_class);
     }
     Ok(out)
+}
+
+/// A class of the order's media with the days its default is computed from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DefaultDays {
+    pub class_name: String,
+    /// The stored edit, which figures use in place of the default.
+    pub edit: Option<Triple<f64>>,
+    pub days: ClassDays,
+}
+
+/// The days the default of `class` is computed from, as [`of_order`] computes it (not kept:
+/// a drill-down is one look); `None` when the order does not exist or `class` is not a class
+/// of its media.
+pub async fn days_of_class(state: &AppState, order: i64, scope: &EstimateScope, class: i64) -> anyhow::Result<Option<DefaultDays>> {
+    use adeval_engine::Dataset;
+    use anyhow::Context;
+
+    let mut found = orders::load(&state.db, &[order], |_| *scope).await?;
+    let Some(o) = found.pop() else { return Ok(None) };
+    let Some(c) = o.classes.iter().find(|c| c.id == class) else { return Ok(None) };
+    let ratings = state.snapshots.get(&state.db, Dataset::Ratings).await?;
+    let viewing = state.snapshots.get(&state.db, Dataset::Viewing).await?;
+    let (lake, key) = (state.lake.clone(), o.key.clone());
+    let mut days = tokio::task::spawn_blocking(move || class_days(&lake, &ratings, &viewing, std::slice::from_ref(&key)))
+        .await?
+        .context("the days of a class's default estimate")?;
+    let days = days.pop().and_then(|mut d| d.remove(&class)).unwrap_or_else(|| ClassDays { basis: o.key.basis_none(), days: Vec::new() });
+    Ok(Some(DefaultDays { class_name: c.name.clone(), edit: o.edits.get(&class).copied(), days }))
 }

@@ -3,8 +3,8 @@
 //! pickers, the order log, the schedule, tape changes, proposals, broadcast certificates
 //! ([`certificates`]), the summary dialog's reads ([`summary`]), its cell writes ([`cells`]) and
 //! its point move and suit-entry count ([`moves`]), customer data per order ([`customer`]), the
-//! viewing estimates per class ([`estimates`]), the per-month figures ([`evaluation`]) and the
-//! evaluation exports ([`reports`]).
+//! viewing estimates per class ([`estimates`]), the per-month figures ([`evaluation`]), the
+//! rows behind each figure ([`figure_rows`]) and the evaluation exports ([`reports`]).
 //! Every call belongs to the `/order` menu.
 
 pub mod cells;
@@ -13,6 +13,7 @@ pub mod customer;
 pub mod estimates;
 mod evaluation;
 mod fields;
+mod figure_rows;
 mod figures;
 mod form;
 mod history;
@@ -206,6 +207,14 @@ pub static SUMMARY_LIST: Call = Call::get("orderSummaryList", "汇总评估")
     .menu(MENU_ORDER)
     .takes::<fields::SideArgs>()
     .answers_with::<Vec<crate::orders::evaluation::SummaryRow>, crate::orders::evaluation::SummaryRow>();
+pub static FIGURE_ROWS: Call = Call::get("figureRows", "指标明细")
+    .menu(MENU_ORDER)
+    .takes::<figure_rows::FigureRowsArgs>()
+    .answers_with::<crate::orders::drilldown::FigureRows, crate::orders::drilldown::FigureRow>();
+pub static FIGURE_ROWS_EXPORT: Call = Call::get_or_post("figureRowsExport", "导出指标明细")
+    .menu(MENU_ORDER)
+    .takes::<figure_rows::FigureRowsArgs>()
+    .answers::<Exported>();
 pub static SUMMARY_SUITS: Call = Call::get("orderSummarySuitList", "汇总套装剩余")
     .menu(MENU_ORDER)
     .takes::<OrderIdArgs>()
@@ -298,6 +307,8 @@ pub fn endpoints() -> Vec<Endpoint> {
         Endpoint { call: &VIEWING_UP, handler: post(estimates::up) },
         Endpoint { call: &SUMMARY_GRID, handler: get(summary::grid) },
         Endpoint { call: &SUMMARY_LIST, handler: get(evaluation::summary_list) },
+        Endpoint { call: &FIGURE_ROWS, handler: get(figure_rows::index) },
+        Endpoint { call: &FIGURE_ROWS_EXPORT, handler: get_or_post(figure_rows::export) },
         Endpoint { call: &SUMMARY_SUITS, handler: get(summary::suit_list) },
         Endpoint { call: &ORDER_TIME, handler: get(summary::order_time) },
         Endpoint { call: &ORDER_PERIODS, handler: get(summary::periods) },

@@ -2,6 +2,7 @@
 //! submodules, so no test module imports another.
 
 pub mod exports;
+pub mod figure_rows;
 pub mod master_data;
 pub mod orders;
 pub mod process;

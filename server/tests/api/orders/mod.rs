@@ -9,6 +9,7 @@ mod customer_data;
 mod customer_positions;
 mod estimates;
 mod evaluation;
+mod figure_rows;
 mod form;
 mod history;
 mod list;

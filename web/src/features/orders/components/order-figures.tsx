@@ -1,7 +1,10 @@
 import { Tooltip } from '@/components/ui/tooltip'
 import { formatGrp as grp } from '@/lib/grp'
 import { useTranslation } from '@/lib/i18n'
+import type { FigureName } from '../api/get-figure-rows'
 import type { Order } from '../api/get-orders'
+import { FigureLink } from './drill-down/drill-down'
+import type { DrillTarget, Relation } from './drill-down/drill-down-context'
 
 /** A figure missing (no target, nothing aired yet …). */
 export const NONE = '—'
@@ -20,11 +23,17 @@ export function Figure({ value, percent, signed }: { value: number | null | unde
 
 type Side = 'customer' | 'media'
 
+/** A figure of an order row's side block, as its drill-down opens it: the whole order, the side's data. */
+export function orderTarget(row: Order, side: Side, figure: FigureName, title: string, shown: number | null | undefined, relation?: Relation, shownText?: string): DrillTarget {
+  const filter = { belongingTo: side === 'customer' ? '1' : '2', category: '', source: '' }
+  return { orderId: row.id, figure, filter, title: `${row.productName} · ${title}`, shown, relation, shownText }
+}
+
 /**
  * 预计完成: the expected completion, its parts in the native tooltip, and a badge when
  * remaining spots have no estimate yet (they add nothing until one is set).
  */
-export function ExpectedFigure({ row, side }: { row: Order; side: Side }) {
+export function ExpectedFigure({ row, side, title }: { row: Order; side: Side; title: string }) {
   const { t } = useTranslation('orders')
   const unestimated = row[`${side}UnestimatedSpots`]
   const detail = t('expectedDetail', {
@@ -36,7 +45,9 @@ export function ExpectedFigure({ row, side }: { row: Order; side: Side }) {
   const hint = t('unestimated', { count: unestimated })
   return (
     <span className="order-expected">
-      <span className="order-figure" title={detail}>{formatGrp(row[`${side}ExpectedCompletion`])}</span>
+      <FigureLink target={orderTarget(row, side, 'expected', title, row[`${side}ExpectedCompletion`])}>
+        <span className="order-figure" title={detail}>{formatGrp(row[`${side}ExpectedCompletion`])}</span>
+      </FigureLink>
       {unestimated > 0 && (
         <Tooltip content={hint} side="top">
           <span className="tag tag--warning order-expected__badge" tabIndex={0} role="note" aria-label={hint}>

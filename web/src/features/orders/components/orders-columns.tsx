@@ -2,7 +2,8 @@ import type { Column } from '@/components/ui/data-table'
 import { DropdownMenu, MenuContent, MenuItem } from '@/components/ui/dropdown-menu'
 import type { TFunction } from '@/lib/i18n'
 import type { Order } from '../api/get-orders'
-import { ExpectedFigure, Figure, NONE } from './order-figures'
+import { FigureLink } from './drill-down/drill-down'
+import { ExpectedFigure, Figure, formatPercent, NONE, orderTarget } from './order-figures'
 
 /** The dialogs of the row's 更多 menu, in its order. */
 export const MORE_DIALOGS = ['summary', 'template', 'tapeChanges', 'certificate', 'customerData', 'upsideDownThree', 'proposals', 'history', 'log'] as const
@@ -43,19 +44,38 @@ export const months = (joined: string, t: TFunction<'orders'>) => {
   )
 }
 
-/** One side's block (客户 / 媒体): GRP, 赠播, 预计完成, 差值, 超播%, 已播正负三%. */
+/**
+ * One side's block (客户 / 媒体): GRP, 赠播, 预计完成, 差值, 超播%, 已播正负三%. The computed ones
+ * open their rows (the whole order's); metrics and free broadcast are the contract as typed.
+ */
 function sideColumns(t: TFunction<'orders'>, side: 'customer' | 'media'): Column<Order>[] {
   const group = t(side === 'customer' ? 'columns.customer' : 'columns.mediaSide')
-  const col = (key: string, title: string, render: Column<Order>['render']): Column<Order> => ({
-    key: `${side}${key}`, title: t(`columns.${title}`), group, align: 'right', render,
+  const title = (key: string) => `${group} ${t(`columns.${key}`)}`
+  const col = (key: string, name: string, render: Column<Order>['render']): Column<Order> => ({
+    key: `${side}${key}`, title: t(`columns.${name}`), group, align: 'right', render,
   })
   return [
     col('Metrics', 'metrics', (r) => <Figure value={r[`${side}Metrics`]} />),
     col('FreeBroadcast', 'freeBroadcast', (r) => <Figure value={r[`${side}FreeBroadcast`]} />),
-    col('ExpectedCompletion', 'expected', (r) => <ExpectedFigure row={r} side={side} />),
-    col('Difference', 'difference', (r) => <Figure value={r[`${side}Difference`]} signed />),
-    col('Overplay', 'overplay', (r) => <Figure value={r[`${side}Overplay`]} percent signed />),
-    col('AlreadyUpsideDownThree', 'upsideDownThree', (r) => <Figure value={r[`${side}AlreadyUpsideDownThree`]} percent />),
+    col('ExpectedCompletion', 'expected', (r) => <ExpectedFigure row={r} side={side} title={title('expected')} />),
+    col('Difference', 'difference', (r) => (
+      <FigureLink target={orderTarget(r, side, 'difference', title('difference'), r[`${side}Difference`])}>
+        <Figure value={r[`${side}Difference`]} signed />
+      </FigureLink>
+    )),
+    col('Overplay', 'overplay', (r) => (
+      <FigureLink target={orderTarget(r, side, 'difference', title('overplay'), r[`${side}Difference`], { kind: 'from' }, formatPercent(r[`${side}Overplay`]))}>
+        <Figure value={r[`${side}Overplay`]} percent signed />
+      </FigureLink>
+    )),
+    col('AlreadyUpsideDownThree', 'upsideDownThree', (r) => {
+      const shown = r[`${side}AlreadyUpsideDownThree`]
+      return (
+        <FigureLink target={orderTarget(r, side, 'upsideDownThree', title('upsideDownThree'), shown, { kind: 'share' }, formatPercent(shown))}>
+          <Figure value={shown} percent />
+        </FigureLink>
+      )
+    }),
   ]
 }
 

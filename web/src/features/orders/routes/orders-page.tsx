@@ -10,6 +10,7 @@ import { useExportOrders } from '../api/export-orders'
 import { useOrders, type Order } from '../api/get-orders'
 import { CertificateDialog } from '../components/certificate-dialog'
 import { CustomerDataDialog } from '../components/customer-data-dialog'
+import { DrillDownProvider } from '../components/drill-down/drill-down'
 import { HistoryDialog } from '../components/history-dialog'
 import { OrderDialog } from '../components/order-dialog'
 import { OrderLogDialog } from '../components/order-log-dialog'
@@ -58,30 +59,32 @@ export default function OrdersPage() {
   )
 
   return (
-    <div className="page">
-      <div className="card">
-        <OrdersToolbar
-          filters={filters}
-          onSearch={setFilters}
-          onAdd={() => setEditing({ id: null })}
-          onExport={() => exporter.mutate(filters)}
-          exporting={exporter.isPending}
-        />
+    <DrillDownProvider>
+      <div className="page">
+        <div className="card">
+          <OrdersToolbar
+            filters={filters}
+            onSearch={setFilters}
+            onAdd={() => setEditing({ id: null })}
+            onExport={() => exporter.mutate(filters)}
+            exporting={exporter.isPending}
+          />
+        </div>
+        <div className="card orders-table">
+          <DataTable columns={columns} data={list.data?.data} loading={list.isFetching} label={t('title')} emptyText={t(filtered ? 'emptyFiltered' : 'empty')} />
+          <Pagination total={list.data?.total ?? 0} page={filters.page} pageSize={filters.limit} onChange={(page, limit) => setFilters({ page, limit })} />
+        </div>
+        <OrderDialog open={editing !== null} orderId={editing?.id ?? null} onClose={() => setEditing(null)} />
+        <SummaryDialog order={moreOf('summary')} onClose={closeMore} />
+        <OrderTemplateDialog orderId={moreOf('template')?.id ?? null} onClose={closeMore} />
+        <TapeChangeDialog order={moreOf('tapeChanges')} onClose={closeMore} />
+        <CertificateDialog order={moreOf('certificate')} onClose={closeMore} />
+        <CustomerDataDialog order={moreOf('customerData')} onClose={closeMore} />
+        <UpsideDownThreeUpload order={moreOf('upsideDownThree')} onClose={closeMore} />
+        <ProposalDialog orderId={moreOf('proposals')?.id ?? null} onClose={closeMore} />
+        <HistoryDialog order={moreOf('history')} onClose={closeMore} />
+        <OrderLogDialog orderId={moreOf('log')?.id ?? null} onClose={closeMore} />
       </div>
-      <div className="card orders-table">
-        <DataTable columns={columns} data={list.data?.data} loading={list.isFetching} label={t('title')} emptyText={t(filtered ? 'emptyFiltered' : 'empty')} />
-        <Pagination total={list.data?.total ?? 0} page={filters.page} pageSize={filters.limit} onChange={(page, limit) => setFilters({ page, limit })} />
-      </div>
-      <OrderDialog open={editing !== null} orderId={editing?.id ?? null} onClose={() => setEditing(null)} />
-      <SummaryDialog order={moreOf('summary')} onClose={closeMore} />
-      <OrderTemplateDialog orderId={moreOf('template')?.id ?? null} onClose={closeMore} />
-      <TapeChangeDialog order={moreOf('tapeChanges')} onClose={closeMore} />
-      <CertificateDialog order={moreOf('certificate')} onClose={closeMore} />
-      <CustomerDataDialog order={moreOf('customerData')} onClose={closeMore} />
-      <UpsideDownThreeUpload order={moreOf('upsideDownThree')} onClose={closeMore} />
-      <ProposalDialog orderId={moreOf('proposals')?.id ?? null} onClose={closeMore} />
-      <HistoryDialog order={moreOf('history')} onClose={closeMore} />
-      <OrderLogDialog orderId={moreOf('log')?.id ?? null} onClose={closeMore} />
-    </div>
+    </DrillDownProvider>
   )
 }

@@ -1,23 +1,33 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from '@/lib/i18n'
-import type { FiguresRow } from '../../api/evaluation-types'
+import type { EvaluationFilter, FiguresRow } from '../../api/evaluation-types'
+import type { FigureName } from '../../api/get-figure-rows'
+import { FigureLink } from '../drill-down/drill-down'
+import type { Relation } from '../drill-down/drill-down-context'
 import { Figure, formatPercent, NONE } from '../order-figures'
 
 type Props = {
   rows: FiguresRow[] | undefined
   loading: boolean
-  /** 1 客户 / 2 媒体: names the target column. */
-  belongingTo: string
+  orderId: number
+  /** The side (1 客户 / 2 媒体: names the target column) and data the figures are of. */
+  filter: EvaluationFilter
 }
 
 const LEVELS = ['Routine', 'Low', 'High'] as const
 const LEVEL_LABEL = { Routine: 'normal', Low: 'low', High: 'high' } as const
-/** The normal / low / high groups, in the spec's order; the last three are signed (a shortfall shows red). */
+const SUFFIX = { Routine: '', Low: 'Low', High: 'High' } as const
+/**
+ * The normal / low / high groups, in the spec's order; the last three are signed (a shortfall
+ * shows red). Each opens its rows: expected its own, the rest the difference they follow from.
+ */
 const GROUPS = [
-  { key: 'estimated', label: 'estimated', kind: 'grp' },
-  { key: 'customerDifferences', label: 'difference', kind: 'grp' },
-  { key: 'overbroadcast', label: 'overplay', kind: 'percent' },
-  { key: 'numberOfTheaters', label: 'theatres', kind: 'count' },
+  { key: 'estimated', label: 'estimated', kind: 'grp', rows: 'expected' },
+  { key: 'customerDifferences', label: 'difference', kind: 'grp', rows: 'difference' },
+  { key: 'overbroadcast', label: 'overplay', kind: 'percent', rows: 'difference' },
+  { key: 'numberOfTheaters', label: 'theatres', kind: 'count', rows: 'difference' },
 ] as const
+const TOTAL = '合计'
 const FLAT = 7
 
 /** A whole count (theatres) signed in red when negative; null shows —. */
@@ -31,16 +41,25 @@ function Count({ value }: { value: number | null | undefined }) {
  * cycle and the total, each with the target, issued GRP, 正负三 and its %, the remaining spots,
  * and expected / difference / overplay % / theatres at normal, low and high expectations.
  */
-export function EvaluationFigures({ rows, loading, belongingTo }: Props) {
+export function EvaluationFigures({ rows, loading, orderId, filter }: Props) {
   const { t } = useTranslation('orders')
   const head = (key: string) => t(`evaluation.figures.${key}`)
+  const targetHead = t(`evaluation.figures.target.${filter.belongingTo === '2' ? '2' : '1'}`)
+  // A figure of a row that opens its rows: the month's, or the whole order's on 合计.
+  const link = (r: FiguresRow, figure: FigureName, label: string, shown: number | null | undefined, body: ReactNode, relation?: Relation, shownText?: string) => (
+    <FigureLink
+      target={{ orderId, filter, figure, month: r.month === TOTAL ? undefined : r.month, title: `${r.month} · ${label}`, shown, shownText, relation }}
+    >
+      {body}
+    </FigureLink>
+  )
   return (
     <div className="evaluation-figures" tabIndex={0} role="region" aria-label={head('scroll')}>
       <table className="table evaluation-figures__table" aria-label={head('title')} aria-busy={loading || undefined}>
         <thead>
           <tr>
             <th scope="col" rowSpan={2}>{head('month')}</th>
-            <th scope="col" rowSpan={2}>{t(`evaluation.figures.target.${belongingTo === '2' ? '2' : '1'}`)}</th>
+            <th scope="col" rowSpan={2}>{targetHead}</th>
             <th scope="col" rowSpan={2}>{head('issued')}</th>
             <th scope="col" rowSpan={2}>{head('aired')}</th>
             <th scope="col" rowSpan={2}>{head('upsideDownThree')}</th>
@@ -56,24 +75,32 @@ export function EvaluationFigures({ rows, loading, belongingTo }: Props) {
         </thead>
         <tbody>
           {(rows ?? []).map((r) => (
-            <tr key={r.month} data-month={r.month} className={r.month === '合计' ? 'evaluation-figures__total' : undefined}>
+            <tr key={r.month} data-month={r.month} className={r.month === TOTAL ? 'evaluation-figures__total' : undefined}>
               <th scope="row">{r.month}</th>
-              <td><Figure value={r.grp} /></td>
-              <td><Figure value={r.IssuedGrp} /></td>
-              <td className="order-figure">{r.airedSpots}</td>
-              <td className="order-figure" title={t('evaluation.figures.positioned', { count: r.positionedSpots })}>{r.alreadyUpsideDownThree}</td>
-              <td className="order-figure">{formatPercent(r.alreadyUpsideDownThreePer)}</td>
+              <td>{link(r, 'target', targetHead, r.grp, <Figure value={r.grp} />)}</td>
+              <td>{link(r, 'issuedGrp', head('issued'), r.IssuedGrp, <Figure value={r.IssuedGrp} />)}</td>
+              <td className="order-figure">{link(r, 'airedSpots', head('aired'), r.airedSpots, r.airedSpots)}</td>
+              <td className="order-figure" title={t('evaluation.figures.positioned', { count: r.positionedSpots })}>
+                {link(r, 'upsideDownThree', head('upsideDownThree'), r.alreadyUpsideDownThree, r.alreadyUpsideDownThree)}
+              </td>
               <td className="order-figure">
-                {r.remainingSpots}
-                {r.unestimatedSpots > 0 && <span className="evaluation-figures__unestimated">{t('evaluation.figures.unestimated', { count: r.unestimatedSpots })}</span>}
+                {link(r, 'upsideDownThree', head('upsideDownThreePer'), r.alreadyUpsideDownThreePer, formatPercent(r.alreadyUpsideDownThreePer), { kind: 'share' }, formatPercent(r.alreadyUpsideDownThreePer))}
+              </td>
+              <td className="order-figure">
+                {link(r, 'remaining', head('remaining'), r.remainingSpots, r.remainingSpots)}
+                {r.unestimatedSpots > 0 &&
+                  link(r, 'unestimated', head('unestimatedTitle'), r.unestimatedSpots, <span className="evaluation-figures__unestimated">{t('evaluation.figures.unestimated', { count: r.unestimatedSpots })}</span>)}
               </td>
               {GROUPS.flatMap((g) => LEVELS.map((l) => {
                 const value = r[`${g.key}${l}`]
-                return (
-                  <td key={`${g.key}${l}`}>
-                    {g.kind === 'count' ? <Count value={value} /> : <Figure value={value} percent={g.kind === 'percent'} signed={g.key !== 'estimated'} />}
-                  </td>
-                )
+                const shown = g.kind === 'count' ? <Count value={value} /> : <Figure value={value} percent={g.kind === 'percent'} signed={g.key !== 'estimated'} />
+                const figure = `${g.rows}${SUFFIX[l]}` as FigureName
+                const derived = g.kind !== 'grp'
+                const text = derived ? (g.kind === 'percent' ? formatPercent(value) : String(value ?? NONE)) : undefined
+                // Overplay and theatres open the difference they are worked out from.
+                const relation: Relation = derived ? { kind: 'from' } : { kind: 'sum' }
+                const figureValue = derived ? r[`customerDifferences${l}`] : value
+                return <td key={`${g.key}${l}`}>{link(r, figure, `${head(g.label)}${head(LEVEL_LABEL[l])}`, figureValue, shown, relation, text)}</td>
               }))}
             </tr>
           ))}

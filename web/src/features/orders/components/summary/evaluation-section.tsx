@@ -22,7 +22,7 @@ export function EvaluationSection({ orderId, filter, onCustomerData }: Props) {
           <h3 id="summary-figures" className="summary-card__title">{t('evaluation.figures.title')}</h3>
           <button type="button" className="btn btn--small" onClick={onCustomerData}>{t('evaluation.customer.open')}</button>
         </div>
-        <EvaluationFigures rows={figures.data} loading={figures.isFetching} belongingTo={filter.belongingTo} />
+        <EvaluationFigures rows={figures.data} loading={figures.isFetching} orderId={orderId} filter={filter} />
       </section>
       <section className="summary-card" aria-labelledby="summary-estimates">
         <h3 id="summary-estimates" className="summary-card__title">{t('evaluation.estimates.title')}</h3>

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { Dialog } from '@/components/ui/dialog'
 import { toast } from '@/components/ui/toast-store'
 import { useTranslation } from '@/lib/i18n'
 import type { Order } from '../../api/get-orders'
 import { DEFAULT_FILTER, refreshSummary, useOrderTime, useSummaryGrid, type GridCell, type GridRow, type SummaryFilter } from '../../api/summary'
 import { CustomerDataDialog } from '../customer-data-dialog'
+import { DrillScope } from '../drill-down/drill-down-context'
 import { AnalysisMode } from './analysis/analysis-mode'
 import { CollectMode } from './collect-mode'
 import { SummaryDialogs, type SummaryAction } from './summary-dialogs'
@@ -55,6 +56,8 @@ export function SummaryDialog({ order, onClose }: Props) {
     ;(cell ?? box).focus({ preventScroll: true })
     return true
   }
+  // The grid's figures open their rows of this order on the data the toolbar chose.
+  const drillScope = useMemo(() => (orderId === null ? null : { orderId, filter }), [orderId, filter])
   const grid = useSummaryGrid(orderId, filter, mode !== 'analysis')
   const time = useOrderTime(orderId)
   const client = useQueryClient()
@@ -138,31 +141,33 @@ export function SummaryDialog({ order, onClose }: Props) {
               <SummaryLegend />
             </div>
           )}
-          <div className="summary__body">
-            {mode === 'collect' && (
-              <CollectMode order={order} months={months} loading={grid.isFetching} filter={filter} onCustomerData={() => {
-                  customerOrigin.current = document.activeElement as HTMLElement | null
-                  setCustomerData(true)
-                }} />
-            )}
-            {mode === 'month' &&
-              (months?.length ? (
-                <SummaryMonths
-                  months={months}
-                  style={style}
-                  month={shownMonth}
-                  onMonth={reset(setMonth)}
-                  onAction={act}
-                  selection={selection}
-                  onToggle={toggle}
-                />
-              ) : (
-                <div className="order-dialog-empty" aria-busy={grid.isFetching || undefined}>
-                  {grid.isFetching ? t('common:loading') : t('summary.grid.noSchedule')}
-                </div>
-              ))}
-            {mode === 'analysis' && <AnalysisMode order={order} filter={filter} viewingRef={viewingButton} onViewing={() => setViewing(true)} />}
-          </div>
+          <DrillScope.Provider value={drillScope}>
+            <div className="summary__body">
+              {mode === 'collect' && (
+                <CollectMode order={order} months={months} loading={grid.isFetching} filter={filter} onCustomerData={() => {
+                    customerOrigin.current = document.activeElement as HTMLElement | null
+                    setCustomerData(true)
+                  }} />
+              )}
+              {mode === 'month' &&
+                (months?.length ? (
+                  <SummaryMonths
+                    months={months}
+                    style={style}
+                    month={shownMonth}
+                    onMonth={reset(setMonth)}
+                    onAction={act}
+                    selection={selection}
+                    onToggle={toggle}
+                  />
+                ) : (
+                  <div className="order-dialog-empty" aria-busy={grid.isFetching || undefined}>
+                    {grid.isFetching ? t('common:loading') : t('summary.grid.noSchedule')}
+                  </div>
+                ))}
+              {mode === 'analysis' && <AnalysisMode order={order} filter={filter} viewingRef={viewingButton} onViewing={() => setViewing(true)} />}
+            </div>
+          </DrillScope.Provider>
           <SummaryDialogs orderId={order.id} month={shownMonth} action={action} onClose={() => setAction(null)} returnFocus={returnFocus} />
           <CustomerDataDialog order={customerData ? order : null} initial={filter} onClose={() => setCustomerData(false)} returnTo={customerOrigin} />
           <ViewingDialog orderId={order.id} filter={filter} open={viewing} onClose={() => setViewing(false)} returnTo={viewingButton} />

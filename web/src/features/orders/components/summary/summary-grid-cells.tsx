@@ -23,6 +23,8 @@ export type PaneProps = {
   /** The focused day cell (the grid's one tab stop). */
   active: { row: number; col: number }
   selected: ReadonlySet<number> | undefined
+  /** The figure cells open their rows (a drill-down is at hand): they take the focus like the days. */
+  drill: boolean
   t: TFunction<'orders'>
 }
 
@@ -63,20 +65,37 @@ function cellTitle(day: Day, cell: GridCell | undefined, t: TFunction<'orders'>)
 type CellArgs = CellComponentProps<PaneProps>
 
 /** One cell of the scrolling pane: a day (focusable, coloured by state) or one of the line's figures. */
-export function PaneCell({ columnIndex, rowIndex, style, rows, cells, days, active, selected, t }: CellArgs): ReactElement {
+export function PaneCell({ columnIndex, rowIndex, style, rows, cells, days, active, selected, drill, t }: CellArgs): ReactElement {
   const colindex = FIXED.length + columnIndex + 1
   const row = rows[rowIndex]
+  const focused = active.row === rowIndex && active.col === columnIndex
   if (columnIndex >= days.length) {
     const figure = FIGURES[columnIndex - days.length]
+    if (!drill) {
+      return (
+        <div role="gridcell" aria-colindex={colindex} className="summary-grid__figure" style={style}>
+          {figureText(row, figure)}
+        </div>
+      )
+    }
     return (
-      <div role="gridcell" aria-colindex={colindex} className="summary-grid__figure" style={style}>
+      <div
+        role="gridcell"
+        aria-colindex={colindex}
+        className="summary-grid__figure summary-grid__figure--drill"
+        style={style}
+        tabIndex={focused ? 0 : -1}
+        data-row={rowIndex}
+        data-col={columnIndex}
+        data-figure={figure.key}
+        title={t('drill.gridCell')}
+      >
         {figureText(row, figure)}
       </div>
     )
   }
   const day = days[columnIndex]
   const cell = cells[rowIndex].get(day.d)
-  const focused = active.row === rowIndex && active.col === columnIndex
   const chosen = cell !== undefined && selected?.has(cell.id)
   const shown = cell && cell.id > 0 && (cell.point !== 0 || cell.value === WITHDRAWN) ? cell.point : ''
   return (

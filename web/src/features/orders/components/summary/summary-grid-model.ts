@@ -1,5 +1,7 @@
 import { formatGrp } from '@/lib/grp'
-import { REASON, SHORT, VERIFIED, WITHDRAWN, type GridCell, type GridRow } from '../../api/summary'
+import type { TFunction } from '@/lib/i18n'
+import { REASON, SHORT, VERIFIED, WITHDRAWN, type GridCell, type GridRow, type SummaryFilter } from '../../api/summary'
+import type { DrillTarget } from '../drill-down/drill-down-context'
 
 /** Sizes in px: every row is one line, so react-window can place rows and columns without measuring. */
 export const ROW_HEIGHT = 30
@@ -17,18 +19,22 @@ export const FIXED = [
 ] as const
 export const FIXED_WIDTH = FIXED.reduce((sum, c) => sum + c.width, 0)
 
-/** The figures after the days; `group` puts a heading over 正常/高/低. */
+/**
+ * The figures after the days; `group` puts a heading over 正常/高/低. `rows` names the figure a
+ * click or Enter opens the line's rows of (figureRows; the average opens the issued GRP it
+ * divides).
+ */
 export const FIGURES = [
-  { key: 'remainingTimes', width: 64, decimals: 0 },
-  { key: 'averageViewershipThisMonth', width: 84, decimals: 3 },
-  { key: 'publishedTimes', width: 64, decimals: 0 },
-  { key: 'viewEstimated', width: 70, decimals: 3, group: 'matched', level: 'normal' },
-  { key: 'viewEstimatedHigh', width: 70, decimals: 3, group: 'matched', level: 'high' },
-  { key: 'viewEstimatedLow', width: 70, decimals: 3, group: 'matched', level: 'low' },
-  { key: 'estimated', width: 70, decimals: 3, group: 'estimate', level: 'normal' },
-  { key: 'estimatedHigh', width: 70, decimals: 3, group: 'estimate', level: 'high' },
-  { key: 'estimatedLow', width: 70, decimals: 3, group: 'estimate', level: 'low' },
-  { key: 'totalTimes', width: 64, decimals: 0 },
+  { key: 'remainingTimes', width: 64, decimals: 0, rows: 'remaining' },
+  { key: 'averageViewershipThisMonth', width: 84, decimals: 3, rows: 'issuedGrp' },
+  { key: 'publishedTimes', width: 64, decimals: 0, rows: 'published' },
+  { key: 'viewEstimated', width: 70, decimals: 3, group: 'matched', level: 'normal', rows: 'viewEstimated' },
+  { key: 'viewEstimatedHigh', width: 70, decimals: 3, group: 'matched', level: 'high', rows: 'viewEstimatedHigh' },
+  { key: 'viewEstimatedLow', width: 70, decimals: 3, group: 'matched', level: 'low', rows: 'viewEstimatedLow' },
+  { key: 'estimated', width: 70, decimals: 3, group: 'estimate', level: 'normal', rows: 'remainingGrp' },
+  { key: 'estimatedHigh', width: 70, decimals: 3, group: 'estimate', level: 'high', rows: 'remainingGrpHigh' },
+  { key: 'estimatedLow', width: 70, decimals: 3, group: 'estimate', level: 'low', rows: 'remainingGrpLow' },
+  { key: 'totalTimes', width: 64, decimals: 0, rows: 'planned' },
 ] as const
 export type Figure = (typeof FIGURES)[number]
 
@@ -121,4 +127,20 @@ export function moveFocus(key: string, at: { row: number; col: number }, rows: n
     default:
       return null
   }
+}
+
+/** A figure column's heading as one phrase (已播预估高). */
+export const figureLabel = (f: Figure, t: TFunction<'orders'>) =>
+  'group' in f ? `${t(`summary.columns.${f.group}`)}${t(`summary.columns.${f.level}`)}` : t(`summary.columns.${f.key}`)
+
+/**
+ * What a line's figure opens: its rows on the side and data shown. The average is the issued
+ * GRP's rows over the line's issued spots.
+ */
+export function figureTarget(row: GridRow, f: Figure, scope: { orderId: number; filter: SummaryFilter }, title: string): DrillTarget {
+  const shown = Number(row[f.key] ?? 0)
+  const line = `${row.pointDateYm} · ${row.product_magnetic_tape.mediaFileName} ${row.time_period.timePeriodName} ${row.type}`
+  const target: DrillTarget = { ...scope, figure: f.rows, lineId: row.id, title: `${line} · ${title}`, shown }
+  if (f.key !== 'averageViewershipThisMonth') return target
+  return { ...target, shown: row.issuedGrp, shownText: formatGrp(shown), relation: { kind: 'average', spots: row.issuedSpots } }
 }

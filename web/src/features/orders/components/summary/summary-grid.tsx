@@ -17,6 +17,7 @@ import {
   selectable,
 } from './summary-grid-model'
 import type { SummaryAction } from './summary-dialogs'
+import { useGridDrill } from './use-grid-drill'
 
 type Props = {
   month: GridMonth
@@ -99,12 +100,15 @@ export function SummaryGrid({ month, onAction: report, selected, onToggle, heigh
   // Stable between renders: react-window lays the columns out again when these change.
   const paneStyle = useMemo(() => ({ width: paneWidth, overflow: 'visible', flexGrow: 0 }), [paneWidth])
   const columnWidth = useCallback((i: number) => (i < days.length ? DAY_WIDTH : FIGURES[i - days.length].width), [days.length])
+  // The figure columns open their rows where a drill-down is at hand; the arrows reach them past
+  // the last day (from a day, Home and End stay on the days).
+  const { drill, lastCol, figureAt } = useGridDrill(rows, days.length, t)
 
   // A refetch may leave fewer lines: keep the tab stop on one that exists.
   const row = Math.min(active.row, Math.max(0, rows.length - 1))
-  const col = Math.min(active.col, days.length - 1)
+  const col = Math.min(active.col, lastCol)
   const at = useMemo(() => ({ row, col }), [row, col])
-  const paneProps: PaneProps = useMemo(() => ({ rows, cells, days, active: at, selected, t }), [rows, cells, days, at, selected, t])
+  const paneProps: PaneProps = useMemo(() => ({ rows, cells, days, active: at, selected, drill, t }), [rows, cells, days, at, selected, drill, t])
 
   const cellAt = useCallback((r: number, c: number) => scroller?.querySelector<HTMLElement>(`[data-row="${r}"][data-col="${c}"]`) ?? null, [scroller])
 
@@ -144,7 +148,7 @@ export function SummaryGrid({ month, onAction: report, selected, onToggle, heigh
   }
 
   const target = (el: EventTarget | null) => {
-    const node = (el as HTMLElement | null)?.closest<HTMLElement>('[data-row][data-col]')
+    const node = (el as HTMLElement | null)?.closest<HTMLElement>('[data-row][data-col]:not([data-figure])')
     if (!node) return null
     const r = Number(node.dataset.row)
     const c = Number(node.dataset.col)
@@ -157,6 +161,12 @@ export function SummaryGrid({ month, onAction: report, selected, onToggle, heigh
   }
 
   const onClick = (e: MouseEvent) => {
+    const figure = figureAt(e.target)
+    if (figure) {
+      setActive({ row: figure.row, col: figure.col })
+      figure.open()
+      return
+    }
     const hit = target(e.target)
     if (!hit) return
     setActive({ row: hit.row, col: hit.col })
@@ -167,13 +177,33 @@ export function SummaryGrid({ month, onAction: report, selected, onToggle, heigh
   const openMenu = (e: MouseEvent) => {
     const hit = target(e.target)
     e.preventDefault()
+    if (figureAt(e.target)) return
     if (!hit) return
     setActive({ row: hit.row, col: hit.col })
     setMenu({ row: hit.line, cell: hit.cell, ymd: hit.day.ymd, x: e.clientX, y: e.clientY, node: hit.node })
   }
 
+  const page = Math.max(1, Math.floor(((scroller?.clientHeight ?? ROW_HEIGHT) - HEADER_HEIGHT) / ROW_HEIGHT) - 1)
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const figure = figureAt(e.target)
+    if (figure) {
+      if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault()
+        figure.open()
+        return
+      }
+      const next = moveFocus(e.key, figure, rows.length, lastCol + 1, page)
+      if (!next) return
+      e.preventDefault()
+      focusCell(next)
+      return
+    }
     const hit = target(e.target)
+    if (drill && hit && e.key === 'ArrowRight' && hit.col === days.length - 1) {
+      e.preventDefault()
+      focusCell({ row: hit.row, col: days.length })
+      return
+    }
     // The box itself holds the focus while its cell is scrolled away: keys move from the active cell.
     if (!hit && (e.target !== scroller || !rows.length)) return
     if (hit && (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey))) {
@@ -192,7 +222,6 @@ export function SummaryGrid({ month, onAction: report, selected, onToggle, heigh
       toggle(hit.line, hit.cell)
       return
     }
-    const page = Math.max(1, Math.floor(((scroller?.clientHeight ?? ROW_HEIGHT) - HEADER_HEIGHT) / ROW_HEIGHT) - 1)
     const next = moveFocus(e.key, hit ? { row: hit.row, col: hit.col } : at, rows.length, days.length, page)
     if (!next) return
     e.preventDefault()

@@ -3,8 +3,9 @@ import { useEffect, useRef, useState } from 'react'
 import { toast } from '@/components/ui/toast-store'
 import { ApiError, Code } from '@/lib/api-client'
 import { useTranslation } from '@/lib/i18n'
-import type { ViewingClass } from '../../api/evaluation-types'
+import type { EvaluationFilter, ViewingClass } from '../../api/evaluation-types'
 import { afterEstimate, saveViewingEstimate, type EstimateDraft } from '../../api/viewing-estimates'
+import { FigureLink } from '../drill-down/drill-down'
 import { formatGrp } from '../order-figures'
 import { draftOf, draftProblem, sameDraft, trimmed } from './estimate-rules'
 
@@ -23,9 +24,10 @@ type Status = { kind: 'idle' | 'saving' | 'saved' } | { kind: 'error'; message: 
 /**
  * One time-period class of the estimate editor: its periods, the three values (saved 1 s after
  * the last keystroke once they pass the rules, which show beside them in Chinese first), the
- * basis of its default, 已编辑, and 恢复默认 (all three sent empty).
+ * basis of its default (which opens the days it is computed from), 已编辑, and 恢复默认 (all
+ * three sent empty).
  */
-export function ViewingClassRow({ orderId, cls }: { orderId: number; cls: ViewingClass }) {
+export function ViewingClassRow({ orderId, cls, filter }: { orderId: number; cls: ViewingClass; filter: EvaluationFilter }) {
   const { t } = useTranslation('orders')
   const client = useQueryClient()
   const server = draftOf(cls)
@@ -141,7 +143,11 @@ export function ViewingClassRow({ orderId, cls }: { orderId: number; cls: Viewin
       ))}
       <td className="estimates__basis">
         <span>
-          {[t(`evaluation.estimates.sources.${basis.source}`), ...amounts].filter(Boolean).join(' · ')}
+          <FigureLink
+            target={{ orderId, filter, figure: 'estimate', timePeriodClassId: cls.timePeriodClassId, title: `${name} · ${t('evaluation.estimates.basis')}`, shown: def?.estimated }}
+          >
+            {[t(`evaluation.estimates.sources.${basis.source}`), ...amounts].filter(Boolean).join(' · ')}
+          </FigureLink>
           {/* The range wraps as a whole, never inside a date. */}
           {basis.from && basis.to && <> · <span className="estimates__range">{`${basis.from} ~ ${basis.to}`}</span></>}
         </span>

@@ -35,7 +35,7 @@ export function ViewingEditor({ orderId, filter, label }: { orderId: number; fil
             </tr>
           </thead>
           <tbody>
-            {classes.map((c) => <ViewingClassRow key={c.timePeriodClassId} orderId={orderId} cls={c} />)}
+            {classes.map((c) => <ViewingClassRow key={c.timePeriodClassId} orderId={orderId} cls={c} filter={filter} />)}
             {!classes.length && (
               <tr>
                 <td colSpan={7} className="summary-card__empty">{list.isFetching ? t('summary.loading') : head('empty')}</td>
