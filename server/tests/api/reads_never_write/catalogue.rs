@@ -142,6 +142,11 @@ pub fn reads(w: &World) -> Vec<Read> {
             for name in ["orderSummaryList", "orderSummaryGrpList", "orderViewingList", "orderSummaryGrpIndexExport", "orderSummaryGrpReportIndexExport"] {
                 add(name, get, scope.clone());
             }
+            // The drill-down of the figures a user opens most, and its export.
+            for figure in ["issuedGrp", "upsideDownThree", "planned", "remaining", "missing", "target", "expected", "differenceLow"] {
+                add("figureRows", get, json!({"orderId": order, "belongingTo": side, "figure": figure, "page": 1, "limit": 10}));
+            }
+            add("figureRowsExport", get, json!({"orderId": order, "belongingTo": side, "figure": "issuedGrp"}));
         }
         add("orderSummaryList", get, id.clone());
         let customer = json!({"orderId": order, "category": 2, "source": 3, "addTime": first, "endTime": last});
@@ -157,6 +162,8 @@ pub fn reads(w: &World) -> Vec<Read> {
     add("orderBroadcastLicenseUp", Kind::Preview, json!({"orderId": w.certified.get(1).copied().unwrap_or_default(), "typeY": 1}));
     let running = w.certified.get(2).copied().unwrap_or_default();
     let (cell, tape, suit, entry, period) = w.flagged;
+    // An estimate's rating days, of a class of the running order's media.
+    add("figureRows", get, json!({"orderId": running, "figure": "estimate", "timePeriodClassId": w.class}));
     add("orderNum", get, json!({"orderId": running, "timePeriodId": period, "suitId": suit, "suitXId": entry, "types": "A,B", "ymd": day(3)}));
     let moved = json!({"orderId": running, "id": cell, "upTapeId": tape, "suitId": suit, "timePeriodId": period, "type": "B", "ymd": day(3), "num": 1, "typeY": 1});
     add("orderSummaryGrpYmdYdY", Kind::Preview, moved);
