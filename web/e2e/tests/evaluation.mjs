@@ -122,7 +122,9 @@ export const tests = [
     run: async (ctx) => {
       const page = shared(ctx)
       const box = await openSummary(ctx, page)
-      await expectRow(ctx, box, '合计', { 1: '100.000', 2: '0.000', 6: '10（10 个未预估）', 7: '0.000', 10: '-100.000', 13: '-100.00%' })
+      // Nothing aired and no estimate yet: nothing to expect from, so no expected, difference or
+      // overplay (—, not −100 %), until an estimate exists.
+      await expectRow(ctx, box, '合计', { 1: '100.000', 2: '0.000', 6: '10（10 个未预估）', 7: '—', 10: '—', 13: '—' })
       await expectRow(ctx, box, M1, { 1: '70.000' })
       await expectRow(ctx, box, M2, { 1: '30.000' })
       const estimates = box.getByRole('table', { name: /^预估/ })
@@ -139,7 +141,11 @@ export const tests = [
       await expectRow(ctx, box, M2, { 7: '6.000', 10: '-24.000' })
       await klass.getByText('已编辑').waitFor()
       // A shortfall is red.
-      ctx.expect((await figures(box).locator('tr[data-month="合计"] .order-figure--negative').count()) >= 6, 'the negatives are red')
+      const red = figures(box).locator('tr[data-month="合计"] .order-figure--negative')
+      ctx.expect((await red.count()) >= 6, 'the negatives are red')
+      // The danger colour, darkened for 4.5:1 contrast.
+      const color = await red.first().evaluate((el) => getComputedStyle(el).color)
+      ctx.expect(color === 'rgb(194, 61, 66)', `negative colour ${color}`)
       await ctx.shot(page, 'estimated')
 
       // 常规 above 高 is refused beside the class and not sent.
