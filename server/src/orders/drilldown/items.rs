@@ -129,8 +129,7 @@ impl<'a> Inputs<'a> {
         let lines = self.lines();
         self.facts.ledger.tally(|_| true).spots > 0
             || self.facts.cells.iter().any(|c| {
-                c.point > 0
-                    && !withdrawn(c)
+                c.planned() > 0
                     && self.remains(c)
                     && lines.get(&c.line_id).is_some_and(|l| self.estimate(l).is_some())
             })
@@ -156,7 +155,7 @@ impl<'a> Inputs<'a> {
             .iter()
             .map(|(m, _)| {
                 let of_month = self.facts.cells.iter().filter(|c| !withdrawn(c) && lines.get(&c.line_id).is_some_and(|l| l.month == *m));
-                of_month.map(|c| c.point.max(0) as u64).sum()
+                of_month.map(|c| c.planned() as u64).sum()
             })
             .collect();
         let days: Vec<u64> = months.iter().map(|(_, d)| *d).collect();
@@ -170,10 +169,10 @@ impl<'a> Inputs<'a> {
     fn remaining_valued(&self, level: Level) -> Vec<Item<'a>> {
         self.cells()
             .into_iter()
-            .filter(|(c, _)| self.remains(c) && !withdrawn(c) && c.point > 0)
+            .filter(|(c, _)| self.remains(c) && c.planned() > 0)
             .map(|(cell, line)| {
                 let estimate = self.estimate(line).map(|e| level.pick(&e));
-                let value = estimate.map_or(0, |e| i64::from(cell.point) * grp::units(e));
+                let value = estimate.map_or(0, |e| i64::from(cell.planned()) * grp::units(e));
                 Item::Cell { cell, line, estimate, value }
             })
             .collect()
@@ -195,7 +194,9 @@ pub fn items<'a>(figure: Figure, input: &Inputs<'a>) -> Items<'a> {
         let items = input.cells().into_iter().filter_map(|(cell, line)| Some(Item::Cell { cell, line, estimate: None, value: value(cell, line)? })).collect();
         summed(items)
     };
-    let planned = |c: &CellRow| (c.point != 0 || withdrawn(c)).then(|| if withdrawn(c) { 0 } else { i64::from(c.point) });
+    // A cell with nothing planned but a confirmation's free spots is not listed; a withdrawn
+    // one is, at 0.
+    let planned = |c: &CellRow| (c.planned() != 0 || withdrawn(c)).then(|| i64::from(c.planned()));
     match figure {
         Figure::IssuedGrp => counted(|e| if e.kind == Kind::Superseded { 0 } else { e.grp }, |t| t.grp),
         Figure::AiredSpots => counted(|e| if e.kind == Kind::Superseded { 0 } else { e.spots as i64 }, |t| t.spots as i64),
@@ -210,7 +211,7 @@ pub fn items<'a>(figure: Figure, input: &Inputs<'a>) -> Items<'a> {
         Figure::Planned => cells(&|c, _| planned(c)),
         Figure::Remaining => cells(&|c, _| if input.remains(c) { planned(c) } else { None }),
         Figure::Unestimated => {
-            cells(&|c, l| (input.remains(c) && !withdrawn(c) && c.point > 0 && input.estimate(l).is_none()).then_some(i64::from(c.point)))
+            cells(&|c, l| (input.remains(c) && c.planned() > 0 && input.estimate(l).is_none()).then_some(i64::from(c.planned())))
         }
         Figure::Published => cells(&|c, _| (c.aired != 0 || checked(c)).then_some(i64::from(c.aired))),
         Figure::Missing => cells(&|c, l| {

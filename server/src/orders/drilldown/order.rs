@@ -113,7 +113,7 @@ impl OrderFacts {
 
 /// Whether a cell is withdrawn (撤掉): its spots are not planned any more.
 pub fn withdrawn(cell: &CellRow) -> bool {
-    cell.value.trim() == WITHDRAWN
+    cell.withdrawn()
 }
 
 async fn terms(db: &sqlx::PgPool, order: i64, belonging_to: i16) -> sqlx::Result<Option<Terms>> {

@@ -234,11 +234,9 @@ pub async fn grid(state: &AppState, order: i64, filter: GridFilter) -> anyhow::R
         .map(|(line, cells)| {
             let mut n = [0; 3];
             for c in cells {
-                if c.value.trim() != super::WITHDRAWN {
-                    let planned = i64::from(c.point - c.free_aired);
-                    n[0] += planned;
-                    n[1] += if c.ymd >= o.assessed_from { planned } else { 0 };
-                }
+                let planned = i64::from(c.planned());
+                n[0] += planned;
+                n[1] += if c.ymd >= o.assessed_from { planned } else { 0 };
                 n[2] += i64::from(c.aired);
             }
             (*line, n)

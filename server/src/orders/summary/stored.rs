@@ -59,6 +59,19 @@ pub struct CellRow {
     pub make_good: i32,
 }
 
+impl CellRow {
+    /// Whether the cell is withdrawn (撤掉): its spots are not planned any more.
+    pub fn withdrawn(&self) -> bool {
+        self.value.trim() == super::WITHDRAWN
+    }
+
+    /// The spots planned in the cell, as every figure counts them: none when withdrawn, and
+    /// never the free spots a certificate's confirmation added (they aired without a plan).
+    pub fn planned(&self) -> i32 {
+        if self.withdrawn() { 0 } else { (self.point - self.free_aired).max(0) }
+    }
+}
+
 pub async fn order(db: &PgPool, order: i64) -> sqlx::Result<Option<OrderRow>> {
     sqlx::query_as(
         "select o.media_id, o.default_group_id, g.group_name as default_group_name, p.product_name, o.cycle_start,

@@ -4,6 +4,8 @@
 //! - the grid: each month's lines (issued GRP and spots, remaining, planned, the remaining
 //!   spots valued) with its unplaced spots give the month's row;
 //! - the exports: 评估结果's 本月指标 rows and 评估报告's 汇总 rows are orderSummaryList's rows;
+//! - the drill-down: figureRows' `sum` of every figure is the figure, for each month and the
+//!   whole order, and for each of the grid's lines;
 //! - the certificate: its counts before confirming (the dialog's tiles), the preview (typeY 1),
 //!   what typeY 2 did, the dialog after confirming and the export's 合计 are one computation;
 //! - the dashboard filtered to an order's product, side, default group and cycle gives its
@@ -126,6 +128,63 @@ fn export_row_agrees(at: &str, cells: &[Data], row: &Value) {
     assert_eq!(cell_units(&cells[4]), row["airedSpots"].as_i64().map(|n| n * 10_000), "{at}: aired spots");
 }
 
+/// orderSummaryList's figures and figureRows' name for each.
+const DRILLED: [(&str, &str); 13] = [
+    ("IssuedGrp", "issuedGrp"),
+    ("airedSpots", "airedSpots"),
+    ("alreadyUpsideDownThree", "upsideDownThree"),
+    ("plannedSpots", "planned"),
+    ("remainingSpots", "remaining"),
+    ("unestimatedSpots", "unestimated"),
+    ("grp", "target"),
+    ("estimatedRoutine", "expected"),
+    ("estimatedLow", "expectedLow"),
+    ("estimatedHigh", "expectedHigh"),
+    ("customerDifferencesRoutine", "difference"),
+    ("customerDifferencesLow", "differenceLow"),
+    ("customerDifferencesHigh", "differenceHigh"),
+];
+/// The grid's line columns and figureRows' name for each.
+const DRILLED_LINES: [(&str, &str); 7] = [
+    ("issuedGrp", "issuedGrp"),
+    ("issuedSpots", "airedSpots"),
+    ("totalTimes", "planned"),
+    ("remainingTimes", "remaining"),
+    ("publishedTimes", "published"),
+    ("estimated", "remainingGrp"),
+    ("viewEstimated", "viewEstimated"),
+];
+
+/// The drill-down's sum of `figure` in `scope` (a month, a line, or the whole order).
+async fn drilled(w: &super::World, id: i64, side: i64, figure: &str, scope: Value) -> Value {
+    let mut fields = json!({ "orderId": id, "belongingTo": side, "figure": figure, "page": 1, "limit": 1 });
+    for (k, v) in scope.as_object().unwrap() {
+        fields[k] = v.clone();
+    }
+    w.get("figureRows", fields).await["sum"].clone()
+}
+
+/// Every figure's drill-down sums to it: the months and 合计 of orderSummaryList, the grid's lines.
+async fn drill_down_agrees(w: &super::World, seed: u64, id: i64, side: i64, rows: &[Value], grid: &[Value]) {
+    for row in rows {
+        let month = row["month"].as_str().unwrap();
+        let scope = if month == "合计" { json!({}) } else { json!({ "month": month }) };
+        for (field, figure) in DRILLED {
+            let sum = drilled(w, id, side, figure, scope.clone()).await;
+            assert_eq!(units(&sum), units(&row[field]), "seed {seed} side {side} {month}: figureRows {figure} sums to {sum}, the figure is {}", row[field]);
+        }
+    }
+    for month in grid {
+        for line in month["data"].as_array().unwrap() {
+            let scope = json!({ "month": month["pointDateYm"], "lineId": line["id"] });
+            for (field, figure) in DRILLED_LINES {
+                let sum = drilled(w, id, side, figure, scope.clone()).await;
+                assert_eq!(units(&sum), units(&line[field]), "seed {seed} side {side} line {}: figureRows {figure} sums to {sum}, the column {field} is {}", line["id"], line[field]);
+            }
+        }
+    }
+}
+
 /// One comparison behind every count a user sees of a certificate, each in spots.
 async fn certificate_agrees(w: &super::World, seed: u64, id: i64, tiles: &Value, preview: &Value, applied: &Value) {
     let at = format!("seed {seed} certificate");
@@ -181,6 +240,7 @@ async fn every_figure_agrees_wherever_it_shows_on_generated_orders() {
             assert_eq!(rows.last().unwrap()["plannedSpots"].as_i64(), Some(*planned), "seed {seed} side {side}: planned");
             let grid = w.get("orderSummaryGrpList", json!({ "orderId": id, "belongingTo": side })).await;
             grid_agrees(seed, side, grid.as_array().unwrap(), rows);
+            drill_down_agrees(&w, seed, id, side, rows, grid.as_array().unwrap()).await;
             assert!(grid[0]["unplacedSpots"].as_i64() > Some(0), "seed {seed}: the 23:30 row is on no line");
             assert!(rows.last().unwrap()["airedSpots"].as_i64() > Some(10), "seed {seed}: spots aired");
 
