@@ -63,7 +63,8 @@ pub fn run(command: GenerateCommand) -> anyhow::Result<()> {
 }
 
 /// Writes `rows` spots: prime time most of the day's weight, a tenth past midnight (24:xx–25:xx
-/// of the broadcast day), positions in breaks of 4–10, GRP skewed towards small values.
+/// of the broadcast day), positions in breaks of 4–10, GRP in the ranges of national channels
+/// on 全国4+: prime time 0.5–2.5 (skewed low), daytime 0.1–0.6, past midnight 0.05–0.3.
 pub fn customer_data(rows: u64, from: NaiveDate, days: u32, seed: u64, out: &std::path::Path) -> anyhow::Result<()> {
     customer_data_scaled(rows, from, days, seed, 1.0, out)
 }
@@ -102,7 +103,13 @@ pub fn customer_data_scaled(
             1 => "倒一".to_owned(),
             _ => format!("{at}/{of}"),
         };
-        let grp: f64 = (rng.random::<f64>().powi(2) * 8.0 * grp_scale * 1000.0).round() / 1000.0;
+        let u = rng.random::<f64>();
+        let rating = match hour {
+            19..=22 => 0.5 + u.powi(2) * 2.0,
+            24.. => 0.05 + u * 0.25,
+            _ => 0.1 + u * 0.5,
+        };
+        let grp: f64 = (rating * grp_scale * 1000.0).round() / 1000.0;
         sheet.write_string(r, 0, day.format("%Y-%m-%d").to_string())?;
         sheet.write_string(r, 1, MEDIA[product.media].0)?;
         sheet.write_string(r, 2, format!("{hour:02}:{minute:02}:{:02}", rng.random_range(0..60)))?;
