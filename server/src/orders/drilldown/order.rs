@@ -13,7 +13,6 @@ use chrono::NaiveDate;
 use crate::orders::estimates::{self, EstimateScope};
 use crate::orders::evaluation::ledger::{self, Ledger, Schedule};
 use crate::orders::evaluation::spots::ViewingScope;
-use crate::orders::summary::WITHDRAWN;
 use crate::orders::summary::stored::{self, CellRow, LineRow, OrderRow};
 use crate::state::AppState;
 
