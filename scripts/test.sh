@@ -29,7 +29,9 @@ log "web: type check and unit tests"
 (cd web && npm run --silent typecheck && npm test --silent)
 
 log "rust: unit and integration tests"
-cargo test --workspace --locked
+# A failure's message, not pages of backtrace, is what the end of a CI log must show
+# (ADEVAL_TEST_BACKTRACE=1 brings the backtraces back).
+RUST_BACKTRACE=${ADEVAL_TEST_BACKTRACE:-0} cargo test --workspace --locked
 
 cargo build --bin adeval --locked
 adeval=$CARGO_TARGET_DIR/debug/adeval

@@ -22,7 +22,7 @@
 
 use std::path::Path;
 
-use chrono::{Datelike, Days, NaiveDate};
+use chrono::{Datelike, NaiveDate};
 use rust_xlsxwriter::Workbook;
 
 use super::PRODUCTS;
@@ -115,15 +115,22 @@ fn write_template(path: &Path, tapes: &[String], (start, end): (NaiveDate, Naive
         let mut row = 1;
         for (t, tape) in tapes.iter().enumerate() {
             for (p, period) in PERIODS.iter().enumerate() {
+                let days: Vec<u32> = month
+                    .iter_days()
+                    .take_while(|day| day.month() == month.month())
+                    .filter(|day| *day >= start && *day <= end && (day.day() as usize + p) % tapes.len() == t)
+                    .map(|day| day.day())
+                    .collect();
+                // A line without a spot in the month is refused by the import (a cycle ending
+                // on a month's first day leaves half of them empty): it is left out.
+                if days.is_empty() {
+                    continue;
+                }
                 sheet.write_string(row, 0, tape)?;
                 sheet.write_string(row, 1, *period)?;
                 sheet.write_string(row, 2, "A")?;
-                let mut day = month;
-                while day.month() == month.month() {
-                    if day >= start && day <= end && (day.day() as usize + p) % tapes.len() == t {
-                        sheet.write_number(row, 2 + day.day() as u16, 1.0)?;
-                    }
-                    day = day + Days::new(1);
+                for d in days {
+                    sheet.write_number(row, 2 + d as u16, 1.0)?;
                 }
                 row += 1;
             }

@@ -4,10 +4,13 @@
 //! figures move day by day; these are the rules that hold on any day:
 //!
 //! - a spot's rating (GRP per spot) lies in national TV's ranges: 0.1–3 points;
-//! - the orders on air expect to land within ±30 % of their target (normal estimate), the
+//! - the orders on air expect to land within ±30 % of their target (normal estimate), their
+//!   low and high scenarios apart by at least 5 % of what is still to air, the
 //!   finished one a little under its target (its make-goods owed), and the order that has not
 //!   started shows no issued figure;
-//! - the estimates spread as days do: high − low at least 15 % of normal, per class;
+//! - the estimates spread as days do: high − low at least 8 % of normal, per class (a channel's
+//!   day varies ±10 % lognormal, so 28 days' 20th–80th percentiles lie about 17 % apart, and
+//!   seldom under 10 %);
 //! - the suits sold for an order's months hold its schedule (but a free spot the media added);
 //! - the certificate rows say the order's spot length (30 s for 农夫山泉饮用天然水, 15 s else);
 //! - in 数据分析 a customer-side spot's 毛评点 is the mean of the rating series over its own
@@ -56,7 +59,11 @@ async fn the_demo_figures_are_in_the_ranges_of_national_tv_and_agree_with_each_o
             let overplay = num(&f(&o, "Overplay"));
             assert!(overplay.abs() <= 30.0, "{name} {side} overplay {overplay}: {o}");
             let (low, normal, high) = (num(&f(&o, "ExpectedLow")), num(&f(&o, "ExpectedCompletion")), num(&f(&o, "ExpectedHigh")));
-            assert!(low < normal && normal < high && high - low > 0.05 * normal, "{name} {side}: {low} / {normal} / {high}");
+            // The scenarios differ in what is still to air (issued GRP is one figure): late in
+            // a long cycle that is a small part of the whole, so the spread is of that part.
+            let to_come = normal - num(&f(&o, "IssuedGrp"));
+            assert!(to_come > 0.0, "{name} {side}: nothing expected still to air: {o}");
+            assert!(low < normal && normal < high && high - low > 0.05 * to_come, "{name} {side}: {low} / {normal} / {high}");
         }
         // Finished: its missing spots leave it a little under its target, never far off.
         let o = order("安慕希");
@@ -83,7 +90,7 @@ async fn the_demo_figures_are_in_the_ranges_of_national_tv_and_agree_with_each_o
         let classes = get(&app, &token, "orderViewingList", json!({ "orderId": o["id"] })).await;
         for c in classes.as_array().unwrap() {
             let (low, normal, high) = (num(&c["estimatedLow"]), num(&c["estimated"]), num(&c["estimatedHigh"]));
-            assert!(low < normal && normal < high && high - low >= 0.15 * normal, "{}: {c}", o["productName"]);
+            assert!(low < normal && normal < high && high - low >= 0.08 * normal, "{}: {c}", o["productName"]);
             let range = if c["timePeriodClassName"] == "黄金时段" { 0.5..=3.0 } else { 0.1..=0.6 };
             assert!(range.contains(&normal), "{}: {c}", o["productName"]);
         }
