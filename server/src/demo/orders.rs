@@ -98,12 +98,33 @@ async fn tape_names(state: &AppState, order: i64) -> anyhow::Result<Vec<String>>
     .await?)
 }
 
-/// An order template of one spot a day in each of [`PERIODS`], the order's tapes in turn (the
-/// plan's): a sheet per month of the cycle.
-fn write_template(path: &Path, tapes: &[String], (start, end): (NaiveDate, NaiveDate)) -> anyhow::Result<()> {
+/// The lines of a month's sheet of the order template: (tape, period, days of the month with a
+/// spot), one spot a day in each of [`PERIODS`], the order's tapes in turn (the plan's). A line
+/// without a spot in the month is left out: the import refuses it, and a cycle ending on a
+/// month's first day leaves most of them empty.
+fn template_lines(tapes: usize, month: NaiveDate, (start, end): (NaiveDate, NaiveDate)) -> Vec<(usize, usize, Vec<u32>)> {
+    let mut lines = Vec::new();
+    for t in 0..tapes {
+        for p in 0..PERIODS.len() {
+            let days: Vec<u32> = month
+                .iter_days()
+                .take_while(|day| day.month() == month.month())
+                .filter(|day| *day >= start && *day <= end && (day.day() as usize + p) % tapes == t)
+                .map(|day| day.day())
+                .collect();
+            if !days.is_empty() {
+                lines.push((t, p, days));
+            }
+        }
+    }
+    lines
+}
+
+/// An order template of the order's cycle: a sheet per month, its [`template_lines`].
+fn write_template(path: &Path, tapes: &[String], cycle: (NaiveDate, NaiveDate)) -> anyhow::Result<()> {
     let mut book = Workbook::new();
-    let mut month = start.with_day(1).expect("a first day");
-    while month <= end {
+    let mut month = cycle.0.with_day(1).expect("a first day");
+    while month <= cycle.1 {
         let sheet = book.add_worksheet();
         sheet.set_name(month.format("%Y-%m").to_string())?;
         for (c, h) in ["版本", "时段", "类型"].into_iter().enumerate() {
@@ -112,27 +133,13 @@ fn write_template(path: &Path, tapes: &[String], (start, end): (NaiveDate, Naive
         for d in 1..=31u16 {
             sheet.write_number(0, 2 + d, f64::from(d))?;
         }
-        let mut row = 1;
-        for (t, tape) in tapes.iter().enumerate() {
-            for (p, period) in PERIODS.iter().enumerate() {
-                let days: Vec<u32> = month
-                    .iter_days()
-                    .take_while(|day| day.month() == month.month())
-                    .filter(|day| *day >= start && *day <= end && (day.day() as usize + p) % tapes.len() == t)
-                    .map(|day| day.day())
-                    .collect();
-                // A line without a spot in the month is refused by the import (a cycle ending
-                // on a month's first day leaves half of them empty): it is left out.
-                if days.is_empty() {
-                    continue;
-                }
-                sheet.write_string(row, 0, tape)?;
-                sheet.write_string(row, 1, *period)?;
-                sheet.write_string(row, 2, "A")?;
-                for d in days {
-                    sheet.write_number(row, 2 + d as u16, 1.0)?;
-                }
-                row += 1;
+        for (row, (t, p, days)) in template_lines(tapes.len(), month, cycle).into_iter().enumerate() {
+            let row = row as u32 + 1;
+            sheet.write_string(row, 0, &tapes[t])?;
+            sheet.write_string(row, 1, PERIODS[p])?;
+            sheet.write_string(row, 2, "A")?;
+            for d in days {
+                sheet.write_number(row, 2 + d as u16, 1.0)?;
             }
         }
         month = month.checked_add_months(chrono::Months::new(1)).expect("a next month");
@@ -234,4 +241,35 @@ pub async fn load(state: &AppState) -> anyhow::Result<usize> {
     }
     super::summary::load(state, &admin, [ids[0], ids[1], ids[2]], today).await?;
     Ok(ids.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::{Datelike, Days, Months, NaiveDate};
+
+    use super::super::plan::{PERIODS, orders};
+    use super::template_lines;
+
+    /// On every day of a year, each demo order's template has a spot on every line it writes
+    /// and one spot a day in each period over its whole cycle (a cycle ending on a month's
+    /// first day once wrote lines without a spot, and the demo failed to load that day).
+    #[test]
+    fn every_template_line_has_a_spot_and_the_cycle_is_covered_on_any_day() {
+        let first = NaiveDate::from_ymd_opt(2026, 1, 1).unwrap();
+        for today in (0..366).map(|d| first + Days::new(d)) {
+            for order in orders(today) {
+                let (start, end) = order.cycle;
+                let mut month = start.with_day(1).unwrap();
+                let mut spots = 0;
+                while month <= end {
+                    let lines = template_lines(order.tapes, month, order.cycle);
+                    assert!(lines.iter().all(|(_, _, days)| !days.is_empty()), "{today}: {month}");
+                    spots += lines.iter().map(|(_, _, days)| days.len()).sum::<usize>();
+                    month = month + Months::new(1);
+                }
+                let days = (end - start).num_days() as usize + 1;
+                assert_eq!(spots, days * PERIODS.len(), "{today}: {start}…{end}");
+            }
+        }
+    }
 }
