@@ -4,7 +4,7 @@ import { scaleLinear } from '@visx/scale'
 import { LinePath } from '@visx/shape'
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from '@/lib/i18n'
-import { axisMax, edgeWindow, INITIAL_BRUSH, resizeWindow, selectionWindow, shiftWindow, type BucketWindow, type ChartSeries } from './chart-data'
+import { axisMax, edgeWindow, initialSelection, resizeWindow, selectionWindow, shiftWindow, type BucketWindow, type ChartSeries } from './chart-data'
 
 const HEIGHT = 48
 /** The brush component's own handle (its class is not exported), for moving it from the keyboard. */
@@ -25,7 +25,8 @@ type Props = {
 }
 
 /**
- * The zoom under a chart (visx Brush over the whole range, starting at 0–70 %): drag the
+ * The zoom under a chart (visx Brush over the whole range, starting on all of a short range,
+ * else its newest 70 %): drag the
  * selection or its edges. With the focus on it, ← and → move the window a bucket, Shift+← and
  * Shift+→ change its width, Home and End take it to the range's start or end; it is announced
  * as a slider whose value is the window.
@@ -41,7 +42,10 @@ export function ChartBrush({ title, width, buckets, series, value, onChange, sid
   const y = useMemo(() => scaleLinear<number>({ domain: [0, axisMax(series, 'left') || 1], range: [innerHeight, 0] }), [series, innerHeight])
   const preview = series.find((s) => s.axis === 'left')
   // The first position only: afterwards the brush keeps its own, scaled when the width changes.
-  const [initial] = useState(() => ({ start: { x: x(INITIAL_BRUSH[0] * count) }, end: { x: x(INITIAL_BRUSH[1] * count) } }))
+  const [initial] = useState(() => {
+    const [from, to] = initialSelection(count)
+    return { start: { x: x(from) }, end: { x: x(to) } }
+  })
 
   const onBrush = (bounds: Bounds | null) => onChange(bounds ? selectionWindow(count, innerWidth, bounds.x0, bounds.x1) : { start: 0, end: count })
 

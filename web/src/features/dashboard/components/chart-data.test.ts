@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { DashboardIndex } from '../api'
 import {
-  axisMax, brushWindow, comboSeries, countTicks, edgeWindow, formatValue, initialWindow, isolated, labelStep, PALETTE, perSpotSeries, resizeWindow, SAFE_PIXEL, selectionWindow,
+  axisMax, brushWindow, comboSeries, countTicks, edgeWindow, formatValue, initialSelection, initialWindow, isolated, labelStep, PALETTE, perSpotSeries, resizeWindow, SAFE_PIXEL, selectionWindow,
   seriesColors, shiftWindow, tableRows, windowed, wrapLabel,
 } from './chart-data'
 
@@ -83,14 +83,27 @@ describe('x labels', () => {
 })
 
 describe('brush windowing', () => {
-  it('starts at the buckets of the first 70 %', () => {
-    expect(initialWindow(10)).toEqual({ start: 0, end: 7 })
-    expect(initialWindow(5)).toEqual({ start: 0, end: 4 })
-    expect(initialWindow(3)).toEqual({ start: 0, end: 2 })
+  it('starts on every bucket when there are 12 or fewer, else on the newest 70 % (DESIGN §5.4)', () => {
+    // An order of two months by month: both months drawn, not November alone (0–70 % of 2
+    // buckets held only the first one's centre and hid the current month).
+    expect(initialWindow(2)).toEqual({ start: 0, end: 2 })
+    expect(initialWindow(5)).toEqual({ start: 0, end: 5 })
+    expect(initialWindow(12)).toEqual({ start: 0, end: 12 })
     expect(initialWindow(1)).toEqual({ start: 0, end: 1 })
     expect(initialWindow(0)).toEqual({ start: 0, end: 0 })
-    // 70 % of 365 is 255.5, bucket 255's centre (255.49999… in floating point): it is shown.
-    expect(initialWindow(365)).toEqual({ start: 0, end: 256 })
+    // 13 buckets: 30 % is 3.9, so the window holds the centres 4.5 … 12.5: buckets 4–12 (9).
+    expect(initialWindow(13)).toEqual({ start: 4, end: 13 })
+    // 20 buckets: 30 % is 6, centres 6.5 … 19.5: the newest 14.
+    expect(initialWindow(20)).toEqual({ start: 6, end: 20 })
+    // 365 days: 30 % is 109.5, bucket 109's centre: shown, so the newest 256.
+    expect(initialWindow(365)).toEqual({ start: 109, end: 365 })
+  })
+
+  it('selects in bucket units what the first window shows', () => {
+    expect(initialSelection(2)).toEqual([0, 2])
+    const [from, to] = initialSelection(20)
+    expect(from).toBeCloseTo(6, 9)
+    expect(to).toBe(20)
   })
 
   it('keeps the buckets whose centre is selected, whichever way it was dragged', () => {

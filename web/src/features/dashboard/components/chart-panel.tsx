@@ -27,7 +27,7 @@ const Table = memo(ChartTable)
 /**
  * A chart card: its title, the legend (hides and shows series), the chart at the card's width
  * with the brush under it, and the figures as a table. A new answer starts over: every series
- * shown, the brush back at 0–70 %.
+ * shown, the brush back at its start (initialSelection).
  */
 export function ChartPanel(props: Props) {
   // Keyed by the answer: legend and brush state belong to one set of figures.
