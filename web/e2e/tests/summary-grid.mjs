@@ -114,7 +114,7 @@ export const tests = [
       const grid = box.getByRole('grid', { name: `${M1} 汇总表` })
       await grid.waitFor()
       const headers = await grid.getByRole('columnheader').allInnerTexts()
-      for (const h of ['合同号', '类型', '位置', '版本', '长度', '时段', '剩余次数', '本月平均收视', '已播次数', '总次数']) {
+      for (const h of ['合同号', '类型', '位置', '版本', '长度', '时段', '剩余次数', '本月平均收视', '播证已播', '总次数']) {
         ctx.expect(headers.some((x) => x.replace(/\s+/g, '') === h), `header ${h} in ${headers.join('|')}`)
       }
       ctx.expect(headers.filter((x) => x.includes('匹配收视')).length === 3 && headers.filter((x) => x.includes('预估')).length === 3, 'matched and estimate ×3')
