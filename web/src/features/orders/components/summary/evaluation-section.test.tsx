@@ -48,6 +48,8 @@ describe('the evaluation figures', () => {
     // The target (指标 + 赠播) is headed 客户目标GRP: the order list's and its export's 客户 GRP
     // is the metrics alone (184.000 beside 赠播 18.400 where this column says 202.400).
     expect(headers.slice(0, 11)).toEqual(['月份', '客户目标GRP', '已发GRP', '已播点位', '已播正负三', '正负三%', '剩余点位', '预计完成', '差值', '超播%', '场次'])
+    // The scenarios are named as 预估 below and the exports name them: 常规, not 正常.
+    expect(headers.slice(11, 14)).toEqual(['常规', '低', '高'])
     const march = table.querySelector('[data-month="2026-03"]')!
     expect(cells(march)).toEqual([
       '2026-03', '60.000', '30.500', '10', '4', '50.00%', '12',
