@@ -4,7 +4,8 @@
 // eight — then the filters, the figures tables read against hand-worked GRP, spots and GRP per
 // spot per ISO week (and per run of 7 days), a tooltip read by hovering a bar, a series hidden
 // through the legend, the media side (never added to the customer's) and the default group
-// the group filter names, the brush's start (a short range whole, else its newest 70 %), the remembered choice and 重置; a year by
+// the group filter names, the brush's start (the buckets up to the last with data: 12 or fewer
+// whole, else their newest 70 %), the remembered choice and 重置; a year by
 // day stepped with the keyboard and dragged (the window keeps its width), runs of 7 days over
 // two calendar years (labels with the year), a range the server refuses, and 甲 by audience
 // group (dashboardoneBIndex), its default group's series the by-product one.
@@ -303,22 +304,23 @@ export const tests = [
         const got = await at()
         ctx.expect(got[0] === want[0] && got[1] === want[1] && got[2] === 365, `${what}: 第 ${got[0]}–${got[1]} 个 of ${got[2]}, expected 第 ${want[0]}–${want[1]} 个`)
       }
-      // 365 days, the newest 70 %: the last 256. A bucket is under 4 px wide here, narrower than
-      // visx's padding.
-      await expectAt([110, 365], 'the first window')
+      // 365 days with data up to 2026-03-22 (the 112th): the first window is the newest 70 % of
+      // those 112, the 35th to the 112th (78 wide); the days after it are left out. A bucket is
+      // under 4 px wide here, narrower than visx's padding.
+      await expectAt([35, 112], 'the first window')
       await brush.focus()
       await page.keyboard.press('Home')
-      await expectAt([1, 256], 'Home')
+      await expectAt([1, 78], 'Home')
       const started = Date.now()
       for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowRight')
-      await expectAt([11, 266], 'ten steps right')
+      await expectAt([11, 88], 'ten steps right')
       console.log(`     ten brush steps over 365 buckets: ${Date.now() - started} ms`)
       await page.keyboard.press('ArrowLeft')
-      await expectAt([10, 265], 'a step left')
+      await expectAt([10, 87], 'a step left')
       await page.keyboard.press('End')
-      await expectAt([110, 365], 'End')
+      await expectAt([288, 365], 'End')
       await page.keyboard.press('Home')
-      await expectAt([1, 256], 'Home')
+      await expectAt([1, 78], 'Home')
       // Dragged 150 px to the right with the mouse: moved, as wide as before.
       const box = await page.locator('.dash-brush').first().locator('.visx-brush-selection').boundingBox()
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
@@ -326,7 +328,7 @@ export const tests = [
       for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + box.width / 2 + i * 15, box.y + box.height / 2)
       await page.mouse.up()
       const [from, to] = await at()
-      ctx.expect(from > 1 && to - from + 1 === 256, `dragged to 第 ${from}–${to} 个: not 256 wide`)
+      ctx.expect(from > 1 && to - from + 1 === 78, `dragged to 第 ${from}–${to} 个: not 78 wide`)
       await ctx.shot(page, 'year-by-day-brush')
     },
   },
