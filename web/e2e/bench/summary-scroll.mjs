@@ -25,7 +25,7 @@ function drawPlainTable({ answer, month, box }) {
     overflow: 'auto', background: '#fff', zIndex: 10000, font: '12px sans-serif',
   })
   const head = ['合同号', '类型', '位置', '版本', '长度', '时段', ...Array.from({ length: days }, (_, d) => String(d + 1)),
-    '剩余次数', '本月平均收视', '已播次数', '匹配正常', '匹配高', '匹配低', '预估正常', '预估高', '预估低', '总次数']
+    '剩余次数', '本月平均收视', '播证已播', '已播预估常规', '已播预估高', '已播预估低', '剩余预估常规', '剩余预估高', '剩余预估低', '总次数']
   const html = ['<table style="border-collapse:collapse;white-space:nowrap"><thead><tr>']
   for (const h of head) html.push(`<th style="border:1px solid #ddd;padding:4px">${h}</th>`)
   html.push('</tr></thead><tbody>')

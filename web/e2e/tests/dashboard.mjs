@@ -4,7 +4,8 @@
 // eight — then the filters, the figures tables read against hand-worked GRP, spots and GRP per
 // spot per ISO week (and per run of 7 days), a tooltip read by hovering a bar, a series hidden
 // through the legend, the media side (never added to the customer's) and the default group
-// the group filter names, the brush's 0–70 % start, the remembered choice and 重置; a year by
+// the group filter names, the brush's start (the buckets up to the last with data: 12 or fewer
+// whole, else their newest 70 %), the remembered choice and 重置; a year by
 // day stepped with the keyboard and dragged (the window keeps its width), runs of 7 days over
 // two calendar years (labels with the year), a range the server refuses, and 甲 by audience
 // group (dashboardoneBIndex), its default group's series the by-product one.
@@ -168,10 +169,10 @@ export const tests = [
 
       await expectRows(ctx, grpTable(page), [HEAD, ...GRP_WEEKS], 'GRP and spots by week')
       await expectRows(ctx, perSpotTable(page), [['时间', `${first} 每点位毛评点`, `${second} 每点位毛评点`], ...PER_SPOT_WEEKS], 'GRP per spot by week')
-      // The brush starts on the first 70 %: two of the three weeks are drawn.
+      // Three weeks (12 or fewer): the brush starts on all of them, the newest drawn too.
       const brush = page.getByRole('slider', { name: '毛评点与点位数缩放范围' })
       const value = await brush.getAttribute('aria-valuetext')
-      ctx.expect(value === '2026-W10 至 2026-W11（第 1–2 个，共 3 个）', `brush ${value}`)
+      ctx.expect(value === '2026-W10 至 2026-W12（第 1–3 个，共 3 个）', `brush ${value}`)
       await ctx.shot(page, 'by-week')
     },
   },
@@ -303,19 +304,23 @@ export const tests = [
         const got = await at()
         ctx.expect(got[0] === want[0] && got[1] === want[1] && got[2] === 365, `${what}: 第 ${got[0]}–${got[1]} 个 of ${got[2]}, expected 第 ${want[0]}–${want[1]} 个`)
       }
-      // 365 days, 70 %: the first 256. A bucket is under 4 px wide here, narrower than visx's padding.
-      await expectAt([1, 256], 'the first window')
+      // 365 days with data up to 2026-03-22 (the 112th): the first window is the newest 70 % of
+      // those 112, the 35th to the 112th (78 wide); the days after it are left out. A bucket is
+      // under 4 px wide here, narrower than visx's padding.
+      await expectAt([35, 112], 'the first window')
       await brush.focus()
+      await page.keyboard.press('Home')
+      await expectAt([1, 78], 'Home')
       const started = Date.now()
       for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowRight')
-      await expectAt([11, 266], 'ten steps right')
+      await expectAt([11, 88], 'ten steps right')
       console.log(`     ten brush steps over 365 buckets: ${Date.now() - started} ms`)
       await page.keyboard.press('ArrowLeft')
-      await expectAt([10, 265], 'a step left')
+      await expectAt([10, 87], 'a step left')
       await page.keyboard.press('End')
-      await expectAt([110, 365], 'End')
+      await expectAt([288, 365], 'End')
       await page.keyboard.press('Home')
-      await expectAt([1, 256], 'Home')
+      await expectAt([1, 78], 'Home')
       // Dragged 150 px to the right with the mouse: moved, as wide as before.
       const box = await page.locator('.dash-brush').first().locator('.visx-brush-selection').boundingBox()
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
@@ -323,7 +328,7 @@ export const tests = [
       for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + box.width / 2 + i * 15, box.y + box.height / 2)
       await page.mouse.up()
       const [from, to] = await at()
-      ctx.expect(from > 1 && to - from + 1 === 256, `dragged to 第 ${from}–${to} 个: not 256 wide`)
+      ctx.expect(from > 1 && to - from + 1 === 78, `dragged to 第 ${from}–${to} 个: not 78 wide`)
       await ctx.shot(page, 'year-by-day-brush')
     },
   },

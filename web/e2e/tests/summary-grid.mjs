@@ -114,10 +114,12 @@ export const tests = [
       const grid = box.getByRole('grid', { name: `${M1} 汇总表` })
       await grid.waitFor()
       const headers = await grid.getByRole('columnheader').allInnerTexts()
-      for (const h of ['合同号', '类型', '位置', '版本', '长度', '时段', '剩余次数', '本月平均收视', '已播次数', '总次数']) {
+      for (const h of ['合同号', '类型', '位置', '版本', '长度', '时段', '剩余次数', '本月平均收视', '播证已播', '总次数']) {
         ctx.expect(headers.some((x) => x.replace(/\s+/g, '') === h), `header ${h} in ${headers.join('|')}`)
       }
-      ctx.expect(headers.filter((x) => x.includes('匹配收视')).length === 3 && headers.filter((x) => x.includes('预估')).length === 3, 'matched and estimate ×3')
+      // Named as the 评估结果 sheet and the drill-down name them: 已播预估 / 剩余预估, each 常规/高/低.
+      ctx.expect(headers.filter((x) => x.includes('已播预估')).length === 3 && headers.filter((x) => x.includes('剩余预估')).length === 3, 'matched and estimate ×3')
+      ctx.expect(headers.filter((x) => x.includes('常规')).length === 2 && !headers.some((x) => x.includes('正常')), 'the normal scenario is 常规')
       ctx.expect((await grid.locator('.summary-grid__left-row').count()) === 12, 'twelve lines this month')
       await grid.locator('.summary-grid__day--withdrawn').first().waitFor()
       await grid.locator('.summary-grid__day--reason').first().waitFor()

@@ -55,6 +55,26 @@ impl CertificateMonth {
         let state = CertificateMonthState { month: self.month, confirmed: self.confirmed, checked: self.checked };
         certificate_month_due(&state, today, start, end)
     }
+
+    /// The month's state in words, as the dialog tags it (`confirmed`, then `due`): 已确认,
+    /// 待确认, else 已核对，月末确认 (checked while it runs, or not due yet). The export and the
+    /// report say the same of it: they said 待确认 of a running month already checked, which
+    /// the dialog, the order's status and typeY 1 all deny.
+    pub fn state_label(&self, today: NaiveDate, cycle: (NaiveDate, NaiveDate)) -> &'static str {
+        if self.confirmed {
+            "已确认"
+        } else if self.due(today, cycle) {
+            "待确认"
+        } else {
+            "已核对，月末确认"
+        }
+    }
+}
+
+/// [`CertificateMonth::state_label`] of `month` among the certificate's `months` (待确认 for a
+/// month they do not hold, which no comparison row has).
+pub fn month_state_label(months: &[CertificateMonth], month: NaiveDate, today: NaiveDate, cycle: (NaiveDate, NaiveDate)) -> &'static str {
+    months.iter().find(|m| m.month == month).map_or("待确认", |m| m.state_label(today, cycle))
 }
 
 /// The order's current certificate, month by month (empty: none imported).

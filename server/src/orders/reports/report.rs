@@ -12,7 +12,7 @@ use chrono::NaiveDate;
 use super::{Heading, ReportFilter};
 use crate::orders::certificates::compare::review;
 use crate::orders::certificates::rows::{OrderFacts, current_rows};
-use crate::orders::certificates::{self, CertificateMonth};
+use crate::orders::certificates;
 use crate::orders::estimates::{self, ClassEstimate, EstimateScope};
 use crate::orders::evaluation::{self, SummaryFilter, SummaryRow};
 use crate::orders::summary::make_goods::MakeGood;
@@ -23,7 +23,8 @@ use crate::state::AppState;
 pub struct Reconciled {
     /// `YYYY-MM`.
     pub month: String,
-    pub confirmed: bool,
+    /// The month's state as the certificate dialog words it (已确认 / 待确认 / 已核对，月末确认).
+    pub state: &'static str,
     pub version: String,
     pub period: String,
     pub class: String,
@@ -109,7 +110,7 @@ async fn reconcile(state: &AppState, order: i64) -> anyhow::Result<Vec<Reconcile
     let today = certificates::today(&mut conn).await?;
     let rows = current_rows(state, &mut conn, order, &months).await?;
     let review = review(&mut conn, order, &facts, &months, &rows, today).await?;
-    let confirmed = |month: NaiveDate| months.iter().any(|m: &CertificateMonth| m.month == month && m.confirmed);
+    let state = |month: NaiveDate| certificates::month_state_label(&months, month, today, facts.cycle);
     Ok(review
         .check
         .comparison
@@ -119,7 +120,7 @@ async fn reconcile(state: &AppState, order: i64) -> anyhow::Result<Vec<Reconcile
             let p = facts.period(t.period_id);
             Reconciled {
                 month: crate::orders::ym(t.month),
-                confirmed: confirmed(t.month),
+                state: state(t.month),
                 version: facts.tape_name(t.tape_id),
                 period: p.map(|p| p.name.clone()).unwrap_or_default(),
                 class: p.and_then(|p| p.class_name.clone()).unwrap_or_default(),

@@ -125,7 +125,7 @@ fn certificate(report: &Report, sheet: &mut Worksheet, mut row: u32, f: &Formats
     let mut total = [0i64; 4];
     for r in &report.reconciled {
         book::text(sheet, row, 0, &r.month, f)?;
-        book::text(sheet, row, 1, if r.confirmed { "已确认" } else { "待确认" }, f)?;
+        book::text(sheet, row, 1, r.state, f)?;
         book::text(sheet, row, 2, &r.version, f)?;
         book::text(sheet, row, 3, &r.period, f)?;
         book::text(sheet, row, 4, &r.class, f)?;

@@ -28,10 +28,14 @@ pub struct ResultBook {
 /// The columns before the days.
 const LEADING: [&str; 6] = ["合同号", "类型", "位置", "版本", "长度", "时段"];
 /// The columns after the days.
+/// 播证已播 is the line's `publishedTimes` (what the confirmed certificate showed aired), not
+/// the 已播次数 of the month's figures below (the spots issued GRP counts): until a month is
+/// confirmed the one is 0 and the other is every aired spot, so one name for both read as one
+/// figure with two values.
 const TRAILING: [&str; 10] = [
     "剩余次数",
     "本月平均收视",
-    "已播次数",
+    "播证已播",
     "已播预估(常规)",
     "已播预估(高)",
     "已播预估(低)",

@@ -171,7 +171,7 @@ pub async fn export(State(state): State<AppState>, Extension(admin): Extension<A
     let review = review(&mut conn, order, &facts, &months, &rows, today).await?;
     drop(conn);
     let c = &review.check.comparison;
-    let month_state = |month| if months.iter().any(|m| m.month == month && m.confirmed) { "已确认" } else { "待确认" };
+    let month_state = |month| certificates::month_state_label(&months, month, today, facts.cycle);
     let mut summary: Vec<Vec<Cell>> = c
         .periods
         .iter()

@@ -2,9 +2,11 @@
 //! what is not yet, a month still running, a day's spot limit, period boundaries and a period
 //! deleted after the import, months that plan nothing, and typeY 2 naming the preview it saw.
 
+use calamine::{Data, Reader, Xlsx};
 use serde_json::json;
 
 use super::certificates::{ROWS, Setup, setup};
+use crate::helpers::exports::download;
 use crate::helpers::orders::{certificate_workbook, template};
 
 /// Today in the server's zone (Asia/Shanghai, UTC+8, no daylight saving).
@@ -65,6 +67,43 @@ async fn a_month_still_running_is_verified_up_to_yesterday_and_stays_open() {
     assert_eq!(view["dataValue"]["pending"], false, "{view:#}");
     assert!(view["dataValue"]["months"].as_array().unwrap().iter().all(|m| m["due"] == false), "{view:#}");
     assert_eq!(step(1).await.code(), 4009);
+    // Every place says of each month what the dialog's tag says: 已确认 for the month that is
+    // over, 已核对，月末确认 for the running one — the export and 评估报告 said 待确认 of it, a
+    // state the dialog, the order status and typeY 1 (4009) all deny.
+    let tag = |m: &serde_json::Value| match (m["confirmed"].as_bool(), m["due"].as_bool()) {
+        (Some(true), _) => "已确认",
+        (_, Some(true)) => "待确认",
+        _ => "已核对，月末确认",
+    };
+    let tags: Vec<(String, &str)> =
+        view["dataValue"]["months"].as_array().unwrap().iter().map(|m| (m["pointDateYm"].as_str().unwrap().to_owned(), tag(m))).collect();
+    if days[..2].iter().any(|d| d.month() == today.month()) {
+        assert!(tags.iter().any(|(m, t)| *m == today.format("%Y-%m").to_string() && *t == "已核对，月末确认"), "{tags:?}");
+    }
+    let exported = |name: &'static str| {
+        let s = &s;
+        async move {
+            let url = s.send(name, json!({ "orderId": order })).await.ok()["url"].as_str().unwrap().to_owned();
+            let mut book = Xlsx::new(std::io::Cursor::new(download(&s.f.app, &url, &s.f.token).await)).unwrap();
+            let sheet = if name == "orderBroadcastingCertificateExport" { "汇总" } else { "播出证明" };
+            book.worksheet_range(sheet).unwrap().rows().map(<[Data]>::to_vec).collect::<Vec<_>>()
+        }
+    };
+    for name in ["orderBroadcastingCertificateExport", "orderSummaryGrpReportIndexExport"] {
+        let rows = exported(name).await;
+        let states: Vec<(String, String)> = rows
+            .iter()
+            .filter_map(|r| match (&r[0], &r[1]) {
+                (Data::String(m), Data::String(state)) if m.len() == 7 && m.as_bytes()[4] == b'-' => Some((m.clone(), state.clone())),
+                _ => None,
+            })
+            .collect();
+        assert!(!states.is_empty(), "{name}: {rows:?}");
+        for (month, state) in &states {
+            let want = tags.iter().find(|(m, _)| m == month).map(|(_, t)| *t);
+            assert_eq!(Some(state.as_str()), want, "{name}: {month}");
+        }
+    }
     // A new certificate of the running month (its rows are not the ones applied: another file,
     // the spots a minute later) is due again.
     let this_month: Vec<_> = rows

@@ -162,6 +162,10 @@ async fn the_evaluation_result_has_a_sheet_per_month_with_its_grid_and_figures()
     assert_eq!((number(&line_b[day2 + 3]), text(&line_b[day2 + 4])), (2.0, "撤掉".into()));
     let average = find(march, "本月平均收视").1;
     assert_eq!((number(&line_a[average]), number(&line_b[average])), (2.5, 1.5));
+    // The line's spots the confirmed certificate showed aired (publishedTimes) are headed 播证已播:
+    // the sheet's month figures below say 已播次数 for the spots issued GRP counts, another
+    // figure (a month not yet confirmed has 0 of the one and all its aired spots in the other).
+    assert_eq!(text(&march[header][average + 1]), "播证已播");
     let total = find(march, "总次数").1;
     assert_eq!((number(&line_a[total]), number(&line_b[total])), (3.0, 2.0));
     // The marks: the legend names them, and the verified day wears the legend's grey.

@@ -4,7 +4,7 @@ import { scaleLinear } from '@visx/scale'
 import { LinePath } from '@visx/shape'
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from '@/lib/i18n'
-import { axisMax, edgeWindow, INITIAL_BRUSH, resizeWindow, selectionWindow, shiftWindow, type BucketWindow, type ChartSeries } from './chart-data'
+import { axisMax, edgeWindow, initialSelection, resizeWindow, selectionWindow, shiftWindow, type BucketWindow, type ChartSeries } from './chart-data'
 
 const HEIGHT = 48
 /** The brush component's own handle (its class is not exported), for moving it from the keyboard. */
@@ -16,6 +16,8 @@ type Props = {
   width: number
   /** Every bucket of the range; the brush spans them all. */
   buckets: string[]
+  /** The buckets up to the last with data (dataExtent): the first selection is of them. */
+  extent: number
   /** Drawn small behind the brush, the whole range, so the reader sees where they are. */
   series: ChartSeries[]
   value: BucketWindow
@@ -25,12 +27,13 @@ type Props = {
 }
 
 /**
- * The zoom under a chart (visx Brush over the whole range, starting at 0–70 %): drag the
+ * The zoom under a chart (visx Brush over the whole range, starting on the buckets up to the
+ * last with data: all of them when 12 or fewer, else their newest 70 %): drag the
  * selection or its edges. With the focus on it, ← and → move the window a bucket, Shift+← and
  * Shift+→ change its width, Home and End take it to the range's start or end; it is announced
  * as a slider whose value is the window.
  */
-export function ChartBrush({ title, width, buckets, series, value, onChange, sides }: Props) {
+export function ChartBrush({ title, width, buckets, extent, series, value, onChange, sides }: Props) {
   const { t } = useTranslation('dashboard')
   const brush = useRef<BrushHandle | null>(null)
   const margin = { top: 4, bottom: 4, left: sides.left, right: sides.right }
@@ -41,7 +44,10 @@ export function ChartBrush({ title, width, buckets, series, value, onChange, sid
   const y = useMemo(() => scaleLinear<number>({ domain: [0, axisMax(series, 'left') || 1], range: [innerHeight, 0] }), [series, innerHeight])
   const preview = series.find((s) => s.axis === 'left')
   // The first position only: afterwards the brush keeps its own, scaled when the width changes.
-  const [initial] = useState(() => ({ start: { x: x(INITIAL_BRUSH[0] * count) }, end: { x: x(INITIAL_BRUSH[1] * count) } }))
+  const [initial] = useState(() => {
+    const [from, to] = initialSelection(count, extent)
+    return { start: { x: x(from) }, end: { x: x(to) } }
+  })
 
   const onBrush = (bounds: Bounds | null) => onChange(bounds ? selectionWindow(count, innerWidth, bounds.x0, bounds.x1) : { start: 0, end: count })
 

@@ -100,8 +100,40 @@ export function wrapLabel(label: string, every = 10): string[] {
   return lines
 }
 
-/** The brush's first selection: 0 to 70 % of the range (spec §2.9). */
-export const INITIAL_BRUSH: readonly [number, number] = [0, 0.7]
+/** Up to this many buckets the brush starts on all of them: a short range is read whole. */
+export const WHOLE_RANGE_UP_TO = 12
+/** Past it, the share of the range the brush starts on: the newest (DESIGN §5.4). */
+export const INITIAL_SHARE = 0.7
+
+/**
+ * How many buckets from the range's start reach the last one with data in any series (a
+ * figure other than 0 or null); the whole range when none has any. The buckets after it are
+ * days still to come (or with no data yet): DESIGN §5.4 leaves them out of the first view.
+ */
+export function dataExtent(series: readonly ChartSeries[], count: number): number {
+  let last = -1
+  for (const s of series) {
+    for (let i = Math.min(count, s.values.length) - 1; i > last; i--) {
+      const v = s.values[i]
+      if (v !== null && v !== 0) {
+        last = i
+        break
+      }
+    }
+  }
+  return last < 0 ? count : last + 1
+}
+
+/**
+ * The brush's first selection in bucket units (0 … count), over the buckets up to the last one
+ * with data (`extent`, dataExtent): all of them when they are 12 or fewer, else their newest
+ * 70 %. DESIGN §5.4 replaces the spec's 0–70 %: started at the oldest end, an order's two
+ * months by month showed only the first, and the current weeks were hidden.
+ */
+export function initialSelection(count: number, extent = count): [number, number] {
+  const n = Math.max(0, Math.min(count, extent))
+  return n <= WHOLE_RANGE_UP_TO ? [0, n] : [(1 - INITIAL_SHARE) * n, n]
+}
 
 /** The buckets a window shows: `start` inclusive, `end` exclusive. */
 export type BucketWindow = { start: number; end: number }
@@ -140,8 +172,8 @@ export function selectionWindow(count: number, innerWidth: number, x0: number, x
 
 export const sameWindow = (a: BucketWindow, b: BucketWindow) => a.start === b.start && a.end === b.end
 
-/** The initial window: the buckets of the first 70 % of the range. */
-export const initialWindow = (count: number) => brushWindow(count, INITIAL_BRUSH[0] * count, INITIAL_BRUSH[1] * count)
+/** The initial window: the buckets of the initial selection. */
+export const initialWindow = (count: number, extent = count) => brushWindow(count, ...initialSelection(count, extent))
 
 /** The window moved by `delta` buckets, kept inside the range and as wide as it was. */
 export function shiftWindow(w: BucketWindow, delta: number, count: number): BucketWindow {

@@ -2,7 +2,7 @@ import { useParentSize } from '@visx/responsive'
 import { memo, useCallback, useDeferredValue, useId, useMemo, useState } from 'react'
 import { useTranslation } from '@/lib/i18n'
 import { ChartBrush } from './chart-brush'
-import { initialWindow, sameWindow, windowed, type BucketWindow, type ChartSeries } from './chart-data'
+import { dataExtent, initialWindow, sameWindow, windowed, type BucketWindow, type ChartSeries } from './chart-data'
 import { ChartLegend } from './chart-legend'
 import { ChartPlot, PLOT_HEIGHT, plotMargins } from './chart-plot'
 import { ChartTable } from './chart-table'
@@ -27,7 +27,7 @@ const Table = memo(ChartTable)
 /**
  * A chart card: its title, the legend (hides and shows series), the chart at the card's width
  * with the brush under it, and the figures as a table. A new answer starts over: every series
- * shown, the brush back at 0–70 %.
+ * shown, the brush back at its start (initialSelection).
  */
 export function ChartPanel(props: Props) {
   // Keyed by the answer: legend and brush state belong to one set of figures.
@@ -39,7 +39,9 @@ function ChartCard({ title, buckets = [], series, loading, error, axes }: Props)
   const headingId = useId()
   const { parentRef, width } = useParentSize({ debounceTime: 100, ignoreDimensions: ['height', 'top', 'left'] })
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set())
-  const [view, setView] = useState<BucketWindow>(() => initialWindow(buckets.length))
+  // The buckets up to the last with data: the brush starts on them (newest 70 % past 12).
+  const [extent] = useState(() => dataExtent(series, buckets.length))
+  const [view, setView] = useState<BucketWindow>(() => initialWindow(buckets.length, extent))
   // The brush follows the key or the pointer at once; the plot of a long range catches up.
   const plotView = useDeferredValue(view)
   // The brush reports the window it was just given too: an equal window changes nothing.
@@ -76,7 +78,7 @@ function ChartCard({ title, buckets = [], series, loading, error, axes }: Props)
           width > 0 && (
             <>
               <ChartPlot title={title} width={width} buckets={plotBuckets} series={shown} total={buckets.length} axes={axes} />
-              <ChartBrush title={title} width={width} buckets={buckets} series={visible} value={view} onChange={onView} sides={plotMargins(shown.some((s) => s.axis === 'right'))} />
+              <ChartBrush title={title} width={width} buckets={buckets} extent={extent} series={visible} value={view} onChange={onView} sides={plotMargins(shown.some((s) => s.axis === 'right'))} />
             </>
           )
         )}

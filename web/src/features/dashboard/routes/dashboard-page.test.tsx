@@ -83,12 +83,12 @@ describe('DashboardPage', () => {
       ['2026-W09', '0.000', '0', '1.000', '4'],
     ])
     expect(rowsOf(await table('每点位毛评点数据')).slice(1, 3)).toEqual([['2026-W05', '0.750', '0.333'], ['2026-W06', '—', '0.334']])
-    // The brush starts on the first 70 %: four of five weeks are drawn.
+    // Five weeks (12 or fewer): the brush starts on all of them, the current week drawn too.
     const brush = await screen.findByRole('slider', { name: '毛评点与点位数缩放范围' })
-    expect(brush.getAttribute('aria-valuetext')).toBe('2026-W05 至 2026-W08（第 1–4 个，共 5 个）')
+    expect(brush.getAttribute('aria-valuetext')).toBe('2026-W05 至 2026-W09（第 1–5 个，共 5 个）')
     const plot = await screen.findByRole('img', { name: /毛评点与点位数图表/ })
-    expect(plot.getAttribute('aria-label')).toContain('共 5 个时间段，显示 2026-W05 至 2026-W08')
-    expect(plot.querySelectorAll('[data-series="grp:3"]')).toHaveLength(4)
+    expect(plot.getAttribute('aria-label')).toContain('共 5 个时间段，显示 2026-W05 至 2026-W09')
+    expect(plot.querySelectorAll('[data-series="grp:3"]')).toHaveLength(5)
   })
 
   it('the legend hides and shows a series in the chart and its table', async () => {
@@ -116,9 +116,12 @@ describe('DashboardPage', () => {
     expect(screen.getByText(/^2026-W06：伊利 毛评点 0.000/)).toBeTruthy()
     const brush = screen.getByRole('slider', { name: '毛评点与点位数缩放范围' })
     brush.focus()
+    // The whole range cannot move: narrowed by three, then a step right.
     await user.keyboard('{ArrowRight}')
-    expect(brush.getAttribute('aria-valuetext')).toBe('2026-W06 至 2026-W09（第 2–5 个，共 5 个）')
-    await user.keyboard('{Shift>}{ArrowLeft}{ArrowLeft}{/Shift}')
+    expect(brush.getAttribute('aria-valuetext')).toBe('2026-W05 至 2026-W09（第 1–5 个，共 5 个）')
+    await user.keyboard('{Shift>}{ArrowLeft}{ArrowLeft}{ArrowLeft}{/Shift}')
+    expect(brush.getAttribute('aria-valuetext')).toBe('2026-W05 至 2026-W06（第 1–2 个，共 5 个）')
+    await user.keyboard('{ArrowRight}')
     expect(brush.getAttribute('aria-valuetext')).toBe('2026-W06 至 2026-W07（第 2–3 个，共 5 个）')
     expect(plot.querySelectorAll('[data-series="grp:3"]')).toHaveLength(2)
   })
@@ -261,6 +264,7 @@ describe('DashboardPage', () => {
     await table('毛评点与点位数数据')
     const brush = await screen.findByRole('slider', { name: '毛评点与点位数缩放范围' })
     brush.focus()
+    await user.keyboard('{Shift>}{ArrowLeft}{/Shift}')
     await user.keyboard('{End}')
     expect(brush.getAttribute('aria-valuetext')).toBe('2026-W06 至 2026-W09（第 2–5 个，共 5 个）')
     await user.keyboard('{Home}')

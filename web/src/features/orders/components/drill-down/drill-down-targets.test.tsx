@@ -88,7 +88,7 @@ describe("the grid's line columns open the line's rows", () => {
     await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}')
     await waitFor(() => expect((document.activeElement as HTMLElement).dataset.figure).toBe('viewEstimated'))
     await user.keyboard('{Enter}')
-    await screen.findByRole('dialog', { name: '2026-03 · v1.mp4 早间 A · 匹配收视正常 · 明细' })
+    await screen.findByRole('dialog', { name: '2026-03 · v1.mp4 早间 A · 已播预估常规 · 明细' })
     await waitFor(() => expect(sent()).toMatchObject({ figure: 'viewEstimated', lineId: '9' }))
     await user.keyboard('{Escape}')
     await waitFor(() => expect((document.activeElement as HTMLElement).dataset.figure).toBe('viewEstimated'))

@@ -45,7 +45,11 @@ describe('the evaluation figures', () => {
     const table = await screen.findByRole('table', { name: '评估汇总' })
     await waitFor(() => expect(table.querySelectorAll('tbody tr')).toHaveLength(3))
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent)
-    expect(headers.slice(0, 11)).toEqual(['月份', '客户GRP', '已发GRP', '已播点位', '已播正负三', '正负三%', '剩余点位', '预计完成', '差值', '超播%', '场次'])
+    // The target (指标 + 赠播) is headed 客户目标GRP: the order list's and its export's 客户 GRP
+    // is the metrics alone (184.000 beside 赠播 18.400 where this column says 202.400).
+    expect(headers.slice(0, 11)).toEqual(['月份', '客户目标GRP', '已发GRP', '已播点位', '已播正负三', '正负三%', '剩余点位', '预计完成', '差值', '超播%', '场次'])
+    // The scenarios are named as 预估 below and the exports name them: 常规, not 正常.
+    expect(headers.slice(11, 14)).toEqual(['常规', '低', '高'])
     const march = table.querySelector('[data-month="2026-03"]')!
     expect(cells(march)).toEqual([
       '2026-03', '60.000', '30.500', '10', '4', '50.00%', '12',
@@ -67,7 +71,7 @@ describe('the evaluation figures', () => {
   it('asks for the side and filters shown and names the media target on the media side', async () => {
     show({ belongingTo: '2', category: '3', source: '1' })
     const table = await screen.findByRole('table', { name: '评估汇总' })
-    expect(within(table).getByRole('columnheader', { name: '媒体GRP' })).toBeTruthy()
+    expect(within(table).getByRole('columnheader', { name: '媒体目标GRP' })).toBeTruthy()
     await waitFor(() => expect(ask('orderSummaryList')).toHaveLength(1))
     expect(Object.fromEntries(ask('orderSummaryList')[0].params)).toEqual({ orderId: '7', belongingTo: '2', category: '3', source: '1' })
     expect(Object.fromEntries(ask('orderViewingList')[0].params)).toEqual({ orderId: '7', belongingTo: '2', category: '3', source: '1' })

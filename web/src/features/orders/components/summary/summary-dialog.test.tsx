@@ -123,7 +123,7 @@ describe('the summary dialog', () => {
     expect(grid.getAttribute('aria-colcount')).toBe(String(6 + 31 + 10))
     const headers = within(grid).getAllByRole('columnheader').map((h) => h.textContent)
     expect(headers.slice(0, 8)).toEqual(['合同号', '类型', '位置', '版本', '长度', '时段', '1日', '2一'])
-    expect(headers.slice(-10)).toEqual(['剩余次数', '本月平均收视', '已播次数', '匹配收视正常', '匹配收视高', '匹配收视低', '预估正常', '预估高', '预估低', '总次数'])
+    expect(headers.slice(-10)).toEqual(['剩余次数', '本月平均收视', '播证已播', '已播预估常规', '已播预估高', '已播预估低', '剩余预估常规', '剩余预估高', '剩余预估低', '总次数'])
     await waitFor(() => expect(within(grid).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['HT-1', 'HT-2']))
     const day = (r: number, c: number) => grid.querySelector<HTMLElement>(`[data-row="${r}"][data-col="${c}"]`)!
     await waitFor(() => expect(day(0, 1)).toBeTruthy())
