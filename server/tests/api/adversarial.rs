@@ -41,3 +41,57 @@ async fn a_cycle_that_strands_cells_is_refused_on_the_date_that_strands_them() {
     let answer = up(json!({"cycleTimeAdd": "2026-03-02", "cycleTimeEnd": "2026-03-31"})).await;
     assert_eq!(answer.code(), 200, "{}", answer.body);
 }
+
+/// 晚间A 19:00–19:59:59 of the fixture's media.
+const EVENING_A: (i32, i32) = (68400, 71999);
+
+#[tokio::test]
+async fn assigning_a_certificate_row_the_period_it_airs_in_already_changes_nothing() {
+    use crate::helpers::orders::{certificate_workbook, template};
+    let f = fixture().await;
+    let evening = f.period(f.media, "晚间A", EVENING_A).await;
+    let order = f.add(f.form()).await["id"].as_i64().unwrap();
+    let schedule = template(&[("2026-03", vec![("伊利版本A", "晚间A", "A", vec![(2, 1.0), (3, 1.0)])])]);
+    assert_eq!(f.import_template(order, &schedule).await.0, "done");
+    // March 2026 is over, so the whole month is due. Day 2 and 3 aired as planned; a spot at
+    // 10:00 on day 5 fell in no period.
+    let rows = [("2026-03-02", "19:10:00", "晚间A", "伊利版本A", 1), ("2026-03-03", "19:20:00", "晚间A", "伊利版本A", 1), ("2026-03-05", "10:00:00", "", "伊利版本A", 1)];
+    let (status, message) = f.import_certificate(order, &certificate_workbook(&rows)).await;
+    assert_eq!(status, "done", "{message}");
+    let send = |name: &'static str, fields: serde_json::Value| {
+        let call = if name == "broadcastingCertificate" { Call::get(name, fields) } else { Call::post(name, fields) };
+        f.app.send(call.token(&f.token))
+    };
+    let unassigned = send("broadcastingCertificate", json!({"orderId": order})).await.ok()["dataValue"]["unassigned"].clone();
+    let row = unassigned[0]["id"].as_i64().unwrap();
+
+    // The user assigns the 10:00 spot to 晚间A (a real change: logged), then checks.
+    let assign = json!({"broadcastingCertificateId": row, "timePeriodId": evening});
+    assert_eq!(send("orderBroadcastLicenseTimeUp", assign.clone()).await.code(), 200);
+    let preview = send("orderBroadcastLicenseUp", json!({"orderId": order, "typeY": 1})).await;
+    assert_eq!(preview.ok()["dataValue"]["changes"]["freeSpots"], 1, "{}", preview.body);
+    let logs = |f: &crate::helpers::orders::Fixture| {
+        let db = f.app.db.clone();
+        async move {
+            sqlx::query_scalar::<_, i64>("select count(*) from order_logs where order_id = $1").bind(order).fetch_one(&db).await.unwrap()
+        }
+    };
+    let (logged, status) = (logs(&f).await, f.info(order).await["statusName"].clone());
+    assert_eq!(status, "公司播出证明");
+
+    // The same assignment again (a double click, a second tab): the row airs in 晚间A already.
+    let again = send("orderBroadcastLicenseTimeUp", assign).await;
+    assert_eq!((again.code(), again.body["message"].as_str()), (200, Some("修改成功")));
+    // Nothing was written: no log line, and the preview the user is looking at still stands,
+    // so confirming it applies (before: the repeat dropped it and confirming answered 4009).
+    assert_eq!(logs(&f).await, logged, "a repeat that changes nothing is not logged");
+    let confirmed = send("orderBroadcastLicenseUp", json!({"orderId": order, "typeY": 2})).await;
+    assert_eq!((confirmed.code(), confirmed.body["message"].as_str()), (200, Some("确认成功")), "{}", confirmed.body);
+    // Days 2 and 3 verified, the 10:00 spot a free cell: March confirmed, the order finished.
+    assert_eq!(confirmed.ok()["verifiedCells"], 2);
+    assert_eq!(f.info(order).await["statusName"], "已完结");
+
+    // Once the month is confirmed, a repeat is refused like any correction of it.
+    let late = send("orderBroadcastLicenseTimeUp", json!({"broadcastingCertificateId": row, "timePeriodId": evening})).await;
+    assert_eq!(late.code(), 4009, "{}", late.body);
+}

@@ -65,6 +65,16 @@ pub async fn assign_period(state: &AppState, admin: &Admin, row_id: i64, period:
         return Err(AppError::conflict(MONTH_CONFIRMED));
     }
     let Some(p) = facts.period(period) else { return Err(AppError::field("timePeriodId", "请选择时段")) };
+    // The row airs in that period already (by its own 时段 or an earlier correction): nothing
+    // changes, so nothing is written — no correction, no log, and the pending preview and the
+    // month's check stand (a repeat must not make a checked month due again, status 2).
+    let corrected: Option<Option<i64>> = sqlx::query_scalar("select time_period_id from certificate_corrections where row_id = $1")
+        .bind(row_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+    if corrected.flatten().or(row.time_period_id) == Some(period) {
+        return Ok(());
+    }
     sqlx::query(
         "insert into certificate_corrections (row_id, order_id, time_period_id, admin_id) values ($1, $2, $3, $4)
          on conflict (row_id) do update set time_period_id = excluded.time_period_id, admin_id = excluded.admin_id, updated_at = now()",
