@@ -95,3 +95,22 @@ async fn assigning_a_certificate_row_the_period_it_airs_in_already_changes_nothi
     let late = send("orderBroadcastLicenseTimeUp", json!({"broadcastingCertificateId": row, "timePeriodId": evening})).await;
     assert_eq!(late.code(), 4009, "{}", late.body);
 }
+
+#[tokio::test]
+async fn a_suit_an_order_is_sold_on_cannot_be_deleted_and_says_so() {
+    let f = fixture().await;
+    let order = f.add(f.form()).await["id"].as_i64().unwrap();
+    let suits_of = |db: sqlx::PgPool| async move {
+        sqlx::query_scalar::<_, i64>("select count(*) from suits").fetch_one(&db).await.unwrap()
+    };
+    let before = suits_of(f.app.db.clone()).await;
+    // The order takes both of the fixture's suits (春季套装, 夏季套装); before: a foreign-key
+    // violation answered 5000 服务器内部错误.
+    let answer = f.app.send(Call::post("suitDel", json!({"id": f.suits[0]})).token(&f.token)).await;
+    assert_eq!((answer.code(), answer.body["message"].as_str()), (4009, Some("该套装已被 1 个订单使用，无法删除")), "{}", answer.body);
+    assert_eq!(suits_of(f.app.db.clone()).await, before);
+    assert_eq!(f.info(order).await["suit"].as_array().map(Vec::len), Some(2), "the order keeps both suits");
+    // The suit no order took goes.
+    let answer = f.app.send(Call::post("suitDel", json!({"id": f.foreign_suit})).token(&f.token)).await;
+    assert_eq!(answer.body["message"], "删除成功");
+}

@@ -273,7 +273,20 @@ pub async fn up(State(state): State<AppState>, Args(args): Args<SuitArgs>) -> Re
 
 pub async fn delete(State(state): State<AppState>, Args(args): Args<IdArgs>) -> Result<Done<()>> {
     let id = args.required(PICK_SUIT)?;
-    let deleted = sqlx::query("delete from suits where id = $1").bind(id).execute(&state.db).await?;
+    // An order sold on the suit refers to it (its metrics and 套装剩余次数 come from it): the
+    // database refuses the delete, which must answer a conflict, not an internal error.
+    let orders: i64 = sqlx::query_scalar("select count(distinct order_id) from order_suits where suit_id = $1")
+        .bind(id)
+        .fetch_one(&state.db)
+        .await?;
+    if orders > 0 {
+        return Err(AppError::conflict(format!("该套装已被 {orders} 个订单使用，无法删除")));
+    }
+    let deleted = sqlx::query("delete from suits where id = $1").bind(id).execute(&state.db).await.map_err(|e| match &e {
+        // An order that took the suit after the count above.
+        sqlx::Error::Database(db) if db.is_foreign_key_violation() => AppError::conflict("该套装已被订单使用，无法删除"),
+        _ => e.into(),
+    })?;
     if deleted.rows_affected() == 0 {
         return Err(AppError::NotFound("套装不存在".into()));
     }
