@@ -114,3 +114,30 @@ async fn a_suit_an_order_is_sold_on_cannot_be_deleted_and_says_so() {
     let answer = f.app.send(Call::post("suitDel", json!({"id": f.foreign_suit})).token(&f.token)).await;
     assert_eq!(answer.body["message"], "删除成功");
 }
+
+#[tokio::test]
+async fn a_period_an_order_schedules_can_be_neither_deleted_nor_moved_to_another_media() {
+    let f = fixture().await;
+    let order = f.add(f.form()).await["id"].as_i64().unwrap();
+    // One line of the order in 晚间 (19:00–21:59:59), on 2 and 3 March.
+    f.schedule(order, f.tapes[0], &[2, 3]).await;
+    let evening = f.period(f.media, "晚间", crate::helpers::orders::EVENING).await;
+    let send = |name: &'static str, fields: serde_json::Value| f.app.send(Call::post(name, fields).token(&f.token));
+    let cells = |db: sqlx::PgPool| async move {
+        sqlx::query_scalar::<_, i64>("select count(*) from order_cells").fetch_one(&db).await.unwrap()
+    };
+
+    // Before: the schedule's foreign key refused both and the user read 5000 服务器内部错误.
+    let answer = send("timePeriodDel", json!({"id": evening})).await;
+    assert_eq!((answer.code(), answer.body["message"].as_str()), (4009, Some("该时段已被 1 个订单使用，无法删除")), "{}", answer.body);
+    let moved = json!({"id": evening, "mediaId": f.other_media, "timePeriodName": "晚间", "preBroadcastTimeForma": "19:00:00", "preBroadcastTimeFormaEnd": "21:59:59"});
+    let answer = send("timePeriodUp", moved).await;
+    assert_eq!((answer.code(), answer.body["message"].as_str()), (4009, Some("该时段已被 1 个订单使用，不能更换媒体")), "{}", answer.body);
+
+    // Nothing changed: the period, its media and the schedule stand; a rename on its media is fine.
+    let media: i64 = sqlx::query_scalar("select media_id from time_periods where id = $1").bind(evening).fetch_one(&f.app.db).await.unwrap();
+    assert_eq!((media, cells(f.app.db.clone()).await), (f.media, 2));
+    let renamed = json!({"id": evening, "mediaId": f.media, "timePeriodName": "晚间", "timePeriodNameUp": "晚间档", "preBroadcastTimeForma": "19:00:00", "preBroadcastTimeFormaEnd": "21:59:59"});
+    let answer = send("timePeriodUp", renamed).await;
+    assert_eq!(answer.code(), 200, "{}", answer.body);
+}
