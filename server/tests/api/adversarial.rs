@@ -141,3 +141,33 @@ async fn a_period_an_order_schedules_can_be_neither_deleted_nor_moved_to_another
     let answer = send("timePeriodUp", renamed).await;
     assert_eq!(answer.code(), 200, "{}", answer.body);
 }
+
+#[tokio::test]
+async fn a_tape_or_suit_an_order_holds_keeps_its_product_and_media() {
+    let f = fixture().await;
+    let order = f.add(f.form()).await["id"].as_i64().unwrap();
+    let send = |name: &'static str, fields: serde_json::Value| f.app.send(Call::post(name, fields).token(&f.token));
+    // Before: the orders' foreign keys refused both updates and the user read 5000.
+    // The order's tape 伊利版本A moved to 别的产品 (same brand and media):
+    let other_product: i64 = sqlx::query_scalar("select id from products where product_name = '别的产品'").fetch_one(&f.app.db).await.unwrap();
+    let brand: i64 = sqlx::query_scalar("select brand_id from products where id = $1").bind(f.product).fetch_one(&f.app.db).await.unwrap();
+    let tape = json!({"id": f.tapes[0], "brandId": brand, "mediaId": f.media, "productId": other_product, "cycle": "2026",
+        "customerVersionName": "伊利版本A", "mediaFileName": "伊利版本A", "mediaTapeNumber": "T-001", "customerTitle": "伊利版本A", "seconds": 15});
+    let answer = send("productMagneticTapeUp", tape).await;
+    assert_eq!((answer.code(), answer.body["message"].as_str()), (4009, Some("该磁带已被订单使用，不能更换产品")), "{}", answer.body);
+    // The order's suit 春季套装 moved to 测试二台 (a period of that media in its entry):
+    let other_period = f.period(f.other_media, "二台晚间", crate::helpers::orders::EVENING).await;
+    let suit = json!({"id": f.suits[0], "suitName": "春季套装", "brandId": brand, "mediaId": f.other_media, "customerMetrics": 120.5, "mediaMetrics": 100.1234,
+        "seconds": 15, "suitTime": "2026-03", "timePeriodArray": [{"timePeriodId": other_period.to_string(), "numberOfTimes": 2}]});
+    let answer = send("suitUp", suit).await;
+    assert_eq!((answer.code(), answer.body["message"].as_str()), (4009, Some("该套装已被订单使用，不能更换媒体")), "{}", answer.body);
+    // Nothing changed.
+    let (product, media): (i64, i64) = sqlx::query_as("select t.product_id, s.media_id from product_tapes t, suits s where t.id = $1 and s.id = $2")
+        .bind(f.tapes[0])
+        .bind(f.suits[0])
+        .fetch_one(&f.app.db)
+        .await
+        .unwrap();
+    assert_eq!((product, media), (f.product, f.media));
+    assert_eq!(f.info(order).await["tapes"].as_array().map(Vec::len), Some(1));
+}

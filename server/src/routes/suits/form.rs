@@ -262,7 +262,11 @@ pub async fn up(State(state): State<AppState>, Args(args): Args<SuitArgs>) -> Re
     .bind(form.month)
     .execute(&mut *tx)
     .await
-    .map_err(on_duplicate)?;
+    .map_err(|e| match &e {
+        // An order is sold on the suit of its media: the suit keeps its media while one is.
+        sqlx::Error::Database(db) if db.is_foreign_key_violation() => AppError::conflict("该套装已被订单使用，不能更换媒体"),
+        _ => on_duplicate(e),
+    })?;
     write_entries(&mut tx, id, &form.entries).await?;
     // The entries live in their own table: touch the suit so its update time says so.
     sqlx::query("update suits set updated_at = now() where id = $1").bind(id).execute(&mut *tx).await?;
