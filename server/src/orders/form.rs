@@ -37,6 +37,14 @@ pub async fn add(tx: &mut PgConnection, admin: &Admin, form: Form<Locked>) -> Re
     let (suit_customer, suit_media) = suit_metrics(tx, &locked.suits).await?;
     let customer_metrics = edit.customer.metrics.unwrap_or(suit_customer);
     let media_metrics = edit.media.metrics.unwrap_or(suit_media);
+    // Metrics left to the suits are their sum, which the column (below 10^11) may not hold.
+    let mut sums = Checks::default();
+    for (field, metrics) in [("customerMetrics", customer_metrics), ("mediaMetrics", media_metrics)] {
+        if metrics >= MOST_METRICS {
+            sums.add(field, "所选套装的指标合计过大，请填写指标");
+        }
+    }
+    sums.finish()?;
     let insert = format!(
         "insert into orders ({EDITABLE_COLUMNS}, media_id, product_id, default_group_id, seconds, created_by)
          values ({EDITABLE_VALUES}, $16, $17, $18, $19, $20) returning id"
@@ -287,6 +295,9 @@ fn tape_in_use(e: sqlx::Error) -> AppError {
         _ => e.into(),
     }
 }
+
+/// Metrics are numeric(14, 3): below 10^11.
+const MOST_METRICS: f64 = 1e11;
 
 const CELLS_OUTSIDE: &str = "周期外已有排期点位，不能缩短到该周期";
 const CHANGE_OUTSIDE: &str = "有待执行的换版不在新周期内，请先修改或删除该换版";

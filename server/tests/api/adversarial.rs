@@ -171,3 +171,57 @@ async fn a_tape_or_suit_an_order_holds_keeps_its_product_and_media() {
     assert_eq!((product, media), (f.product, f.media));
     assert_eq!(f.info(order).await["tapes"].as_array().map(Vec::len), Some(1));
 }
+
+/// The largest metrics the order and suit columns hold (numeric(14, 3)).
+const MOST: &str = "99999999999.999";
+
+#[tokio::test]
+async fn metrics_that_round_or_add_up_past_what_is_stored_are_4000_not_5000() {
+    let f = fixture().await;
+    let send = |name: &'static str, fields: serde_json::Value| f.app.send(Call::post(name, fields).token(&f.token));
+    let orders = |db: sqlx::PgPool| async move { sqlx::query_scalar::<_, i64>("select count(*) from orders").fetch_one(&db).await.unwrap() };
+
+    // 99999999999.9999 is below 10^11 but is stored to 3 decimals: 100000000000.000, which
+    // overflowed the column (5000). The edge itself is taken.
+    let mut form = f.form();
+    form["customerMetrics"] = json!("99999999999.9999");
+    form["mediaFreeBroadcastValue"] = json!("99999999999.9999");
+    form["adjustingQuantity"] = json!("-99999999999.9999");
+    let answer = send("orderAdd", form).await;
+    assert_eq!(answer.code(), 4000, "{}", answer.body);
+    assert_eq!(answer.field("customerMetrics"), Some("指标必须是大于等于0的数字"));
+    assert_eq!(answer.field("mediaFreeBroadcastValue"), Some("赠播值必须是大于等于0的数字"));
+    assert_eq!(answer.field("adjustingQuantity"), Some("调整数量必须是数字"));
+    assert_eq!(orders(f.app.db.clone()).await, 0);
+    let mut form = f.form();
+    form["customerMetrics"] = json!(MOST);
+    let id = send("orderAdd", form).await.ok()["id"].as_i64().unwrap();
+    assert_eq!(f.info(id).await["customerMetrics"], 99_999_999_999.999);
+    let answer = send("orderUp", json!({"orderId": id, "mediaMetrics": "99999999999.9999"})).await;
+    assert_eq!(answer.field("mediaMetrics"), Some("指标必须是大于等于0的数字"), "{}", answer.body);
+
+    // A suit's metrics alike.
+    let period = f.period(f.media, "晚间", crate::helpers::orders::EVENING).await;
+    let brand: i64 = sqlx::query_scalar("select brand_id from products where id = $1").bind(f.product).fetch_one(&f.app.db).await.unwrap();
+    let suit = |name: &str, metrics: &str| {
+        json!({"suitName": name, "brandId": brand, "mediaId": f.media, "customerMetrics": metrics, "mediaMetrics": metrics, "seconds": 15,
+               "suitTime": "2026-03", "timePeriodArray": [{"timePeriodId": period.to_string(), "numberOfTimes": 2}]})
+    };
+    let answer = send("suitAdd", suit("大套装", "99999999999.9999")).await;
+    assert_eq!(answer.field("customerMetrics"), Some("客户指标必须是大于等于0的数字"), "{}", answer.body);
+    assert_eq!(answer.field("mediaMetrics"), Some("媒体指标必须是大于等于0的数字"));
+
+    // Two suits at the edge: an order that leaves its metrics to them would store their sum,
+    // 199999999999.998 (5000 before); it is asked to type its metrics instead.
+    let big = [send("suitAdd", suit("大套装一", MOST)).await.ok()["id"].as_i64().unwrap(), send("suitAdd", suit("大套装二", MOST)).await.ok()["id"].as_i64().unwrap()];
+    let mut form = f.form();
+    form["suitId"] = json!(format!("{},{}", big[0], big[1]));
+    let answer = send("orderAdd", form.clone()).await;
+    assert_eq!(answer.code(), 4000, "{}", answer.body);
+    assert_eq!(answer.field("customerMetrics"), Some("所选套装的指标合计过大，请填写指标"));
+    assert_eq!(answer.field("mediaMetrics"), Some("所选套装的指标合计过大，请填写指标"));
+    assert_eq!(orders(f.app.db.clone()).await, 1);
+    form["customerMetrics"] = json!("100");
+    form["mediaMetrics"] = json!("90");
+    assert_eq!(send("orderAdd", form).await.code(), 200);
+}

@@ -64,7 +64,8 @@ const FIELD: &str = "timePeriodArray";
 fn metric(field: &str, value: &Option<Text>, missing: &str, bad: &str, checks: &mut Checks) -> f64 {
     match Text::get(value).map(str::parse::<f64>) {
         None => checks.add(field, missing),
-        Some(Ok(n)) if n.is_finite() && (0.0..1e11).contains(&n) => return (n * 1000.0).round() / 1000.0,
+        // Bounded as stored (3 decimals): 99999999999.9999 would round to 10^11.
+        Some(Ok(n)) if n.is_finite() && (0.0..1e11).contains(&((n * 1000.0).round() / 1000.0)) => return (n * 1000.0).round() / 1000.0,
         Some(_) => checks.add(field, bad),
     }
     0.0
