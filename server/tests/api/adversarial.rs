@@ -225,3 +225,32 @@ async fn metrics_that_round_or_add_up_past_what_is_stored_are_4000_not_5000() {
     form["mediaMetrics"] = json!("90");
     assert_eq!(send("orderAdd", form).await.code(), 200);
 }
+
+#[tokio::test]
+async fn a_drill_down_page_far_past_the_end_is_empty_not_a_dropped_connection() {
+    let f = fixture().await;
+    let order = f.add(f.form()).await["id"].as_i64().unwrap();
+    f.schedule(order, f.tapes[0], &[2, 3]).await;
+    let class: i64 = sqlx::query_scalar("insert into time_period_classes (media_id, class_name) values ($1, '黄金') returning id")
+        .bind(f.media)
+        .fetch_one(&f.app.db)
+        .await
+        .unwrap();
+    // (page − 1) × limit past 2^64 overflowed: the worker panicked and the client got no
+    // answer (a release build would have wrapped round to some page in the middle).
+    for (figure, extra) in [("planned", json!({})), ("estimate", json!({"timePeriodClassId": class}))] {
+        for (page, limit) in [("92233720368547758", 1000), ("9223372036854775807", 2), ("18446744073709552", 1000)] {
+            let mut fields = json!({"orderId": order, "figure": figure, "page": page, "limit": limit});
+            for (k, v) in extra.as_object().unwrap() {
+                fields[k] = v.clone();
+            }
+            let answer = f.app.send(Call::get("figureRows", fields).token(&f.token)).await;
+            let data = answer.ok();
+            assert_eq!(data["data"], json!([]), "{figure} {page}");
+            if figure == "planned" {
+                // The count and the sum are of every row, whatever the page: 2 cells of 2 spots.
+                assert_eq!((data["total"].as_i64(), data["sum"].as_i64()), (Some(2), Some(4)), "{figure} {page}");
+            }
+        }
+    }
+}
