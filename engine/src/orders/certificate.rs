@@ -251,8 +251,10 @@ pub fn check(planned: &[PlannedCell], aired: &[AiredSpot]) -> Check {
     Check { comparison: compare(planned, aired), plan: plan(planned, aired) }
 }
 
+mod fixed;
 mod plan;
 
+pub use fixed::{SpotKey, fixed_keys, verified_conflicts};
 pub use plan::{CellCheck, FreeSpot, Plan, plan};
 
 #[cfg(test)]

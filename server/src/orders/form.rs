@@ -8,6 +8,7 @@
 //! refusing. The caller owns the transaction.
 
 use adeval_engine::orders::sum_suit_metrics;
+use chrono::NaiveDate;
 use sqlx::postgres::PgArguments;
 use sqlx::query::QueryScalar;
 use sqlx::{PgConnection, Postgres};
@@ -36,6 +37,14 @@ pub async fn add(tx: &mut PgConnection, admin: &Admin, form: Form<Locked>) -> Re
     let (suit_customer, suit_media) = suit_metrics(tx, &locked.suits).await?;
     let customer_metrics = edit.customer.metrics.unwrap_or(suit_customer);
     let media_metrics = edit.media.metrics.unwrap_or(suit_media);
+    // Metrics left to the suits are their sum, which the column (below 10^11) may not hold.
+    let mut sums = Checks::default();
+    for (field, metrics) in [("customerMetrics", customer_metrics), ("mediaMetrics", media_metrics)] {
+        if metrics >= MOST_METRICS {
+            sums.add(field, "所选套装的指标合计过大，请填写指标");
+        }
+    }
+    sums.finish()?;
     let insert = format!(
         "insert into orders ({EDITABLE_COLUMNS}, media_id, product_id, default_group_id, seconds, created_by)
          values ({EDITABLE_VALUES}, $16, $17, $18, $19, $20) returning id"
@@ -78,18 +87,7 @@ pub async fn edit(
     let product = before.locked.product_id;
     check_tapes(tx, product, fields.as_ref().map_or(&[][..], |e| e.tapes.as_slice()), &mut checks).await?;
     if let Some(e) = &fields {
-        let outside: bool = sqlx::query_scalar(
-            "select exists(select 1 from order_tape_changes where order_id = $1 and status <> 3
-                             and (execute_at < $2 or execute_at > $3))",
-        )
-        .bind(id)
-        .bind(e.cycle.0)
-        .bind(e.cycle.1)
-        .fetch_one(&mut *tx)
-        .await?;
-        if outside {
-            checks.add("cycleTimeAdd", "有待执行的换版不在新周期内，请先修改或删除该换版");
-        }
+        cycle_strands(tx, id, e.cycle, &mut checks).await?;
     }
     checks.finish()?;
     let edit = fields.expect("checked");
@@ -298,11 +296,54 @@ fn tape_in_use(e: sqlx::Error) -> AppError {
     }
 }
 
-/// A cycle that would leave schedule cells outside it.
+/// Metrics are numeric(14, 3): below 10^11.
+const MOST_METRICS: f64 = 1e11;
+
+const CELLS_OUTSIDE: &str = "周期外已有排期点位，不能缩短到该周期";
+const CHANGE_OUTSIDE: &str = "有待执行的换版不在新周期内，请先修改或删除该换版";
+
+/// What a new cycle would leave outside it — schedule cells, a pending tape change — named on
+/// the bound that strands it (a later start on `cycleTimeAdd`, an earlier end on
+/// `cycleTimeEnd`), so the form shows the message under the date the user changed.
+async fn cycle_strands(
+    conn: &mut PgConnection,
+    order: i64,
+    (start, end): (NaiveDate, NaiveDate),
+    checks: &mut Checks,
+) -> Result<()> {
+    let cells: (Option<NaiveDate>, Option<NaiveDate>) = sqlx::query_as(
+        "select min(c.ymd), max(c.ymd) from order_cells c join order_lines l on l.id = c.line_id where l.order_id = $1",
+    )
+    .bind(order)
+    .fetch_one(&mut *conn)
+    .await?;
+    let changes: (Option<NaiveDate>, Option<NaiveDate>) =
+        sqlx::query_as("select min(execute_at), max(execute_at) from order_tape_changes where order_id = $1 and status <> 3")
+            .bind(order)
+            .fetch_one(&mut *conn)
+            .await?;
+    let before = |day: Option<NaiveDate>| day.is_some_and(|d| d < start);
+    let after = |day: Option<NaiveDate>| day.is_some_and(|d| d > end);
+    for (field, cells_out, change_out) in
+        [("cycleTimeAdd", before(cells.0), before(changes.0)), ("cycleTimeEnd", after(cells.1), after(changes.1))]
+    {
+        if cells_out {
+            checks.add(field, CELLS_OUTSIDE);
+        }
+        if change_out {
+            checks.add(field, CHANGE_OUTSIDE);
+        }
+    }
+    Ok(())
+}
+
+/// A cycle that would leave schedule cells outside it, caught by the database (a cell written
+/// between [`cycle_strands`] and the update; the order's lock keeps this for the rare writer
+/// that does not take it).
 fn cycle_keeps_cells(e: sqlx::Error) -> AppError {
     match &e {
         sqlx::Error::Database(d) if d.constraint() == Some("orders_cycle_cells_check") => {
-            AppError::field("cycleTimeAdd", "周期外已有排期点位，不能缩短到该周期")
+            AppError::field("cycleTimeEnd", CELLS_OUTSIDE)
         }
         _ => e.into(),
     }

@@ -2,6 +2,7 @@
 //! Run through `make test`, which starts a throwaway cluster and sets DATABASE_URL.
 
 mod accounts;
+mod adversarial;
 mod analysis;
 mod demo;
 mod customers;

@@ -2,7 +2,7 @@
 //! the comparison counts in, so the spots this leaves free are exactly the comparison's added
 //! and the spots the flagged cells miss exactly its missing.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use chrono::NaiveDate;
 
@@ -80,6 +80,64 @@ struct Group<'a> {
     aired: BTreeMap<NaiveDate, i64>,
 }
 
+/// How the spots of one month, version and period cover its planned cells.
+pub(super) struct Cover<'a> {
+    /// (month, version, period).
+    pub key: (NaiveDate, i64, i64),
+    /// Each planned cell in cover order, the spots covering it and the days they aired on.
+    pub cells: Vec<(&'a PlannedCell, i64, BTreeSet<NaiveDate>)>,
+    /// The spots of each day left over: aired with no plan.
+    pub left: BTreeMap<NaiveDate, i64>,
+}
+
+/// Covers the planned cells with the aired spots, per month, version and period (see [`plan`]).
+pub(super) fn cover<'a>(planned: &'a [PlannedCell], aired: &[AiredSpot]) -> Vec<Cover<'a>> {
+    let mut groups: BTreeMap<(NaiveDate, i64, i64), Group> = BTreeMap::new();
+    for cell in planned.iter().filter(|c| c.planned() > 0) {
+        groups.entry((month_of(cell.ymd), cell.tape_id, cell.period_id)).or_default().cells.push(cell);
+    }
+    for spot in aired.iter().filter(|s| s.num > 0) {
+        let group = groups.entry((month_of(spot.ymd), spot.tape_id, spot.period_id)).or_default();
+        *group.aired.entry(spot.ymd).or_default() += i64::from(spot.num);
+    }
+    let mut out = Vec::new();
+    for (key, group) in groups {
+        let Group { mut cells, aired: mut left } = group;
+        cells.sort_by(|a, b| {
+            (a.ymd, !a.verified, type_rank(a.point_type), &a.position, a.line_id, a.cell_id)
+                .cmp(&(b.ymd, !b.verified, type_rank(b.point_type), &b.position, b.line_id, b.cell_id))
+        });
+        let mut covered = vec![(0i64, BTreeSet::new()); cells.len()];
+        // Each day's own spots first.
+        for (i, cell) in cells.iter().enumerate() {
+            if let Some(day) = left.get_mut(&cell.ymd) {
+                let take = (*day).min(cell.planned());
+                if take > 0 {
+                    covered[i] = (take, BTreeSet::from([cell.ymd]));
+                }
+                *day -= take;
+            }
+        }
+        // Then what is left of the month, the earliest day's first; verified cells first (a
+        // stable sort keeps the day and cover order within each).
+        let mut order: Vec<usize> = (0..cells.len()).collect();
+        order.sort_by_key(|&i| !cells[i].verified);
+        for i in order {
+            for (ymd, spots) in left.iter_mut() {
+                let take = (*spots).min(cells[i].planned() - covered[i].0);
+                if take > 0 {
+                    covered[i].0 += take;
+                    covered[i].1.insert(*ymd);
+                    *spots -= take;
+                }
+            }
+        }
+        let cells = cells.into_iter().zip(covered).map(|(cell, (n, days))| (cell, n, days)).collect();
+        out.push(Cover { key, cells, left });
+    }
+    out
+}
+
 /// Plans what confirming does, per month, version and period. First each day's spots cover
 /// that day's cells in order — verified cells, then type A, B, C, D, then position, then line;
 /// then the spots left over on any day of the month cover what is still short on other days
@@ -89,41 +147,9 @@ struct Group<'a> {
 /// [`FreeSpot`] on their day). A cell verified already keeps its state and accounts for its
 /// spots first; withdrawn cells plan nothing and are left alone.
 pub fn plan(planned: &[PlannedCell], aired: &[AiredSpot]) -> Plan {
-    let mut groups: BTreeMap<(NaiveDate, i64, i64), Group> = BTreeMap::new();
-    for cell in planned.iter().filter(|c| c.planned() > 0) {
-        groups.entry((month_of(cell.ymd), cell.tape_id, cell.period_id)).or_default().cells.push(cell);
-    }
-    for spot in aired.iter().filter(|s| s.num > 0) {
-        let group = groups.entry((month_of(spot.ymd), spot.tape_id, spot.period_id)).or_default();
-        *group.aired.entry(spot.ymd).or_default() += i64::from(spot.num);
-    }
     let mut out = Plan::default();
-    for ((month, tape, period), group) in groups {
-        let Group { mut cells, aired: mut left } = group;
-        cells.sort_by(|a, b| {
-            (a.ymd, !a.verified, type_rank(a.point_type), &a.position, a.line_id, a.cell_id)
-                .cmp(&(b.ymd, !b.verified, type_rank(b.point_type), &b.position, b.line_id, b.cell_id))
-        });
-        let mut covered = vec![0i64; cells.len()];
-        // Each day's own spots first.
-        for (i, cell) in cells.iter().enumerate() {
-            if let Some(day) = left.get_mut(&cell.ymd) {
-                covered[i] = (*day).min(cell.planned());
-                *day -= covered[i];
-            }
-        }
-        // Then what is left of the month, the earliest day's first; verified cells first (a
-        // stable sort keeps the day and cover order within each).
-        let mut order: Vec<usize> = (0..cells.len()).collect();
-        order.sort_by_key(|&i| !cells[i].verified);
-        for i in order {
-            for spots in left.values_mut() {
-                let take = (*spots).min(cells[i].planned() - covered[i]);
-                covered[i] += take;
-                *spots -= take;
-            }
-        }
-        for (cell, covered) in cells.iter().zip(covered) {
+    for Cover { key: (month, tape, period), cells, left } in cover(planned, aired) {
+        for (cell, covered, _) in cells {
             if !cell.verified {
                 let missing = cell.planned() - covered;
                 out.cells.push(CellCheck {

@@ -5,7 +5,7 @@
 //! report's 播出证明 sheet — is read from one [`Review`]. [`basis`] fingerprints everything it
 //! was computed from, so typeY 2 can tell whether a preview still holds.
 
-use adeval_engine::orders::certificate::{self, AiredSpot, Check, Difference, PlannedCell};
+use adeval_engine::orders::certificate::{self, AiredSpot, Check, Difference, PlannedCell, SpotKey};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -13,7 +13,7 @@ use sqlx::PgConnection;
 use utoipa::ToSchema;
 
 use super::rows::{CurrentRow, OrderFacts};
-use super::CertificateMonth;
+use super::{CertificateMonth, VERIFIED_FIXED};
 use crate::orders::ym;
 
 /// A row of `added` or `missing`: one version, month and period (type 1), or one version,
@@ -159,4 +159,47 @@ pub fn basis(months: &[CertificateMonth], planned: &[PlannedCell], rows: &[Curre
         h.update(format!("r{}:{}:{:?}:{:?}:{}:{:?};", r.id, r.tape_id, r.period_id, class, r.num, r.unassigned(facts).map(|u| u as u8)));
     }
     hex::encode(h.finalize())
+}
+
+/// Verified cells named in a refusal; more are counted.
+const NAMED: usize = 5;
+
+/// What a confirmation verified is fixed: the refusal (`已核实的点位不能更改：…`, naming the
+/// cells) when changing the aired spots from `before` to `after` would alter the rows a verified
+/// cell counted, or `after` leaves a verified cell short (the engine's `verified_conflicts`).
+/// Every path that changes or applies the rows asks this: a re-import, each correction (with
+/// the rows as they would be), typeY 1 and typeY 2 (with the rows as they are).
+pub fn refusal(planned: &[PlannedCell], before: &[AiredSpot], after: &[AiredSpot], facts: &OrderFacts) -> Option<String> {
+    let conflicts: Vec<SpotKey> = certificate::verified_conflicts(planned, before, after);
+    if conflicts.is_empty() {
+        return None;
+    }
+    let mut names: Vec<String> = conflicts
+        .iter()
+        .take(NAMED)
+        .map(|&(ymd, tape, period)| {
+            let period = facts.period(period).map_or_else(|| period.to_string(), |p| p.name.clone());
+            format!("{ymd} {period} {}", facts.tape_name(tape))
+        })
+        .collect();
+    if conflicts.len() > NAMED {
+        names.push(format!("等 {} 处", conflicts.len()));
+    }
+    Some(format!("{VERIFIED_FIXED}：{}", names.join("、")))
+}
+
+/// [`refusal`] of changing the order's current rows `before` into `after`, with the cells of
+/// every month either holds (up to the day before `today`, as compared).
+pub async fn fixed_refusal(
+    conn: &mut PgConnection,
+    order: i64,
+    facts: &OrderFacts,
+    (before, after): (&[CurrentRow], &[CurrentRow]),
+    today: NaiveDate,
+) -> sqlx::Result<Option<String>> {
+    let mut months: Vec<NaiveDate> = before.iter().chain(after).map(|r| r.month).collect();
+    months.sort_unstable();
+    months.dedup();
+    let planned = planned_cells(conn, order, &months, today).await?;
+    Ok(refusal(&planned, &aired_spots(before, facts, today), &aired_spots(after, facts, today), facts))
 }

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use utoipa::ToSchema;
 
-use super::compare::{basis, review};
+use super::compare::{basis, refusal, review};
 use super::rows::{OrderFacts, current_rows};
 use super::view::{CertificateDifferences, CertificateSummary, CertificateView, view};
 use super::{CHANGED, CONFIRMED, CertificateMonth, NOT_IMPORTED, NOTHING_DUE, current_months, today};
@@ -133,6 +133,16 @@ async fn locked(tx: &mut PgConnection, order: i64) -> Result<(OrderFacts, NaiveD
     Ok((facts, today, due))
 }
 
+/// 4009 when the rows as they are leave a verified cell short (rows dropped before verified
+/// cells were fixed): confirming would count its spots again or owe a make-good for a cell that
+/// stays verified. Every change of the rows is refused the same way (`compare::refusal`).
+fn refuse_contradiction(review: &super::compare::Review, facts: &OrderFacts) -> Result<()> {
+    match refusal(&review.planned, &review.aired, &review.aired, facts) {
+        Some(refused) => Err(AppError::conflict(refused)),
+        None => Ok(()),
+    }
+}
+
 /// typeY 1: compares the due months and stores what confirming them does with its basis, for
 /// typeY 2 only; answers it. A read for everyone else: no status, cell, log or message changes.
 pub async fn preview(state: &AppState, admin: &Admin, order: i64) -> Result<CertificatePreview> {
@@ -140,6 +150,7 @@ pub async fn preview(state: &AppState, admin: &Admin, order: i64) -> Result<Cert
     let (facts, today, months) = locked(&mut tx, order).await?;
     let rows = current_rows(state, &mut tx, order, &months).await?;
     let review = review(&mut tx, order, &facts, &months, &rows, today).await?;
+    refuse_contradiction(&review, &facts)?;
     let changes = CertificateChanges::of(&review.check);
     let fingerprint = basis(&months, &review.planned, &rows, &facts);
     let (plan, c) = (&review.check.plan, &review.check.comparison);
@@ -182,6 +193,7 @@ pub async fn apply(state: &AppState, admin: &Admin, order: i64, seen: Option<&st
     if basis(&months, &review.planned, &rows, &facts) != stored_basis {
         return Err(AppError::conflict(CHANGED));
     }
+    refuse_contradiction(&review, &facts)?;
     let left = rows.iter().filter(|r| r.unassigned(&facts).is_some()).count();
     if left > 0 {
         return Err(AppError::field("typeY", format!("还有 {left} 行播证未指定时段或订单版本，请先处理")));

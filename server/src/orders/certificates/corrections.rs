@@ -2,7 +2,8 @@
 //! (`certificate_corrections`): a period assigned to a row no period held
 //! (`orderBroadcastLicenseTimeUp`) and a version swapped for one of the order's
 //! (`broadcastingMagneticTapeDetailsUp`, every unconfirmed row of a version or one row). A row
-//! of a confirmed month is never corrected. Each drops a pending preview, which no longer
+//! of a confirmed month is never corrected, nor one a verified cell counted (what a
+//! confirmation verified is fixed: `compare::fixed_refusal`, 4009). Each drops a pending preview, which no longer
 //! holds, makes the open months due again (rows applied while a month ran are not the rows
 //! any more), and is logged.
 
@@ -12,8 +13,9 @@ use serde::Serialize;
 use sqlx::PgConnection;
 use utoipa::ToSchema;
 
+use super::compare::fixed_refusal;
 use super::rows::{CurrentRow, OrderFacts, batch_rows, current_rows};
-use super::{CertificateMonth, MONTH_CONFIRMED, NOT_IMPORTED, current_months, drop_preview};
+use super::{CertificateMonth, MONTH_CONFIRMED, NOT_IMPORTED, current_months, drop_preview, today};
 use crate::orders::month_of;
 use crate::auth::session::Admin;
 use crate::http::{AppError, Checks, Result};
@@ -30,6 +32,16 @@ async fn lock(tx: &mut PgConnection, order: i64) -> Result<(OrderFacts, Vec<Cert
     }
     let facts = OrderFacts::load(tx, order).await?.ok_or_else(|| AppError::NotFound("订单不存在".into()))?;
     Ok((facts, current_months(tx, order).await?))
+}
+
+/// 4009 when the order's current rows `before`, changed into `after`, would alter the rows a
+/// verified cell counted.
+async fn keep_verified(tx: &mut PgConnection, order: i64, facts: &OrderFacts, before: &[CurrentRow], after: &[CurrentRow]) -> Result<()> {
+    let today = today(tx).await?;
+    match fixed_refusal(tx, order, facts, (before, after), today).await? {
+        Some(refused) => Err(AppError::conflict(refused)),
+        None => Ok(()),
+    }
 }
 
 async fn finish(tx: &mut PgConnection, admin: &Admin, order: i64, content: String) -> Result<()> {
@@ -65,6 +77,19 @@ pub async fn assign_period(state: &AppState, admin: &Admin, row_id: i64, period:
         return Err(AppError::conflict(MONTH_CONFIRMED));
     }
     let Some(p) = facts.period(period) else { return Err(AppError::field("timePeriodId", "请选择时段")) };
+    // The row airs in that period already (by its own 时段 or an earlier correction): nothing
+    // changes, so nothing is written — no correction, no log, and the pending preview and the
+    // month's check stand (a repeat must not make a checked month due again, status 2).
+    let corrected: Option<Option<i64>> = sqlx::query_scalar("select time_period_id from certificate_corrections where row_id = $1")
+        .bind(row_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+    if corrected.flatten().or(row.time_period_id) == Some(period) {
+        return Ok(());
+    }
+    let before = current_rows(state, &mut tx, order, &months).await?;
+    let after: Vec<CurrentRow> = before.iter().map(|r| CurrentRow { period_id: if r.id == row_id { Some(period) } else { r.period_id }, ..r.clone() }).collect();
+    keep_verified(&mut tx, order, &facts, &before, &after).await?;
     sqlx::query(
         "insert into certificate_corrections (row_id, order_id, time_period_id, admin_id) values ($1, $2, $3, $4)
          on conflict (row_id) do update set time_period_id = excluded.time_period_id, admin_id = excluded.admin_id, updated_at = now()",
@@ -125,6 +150,8 @@ pub async fn swap(state: &AppState, admin: &Admin, s: &Swap) -> Result<u64> {
         return Err(AppError::field("upTapeId", "替换后的订单版本须与播证版本不同"));
     }
     let ids: Vec<i64> = targets.iter().map(|r| r.id).collect();
+    let after: Vec<CurrentRow> = rows.iter().map(|r| CurrentRow { tape_id: if ids.contains(&r.id) { s.up_tape } else { r.tape_id }, ..r.clone() }).collect();
+    keep_verified(&mut tx, s.order, &facts, &rows, &after).await?;
     sqlx::query(
         "insert into certificate_corrections (row_id, order_id, tape_id, admin_id) select unnest($1::bigint[]), $2, $3, $4
          on conflict (row_id) do update set tape_id = excluded.tape_id, admin_id = excluded.admin_id, updated_at = now()",

@@ -18,8 +18,9 @@ use adeval_ingest::{CertificateLine, CertificateRead, Limits, Row, RowProblems, 
 use chrono::NaiveDate;
 use sqlx::PgConnection;
 
-use super::rows::{OrderFacts, Period, Tape};
-use super::{REIMPORT_CONFIRMED, current_months, drop_preview};
+use super::compare::fixed_refusal;
+use super::rows::{CurrentRow, OrderFacts, Period, Tape, current_rows};
+use super::{REIMPORT_CONFIRMED, current_months, drop_preview, today};
 use crate::orders::{month_of, ym};
 use crate::imports::{ImportError, Origin, Report, commit_or_remove_with};
 use crate::lake::{BatchInfo, begin_batch, fail_batch, row_id};
@@ -193,6 +194,7 @@ pub async fn import_file<R: Report>(state: &AppState, order: i64, path: &Path, o
     );
     report.stage(60, &format!("正在写入 {} 行", rows.len())).await;
     let count = rows.len() as u64;
+    let fresh: Vec<CurrentRow> = rows.iter().map(CurrentRow::fresh).collect();
     let lake = state.lake.clone();
     let written = tokio::task::spawn_blocking(move || lake.write_certificates(batch_id, &rows)).await.map_err(anyhow::Error::from)?;
     let files = match written {
@@ -202,7 +204,7 @@ pub async fn import_file<R: Report>(state: &AppState, order: i64, path: &Path, o
             return Err(ImportError::Internal(e.into()));
         }
     };
-    let point = Point { order, batch_id, months, summary: summary.clone(), admin_id: origin.admin_id };
+    let point = Point { state: state.clone(), order, batch_id, months, rows: fresh, summary: summary.clone(), admin_id: origin.admin_id };
     let committed = commit_or_remove_with(state, batch_id, origin.worker.as_deref(), files, count, move |tx| Box::pin(point.apply(tx))).await;
     if let Err(e) = committed {
         let _ = fail_batch(&state.db, batch_id, "写入失败").await;
@@ -217,16 +219,20 @@ pub async fn import_file<R: Report>(state: &AppState, order: i64, path: &Path, o
 
 /// What the commit of a certificate batch does besides making it live.
 struct Point {
+    state: AppState,
     order: i64,
     batch_id: i64,
     months: Vec<NaiveDate>,
+    /// The batch's rows, as they will read.
+    rows: Vec<CurrentRow>,
     summary: String,
     admin_id: Option<i64>,
 }
 
 impl Point {
-    /// Under the order's row lock: refuses when a month of the file was confirmed meanwhile,
-    /// else makes the batch the order's current certificate of its months (the unconfirmed
+    /// Under the order's row lock: refuses when a month of the file was confirmed meanwhile, or
+    /// when the rows would change what a confirmation verified (a running month's verified days
+    /// must keep their rows: [`fixed_refusal`]), else makes the batch the order's current certificate of its months (the unconfirmed
     /// months it lacks stop having one), drops the pending preview, logs and refreshes status.
     async fn apply(self, tx: &mut PgConnection) -> anyhow::Result<()> {
         let found: Option<i64> = sqlx::query_scalar("select id from orders where id = $1 for update").bind(self.order).fetch_optional(&mut *tx).await?;
@@ -243,6 +249,15 @@ impl Point {
         if !confirmed.is_empty() {
             let names: Vec<String> = confirmed.iter().map(|m| ym(*m)).collect();
             return Err(ImportError::Refused(format!("{}：{REIMPORT_CONFIRMED}", names.join("、"))).into());
+        }
+        let Some(facts) = OrderFacts::load(tx, self.order).await? else { return Err(ImportError::Refused("订单不存在".into()).into()) };
+        let months = current_months(tx, self.order).await?;
+        let before = current_rows(&self.state, tx, self.order, &months).await?;
+        // Confirmed months keep their rows; every other month's are the file's.
+        let after: Vec<CurrentRow> = before.iter().filter(|r| r.confirmed).cloned().chain(self.rows.iter().cloned()).collect();
+        let today = today(tx).await?;
+        if let Some(refused) = fixed_refusal(tx, self.order, &facts, (&before, &after), today).await? {
+            return Err(ImportError::Refused(refused).into());
         }
         sqlx::query("delete from order_certificate_months where order_id = $1 and confirmed_at is null").bind(self.order).execute(&mut *tx).await?;
         sqlx::query("insert into order_certificate_months (order_id, month, batch_id) select $1, unnest($2::date[]), $3")

@@ -35,6 +35,9 @@ pub const NOTHING_DUE: &str = "暂无待确认的月份：未结束的月份已�
 pub const CHANGED: &str = "数据已变化，请重新核对";
 /// 4009 when a correction touches a confirmed month.
 pub const MONTH_CONFIRMED: &str = "该月播出证明已确认，不能修改";
+/// 4009 (a correction, typeY 1 or 2; a re-import fails with it) when the rows a verified cell
+/// counted would change: what a confirmation verified is fixed, like a confirmed month.
+pub const VERIFIED_FIXED: &str = "已核实的点位不能更改";
 /// Why a row of a confirmed month refuses a re-import.
 pub const REIMPORT_CONFIRMED: &str = "该月播出证明已确认，不能重新导入";
 

@@ -142,6 +142,25 @@ pub struct CurrentRow {
 }
 
 impl CurrentRow {
+    /// A row of a batch not yet live, as it will read once it is: no correction names it yet.
+    pub fn fresh(r: &CertificateRow) -> CurrentRow {
+        CurrentRow {
+            id: r.id,
+            month: month_of(r.ymd),
+            confirmed: false,
+            ymd: r.ymd,
+            secs: r.secs,
+            air_time: r.air_time,
+            version: r.version.clone(),
+            tape_id: r.tape_id,
+            period_id: r.time_period_id,
+            time_period: r.time_period.clone(),
+            duration: r.duration,
+            position: r.position.clone(),
+            num: r.num,
+        }
+    }
+
     /// Why the row stays out of the comparison, if it does. A period deleted (or moved to
     /// another media) since the row was placed in it holds the row no longer.
     pub fn unassigned(&self, facts: &OrderFacts) -> Option<Unassigned> {

@@ -72,7 +72,7 @@ pub async fn figure_rows(state: &AppState, req: &Request, page: Option<(u64, u64
         let (rows, sum, note) = estimate::rows(&found, level);
         let total = rows.len() as i64;
         let data = match page {
-            Some((p, limit)) => rows.into_iter().skip(((p - 1) * limit) as usize).take(limit as usize).collect(),
+            Some((p, limit)) => rows.into_iter().skip(skipped(p, limit)).take(limit as usize).collect(),
             None => rows,
         };
         return Ok(Some(FigureRows { data, total, sum, unit, note: Some(note) }));
@@ -82,7 +82,7 @@ pub async fn figure_rows(state: &AppState, req: &Request, page: Option<(u64, u64
     let Items { items, sum } = items(req.figure, &input);
     let total = items.len() as i64;
     let chosen = match page {
-        Some((p, limit)) => items.iter().skip(((p - 1) * limit) as usize).take(limit as usize).collect::<Vec<_>>(),
+        Some((p, limit)) => items.iter().skip(skipped(p, limit)).take(limit as usize).collect::<Vec<_>>(),
         None => items.iter().collect(),
     };
     let writer = Writer::new(&facts, unit, req.scope.month);
@@ -91,6 +91,12 @@ pub async fn figure_rows(state: &AppState, req: &Request, page: Option<(u64, u64
         attach_certificates(state, &facts, &mut data).await.map_err(AppError::Internal)?;
     }
     Ok(Some(FigureRows { data, total, sum: sum.map(|s| shown(unit, s)), unit, note: None }))
+}
+
+/// The rows before page `p` of `limit`: a page far past the end (any `p` a client sends) skips
+/// everything rather than overflowing.
+fn skipped(p: u64, limit: u64) -> usize {
+    usize::try_from(p.saturating_sub(1).saturating_mul(limit)).unwrap_or(usize::MAX)
 }
 
 fn needs_estimates(figure: Figure) -> bool {

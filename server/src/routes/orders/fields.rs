@@ -127,9 +127,11 @@ impl SideArgs {
 }
 
 fn number(field: &str, value: &Option<Text>, checks: &mut Checks, non_negative: bool, message: &str) -> Option<f64> {
-    match Text::get(value).map(str::parse::<f64>) {
+    // The bound is on the value as stored (3 decimals, numeric(14, 3)): 99999999999.9999
+    // rounds to 10^11, which the column cannot hold.
+    match Text::get(value).map(str::parse::<f64>).map(|n| n.map(round3)) {
         None => None,
-        Some(Ok(n)) if n.is_finite() && n.abs() < 1e11 && (!non_negative || n >= 0.0) => Some(round3(n)),
+        Some(Ok(n)) if n.is_finite() && n.abs() < 1e11 && (!non_negative || n >= 0.0) => Some(n),
         Some(_) => {
             checks.add(field, message);
             None

@@ -64,7 +64,8 @@ const FIELD: &str = "timePeriodArray";
 fn metric(field: &str, value: &Option<Text>, missing: &str, bad: &str, checks: &mut Checks) -> f64 {
     match Text::get(value).map(str::parse::<f64>) {
         None => checks.add(field, missing),
-        Some(Ok(n)) if n.is_finite() && (0.0..1e11).contains(&n) => return (n * 1000.0).round() / 1000.0,
+        // Bounded as stored (3 decimals): 99999999999.9999 would round to 10^11.
+        Some(Ok(n)) if n.is_finite() && (0.0..1e11).contains(&((n * 1000.0).round() / 1000.0)) => return (n * 1000.0).round() / 1000.0,
         Some(_) => checks.add(field, bad),
     }
     0.0
@@ -262,7 +263,11 @@ pub async fn up(State(state): State<AppState>, Args(args): Args<SuitArgs>) -> Re
     .bind(form.month)
     .execute(&mut *tx)
     .await
-    .map_err(on_duplicate)?;
+    .map_err(|e| match &e {
+        // An order is sold on the suit of its media: the suit keeps its media while one is.
+        sqlx::Error::Database(db) if db.is_foreign_key_violation() => AppError::conflict("该套装已被订单使用，不能更换媒体"),
+        _ => on_duplicate(e),
+    })?;
     write_entries(&mut tx, id, &form.entries).await?;
     // The entries live in their own table: touch the suit so its update time says so.
     sqlx::query("update suits set updated_at = now() where id = $1").bind(id).execute(&mut *tx).await?;
@@ -273,7 +278,20 @@ pub async fn up(State(state): State<AppState>, Args(args): Args<SuitArgs>) -> Re
 
 pub async fn delete(State(state): State<AppState>, Args(args): Args<IdArgs>) -> Result<Done<()>> {
     let id = args.required(PICK_SUIT)?;
-    let deleted = sqlx::query("delete from suits where id = $1").bind(id).execute(&state.db).await?;
+    // An order sold on the suit refers to it (its metrics and 套装剩余次数 come from it): the
+    // database refuses the delete, which must answer a conflict, not an internal error.
+    let orders: i64 = sqlx::query_scalar("select count(distinct order_id) from order_suits where suit_id = $1")
+        .bind(id)
+        .fetch_one(&state.db)
+        .await?;
+    if orders > 0 {
+        return Err(AppError::conflict(format!("该套装已被 {orders} 个订单使用，无法删除")));
+    }
+    let deleted = sqlx::query("delete from suits where id = $1").bind(id).execute(&state.db).await.map_err(|e| match &e {
+        // An order that took the suit after the count above.
+        sqlx::Error::Database(db) if db.is_foreign_key_violation() => AppError::conflict("该套装已被订单使用，无法删除"),
+        _ => e.into(),
+    })?;
     if deleted.rows_affected() == 0 {
         return Err(AppError::NotFound("套装不存在".into()));
     }

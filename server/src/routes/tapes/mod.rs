@@ -168,7 +168,12 @@ async fn up(State(state): State<AppState>, Args(args): Args<TapeArgs>) -> Result
     .bind(id)
     .fetch_optional(&mut *tx)
     .await
-    .map_err(on_duplicate)?;
+    .map_err(|e| match &e {
+        // An order holds the tape with its product (its versions are the product's tapes): the
+        // tape keeps its product while an order uses it.
+        sqlx::Error::Database(db) if db.is_foreign_key_violation() => AppError::conflict("该磁带已被订单使用，不能更换产品"),
+        _ => on_duplicate(e),
+    })?;
     if updated.is_none() {
         return Err(AppError::NotFound("磁带不存在".into()));
     }

@@ -112,15 +112,36 @@ async fn used_by_suits(conn: &mut PgConnection, id: i64, action: &str) -> Result
     Ok(Some(AppError::conflict(format!("该时段已被 {} 个套装使用（{shown}{more}），{action}", names.len()))))
 }
 
+/// `该时段已被 2 个订单使用，无法删除`: the orders whose schedule lines are in the period, and
+/// (`corrections`) whose certificate rows were assigned it — a foreign key holds each, so the
+/// database would refuse and the user would read 服务器内部错误.
+async fn used_by_orders(conn: &mut PgConnection, id: i64, corrections: bool, action: &str) -> Result<Option<AppError>> {
+    let orders: i64 = sqlx::query_scalar(
+        "select count(distinct order_id) from (
+             select order_id from order_lines where time_period_id = $1
+             union all select order_id from certificate_corrections where $2 and time_period_id = $1) used",
+    )
+    .bind(id)
+    .bind(corrections)
+    .fetch_one(conn)
+    .await?;
+    Ok((orders > 0).then(|| AppError::conflict(format!("该时段已被 {orders} 个订单使用，{action}"))))
+}
+
 pub async fn up(State(state): State<AppState>, Args(args): Args<TimePeriodArgs>) -> Result<Done<TimePeriodRow>> {
     let id = IdArgs { id: args.id.clone() }.required(PICK_PERIOD)?;
     let mut tx = state.db.begin().await?;
     let current = fetch(&mut tx, id).await?;
     let form = validate(&mut tx, &args).await?;
-    if form.media_id != current.media_id
-        && let Some(used) = used_by_suits(&mut tx, id, "不能更换媒体").await?
-    {
-        return Err(used);
+    if form.media_id != current.media_id {
+        if let Some(used) = used_by_suits(&mut tx, id, "不能更换媒体").await? {
+            return Err(used);
+        }
+        // A schedule line is of its order's media and period together; certificate rows
+        // placed in the period simply stop being held by it (they are listed to place again).
+        if let Some(used) = used_by_orders(&mut tx, id, false, "不能更换媒体").await? {
+            return Err(used);
+        }
     }
     // A class groups one media's periods: moving to another media leaves the class.
     sqlx::query(
@@ -135,7 +156,11 @@ pub async fn up(State(state): State<AppState>, Args(args): Args<TimePeriodArgs>)
     .bind(form.end)
     .execute(&mut *tx)
     .await
-    .map_err(on_duplicate)?;
+    .map_err(|e| match &e {
+        // An order scheduled the period after the check above.
+        sqlx::Error::Database(db) if db.is_foreign_key_violation() => AppError::conflict("该时段已被订单的排期使用，不能更换媒体"),
+        _ => on_duplicate(e),
+    })?;
     let row = fetch(&mut tx, id).await?;
     tx.commit().await?;
     Ok(Done("修改成功", row))
@@ -148,15 +173,19 @@ pub async fn delete(State(state): State<AppState>, Args(args): Args<IdArgs>) -> 
     if let Some(used) = used_by_suits(&mut tx, id, "无法删除").await? {
         return Err(used);
     }
+    if let Some(used) = used_by_orders(&mut tx, id, true, "无法删除").await? {
+        return Err(used);
+    }
     sqlx::query("delete from time_periods where id = $1")
         .bind(id)
         .execute(&mut *tx)
         .await
         .map_err(|e| match &e {
-            // A suit took the period after the check above.
+            // A suit or an order took the period after the checks above.
             sqlx::Error::Database(db) if db.constraint() == Some("suit_time_periods_period_fk") => {
                 AppError::conflict("该时段已被套装使用，无法删除")
             }
+            sqlx::Error::Database(db) if db.is_foreign_key_violation() => AppError::conflict("该时段已被订单使用，无法删除"),
             _ => e.into(),
         })?;
     tx.commit().await?;

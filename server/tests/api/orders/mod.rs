@@ -4,6 +4,7 @@
 mod certificate_edges;
 mod certificate_rules;
 mod certificate_truth;
+mod certificate_verified;
 mod certificates;
 mod customer_data;
 mod customer_positions;

@@ -26,7 +26,7 @@ async fn the_schedule_guards_its_cycle_and_tapes_and_drives_the_status() {
     form["orderId"] = json!(id);
     form["cycleTimeEnd"] = json!("2026-03-30");
     let answer = f.app.send(Call::post("orderUp", form.clone()).token(&f.token)).await;
-    assert_eq!(answer.field("cycleTimeAdd"), Some("周期外已有排期点位，不能缩短到该周期"), "{}", answer.body);
+    assert_eq!(answer.field("cycleTimeEnd"), Some("周期外已有排期点位，不能缩短到该周期"), "{}", answer.body);
     form["cycleTimeEnd"] = json!("2026-03-31");
     form["orderProductMagneticTapeId"] = json!(f.tapes[1]);
     let answer = f.app.send(Call::post("orderUp", form.clone()).token(&f.token)).await;

@@ -72,7 +72,7 @@ async fn a_tape_change_is_checked_scheduled_executed_on_its_date_and_then_kept()
     let mut shrink = form.clone();
     shrink["cycleTimeEnd"] = json!("2099-05-31");
     let refused = f.app.send(Call::post("orderUp", shrink).token(&f.token)).await;
-    assert_eq!(refused.field("cycleTimeAdd"), Some("有待执行的换版不在新周期内，请先修改或删除该换版"));
+    assert_eq!(refused.field("cycleTimeEnd"), Some("有待执行的换版不在新周期内，请先修改或删除该换版"));
     // A verified spot and a withdrawn one on a day the new line already has stay where they are.
     sqlx::query("insert into order_cells (line_id, ymd, point, is_he) values ($1, '2026-03-25', 1, 2)")
         .bind(line)
