@@ -23,7 +23,7 @@ mod payload_inputs;
 mod summary_cell_adds;
 pub mod summary_cells;
 pub mod summary_moves;
-mod summary_make_goods;
+pub mod summary_make_goods;
 mod summary_review;
 mod summary_order_num;
 mod summary_grid;

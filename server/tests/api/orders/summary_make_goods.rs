@@ -57,7 +57,7 @@ async fn the_make_good_policy_is_a_field_of_the_order() {
 /// [`moved_with`]'s order under `policy` after: 1 of L-03's missing spots moved as B to N-20 and
 /// 1 as C to N-21 (no make-good); 2 of M-06's moved as C to N-22; 2 B spots added on C-25 (this
 /// month, open) and a B cell of 1 made on N-26. Answers the order and the grid's months.
-async fn scenario(policy: i64) -> (Moved, Value) {
+pub async fn scenario(policy: i64) -> (Moved, Value) {
     let m = moved_with(Some(policy)).await;
     let (l3, m6) = m.sources().await;
     m.both(m.args(l3, "B", &m.day(3, 20), 1, 1)).await;

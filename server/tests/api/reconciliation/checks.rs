@@ -64,7 +64,7 @@ fn prefix(side: i64) -> &'static str {
 }
 
 /// The months add up to 合计, which is the order list's figures of the side.
-fn summary_agrees(seed: u64, side: i64, rows: &[Value], listed: &[(&str, &Value)]) {
+pub(super) fn summary_agrees(seed: u64, side: i64, rows: &[Value], listed: &[(&str, &Value)]) {
     let (total, months) = rows.split_last().unwrap();
     assert_eq!(total["month"], "合计");
     for (field, _) in GRP {
@@ -86,7 +86,7 @@ fn summary_agrees(seed: u64, side: i64, rows: &[Value], listed: &[(&str, &Value)
 }
 
 /// Each month's lines and unplaced spots give the month's figures.
-fn grid_agrees(seed: u64, side: i64, grid: &[Value], rows: &[Value]) {
+pub(super) fn grid_agrees(seed: u64, side: i64, grid: &[Value], rows: &[Value]) {
     for (month, row) in grid.iter().zip(rows) {
         assert_eq!(month["pointDateYm"], row["month"]);
         let lines = month["data"].as_array().unwrap();
@@ -165,7 +165,7 @@ async fn drilled(w: &super::World, id: i64, side: i64, figure: &str, scope: Valu
 }
 
 /// Every figure's drill-down sums to it: the months and 合计 of orderSummaryList, the grid's lines.
-async fn drill_down_agrees(w: &super::World, seed: u64, id: i64, side: i64, rows: &[Value], grid: &[Value]) {
+pub(super) async fn drill_down_agrees(w: &super::World, seed: u64, id: i64, side: i64, rows: &[Value], grid: &[Value]) {
     for row in rows {
         let month = row["month"].as_str().unwrap();
         let scope = if month == "合计" { json!({}) } else { json!({ "month": month }) };
