@@ -1,5 +1,5 @@
 //! A populated order for the drill-down tests (figureRows): the summary grid's example
-//! (`orders/summary_grid.rs`) with positions, a manual GRP, an edited estimate and an
+//! ([`super::grid_example`]) with positions, a manual GRP, an edited estimate and an
 //! assessment date, so every figure has rows of every kind. Hand-worked numbers:
 //!
 //! Order on tapes 伊利版本A (T-001) and 伊利版本B, cycle 2026-03-01 … 2026-05-10, customer
@@ -35,7 +35,8 @@
 
 use serde_json::{Value, json};
 
-use super::orders::{Fixture, certificate_workbook, fixture, template};
+use super::grid_example::{GridExample, grid_example};
+use super::orders::{Fixture, fixture};
 use super::viewing::{Spot, upload_customer_data};
 use super::{Answer, Call};
 
@@ -56,51 +57,7 @@ fn spot(day: &str, time: &str, title: &str, grp: f64, position: &str) -> Spot {
 pub async fn drill() -> Drill {
     let f = fixture().await;
     let db = &f.app.db;
-    let class: i64 = sqlx::query_scalar("insert into time_period_classes (media_id, class_name) values ($1, '黄金') returning id")
-        .bind(f.media)
-        .fetch_one(db)
-        .await
-        .unwrap();
-    let periods = [f.period(f.media, "晚间A", (68400, 71999)).await, f.period(f.media, "晚间B", (72000, 75599)).await];
-    sqlx::query("update time_periods set class_id = $1 where id = $2").bind(class).bind(periods[0]).execute(db).await.unwrap();
-    let mut form = f.form();
-    form["orderProductMagneticTapeId"] = json!(format!("{},{}", f.tapes[0], f.tapes[1]));
-    form["cycleTimeEnd"] = json!("2026-05-10");
-    form["customerMetrics"] = json!(100);
-    form["mediaMetrics"] = json!(50);
-    let order = f.add(form).await["id"].as_i64().unwrap();
-    let schedule = template(&[
-        (
-            "2026-03",
-            vec![
-                ("伊利版本A", "晚间A", "A", vec![(2, 2.0), (3, 1.0), (10, 1.0)]),
-                ("伊利版本A", "晚间A", "B", vec![(2, 1.0)]),
-                ("伊利版本B", "晚间B", "A", vec![(5, 2.0), (6, 1.0)]),
-            ],
-        ),
-        ("2026-04", vec![("伊利版本A", "晚间A", "A", vec![(1, 1.0), (15, 3.0), (20, 2.0)])]),
-    ]);
-    let (status, message) = f.import_template(order, &schedule).await;
-    assert_eq!(status, "done", "{message}");
-    sqlx::query(
-        "update order_cells c set value = '撤掉' from order_lines l
-         where l.id = c.line_id and l.order_id = $1 and c.ymd in ('2026-03-06', '2026-04-20')",
-    )
-    .bind(order)
-    .execute(db)
-    .await
-    .unwrap();
-    let rows = [
-        ("2026-03-02", "19:10:00", "", "伊利版本A", 3),
-        ("2026-03-10", "19:30:00", "", "伊利版本A", 1),
-        ("2026-03-05", "20:10:00", "", "伊利版本B", 1),
-    ];
-    let (status, message) = f.import_certificate(order, &certificate_workbook(&rows)).await;
-    assert_eq!(status, "done", "{message}");
-    for type_y in [1, 2] {
-        let call = Call::post("orderBroadcastLicenseUp", json!({ "orderId": order, "typeY": type_y }));
-        f.app.send(call.token(&f.token)).await.ok();
-    }
+    let GridExample { order, class, .. } = grid_example(&f, json!({ "customerMetrics": 100, "mediaMetrics": 50 })).await;
     upload_customer_data(
         &f.app,
         &f.token,

@@ -3,6 +3,7 @@
 
 pub mod exports;
 pub mod figure_rows;
+pub mod grid_example;
 pub mod master_data;
 pub mod orders;
 pub mod process;

@@ -30,8 +30,9 @@
 
 use serde_json::{Value, json};
 
-use crate::helpers::orders::{Fixture, certificate_workbook, close, fixture, template};
-use crate::helpers::uploads::{job_end, upload};
+use crate::helpers::grid_example::{GridExample, grid_example};
+use crate::helpers::orders::{Fixture, close, fixture};
+use crate::helpers::viewing::{Spot, upload_customer_data};
 use crate::helpers::{Answer, Call};
 
 struct Setup {
@@ -42,67 +43,18 @@ struct Setup {
     class: i64,
 }
 
-fn spot(day: &str, time: &str, channel: &str, title: &str, group: &str, grp: f64) -> crate::helpers::viewing::Spot {
+fn spot(day: &str, time: &str, channel: &str, title: &str, group: &str, grp: f64) -> Spot {
     let s = |t: &str| t.to_owned();
     (s(day), s(channel), s(time), 15.0, s(title), s("晚间新闻"), s(group), grp, s("正一"))
 }
 
-async fn viewing(f: &Fixture, belonging_to: i64, spots: &[crate::helpers::viewing::Spot]) {
-    let tag = json!({ "category": 2, "source": 3, "belongingTo": belonging_to });
-    let book = crate::helpers::viewing::workbook(spots, false);
-    let answer = upload(&f.app, &f.token, "customerData", "客户数据.xlsx", tag, &book).await;
-    let (status, message) = job_end(&f.app, answer.ok()["jobId"].as_i64().unwrap()).await;
-    assert_eq!(status, "done", "{message}");
-}
-
 async fn setup() -> Setup {
     let f = fixture().await;
-    let class: i64 = sqlx::query_scalar("insert into time_period_classes (media_id, class_name) values ($1, '黄金') returning id")
-        .bind(f.media)
-        .fetch_one(&f.app.db)
-        .await
-        .unwrap();
-    let periods = [f.period(f.media, "晚间A", (68400, 71999)).await, f.period(f.media, "晚间B", (72000, 75599)).await];
-    sqlx::query("update time_periods set class_id = $1 where id = $2").bind(class).bind(periods[0]).execute(&f.app.db).await.unwrap();
-    let mut form = f.form();
-    form["orderProductMagneticTapeId"] = json!(format!("{},{}", f.tapes[0], f.tapes[1]));
-    form["cycleTimeEnd"] = json!("2026-05-10");
-    let order = f.add(form).await["id"].as_i64().unwrap();
-    let schedule = template(&[
-        (
-            "2026-03",
-            vec![
-                ("伊利版本A", "晚间A", "A", vec![(2, 2.0), (3, 1.0), (10, 1.0)]),
-                ("伊利版本A", "晚间A", "B", vec![(2, 1.0)]),
-                ("伊利版本B", "晚间B", "A", vec![(5, 2.0), (6, 1.0)]),
-            ],
-        ),
-        ("2026-04", vec![("伊利版本A", "晚间A", "A", vec![(1, 1.0), (15, 3.0), (20, 2.0)])]),
-    ]);
-    let (status, message) = f.import_template(order, &schedule).await;
-    assert_eq!(status, "done", "{message}");
-    sqlx::query(
-        "update order_cells c set value = '撤掉' from order_lines l
-         where l.id = c.line_id and l.order_id = $1 and c.ymd in ('2026-03-06', '2026-04-20')",
-    )
-    .bind(order)
-    .execute(&f.app.db)
-    .await
-    .unwrap();
-    let rows = [
-        ("2026-03-02", "19:10:00", "", "伊利版本A", 3),
-        ("2026-03-10", "19:30:00", "", "伊利版本A", 1),
-        ("2026-03-05", "20:10:00", "", "伊利版本B", 1),
-    ];
-    let (status, message) = f.import_certificate(order, &certificate_workbook(&rows)).await;
-    assert_eq!(status, "done", "{message}");
-    for type_y in [1, 2] {
-        let call = Call::post("orderBroadcastLicenseUp", json!({ "orderId": order, "typeY": type_y }));
-        f.app.send(call.token(&f.token)).await.ok();
-    }
+    let GridExample { order, periods, class } = grid_example(&f, json!({})).await;
     let (any, channel) = ("全国4+", "测试卫视");
-    viewing(
-        &f,
+    upload_customer_data(
+        &f.app,
+        &f.token,
         1,
         &[
             spot("2026-03-02", "19:10:00", channel, "伊利版本A", any, 2.0),
@@ -121,7 +73,7 @@ async fn setup() -> Setup {
         ],
     )
     .await;
-    viewing(&f, 2, &[spot("2026-04-15", "19:05:00", "测试卫视", "伊利版本A", "全国4+", 8.0)]).await;
+    upload_customer_data(&f.app, &f.token, 2, &[spot("2026-04-15", "19:05:00", "测试卫视", "伊利版本A", "全国4+", 8.0)]).await;
     Setup { f, order, periods, class }
 }
 
@@ -414,7 +366,7 @@ async fn an_import_after_a_read_shows_in_the_next_read() {
     let averages = |grid: &Value| lines(grid).iter().map(|l| l.7).collect::<Vec<_>>();
     assert_eq!(averages(&s.grid(json!({})).await), [4.0, 1.0, 2.0, 1.75]);
     assert_eq!(averages(&s.grid(json!({ "belongingTo": 2 })).await), [0.0, 0.0, 0.0, 8.0]);
-    viewing(&s.f, 1, &[spot("2026-04-15", "19:25:00", "测试卫视", "伊利版本A", "全国4+", 3.5)]).await;
+    upload_customer_data(&s.f.app, &s.f.token, 1, &[spot("2026-04-15", "19:25:00", "测试卫视", "伊利版本A", "全国4+", 3.5)]).await;
     // April's line: (2.25 + 1.25 + 3.5) / 3 = 2.33333… → 2.3333.
     assert_eq!(averages(&s.grid(json!({})).await), [4.0, 1.0, 2.0, 2.3333]);
     assert_eq!(averages(&s.grid(json!({ "belongingTo": 2 })).await), [0.0, 0.0, 0.0, 8.0]);
