@@ -235,6 +235,42 @@ where
     Ok(runs)
 }
 
+/// `n` first calls after a lake change: before each, the manifest's version is moved in
+/// `db`, so the server keeps nothing of the version before (its cold path).
+pub async fn time_cold<F, Fut>(db: &sqlx::PgPool, n: usize, call: F) -> anyhow::Result<Runs>
+where
+    F: Fn() -> Fut,
+    Fut: Future<Output = anyhow::Result<serde_json::Value>>,
+{
+    let mut runs = Vec::with_capacity(n);
+    for _ in 0..n {
+        sqlx::query("update lake_manifest set version = version + 1").execute(db).await?;
+        let start = Instant::now();
+        call().await?;
+        runs.push(start.elapsed().as_secs_f64());
+    }
+    let runs = Runs(runs);
+    println!("  {} cold calls: median {} ({})", runs.len(), secs(runs.median()), runs.spread());
+    Ok(runs)
+}
+
+/// `n` runs of the peer `run`, each timed whole.
+pub async fn time_peer<T, F, Fut>(n: usize, run: F) -> anyhow::Result<Runs>
+where
+    F: Fn() -> Fut,
+    Fut: Future<Output = anyhow::Result<T>>,
+{
+    let mut runs = Vec::with_capacity(n);
+    for _ in 0..n {
+        let start = Instant::now();
+        run().await?;
+        runs.push(start.elapsed().as_secs_f64());
+    }
+    let runs = Runs(runs);
+    println!("  {} peer runs: median {} ({})", runs.len(), secs(runs.median()), runs.spread());
+    Ok(runs)
+}
+
 /// A database of its own for one bench run on the cluster of `DATABASE_URL` (an admin URL), and
 /// a fresh data directory: what every bench that serves adeval starts from.
 pub struct BenchDatabase {

@@ -21,7 +21,7 @@ use anyhow::{Context, bail};
 use serde_json::Value;
 use sqlx::PgPool;
 
-use adeval_benches::serve::{Server, time};
+use adeval_benches::serve::{Server, time, time_cold, time_peer};
 use adeval_benches::{Runs, env_u64, report, secs, thousands, verdict};
 
 const FROM: &str = "2026-01-01";
@@ -80,23 +80,8 @@ async fn main() -> anyhow::Result<()> {
         println!("{} products, {} weeks, {spots} spots", products.len(), answer["tTime"].as_array().map_or(0, Vec::len));
 
         let warm = time(runs, || server.call("dashboardoneIndex", args(), &token)).await?;
-        let mut cold = Vec::with_capacity(COLD_RUNS);
-        for _ in 0..COLD_RUNS {
-            sqlx::query("update lake_manifest set version = version + 1").execute(&db).await?;
-            let start = Instant::now();
-            server.call("dashboardoneIndex", args(), &token).await?;
-            cold.push(start.elapsed().as_secs_f64());
-        }
-        let cold = Runs(cold);
-        println!("  {} cold calls: median {} ({})", cold.len(), secs(cold.median()), cold.spread());
-        let mut peer_runs = Vec::with_capacity(PEER_RUNS);
-        for _ in 0..PEER_RUNS {
-            let start = Instant::now();
-            peer(&plain, &titles)?;
-            peer_runs.push(start.elapsed().as_secs_f64());
-        }
-        let peer_runs = Runs(peer_runs);
-        println!("  {} peer runs: median {} ({})", peer_runs.len(), secs(peer_runs.median()), peer_runs.spread());
+        let cold = time_cold(&db, COLD_RUNS, || server.call("dashboardoneIndex", args(), &token)).await?;
+        let peer_runs = time_peer(PEER_RUNS, || async { peer(&plain, &titles) }).await?;
         db.close().await;
         write_report(written, rollup_rows, spots, generated, [&warm, &cold, &peer_runs])
     }

@@ -22,7 +22,7 @@ use serde_json::Value;
 use sqlx::PgPool;
 
 use adeval_benches::channel::{self, Channel, DAYS, first_day};
-use adeval_benches::serve::{Server, time};
+use adeval_benches::serve::{Server, time, time_cold, time_peer};
 use adeval_benches::{Runs, env_u64, report, secs, thousands, verdict};
 
 /// First calls after a lake change timed.
@@ -58,23 +58,8 @@ async fn main() -> anyhow::Result<()> {
         println!("order {order}: {lines} lines, {planned} planned spots, {aired} aired spots on the customer side");
 
         let warm = time(runs, || server.call("orderSummaryList", args(), &token)).await?;
-        let mut cold = Vec::with_capacity(COLD_RUNS);
-        for _ in 0..COLD_RUNS {
-            sqlx::query("update lake_manifest set version = version + 1").execute(&db).await?;
-            let start = Instant::now();
-            server.call("orderSummaryList", args(), &token).await?;
-            cold.push(start.elapsed().as_secs_f64());
-        }
-        let cold = Runs(cold);
-        println!("  {} cold calls: median {} ({})", cold.len(), secs(cold.median()), cold.spread());
-        let mut peer_runs = Vec::with_capacity(runs);
-        for _ in 0..runs {
-            let start = Instant::now();
-            peer(&db, &plain, order).await?;
-            peer_runs.push(start.elapsed().as_secs_f64());
-        }
-        let peer_runs = Runs(peer_runs);
-        println!("  {} peer runs: median {} ({})", peer_runs.len(), secs(peer_runs.median()), peer_runs.spread());
+        let cold = time_cold(&db, COLD_RUNS, || server.call("orderSummaryList", args(), &token)).await?;
+        let peer_runs = time_peer(runs, || peer(&db, &plain, order)).await?;
         db.close().await;
         write_report(written, others, lines, planned, aired, generated, [&warm, &cold, &peer_runs])
     }
