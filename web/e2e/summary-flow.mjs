@@ -30,6 +30,21 @@ export function summaryFlow(productName) {
     return box.first()
   }
 
+  /** The order's 汇总 dialog. */
+  const summary = (page, id) => page.getByRole('dialog', { name: new RegExp(`^汇总 #${id}`) })
+
+  /** 更多 → 汇总 on the order's row, its figures (orderSummaryList) answered; answers the dialog. */
+  async function openSummary(ctx, page) {
+    await dismissNotices(page)
+    await orderRow(page).getByRole('button', { name: /更多/ }).click()
+    const answer = page.waitForResponse(isCall('orderSummaryList'))
+    await page.getByRole('menuitem', { name: '汇总', exact: true }).click()
+    const box = summary(page, ctx.state.orderId)
+    await box.waitFor()
+    await answer
+    return box
+  }
+
   /** The order's lines of month `ym` as the server has them now. */
   async function linesOf(ctx, page, ym) {
     const months = await call(page, 'orderSummaryGrpList', { orderId: ctx.state.orderId }, { get: true })
@@ -103,5 +118,5 @@ export function summaryFlow(productName) {
     await box.waitFor({ state: 'detached' })
   }
 
-  return { dialog, orderRow, fieldError, go, openMore, linesOf, lineOf, cellAt, openGrid, showMonth, gridCell, menu, send, closeGrid }
+  return { dialog, orderRow, fieldError, go, openMore, summary, openSummary, linesOf, lineOf, cellAt, openGrid, showMonth, gridCell, menu, send, closeGrid }
 }

@@ -17,8 +17,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { dismissNotices, expectAccessible, isCall, shared, waitForPath } from '../lib.mjs'
+import { expectAccessible, isCall, shared } from '../lib.mjs'
 import { addProduct, call, pad, seedMasterData, seedOrder, ymd, ymOf } from '../seed.mjs'
+import { summaryFlow } from '../summary-flow.mjs'
 import { readXlsx } from '../xlsx-read.mjs'
 
 const run = promisify(execFile)
@@ -30,8 +31,7 @@ const first = new Date(now.getFullYear(), now.getMonth(), 1)
 const last = new Date(now.getFullYear(), now.getMonth() + 1, 0)
 const M1 = ymOf(first)
 
-const orderRow = (page) => page.locator('tr[data-row-key]', { hasText: productName })
-const summary = (page, id) => page.getByRole('dialog', { name: new RegExp(`^汇总 #${id}`) })
+const { orderRow, summary, go, openSummary } = summaryFlow(productName)
 const rowsDialog = (page, title) => page.getByRole('dialog', { name: `${title} · 明细` })
 
 async function adeval(ctx, args) {
@@ -44,24 +44,6 @@ async function adeval(ctx, args) {
   }
 }
 
-async function go(page) {
-  await page.goto(`${page.url().split('#')[0]}#/order/index`)
-  await waitForPath(page, '/order/index')
-  await page.reload()
-  await page.waitForFunction(() => !document.querySelector('.data-table[aria-busy]'))
-  await orderRow(page).waitFor()
-}
-
-async function openSummary(ctx, page) {
-  await dismissNotices(page)
-  await orderRow(page).getByRole('button', { name: /更多/ }).click()
-  const answer = page.waitForResponse(isCall('orderSummaryList'))
-  await page.getByRole('menuitem', { name: '汇总', exact: true }).click()
-  const box = summary(page, ctx.state.orderId)
-  await box.waitFor()
-  await answer
-  return box
-}
 
 /** The 计入 column of a drill-down's rows, as numbers. */
 async function values(box) {

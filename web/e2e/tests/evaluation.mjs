@@ -21,6 +21,7 @@
 import { readFile } from 'node:fs/promises'
 import { dismissNotices, expectAccessible, isCall, shared, toastSays, waitForPath } from '../lib.mjs'
 import { addProduct, call, pad, seedMasterData, seedOrder, ymd, ymOf } from '../seed.mjs'
+import { summaryFlow } from '../summary-flow.mjs'
 import { readXlsx } from '../xlsx-read.mjs'
 import { makeXlsx } from '../xlsx.mjs'
 
@@ -35,8 +36,7 @@ const M2 = ymOf(second)
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const CUSTOMER_HEADERS = ['日期', '频道', '播出时间', '时长', '标题', '节目', '受众/城市组', '毛评点', '位置']
 
-const orderRow = (page) => page.locator('tr[data-row-key]', { hasText: productName })
-const summary = (page, id) => page.getByRole('dialog', { name: new RegExp(`^汇总 #${id}`) })
+const { orderRow, summary, go, openSummary } = summaryFlow(productName)
 const figures = (box) => box.getByRole('table', { name: '评估汇总' })
 /**
  * Figure columns of a row: 0 month, 1 target, 2 issued, 3 aired, 4 正负三, 5 正负三%, 6 remaining, 7–9 expected, 10–12 difference, 13–15 overplay, 16–18 theatres.
@@ -44,24 +44,6 @@ const figures = (box) => box.getByRole('table', { name: '评估汇总' })
  */
 const row = async (box, month) => (await figures(box).locator(`tr[data-month="${month}"] > *`).allInnerTexts()).map((t) => t.replace(/\n/g, '').trim())
 
-async function go(page) {
-  await page.goto(`${page.url().split('#')[0]}#/order/index`)
-  await waitForPath(page, '/order/index')
-  await page.reload()
-  await page.waitForFunction(() => !document.querySelector('.data-table[aria-busy]'))
-  await orderRow(page).waitFor()
-}
-
-async function openSummary(ctx, page) {
-  await dismissNotices(page)
-  await orderRow(page).getByRole('button', { name: /更多/ }).click()
-  const answer = page.waitForResponse(isCall('orderSummaryList'))
-  await page.getByRole('menuitem', { name: '汇总', exact: true }).click()
-  const box = summary(page, ctx.state.orderId)
-  await box.waitFor()
-  await answer
-  return box
-}
 
 /** Waits until the row of `month` reads `want` at the given columns ({ index: text }). */
 async function expectRow(ctx, box, month, want) {
