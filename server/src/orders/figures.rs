@@ -219,11 +219,7 @@ async fn with_own_data(state: &AppState, orders: &[OrderFacts<'_>], totals: Vec<
             continue;
         }
         let schedule = ledger::schedule_for_tally(&state.db, order.id).await?;
-        let tapes: Vec<(i64, [String; 3])> = crate::orders::summary::stored::tapes(&state.db, order.id)
-            .await?
-            .into_iter()
-            .map(|(id, a, b, c)| (id, [a, b, c]))
-            .collect();
+        let tapes = crate::orders::summary::stored::tapes(&state.db, order.id).await?;
         let mut sides = [Tally::default(); 2];
         for (side, slot) in Side::BOTH.into_iter().zip(sides.iter_mut()) {
             let data = Data { side, category: order.category, source: order.source };

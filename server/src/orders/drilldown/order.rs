@@ -6,7 +6,6 @@
 
 use std::collections::HashMap;
 
-use adeval_engine::Side;
 use adeval_engine::orders::Triple;
 use chrono::NaiveDate;
 
@@ -53,20 +52,8 @@ impl OrderFacts {
         let db = &state.db;
         let (head, terms, tapes) = tokio::try_join!(stored::order(db, order), terms(db, order, side.belonging_to), stored::tapes(db, order))?;
         let (Some(head), Some(terms)) = (head, terms) else { return Ok(None) };
-        let tapes: Vec<(i64, [String; 3])> = tapes.into_iter().map(|(id, a, b, c)| (id, [a, b, c])).collect();
         let data = SideData { belonging_to: side.belonging_to, category: side.category.or(head.category), source: side.source.or(head.source) };
-        let scope = ViewingScope {
-            order_id: order,
-            media_id: head.media_id,
-            group_id: head.default_group_id,
-            group_name: &head.default_group_name,
-            tapes: &tapes,
-            product_name: &head.product_name,
-            cycle: (head.cycle_start, head.cycle_end),
-            side: if data.belonging_to == 2 { Side::Media } else { Side::Customer },
-            category: data.category,
-            source: data.source,
-        };
+        let scope = ViewingScope::of_order(order, &head, &tapes, data.belonging_to, data.category, data.source);
         // The lines and cells in one snapshot, as the grid reads them, beside the lake's spots.
         let schedule = async {
             let mut tx = db.begin().await?;

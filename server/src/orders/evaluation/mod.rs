@@ -115,8 +115,7 @@ pub async fn summary_list(state: &AppState, order: i64, filter: &SummaryFilter) 
          where o.id = $1"
     );
     let Some(o) = sqlx::query_as::<_, OrderRow>(&sql).bind(order).fetch_optional(db).await? else { return Ok(None) };
-    let tapes: Vec<(i64, [String; 3])> =
-        crate::orders::summary::stored::tapes(db, order).await?.into_iter().map(|(id, a, b, c)| (id, [a, b, c])).collect();
+    let tapes = crate::orders::summary::stored::tapes(db, order).await?;
     let (category, source) = (filter.category.or(o.category), filter.source.or(o.source));
     let scope = ViewingScope {
         order_id: order,

@@ -32,6 +32,33 @@ pub struct ViewingScope<'a> {
     pub source: Option<i16>,
 }
 
+impl<'a> ViewingScope<'a> {
+    /// The scope of the stored order `head` (its media, default group, titles and cycle) on
+    /// the side `belonging_to` (2 the media's, else the customer's), of the data category and
+    /// source chosen, else the order's own.
+    pub fn of_order(
+        order_id: i64,
+        head: &'a crate::orders::summary::stored::OrderRow,
+        tapes: &'a [(i64, [String; 3])],
+        belonging_to: i16,
+        category: Option<i16>,
+        source: Option<i16>,
+    ) -> ViewingScope<'a> {
+        ViewingScope {
+            order_id,
+            media_id: head.media_id,
+            group_id: head.default_group_id,
+            group_name: &head.default_group_name,
+            tapes,
+            product_name: &head.product_name,
+            cycle: (head.cycle_start, head.cycle_end),
+            side: if belonging_to == 2 { Side::Media } else { Side::Customer },
+            category: category.or(head.category),
+            source: source.or(head.source),
+        }
+    }
+}
+
 impl ViewingScope<'_> {
     /// The order's matching rule ([`crate::orders::figures::order_match`]) on this scope.
     pub fn matching(&self) -> OrderMatch {

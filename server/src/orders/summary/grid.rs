@@ -15,7 +15,6 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use adeval_engine::Side;
 use adeval_engine::grp::{self, Units, of_units};
 use adeval_engine::orders::Triple;
 use chrono::{Datelike, Months, NaiveDate};
@@ -170,20 +169,8 @@ pub struct GridMonth {
 pub async fn grid(state: &AppState, order: i64, filter: GridFilter) -> anyhow::Result<Option<Vec<GridMonth>>> {
     let db = &state.db;
     let Some(o) = stored::order(db, order).await? else { return Ok(None) };
-    let titled: Vec<(i64, [String; 3])> =
-        stored::tapes(db, order).await?.into_iter().map(|(id, a, b, c)| (id, [a, b, c])).collect();
-    let scope = ViewingScope {
-        order_id: order,
-        media_id: o.media_id,
-        group_id: o.default_group_id,
-        group_name: &o.default_group_name,
-        tapes: &titled,
-        product_name: &o.product_name,
-        cycle: (o.cycle_start, o.cycle_end),
-        side: if filter.belonging_to == 2 { Side::Media } else { Side::Customer },
-        category: filter.category.or(o.category),
-        source: filter.source.or(o.source),
-    };
+    let titled = stored::tapes(db, order).await?;
+    let scope = ViewingScope::of_order(order, &o, &titled, filter.belonging_to, filter.category, filter.source);
     // The schedule's three reads in one snapshot (a cell moving to another line between two
     // reads would otherwise show twice or not at all), beside the lake's.
     let viewing = async {
