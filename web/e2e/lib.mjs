@@ -1,8 +1,10 @@
 // Shared helpers of the browser flows (playwright-core with Debian's chromium).
 // Test files in ./tests export `tests = [{ name, run: async (ctx) => {} }]`; see run.mjs for ctx.
+import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { chromium } from 'playwright-core'
 
 export const config = {
@@ -159,4 +161,21 @@ export function scrollFrames(el) {
     }
     requestAnimationFrame(step)
   })
+}
+
+const execFileP = promisify(execFile)
+
+/**
+ * `adeval …` from the shell against the server's database and lake (the harness passes
+ * ADEVAL_BIN, DATABASE_URL and ADEVAL_DATA_DIR on), for flows that load their data as a batch
+ * import would.
+ */
+export async function adeval(ctx, args) {
+  const bin = process.env.ADEVAL_BIN
+  ctx.expect(bin && process.env.DATABASE_URL && process.env.ADEVAL_DATA_DIR, 'the flow loads its data from the shell: set ADEVAL_BIN, DATABASE_URL and ADEVAL_DATA_DIR as the server has them')
+  try {
+    await execFileP(bin, args, { env: process.env, timeout: 20_000 })
+  } catch (err) {
+    throw new Error(`adeval ${args.join(' ')}: ${err.stderr || err.message}`)
+  }
 }

@@ -16,15 +16,12 @@
 // A second product (its name nightName) has one customer spot, D1 24:10:05 (00:10:05 of D2 by
 // the calendar), and a per-minute series D2 00:05…00:15 of 0.05, 0.06 … 0.15: the spot lies in
 // the minute 00:10, so its mean is 0.100; its details read 24:05…24:15 on D1 throughout.
-import { execFile } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
-import { dismissNotices, expectAccessible, isCall, shared, waitForPath } from '../lib.mjs'
+import { adeval, dismissNotices, expectAccessible, isCall, shared, waitForPath } from '../lib.mjs'
 import { addProduct, pad, seedMasterData, seedOrder, ymd, ymOf } from '../seed.mjs'
 
-const run = promisify(execFile)
 const stamp = Date.now().toString(36)
 const productName = `E2E分析产品${stamp}`
 const fileName = `ana_A_${stamp}.mp4`
@@ -41,17 +38,6 @@ const DAYS = Array.from({ length: last.getDate() }, (_, i) => `${M1}-${pad(i + 1
 const summary = (page, id) => page.getByRole('dialog', { name: new RegExp(`^汇总 #${id}`) })
 const cell = (box, slot, day) => box.locator(`tr[data-slot="${slot}"] td[data-label="${day}"]`)
 const text = async (loc) => (await loc.innerText()).replace(/\s+/g, ' ').trim()
-
-/** `adeval …` against the server's database and lake (the harness passes them on). */
-async function adeval(ctx, args) {
-  const bin = process.env.ADEVAL_BIN
-  ctx.expect(bin && process.env.DATABASE_URL && process.env.ADEVAL_DATA_DIR, 'the analysis flow loads its data from the shell: set ADEVAL_BIN, DATABASE_URL and ADEVAL_DATA_DIR as the server has them')
-  try {
-    await run(bin, args, { env: process.env, timeout: 20_000 })
-  } catch (err) {
-    throw new Error(`adeval ${args.join(' ')}: ${err.stderr || err.message}`)
-  }
-}
 
 /** The summary dialog's 数据分析 of the order whose row shows `name` (default: the seeded one). */
 async function openAnalysis(ctx, page, name = productName) {

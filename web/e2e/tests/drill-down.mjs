@@ -12,17 +12,14 @@
 // 2. 月份: the line's 本月平均收视 opens the issued GRP it divides (2.500 ÷ 3 次); by the keyboard,
 //    right of the last day.
 // 3. The order list: 客户 预计完成 opens its rows: the issued row and the three remaining cells.
-import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
-import { expectAccessible, isCall, shared } from '../lib.mjs'
+import { adeval, expectAccessible, isCall, shared } from '../lib.mjs'
 import { addProduct, call, pad, seedMasterData, seedOrder, ymd, ymOf } from '../seed.mjs'
 import { summaryFlow } from '../summary-flow.mjs'
 import { readXlsx } from '../xlsx-read.mjs'
 
-const run = promisify(execFile)
 const stamp = Date.now().toString(36)
 const productName = `E2E明细产品${stamp}`
 const className = `E2E明细黄金${stamp}`
@@ -33,17 +30,6 @@ const M1 = ymOf(first)
 
 const { orderRow, summary, go, openSummary } = summaryFlow(productName)
 const rowsDialog = (page, title) => page.getByRole('dialog', { name: `${title} · 明细` })
-
-async function adeval(ctx, args) {
-  const bin = process.env.ADEVAL_BIN
-  ctx.expect(bin && process.env.DATABASE_URL && process.env.ADEVAL_DATA_DIR, 'the flow loads viewing rows from the shell: set ADEVAL_BIN, DATABASE_URL and ADEVAL_DATA_DIR as the server has them')
-  try {
-    await run(bin, args, { env: process.env, timeout: 20_000 })
-  } catch (err) {
-    throw new Error(`adeval ${args.join(' ')}: ${err.stderr || err.message}`)
-  }
-}
-
 
 /** The 计入 column of a drill-down's rows, as numbers. */
 async function values(box) {
