@@ -12,7 +12,7 @@ use chrono::NaiveDate;
 use parquet::arrow::arrow_reader::{ArrowReaderMetadata, ArrowReaderOptions};
 use parquet::file::metadata::PageIndexPolicy;
 
-use crate::helpers::{TestLake, at, snapshot};
+use crate::helpers::{TestLake, at, month_rollups, snapshot};
 
 /// The helper's rows with sides of their own: its cycles tie each title to one side.
 fn viewing_rows(batch: i64, first_id: i64, n: i64, start: chrono::NaiveDateTime) -> Vec<ViewingRow> {
@@ -206,19 +206,6 @@ fn a_deletion_after_a_first_answer_changes_the_next_one() {
         }
         assert_ne!(answers[0], answers[1], "{q:?}: more deletions, other figures");
     }
-}
-
-/// The month rollups of `twins` (rollup files), each covering its month's viewing files.
-fn month_rollups(lake: &TestLake, batch: i64, viewing: &[LakeFile], twins: &[LakeFile]) -> Vec<LakeFile> {
-    let months: std::collections::BTreeSet<_> = twins.iter().map(|f| f.month).collect();
-    months
-        .into_iter()
-        .flat_map(|m| {
-            let sources: Vec<String> = twins.iter().filter(|f| f.month == m).map(|f| f.path.clone()).collect();
-            let covers: Vec<String> = viewing.iter().filter(|f| f.month == m).map(|f| f.path.clone()).collect();
-            lake.month_rollup(m, batch, &sources, &covers).unwrap()
-        })
-        .collect()
 }
 
 #[test]

@@ -104,3 +104,16 @@ pub fn all_rows(lake: &Lake, snapshot: &Snapshot, filter: &adeval_engine::Viewin
     .unwrap();
     rows
 }
+
+/// The month rollups of `twins` (rollup files), each covering its month's viewing files.
+pub fn month_rollups(lake: &Lake, batch: i64, viewing: &[LakeFile], twins: &[LakeFile]) -> Vec<LakeFile> {
+    let months: std::collections::BTreeSet<_> = twins.iter().map(|f| f.month).collect();
+    months
+        .into_iter()
+        .flat_map(|m| {
+            let sources: Vec<String> = twins.iter().filter(|f| f.month == m).map(|f| f.path.clone()).collect();
+            let covers: Vec<String> = viewing.iter().filter(|f| f.month == m).map(|f| f.path.clone()).collect();
+            lake.month_rollup(m, batch, &sources, &covers).unwrap()
+        })
+        .collect()
+}

@@ -13,7 +13,7 @@ use adeval_engine::{
 };
 use chrono::NaiveDate;
 
-use crate::helpers::{TestLake, at, snapshot, viewing_rows};
+use crate::helpers::{TestLake, at, month_rollups, snapshot, viewing_rows};
 
 /// GRPs whose float sums depend on the order they are added in; the last has more decimals
 /// than the lake keeps (kept as 0.1235).
@@ -77,18 +77,6 @@ fn cells(answer: &Dashboard) -> BTreeMap<(i64, usize), (i64, Units)> {
 /// Every cell exactly the hand sum.
 fn assert_exact(way: &str, got: &BTreeMap<(i64, usize), (i64, Units)>, want: &BTreeMap<(i64, usize), (i64, Units)>) {
     assert_eq!(got, want, "{way}");
-}
-
-fn month_rollups(lake: &Lake, batch: i64, viewing: &[LakeFile], twins: &[LakeFile]) -> Vec<LakeFile> {
-    let months: std::collections::BTreeSet<_> = twins.iter().map(|f| f.month).collect();
-    months
-        .into_iter()
-        .flat_map(|m| {
-            let sources: Vec<String> = twins.iter().filter(|f| f.month == m).map(|f| f.path.clone()).collect();
-            let covers: Vec<String> = viewing.iter().filter(|f| f.month == m).map(|f| f.path.clone()).collect();
-            lake.month_rollup(m, batch, &sources, &covers).unwrap()
-        })
-        .collect()
 }
 
 /// Each stored row's GRP by id, read straight from the files.
