@@ -4,22 +4,13 @@
 //! listed. The same through an upload (xlsx, csv) and the shell.
 
 use std::io::Write;
-use std::process::{Command, Output};
+use std::process::Command;
 
 use serde_json::json;
 
 use crate::helpers::uploads::{customer, job_end, key_in, post, sign, upload};
 use crate::helpers::viewing::{Spot, seed, spots, workbook};
 use crate::helpers::{Call, TestApp, spawn_app};
-
-fn adeval(app: &TestApp, args: &[&str]) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_adeval"));
-    cmd.args(args);
-    for (k, v) in app.cli_env() {
-        cmd.env(k, v);
-    }
-    cmd.output().unwrap()
-}
 
 /// `rows` as a customer-data csv, in the workbook's columns.
 fn csv(rows: &[Spot]) -> Vec<u8> {
@@ -84,7 +75,7 @@ async fn a_customer_file_lists_its_format_and_master_data_problems_in_one_answer
     // The shell.
     let file = app.data_dir.join("shell.csv");
     std::fs::write(&file, csv(&rows_with_problems())).unwrap();
-    let out = adeval(&app, &["import", "customer-data", file.to_str().unwrap(), "--category", "2", "--source", "3", "--ownership", "1"]);
+    let out = app.cli(&["import", "customer-data", file.to_str().unwrap(), "--category", "2", "--source", "3", "--ownership", "1"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
     assert!(stderr.contains(&format!("shell.csv: 已拒绝\n{}\n", refusal("shell"))), "{stderr}");
@@ -161,7 +152,7 @@ async fn a_ratings_file_lists_every_problem_of_every_line_in_one_answer() {
     )
     .unwrap();
 
-    let out = adeval(&app, &["import", "ratings", file.to_str().unwrap()]);
+    let out = app.cli(&["import", "ratings", file.to_str().unwrap()]);
 
     assert!(!out.status.success());
     let expected = [

@@ -1,21 +1,12 @@
 //! The shell: rating series import, read-only analyst queries, compaction, and a customer
 //! import killed half-way leaving nothing visible.
 
-use std::process::{Command, Output};
+use std::process::Command;
 use std::time::Duration;
 
 use serde_json::json;
 
-use crate::helpers::{Call, TestApp, spawn_app};
-
-fn adeval(app: &TestApp, args: &[&str]) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_adeval"));
-    cmd.args(args);
-    for (k, v) in app.cli_env() {
-        cmd.env(k, v);
-    }
-    cmd.output().unwrap()
-}
+use crate::helpers::{Call, spawn_app};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -43,11 +34,11 @@ async fn ratings_import_from_the_shell_and_analysts_query_them() {
     std::fs::create_dir_all(&dir).unwrap();
     let good = dir.join("ratings.csv");
     std::fs::write(&good, ratings_csv(None)).unwrap();
-    let out = adeval(&app, &["import", "ratings", good.to_str().unwrap()]);
+    let out = app.cli(&["import", "ratings", good.to_str().unwrap()]);
     assert!(out.status.success(), "{}\n{}", text(&out.stdout), text(&out.stderr));
     assert!(text(&out.stdout).contains("360 行"), "{}", text(&out.stdout));
 
-    let query = |sql: &str, format: &str| adeval(&app, &["query", sql, "--format", format]);
+    let query = |sql: &str, format: &str| app.cli(&["query", sql, "--format", format]);
     let out = query("select channel, count(*) as n from ratings group by channel order by channel", "csv");
     assert!(out.status.success(), "{}", text(&out.stderr));
     let csv = text(&out.stdout);
@@ -57,7 +48,7 @@ async fn ratings_import_from_the_shell_and_analysts_query_them() {
     let out = query("select sum(n) as n from ratings_daily", "table");
     assert!(text(&out.stdout).contains("360"), "{}", text(&out.stdout));
     let parquet = dir.join("out.parquet");
-    let out = adeval(&app, &["query", "select * from ratings", "--format", "parquet", "--output", parquet.to_str().unwrap()]);
+    let out = app.cli(&["query", "select * from ratings", "--format", "parquet", "--output", parquet.to_str().unwrap()]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(std::fs::read(&parquet).unwrap().starts_with(b"PAR1"));
 
@@ -71,7 +62,7 @@ async fn ratings_import_from_the_shell_and_analysts_query_them() {
     // A bad line refuses the whole file, naming the line; nothing of it becomes visible.
     let bad = dir.join("bad.csv");
     std::fs::write(&bad, ratings_csv(Some(7))).unwrap();
-    let out = adeval(&app, &["import", "ratings", bad.to_str().unwrap()]);
+    let out = app.cli(&["import", "ratings", bad.to_str().unwrap()]);
     assert!(!out.status.success());
     assert!(text(&out.stderr).contains('7'), "{}", text(&out.stderr));
     let out = query("select count(*) as n from ratings", "csv");

@@ -180,6 +180,13 @@ impl TestApp {
         ]
     }
 
+    /// Runs `adeval args…` on this app's database and data; answers how it ended.
+    pub fn cli(&self, args: &[&str]) -> std::process::Output {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_adeval"));
+        cmd.args(args).envs(self.cli_env());
+        cmd.output().unwrap()
+    }
+
     /// Serves the app on a real port (for WebSocket clients); answers its address.
     pub async fn listen(&self) -> SocketAddr {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
