@@ -121,7 +121,10 @@ export function shared(ctx) {
   return page
 }
 
-/** Closes the jobs' persistent notifications, which stack at the right over rows' fixed actions. */
+/**
+ * Closes the notifications at once. They stack at the right over rows' fixed actions: a failed
+ * job's stays until closed; others leave by themselves after 4.5 s (closing them saves the wait).
+ */
 export async function dismissNotices(page) {
   const close = page.getByRole('region', { name: '通知' }).getByRole('button', { name: '关闭' })
   while ((await close.count()) > 0) await close.first().click()

@@ -129,7 +129,7 @@ impl Progress {
             } else {
                 format!("「{}」{verdict}：{text}", self.subject)
             };
-            messages::notify_in(&mut tx, to, &content).await?;
+            messages::notify_in(&mut tx, to, &content, level).await?;
         }
         tx.commit().await?;
         Ok(())

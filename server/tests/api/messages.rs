@@ -1,5 +1,6 @@
 //! The bell's messages: own messages only, unread count, mark one or all.
 
+use adeval_server::realtime::Level;
 use serde_json::json;
 
 use crate::helpers::{Call, spawn_app};
@@ -11,10 +12,10 @@ async fn messages_are_listed_newest_first_and_marked_read() {
     let empty = app.send(Call::get("messageIndel", json!({})).token(&token)).await.ok().clone();
     assert_eq!((empty["total"].as_i64(), empty["unread"].as_i64()), (Some(0), Some(0)));
 
-    let first = adeval_server::messages::notify(&app.db, 1, "第一条").await.unwrap();
-    let second = adeval_server::messages::notify(&app.db, 1, "第二条").await.unwrap();
+    let first = adeval_server::messages::notify(&app.db, 1, "第一条", Level::Success).await.unwrap();
+    let second = adeval_server::messages::notify(&app.db, 1, "第二条", Level::Success).await.unwrap();
     let clerk = app.create_account("clerk", "112").await;
-    let theirs = adeval_server::messages::notify(&app.db, clerk, "别人的").await.unwrap();
+    let theirs = adeval_server::messages::notify(&app.db, clerk, "别人的", Level::Success).await.unwrap();
 
     let list = app.send(Call::get("messageIndel", json!({})).token(&token)).await.ok().clone();
     assert_eq!(list["total"], 2);

@@ -110,6 +110,8 @@ async fn job_progress_and_the_result_reach_the_uploader_live() {
     assert!(timeline[0]["data"].as_str().unwrap().contains("实时.xlsx"));
     assert_eq!(user["num"], 1);
     assert!(user["data"].as_str().unwrap().contains("处理失败"));
+    // A failure's message is an error: the web app keeps it on screen until it is closed.
+    assert_eq!(user["level"], "error");
     let stored = app.send(Call::get("messageIndel", json!({})).token(&token)).await.ok().clone();
     assert_eq!(stored["data"][0]["id"], user["messageId"]);
 
@@ -126,7 +128,7 @@ async fn events_fan_out_across_two_server_processes() {
     // The ticket comes from the first process and opens a socket on the second.
     let mut socket = connect(&first, addr, &token).await;
     // Published by the first process, delivered by the second.
-    adeval_server::messages::notify(&first.db, 1, "来自另一个进程").await.unwrap();
+    adeval_server::messages::notify(&first.db, 1, "来自另一个进程", adeval_server::realtime::Level::Success).await.unwrap();
     let event = next_json(&mut socket).await;
     assert_eq!((event["event"].as_str(), event["data"].as_str()), (Some("user"), Some("来自另一个进程")));
 }

@@ -162,7 +162,7 @@ export const tests = [
       const page = shared(ctx)
       await rowOf(page, account).getByRole('button', { name: '删除' }).click()
       const box = page.getByRole('alertdialog', { name: '提示' })
-      await box.getByText('此操作将永久删除该记录, 是否继续?').waitFor()
+      await box.getByText(`确定删除管理员「${renamed}（${account}）」吗？`).waitFor()
       await ctx.shot(page, 'account-delete-confirm')
       await box.getByRole('button', { name: '确定' }).click()
       await toastSays(page, '删除成功!')
@@ -228,7 +228,7 @@ export const tests = [
 
       await rowOf(children, rule).getByRole('button', { name: '删除' }).click()
       const ask = page.getByRole('alertdialog', { name: '提示' })
-      await ask.getByText('确定删除?').waitFor()
+      await ask.getByText('确定删除菜单「E2E菜单改」吗？').waitFor()
       await ask.getByRole('button', { name: '确定' }).click()
       await toastSays(page, '删除成功!')
       await rowOf(children, rule).waitFor({ state: 'detached' })

@@ -124,7 +124,7 @@ export const tests = [
 
       await rowOf(page, name).getByRole('button', { name: '删除' }).click()
       const ask = page.getByRole('alertdialog', { name: '提示' })
-      await ask.getByText('确定删除?').waitFor()
+      await ask.getByText(`确定删除网络收视「${name} `).waitFor()
       await ask.getByRole('button', { name: '确定' }).click()
       await toastSays(page, '删除成功!')
       await rowOf(page, name).waitFor({ state: 'detached' })

@@ -298,7 +298,7 @@ export const tests = [
 
       await row.getByRole('button', { name: /^删除/ }).click()
       const ask = page.getByRole('alertdialog', { name: '提示' })
-      await ask.getByText('确定删除该换版吗？').waitFor()
+      await ask.getByText(`确定删除换版「${tape0.mediaFileName} → ${tape2.mediaFileName}，${dayAfterTomorrow}」吗？`).waitFor()
       await ask.getByRole('button', { name: '确定' }).click()
       await toastSays(page, '删除成功')
       await box.getByText('暂无换版记录').waitFor()

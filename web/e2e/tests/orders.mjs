@@ -227,7 +227,9 @@ export const tests = [
       await go(page)
       await orderRow(page).getByRole('button', { name: '删除' }).click()
       const ask = page.getByRole('alertdialog', { name: '提示' })
-      await ask.getByText('确定删除吗？').waitFor()
+      // The question names the order: its product and cycle.
+      await ask.getByText(`确定删除订单「${productName} 2026-03-01 至 2026-03-31」吗？`).waitFor()
+      await ctx.shot(page, 'order-delete-confirm')
       await ask.getByRole('button', { name: '确定' }).click()
       await toastSays(page, '删除成功')
       await orderRow(page).waitFor({ state: 'detached' })

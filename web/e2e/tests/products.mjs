@@ -186,7 +186,7 @@ export const tests = [
       const page = shared(ctx)
       await rowOf(page, `${renamed} - 副本`).getByRole('button', { name: '删除' }).click()
       let ask = page.getByRole('alertdialog', { name: '提示' })
-      await ask.getByText('确定删除?').waitFor()
+      await ask.getByText(`确定删除产品「${renamed} - 副本」吗？`).waitFor()
       await ask.getByRole('button', { name: '确定' }).click()
       await toastSays(page, '删除成功')
       await rowOf(page, `${renamed} - 副本`).waitFor({ state: 'detached' })

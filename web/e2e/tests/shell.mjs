@@ -44,7 +44,7 @@ export const tests = [
     },
   },
   {
-    name: 'tags view keeps open tabs across a reload and closes the others',
+    name: 'tags view: only visited pages get a tab, kept across a reload; closes the others',
     run: async (ctx) => {
       const page = await adminPage(ctx)
       await sidebar(page).getByRole('link', { name: '客户数据' }).click()
@@ -55,21 +55,31 @@ export const tests = [
       await sidebar(page).getByRole('link', { name: '产品管理' }).click()
       await waitForPath(page, '/product/index')
       await tabs(page).getByRole('link', { name: '客户数据' }).waitFor()
+      // 受众分析 was never opened: no tab for it; the home page's tab is there from the start.
+      const before = await tabTitles(page)
+      ctx.expect(before[0] === '订单汇总' && !before.includes('受众分析'), `tabs before opening 受众分析: ${before}`)
       await page.reload()
       // The product screen is built (issue 4): its table names it.
       await page.getByRole('table', { name: '产品管理' }).waitFor()
       const after = await tabTitles(page)
-      for (const t of ['受众分析', '客户数据', '产品管理']) ctx.expect(after.includes(t), `tab ${t} lost on reload: ${after}`)
+      for (const t of ['订单汇总', '客户数据', '产品管理']) ctx.expect(after.includes(t), `tab ${t} lost on reload: ${after}`)
+      ctx.expect(!after.includes('受众分析'), `受众分析 has a tab without a visit: ${after}`)
       await ctx.shot(page, 'tags-after-reload')
+      await sidebar(page).getByRole('link', { name: '受众分析' }).click()
+      await waitForPath(page, '/dashboard')
+      await tabs(page).getByRole('link', { name: '受众分析' }).waitFor()
+      await page.getByRole('button', { name: '关闭 受众分析' }).waitFor()
+      await sidebar(page).getByRole('link', { name: '产品管理' }).click()
+      await waitForPath(page, '/product/index')
       await page.getByRole('button', { name: '标签操作' }).click()
       await page.getByRole('menuitem', { name: '关闭其他' }).click()
       await page.waitForFunction(() => document.querySelectorAll('.tags-view__item').length === 2)
       const left = await tabTitles(page)
-      ctx.expect(left.join() === '受众分析,产品管理', `after 关闭其他: ${left}`)
-      // The pinned dashboard tab has no close button; others do.
-      ctx.expect((await page.getByRole('button', { name: '关闭 受众分析' }).count()) === 0, 'pinned tab can be closed')
+      ctx.expect(left.join() === '订单汇总,产品管理', `after 关闭其他: ${left}`)
+      // The pinned home tab has no close button; others do.
+      ctx.expect((await page.getByRole('button', { name: '关闭 订单汇总' }).count()) === 0, 'pinned tab can be closed')
       await page.getByRole('button', { name: '关闭 产品管理' }).click()
-      await waitForPath(page, '/dashboard')
+      await waitForPath(page, '/order/index')
       await ctx.shot(page, 'tags-closed-others')
     },
   },
@@ -88,9 +98,9 @@ export const tests = [
       ctx.expect(hashRoute(page).path === '/client/index', `refresh moved to ${page.url()}`)
       await tabs(page).getByRole('link', { name: '客户数据' }).click({ button: 'right' })
       await page.getByRole('menuitem', { name: '关闭所有' }).click()
-      await waitForPath(page, '/dashboard')
+      await waitForPath(page, '/order/index')
       const left = await tabTitles(page)
-      ctx.expect(left.join() === '受众分析', `after 关闭所有: ${left}`)
+      ctx.expect(left.join() === '订单汇总', `after 关闭所有: ${left}`)
     },
   },
   {
@@ -213,6 +223,66 @@ export const tests = [
       await page.getByRole('button', { name: '展开侧边栏' }).waitFor()
       await ctx.shot(page, 'mobile-page')
       await page.setViewportSize({ width: 1366, height: 768 })
+    },
+  },
+  {
+    name: 'notifications leave by themselves, three at most, clear of the progress panel and its close button',
+    run: async (ctx) => {
+      // The clerk on its own page (a second admin sign-in would end the shared admin session),
+      // at 1440×900, its socket routed so the flow can add pushes to what the server sends.
+      const page = (ctx.page = await ctx.open())
+      await page.setViewportSize({ width: 1440, height: 900 })
+      let socket
+      const routed = new Promise((resolve) => {
+        void page.routeWebSocket(/\/background\/v1\/ws/, (ws) => {
+          ws.connectToServer()
+          socket = ws
+          resolve()
+        })
+      })
+      await ctx.signIn(page, ctx.clerk.account, ctx.clerk.password)
+      await waitForPath(page, '/order/index')
+      await routed
+      const push = (message) => socket.send(JSON.stringify({ userId: 0, num: 0, status: 0, level: 'success', data: '', ...message }))
+      const job = 900001
+      push({ event: 'timeline', status: 0, jobId: job, data: '开始处理「E2E客户数据.xlsx」' })
+      push({ event: 'timeline', status: 1, jobId: job, num: 40, level: 'warning', data: '第 3 行缺少频道，已跳过' })
+      push({ event: 'timeline', status: 2, jobId: job, level: 'error', data: '「E2E客户数据.xlsx」导入失败：2 处错误' })
+      const panel = page.getByTestId('progress-panel')
+      const close = panel.getByRole('button', { name: '关闭处理进度' })
+      await close.waitFor()
+      // Five messages while the panel is open: done, failed (with one problem a line), done, done, failed.
+      const failed = (n) => `「E2E失败${n}.xlsx」处理失败：${Array.from({ length: 8 }, (_, i) => `第 ${i + 2} 行：未知的频道`).join('\n')}`
+      const messages = [
+        ['success', '「E2E一.xlsx」处理完成：导入 120 行'],
+        ['error', failed(1)],
+        ['success', '「E2E二.xlsx」处理完成：导入 80 行'],
+        ['success', '「E2E三.xlsx」处理完成：导入 60 行'],
+        ['error', failed(2)],
+      ]
+      for (const [i, [level, data]] of messages.entries()) push({ event: 'user', num: 1, level, data, messageId: 900100 + i })
+      const notices = page.getByRole('region', { name: '通知' }).locator('.notice')
+      await notices.filter({ hasText: 'E2E失败2' }).waitFor()
+      ctx.expect((await notices.count()) === 3, `${await notices.count()} notifications shown`)
+      // The panel's close button is what a click at its centre reaches, and the stack ends above the panel.
+      const reachable = () =>
+        close.evaluate((button) => {
+          const r = button.getBoundingClientRect()
+          return button.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2))
+        })
+      ctx.expect(await reachable(), 'the close button of 处理进度 is covered')
+      const stack = await page.getByRole('region', { name: '通知' }).boundingBox()
+      const box = await panel.boundingBox()
+      ctx.expect(stack.y + stack.height <= box.y, `the notifications (to ${stack.y + stack.height}) reach into the panel (from ${box.y})`)
+      await ctx.shot(page, 'notifications-over-progress')
+      // The completed ones leave by themselves (4.5 s); the failure stays until closed.
+      await notices.filter({ hasText: 'E2E三' }).waitFor({ state: 'detached', timeout: 8_000 })
+      ctx.expect((await notices.count()) === 1 && (await notices.first().innerText()).includes('E2E失败2'), 'the failure did not stay alone')
+      await ctx.shot(page, 'notifications-failure-stays')
+      await close.click({ timeout: 2_000 })
+      await panel.waitFor({ state: 'detached' })
+      await notices.first().getByRole('button', { name: '关闭' }).click()
+      await notices.first().waitFor({ state: 'detached' })
     },
   },
   {

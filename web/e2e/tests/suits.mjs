@@ -167,7 +167,7 @@ export const tests = [
       const page = shared(ctx)
       for (const name of [`${renamed} - 副本`, renamed]) {
         await suitRow(page, name).first().getByRole('button', { name: '删除' }).click()
-        await confirmBox(page, '确定删除?')
+        await confirmBox(page, `确定删除套装「${name}」吗？`)
         await toastSays(page, '删除成功')
         // The copy goes first, so each name matches one row when it is deleted.
         await suitRow(page, name).waitFor({ state: 'detached' })
@@ -182,7 +182,7 @@ export const tests = [
       for (const name of periods) {
         const row = page.locator('.tp-children tbody tr', { hasText: name })
         await row.getByRole('button', { name: '删除' }).click()
-        await confirmBox(page, '确定删除?')
+        await confirmBox(page, `确定删除时段「${name}」吗？`)
         await toastSays(page, '删除成功')
         await row.waitFor({ state: 'detached' })
       }

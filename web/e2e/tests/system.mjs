@@ -14,10 +14,11 @@ const rowOf = (page, text) => page.locator('tbody tr', { hasText: text })
 const toastSays = (page, text, kind = 'success') => page.locator(`.toast--${kind}`, { hasText: text }).waitFor()
 const idle = (page) => page.waitForFunction(() => !document.querySelector('.data-table[aria-busy]'))
 
-async function confirmDelete(page, row) {
+/** 删除 on `row`, checking the question names what goes (`what`, e.g. 品牌「伊利」). */
+async function confirmDelete(page, row, what) {
   await row.getByRole('button', { name: '删除' }).click()
   const ask = page.getByRole('alertdialog', { name: '提示' })
-  await ask.getByText('确定删除?').waitFor()
+  await ask.getByText(`确定删除${what}吗？`).waitFor()
   await ask.getByRole('button', { name: '确定' }).click()
 }
 
@@ -143,7 +144,7 @@ export const tests = [
       await ctx.shot(page, 'audience-tab')
 
       await openTab(page, '品牌', 'brand')
-      await confirmDelete(page, rowOf(page, `${brand}改`))
+      await confirmDelete(page, rowOf(page, `${brand}改`), `品牌「${brand}改」`)
       await toastSays(page, '该品牌已被 1 个受众/城市组使用，无法删除', 'error')
       await rowOf(page, `${brand}改`).waitFor()
     },
@@ -153,17 +154,17 @@ export const tests = [
     run: async (ctx) => {
       const page = shared(ctx)
       await openTab(page, '受众/城市组', 'audience')
-      await confirmDelete(page, rowOf(page, group))
+      await confirmDelete(page, rowOf(page, group), `受众/城市组「${group}」`)
       await toastSays(page, '删除成功!')
       await rowOf(page, group).waitFor({ state: 'detached' })
 
       await openTab(page, '品牌', 'brand')
-      await confirmDelete(page, rowOf(page, `${brand}改`))
+      await confirmDelete(page, rowOf(page, `${brand}改`), `品牌「${brand}改」`)
       await toastSays(page, '删除成功!')
       await rowOf(page, `${brand}改`).waitFor({ state: 'detached' })
 
       await openTab(page, '媒体', null)
-      await confirmDelete(page, rowOf(page, `${media}HD`))
+      await confirmDelete(page, rowOf(page, `${media}HD`), `媒体「${media}HD」`)
       await toastSays(page, '删除成功!')
       await rowOf(page, `${media}HD`).waitFor({ state: 'detached' })
     },

@@ -148,7 +148,7 @@ export const tests = [
       const page = shared(ctx)
       await rowOf(page, renumbered).getByRole('button', { name: '删除' }).click()
       let ask = page.getByRole('alertdialog', { name: '提示' })
-      await ask.getByText('此操作将永久删除该数据, 是否继续?').waitFor()
+      await ask.getByText(`确定删除磁带「chunjie_${stamp}.mp4」吗？`).waitFor()
       await ctx.shot(page, 'tape-delete-confirm')
       await ask.getByRole('button', { name: '取消' }).click()
       await toastSays(page, '已取消删除', 'info')

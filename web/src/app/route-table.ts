@@ -26,6 +26,8 @@ export const appRoutes: AppRoute[] = [
     title: 'order',
     roles: ['*', '/order'],
     icon: 'order',
+    // The home page: its tab is there from the start; every other page gets one when visited.
+    affix: true,
     page: () => import('@/features/orders/routes/orders-page'),
   },
   {
@@ -47,7 +49,6 @@ export const appRoutes: AppRoute[] = [
     title: 'dashboard',
     roles: ['*', '/dashboard'],
     icon: 'dashboard',
-    affix: true,
     page: () => import('@/features/dashboard/routes/dashboard-page'),
   },
   {

@@ -214,7 +214,7 @@ async fn check(state: &AppState, checks: &[GoalCheck<'_>]) -> anyhow::Result<()>
             .await?;
             let text = message(c);
             for admin in recipients {
-                crate::messages::notify_in(&mut tx, admin, &text).await?;
+                crate::messages::notify_in(&mut tx, admin, &text, crate::realtime::Level::Warning).await?;
             }
         }
     }

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Toaster } from '@/components/ui/toast'
 import { dismissNotice, dismissToast, getNotices } from '@/components/ui/toast-store'
@@ -70,16 +70,22 @@ describe('MessageBell', () => {
     expect(screen.getAllByText('已读')).toHaveLength(2)
   })
 
-  it('a pushed user message shows a lasting notification and raises the badge', async () => {
+  it('a pushed user message raises the badge; its notification leaves by itself unless it reports a failure', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     messages = []
     setup()
     await waitFor(() => expect(fetchMock).toHaveBeenCalled())
-    messages = [{ id: 3, content: '客户数据导入完成', createTime: '2026-11-21 10:00:00', status: '1' }]
-    live.send({ event: 'user', data: '客户数据导入完成', num: 1, messageId: 3 })
-    expect((await screen.findByTestId('unread-badge')).textContent).toBe('1')
+    messages = [
+      { id: 4, content: '「客户数据.xlsx」处理失败：缺少标题列', createTime: '2026-11-21 10:01:00', status: '1' },
+      { id: 3, content: '客户数据导入完成', createTime: '2026-11-21 10:00:00', status: '1' },
+    ]
+    live.send({ event: 'user', data: '客户数据导入完成', num: 1, level: 'success', messageId: 3 })
+    live.send({ event: 'user', data: '「客户数据.xlsx」处理失败：缺少标题列', num: 1, level: 'error', messageId: 4 })
+    expect((await screen.findByTestId('unread-badge')).textContent).toBe('2')
     await act(async () => void vi.advanceTimersByTime(60_000))
-    expect(screen.getByRole('region', { name: '通知' }).textContent).toContain('客户数据导入完成')
+    const region = screen.getByRole('region', { name: '通知' })
+    expect(region.textContent).not.toContain('客户数据导入完成')
+    expect(within(region).getByRole('alert').textContent).toContain('处理失败：缺少标题列')
     vi.useRealTimers()
   })
 })

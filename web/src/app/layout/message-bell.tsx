@@ -9,8 +9,8 @@ import { Icon } from './icons'
 
 /**
  * The navbar bell: the unread badge, the newest messages with 标为已读 each and 全部已读 while any
- * is unread. A pushed `user` message shows a notification that stays until closed and raises
- * the badge at once; the list then refreshes from the server.
+ * is unread. A pushed `user` message shows a notification (an error one stays until closed, others
+ * leave by themselves) and raises the badge at once; the list then refreshes from the server.
  */
 export function MessageBell() {
   const { t } = useTranslation('shell')
@@ -22,7 +22,9 @@ export function MessageBell() {
   const key = messagesQueryOptions().queryKey
 
   useRealtimeEvent('user', (m) => {
-    notify({ kind: 'info', title: t('newMessage'), message: String(m.data ?? '') })
+    // A failure (a job that failed) stays until closed; anything else leaves by itself.
+    const kind = m.level === 'error' || m.level === 'warning' ? m.level : 'info'
+    notify({ kind, title: t('newMessage'), message: String(m.data ?? '') })
     const added = Number(m.num) || 0
     client.setQueryData<MessagePage>(key, (old) => old && { ...old, unread: old.unread + added })
     void client.invalidateQueries({ queryKey: key })

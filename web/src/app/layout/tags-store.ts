@@ -30,12 +30,15 @@ subscribeSession(() => {
   if (!getSession()) tagsStore.set([])
 })
 
-/** Pinned tabs go first; an affix tab keeps its place. */
+/**
+ * Pinned tabs go first; an open tab keeps its place and becomes pinned or closable as `affix`
+ * now says (a tab kept in the session from a build that pinned another page is unpinned).
+ */
 export function ensureAffix(affix: Tag[]) {
   const tags = tagsStore.get()
   const missing = affix.filter((a) => !tags.some((t) => t.path === a.path))
-  const kept = tags.map((t) => (affix.some((a) => a.path === t.path) ? { ...t, affix: true } : t))
-  if (missing.length || kept.some((t, i) => t.affix !== tags[i].affix)) save([...missing, ...kept])
+  const kept = tags.map(({ affix: _, ...t }): Tag => (affix.some((a) => a.path === t.path) ? { ...t, affix: true } : t))
+  if (missing.length || kept.some((t, i) => !!t.affix !== !!tags[i].affix)) save([...missing, ...kept])
 }
 
 /** Opens (or updates the query of) the tab of a visited page. */

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { AlertDialog as A } from 'radix-ui'
-import { useTranslation } from '@/lib/i18n'
+import { i18n, useTranslation } from '@/lib/i18n'
 import './confirm.css'
 
 export type ConfirmOptions = {
@@ -71,4 +71,14 @@ export function confirm(message: string, options: ConfirmOptions = {}): Promise<
     }
     root.render(<ConfirmBox message={message} onDone={onDone} {...options} />)
   })
+}
+
+/**
+ * The one delete question: 确定删除{{what}}吗？ naming the item — `what` is the feature's name for
+ * its row, e.g. 订单「某产品 2026-11-01 至 2026-12-31」 — then `note`, what else the deletion does.
+ * 确定 is coloured as dangerous.
+ */
+export function confirmDelete(what: string, note?: string): Promise<boolean> {
+  const message = note ? i18n.t('admin:ui.deleteNamedNote', { what, note }) : i18n.t('admin:ui.deleteNamed', { what })
+  return confirm(message, { danger: true })
 }

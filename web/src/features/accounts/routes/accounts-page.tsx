@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { useTranslation } from '@/lib/i18n'
 import { useKeepPageInRange } from '@/lib/use-url-filters'
-import { confirm } from '@/components/ui/confirm'
+import { confirmDelete } from '@/components/ui/confirm'
 import { DataTable } from '@/components/ui/data-table'
 import { Pagination } from '@/components/ui/pagination'
 import { toast } from '@/components/ui/toast-store'
@@ -35,7 +35,7 @@ export default function AccountsPage() {
         onEdit: (row) => setEditing({ account: row }),
         onLog: setLogOf,
         onDelete: async (row) => {
-          if (!(await confirm(t('accounts.deleteConfirm'), { danger: true }))) return
+          if (!(await confirmDelete(t('accounts.deleteWhat', { name: row.name, account: row.account })))) return
           removeAccount(row.id, { onSuccess: () => toast.success(t('common.deleted')) })
         },
       }),

@@ -1,3 +1,4 @@
+import { toast } from '@/components/ui/toast-store'
 import { useTranslation } from '@/lib/i18n'
 import './social-signin.css'
 
@@ -6,7 +7,10 @@ const services = [
   { key: 'qq', color: '#6ba2d6', glyph: 'Q' },
 ] as const
 
-/** The two third-party sign-in buttons: the spec has them only show an alert. */
+/**
+ * The two third-party sign-in buttons: not open yet, they say so (`{{name}}登录暂未开放…`) as the
+ * app's own notice, like every other message, rather than the browser's alert box.
+ */
 export function SocialSignin() {
   const { t } = useTranslation('auth')
   return (
@@ -18,7 +22,7 @@ export function SocialSignin() {
             key={s.key}
             type="button"
             className="social-signin__button"
-            onClick={() => window.alert(t('socialAlert', { name: t(s.key) }))}
+            onClick={() => toast.info(t('socialAlert', { name: t(s.key) }))}
           >
             <span className="social-signin__icon" style={{ background: s.color }} aria-hidden="true">
               {s.glyph}

@@ -1,5 +1,5 @@
 import { useMemo, useState, type Key } from 'react'
-import { confirm } from '@/components/ui/confirm'
+import { confirmDelete } from '@/components/ui/confirm'
 import { DataTable } from '@/components/ui/data-table'
 import { toast } from '@/components/ui/toast-store'
 import { useTranslation } from '@/lib/i18n'
@@ -27,7 +27,7 @@ export default function MenusPage() {
       menuColumns(t, {
         onEdit: (menu) => setEditing({ menu }),
         onDelete: async (menu) => {
-          if (!(await confirm(t('menus.deleteConfirm'), { danger: true }))) return
+          if (!(await confirmDelete(t('menus.deleteWhat', { name: menu.title })))) return
           removeMenu(menu.id, { onSuccess: () => toast.success(t('common.deleted')) })
         },
       }),

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { useTranslation } from '@/lib/i18n'
 import { useKeepPageInRange } from '@/lib/use-url-filters'
-import { confirm } from '@/components/ui/confirm'
+import { confirmDelete } from '@/components/ui/confirm'
 import { DataTable } from '@/components/ui/data-table'
 import { Pagination } from '@/components/ui/pagination'
 import { toast } from '@/components/ui/toast-store'
@@ -31,7 +31,7 @@ export default function NetworkViewingPage() {
       viewingColumns(t, {
         onEdit: (record) => setEditing({ record }),
         onDelete: async (record) => {
-          if (!(await confirm(t('deleteConfirm'), { danger: true }))) return
+          if (!(await confirmDelete(t('deleteWhat', { name: record.onlineViewingName, time: record.onlineViewingTime })))) return
           remove(record.id, { onSuccess: () => toast.success(t('deleted')) })
         },
       }),

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { confirm } from '@/components/ui/confirm'
+import { confirmDelete } from '@/components/ui/confirm'
 import { DataTable, type Column } from '@/components/ui/data-table'
 import { Dialog } from '@/components/ui/dialog'
 import { toast } from '@/components/ui/toast-store'
@@ -33,7 +33,7 @@ export function TapeChangeDialog({ order, onClose }: Props) {
   }
   const onDelete = async (row: TapeChange) => {
     if (!order) return
-    if (!(await confirm(t('tapeChanges.deleteConfirm'), { danger: true }))) {
+    if (!(await confirmDelete(t('tapeChanges.deleteWhat', { from: row.magneticTapeName, to: row.upTapeName, at: row.executeAt })))) {
       toast.info(t('tapeChanges.deleteCancelled'))
       return
     }

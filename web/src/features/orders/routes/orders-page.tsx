@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { useTranslation } from '@/lib/i18n'
 import { useKeepPageInRange } from '@/lib/use-url-filters'
-import { confirm } from '@/components/ui/confirm'
+import { confirmDelete } from '@/components/ui/confirm'
 import { DataTable } from '@/components/ui/data-table'
 import { Pagination } from '@/components/ui/pagination'
 import { toast } from '@/components/ui/toast-store'
@@ -50,7 +50,7 @@ export default function OrdersPage() {
       orderColumns(t, {
         onEdit: (row) => setEditing({ id: row.id }),
         onDelete: async (row) => {
-          if (!(await confirm(t('deleteConfirm'), { danger: true }))) return
+          if (!(await confirmDelete(t('deleteWhat', { product: row.productName, start: row.cycleTimeAdd, end: row.cycleTimeEnd })))) return
           removeOrder(row.id, { onSuccess: () => toast.success(t('deleted')) })
         },
         onMore: (dialog, order) => setMore({ dialog, order }),

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { useTranslation } from '@/lib/i18n'
 import { useKeepPageInRange } from '@/lib/use-url-filters'
-import { confirm } from '@/components/ui/confirm'
+import { confirm, confirmDelete } from '@/components/ui/confirm'
 import { DataTable } from '@/components/ui/data-table'
 import { Pagination } from '@/components/ui/pagination'
 import { toast } from '@/components/ui/toast-store'
@@ -32,7 +32,7 @@ export default function ProductsPage() {
       productColumns(t, {
         onEdit: (row) => setEditing({ product: row }),
         onDelete: async (row) => {
-          if (!(await confirm(t('deleteConfirm'), { danger: true }))) return
+          if (!(await confirmDelete(t('deleteWhat', { name: row.productName })))) return
           removeProduct(row.id, { onSuccess: () => toast.success(t('deleted')) })
         },
         onCopy: async (row) => {

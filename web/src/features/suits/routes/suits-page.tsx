@@ -1,7 +1,7 @@
 import { useMemo, useState, type Key } from 'react'
 import { useTranslation } from '@/lib/i18n'
 import { useKeepPageInRange } from '@/lib/use-url-filters'
-import { confirm } from '@/components/ui/confirm'
+import { confirm, confirmDelete } from '@/components/ui/confirm'
 import { DataTable } from '@/components/ui/data-table'
 import { Pagination } from '@/components/ui/pagination'
 import { toast } from '@/components/ui/toast-store'
@@ -43,7 +43,7 @@ export default function SuitsPage() {
       suitColumns(t, {
         onEdit: (suit) => setEditing({ suit }),
         onDelete: async (suit) => {
-          if (!(await confirm(t('deleteConfirm'), { danger: true }))) return
+          if (!(await confirmDelete(t('deleteWhat', { name: suit.suitName })))) return
           removeSuit(suit.id, { onSuccess: () => toast.success(t('deleted')) })
         },
         onCopy: async (suit) => {

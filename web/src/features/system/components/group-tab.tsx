@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { useTranslation } from '@/lib/i18n'
 import { useKeepPageInRange } from '@/lib/use-url-filters'
-import { confirm } from '@/components/ui/confirm'
+import { confirmDelete } from '@/components/ui/confirm'
 import { DataTable, type Column } from '@/components/ui/data-table'
 import { Pagination } from '@/components/ui/pagination'
 import { SearchableSelect } from '@/components/ui/searchable-select'
@@ -28,7 +28,7 @@ export function GroupTab({ query, setQuery }: Props) {
   useKeepPageInRange(list.data?.total, query, setQuery)
 
   const onDelete = async (row: Group) => {
-    if (!(await confirm(t('deleteConfirm'), { danger: true }))) return
+    if (!(await confirmDelete(t('deleteWhat.group', { name: row.audienceCityGroupName })))) return
     remove(row.id, { onSuccess: () => toast.success(t('deleted')) })
   }
   const columns: Column<Group>[] = [

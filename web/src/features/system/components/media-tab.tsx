@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from '@/lib/i18n'
 import { useKeepPageInRange } from '@/lib/use-url-filters'
-import { confirm } from '@/components/ui/confirm'
+import { confirmDelete } from '@/components/ui/confirm'
 import { DataTable, type Column } from '@/components/ui/data-table'
 import { Pagination } from '@/components/ui/pagination'
 import { toast } from '@/components/ui/toast-store'
@@ -27,7 +27,7 @@ export function MediaTab({ query, setQuery }: Props) {
   useKeepPageInRange(list.data?.total, query, setQuery)
 
   const onDelete = async (row: Media) => {
-    if (!(await confirm(t('deleteConfirm'), { danger: true }))) return
+    if (!(await confirmDelete(t('deleteWhat.media', { name: row.mediaName })))) return
     remove(row.id, { onSuccess: () => toast.success(t('deleted')) })
   }
   const columns: Column<Media>[] = [

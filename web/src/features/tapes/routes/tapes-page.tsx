@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { useTranslation } from '@/lib/i18n'
 import { useKeepPageInRange } from '@/lib/use-url-filters'
-import { confirm } from '@/components/ui/confirm'
+import { confirmDelete } from '@/components/ui/confirm'
 import { DataTable } from '@/components/ui/data-table'
 import { Pagination } from '@/components/ui/pagination'
 import { toast } from '@/components/ui/toast-store'
@@ -32,7 +32,7 @@ export default function TapesPage() {
       tapeColumns(t, {
         onEdit: (row) => setEditing({ tape: row }),
         onDelete: async (row) => {
-          if (!(await confirm(t('deleteConfirm'), { danger: true }))) {
+          if (!(await confirmDelete(t('deleteWhat', { name: row.mediaFileName || row.mediaTapeNumber })))) {
             toast.info(t('deleteCancelled'))
             return
           }

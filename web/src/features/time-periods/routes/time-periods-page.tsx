@@ -1,7 +1,7 @@
 import { useMemo, useState, type Key } from 'react'
 import { useTranslation } from '@/lib/i18n'
 import { useKeepPageInRange } from '@/lib/use-url-filters'
-import { confirm } from '@/components/ui/confirm'
+import { confirmDelete } from '@/components/ui/confirm'
 import { DataTable } from '@/components/ui/data-table'
 import { Pagination } from '@/components/ui/pagination'
 import { toast } from '@/components/ui/toast-store'
@@ -47,7 +47,7 @@ export default function TimePeriodsPage() {
       groupColumns(t, {
         onEditClass: (g) => setClassEditing({ row: g }),
         onDeleteClass: async (g) => {
-          if (!(await confirm(t('deleteClassConfirm'), { danger: true }))) return
+          if (!(await confirmDelete(t('deleteClassWhat', { name: g.timePeriodClassName }), t('deleteClassNote')))) return
           removeClass(g.classId ?? 0, { onSuccess: () => toast.success(t('deleted')) })
         },
       }),
@@ -58,7 +58,7 @@ export default function TimePeriodsPage() {
       periodColumns(t, {
         onEdit: (p) => setPeriodEditing({ row: p }),
         onDelete: async (p) => {
-          if (!(await confirm(t('deleteConfirm'), { danger: true }))) return
+          if (!(await confirmDelete(t('deleteWhat', { name: p.timePeriodName })))) return
           removePeriod(p.id, { onSuccess: () => toast.success(t('deleted')) })
         },
       }),
