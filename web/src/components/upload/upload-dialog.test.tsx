@@ -167,7 +167,7 @@ describe('UploadDialog', () => {
     })
     const { user, picker, start } = setup('data')
     const group = screen.getByLabelText('受众/城市组') as HTMLSelectElement
-    await waitFor(() => expect([...group.options].map((o) => o.text)).toEqual(['按文件中的受众/城市组', '全国4+', '一线城市']))
+    await waitFor(() => expect([...group.options].map((o) => o.text)).toEqual(['不指定（按文件中的列）', '全国4+', '一线城市']))
     expect(group.value).toBe('')
     await user.selectOptions(group, '全国4+')
     // Chosen: a file may leave the column out.
