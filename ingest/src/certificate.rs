@@ -6,7 +6,7 @@ use std::path::Path;
 
 use chrono::{NaiveDate, NaiveDateTime};
 
-use crate::header::{Field, Header};
+use crate::header::{Field, Header, Sample::{Number, Text}};
 use crate::position::parse_position;
 use crate::reader::{self, Raw};
 use crate::table::{Cells, Row, RowProblems, Table, checked, keep};
@@ -59,15 +59,16 @@ const DURATION: usize = 4;
 const POSITION: usize = 5;
 const COUNT: usize = 6;
 
-/// The columns, in the order of the constants above; aliases are normalised header texts.
-static FIELDS: [Field; 7] = [
-    Field { label: "日期", required: true, aliases: &["日期", "date", "播出日期"] },
-    Field { label: "播出时间", required: true, aliases: &["播出时间", "airtime", "时间", "实际播出时间"] },
-    Field { label: "时段", required: false, aliases: &["时段", "timeperiod", "时段名称"] },
-    Field { label: "版本", required: true, aliases: &["版本", "version", "素材", "媒体文件名", "磁带号"] },
-    Field { label: "时长", required: false, aliases: &["时长", "duration", "秒数"] },
-    Field { label: "位置", required: false, aliases: &["位置", "position"] },
-    Field { label: "次数", required: false, aliases: &["次数", "count", "频次"] },
+/// The columns, in the order of the constants above; the example is a spot of the demo's
+/// master data (docs/import-formats.md).
+pub(crate) static FIELDS: [Field; 7] = [
+    Field { label: "日期", required: true, aliases: &["日期", "date", "播出日期"], example: Text("2026-03-01") },
+    Field { label: "播出时间", required: true, aliases: &["播出时间", "air_time", "时间", "实际播出时间"], example: Text("19:31:05") },
+    Field { label: "时段", required: false, aliases: &["时段", "time_period", "时段名称"], example: Text("新闻联播前") },
+    Field { label: "版本", required: true, aliases: &["版本", "version", "素材", "媒体文件名", "磁带号"], example: Text("纯甄 15秒 A版") },
+    Field { label: "时长", required: false, aliases: &["时长", "duration", "秒数"], example: Number(15.0) },
+    Field { label: "位置", required: false, aliases: &["位置", "position"], example: Text("正一") },
+    Field { label: "次数", required: false, aliases: &["次数", "count", "频次"], example: Number(1.0) },
 ];
 
 const BAD_COUNT: &str = "次数须为 1 到 10000 的整数";

@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicU64;
 
 use chrono::{NaiveDate, NaiveDateTime};
 
-use crate::header::{Field, Header, normalise};
+use crate::header::{Field, Header, Sample::{Empty, Number, Text}, normalise};
 use crate::position::{Position, parse_position};
 use crate::reader::{self, Raw};
 use crate::table::{Cells, ReadRow, Row, RowProblems, Table, checked, keep};
@@ -69,42 +69,28 @@ const DURATION: usize = 3;
 const TITLE: usize = 4;
 const PROGRAM: usize = 5;
 const TIME_PERIOD_CLASS: usize = 6;
-const AUDIENCE_GROUP: usize = 7;
+pub(crate) const AUDIENCE_GROUP: usize = 7;
 const GRP: usize = 8;
-const POSITION: usize = 9;
+pub(crate) const POSITION: usize = 9;
 
-/// The columns, in the order of the constants above; aliases are normalised header texts.
-static FIELDS: [Field; 10] = [
-    Field {
-        label: "日期", required: true, aliases: &["日期", "date", "播出日期", "airdate"]
-    },
-    Field {
-        label: "频道",
-        required: true,
-        aliases: &["频道", "channel", "频道名称", "channelname"],
-    },
-    Field {
-        label: "播出时间",
-        required: true,
-        aliases: &["播出时间", "airtime", "播出时刻", "播放时间"],
-    },
-    Field { label: "时长", required: true, aliases: &["时长", "duration", "广告时长"] },
-    Field { label: "标题", required: true, aliases: &["标题", "title", "广告标题"] },
-    Field {
-        label: "节目",
-        required: false,
-        aliases: &["节目", "program", "programme", "节目名称"],
-    },
-    Field { label: "时段归纳", required: false, aliases: &["时段归纳", "timeperiodclass"] },
+/// The columns, in the order of the constants above; the example is a spot of the demo's
+/// master data (docs/import-formats.md).
+pub(crate) static FIELDS: [Field; 10] = [
+    Field { label: "日期", required: true, aliases: &["日期", "date", "播出日期", "air_date"], example: Text("2026-03-01") },
+    Field { label: "频道", required: true, aliases: &["频道", "channel", "频道名称", "channel_name"], example: Text("CCTV-1 综合") },
+    Field { label: "播出时间", required: true, aliases: &["播出时间", "air_time", "播出时刻", "播放时间"], example: Text("19:31:05") },
+    Field { label: "时长", required: true, aliases: &["时长", "duration", "广告时长"], example: Number(15.0) },
+    Field { label: "标题", required: true, aliases: &["标题", "title", "广告标题"], example: Text("纯甄 15秒 A版") },
+    Field { label: "节目", required: false, aliases: &["节目", "program", "programme", "节目名称"], example: Text("新闻联播") },
+    Field { label: "时段归纳", required: false, aliases: &["时段归纳", "time_period_class"], example: Empty },
     Field {
         label: "受众/城市组",
         required: true,
-        aliases: &["受众/城市组", "受众城市组", "受众", "城市组", "audiencegroup"],
+        aliases: &["受众/城市组", "受众城市组", "受众", "城市组", "audience_group"],
+        example: Text("全国4+"),
     },
-    Field {
-        label: "毛评点", required: true, aliases: &["毛评点", "grp", "grps", "收视点"]
-    },
-    Field { label: "位置", required: false, aliases: &["位置", "position", "广告位置"] },
+    Field { label: "毛评点", required: true, aliases: &["毛评点", "grp", "grps", "收视点"], example: Number(1.82) },
+    Field { label: "位置", required: false, aliases: &["位置", "position", "广告位置"], example: Text("正一") },
 ];
 
 /// Reads a customer viewing-data file (xlsx, xls or csv). Nothing is returned unless every row
@@ -179,7 +165,7 @@ pub fn stream_customer_data_checked<U>(
     reader::guarded(|| {
         let wanted = |name: &str| {
             let key = normalise(name);
-            FIELDS.iter().any(|f| f.aliases.contains(&key.as_str()))
+            FIELDS.iter().any(|f| f.matches(&key))
         };
         table(opts, check).stream(path, limits, (streaming.bytes_read, &wanted), streaming.chunk_rows, take)
     })

@@ -8,13 +8,37 @@ pub const HEADER_SEARCH_ROWS: u32 = 20;
 /// Known headers a row needs to count as the header row.
 const MIN_KNOWN_HEADERS: usize = 3;
 
-/// A column an import understands: its Chinese name (used in messages), whether a file must
-/// have it, and the names it goes by, already normalised (see `normalise`).
+/// A column an import understands: its Chinese name (used in messages and as a template's
+/// header), whether a file must have it, the names it goes by (as people write them; compared
+/// as `normalise` leaves them), and the value of a template's example row. The header help and
+/// the template of each format are made from these tables (`crate::layout`), so what a
+/// template shows is what the reader takes.
 #[derive(Debug)]
 pub struct Field {
     pub label: &'static str,
     pub required: bool,
     pub aliases: &'static [&'static str],
+    pub example: Sample,
+}
+
+/// A cell of a template's example row.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Sample {
+    Text(&'static str),
+    Number(f64),
+    Empty,
+}
+
+impl Field {
+    /// Whether a normalised header text names this field.
+    pub fn matches(&self, key: &str) -> bool {
+        self.aliases.iter().any(|alias| key_chars(alias).eq(key.chars()))
+    }
+}
+
+/// The characters a header compares by: no white space, `_`, `-` or `*`, lower case.
+fn key_chars(text: &str) -> impl Iterator<Item = char> + '_ {
+    text.chars().filter(|c| !c.is_whitespace() && !matches!(c, '_' | '-' | '*')).flat_map(char::to_lowercase)
 }
 
 /// A sheet's header row: for each field (by index into the field table) the column that holds
@@ -46,10 +70,7 @@ pub fn normalise(text: &str) -> String {
             t = &stripped[..at];
         }
     }
-    t.chars()
-        .filter(|c| !c.is_whitespace() && !matches!(c, '_' | '-' | '*'))
-        .flat_map(char::to_lowercase)
-        .collect()
+    key_chars(t).collect()
 }
 
 /// Judges one row against a field table.
@@ -66,7 +87,7 @@ pub fn judge(row: u32, cells: &[Raw], fields: &[Field]) -> Verdict {
         };
         let text = &text;
         let key = normalise(text);
-        let Some(field) = fields.iter().position(|f| f.aliases.contains(&key.as_str())) else {
+        let Some(field) = fields.iter().position(|f| f.matches(&key)) else {
             continue;
         };
         match &columns[field] {

@@ -4,6 +4,8 @@
 //! - `reader`: xlsx, xls and csv files into sheets of raw cells, guarded against hostile files
 //!   by `Limits`; csv and Parquet also streamed from disk.
 //! - `header`: finding a sheet's header row among title rows.
+//! - `layout`: each format's columns as people read them (the import dialogs' header help) and
+//!   its template, both from the readers' own field tables.
 //! - `read_customer_data`: customer viewing data, typed and validated row by row;
 //!   `stream_customer_data` hands the rows on a chunk at a time.
 //! - `read_order_template` and `read_certificate`: an order's schedule and its broadcast
@@ -18,6 +20,7 @@ mod certificate;
 mod customer;
 mod error;
 pub mod header;
+pub mod layout;
 mod limits;
 mod position;
 mod table;

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use chrono::{Datelike, NaiveDate};
 
-use crate::header::{Field, Header};
+use crate::header::{Field, Header, Sample::{Empty, Number, Text}};
 use crate::position::parse_position;
 use crate::reader::{self, Raw};
 use crate::table::{Cells, Row, RowProblems, Table, checked, keep};
@@ -52,7 +52,7 @@ pub struct TemplateFields {
 /// A schedule row as read: every value, or what could be read of it.
 pub type TemplateRead = Row<TemplateRow, TemplateFields>;
 
-const MONTH: usize = 0;
+pub(crate) const MONTH: usize = 0;
 const VERSION: usize = 1;
 const TIME_PERIOD: usize = 2;
 const TYPE: usize = 3;
@@ -60,22 +60,35 @@ const POSITION: usize = 4;
 /// Day `d` (1-based) is field `FIRST_DAY + d - 1`.
 const FIRST_DAY: usize = 5;
 
+/// A day column (`1`, also `01`, `1日`, `1号`) and its example's spots.
 macro_rules! day {
-    ($d:literal) => {
-        Field { label: stringify!($d), required: false, aliases: &[stringify!($d), concat!("0", stringify!($d)), concat!(stringify!($d), "日"), concat!(stringify!($d), "号")] }
+    ($d:literal, $padded:literal) => {
+        day!($d, $padded, Empty)
+    };
+    ($d:literal, $padded:literal, $example:expr) => {
+        Field {
+            label: stringify!($d),
+            required: false,
+            aliases: &[stringify!($d), $padded, concat!(stringify!($d), "日"), concat!(stringify!($d), "号")],
+            example: $example,
+        }
     };
 }
 
-static FIELDS: [Field; 36] = [
-    Field { label: "月份", required: false, aliases: &["月份", "month", "排期月份"] },
-    Field { label: "版本", required: true, aliases: &["版本", "version", "素材", "媒体文件名", "磁带号"] },
-    Field { label: "时段", required: true, aliases: &["时段", "timeperiod", "时段名称"] },
-    Field { label: "类型", required: false, aliases: &["类型", "type", "点位类型"] },
-    Field { label: "位置", required: false, aliases: &["位置", "position"] },
-    day!(1), day!(2), day!(3), day!(4), day!(5), day!(6), day!(7), day!(8), day!(9), day!(10),
-    day!(11), day!(12), day!(13), day!(14), day!(15), day!(16), day!(17), day!(18), day!(19), day!(20),
-    day!(21), day!(22), day!(23), day!(24), day!(25), day!(26), day!(27), day!(28), day!(29), day!(30),
-    day!(31),
+/// The columns, in the order of the constants above; the example plans two spots on the 1st
+/// of a month of the demo's master data (docs/import-formats.md).
+pub(crate) static FIELDS: [Field; 36] = [
+    Field { label: "月份", required: false, aliases: &["月份", "month", "排期月份"], example: Text("2026-03") },
+    Field { label: "版本", required: true, aliases: &["版本", "version", "素材", "媒体文件名", "磁带号"], example: Text("纯甄 15秒 A版") },
+    Field { label: "时段", required: true, aliases: &["时段", "time_period", "时段名称"], example: Text("新闻联播前") },
+    Field { label: "类型", required: false, aliases: &["类型", "type", "点位类型"], example: Text("A") },
+    Field { label: "位置", required: false, aliases: &["位置", "position"], example: Empty },
+    day!(1, "01", Number(2.0)), day!(2, "02"), day!(3, "03"), day!(4, "04"), day!(5, "05"), day!(6, "06"),
+    day!(7, "07"), day!(8, "08"), day!(9, "09"), day!(10, "10"), day!(11, "11"), day!(12, "12"),
+    day!(13, "13"), day!(14, "14"), day!(15, "15"), day!(16, "16"), day!(17, "17"), day!(18, "18"),
+    day!(19, "19"), day!(20, "20"), day!(21, "21"), day!(22, "22"), day!(23, "23"), day!(24, "24"),
+    day!(25, "25"), day!(26, "26"), day!(27, "27"), day!(28, "28"), day!(29, "29"), day!(30, "30"),
+    day!(31, "31"),
 ];
 
 const BAD_MONTH: &str = "无法识别的月份（应为 YYYY-MM）";

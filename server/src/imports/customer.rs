@@ -85,6 +85,13 @@ fn key(text: &str) -> String {
     text.split_whitespace().collect::<String>().to_lowercase()
 }
 
+/// The stored name of the audience group `name` names, compared as rows' names are (without
+/// white space and case): what an upload form's group is checked against before the upload.
+pub async fn group_named(conn: &mut sqlx::PgConnection, name: &str) -> sqlx::Result<Option<String>> {
+    let names: Vec<String> = sqlx::query_scalar("select group_name from audience_groups order by id").fetch_all(conn).await?;
+    Ok(names.into_iter().find(|n| key(n) == key(name)))
+}
+
 /// Seconds from the start of the row's broadcast day (up to 29:59:59 for past midnight).
 fn broadcast_secs(row: &CustomerRow) -> i32 {
     let day_start = row.date.and_hms_opt(0, 0, 0).unwrap_or_default();

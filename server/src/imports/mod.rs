@@ -11,6 +11,7 @@
 
 pub mod customer;
 pub mod ratings;
+pub mod templates;
 
 use adeval_engine::{Dataset, LakeFile};
 use futures_util::future::BoxFuture;

@@ -143,7 +143,8 @@ async fn customer_data(progress: &Progress, job: &Job) -> Result<String, Failure
         category: small(&job.payload, "category", 2),
         source: small(&job.payload, "source", 1),
         belonging_to: small(&job.payload, "belongingTo", 1),
-        audience_group: None,
+        // The upload form's group, as the shell's --audience-group.
+        audience_group: crate::storage::tags::group_of(&job.payload).map(str::to_owned),
     };
     let origin = Origin {
         file_id: job.file_id,

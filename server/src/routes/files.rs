@@ -106,7 +106,9 @@ pub struct SignArgs {
     #[serde(rename = "originalFileName")]
     original_file_name: Option<Text>,
     description: Option<Text>,
-    /// JSON: `{"orderId": N}` or `{"category": 2, "source": 3, "belongingTo": 1}`.
+    /// JSON: `{"orderId": N}`, `{"category": 2, "source": 3, "belongingTo": 1}` (customer data,
+    /// optionally with `"audienceCityGroupName"`: the group of rows that name none) or
+    /// `{"orderId": N, "category": 2, "source": 3}` (正负三).
     #[serde(rename = "tagValue")]
     tag_value: Option<Text>,
 }
@@ -131,9 +133,16 @@ async fn sign(State(state): State<AppState>, Extension(admin): Extension<Admin>,
     }
     let tag_value = tag.map(|t| t.tag_value(Text::get(&args.tag_value), &mut checks));
     checks.finish()?;
-    let (tag, tag_value) = (tag.expect("checked"), tag_value.expect("checked"));
+    let (tag, mut tag_value) = (tag.expect("checked"), tag_value.expect("checked"));
     let mut conn = state.db.acquire().await?;
     permission::check(&mut conn, &admin, tag.menu).await?;
+    if let Some(name) = tags::group_of(&tag_value) {
+        // The group the import job gives rows without one, as the master data spells it.
+        let Some(stored) = crate::imports::customer::group_named(&mut conn, name).await? else {
+            return Err(AppError::field(tags::GROUP, "未知的受众/城市组，请重新选择"));
+        };
+        tag_value[tags::GROUP] = stored.into();
+    }
 
     let now = chrono::Utc::now();
     let grant = Grant {

@@ -8,6 +8,7 @@ pub mod auth;
 pub mod customers;
 pub mod dashboard;
 pub mod files;
+pub mod import_templates;
 pub mod logs;
 pub mod menus;
 pub mod messages;
@@ -74,6 +75,7 @@ pub fn endpoints() -> Vec<Endpoint> {
         suits::endpoints(),
         online_viewing::endpoints(),
         files::endpoints(),
+        import_templates::endpoints(),
         customers::endpoints(),
         messages::endpoints(),
         orders::endpoints(),

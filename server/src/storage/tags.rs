@@ -13,15 +13,17 @@ pub struct Tag {
     pub menu: i64,
     needs_order: bool,
     needs_data: bool,
+    /// The form may name the audience group of rows without one (customer data).
+    takes_group: bool,
 }
 
 pub const TAGS: [Tag; 6] = [
-    Tag { id: "orderTemplate", label: "订单模板", menu: MENU_ORDER, needs_order: true, needs_data: false },
-    Tag { id: "broadcastingCertificate", label: "媒体播出证明", menu: MENU_ORDER, needs_order: true, needs_data: false },
-    Tag { id: "customerData", label: "客户数据", menu: MENU_CLIENT, needs_order: false, needs_data: true },
-    Tag { id: "evaluation", label: "评估结果", menu: MENU_ORDER, needs_order: true, needs_data: false },
-    Tag { id: "alreadyUpsideDownThree", label: "正负三", menu: MENU_ORDER, needs_order: true, needs_data: true },
-    Tag { id: "evaluationReport", label: "评估报告", menu: MENU_ORDER, needs_order: true, needs_data: false },
+    Tag { id: "orderTemplate", label: "订单模板", menu: MENU_ORDER, needs_order: true, needs_data: false, takes_group: false },
+    Tag { id: "broadcastingCertificate", label: "媒体播出证明", menu: MENU_ORDER, needs_order: true, needs_data: false, takes_group: false },
+    Tag { id: "customerData", label: "客户数据", menu: MENU_CLIENT, needs_order: false, needs_data: true, takes_group: true },
+    Tag { id: "evaluation", label: "评估结果", menu: MENU_ORDER, needs_order: true, needs_data: false, takes_group: false },
+    Tag { id: "alreadyUpsideDownThree", label: "正负三", menu: MENU_ORDER, needs_order: true, needs_data: true, takes_group: false },
+    Tag { id: "evaluationReport", label: "评估报告", menu: MENU_ORDER, needs_order: true, needs_data: false, takes_group: false },
 ];
 
 /// The tag ids as the OpenAPI document's string enum `FileTag`, in TAGS' order: the web's tag
@@ -47,6 +49,17 @@ pub fn find(id: &str) -> Option<&'static Tag> {
 /// Label of a tag id (the id itself when unknown).
 pub fn label(id: &str) -> &str {
     find(id).map_or(id, |t| t.label)
+}
+
+/// The key of the customer-data form's audience group (a group's name, as the shell's
+/// `--audience-group` takes it): the group of every row that names none.
+pub const GROUP: &str = "audienceCityGroupName";
+const MAX_GROUP_CHARS: usize = 100;
+pub const PICK_GROUP: &str = "请选择受众/城市组";
+
+/// The audience group a checked `tagValue` names, if any.
+pub fn group_of(tag_value: &Value) -> Option<&str> {
+    tag_value.get(GROUP).and_then(Value::as_str)
 }
 
 /// A positive integer from a JSON number or numeric string.
@@ -104,6 +117,18 @@ impl Tag {
                 Some(_) => checks.add("belongingTo", "请选择数据归属"),
             }
         }
+        if self.takes_group {
+            // Checked against the master data by the caller (`group_of`).
+            match parsed.get(GROUP) {
+                None | Some(Value::Null) => {}
+                Some(Value::String(name)) if name.trim().is_empty() => {}
+                Some(Value::String(name)) if name.trim().chars().count() <= MAX_GROUP_CHARS => {
+                    out.insert(GROUP.into(), name.trim().into());
+                }
+                Some(Value::String(_)) => checks.add(GROUP, "受众/城市组过长（最多100个字符）"),
+                Some(_) => checks.add(GROUP, PICK_GROUP),
+            }
+        }
         Value::Object(out)
     }
 
@@ -135,6 +160,29 @@ mod tests {
         assert!(checks.finish().is_ok());
         assert_eq!(v, json!({"category": 2, "source": 3, "belongingTo": 1}));
         assert_eq!(tag.purpose(&v), "customerData:belongingTo=1&category=2&source=3");
+    }
+
+    #[test]
+    fn customer_data_may_name_its_audience_group_and_only_it() {
+        let tag = find("customerData").unwrap();
+        let mut checks = Checks::default();
+        let v = tag.tag_value(Some(r#"{"category": 2, "source": 3, "audienceCityGroupName": " 全国4+ "}"#), &mut checks);
+        assert!(checks.finish().is_ok());
+        assert_eq!(group_of(&v), Some("全国4+"));
+        assert_eq!(tag.purpose(&v), "customerData:audienceCityGroupName=\"全国4+\"&belongingTo=1&category=2&source=3");
+        // Blank: the file's column gives each row's group.
+        let mut checks = Checks::default();
+        let v = tag.tag_value(Some(r#"{"category": 2, "source": 3, "audienceCityGroupName": ""}"#), &mut checks);
+        assert!(checks.finish().is_ok());
+        assert_eq!(group_of(&v), None);
+        let mut checks = Checks::default();
+        tag.tag_value(Some(r#"{"category": 2, "source": 3, "audienceCityGroupName": 7}"#), &mut checks);
+        assert!(format!("{:?}", checks.finish().unwrap_err()).contains(PICK_GROUP));
+        // 正负三 takes the order's group: the key is left out.
+        let positions = find("alreadyUpsideDownThree").unwrap();
+        let mut checks = Checks::default();
+        let v = positions.tag_value(Some(r#"{"orderId": 1, "category": 2, "source": 3, "audienceCityGroupName": "全国4+"}"#), &mut checks);
+        assert_eq!(group_of(&v), None);
     }
 
     #[test]

@@ -16,6 +16,7 @@ mod lake_snapshots;
 mod helpers;
 mod hostile;
 mod import_errors;
+mod import_templates;
 mod logins;
 mod logs;
 mod menus;

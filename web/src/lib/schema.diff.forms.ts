@@ -87,7 +87,7 @@ const tape = {
   customerTitle: '标题',
   seconds: '15',
 }
-const upload = { category: '1', source: '2', belongingTo: '1', description: '说明' }
+const upload = { category: '1', source: '2', belongingTo: '1', audienceCityGroupName: '全国4+', description: '说明' }
 
 export const FORMS: FormCase[] = [
   { name: 'upload', build: () => uploadSchema(t('upload'), false), valid: upload },

@@ -997,6 +997,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/background/v1/importColumns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 导入文件的列 */
+        get: operations["importColumns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/background/v1/importTemplateExport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 下载导入模板 */
+        get: operations["importTemplateExport"];
+        put?: never;
+        /** 下载导入模板 */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    timestamp: string;
+                    nonce: string;
+                    sign: string;
+                    token: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @default null */
+                        tags?: null | components["schemas"]["FileTag"];
+                        /**
+                         * Format: int64
+                         * @description The order, for an order's imports (all but customerData): its example row is the order's.
+                         * @default null
+                         */
+                        orderId?: number | null;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @default null */
+                        tags?: null | components["schemas"]["FileTag"];
+                        /**
+                         * Format: int64
+                         * @description The order, for an order's imports (all but customerData): its example row is the order's.
+                         * @default null
+                         */
+                        orderId?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description envelope; code 200 carries data, other codes per the catalogue */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            /** @description The answer of an export call. */
+                            data?: {
+                                /** @description Download path, under `/files/`; send the token with it. */
+                                url: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/background/v1/mediaAdd": {
         parameters: {
             query?: never;
@@ -3403,6 +3493,11 @@ export interface components {
             id: number;
             timePeriodClassName: string;
         };
+        /**
+         * @description When a file needs a column.
+         * @enum {string}
+         */
+        ColumnNeed: "required" | "optional" | "unlessChosen" | "unlessSheetMonth";
         /** @description One sample of the series. */
         CurvePoint: {
             /** @description `YYYY-MM-DD HH:MM:SS`, calendar time. */
@@ -3958,6 +4053,15 @@ export interface components {
             name: string;
             /** @description Σ GRP per bucket, exact to 4 decimals (an order's issued GRP shows the same). */
             t: number[];
+        };
+        /**
+         * @description One column of an import: the header a template writes, when a file needs it, and the other
+         *     headers read as it (compared ignoring case, spaces, `_`, `-`, `*` and a note in brackets).
+         */
+        ImportColumn: {
+            label: string;
+            need: components["schemas"]["ColumnNeed"];
+            aliases: string[];
         };
         /** @description A matching row as orderCustomerIndex and the preview list it. */
         IndexRow: {
@@ -7272,6 +7376,77 @@ export interface operations {
                         message: string;
                         /** @default null */
                         data: unknown;
+                    };
+                };
+            };
+        };
+    };
+    importColumns: {
+        parameters: {
+            query?: {
+                tags?: null | components["schemas"]["FileTag"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        data?: {
+                            label: string;
+                            need: components["schemas"]["ColumnNeed"];
+                            aliases: string[];
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    importTemplateExport: {
+        parameters: {
+            query?: {
+                tags?: null | components["schemas"]["FileTag"];
+                orderId?: number | null;
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description The answer of an export call. */
+                        data?: {
+                            /** @description Download path, under `/files/`; send the token with it. */
+                            url: string;
+                        };
                     };
                 };
             };
@@ -12765,6 +12940,7 @@ type ReadonlyArray<T> = [
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
 export const basisSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BasisSource"]> = ["ratings", "viewing", "none"];
 export const cellStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CellState"]> = ["planned", "verified", "short", "withdrawn"];
+export const columnNeedValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ColumnNeed"]> = ["required", "optional", "unlessChosen", "unlessSheetMonth"];
 export const curveResolutionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CurveResolution"]> = ["second", "minute"];
 export const figureNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FigureName"]> = ["issuedGrp", "airedSpots", "upsideDownThree", "planned", "remaining", "unestimated", "published", "missing", "target", "expected", "expectedLow", "expectedHigh", "remainingGrp", "remainingGrpLow", "remainingGrpHigh", "viewEstimated", "viewEstimatedLow", "viewEstimatedHigh", "difference", "differenceLow", "differenceHigh", "estimate", "estimateLow", "estimateHigh"];
 export const fileTagValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FileTag"]> = ["orderTemplate", "broadcastingCertificate", "customerData", "evaluation", "alreadyUpsideDownThree", "evaluationReport"];

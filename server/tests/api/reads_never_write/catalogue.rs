@@ -54,6 +54,8 @@ pub fn reads(w: &World) -> Vec<Read> {
     add("messageIndel", get, json!({"page": 1, "limit": 10}));
     let tag = json!({"orderId": w.orders.first().copied().unwrap_or_default()}).to_string();
     add("aliyunOssSign", get, json!({"tags": "orderTemplate", "originalFileName": "排期.xlsx", "description": "读", "tagValue": tag}));
+    add("importColumns", get, json!({"tags": "customerData"}));
+    add("importTemplateExport", get, json!({"tags": "customerData"}));
 
     // Master data.
     add("brandIndex", get, json!({"page": 1, "limit": 10}));
@@ -135,6 +137,9 @@ pub fn reads(w: &World) -> Vec<Read> {
         if w.certified.contains(&order) {
             add("broadcastingCertificate", get, id.clone());
             add("orderBroadcastingCertificateExport", get, id.clone());
+        }
+        for tags in ["orderTemplate", "broadcastingCertificate", "alreadyUpsideDownThree"] {
+            add("importTemplateExport", get, json!({"tags": tags, "orderId": order}));
         }
         add("orderTimePeriodSuitList", get, json!({"orderId": order, "timePeriodId": w.period}));
         for side in [1, 2] {

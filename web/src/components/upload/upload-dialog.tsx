@@ -5,9 +5,10 @@ import { useForm } from '@/lib/form'
 import { Dialog } from '@/components/ui/dialog'
 import { FormField, setServerErrors } from '@/components/ui/form-field'
 import { toast } from '@/components/ui/toast-store'
-import { BELONGING, DATA_SOURCES, PICKABLE_CATEGORIES } from '@/config/customer-data'
 import type { Schema } from '@/types/call'
-import { tagValueOf, UPLOAD_FIELDS, uploadSchema, type UploadFormValues } from './get-upload-sign'
+import { tagValueOf, UPLOAD_FIELDS, uploadSchema, type DataAsks, type UploadFormValues } from './get-upload-sign'
+import { ImportHelp } from './import-help'
+import { UploadDataFields } from './upload-data-fields'
 import { useUploadFile, type UploadDone } from './upload-file'
 import { UploadQueue } from './upload-queue'
 import { useUploadQueue } from './use-upload-queue'
@@ -32,7 +33,10 @@ type Props = {
   onSuccess?: (uploaded: UploadDone[]) => void
 }
 
-/** 上传文件: choose xls/xlsx files, then 开始上传; closes once all are stored. */
+/**
+ * 上传文件: the import's header help and template, then xls/xlsx files and 开始上传; closes once
+ * all are stored. Customer data also asks the audience group of rows that name none.
+ */
 export function UploadDialog({ open, onClose, ...rest }: Props) {
   const { t } = useTranslation('upload')
   const [busy, setBusy] = useState(false)
@@ -44,7 +48,7 @@ export function UploadDialog({ open, onClose, ...rest }: Props) {
       formId={FORM_ID}
       confirmText={t('start')}
       busy={busy}
-      width={560}
+      width={600}
     >
       {/* Mounted per opening: a fresh queue and form, and closing aborts a running upload. */}
       {open && <UploadForm {...rest} onClose={onClose} onBusy={setBusy} />}
@@ -55,11 +59,14 @@ export function UploadDialog({ open, onClose, ...rest }: Props) {
 function UploadForm({ tags, tagValue, mode, ownership = true, onSuccess, onClose, onBusy }: Omit<Props, 'open'> & { onBusy: (busy: boolean) => void }) {
   const { t } = useTranslation(['upload', 'common'])
   const dataMode = mode === 'data'
+  // The group is the customer-data import's: 正负三 takes the order's.
+  const asks: DataAsks = { ownership, group: tags === 'customerData' }
   const schema = useMemo(() => uploadSchema(t, dataMode), [t, dataMode])
-  const { register, handleSubmit, setError, formState } = useForm<UploadFormValues>({
+  const { register, handleSubmit, setError, formState, watch } = useForm<UploadFormValues>({
     resolver: schemaResolver(schema),
-    defaultValues: { category: '', source: '', belongingTo: '1', description: '' },
+    defaultValues: { category: '', source: '', belongingTo: '1', audienceCityGroupName: '', description: '' },
   })
+  const groupChosen = dataMode && asks.group && watch('audienceCityGroupName') !== ''
   const { errors } = formState
   const queue = useUploadQueue()
   const upload = useUploadFile()
@@ -94,7 +101,7 @@ function UploadForm({ tags, tagValue, mode, ownership = true, onSuccess, onClose
       for (const item of pending) {
         queue.patch(item.id, { status: 'uploading', progress: 0, error: undefined })
         try {
-          const target = { tags, originalFileName: item.file.name, description: values.description.trim(), tagValue: tagValueOf(tagValue, values, dataMode, ownership) }
+          const target = { tags, originalFileName: item.file.name, description: values.description.trim(), tagValue: tagValueOf(tagValue, values, dataMode, asks) }
           stored.push(await upload.mutateAsync({ target, file: item.file, signal: controller.signal, onProgress: (progress) => queue.patch(item.id, { progress }) }))
           queue.patch(item.id, { status: 'done', progress: 1 })
         } catch (err) {
@@ -116,29 +123,8 @@ function UploadForm({ tags, tagValue, mode, ownership = true, onSuccess, onClose
 
   return (
     <form id={FORM_ID} className="upload-form" onSubmit={handleSubmit(start, () => needFile())} noValidate>
-      {dataMode && (
-        <div className="form-grid form-grid--2">
-          <FormField label={t('category')} required error={errors.category?.message}>
-            <select className="input" disabled={uploading} {...register('category')}>
-              <option value="">{t('pickCategory')}</option>
-              {PICKABLE_CATEGORIES.map((c) => <option key={c} value={c}>{t(`common:dataCategory.${c}`)}</option>)}
-            </select>
-          </FormField>
-          <FormField label={t('source')} required error={errors.source?.message}>
-            <select className="input" disabled={uploading} {...register('source')}>
-              <option value="">{t('pickSource')}</option>
-              {DATA_SOURCES.map((s) => <option key={s} value={s}>{t(`common:dataSource.${s}`)}</option>)}
-            </select>
-          </FormField>
-          {ownership && (
-            <FormField label={t('belongingTo')}>
-              <select className="input" disabled={uploading} {...register('belongingTo')}>
-                {BELONGING.map((b) => <option key={b} value={b}>{t(`common:belongingTo.${b}`)}</option>)}
-              </select>
-            </FormField>
-          )}
-        </div>
-      )}
+      <ImportHelp tags={tags} orderId={typeof tagValue.orderId === 'number' ? tagValue.orderId : undefined} groupChosen={groupChosen} />
+      {dataMode && <UploadDataFields register={register} errors={errors} disabled={uploading} asks={asks} />}
       <FormField label={t('description')} error={errors.description?.message}>
         <input className="input" placeholder={t('descriptionPlaceholder')} disabled={uploading} {...register('description')} />
       </FormField>
