@@ -33,7 +33,7 @@ export function fileColumns(t: TFunction<'files'>, onDownload: (row: FileRow) =>
     { key: 'path', title: t('columns.path'), width: 220, render: (row) => <span className="files-table__path">{row.path}</span> },
     { key: 'mimeType', title: t('columns.mimeType'), width: 150, render: (row) => <span className="files-table__path">{row.mimeType || '-'}</span> },
     { key: 'size', title: t('columns.size'), width: 90, render: (row) => formatSize(row.size) },
-    { key: 'extension', title: t('columns.extension'), width: 70 },
+    { key: 'extension', title: t('columns.extension'), width: 90 },
     { key: 'description', title: t('columns.description'), width: 140 },
     { key: 'tags_name', title: t('columns.tags'), width: 100, render: (row) => codeLabel(t, 'fileTag', row.tags, row.tags_name) },
     { key: 'admin', title: t('columns.admin'), width: 100, render: (row) => row.admin?.name || '-' },
