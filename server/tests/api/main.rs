@@ -38,6 +38,7 @@ mod suits;
 mod tapes;
 mod tickets;
 mod uploads;
+mod web_labels;
 mod messages;
 mod reads_never_write;
 mod realtime;

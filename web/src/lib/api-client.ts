@@ -2,6 +2,7 @@ import { toast } from '@/components/ui/toast-store'
 import { env } from '@/config/env'
 import { paths } from '@/config/paths'
 import { currentFullPath, currentPath, loginPath, navigate } from '@/lib/hash-location'
+import { i18n } from '@/lib/i18n'
 import { beginLoading } from '@/lib/loading'
 import { clearSession, getToken } from '@/lib/session'
 import { makeNonce, renderField, sign, type Fields } from '@/lib/sign'
@@ -95,9 +96,9 @@ function onEnvelope<T>(body: Envelope, status: number, quiet = false): T {
 
 function onHttpError(status: number, quiet = false): never {
   if (quiet) return fail(status, `HTTP ${status}`, null, status)
-  if (status === 400) toast.error('错误的请求!')
-  else if (status === 403) toast.error('禁止访问!')
-  else if (status !== 401) toast.error('网络不佳', '提示')
+  if (status === 400) toast.error(i18n.t('common:http.badRequest'))
+  else if (status === 403) toast.error(i18n.t('common:http.forbidden'))
+  else if (status !== 401) toast.error(i18n.t('common:http.offline'), i18n.t('common:prompt'))
   return fail(status, `HTTP ${status}`, null, status)
 }
 
@@ -170,8 +171,9 @@ async function request<T>(
     }
   } catch {
     // Network failure or timeout: no answer at all.
-    if (!quiet) toast.error('网络不佳', '提示')
-    return fail(0, '网络不佳', null, status)
+    const offline = i18n.t('common:http.offline')
+    if (!quiet) toast.error(offline, i18n.t('common:prompt'))
+    return fail(0, offline, null, status)
   } finally {
     clearTimeout(timer)
     endLoading()

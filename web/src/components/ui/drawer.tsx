@@ -1,5 +1,6 @@
 import { Dialog } from 'radix-ui'
 import type { ReactNode } from 'react'
+import { useTranslation } from '@/lib/i18n'
 import './drawer.css'
 
 type Props = {
@@ -13,7 +14,8 @@ type Props = {
 }
 
 /** A panel sliding in from the side (Radix Dialog: focus trap, Escape and outside click close it). */
-export function Drawer({ open, onOpenChange, title, side = 'right', width = 280, closeLabel = '关闭', children }: Props) {
+export function Drawer({ open, onOpenChange, title, side = 'right', width = 280, closeLabel, children }: Props) {
+  const { t } = useTranslation()
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -21,7 +23,7 @@ export function Drawer({ open, onOpenChange, title, side = 'right', width = 280,
         <Dialog.Content className={`drawer drawer--${side}`} style={{ width }} aria-describedby={undefined}>
           <header className="drawer__header">
             <Dialog.Title className="drawer__title">{title}</Dialog.Title>
-            <Dialog.Close className="drawer__close" aria-label={closeLabel}>
+            <Dialog.Close className="drawer__close" aria-label={closeLabel ?? t('close')}>
               ×
             </Dialog.Close>
           </header>

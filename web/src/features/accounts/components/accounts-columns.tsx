@@ -1,5 +1,6 @@
 import type { Column } from '@/components/ui/data-table'
 import type { TFunction } from '@/lib/i18n'
+import { listOf } from '@/lib/i18n-text'
 import { ALL_RULES } from '../api/create-account'
 import type { Account } from '../api/get-accounts'
 
@@ -14,7 +15,7 @@ export type AccountActions = {
 }
 
 export function rulesText(row: Pick<Account, 'rule_id' | 'ruleNames'>, t: TFunction<'admin'>) {
-  return row.rule_id === ALL_RULES ? t('accounts.allRules') : row.ruleNames.join('、') || '-'
+  return row.rule_id === ALL_RULES ? t('accounts.allRules') : listOf(row.ruleNames, t) || '-'
 }
 
 export function StatusTag({ status, t }: { status: string; t: TFunction<'admin'> }) {

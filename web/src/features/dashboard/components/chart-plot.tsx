@@ -110,7 +110,7 @@ export function ChartPlot({ title, width, buckets, series, total, axes }: Props)
   const show = (i: number, top: number, speak = false) => {
     showTooltip({ tooltipData: i, tooltipLeft: m.left + center(i), tooltipTop: top })
     // Only a step taken with the keyboard is read out; the pointer's hover would chatter.
-    if (speak) setSpoken(`${buckets[i]}：${series.map((s) => `${s.label} ${formatValue(s.values[i], s.decimals)}`).join('，')}`)
+    if (speak) setSpoken(`${buckets[i]}${t('common:colon')}${series.map((s) => `${s.label} ${formatValue(s.values[i], s.decimals)}`).join(t('common:commaSeparator'))}`)
   }
   // Buckets are a step apart: the nearest centre is found by division, not by a scan.
   const nearest = (px: number) => Math.min(buckets.length - 1, Math.max(0, Math.round((px - center(0)) / (scales.x.step() || 1))))
@@ -189,7 +189,7 @@ export function ChartPlot({ title, width, buckets, series, total, axes }: Props)
             {series.slice(0, TOOLTIP_ROWS).map((s) => (
               <li key={s.key}>
                 <span className="dash-swatch" style={{ background: s.color }} aria-hidden="true" />
-                {s.label}：<b>{formatValue(s.values[hovered], s.decimals)}</b>
+                {s.label}{t('common:colon')}<b>{formatValue(s.values[hovered], s.decimals)}</b>
               </li>
             ))}
           </ul>

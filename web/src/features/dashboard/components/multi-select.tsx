@@ -1,6 +1,7 @@
 import { Popover } from 'radix-ui'
 import { useId } from 'react'
 import { useTranslation } from '@/lib/i18n'
+import { listOf } from '@/lib/i18n-text'
 
 /** An option; `value` may join several ids with commas (same-named rows merged, filters.ts' byName). */
 export type MultiOption = { value: string; label: string }
@@ -32,7 +33,7 @@ export function MultiSelect({ label, allText, options, value, onChange, loading,
   // An option of several ids is chosen when any of them is (a shared link may name one).
   const isChosen = (o: MultiOption) => idsOf(o).some((v) => value.includes(v))
   const chosen = options.filter(isChosen)
-  const summary = chosen.length === 0 ? allText : chosen.length <= 2 ? chosen.map((o) => o.label).join('、') : t('chosen', { count: chosen.length })
+  const summary = chosen.length === 0 ? allText : chosen.length <= 2 ? listOf(chosen.map((o) => o.label), t) : t('chosen', { count: chosen.length })
   const toggle = (o: MultiOption, on: boolean) => {
     const ids = idsOf(o)
     const rest = value.filter((x) => !ids.includes(x))

@@ -1,6 +1,7 @@
 import type { Column } from '@/components/ui/data-table'
 import { formatSize } from '@/lib/format-size'
 import type { TFunction } from '@/lib/i18n'
+import { codeLabel } from '@/lib/i18n-server-labels'
 import { JOB_STATES, type FileJob, type FileRow } from '../api/get-files'
 
 type JobState = (typeof JOB_STATES)[number]
@@ -32,9 +33,9 @@ export function fileColumns(t: TFunction<'files'>, onDownload: (row: FileRow) =>
     { key: 'path', title: t('columns.path'), width: 220, render: (row) => <span className="files-table__path">{row.path}</span> },
     { key: 'mimeType', title: t('columns.mimeType'), width: 150, render: (row) => <span className="files-table__path">{row.mimeType || '-'}</span> },
     { key: 'size', title: t('columns.size'), width: 90, render: (row) => formatSize(row.size) },
-    { key: 'extension', title: t('columns.extension'), width: 70 },
+    { key: 'extension', title: t('columns.extension'), width: 90 },
     { key: 'description', title: t('columns.description'), width: 140 },
-    { key: 'tags_name', title: t('columns.tags'), width: 100 },
+    { key: 'tags_name', title: t('columns.tags'), width: 100, render: (row) => codeLabel(t, 'fileTag', row.tags, row.tags_name) },
     { key: 'admin', title: t('columns.admin'), width: 100, render: (row) => row.admin?.name || '-' },
     { key: 'createTime', title: t('columns.createTime'), width: 160 },
     { key: 'job', title: t('columns.job'), width: 200, render: (row) => <JobStatus job={row.job} t={t} /> },

@@ -3,6 +3,7 @@ import { Dialog } from '@/components/ui/dialog'
 import { toast } from '@/components/ui/toast-store'
 import { ApiError, Code } from '@/lib/api-client'
 import { type TFunction, useTranslation } from '@/lib/i18n'
+import { listOf } from '@/lib/i18n-text'
 import type { ConfirmResult, Preview } from '../api/certificates'
 import { useConfirmCertificate, usePreviewCertificate } from '../api/use-certificate'
 import { CertificateDiffTable } from './certificate-diff-table'
@@ -77,7 +78,7 @@ function PreviewBody({ preview }: { preview: Preview }) {
   const c = v.changes
   return (
     <div className="certificate">
-      <p className="certificate-summary__state">{t('certificate.checkedMonths', { months: v.months.map((m) => m.pointDateYm).join('、') })}</p>
+      <p className="certificate-summary__state">{t('certificate.checkedMonths', { months: listOf(v.months.map((m) => m.pointDateYm), t) })}</p>
       <CertificateTiles spots={v} label={t('certificate.previewSpots')} />
       <p className="certificate-summary__state certificate-summary__state--pending" role="status">
         {t('certificate.changes', { verified: c.verifiedCells, missingCells: c.missingCells, missingSpots: c.missingSpots, free: c.freeSpots })}
@@ -95,6 +96,6 @@ function PreviewBody({ preview }: { preview: Preview }) {
 function doneText(t: TFunction, preview: Preview, done: ConfirmResult): string {
   const counts = { verified: done.verifiedCells, missingCells: done.missingCells, missingSpots: done.missingSpots, free: done.freeSpots }
   const open = preview.dataValue.months.map((m) => m.pointDateYm).filter((m) => !done.months.includes(m))
-  const text = done.months.length > 0 ? t('certificate.confirmedToast', { months: done.months.join('、'), ...counts }) : t('certificate.verifiedToast', counts)
-  return open.length > 0 && done.months.length > 0 ? `${text}${t('certificate.stillOpen', { months: open.join('、') })}` : text
+  const text = done.months.length > 0 ? t('certificate.confirmedToast', { months: listOf(done.months, t), ...counts }) : t('certificate.verifiedToast', counts)
+  return open.length > 0 && done.months.length > 0 ? `${text}${t('certificate.stillOpen', { months: listOf(open, t) })}` : text
 }

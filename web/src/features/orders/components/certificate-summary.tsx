@@ -1,4 +1,5 @@
 import { useTranslation } from '@/lib/i18n'
+import { listOf } from '@/lib/i18n-text'
 import type { CertificateMonth, CertificateSummary } from '../api/certificates'
 
 type Spots = Pick<CertificateSummary, 'planned' | 'aired' | 'added' | 'missing'>
@@ -70,8 +71,8 @@ export function CertificateMonths({ months }: { months: CertificateMonth[] }) {
 export function certificateState(summary: CertificateSummary): { key: string; months?: string; done: boolean } {
   if (summary.months.every((m) => m.confirmed)) return { key: 'certificate.allConfirmed', done: true }
   if (summary.pending) {
-    const months = summary.months.filter((m) => m.due).map((m) => m.pointDateYm).join('、')
-    return { key: 'certificate.due', months, done: false }
+    const months = summary.months.filter((m) => m.due).map((m) => m.pointDateYm)
+    return { key: 'certificate.due', months: listOf(months), done: false }
   }
   return { key: 'certificate.nothingDue', done: true }
 }

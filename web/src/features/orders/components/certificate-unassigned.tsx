@@ -1,6 +1,8 @@
 import { useState } from 'react'
 import { toast } from '@/components/ui/toast-store'
 import { useTranslation } from '@/lib/i18n'
+import { codeLabel } from '@/lib/i18n-server-labels'
+import { withNote } from '@/lib/i18n-text'
 import type { UnassignedRow } from '../api/certificates'
 import { useAssignPeriod, useMediaPeriods } from '../api/use-certificate'
 import { VersionSwapDialog } from './version-swap-dialog'
@@ -58,7 +60,7 @@ export function CertificateUnassigned({ orderId, mediaId, rows }: Props) {
                 <td>{r.mediaFileName}</td>
                 <td>{r.timePeriodName || '-'}</td>
                 <td className="certificate-diff__num">{r.num}</td>
-                <td><span className="tag tag--danger">{r.reason}</span></td>
+                <td><span className="tag tag--danger">{codeLabel(t, 'unassignedReason', r.kind, r.reason)}</span></td>
                 <td>
                   {r.kind === 1 ? (
                     <select
@@ -70,7 +72,7 @@ export function CertificateUnassigned({ orderId, mediaId, rows }: Props) {
                     >
                       <option value="">{t('certificate.pickPeriod')}</option>
                       {periods.data?.map((p) => (
-                        <option key={p.id} value={p.id}>{`${p.timePeriodName}（${p.preBroadcastTimeForma}~${p.preBroadcastTimeFormaEnd}）`}</option>
+                        <option key={p.id} value={p.id}>{withNote(p.timePeriodName, `${p.preBroadcastTimeForma}~${p.preBroadcastTimeFormaEnd}`, t)}</option>
                       ))}
                     </select>
                   ) : (

@@ -1,6 +1,7 @@
 import { useController, useWatch, type UseFormReturn } from '@/lib/form'
 import { FormGroup } from '@/components/ui/form-field'
 import { useTranslation } from '@/lib/i18n'
+import { withNote } from '@/lib/i18n-text'
 import type { OrderFormValues } from '../api/create-order'
 import { useOrderSuits } from '../api/get-order-suits'
 import { useOrderTapes } from '../api/get-order-tapes'
@@ -34,8 +35,8 @@ export function OrderPickFields({ form, locked, patch, order }: Props) {
   const { field: suitField } = useController({ control, name: 'suitId' })
 
   const tapeOptions = withKnown(
-    (tapes.data ?? []).map((tape) => ({ id: tape.id, label: `${tape.mediaFileName}（${tape.mediaTapeNumber}）` })),
-    (order?.tapes ?? []).map((tape) => ({ id: tape.id, label: `${tape.mediaFileName}（${tape.mediaTapeNumber}）` })),
+    (tapes.data ?? []).map((tape) => ({ id: tape.id, label: withNote(tape.mediaFileName, tape.mediaTapeNumber, t) })),
+    (order?.tapes ?? []).map((tape) => ({ id: tape.id, label: withNote(tape.mediaFileName, tape.mediaTapeNumber, t) })),
   )
   const suitList = suits.data ?? []
   const suitLabel = (s: { suitName: string; customerMetrics: number; mediaMetrics: number; suitTime?: string }) =>

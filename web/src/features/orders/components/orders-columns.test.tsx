@@ -10,7 +10,7 @@ const side = (prefix: 'customer' | 'media', figures: Record<string, number | nul
   Object.fromEntries(Object.entries(figures).map(([k, v]) => [`${prefix}${k}`, v]))
 
 const row = {
-  id: 5, mediaName: 'CCTV-1', createTime: '2026-03-01 10:00:00', estimateTime: '', status: 4, statusName: '播出中', jStatusName: '未评估',
+  id: 5, mediaName: 'CCTV-1', createTime: '2026-03-01 10:00:00', estimateTime: '', status: 4, statusName: '播出中', jStatus: 1, jStatusName: '未评估',
   brandName: '伊利', productName: '纯牛奶', cycleTimeMonth: '2026-03,2026-04', cycleTimeAdd: '2026-03-01', cycleTimeEnd: '2026-04-15',
   seconds: 15, notes: '',
   ...side('customer', {
@@ -47,6 +47,40 @@ describe('order columns', () => {
     expect(red).toEqual(['-14.500', '-13.18%'])
     expect(screen.getByRole('note', { name: '3 个剩余点位暂无预估，按 0 计' })).toBeTruthy()
     expect(screen.getAllByTitle('已播 60.000（12 个点位）· 低 90.000 · 高 99.000')).toHaveLength(2)
+  })
+})
+
+describe('the status columns in English', () => {
+  const renderRows = async (rows: Partial<Order>[]) => {
+    await i18n.loadLanguages('en')
+    const t = i18n.getFixedT('en', 'orders')
+    render(
+      <TooltipProvider>
+        <DataTable columns={orderColumns(t, { onEdit: vi.fn(), onDelete: vi.fn(), onMore: vi.fn() })} data={rows.map((r, i) => ({ ...row, id: i + 1, ...r }))} label="Orders" />
+      </TooltipProvider>,
+    )
+    // Status and evaluation are the 4th and 5th cells of each body row.
+    return screen.getAllByRole('row').slice(2).map((tr) => within(tr).getAllByRole('cell').slice(3, 5).map((c) => c.textContent))
+  }
+
+  it('shows the status code and the evaluation word the server sends in Chinese as English labels', async () => {
+    // The server's statusName per status (engine status_label) and jStatusName per jStatus.
+    const sent: [number, string][] = [[1, '待创建订单'], [2, '公司播出证明'], [3, '待开播'], [4, '播出中'], [5, '待换版'], [6, '已完结（数据缺失）'], [7, '已完结']]
+    const evaluation = (i: number) => (i % 2 ? { jStatus: 2, jStatusName: '已评估' } : { jStatus: 1, jStatusName: '未评估' })
+    const shown = await renderRows(sent.map(([status, statusName], i) => ({ status, statusName, ...evaluation(i) })))
+    expect(shown).toEqual([
+      ['Pending order creation', 'Not evaluated'],
+      ['Company broadcast certificate', 'Evaluated'],
+      ['Awaiting broadcast start', 'Not evaluated'],
+      ['On air', 'Evaluated'],
+      ['Awaiting version change', 'Not evaluated'],
+      ['Finished (data missing)', 'Evaluated'],
+      ['Finished', 'Not evaluated'],
+    ])
+  })
+
+  it('shows a status no locale knows as the server sent it', async () => {
+    expect(await renderRows([{ status: 9, statusName: '新状态', jStatus: 3, jStatusName: '评估中' }])).toEqual([['新状态', '评估中']])
   })
 })
 

@@ -1,6 +1,7 @@
 import type { Column } from '@/components/ui/data-table'
 import { DropdownMenu, MenuContent, MenuItem } from '@/components/ui/dropdown-menu'
 import type { TFunction } from '@/lib/i18n'
+import { codeLabel } from '@/lib/i18n-server-labels'
 import type { Order } from '../api/get-orders'
 import { FigureLink } from './drill-down/drill-down'
 import { ExpectedFigure, Figure, formatPercent, NONE, orderTarget } from './order-figures'
@@ -36,7 +37,7 @@ export const months = (joined: string, t: TFunction<'orders'>) => {
   const all = joined.split(',').filter(Boolean)
   if (all.length <= 3) return lines(all)
   return (
-    <span className="orders-table__lines" title={all.join('、')}>
+    <span className="orders-table__lines" title={all.join(t('common:listSeparator'))}>
       <span>{all[0]}</span>
       <span>~ {all[all.length - 1]}</span>
       <span className="orders-table__muted">{t('columns.monthCount', { count: all.length })}</span>
@@ -88,9 +89,11 @@ export function orderColumns(t: TFunction<'orders'>, actions: OrderActions): Col
     {
       key: 'statusName',
       title: t('columns.statusName'),
-      render: (r) => <span className={`tag${STATUS_TAG[r.status] ? ` tag--${STATUS_TAG[r.status]}` : ''}`}>{r.statusName}</span>,
+      render: (r) => (
+        <span className={`tag${STATUS_TAG[r.status] ? ` tag--${STATUS_TAG[r.status]}` : ''}`}>{codeLabel(t, 'orderStatus', r.status, r.statusName)}</span>
+      ),
     },
-    { key: 'jStatusName', title: t('columns.jStatusName') },
+    { key: 'jStatusName', title: t('columns.jStatusName'), render: (r) => codeLabel(t, 'evaluationState', r.jStatus, r.jStatusName) },
     { key: 'brandName', title: t('columns.brand') },
     { key: 'productName', title: t('columns.product'), render: (r) => <span className="orders-table__product">{r.productName}</span> },
     { key: 'cycleTimeMonth', title: t('columns.month'), render: (r) => months(r.cycleTimeMonth, t) },

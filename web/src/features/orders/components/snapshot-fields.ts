@@ -74,9 +74,9 @@ export function snapshotRows(value: unknown, t: TFunction<['orders', 'common']>,
   const data = (kind: 'dataCategory' | 'dataSource', n: unknown) => (isNumber(n) ? t(`common:${kind}.${n}`, { defaultValue: String(n) }) : t('orders:form.any'))
   const values: Record<string, string> = {
     cycle: s.cycleTimeAdd || s.cycleTimeEnd ? `${s.cycleTimeAdd ?? ''} ~ ${s.cycleTimeEnd ?? ''}` : none,
-    tapes: s.orderProductMagneticTapeId?.length ? s.orderProductMagneticTapeId.map((id) => tapeName(id) ?? `#${id}`).join('、') : none,
+    tapes: s.orderProductMagneticTapeId?.length ? s.orderProductMagneticTapeId.map((id) => tapeName(id) ?? `#${id}`).join(t('common:listSeparator')) : none,
     followDate: text(s.followDate) || none,
-    blankWeek: text(s.blankWeek) ? text(s.blankWeek).split(',').map((d) => d.trim()).filter(Boolean).join('、') : none,
+    blankWeek: text(s.blankWeek) ? text(s.blankWeek).split(',').map((d) => d.trim()).filter(Boolean).join(t('common:listSeparator')) : none,
     notes: text(s.notes) || none,
     adjustingQuantity: number(s.adjustingQuantity),
     category: data('dataCategory', s.category),

@@ -4,6 +4,7 @@ import { DataTable, type Column } from '@/components/ui/data-table'
 import { Dialog } from '@/components/ui/dialog'
 import { toast } from '@/components/ui/toast-store'
 import { useTranslation } from '@/lib/i18n'
+import { codeLabel } from '@/lib/i18n-server-labels'
 import { useDeleteTapeChange } from '../api/delete-tape-change'
 import { useChangeTapes } from '../api/get-change-tapes'
 import { useOrderVersions } from '../api/get-order-versions'
@@ -54,7 +55,7 @@ export function TapeChangeDialog({ order, onClose }: Props) {
       key: 'status',
       title: t('tapeChanges.status'),
       width: 90,
-      render: (r) => <span className={`tag ${r.status === PENDING ? 'tag--warning' : 'tag--success'}`}>{r.statusName}</span>,
+      render: (r) => <span className={`tag ${r.status === PENDING ? 'tag--warning' : 'tag--success'}`}>{codeLabel(t, 'tapeChangeStatus', r.status, r.statusName)}</span>,
     },
     { key: 'createTime', title: t('tapeChanges.createTime'), width: 170 },
     {

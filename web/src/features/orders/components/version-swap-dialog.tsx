@@ -1,4 +1,5 @@
 import { type TFunction, useTranslation } from '@/lib/i18n'
+import { withNote } from '@/lib/i18n-text'
 import { schemaResolver, z } from '@/lib/schema'
 import { useMemo } from 'react'
 import { useForm } from '@/lib/form'
@@ -105,7 +106,7 @@ function SwapForm({ orderId, row, swap, onDone }: { orderId: number; row: Unassi
         <select className="input" {...register('upTapeId')}>
           <option value="">{t('certificate.swap.pickUpTape')}</option>
           {orderTapes.data?.map((o) => (
-            <option key={o.id} value={o.id}>{o.mediaTapeNumber ? `${o.mediaFileName}（${o.mediaTapeNumber}）` : o.mediaFileName}</option>
+            <option key={o.id} value={o.id}>{o.mediaTapeNumber ? withNote(o.mediaFileName, o.mediaTapeNumber, t) : o.mediaFileName}</option>
           ))}
         </select>
       </FormField>

@@ -16,7 +16,7 @@ export function productColumns(t: TFunction<'products'>, actions: ProductActions
     { key: 'brand', title: t('brand'), width: 110, render: (row) => row.brand.brandName || '-' },
     { key: 'media', title: t('media'), width: 110, render: (row) => row.media?.mediaName ?? '-' },
     { key: 'productName', title: t('productName'), width: 140 },
-    { key: 'seconds', title: t('seconds'), width: 60 },
+    { key: 'seconds', title: t('seconds'), width: 80 },
     {
       key: 'groups',
       title: t('groups'),

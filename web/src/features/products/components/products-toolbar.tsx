@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { DateTimeRange } from '@/components/ui/datetime-range'
 import { SearchableSelect } from '@/components/ui/searchable-select'
 import { useTranslation } from '@/lib/i18n'
+import { withNote } from '@/lib/i18n-text'
 import { SECONDS_OPTIONS } from '../api/create-product'
 import { useBrandOptions } from '../api/get-brand-options'
 import { useGroupOptions } from '../api/get-group-options'
@@ -39,7 +40,7 @@ export function ProductsToolbar({ filters, onSearch, onAdd }: Props) {
     .filter((g) => !draft.brandIdi || String(g.brandId) === draft.brandIdi)
     .map((g) => ({
       value: String(g.id),
-      label: g.brand && !draft.brandIdi ? `${g.audienceCityGroupName}（${g.brand.brandName}）` : g.audienceCityGroupName,
+      label: g.brand && !draft.brandIdi ? withNote(g.audienceCityGroupName, g.brand.brandName, t) : g.audienceCityGroupName,
     }))
   const seconds = (key: 'secondsGt' | 'secondslt', label: string) => (
     <select className="input products-toolbar__seconds" aria-label={label} {...field(key)}>

@@ -1,4 +1,5 @@
 import { useTranslation } from '@/lib/i18n'
+import { listOf } from '@/lib/i18n-text'
 import type { Profile } from '../api/get-profile'
 
 /** The signed-in account's details. */
@@ -7,7 +8,7 @@ export function ProfileInfo({ profile }: { profile: Profile }) {
   const rows: [string, string][] = [
     [t('profile.name'), profile.name],
     [t('profile.account'), profile.account],
-    [t('profile.rules'), profile.rule_id === '*' ? t('profile.allRules') : profile.ruleNames.join('、') || '-'],
+    [t('profile.rules'), profile.rule_id === '*' ? t('profile.allRules') : listOf(profile.ruleNames, t) || '-'],
     [t('profile.loginip'), profile.loginip || '-'],
     [t('profile.lastLoginTime'), profile.lastLoginTime ?? '-'],
     [t('profile.createTime'), profile.createTime],

@@ -1,3 +1,4 @@
+import { listOf } from '@/lib/i18n-text'
 import type { EntryValue } from '../api/create-suit'
 import type { SuitPeriod } from '../api/get-suit-periods'
 import type { Suit } from '../api/get-suits'
@@ -20,8 +21,8 @@ export function entryOf(ids: number[], count: number, periods: SuitPeriod[]): En
   return {
     ids: sorted(ids),
     count,
-    names: chosen.map((p) => p.timePeriodName).join('、'),
-    times: chosen.map((p) => `${p.preBroadcastTimeForma}-${p.preBroadcastTimeFormaEnd}`).join('、'),
+    names: listOf(chosen.map((p) => p.timePeriodName)),
+    times: listOf(chosen.map((p) => `${p.preBroadcastTimeForma}-${p.preBroadcastTimeFormaEnd}`)),
   }
 }
 

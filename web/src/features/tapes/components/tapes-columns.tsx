@@ -16,7 +16,7 @@ export function tapeColumns(t: TFunction<'tapes'>, actions: TapeActions): Column
     { key: 'mediaFileName', title: t('mediaFileName'), width: 140 },
     { key: 'mediaTapeNumber', title: t('mediaTapeNumber'), width: 120 },
     { key: 'customerTitle', title: t('customerTitle'), width: 140 },
-    { key: 'seconds', title: t('seconds'), width: 60 },
+    { key: 'seconds', title: t('seconds'), width: 80 },
     { key: 'updateTime', title: t('updateTime'), width: 160 },
     {
       key: 'actions',

@@ -80,7 +80,7 @@ function BatchForm({ orderId, initial, save, onDone }: FormProps) {
               return (
                 <li key={cell.id} className="summary-batch__cell">
                   <span>{label}</span>
-                  <span className="summary-batch__point">{cell.value === WITHDRAWN ? WITHDRAWN : cell.point}</span>
+                  <span className="summary-batch__point">{cell.value === WITHDRAWN ? t('summary.grid.withdrawn') : cell.point}</span>
                   <button
                     type="button"
                     className="btn btn--text btn--danger btn--small"

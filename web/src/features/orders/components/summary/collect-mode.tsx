@@ -21,13 +21,13 @@ type Props = {
 const DASH = '—'
 
 /** The cycle's months, each kept whole on a line (a month's own hyphen is no place to break). */
-const cycleMonths = (list: string): ReactNode => {
+const cycleMonths = (list: string, separator: string): ReactNode => {
   const months = list.split(',').filter(Boolean)
   if (!months.length) return DASH
   return months.map((m, i) => (
     <span key={m} className="summary-facts__month">
       {m}
-      {i < months.length - 1 ? '、' : ''}
+      {i < months.length - 1 ? separator : ''}
     </span>
   ))
 }
@@ -50,7 +50,7 @@ export function CollectMode({ order, months, loading, filter, onCustomerData }: 
   const facts: [string, ReactNode][] = [
     [t('summary.collect.product'), order.productName],
     [t('summary.collect.cycle'), order.cycleTimeAdd && order.cycleTimeEnd ? `${order.cycleTimeAdd} ~ ${order.cycleTimeEnd}` : DASH],
-    [t('summary.collect.months'), cycleMonths(order.cycleTimeMonth)],
+    [t('summary.collect.months'), cycleMonths(order.cycleTimeMonth, t('common:listSeparator'))],
     [t('summary.collect.seconds'), String(order.seconds)],
   ]
   const suitColumns: Column<SuitRemaining>[] = [

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from '@/lib/i18n'
+import { wordLabel } from '@/lib/i18n-server-labels'
 import type { EvaluationFilter, FiguresRow } from '../../api/evaluation-types'
 import type { FigureName } from '../../api/get-figure-rows'
 import { FigureLink } from '../drill-down/drill-down'
@@ -48,7 +49,7 @@ export function EvaluationFigures({ rows, loading, orderId, filter }: Props) {
   // A figure of a row that opens its rows: the month's, or the whole order's on 合计.
   const link = (r: FiguresRow, figure: FigureName, label: string, shown: number | null | undefined, body: ReactNode, relation?: Relation, shownText?: string) => (
     <FigureLink
-      target={{ orderId, filter, figure, month: r.month === TOTAL ? undefined : r.month, title: `${r.month} · ${label}`, shown, shownText, relation }}
+      target={{ orderId, filter, figure, month: r.month === TOTAL ? undefined : r.month, title: `${wordLabel(t, 'summaryRow', r.month)} · ${label}`, shown, shownText, relation }}
     >
       {body}
     </FigureLink>
@@ -76,7 +77,7 @@ export function EvaluationFigures({ rows, loading, orderId, filter }: Props) {
         <tbody>
           {(rows ?? []).map((r) => (
             <tr key={r.month} data-month={r.month} className={r.month === TOTAL ? 'evaluation-figures__total' : undefined}>
-              <th scope="row">{r.month}</th>
+              <th scope="row">{wordLabel(t, 'summaryRow', r.month)}</th>
               <td>{link(r, 'target', targetHead, r.grp, <Figure value={r.grp} />)}</td>
               <td>{link(r, 'issuedGrp', head('issued'), r.IssuedGrp, <Figure value={r.IssuedGrp} />)}</td>
               <td className="order-figure">{link(r, 'airedSpots', head('aired'), r.airedSpots, r.airedSpots)}</td>

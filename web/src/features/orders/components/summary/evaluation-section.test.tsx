@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { setLanguage } from '@/lib/i18n'
 import { envelope, fakeApi, signedIn, type Sent } from '@/testing/fake-api'
 import { renderPage } from '@/testing/render-page'
 import type { FiguresRow, ViewingClass } from '../../api/evaluation-types'
@@ -66,6 +67,18 @@ describe('the evaluation figures', () => {
     expect(cells(total).slice(0, 3)).toEqual(['合计', '100.000', '30.500'])
     await user.click(screen.getByRole('button', { name: '客户数据' }))
     expect(onCustomerData).toHaveBeenCalledOnce()
+  })
+
+  it('names the total row the server calls 合计 in the reader\'s language', async () => {
+    await setLanguage('en')
+    try {
+      show()
+      const table = await screen.findByRole('table', { name: 'Evaluation' })
+      await waitFor(() => expect(table.querySelectorAll('tbody tr')).toHaveLength(3))
+      expect(cells(table.querySelector('[data-month="合计"]')!)[0]).toBe('Total')
+    } finally {
+      await setLanguage('zh-CN')
+    }
   })
 
   it('asks for the side and filters shown and names the media target on the media side', async () => {
