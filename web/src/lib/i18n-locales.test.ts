@@ -13,7 +13,7 @@ const CJK = /[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]/
  * English values that must quote Chinese: the headers an import file is written with, which
  * the reader types into the file as they are (docs/import-formats.md).
  */
-const QUOTES_CHINESE = new Set(['orders:template.hint'])
+const QUOTES_CHINESE = new Set(['orders:template.hint', 'upload:templateHint'])
 
 /** Values whose English says more than the Chinese: a day's name spells its month and ordinal. */
 const OWN_PLACEHOLDERS = new Set(['dates:dayName'])
