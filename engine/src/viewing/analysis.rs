@@ -9,14 +9,18 @@
 //! count. Only the page's cells leave DuckDB.
 //!
 //! The buckets are the dashboard's ([`super::buckets`]), passed in as day ranges.
+//!
+//! The mode opens on the latest week with a spot when the order's cycle has none: the latest
+//! broadcast day of the rows a filter keeps is [`Lake::viewing_last_day`].
 
 use chrono::{NaiveDate, NaiveDateTime};
 use duckdb::params_from_iter;
 use duckdb::types::Value;
 
 use super::read::{ViewingFilter, date};
+use crate::paths::parse_files;
 use crate::write::{Micros, from_micros};
-use crate::{Error, Lake, Result, Snapshot};
+use crate::{Error, Lake, Month, Result, Snapshot};
 
 /// A spot as the analysis grid shows it.
 #[derive(Debug, Clone, PartialEq)]
@@ -148,5 +152,32 @@ impl Lake {
             }
         }
         Ok((slots, total))
+    }
+}
+
+impl Lake {
+    /// The latest broadcast day of a row `filter` keeps (both sides, whatever `belonging_to`
+    /// says), or `None` when it keeps none. The files are read a month at a time from the
+    /// newest, up to the first month with such a row: a month's files hold the spots that aired
+    /// in it, whose broadcast days are the month's days or the last day of the month before, so
+    /// a later month's rows are never of an earlier day than an earlier month's.
+    pub fn viewing_last_day(&self, snapshot: &Snapshot, filter: &ViewingFilter) -> Result<Option<NaiveDate>> {
+        let Some((_, files)) = parse_files(&snapshot.files)? else { return Ok(None) };
+        let filter = ViewingFilter { belonging_to: None, ..filter.clone() };
+        let mut months: Vec<Month> = files.iter().map(|f| f.month).collect();
+        months.sort_unstable_by(|a, b| b.cmp(a));
+        months.dedup();
+        let conn = self.conn()?;
+        for month in months {
+            let of_month = files.iter().filter(|f| f.month == month).map(|f| f.rel.clone());
+            let part = Snapshot::new(of_month).with_deleted(snapshot.deleted.iter().copied());
+            let Some(query) = self.viewing_query(&conn, &part, &filter)? else { continue };
+            let sql = format!("select max(v.ymd)::timestamp from {}", query.from_where);
+            let last: Option<Micros> = conn.query_row(&sql, params_from_iter(&query.params), |r| r.get(0))?;
+            if let Some(day) = last {
+                return Ok(Some(from_micros(day.0).date()));
+            }
+        }
+        Ok(None)
     }
 }

@@ -1,6 +1,6 @@
 //! The dashboard's figures (docs/dashboard.md): spots and Σ GRP (in integer units, exact:
 //! [`crate::grp`]) per series and time bucket, of one side, in one DuckDB statement over the
-//! viewing rollup.
+//! viewing rollup; the buckets end at the last one with data ([`Dashboard`]).
 //!
 //! A viewing file is read through its month's month rollup when one covers it and only files
 //! of the viewing snapshot (month_rollup.rs), else through its rollup twin
@@ -89,10 +89,24 @@ pub struct DashboardCell {
     pub units: Units,
 }
 
+/// The buckets of the range up to the last one with a spot in any series (DESIGN §5.4: those
+/// after the last day with data are absent, not 0; none when no row matches), and their cells.
+/// Earlier buckets without a spot stay: within the data they are a measured nothing.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Dashboard {
     pub buckets: Vec<Bucket>,
     pub cells: Vec<DashboardCell>,
+}
+
+impl Dashboard {
+    /// `buckets` cut after the last bucket where a cell has a spot (a cell may sum to none: a
+    /// rollup's rows less their deleted rows), and the cells within them.
+    fn ending_at_data(mut buckets: Vec<Bucket>, mut cells: Vec<DashboardCell>) -> Dashboard {
+        let end = cells.iter().filter(|c| c.spots != 0).map(|c| c.bucket + 1).max().unwrap_or(0);
+        buckets.truncate(end);
+        cells.retain(|c| c.bucket < end);
+        Dashboard { buckets, cells }
+    }
 }
 
 /// One union part of the statement: what it reads, what a row counts for, how deletions
@@ -113,19 +127,25 @@ enum Source {
 }
 
 impl Lake {
-    /// The query's cells, from the rollup of the viewing snapshot's files (`rollup`: the
-    /// live [`Dataset::ViewingDaily`] files) with its deleted rows subtracted.
+    /// The query's buckets up to the last with data and their cells, from the rollup of the
+    /// viewing snapshot's files (`rollup`: the live [`Dataset::ViewingDaily`] files) with its
+    /// deleted rows subtracted.
     pub fn dashboard(&self, viewing: &Snapshot, rollup: &Snapshot, q: &DashboardQuery) -> Result<Dashboard> {
         let buckets = buckets(q.from, q.to, q.time)?;
-        let empty = Dashboard { buckets: buckets.clone(), cells: Vec::new() };
-        let Some(files) = files_of(viewing, Dataset::Viewing)? else { return Ok(empty) };
+        let cells = self.dashboard_cells(viewing, rollup, q)?;
+        Ok(Dashboard::ending_at_data(buckets, cells))
+    }
+
+    /// The query's cells over every bucket of its range.
+    fn dashboard_cells(&self, viewing: &Snapshot, rollup: &Snapshot, q: &DashboardQuery) -> Result<Vec<DashboardCell>> {
+        let Some(files) = files_of(viewing, Dataset::Viewing)? else { return Ok(Vec::new()) };
         let rolled: HashSet<String> = files_of(rollup, Dataset::ViewingDaily)?.unwrap_or_default().into_iter().map(|p| p.rel).collect();
         if !rollup.deleted.is_empty() {
             return Err(Error::Caller("viewing rollups have no row ids".into()));
         }
-        let Some(titles) = wanted_titles(q) else { return Ok(empty) };
+        let Some(titles) = wanted_titles(q) else { return Ok(Vec::new()) };
         if titles.as_ref().is_some_and(Vec::is_empty) || q.groups.as_ref().is_some_and(Vec::is_empty) {
-            return Ok(empty);
+            return Ok(Vec::new());
         }
         let files = prune(files, Some(q.from), Some(q.to));
         let (months, merged) = self.month_rollups(&files, &rolled)?;
@@ -256,7 +276,7 @@ impl Lake {
             params.extend(values);
         }
         if sums.is_empty() {
-            return Ok(empty);
+            return Ok(Vec::new());
         }
         let sql = format!(
             "select k, {bucket} as bucket, sum(n)::bigint, sum(units)::bigint from ({}) group by all",
@@ -269,7 +289,7 @@ impl Lake {
             })?
             .collect::<Result<Vec<_>, _>>()?;
         cells.sort_unstable_by_key(|c| (c.key, c.bucket));
-        Ok(Dashboard { buckets, cells })
+        Ok(cells)
     }
 }
 

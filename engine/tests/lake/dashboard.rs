@@ -148,7 +148,9 @@ fn the_dashboard_sums_rollups_raw_files_and_subtracts_deletions_as_the_rows_say(
         let want = reference(&rows, &deleted, &q);
         assert!(!want.is_empty(), "{q:?} matches rows");
         let answer = lake.dashboard(&viewing, &rollup, &q).unwrap();
-        assert_eq!(answer.buckets, buckets(q.from, q.to, q.time).unwrap());
+        // The buckets end at the last with a spot (those after it are absent, not 0).
+        let end = want.keys().map(|(_, bucket)| bucket + 1).max().unwrap_or(0);
+        assert_eq!(answer.buckets, buckets(q.from, q.to, q.time).unwrap()[..end]);
         assert_same(&cells(&answer), &want);
         // Without deletions, and with no rollup at all, the same rule.
         assert_same(&cells(&lake.dashboard(&snapshot(&files), &rollup, &q).unwrap()), &reference(&rows, &[], &q));

@@ -155,3 +155,40 @@ fn the_earliest_spot_of_a_cell_stands_for_it_and_counts_its_side() {
     assert_eq!(lake.viewing_slots(&data, &filter, &buckets, 2, 10).unwrap(), (Vec::new(), 3));
     assert_eq!(lake.viewing_slots(&Snapshot::default(), &filter, &buckets, 1, 10).unwrap(), (Vec::new(), 0));
 }
+
+#[test]
+fn the_last_day_with_a_spot_is_the_newest_broadcast_day_of_the_rows_kept() {
+    let lake = TestLake::new();
+    let base = &viewing_rows(1, 1, 1, at(2026, 2, 10, 20, 0))[0];
+    let row = |id: i64, ymd: NaiveDate, (h, m): (u32, u32), title: &str, group: i64, side: i16| ViewingRow {
+        id,
+        air_time: ymd.and_hms_opt(0, 0, 0).unwrap() + Duration::minutes(i64::from(h * 60 + m)),
+        ymd,
+        belonging_to: side,
+        title: title.into(),
+        audience_group_id: group,
+        ..base.clone()
+    };
+    // By hand: the product's rows of group 10 are 1 (02-10, customer side) and 2 (02-28 24:30,
+    // media side, airing 03-01 00:30: March's file). March's other rows are another title's (3)
+    // and another group's (4). The last day is 02-28, from March's file; with row 2 deleted,
+    // March has none and February answers 02-10.
+    let rows = vec![
+        row(1 << 32 | 1, day(2, 10), (20, 0), "Tea", 10, 1),
+        row(1 << 32 | 2, day(2, 28), (24, 30), "Tea", 10, 2),
+        row(1 << 32 | 3, day(3, 5), (20, 0), "Coffee", 10, 1),
+        row(1 << 32 | 4, day(3, 4), (20, 0), "Tea", 11, 1),
+    ];
+    let files = lake.write_viewing(1, &rows).unwrap();
+    assert_eq!(files.len(), 2, "February's and March's files");
+    let mut filter = filter();
+    (filter.from, filter.to) = (None, None);
+
+    assert_eq!(lake.viewing_last_day(&snapshot(&files), &filter).unwrap(), Some(day(2, 28)));
+    let deleted = snapshot(&files).with_deleted([1 << 32 | 2]);
+    assert_eq!(lake.viewing_last_day(&deleted, &filter).unwrap(), Some(day(2, 10)));
+    assert_eq!(lake.viewing_last_day(&snapshot(&files).with_deleted([1 << 32 | 1, 1 << 32 | 2]), &filter).unwrap(), None);
+    filter.media_id = Some(base.media_id + 1);
+    assert_eq!(lake.viewing_last_day(&snapshot(&files), &filter).unwrap(), None);
+    assert_eq!(lake.viewing_last_day(&Snapshot::default(), &filter).unwrap(), None);
+}

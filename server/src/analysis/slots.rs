@@ -7,12 +7,13 @@
 
 use std::collections::BTreeMap;
 
-use adeval_engine::{Dataset, Side, SlotSpot, TimeType};
+use adeval_engine::{Dataset, SlotSpot, TimeType};
 use anyhow::Context;
 use chrono::NaiveDate;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::SpotsOf;
 use crate::http::{AppError, Checks, Result};
 use crate::state::AppState;
 
@@ -89,39 +90,15 @@ pub struct AnalysisPage {
 /// The page of a checked request. Unknown product, group or media are field errors (4000);
 /// more than [`MAX_BUCKETS`] buckets too.
 pub async fn analysis(state: &AppState, ask: &SlotsAsk) -> Result<AnalysisPage> {
-    // The dashboard's reading of a product's titles: the orders' rule (trimmed, no blanks).
-    let product = crate::dashboard::product_titles(&state.db, &[ask.product_id]).await?.pop().map(|(_, name, titles)| (name, titles));
-    let mut conn = state.db.acquire().await?;
-    let (media, group) = super::names(&mut conn, ask.media_id, ask.group_id).await?;
-    drop(conn);
+    let mut checks = Checks::default();
+    let of = SpotsOf { product_id: ask.product_id, group_id: ask.group_id, media_id: ask.media_id, category: ask.category, source: ask.source };
+    let filter = super::spots_filter(state, &of, (Some(ask.from), Some(ask.to)), &mut checks).await?;
     // The route checked the range (from ≤ to, at most 3,660 days).
     let buckets = adeval_engine::buckets(ask.from, ask.to, ask.grouping).map_err(|e| AppError::Internal(e.into()))?;
-    let mut checks = Checks::default();
-    if product.is_none() {
-        checks.add("productId", "产品不存在");
-    }
-    if group.is_none() {
-        checks.add("defaultId", "受众/城市组不存在");
-    }
-    if ask.media_id.is_some() && media.is_none() {
-        checks.add("mediaId", "媒体不存在");
-    }
     if buckets.len() > MAX_BUCKETS {
         checks.add("timeType", format!("时间分组不能超过 {MAX_BUCKETS} 个，请缩短日期范围或换大一级的分组"));
     }
     checks.finish()?;
-    let ((product_name, titles), group_name) = (product.unwrap_or_default(), group.unwrap_or_default());
-    let mut filter = crate::orders::figures::order_match(
-        ask.media_id.unwrap_or_default(),
-        (ask.group_id, &group_name),
-        titles.iter().map(String::as_str),
-        &product_name,
-        (Some(ask.from), Some(ask.to)),
-        (ask.category, ask.source),
-    )
-    .filter(Side::Customer);
-    // Both sides, any media unless one is asked for.
-    (filter.media_id, filter.belonging_to) = (ask.media_id, None);
     let ranges: Vec<(NaiveDate, NaiveDate)> = buckets.iter().map(|b| (b.first, b.last)).collect();
     let snapshot = state.snapshots.get(&state.db, Dataset::Viewing).await?;
     let lake = state.lake.clone();

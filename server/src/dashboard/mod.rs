@@ -65,7 +65,9 @@ pub struct PerSpotLine {
 pub struct Figures {
     /// `[timeAdd, timeEnd]`.
     pub time: Vec<String>,
-    /// The bucket labels, in time order.
+    /// The bucket labels, in time order, up to the last bucket with a spot in any series: the
+    /// buckets after the last day with data are absent (none when no row matches), earlier
+    /// ones without a spot are listed with 0 spots.
     #[serde(rename = "tTime")]
     pub t_time: Vec<String>,
     #[serde(rename = "tData")]
@@ -224,8 +226,9 @@ async fn count(state: &AppState, query: DashboardQuery) -> Result<Dashboard> {
     Ok(answer)
 }
 
-/// The cells laid out per series `(id, name)` in the given order, every bucket present. GRP
-/// and GRP per spot are shown to 3 decimals from the exact sums.
+/// The cells laid out per series `(id, name)` in the given order, a figure for every bucket of
+/// the answer (those up to the last with data: [`Dashboard`]). GRP and GRP per spot are shown
+/// to 3 decimals from the exact sums.
 fn figures(f: &Filters, answer: Dashboard, series: Vec<(i64, String)>) -> Figures {
     let width = answer.buckets.len();
     let mut cells: BTreeMap<i64, (Vec<Units>, Vec<i64>)> = BTreeMap::new();

@@ -1,14 +1,18 @@
 //! The summary dialog's analysis (DESIGN §5.4): dataAnalysis, a product's spots by air-time
-//! slot and time bucket, and spotCurve, the rating curve of one spot. What they answer is
-//! [`crate::analysis`]'s; this module reads the arguments. Both are for accounts of the
-//! dashboard (`/dashboard`) or of the orders (`/order`, whose summary dialog opens them).
+//! slot and time bucket; dataAnalysisLastWeek, the latest week with one of those spots (where
+//! the mode opens when the order's cycle has none); and spotCurve, the rating curve of one
+//! spot. What they answer is [`crate::analysis`]'s; this module reads the arguments. All are
+//! for accounts of the dashboard (`/dashboard`) or of the orders (`/order`, whose summary
+//! dialog opens them).
 
 use axum::extract::State;
 use axum::routing::get;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
+use crate::analysis::SpotsOf;
 use crate::analysis::curve::{self, CurveAsk, SpotCurve};
+use crate::analysis::last_week::{self, LastWeek};
 use crate::analysis::slots::{self, AnalysisPage, SlotsAsk};
 use crate::auth::menu::{MENU_DASHBOARD, MENU_ORDER};
 use crate::http::args::{Arg, Category, Day, DayTime, Id, Paging, Source};
@@ -23,12 +27,15 @@ const MENUS: &[i64] = &[MENU_DASHBOARD, MENU_ORDER];
 
 pub static DATA_ANALYSIS: Call =
     Call::get("dataAnalysis", "数据分析").menus(MENUS).takes::<AnalysisArgs>().answers::<AnalysisPage>();
+pub static DATA_ANALYSIS_LAST_WEEK: Call =
+    Call::get("dataAnalysisLastWeek", "数据分析最近有点位的一周").menus(MENUS).takes::<LastWeekArgs>().answers::<LastWeek>();
 pub static SPOT_CURVE: Call =
     Call::get("spotCurve", "点位收视曲线").menus(MENUS).takes::<SpotCurveArgs>().answers::<SpotCurve>();
 
 pub fn endpoints() -> Vec<Endpoint> {
     vec![
         Endpoint { call: &DATA_ANALYSIS, handler: get(data_analysis) },
+        Endpoint { call: &DATA_ANALYSIS_LAST_WEEK, handler: get(data_analysis_last_week) },
         Endpoint { call: &SPOT_CURVE, handler: get(spot_curve) },
     ]
 }
@@ -56,6 +63,21 @@ pub struct AnalysisArgs {
     page: Option<Text>,
     /// Default 10, at most 100.
     limit: Option<Text>,
+}
+
+/// dataAnalysis's arguments but the days and the paging: whose spots.
+#[derive(Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct LastWeekArgs {
+    /// Data category 1–4; empty: any.
+    category: Option<Text>,
+    /// Data source 1–3; empty: any.
+    source: Option<Text>,
+    product_id: Option<Text>,
+    /// The audience/city group.
+    default_id: Option<Text>,
+    /// Only spots of this media; empty: any.
+    media_id: Option<Text>,
 }
 
 #[derive(Default, Deserialize, ToSchema)]
@@ -130,6 +152,20 @@ async fn data_analysis(State(state): State<AppState>, Args(args): Args<AnalysisA
     };
     checks.finish()?;
     Ok(Done("获取成功", slots::analysis(&state, &ask).await?))
+}
+
+/// dataAnalysisLastWeek: the week of the latest spot of a product in a group.
+async fn data_analysis_last_week(State(state): State<AppState>, Args(args): Args<LastWeekArgs>) -> Result<Done<LastWeek>> {
+    let mut checks = Checks::default();
+    let of = SpotsOf {
+        product_id: Id::picked("productId", &args.product_id, "请选择产品", &mut checks),
+        group_id: Id::picked("defaultId", &args.default_id, "请选择受众/城市组", &mut checks),
+        media_id: Id::filter("mediaId", &args.media_id, &mut checks),
+        category: Category::filter("category", &args.category, &mut checks),
+        source: Source::filter("source", &args.source, &mut checks),
+    };
+    checks.finish()?;
+    Ok(Done("获取成功", last_week::last_week(&state, &of).await?))
 }
 
 /// spotCurve: the rating curve around one spot.

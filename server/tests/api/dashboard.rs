@@ -167,9 +167,81 @@ async fn products_by_week_count_their_titles_rows_with_deletions_subtracted() {
     let ids: Vec<i64> = Setup::lines(&all).iter().map(|l| l.0).collect();
     assert_eq!(ids, [f.product, s.other_product, s.second_product]);
     assert_eq!(Setup::lines(&all)[2].2, json!([0.0, 4.0]));
-    // A product asked for is shown even without rows.
+    // A product asked for is shown even without rows (and without buckets: none has data).
     let picked = s.index(json!({ "mediaId": f.media, "productId": s.second_product })).await;
-    assert_eq!(Setup::lines(&picked), [line(s.second_product, "二台产品", json!([0.0, 0.0]), json!([0, 0]), json!([null, null]))]);
+    assert_eq!(picked["tTime"], json!([]));
+    assert_eq!(Setup::lines(&picked), [line(s.second_product, "二台产品", json!([]), json!([]), json!([]))]);
+}
+
+/// DESIGN §5.4: the buckets after the last day with data are absent, not 0; the ones before it
+/// without a spot are listed (0 GRP, 0 spots, no GRP per spot).
+///
+/// 测试卫视 by day from 03-28 to 04-12, each product in its default group, customer side:
+/// 测试牛奶 has rows 1 (03-28, 1.2), 2 (03-29, 2.5), 4 (04-02, 2.0) and 6 (04-06, 9.0), 别的产品
+/// row 5 (04-02, 3.0). The last day with data is 04-06: the answer's days are 03-28 … 04-06 (10),
+/// 04-07 … 04-12 absent; 03-30 … 04-01 and 04-03 … 04-05 are gaps within the data, so 0 (and
+/// 别的产品's 04-03 … 04-06 too: 测试牛奶 has data after them).
+/// By week from 03-23 to 04-26: W13 (03-23 … 29) rows 7 (03-27, 9.0), 1 and 2 = 12.7 in 3
+/// (4.233 a spot), W14 row 4 = 2.0, W15 (04-06 … 12) row 6 = 9.0; W16 and W17 absent.
+/// Once row 6 is deleted its day's rollup row sums to no spot: the answer ends at 04-02 (W14).
+#[tokio::test]
+async fn buckets_after_the_last_day_with_data_are_absent_and_gaps_before_it_are_0() {
+    let s = setup().await;
+    let f = &s.f;
+    let by_day = json!({ "mediaId": f.media, "timeType": 3, "timeAdd": "2026-03-28", "timeEnd": "2026-04-12" });
+    let days = s.index(by_day.clone()).await;
+    assert_eq!(days["time"], json!(["2026-03-28", "2026-04-12"]), "the range asked for");
+    let labels: Vec<String> = (28..=31).map(|d| format!("2026-03-{d}")).chain((1..=6).map(|d| format!("2026-04-{d:02}"))).collect();
+    assert_eq!(days["tTime"], json!(labels));
+    assert_eq!(
+        Setup::lines(&days),
+        [
+            line(
+                f.product,
+                "测试牛奶",
+                json!([1.2, 2.5, 0.0, 0.0, 0.0, 2.0, 0.0, 0.0, 0.0, 9.0]),
+                json!([1, 1, 0, 0, 0, 1, 0, 0, 0, 1]),
+                json!([1.2, 2.5, null, null, null, 2.0, null, null, null, 9.0]),
+            ),
+            line(
+                s.other_product,
+                "别的产品",
+                json!([0.0, 0.0, 0.0, 0.0, 0.0, 3.0, 0.0, 0.0, 0.0, 0.0]),
+                json!([0, 0, 0, 0, 0, 1, 0, 0, 0, 0]),
+                json!([null, null, null, null, null, 3.0, null, null, null, null]),
+            ),
+        ]
+    );
+    let by_week = json!({ "mediaId": f.media, "productId": f.product, "timeType": 4, "timeAdd": "2026-03-23", "timeEnd": "2026-04-26" });
+    let weeks = s.index(by_week.clone()).await;
+    assert_eq!(weeks["tTime"], json!(["2026-W13", "2026-W14", "2026-W15"]));
+    assert_eq!(Setup::lines(&weeks), [line(f.product, "测试牛奶", json!([12.7, 2.0, 9.0]), json!([3, 1, 1]), json!([4.233, 2.0, 9.0]))]);
+    // The by-group view ends alike: 测试牛奶's 全国4+ W13 rows 1 and 2 (from 03-28), W14 row 4,
+    // W15 row 6; 北京 W14 row 3 (0.9).
+    let fields = json!({ "productId": f.product, "timeType": 4, "timeAdd": "2026-03-28", "timeEnd": "2026-04-19" });
+    let groups = f.app.send(Call::get("dashboardoneBIndex", fields).token(&f.token)).await.ok().clone();
+    assert_eq!(groups["tTime"], json!(["2026-W13", "2026-W14", "2026-W15"]));
+    assert_eq!(
+        Setup::lines(&groups),
+        [
+            line(f.group, "全国4+", json!([3.7, 2.0, 9.0]), json!([2, 1, 1]), json!([1.85, 2.0, 9.0])),
+            line(f.second_group, "北京", json!([0.0, 0.9, 0.0]), json!([0, 1, 0]), json!([null, 0.9, null])),
+        ]
+    );
+    // A range after every row: no bucket at all; a product asked for is still listed.
+    let later = s.index(json!({ "mediaId": f.media, "productId": f.product, "timeType": 4, "timeAdd": "2026-04-07", "timeEnd": "2026-04-30" })).await;
+    assert_eq!(later["tTime"], json!([]));
+    assert_eq!(Setup::lines(&later), [line(f.product, "测试牛奶", json!([]), json!([]), json!([]))]);
+
+    let listed = f.app.send(Call::get("customerIndex", json!({ "addTime": "2026-04-06", "endTime": "2026-04-06" })).token(&f.token)).await.ok().clone();
+    let sixth = listed["data"].as_array().unwrap().iter().find(|r| r["maoDianPing"] == json!(9.0)).expect("row 6")["id"].clone();
+    f.app.send(Call::post("customerDel", json!({ "ids": sixth.to_string() })).token(&f.token)).await.ok();
+    let days = s.index(by_day).await;
+    assert_eq!(days["tTime"], json!(labels[..6]));
+    assert_eq!(Setup::lines(&days)[0].3, json!([1, 1, 0, 0, 0, 1]));
+    let weeks = s.index(by_week).await;
+    assert_eq!(weeks["tTime"], json!(["2026-W13", "2026-W14"]));
+    assert_eq!(Setup::lines(&weeks), [line(f.product, "测试牛奶", json!([12.7, 2.0]), json!([3, 1]), json!([4.233, 2.0]))]);
 }
 
 #[tokio::test]
@@ -198,13 +270,11 @@ async fn filters_narrow_the_rows_and_groups_match_by_name() {
         Setup::lines(&prime),
         [line(f.product, "测试牛奶", json!([1.2, 2.0]), json!([1, 1]), json!([1.2, 2.0])), other]
     );
-    // Runs of 3 days from the first: 03-28~03-30 (rows 1, 2), 03-31~04-02 (row 4), 04-03~04-05.
+    // Runs of 3 days from the first: 03-28~03-30 (rows 1, 2), 03-31~04-02 (row 4); 04-03~04-05
+    // is after the product's last day with data, so absent.
     let runs = s.index(json!({ "mediaId": media, "productId": f.product, "timeType": 5, "timeTypeValue": 3 })).await;
-    assert_eq!(runs["tTime"], json!(["03-28~03-30", "03-31~04-02", "04-03~04-05"]));
-    assert_eq!(
-        Setup::lines(&runs),
-        [line(f.product, "测试牛奶", json!([3.7, 2.0, 0.0]), json!([2, 1, 0]), json!([1.85, 2.0, null]))]
-    );
+    assert_eq!(runs["tTime"], json!(["03-28~03-30", "03-31~04-02"]));
+    assert_eq!(Setup::lines(&runs), [line(f.product, "测试牛奶", json!([3.7, 2.0]), json!([2, 1]), json!([1.85, 2.0]))]);
     // Over more than one calendar year the runs' labels carry the year: 366 days from
     // 2025-03-29 end on 2026-03-29 (rows 7, 1, 2: 9.0 + 1.2 + 2.5 = 12.7 in 3 spots, 4.233 a
     // spot), then 03-30 … 04-05 (row 4: 2.0).

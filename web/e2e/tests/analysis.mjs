@@ -16,11 +16,14 @@
 // A second product (its name nightName) has one customer spot, D1 24:10:05 (00:10:05 of D2 by
 // the calendar), and a per-minute series D2 00:05…00:15 of 0.05, 0.06 … 0.15: the spot lies in
 // the minute 00:10, so its mean is 0.100; its details read 24:05…24:15 on D1 throughout.
+// A second order of the product over next month has no spot in its cycle: 数据分析 opens on the
+// product's latest week with a spot, the ISO week of D2 (its latest broadcast day), and says so;
+// the demo's 特仑苏, which has never aired, says it has no spot.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { adeval, dismissNotices, expectAccessible, isCall, shared, waitForPath } from '../lib.mjs'
-import { addProduct, pad, seedMasterData, seedOrder, ymd, ymOf } from '../seed.mjs'
+import { addProduct, call, pad, seedMasterData, seedOrder, ymd, ymOf } from '../seed.mjs'
 
 const stamp = Date.now().toString(36)
 const productName = `E2E分析产品${stamp}`
@@ -39,17 +42,24 @@ const summary = (page, id) => page.getByRole('dialog', { name: new RegExp(`^汇�
 const cell = (box, slot, day) => box.locator(`tr[data-slot="${slot}"] td[data-label="${day}"]`)
 const text = async (loc) => (await loc.innerText()).replace(/\s+/g, ' ').trim()
 
-/** The summary dialog's 数据分析 of the order whose row shows `name` (default: the seeded one). */
-async function openAnalysis(ctx, page, name = productName) {
+/** The summary dialog of the order whose row shows `name` (default: the seeded one), or of order `id`. */
+async function openSummary(ctx, page, name = productName, id = name === productName ? ctx.state.orderId : undefined) {
   await page.goto(`${page.url().split('#')[0]}#/order/index`)
   await waitForPath(page, '/order/index')
   await page.reload()
   await page.waitForFunction(() => !document.querySelector('.data-table[aria-busy]'))
   await dismissNotices(page)
-  await page.locator('tr[data-row-key]', { hasText: name }).getByRole('button', { name: /更多/ }).click()
+  const row = id === undefined ? page.locator('tr[data-row-key]', { hasText: name }) : page.locator(`tr[data-row-key="${id}"]`)
+  await row.getByRole('button', { name: /更多/ }).click()
   await page.getByRole('menuitem', { name: '汇总', exact: true }).click()
-  const box = name === productName ? summary(page, ctx.state.orderId) : page.getByRole('dialog', { name: /^汇总 #/ })
+  const box = id === undefined ? page.getByRole('dialog', { name: /^汇总 #/ }) : summary(page, id)
   await box.waitFor()
+  return box
+}
+
+/** The summary dialog's 数据分析 of the order whose row shows `name` (default: the seeded one). */
+async function openAnalysis(ctx, page, name = productName) {
+  const box = await openSummary(ctx, page, name)
   const answer = page.waitForResponse(isCall('dataAnalysis'))
   await box.getByRole('button', { name: '数据分析', exact: true }).click()
   const body = await (await answer).json()
@@ -68,7 +78,7 @@ export const tests = [
       const { brand, media } = await seedMasterData(page, stamp)
       const product = await addProduct(page, brand, productName)
       await addProduct(page, brand, nightName)
-      const { order } = await seedOrder(page, {
+      const { order, tapes, periods } = await seedOrder(page, {
         brand, media, product, tapes: [{ version: 'A版', fileName, number: `AN-${stamp}`, title: customerTitle }],
         periods: [[`E2E分析晚间${stamp}`, '19:00:00', '21:00:00']], times: 20, suitName: `E2E分析套装${stamp}`, month: M1,
         order: { cycleTimeAdd: ymd(first), cycleTimeEnd: ymd(last), followDate: ymd(first), customerMetrics: '100', mediaMetrics: '90' },
@@ -76,6 +86,19 @@ export const tests = [
       ctx.state.orderId = order.id
       const group = brand.groups[0].audienceCityGroupName
       ctx.state.seed = { media, group }
+      // The same product over next month, nothing aired in it yet.
+      const next = new Date(now.getFullYear(), now.getMonth() + 1, 1)
+      const nextLast = new Date(now.getFullYear(), now.getMonth() + 2, 0)
+      const suit = await call(page, 'suitAdd', {
+        mediaId: media.id, brandId: brand.id, suitName: `E2E分析下月套装${stamp}`, customerMetrics: '100', mediaMetrics: '90', seconds: 15,
+        suitTime: ymOf(next), timePeriodArray: JSON.stringify(periods.map((p) => ({ timePeriodId: String(p.id), numberOfTimes: 20 }))),
+      })
+      const later = await call(page, 'orderAdd', {
+        mediaId: media.id, productId: product.id, defaultId: brand.groups[0].id, seconds: 15, orderProductMagneticTapeId: String(tapes[0].id),
+        suitId: suit.id, customerFreeBroadcastCalculation: 1, mediaFreeBroadcastCalculation: 1,
+        cycleTimeAdd: ymd(next), cycleTimeEnd: ymd(nextLast), followDate: ymd(next), customerMetrics: '100', mediaMetrics: '90',
+      })
+      ctx.state.laterOrder = { id: later.id, from: ymd(next), to: ymd(nextLast) }
 
       const dir = await mkdtemp(join(tmpdir(), 'adeval-e2e-analysis-'))
       try {
@@ -153,6 +176,47 @@ export const tests = [
       await ctx.shot(page, 'grid-days-with-spots')
       await box.getByRole('checkbox', { name: '仅显示本页有点位的日期' }).uncheck()
       await table.getByRole('columnheader', { name: DAYS.at(-1) }).waitFor()
+    },
+  },
+  {
+    name: 'an order whose cycle has no spot opens on the product\'s latest week with one, and says so; a product never aired says that',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      const later = ctx.state.laterOrder
+      const box = await openSummary(ctx, page, productName, later.id)
+      const asked = []
+      const listen = (r) => (isCall('dataAnalysis')(r) || isCall('dataAnalysisLastWeek')(r)) && asked.push(r.url())
+      page.on('response', listen)
+      const week = page.waitForResponse(isCall('dataAnalysisLastWeek'))
+      await box.getByRole('button', { name: '数据分析', exact: true }).click()
+      const found = (await (await week).json()).data
+      // D2 is the product's latest broadcast day with a spot: its ISO week, Monday to Sunday.
+      const d2 = new Date(first.getFullYear(), first.getMonth(), 4)
+      const monday = new Date(d2.getFullYear(), d2.getMonth(), d2.getDate() - ((d2.getDay() + 6) % 7))
+      const days = Array.from({ length: 7 }, (_, i) => ymd(new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + i)))
+      ctx.expect(found.ymd === D2 && found.addTimes === days[0] && found.endTimes === days[6], `dataAnalysisLastWeek ${JSON.stringify(found)}`)
+      const table = box.getByRole('table')
+      await table.getByRole('columnheader', { name: days[6] }).waitFor()
+      const headers = await table.getByRole('columnheader').allInnerTexts()
+      ctx.expect(JSON.stringify(headers) === JSON.stringify(['时间', ...days]), `headers ${headers}`)
+      ctx.expect(await text(cell(box, '20:30', D2)) === `媒 无 客 ${customerTitle} 0.800`, `20:30 ${D2}`)
+      const note = await box.getByRole('status').innerText()
+      ctx.expect(note === `订单周期（${later.from} 至 ${later.to}）内暂无点位数据，已显示最近有点位的一周：${days[0]} 至 ${days[6]}`, `note ${note}`)
+      ctx.expect(await box.getByRole('textbox', { name: '开始日期' }).inputValue() === days[0], 'the range starts on the week')
+      ctx.expect(await box.getByRole('textbox', { name: '结束日期' }).inputValue() === days[6], 'the range ends on the week')
+      // The cycle first, then the week with a spot: three calls, the cycle's answered empty.
+      const sent = asked.map((u) => { const q = new URL(u); return `${q.pathname.split('/').at(-1)} ${q.searchParams.get('addTimes') ?? ''}` })
+      ctx.expect(JSON.stringify(sent) === JSON.stringify([`dataAnalysis ${later.from}`, 'dataAnalysisLastWeek ', `dataAnalysis ${days[0]}`]), `calls ${sent}`)
+      page.off('response', listen)
+      await ctx.shot(page, 'latest-week')
+      await expectAccessible(page, 'analysis on the latest week', { include: '.dialog' })
+
+      const demo = await openSummary(ctx, page, '特仑苏')
+      const none = page.waitForResponse(isCall('dataAnalysisLastWeek'))
+      await demo.getByRole('button', { name: '数据分析', exact: true }).click()
+      ctx.expect((await (await none).json()).data.ymd === null, '特仑苏 has a spot')
+      await demo.getByText('该产品在所选受众/城市组下还没有点位数据').waitFor()
+      await ctx.shot(page, 'never-aired')
     },
   },
   {

@@ -4,14 +4,15 @@
 // eight — then the filters, the figures tables read against hand-worked GRP, spots and GRP per
 // spot per ISO week (and per run of 7 days), a tooltip read by hovering a bar, a series hidden
 // through the legend, the media side (never added to the customer's) and the default group
-// the group filter names, the brush's start (the buckets up to the last with data: 12 or fewer
-// whole, else their newest 70 %), the remembered choice and 重置; a year by
-// day stepped with the keyboard and dragged (the window keeps its width), runs of 7 days over
+// the group filter names, a range past the last day with data (those buckets absent, no line
+// falling to 0), the brush's start (12 buckets or fewer whole, else the newest 70 %), the
+// remembered choice and 重置; a year by day stepped with the keyboard and dragged (the window
+// keeps its width), the demo's last month and this one by month and by day, runs of 7 days over
 // two calendar years (labels with the year), a range the server refuses, and 甲 by audience
 // group (dashboardoneBIndex), its default group's series the by-product one.
 // Screenshots: test-results/dashboard-*.png.
 import { hashRoute, isCall, shared, waitForPath } from '../lib.mjs'
-import { call, seedMasterData } from '../seed.mjs'
+import { call, seedMasterData, ymd } from '../seed.mjs'
 import { makeXlsx } from '../xlsx.mjs'
 
 const stamp = Date.now().toString(36)
@@ -285,12 +286,36 @@ export const tests = [
     },
   },
   {
+    name: 'a range past the last day with data: those weeks are absent, not 0, and no line falls to 0',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      const { media } = ctx.state.seed
+      const [a, b] = ctx.state.products
+      // 03-02 … 04-26 is W10 … W17; the rows end on 03-22 (W12), so W13 … W17 are absent.
+      await page.goto(`${ctx.base}/#/dashboard?mediaId=${media.id}&timeType=4&timeAdd=2026-03-02&timeEnd=2026-04-26`)
+      await page.waitForFunction(() => document.querySelectorAll('.dash-chart table').length === 2 && !document.querySelector('.dash-chart[aria-busy="true"]'))
+      await expectRows(ctx, grpTable(page), [HEAD, ...GRP_WEEKS], 'by week to 04-26')
+      await expectRows(ctx, perSpotTable(page), [['时间', `${first} 每点位毛评点`, `${second} 每点位毛评点`], ...PER_SPOT_WEEKS], 'per spot to 04-26')
+      const plot = page.getByRole('img', { name: /^毛评点与点位数图表/ })
+      const label = await plot.getAttribute('aria-label')
+      ctx.expect(label.includes('共 3 个时间段，显示 2026-W10 至 2026-W12'), `plot ${label}`)
+      // Each spots line has a point a week, three, the last at its W12 count (甲 1, 乙 3): none
+      // at the axis' 0 after it.
+      const points = async (id) => page.locator(`.dash-plot [data-series="spots:${id}"] circle`).evaluateAll((cs) => cs.map((c) => Number(c.getAttribute('cy'))))
+      const [pa, pb] = [await points(a.id), await points(b.id)]
+      ctx.expect(pa.length === 3 && pb.length === 3, `points ${pa} / ${pb}`)
+      // 乙: W10 1, W11 0, W12 3 — its last point is the highest (smallest y), 甲's last (1) at 乙's first (1).
+      ctx.expect(pb[2] < pb[0] && pb[0] < pb[1] && Math.abs(pa[2] - pb[0]) < 0.5, `y of 甲 ${pa}, 乙 ${pb}`)
+      await ctx.shot(page, 'past-the-last-data')
+    },
+  },
+  {
     name: 'a year by day: the brush steps one bucket a key (Home/End to the ends) and keeps its width when dragged',
     run: async (ctx) => {
       const page = shared(ctx)
       const { media } = ctx.state.seed
       const answer = page.waitForResponse(isCall('dashboardoneIndex'))
-      await page.goto(`${ctx.base}/#/dashboard?mediaId=${media.id}&timeType=3&timeAdd=2025-12-01&timeEnd=2026-11-30`)
+      await page.goto(`${ctx.base}/#/dashboard?mediaId=${media.id}&timeType=3&timeAdd=2025-03-23&timeEnd=2026-03-22`)
       await answer
       const brush = page.getByRole('slider', { name: '毛评点与点位数缩放范围' })
       const at = async () => {
@@ -304,23 +329,23 @@ export const tests = [
         const got = await at()
         ctx.expect(got[0] === want[0] && got[1] === want[1] && got[2] === 365, `${what}: 第 ${got[0]}–${got[1]} 个 of ${got[2]}, expected 第 ${want[0]}–${want[1]} 个`)
       }
-      // 365 days with data up to 2026-03-22 (the 112th): the first window is the newest 70 % of
-      // those 112, the 35th to the 112th (78 wide); the days after it are left out. A bucket is
-      // under 4 px wide here, narrower than visx's padding.
-      await expectAt([35, 112], 'the first window')
+      // The year to 2026-03-22, the last day with data: 365 days, every one in the answer. The
+      // first window is the newest 70 %: 30 % is 109.5, bucket 109's centre, so the 110th to the
+      // 365th (256 wide). A bucket is under 4 px wide here, narrower than visx's padding.
+      await expectAt([110, 365], 'the first window')
       await brush.focus()
       await page.keyboard.press('Home')
-      await expectAt([1, 78], 'Home')
+      await expectAt([1, 256], 'Home')
       const started = Date.now()
       for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowRight')
-      await expectAt([11, 88], 'ten steps right')
+      await expectAt([11, 266], 'ten steps right')
       console.log(`     ten brush steps over 365 buckets: ${Date.now() - started} ms`)
       await page.keyboard.press('ArrowLeft')
-      await expectAt([10, 87], 'a step left')
+      await expectAt([10, 265], 'a step left')
       await page.keyboard.press('End')
-      await expectAt([288, 365], 'End')
+      await expectAt([110, 365], 'End')
       await page.keyboard.press('Home')
-      await expectAt([1, 78], 'Home')
+      await expectAt([1, 256], 'Home')
       // Dragged 150 px to the right with the mouse: moved, as wide as before.
       const box = await page.locator('.dash-brush').first().locator('.visx-brush-selection').boundingBox()
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
@@ -328,7 +353,7 @@ export const tests = [
       for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + box.width / 2 + i * 15, box.y + box.height / 2)
       await page.mouse.up()
       const [from, to] = await at()
-      ctx.expect(from > 1 && to - from + 1 === 78, `dragged to 第 ${from}–${to} 个: not 78 wide`)
+      ctx.expect(from > 1 && to - from + 1 === 256, `dragged to 第 ${from}–${to} 个: not 256 wide`)
       await ctx.shot(page, 'year-by-day-brush')
     },
   },
@@ -348,7 +373,9 @@ export const tests = [
       const runs = ['2026-03-02~2026-03-08', '2026-03-09~2026-03-15', '2026-03-16~2026-03-22']
       const tail = JSON.stringify(rows.slice(-3))
       ctx.expect(tail === JSON.stringify(GRP_WEEKS.map((r, i) => [runs[i], ...r.slice(1)])), `the last runs ${tail}`)
-      // The x labels: each date on its own line.
+      // The x labels: each date on its own line. (The plot appears once its width is measured,
+      // after the table.)
+      await page.waitForFunction(() => document.querySelector('.dash-plot text tspan + tspan'))
       const ticks = await page.locator('.dash-plot').first().locator('text').evaluateAll((els) =>
         els.map((t) => [...t.querySelectorAll('tspan')].map((s) => s.textContent)).filter((l) => l.length === 2))
       ctx.expect(ticks.length > 0 && ticks.every(([a, b]) => /^\d{4}-\d{2}-\d{2}~$/.test(a) && /^\d{4}-\d{2}-\d{2}$/.test(b)), `x labels ${JSON.stringify(ticks.slice(0, 3))}`)
@@ -424,6 +451,46 @@ export const tests = [
       await ctx.shot(page, 'by-group')
       await page.getByRole('button', { name: '按产品', exact: true }).click()
       await expectRows(ctx, perSpotTable(page), [['时间', `${first} 每点位毛评点`], ...PER_SPOT_WEEKS.map((r) => r.slice(0, 2))], '甲 by product again')
+    },
+  },
+  {
+    name: 'the demo, whose data ends yesterday: last month and this one by month both shown, by day the newest days, nothing after yesterday',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      // The demo airs from before last month to yesterday (its lake ends at today's midnight).
+      const today = new Date()
+      const start = new Date(today.getFullYear(), today.getMonth() - 1, 1)
+      const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1)
+      const end = new Date(today.getFullYear(), today.getMonth() + 1, 0)
+      const visit = async (query) => {
+        await page.goto(`${ctx.base}/#/dashboard?${query}`)
+        await page.waitForFunction(() => document.querySelectorAll('.dash-chart table').length === 2 && !document.querySelector('.dash-chart[aria-busy="true"]'))
+        return (await rowsOf(grpTable(page))).slice(1).map((r) => r[0])
+      }
+      const brush = () => page.getByRole('slider', { name: '毛评点与点位数缩放范围' }).getAttribute('aria-valuetext')
+      // By month to yesterday: last month and this one (this one alone has no data on the 1st).
+      const months = [ymd(start).slice(0, 7), ymd(yesterday).slice(0, 7)].filter((m, i, all) => all.indexOf(m) === i)
+      const byMonth = await visit(`timeType=2&timeAdd=${ymd(start)}&timeEnd=${ymd(yesterday)}`)
+      ctx.expect(JSON.stringify(byMonth) === JSON.stringify(months), `months ${byMonth}`)
+      const monthWindow = await brush()
+      ctx.expect(monthWindow === `${months[0]} 至 ${months.at(-1)}（第 1–${months.length} 个，共 ${months.length} 个）`, `brush ${monthWindow}`)
+      await ctx.shot(page, 'demo-by-month')
+      // By day to the end of this month: the days up to yesterday, the rest absent; the window
+      // the newest 70 % of them, ending on yesterday.
+      const days = Math.round((yesterday - start) / 86_400_000) + 1
+      const byDay = await visit(`timeType=3&timeAdd=${ymd(start)}&timeEnd=${ymd(end)}`)
+      ctx.expect(byDay.length === days && byDay.at(-1) === ymd(yesterday), `${byDay.length} days, the last ${byDay.at(-1)}; expected ${days} to ${ymd(yesterday)}`)
+      const from = Math.ceil(0.3 * days - 0.5) + 1
+      const dayWindow = await brush()
+      ctx.expect(dayWindow === `${byDay[from - 1]} 至 ${ymd(yesterday)}（第 ${from}–${days} 个，共 ${days} 个）`, `brush ${dayWindow}`)
+      await ctx.shot(page, 'demo-by-day')
+      // This month by week (a first visit's view): it ends on yesterday's week (on the 1st
+      // this month has no data yet).
+      if (today.getDate() === 1) return
+      const byWeek = await visit(`timeType=4&timeAdd=${ymd(new Date(today.getFullYear(), today.getMonth(), 1))}&timeEnd=${ymd(end)}`)
+      const weekLabel = (await page.getByRole('img', { name: /^毛评点与点位数图表/ }).getAttribute('aria-label'))
+      ctx.expect(byWeek.length > 0 && weekLabel.includes(`至 ${byWeek.at(-1)}`), `weeks ${byWeek}, plot ${weekLabel}`)
+      await ctx.shot(page, 'demo-this-month-by-week')
     },
   },
 ]

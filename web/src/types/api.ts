@@ -730,6 +730,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/background/v1/dataAnalysisLastWeek": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 数据分析最近有点位的一周 */
+        get: operations["dataAnalysisLastWeek"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/background/v1/defaultAudienceCityGroupAdd": {
         parameters: {
             query?: never;
@@ -6750,7 +6767,11 @@ export interface operations {
                         data?: {
                             /** @description `[timeAdd, timeEnd]`. */
                             time: string[];
-                            /** @description The bucket labels, in time order. */
+                            /**
+                             * @description The bucket labels, in time order, up to the last bucket with a spot in any series: the
+                             *     buckets after the last day with data are absent (none when no row matches), earlier
+                             *     ones without a spot are listed with 0 spots.
+                             */
                             tTime: string[];
                             tData: components["schemas"]["GrpLine"][];
                             cData: components["schemas"]["SpotLine"][];
@@ -6800,7 +6821,11 @@ export interface operations {
                         data?: {
                             /** @description `[timeAdd, timeEnd]`. */
                             time: string[];
-                            /** @description The bucket labels, in time order. */
+                            /**
+                             * @description The bucket labels, in time order, up to the last bucket with a spot in any series: the
+                             *     buckets after the last day with data are absent (none when no row matches), earlier
+                             *     ones without a spot are listed with 0 spots.
+                             */
                             tTime: string[];
                             tData: components["schemas"]["GrpLine"][];
                             cData: components["schemas"]["SpotLine"][];
@@ -6856,6 +6881,49 @@ export interface operations {
                              * @description Slots with at least one spot.
                              */
                             total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    dataAnalysisLastWeek: {
+        parameters: {
+            query?: {
+                category?: null | components["schemas"]["Text"];
+                source?: null | components["schemas"]["Text"];
+                productId?: null | components["schemas"]["Text"];
+                defaultId?: null | components["schemas"]["Text"];
+                mediaId?: null | components["schemas"]["Text"];
+            };
+            header: {
+                timestamp: string;
+                nonce: string;
+                sign: string;
+                token: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description envelope; code 200 carries data, other codes per the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        /** @description dataAnalysisLastWeek's answer; every field null when the rows have no spot. */
+                        data?: {
+                            /** @description The latest broadcast day with a spot, `YYYY-MM-DD`. */
+                            ymd?: string | null;
+                            /** @description Its week's Monday, `YYYY-MM-DD` (dataAnalysis's `addTimes`). */
+                            addTimes?: string | null;
+                            /** @description Its week's Sunday (dataAnalysis's `endTimes`). */
+                            endTimes?: string | null;
                         };
                     };
                 };

@@ -17,6 +17,10 @@
 //! | m | 03-04 21:15:00 | 伊利版本B | | 21:15 |
 //!
 //! And on 03-10 a customer spot at 08:00, 08:01 … 08:11 (12 slots) for the paging.
+//!
+//! dataAnalysisLastWeek over the same rows: the latest day with a spot is 03-10 (a Tuesday), so
+//! the week 03-09 … 03-15; on 测试二台 alone 03-02 (the week 03-02 … 03-08); 北京's only row is of
+//! 03-02 too; without the 03-10 rows 03-04 (the media side's 21:15).
 
 use serde_json::{Value, json};
 
@@ -199,4 +203,46 @@ async fn bad_arguments_are_named_in_chinese() {
     }
     // A year by month is 13 buckets: fine.
     assert_eq!(analysis(&f, json!({ "endTimes": "2027-03-05", "timeType": 2 })).await.ok()["time"].as_array().unwrap().len(), 13);
+}
+
+#[tokio::test]
+async fn the_last_week_is_the_iso_week_of_the_latest_spot_of_either_side() {
+    let f = &setup().await;
+    let last = |extra: Value| {
+        let mut fields = json!({ "productId": f.product, "defaultId": f.group });
+        fields.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        async move { f.app.send(Call::get("dataAnalysisLastWeek", fields).token(&f.token)).await.ok().clone() }
+    };
+    let week = |ymd: &str, from: &str, to: &str| json!({ "ymd": ymd, "addTimes": from, "endTimes": to });
+
+    assert_eq!(last(json!({})).await, week("2026-03-10", "2026-03-09", "2026-03-15"));
+    assert_eq!(last(json!({ "mediaId": f.media, "category": 2, "source": 3 })).await, week("2026-03-10", "2026-03-09", "2026-03-15"));
+    assert_eq!(last(json!({ "mediaId": f.other_media })).await, week("2026-03-02", "2026-03-02", "2026-03-08"));
+    assert_eq!(last(json!({ "defaultId": f.second_group })).await, week("2026-03-02", "2026-03-02", "2026-03-08"));
+    assert_eq!(last(json!({ "category": 1 })).await, json!({ "ymd": null, "addTimes": null, "endTimes": null }));
+
+    // The 03-10 rows deleted: the media side's 03-04 is the latest.
+    let listed = f.app.send(Call::get("customerIndex", json!({ "addTime": "2026-03-10", "endTime": "2026-03-10" })).token(&f.token)).await.ok().clone();
+    let ids: Vec<String> = listed["data"].as_array().unwrap().iter().map(|r| r["id"].to_string()).collect();
+    assert_eq!(ids.len(), 12);
+    f.app.send(Call::post("customerDel", json!({ "ids": ids.join(",") })).token(&f.token)).await.ok();
+    assert_eq!(last(json!({})).await, week("2026-03-04", "2026-03-02", "2026-03-08"));
+
+    // Bad arguments, all named at once; the menus of dataAnalysis.
+    let ask = |fields: Value| async move { f.app.send(Call::get("dataAnalysisLastWeek", fields).token(&f.token)).await };
+    let none = ask(json!({})).await;
+    assert_eq!((none.code(), none.field("productId"), none.field("defaultId")), (4000, Some("请选择产品"), Some("请选择受众/城市组")));
+    let unknown = ask(json!({ "productId": 999_999, "defaultId": 999_999, "mediaId": 999_999 })).await;
+    assert_eq!(
+        (unknown.field("productId"), unknown.field("defaultId"), unknown.field("mediaId")),
+        (Some("产品不存在"), Some("受众/城市组不存在"), Some("媒体不存在"))
+    );
+    let bad = ask(json!({ "productId": f.product, "defaultId": f.group, "category": 5, "source": "x" })).await;
+    assert_eq!((bad.field("category"), bad.field("source")), (Some("数据类别无效"), Some("数据来源无效")));
+    for (account, rules, code) in [("dash", "155", 200), ("orders", "112", 200), ("client", "145", 4003)] {
+        let id = f.app.create_account(account, rules).await;
+        let token = f.app.session(id).await;
+        let fields = json!({ "productId": f.product, "defaultId": f.group });
+        assert_eq!(f.app.send(Call::get("dataAnalysisLastWeek", fields).token(&token)).await.code(), code, "{account}");
+    }
 }

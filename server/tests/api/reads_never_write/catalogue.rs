@@ -107,6 +107,8 @@ pub fn reads(w: &World) -> Vec<Read> {
     }
     let analysis = json!({"category": 2, "source": 3, "addTimes": day(-7), "endTimes": to, "productId": w.product, "defaultId": w.group, "page": 1, "limit": 10});
     add("dataAnalysis", get, analysis);
+    add("dataAnalysisLastWeek", get, json!({"productId": w.product, "defaultId": w.group}));
+    add("dataAnalysisLastWeek", get, json!({"category": 2, "source": 3, "productId": w.product, "defaultId": w.group, "mediaId": w.media}));
     let curve = json!({"mediaId": w.media, "defaultAudienceCityGroupId": w.group, "ymd": day(-3), "addTime": "20:15:30", "duration": 15, "before": 60, "after": 60});
     add("spotCurve", get, curve);
 

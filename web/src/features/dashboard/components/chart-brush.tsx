@@ -14,10 +14,8 @@ const SELECTION = { fill: 'var(--color-primary)', fillOpacity: 0.15, stroke: 'va
 type Props = {
   title: string
   width: number
-  /** Every bucket of the range; the brush spans them all. */
+  /** Every bucket of the answer; the brush spans them all. */
   buckets: string[]
-  /** The buckets up to the last with data (dataExtent): the first selection is of them. */
-  extent: number
   /** Drawn small behind the brush, the whole range, so the reader sees where they are. */
   series: ChartSeries[]
   value: BucketWindow
@@ -27,13 +25,13 @@ type Props = {
 }
 
 /**
- * The zoom under a chart (visx Brush over the whole range, starting on the buckets up to the
- * last with data: all of them when 12 or fewer, else their newest 70 %): drag the
+ * The zoom under a chart (visx Brush over every bucket of the answer, starting on all of them
+ * when 12 or fewer, else on the newest 70 %): drag the
  * selection or its edges. With the focus on it, ← and → move the window a bucket, Shift+← and
  * Shift+→ change its width, Home and End take it to the range's start or end; it is announced
  * as a slider whose value is the window.
  */
-export function ChartBrush({ title, width, buckets, extent, series, value, onChange, sides }: Props) {
+export function ChartBrush({ title, width, buckets, series, value, onChange, sides }: Props) {
   const { t } = useTranslation('dashboard')
   const brush = useRef<BrushHandle | null>(null)
   const margin = { top: 4, bottom: 4, left: sides.left, right: sides.right }
@@ -45,7 +43,7 @@ export function ChartBrush({ title, width, buckets, extent, series, value, onCha
   const preview = series.find((s) => s.axis === 'left')
   // The first position only: afterwards the brush keeps its own, scaled when the width changes.
   const [initial] = useState(() => {
-    const [from, to] = initialSelection(count, extent)
+    const [from, to] = initialSelection(count)
     return { start: { x: x(from) }, end: { x: x(to) } }
   })
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { DashboardIndex } from '../api'
 import {
-  axisMax, brushWindow, comboSeries, countTicks, dataExtent, edgeWindow, formatValue, initialSelection, initialWindow, isolated, labelStep, PALETTE, perSpotSeries, resizeWindow, SAFE_PIXEL, selectionWindow,
+  axisMax, brushWindow, comboSeries, countTicks, edgeWindow, formatValue, initialSelection, initialWindow, isolated, labelStep, PALETTE, perSpotSeries, resizeWindow, SAFE_PIXEL, selectionWindow,
   seriesColors, shiftWindow, tableRows, windowed, wrapLabel,
 } from './chart-data'
 
@@ -97,24 +97,6 @@ describe('brush windowing', () => {
     expect(initialWindow(20)).toEqual({ start: 6, end: 20 })
     // 365 days: 30 % is 109.5, bucket 109's centre: shown, so the newest 256.
     expect(initialWindow(365)).toEqual({ start: 109, end: 365 })
-  })
-
-  it('leaves out the buckets after the last with data: the current month by day, data to the 6th', () => {
-    // 31 days, a GRP bar and a spots line with data on days 1–6 (indexes 0–5), 0 after, and a
-    // per-spot line null after: the extent is 6, so the first window is days 1–6, not the
-    // newest 70 % of the month (days 10–31, all still to come).
-    const days = (data: number, after: number | null) => [...Array(6).fill(data), ...Array(25).fill(after)]
-    const grp = { key: 'grp:1', label: '', mark: 'bar', axis: 'left', decimals: 3, color: '', values: days(1.5, 0) } as const
-    const perSpot = { ...grp, key: 'perSpot:1', mark: 'line', values: days(0.75, null) } as const
-    expect(dataExtent([grp], 31)).toBe(6)
-    expect(dataExtent([perSpot], 31)).toBe(6)
-    expect(initialWindow(31, dataExtent([grp, perSpot], 31))).toEqual({ start: 0, end: 6 })
-    // A later bucket of another series moves the extent; none with data keeps the whole range.
-    const later = { ...grp, key: 'grp:2', values: [...Array(19).fill(0), 2, ...Array(11).fill(0)] }
-    expect(dataExtent([grp, later], 31)).toBe(20)
-    expect(initialWindow(31, 20)).toEqual({ start: 6, end: 20 })
-    expect(dataExtent([{ ...grp, values: Array(31).fill(0) }], 31)).toBe(31)
-    expect(dataExtent([], 5)).toBe(5)
   })
 
   it('selects in bucket units what the first window shows', () => {

@@ -106,32 +106,14 @@ export const WHOLE_RANGE_UP_TO = 12
 export const INITIAL_SHARE = 0.7
 
 /**
- * How many buckets from the range's start reach the last one with data in any series (a
- * figure other than 0 or null); the whole range when none has any. The buckets after it are
- * days still to come (or with no data yet): DESIGN §5.4 leaves them out of the first view.
+ * The brush's first selection in bucket units (0 … count): every bucket when they are 12 or
+ * fewer, else the newest 70 %. DESIGN §5.4 replaces the spec's 0–70 %: started at the oldest
+ * end, an order's two months by month showed only the first, and the current weeks were hidden.
+ * The answer ends at its last bucket with data (the server leaves the later ones out), so the
+ * newest buckets are data, the same for both charts — a GRP per spot of 0 included.
  */
-export function dataExtent(series: readonly ChartSeries[], count: number): number {
-  let last = -1
-  for (const s of series) {
-    for (let i = Math.min(count, s.values.length) - 1; i > last; i--) {
-      const v = s.values[i]
-      if (v !== null && v !== 0) {
-        last = i
-        break
-      }
-    }
-  }
-  return last < 0 ? count : last + 1
-}
-
-/**
- * The brush's first selection in bucket units (0 … count), over the buckets up to the last one
- * with data (`extent`, dataExtent): all of them when they are 12 or fewer, else their newest
- * 70 %. DESIGN §5.4 replaces the spec's 0–70 %: started at the oldest end, an order's two
- * months by month showed only the first, and the current weeks were hidden.
- */
-export function initialSelection(count: number, extent = count): [number, number] {
-  const n = Math.max(0, Math.min(count, extent))
+export function initialSelection(count: number): [number, number] {
+  const n = Math.max(0, count)
   return n <= WHOLE_RANGE_UP_TO ? [0, n] : [(1 - INITIAL_SHARE) * n, n]
 }
 
@@ -173,7 +155,7 @@ export function selectionWindow(count: number, innerWidth: number, x0: number, x
 export const sameWindow = (a: BucketWindow, b: BucketWindow) => a.start === b.start && a.end === b.end
 
 /** The initial window: the buckets of the initial selection. */
-export const initialWindow = (count: number, extent = count) => brushWindow(count, ...initialSelection(count, extent))
+export const initialWindow = (count: number) => brushWindow(count, ...initialSelection(count))
 
 /** The window moved by `delta` buckets, kept inside the range and as wide as it was. */
 export function shiftWindow(w: BucketWindow, delta: number, count: number): BucketWindow {

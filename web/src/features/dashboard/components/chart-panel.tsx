@@ -2,7 +2,7 @@ import { useParentSize } from '@visx/responsive'
 import { memo, useCallback, useDeferredValue, useId, useMemo, useState } from 'react'
 import { useTranslation } from '@/lib/i18n'
 import { ChartBrush } from './chart-brush'
-import { dataExtent, initialWindow, sameWindow, windowed, type BucketWindow, type ChartSeries } from './chart-data'
+import { initialWindow, sameWindow, windowed, type BucketWindow, type ChartSeries } from './chart-data'
 import { ChartLegend } from './chart-legend'
 import { ChartPlot, PLOT_HEIGHT, plotMargins } from './chart-plot'
 import { ChartTable } from './chart-table'
@@ -39,9 +39,8 @@ function ChartCard({ title, buckets = [], series, loading, error, axes }: Props)
   const headingId = useId()
   const { parentRef, width } = useParentSize({ debounceTime: 100, ignoreDimensions: ['height', 'top', 'left'] })
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set())
-  // The buckets up to the last with data: the brush starts on them (newest 70 % past 12).
-  const [extent] = useState(() => dataExtent(series, buckets.length))
-  const [view, setView] = useState<BucketWindow>(() => initialWindow(buckets.length, extent))
+  // The brush starts on every bucket, or on the newest 70 % past 12.
+  const [view, setView] = useState<BucketWindow>(() => initialWindow(buckets.length))
   // The brush follows the key or the pointer at once; the plot of a long range catches up.
   const plotView = useDeferredValue(view)
   // The brush reports the window it was just given too: an equal window changes nothing.
@@ -59,9 +58,11 @@ function ChartCard({ title, buckets = [], series, loading, error, axes }: Props)
       }),
     [],
   )
-  // Products asked for by name come back even without a spot: all-zero charts say nothing.
-  // What was shown stays shown under the loading veil, so an empty answer stays empty.
-  const empty = buckets.length === 0 || series.every((s) => s.values.every((v) => v === null || v === 0))
+  // No bucket: nothing was aired in the range (the answer ends at its last bucket with data,
+  // DESIGN §5.4, so products asked for by name come back without one). A bucket with a spot
+  // measured at 0 GRP is data, drawn at 0. What was shown stays shown under the loading veil,
+  // so an empty answer stays empty.
+  const empty = buckets.length === 0 || series.length === 0
 
   return (
     <section className="card dash-chart" aria-labelledby={headingId} aria-busy={loading}>
@@ -78,7 +79,7 @@ function ChartCard({ title, buckets = [], series, loading, error, axes }: Props)
           width > 0 && (
             <>
               <ChartPlot title={title} width={width} buckets={plotBuckets} series={shown} total={buckets.length} axes={axes} />
-              <ChartBrush title={title} width={width} buckets={buckets} extent={extent} series={visible} value={view} onChange={onView} sides={plotMargins(shown.some((s) => s.axis === 'right'))} />
+              <ChartBrush title={title} width={width} buckets={buckets} series={visible} value={view} onChange={onView} sides={plotMargins(shown.some((s) => s.axis === 'right'))} />
             </>
           )
         )}

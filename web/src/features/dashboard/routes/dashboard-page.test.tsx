@@ -91,6 +91,40 @@ describe('DashboardPage', () => {
     expect(plot.querySelectorAll('[data-series="grp:3"]')).toHaveLength(5)
   })
 
+  it('a range past the last day with data: the answer ends there, and so do the charts, both opening on its newest 70 %', async () => {
+    // February by day asked on the 17th: the server answers 02-01 … 02-17 only (DESIGN §5.4:
+    // the days after the last with data are absent, not 0). 02-10 is a gap within the data (0
+    // spots, no GRP per spot); 02-17 has a spot measured at 0 GRP, so its GRP per spot is 0 —
+    // still data. 17 buckets: 30 % is 5.1, so both charts open on the centres 5.5 … 16.5, the
+    // 6th to the 17th day.
+    const days = Array.from({ length: 17 }, (_, i) => `2026-02-${String(i + 1).padStart(2, '0')}`)
+    const spots = days.map((d) => (d === '2026-02-10' ? 0 : 1))
+    const grp = days.map((d) => (d === '2026-02-10' || d === '2026-02-17' ? 0 : 0.5))
+    answer = {
+      time: ['2026-02-01', '2026-02-28'],
+      tTime: days,
+      tData: [{ id: 3, name: '伊利', t: grp }],
+      cData: [{ id: 3, name: '伊利', t: spots }],
+      oData: [{ id: 3, name: '伊利', t: grp.map((g, i) => (spots[i] ? g : null)) }],
+    }
+    renderPage(<DashboardPage />, { url: '/dashboard?timeType=3&timeAdd=2026-02-01&timeEnd=2026-02-28' })
+    const rows = rowsOf(await table('毛评点与点位数数据')).slice(1)
+    expect(rows.map((r) => r[0])).toEqual(days)
+    expect(rows[9]).toEqual(['2026-02-10', '0.000', '0'])
+    expect(rows.at(-1)).toEqual(['2026-02-17', '0.000', '1'])
+    expect(rowsOf(await table('每点位毛评点数据')).slice(1).map((r) => r[1])).toEqual([...Array(9).fill('0.500'), '—', ...Array(6).fill('0.500'), '0.000'])
+    const window = '2026-02-06 至 2026-02-17（第 6–17 个，共 17 个）'
+    expect((await screen.findByRole('slider', { name: '毛评点与点位数缩放范围' })).getAttribute('aria-valuetext')).toBe(window)
+    expect(screen.getByRole('slider', { name: '每点位毛评点缩放范围' }).getAttribute('aria-valuetext')).toBe(window)
+    // Drawn: 12 days, the spots line ending on 02-17 at 1 spot, not falling to 0 after it.
+    const plot = screen.getByRole('img', { name: /毛评点与点位数图表/ })
+    expect(plot.getAttribute('aria-label')).toContain('共 17 个时间段，显示 2026-02-06 至 2026-02-17')
+    const line = plot.querySelector('[data-series="spots:3"] circle:last-of-type')!
+    const first = plot.querySelector('[data-series="spots:3"] circle')!
+    expect(plot.querySelectorAll('[data-series="spots:3"] circle')).toHaveLength(12)
+    expect(line.getAttribute('cy')).toBe(first.getAttribute('cy'))
+  })
+
   it('the legend hides and shows a series in the chart and its table', async () => {
     const { user } = renderPage(<DashboardPage />, { url: '/dashboard' })
     const grp = await table('毛评点与点位数数据')
@@ -204,8 +238,9 @@ describe('DashboardPage', () => {
   })
 
   it('says 暂无数据 too when the products asked for aired nothing', async () => {
-    const none = { id: 3, name: '乙', t: [0, 0] }
-    answer = { time: ['2026-02-02', '2026-02-15'], tTime: ['2026-W06', '2026-W07'], tData: [none], cData: [none], oData: [{ ...none, t: [null, null] }] }
+    // No bucket has data, so none is listed (DESIGN §5.4); the product asked for still is.
+    const none = { id: 3, name: '乙', t: [] }
+    answer = { time: ['2026-02-02', '2026-02-15'], tTime: [], tData: [none], cData: [none], oData: [none] }
     renderPage(<DashboardPage />, { url: '/dashboard?timeType=4&timeAdd=2026-02-02&timeEnd=2026-02-15&productId=3' })
     await waitFor(() => expect(screen.getAllByText('暂无数据')).toHaveLength(2))
     expect(screen.queryByRole('table')).toBeNull()

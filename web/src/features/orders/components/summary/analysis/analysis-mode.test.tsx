@@ -1,17 +1,19 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { createRef } from 'react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { getToast } from '@/components/ui/toast-store'
 import { envelope, fakeApi, signedIn, type Sent } from '@/testing/fake-api'
 import { renderPage } from '@/testing/render-page'
 import { DEFAULT_FILTER, type SummaryFilter } from '../../../api/summary'
-import type { AnalysisAnswer, SpotCurve } from './api'
+import type { AnalysisAnswer, LastWeek, SpotCurve } from './api'
 import { answer, analysisOrder, curve } from './analysis-fixtures'
 import { AnalysisMode } from './analysis-mode'
 
 let analysis: (sent: Sent) => AnalysisAnswer | ReturnType<typeof envelope> = () => answer()
 let spotCurve: () => SpotCurve = () => curve()
-// dataAnalysis and spotCurve are not in the generated call types yet: the fallback answers them.
+const NO_WEEK: LastWeek = { ymd: null, addTimes: null, endTimes: null }
+let lastWeek: () => LastWeek = () => NO_WEEK
+// The fallback answers the mode's own calls.
 const api = fakeApi(
   {
     orderProductList: () => [
@@ -24,13 +26,14 @@ const api = fakeApi(
         ? { defaultId: 10, list: [{ id: 10, name: '北京' }] }
         : { defaultId: 9, list: [{ id: 9, name: '全国4+' }, { id: 10, name: '北京' }] },
   },
-  (sent) => (sent.name === 'dataAnalysis' ? analysis(sent) : sent.name === 'spotCurve' ? spotCurve() : null),
+  (sent) => (sent.name === 'dataAnalysis' ? analysis(sent) : sent.name === 'spotCurve' ? spotCurve() : sent.name === 'dataAnalysisLastWeek' ? lastWeek() : null),
 )
 signedIn()
 
 beforeEach(() => {
   analysis = () => answer()
   spotCurve = () => curve()
+  lastWeek = () => NO_WEEK
 })
 
 const asked = (name: string) => api.sent.filter((s) => s.name === name).map((s) => Object.fromEntries(s.params))
@@ -137,12 +140,40 @@ describe('数据分析', () => {
     await waitFor(() => expect(asked('dataAnalysis')).toHaveLength(2))
   })
 
-  it('says so when no slot has a spot, and when the call fails (with 重试)', async () => {
-    analysis = () => answer({ cData: [], total: 0 })
+  it('opens on the order\'s cycle when it has a spot: no other week is asked', async () => {
     open()
-    expect(await screen.findByText('所选范围内暂无点位数据')).toBeTruthy()
+    await grid()
+    expect(asked('dataAnalysisLastWeek')).toEqual([])
+    expect(screen.queryByRole('status')).toBeNull()
+  })
+
+  it('a cycle without a spot opens on the latest week with one, and says so', async () => {
+    // The cycle (March) has no spot; the product's latest is on Tuesday 02-24, the week 02-23 … 03-01.
+    analysis = (sent) => (sent.params.get('addTimes') === '2026-02-23' ? answer({ time: ['2026-02-23', '2026-02-24'] }) : answer({ cData: [], total: 0 }))
+    lastWeek = () => ({ ymd: '2026-02-24', addTimes: '2026-02-23', endTimes: '2026-03-01' })
+    open({ belongingTo: '1', category: '2', source: '3' })
+    const table = await grid()
+    expect(asked('dataAnalysisLastWeek')).toEqual([{ category: '2', source: '3', productId: '5', defaultId: '9', mediaId: '3' }])
+    expect(asked('dataAnalysis').map((a) => [a.addTimes, a.endTimes, a.page])).toEqual([['2026-03-01', '2026-03-31', '1'], ['2026-02-23', '2026-03-01', '1']])
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['时间', '2026-02-23', '2026-02-24'])
+    expect((screen.getByRole('textbox', { name: '开始日期' }) as HTMLInputElement).value).toBe('2026-02-23')
+    expect((screen.getByRole('textbox', { name: '结束日期' }) as HTMLInputElement).value).toBe('2026-03-01')
+    expect(screen.getByRole('status').textContent).toBe('订单周期（2026-03-01 至 2026-03-31）内暂无点位数据，已显示最近有点位的一周：2026-02-23 至 2026-03-01')
+  })
+
+  it('a product without any spot in the group says so; a search of an empty range says 所选范围内暂无点位数据', async () => {
+    analysis = () => answer({ cData: [], total: 0 })
+    const { user } = open()
+    expect(await screen.findByText('该产品在所选受众/城市组下还没有点位数据')).toBeTruthy()
+    expect(asked('dataAnalysisLastWeek')).toHaveLength(1)
+    expect(asked('dataAnalysis')).toHaveLength(1)
     expect(screen.queryByRole('navigation', { name: '分页' })).toBeNull()
-    cleanup()
+    await user.click(screen.getByRole('button', { name: '搜索' }))
+    expect(await screen.findByText('所选范围内暂无点位数据')).toBeTruthy()
+    expect(asked('dataAnalysisLastWeek')).toHaveLength(1)
+  })
+
+  it('says so when the call fails (with 重试)', async () => {
     analysis = () => envelope(null, '服务器错误', 5000)
     const { user } = open()
     expect(await screen.findByText('数据分析加载失败')).toBeTruthy()

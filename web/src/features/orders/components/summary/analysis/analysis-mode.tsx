@@ -10,6 +10,7 @@ import { AnalysisGrid, type Side } from './analysis-grid'
 import { analysisArgs, analysisRows, ANALYSIS_PAGE_SIZE, clampPage, defaultQuery, queryProblem, withSpotsOnly, type AnalysisQuery } from './analysis-model'
 import { AnalysisToolbar } from './analysis-toolbar'
 import { PointDialog } from './point-dialog'
+import { useOpeningWeek } from './use-opening-week'
 import './analysis.css'
 
 type Props = {
@@ -22,8 +23,9 @@ type Props = {
 
 /**
  * 数据分析 (spec §2.8, DESIGN §5.4): the toolbar's query, searched on opening with the order's
- * own product, group and cycle; the grid of slots by bucket, 10 slots a page; a spot opens its
- * details. The toolbar edits a draft, 搜索 applies it from page 1.
+ * own product, group and cycle — or, when the cycle has no spot, the latest week with one
+ * (useOpeningWeek); the grid of slots by bucket, 10 slots a page; a spot opens its details. The
+ * toolbar edits a draft, 搜索 applies it from page 1.
  */
 export function AnalysisMode({ order, filter, viewingRef, onViewing }: Props) {
   const { t } = useTranslation(['orders', 'common'])
@@ -43,6 +45,15 @@ export function AnalysisMode({ order, filter, viewingRef, onViewing }: Props) {
   const total = answer?.total ?? 0
   const rows = analysisRows(answer)
 
+  const moveTo = useCallback((from: string, to: string) => {
+    setDraft((d) => ({ ...d, from, to }))
+    setApplied((a) => ({ ...a, from, to }))
+    setPage(1)
+    setSearches((n) => n + 1)
+  }, [])
+  const who = args && { category: args.category, source: args.source, productId: args.productId, defaultId: args.defaultId, mediaId: args.mediaId }
+  const opening = useOpeningWeek({ who, answer: query.isPlaceholderData ? undefined : answer, moveTo })
+
   // Fewer slots than the page assumed (another filter, data deleted): the last page instead.
   useEffect(() => {
     if (answer && !query.isPlaceholderData && page !== clampPage(page, answer.total)) setPage(clampPage(page, answer.total))
@@ -55,6 +66,7 @@ export function AnalysisMode({ order, filter, viewingRef, onViewing }: Props) {
       return
     }
     const same = JSON.stringify(draft) === JSON.stringify(applied) && page === 1
+    opening.searched()
     setApplied(draft)
     setPage(1)
     setSearches((n) => n + 1)
@@ -68,7 +80,10 @@ export function AnalysisMode({ order, filter, viewingRef, onViewing }: Props) {
 
   let body
   if (!args) body = <div className="order-dialog-empty">{t(`summary.analysis.invalid.${queryProblem(applied)}`)}</div>
-  else if (query.isPending) body = <div className="order-dialog-empty" aria-busy="true">{t('common:loading')}</div>
+  // An empty cycle is not shown while the latest week with a spot is looked for.
+  else if (query.isPending || (opening.state === 'opening' && rows.length === 0 && !query.isError)) {
+    body = <div className="order-dialog-empty" aria-busy="true">{t('common:loading')}</div>
+  }
   else if (query.isError && !answer) {
     // A query the server refused (4000: its message says why) fails again as it is: no 重试.
     const refused = query.error instanceof ApiError && query.error.code === Code.Validation
@@ -78,7 +93,9 @@ export function AnalysisMode({ order, filter, viewingRef, onViewing }: Props) {
         {!refused && <button type="button" className="btn btn--small" onClick={() => void query.refetch()}>{t('summary.analysis.retry')}</button>}
       </div>
     )
-  } else if (rows.length === 0) body = <div className="order-dialog-empty">{t('summary.analysis.noSlots')}</div>
+  } else if (rows.length === 0) {
+    body = <div className="order-dialog-empty">{t(opening.state === 'none' ? 'summary.analysis.noSpotsYet' : 'summary.analysis.noSlots')}</div>
+  }
   else {
     const shown = spotsOnly ? withSpotsOnly(answer?.time ?? [], rows) : { labels: answer?.time ?? [], rows }
     body = <AnalysisGrid key={searches} labels={shown.labels} rows={shown.rows} onSpot={onSpot} />
@@ -87,6 +104,11 @@ export function AnalysisMode({ order, filter, viewingRef, onViewing }: Props) {
   return (
     <div className="analysis">
       <AnalysisToolbar order={order} draft={draft} onDraft={setDraft} onSearch={search} viewingRef={viewingRef} onViewing={onViewing} />
+      {opening.state === 'week' && (
+        <p className="analysis__moved" role="status">
+          {t('summary.analysis.lastWeek', { cycleFrom: order.cycleTimeAdd, cycleTo: order.cycleTimeEnd, from: applied.from, to: applied.to })}
+        </p>
+      )}
       <div className="analysis__bar">
         <p className="summary__hint">{t('summary.analysis.hint')}</p>
         <label className="analysis__spots-only">

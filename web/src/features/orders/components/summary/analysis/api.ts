@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import type { CallData } from '@/types/call'
 
-/* The 数据分析 mode's two calls, typed from the server's OpenAPI document (web/src/types/api.ts). */
+/* The 数据分析 mode's calls, typed from the server's OpenAPI document (web/src/types/api.ts). */
 
 /** dataAnalysis: a page of slots, each bucket's media-side (m) and customer-side (c) spot. */
 export type AnalysisAnswer = CallData<'dataAnalysis'>
@@ -25,6 +25,22 @@ export type AnalysisArgs = {
   timeTypeValue?: number
   page: number
   limit: number
+}
+
+/** dataAnalysisLastWeek: the latest day with a spot and its Monday–Sunday week, all null when there is none. */
+export type LastWeek = CallData<'dataAnalysisLastWeek'>
+
+/** Whose spots dataAnalysisLastWeek looks for: dataAnalysis's arguments but the days and the paging. */
+export type LastWeekArgs = Pick<AnalysisArgs, 'category' | 'source' | 'productId' | 'defaultId' | 'mediaId'>
+
+/** The latest week with a spot; nothing asked while `args` is null. */
+export function useLastWeek(args: LastWeekArgs | null) {
+  return useQuery({
+    queryKey: ['dataAnalysisLastWeek', args],
+    queryFn: () => api.get('dataAnalysisLastWeek', args!, { mask: false }),
+    enabled: args !== null,
+    staleTime: 0,
+  })
 }
 
 /** spotCurve: the rating series around a spot and the spot's own mean. */
