@@ -24,9 +24,9 @@ const order = { id: 3, mediaId: 2, productId: 4, status: 4, statusName: '播出�
 const diff = (over: Partial<CertificateDiff>): CertificateDiff => ({
   mediaFileName: 'v1.mp4', tapeId: 5, pointDateYm: '2026-03', timePeriodName: '早间', timePeriodId: 7, num: 1, type: 1, ...over,
 })
-/** A month: due unless confirmed (or said otherwise). */
+/** A month: over, and due unless confirmed (or said otherwise). */
 const month = (ym: string, confirmed: boolean, over: Partial<CertificateMonth> = {}): CertificateMonth => ({
-  pointDateYm: ym, planned: 10, aired: 9, added: 1, missing: 2, confirmed, due: !confirmed, ...over,
+  pointDateYm: ym, planned: 10, aired: 9, added: 1, missing: 2, confirmed, due: !confirmed, over: true, ...over,
 })
 const noPeriod: UnassignedRow = { id: 41, ymd: '2026-03-02', addTime: '25:10:00', mediaFileName: 'v1.mp4', tapeId: 5, timePeriodName: '', num: 1, reason: '未匹配到时段', kind: 1 }
 const foreign: UnassignedRow = { id: 42, ymd: '2026-03-03', addTime: '08:00:00', mediaFileName: 'other.mp4', tapeId: 6, timePeriodName: '早间', num: 2, reason: '版本不在订单中', kind: 2 }
