@@ -176,8 +176,21 @@ describe('CertificateDialog', () => {
       '确认更新将核实 8 个点位格（全部播出），标记缺失 2 个点位格（缺 2 个点位，可补播），新增 1 个点位记为 C 类赠播',
     )
     expect(rowsOf(within(check).getByRole('table', { name: '新增' }))).toEqual([['p.mp4', '2026-03', '早间', '1']])
+    // The month it checks is over: confirming locks it, as its row says.
+    expect(rowsOf(within(check).getByRole('table', { name: '待确认月份' }))).toEqual([['2026-03', '10', '9', '1', '2', '确认后锁定']])
+
+    // 确认更新 asks first, naming the month it locks and its aired spots (the row's 9); 取消 sends nothing.
+    await user.click(within(check).getByRole('button', { name: '确认更新' }))
+    let ask = await screen.findByRole('alertdialog', { name: '确认锁定' })
+    expect(ask.textContent).toContain('将锁定 2026-03 共 1 个月（播出 9 个点位），锁定后不能再修改。')
+    await user.click(within(ask).getByRole('button', { name: '取消' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(typeY(2)).toHaveLength(0)
+    expect(screen.getByRole('dialog', { name: '确认更新播出证明' })).toBeTruthy()
 
     await user.click(within(check).getByRole('button', { name: '确认更新' }))
+    ask = await screen.findByRole('alertdialog', { name: '确认锁定' })
+    await user.click(within(ask).getByRole('button', { name: '确认锁定' }))
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '确认更新播出证明' })).toBeNull())
     expect(typeY(2).map((s) => s.body)).toEqual([{ orderId: 3, typeY: 2, basis: 'b1' }])
     expect(getToast()).toMatchObject({
@@ -195,6 +208,25 @@ describe('CertificateDialog', () => {
     expect(typeY(1)).toHaveLength(1)
   })
 
+  it('the lock asked for names the months over with their aired spots and the running ones left open', async () => {
+    // 2026-03 (9 aired) and 2026-04 (7 aired) are over, 2026-05 still runs: 9 + 7 = 16 spots locked.
+    const months = [month('2026-03', false), month('2026-04', false, { aired: 7 }), month('2026-05', false, { aired: 4, over: false })]
+    preview = { ...preview!, dataValue: { ...preview!.dataValue, months } }
+    const { user } = setup()
+    await user.click(await within(await openDialog()).findByRole('button', { name: '确认更新' }))
+    const check = await screen.findByRole('dialog', { name: '确认更新播出证明' })
+    const states = rowsOf(await within(check).findByRole('table', { name: '待确认月份' })).map((r) => [r[0], r[5]])
+    expect(states).toEqual([['2026-03', '确认后锁定'], ['2026-04', '确认后锁定'], ['2026-05', '未结束，核对到昨天，不锁定']])
+    await user.click(within(check).getByRole('button', { name: '确认更新' }))
+    const ask = await screen.findByRole('alertdialog', { name: '确认锁定' })
+    expect(ask.textContent).toContain(
+      '将锁定 2026-03、2026-04 共 2 个月（播出 16 个点位），锁定后不能再修改。2026-05 尚未结束：核实到昨天的点位格不能再修改，月份不锁定，月末重新导入后再确认。',
+    )
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(typeY(2)).toHaveLength(0)
+  })
+
   it('a 4009 on 确认更新 shows the server’s message as a warning and checks again', async () => {
     confirmAnswer = () => envelope(null, '数据已变化，请重新核对', 4009)
     const { user } = setup()
@@ -202,6 +234,7 @@ describe('CertificateDialog', () => {
     await user.click(await within(dialog).findByRole('button', { name: '确认更新' }))
     const check = await screen.findByRole('dialog', { name: '确认更新播出证明' })
     await user.click(await within(check).findByRole('button', { name: '确认更新' }))
+    await user.click(await screen.findByRole('button', { name: '确认锁定' }))
     await waitFor(() => expect(typeY(1)).toHaveLength(2))
     expect(getToast()).toMatchObject({ kind: 'warning', message: '数据已变化，请重新核对' })
     expect(await within(check).findByRole('button', { name: '确认更新' })).toBeTruthy()
