@@ -327,15 +327,22 @@ describe('CertificateDialog', () => {
     await waitFor(() => expect(asked('broadcastingCertificate')).toHaveLength(2))
   })
 
-  it('a row’s swap is single by default: its own version fixed, only that row sent', async () => {
+  it('a row’s swap preselects the row’s version, single by default (the version fixed), only that row sent', async () => {
     unassigned = [foreign]
     const { user } = setup()
     const dialog = await openDialog()
     await user.click(await within(dialog).findByRole('button', { name: '替换版本：2026-03-03 08:00:00 other.mp4' }))
     const swap = await screen.findByRole('dialog', { name: '替换版本' })
     expect(within(swap).getByRole('radio', { name: /单条替换/ })).toHaveProperty('checked', true)
-    const tape = within(swap).getByRole('textbox', { name: '播证版本' }) as HTMLInputElement
-    expect([tape.readOnly, tape.value]).toEqual([true, 'other.mp4'])
+    // The same select as the batch swap's, on the row's version (6, other.mp4) from the start.
+    const tape = within(swap).getByRole('combobox', { name: '播证版本' }) as HTMLSelectElement
+    const shown = () => [tape.value, tape.selectedOptions[0]?.textContent, tape.disabled]
+    expect([tape.value, tape.disabled]).toEqual(['6', true])
+    await waitFor(() => expect(shown()).toEqual(['6', 'other.mp4（1 行，2 次，不在订单中）', true]))
+    // 批量 swaps that version's rows: still preselected, now open to another choice.
+    await user.click(within(swap).getByRole('radio', { name: /批量替换/ }))
+    expect(shown()).toEqual(['6', 'other.mp4（1 行，2 次，不在订单中）', false])
+    await user.click(within(swap).getByRole('radio', { name: /单条替换/ }))
     await user.click(within(swap).getByRole('button', { name: '确定' }))
     expect(await within(swap).findByText('选择订单版本', { selector: '[role="alert"]' })).toBeTruthy()
     await user.selectOptions(within(swap).getByRole('combobox', { name: '订单版本' }), '5')
