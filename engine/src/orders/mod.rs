@@ -13,7 +13,7 @@ mod estimate;
 mod status;
 
 pub use estimate::{ClassWindow, class_windows, estimate_stats};
-pub use status::{CertificateMonthState, StatusFacts, certificate_month_due, order_status, status_label};
+pub use status::{CertificateMonthState, StatusFacts, certificate_month_due, certificate_month_over, order_status, status_label};
 
 use crate::grp::{self, Units};
 

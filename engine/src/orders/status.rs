@@ -22,14 +22,25 @@ pub struct CertificateMonthState {
 /// last day, or the cycle's last day, has passed) so confirming it now closes it. A month still
 /// running whose rows were applied awaits nothing until it ends or new rows come in.
 pub fn certificate_month_due(m: &CertificateMonthState, today: NaiveDate, cycle_start: NaiveDate, cycle_end: NaiveDate) -> bool {
-    let month_end = m.month.checked_add_months(Months::new(1)).and_then(|d| d.pred_opt()).unwrap_or(NaiveDate::MAX);
     let first = m.month.max(cycle_start);
-    let last = month_end.min(cycle_end);
-    if m.confirmed || first > last || first >= today {
+    if m.confirmed || first > last_day(m.month, cycle_end) || first >= today {
         return false;
     }
-    let over = last < today;
-    !m.checked || over
+    !m.checked || certificate_month_over(m.month, today, cycle_end)
+}
+
+/// Whether a certificate month (its first day) is over for the order on `today`: its last
+/// day, or the cycle's when that comes first, has passed. Confirming a month that is over
+/// confirms it for good (read-only); confirming one still running verifies its days so far and
+/// leaves it open. The preview says which months a confirmation closes by this rule.
+pub fn certificate_month_over(month: NaiveDate, today: NaiveDate, cycle_end: NaiveDate) -> bool {
+    last_day(month, cycle_end) < today
+}
+
+/// The month's last day within the cycle.
+fn last_day(month: NaiveDate, cycle_end: NaiveDate) -> NaiveDate {
+    let month_end = month.checked_add_months(Months::new(1)).and_then(|d| d.pred_opt()).unwrap_or(NaiveDate::MAX);
+    month_end.min(cycle_end)
 }
 
 /// What an order's status is derived from.
@@ -129,6 +140,19 @@ mod tests {
         let checked = month(3, false, true);
         assert!(!certificate_month_due(&checked, d(2026, 3, 14), d(2026, 3, 1), d(2026, 3, 14)));
         assert!(certificate_month_due(&checked, d(2026, 3, 15), d(2026, 3, 1), d(2026, 3, 14)));
+    }
+
+    #[test]
+    fn a_month_is_over_once_its_last_day_or_the_cycles_has_passed() {
+        let (march, cycle_end) = (d(2026, 3, 1), d(2026, 4, 20));
+        // March's last day is the 31st: on it the month still runs, the day after it is over.
+        assert!(!certificate_month_over(march, d(2026, 3, 31), cycle_end));
+        assert!(certificate_month_over(march, d(2026, 4, 1), cycle_end));
+        // A cycle ending on the 14th ends the month for the order on the 15th.
+        assert!(!certificate_month_over(march, d(2026, 3, 14), d(2026, 3, 14)));
+        assert!(certificate_month_over(march, d(2026, 3, 15), d(2026, 3, 14)));
+        // February of a common year ends on the 28th.
+        assert!(certificate_month_over(d(2026, 2, 1), d(2026, 3, 1), cycle_end));
     }
 
     #[test]

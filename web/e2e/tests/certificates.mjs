@@ -11,10 +11,12 @@
 // The import makes the order 公司播出证明 (M is over and not confirmed); opening the dialog, again
 // and again, only reads: status and log stay. 确认更新 checks (typeY 1) and says, in units, that
 // confirming verifies 2 cells (A 早间 day 3, B 晚间 day 5), flags 1 cell short of 1 spot (A 早间
-// day 4) and records the 3 新增 spots as free C cells; confirming it makes the order 播出中 again,
-// and M stays listed, 已确认, with the same figures. Re-importing the confirmed month is refused.
+// day 4) and records the 3 新增 spots as free C cells; M is over, so it is listed 确认后锁定 and
+// 确认更新 asks first — 将锁定 M 共 1 个月（播出 6 个点位）— where 取消 sends nothing; confirming it
+// makes the order 播出中 again, and M stays listed, 已确认, with the same figures. Re-importing the
+// confirmed month is refused. 替换版本 on C's row opens with C preselected.
 // Screenshots: test-results/certificates-*.png.
-import { dismissNotices, isCall, shared, toastSays, waitForPath } from '../lib.mjs'
+import { dismissNotices, expectAccessible, isCall, shared, toastSays, waitForPath } from '../lib.mjs'
 import { addProduct, call, pad, seedMasterData, seedOrder, ymd, ymOf } from '../seed.mjs'
 import { makeWorkbook } from '../xlsx.mjs'
 
@@ -262,6 +264,13 @@ export const tests = [
       const swap = dialog(page, '替换版本')
       await swap.waitFor()
       ctx.expect(await swap.getByRole('radio', { name: /单条替换/ }).isChecked(), 'a row’s swap is single')
+      // The row's version is preselected in the 播证版本 select (fixed for a single swap).
+      const version = swap.getByLabel('播证版本')
+      await page.waitForFunction((el) => el.selectedOptions[0]?.textContent.includes('不在订单中'), await version.elementHandle())
+      const picked = await version.evaluate((el) => [el.value, el.selectedOptions[0].textContent, el.disabled])
+      ctx.expect(picked[0] === String(c.id) && picked[1].startsWith(c.mediaFileName) && picked[2], `播证版本 shows ${picked}`)
+      await ctx.shot(page, 'swap')
+      await expectAccessible(page, 'the version swap', { include: '.version-swap' })
       await swap.getByRole('button', { name: '确定' }).click()
       await fieldError(swap, '选择订单版本')
       await swap.getByLabel('订单版本').selectOption({ label: `${b.mediaFileName}（${b.mediaTapeNumber}）` })
@@ -327,9 +336,29 @@ export const tests = [
         says === '确认更新将核实 2 个点位格（全部播出），标记缺失 1 个点位格（缺 1 个点位，可补播），新增 3 个点位记为 C 类赠播',
         `what confirming does: ${says}`,
       )
+      // M is over: confirming locks it, as its row in the check says.
+      const checkedMonths = await tableRows(check, '待确认月份')
+      ctx.expect(JSON.stringify(checkedMonths) === JSON.stringify([[M, '4', '6', '3', '1', '确认后锁定']]), `check months ${JSON.stringify(checkedMonths)}`)
       await ctx.shot(page, 'preview')
+      // 确认更新 asks first, naming M and its 6 aired spots; 取消 sends nothing and the check stays.
+      const sent = []
+      const watch = (r) => isCall('orderBroadcastLicenseUp')(r) && sent.push(r.postDataJSON())
+      page.on('request', watch)
+      await check.getByRole('button', { name: '确认更新' }).click()
+      let ask = page.getByRole('alertdialog', { name: '确认锁定' })
+      const asked = await ask.innerText()
+      ctx.expect(asked.includes(`将锁定 ${M} 共 1 个月（播出 6 个点位），锁定后不能再修改。`), `the lock asked: ${asked}`)
+      await ctx.shot(page, 'lock-asked')
+      await expectAccessible(page, 'the lock asked for', { include: '.confirm' })
+      await ask.getByRole('button', { name: '取消' }).click()
+      await ask.waitFor({ state: 'detached' })
+      page.off('request', watch)
+      ctx.expect(sent.length === 0, `取消 sent ${JSON.stringify(sent)}`)
+      await check.getByRole('button', { name: '确认更新' }).waitFor()
       const confirmed = page.waitForResponse(isCall('orderBroadcastLicenseUp'))
       await check.getByRole('button', { name: '确认更新' }).click()
+      ask = page.getByRole('alertdialog', { name: '确认锁定' })
+      await ask.getByRole('button', { name: '确认锁定' }).click()
       const request = (await confirmed).request().postDataJSON()
       const answer = await (await confirmed).json()
       ctx.expect(request.typeY === 2 && request.basis === preview.dataValue.basis, `typeY 2 sent ${JSON.stringify(request)}`)

@@ -30,14 +30,18 @@ async function expectRows(ctx, page, text, count) {
   ctx.expect((await rowsWith(page, text).count()) === count, `expected ${count} rows with ${text}`)
 }
 
-/** 导入 → data mode → the file → 开始上传; resolves once the import job has ended (the overlay says so). */
-async function importWorkbook(ctx, page, name, bytes, shot) {
+/**
+ * 导入 → data mode → the file → 开始上传; resolves once the import job has ended (the overlay says
+ * so). `media`: the rows are the media side's (数据归属 媒体), else the customer's, the default.
+ */
+async function importWorkbook(ctx, page, name, bytes, shot, media = false) {
   await page.getByRole('button', { name: '导入', exact: true }).click()
   const box = page.getByRole('dialog', { name: '上传文件' })
   await box.waitFor()
   await box.getByLabel('数据类别').selectOption({ label: '客户数据' })
   await box.getByLabel('数据来源').selectOption({ label: '实际播出' })
   ctx.expect((await box.getByLabel('数据归属').inputValue()) === '1', 'ownership should default to 客户')
+  if (media) await box.getByLabel('数据归属').selectOption({ label: '媒体' })
   await box.getByRole('button', { name: '选择文件' }).and(page.locator(':enabled')).waitFor()
   await box.getByLabel('选择要上传的文件').setInputFiles({ name, mimeType: XLSX, buffer: bytes })
   await box.getByText(name).waitFor()
@@ -77,7 +81,7 @@ export const tests = [
       ctx.expect(asked.get('limit') === '100' && asked.get('page') === '1', `first page asked as ${asked}`)
       await table(page).waitFor()
       const headers = await table(page).getByRole('columnheader').allInnerTexts()
-      const want = ['日期', '频道', '播出时间', '时长(秒)', '标题', '节目', '时段归纳', '受众/城市组', '毛评点', '位置', '数据类别', '数据来源', '创建时间']
+      const want = ['日期', '频道', '数据归属', '播出时间', '时长(秒)', '标题', '节目', '时段归纳', '受众/城市组', '毛评点', '位置', '数据类别', '数据来源', '创建时间']
       ctx.expect(JSON.stringify(headers.slice(1).map((h) => h.trim())) === JSON.stringify(want), `columns ${headers}`)
       for (const label of ['品牌', '媒体', '数据类别', '数据来源', '数据归属', '标题', '开始日期', '结束日期']) {
         await page.getByRole('search').getByLabel(label, { exact: true }).waitFor()
@@ -249,6 +253,42 @@ export const tests = [
       ctx.expect((await rowsWith(page, spring).innerText()).includes('倒二'), 'the wrong row survived')
       ctx.expect(await remove.isDisabled(), '批量删除 still enabled after the delete')
       await ctx.shot(page, 'after-delete')
+    },
+  },
+  {
+    name: 'one spot on both sides: the rows say their 数据归属; 数据类别 offers 汇总’s categories; times whole at 1440 and 1280',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      const { media, brand } = ctx.state.seed
+      const group = brand.groups[0].audienceCityGroupName
+      const both = `E2E归属${stamp}`
+      // The same spot measured by the customer and by the media: alike but for their ownership.
+      const bytes = makeXlsx([HEADERS, ['2026-02-05', media.mediaName, '25:58:00', 15, both, '深夜剧场', group, 0.42, '正一']])
+      await page.goto(`${ctx.base}/#/client/index?title=${encodeURIComponent(both)}`)
+      await table(page).getByText('暂无数据').waitFor()
+      await importWorkbook(ctx, page, `归属客户-${stamp}.xlsx`, bytes)
+      await importWorkbook(ctx, page, `归属媒体-${stamp}.xlsx`, bytes, undefined, true)
+      await expectRows(ctx, page, both, 2)
+      const headers = (await table(page).getByRole('columnheader').allInnerTexts()).map((h) => h.trim())
+      const owner = headers.indexOf('数据归属')
+      const cellsAt = async (i) => (await bodyRows(page).evaluateAll((rows, at) => rows.map((r) => r.querySelectorAll('[role="cell"]')[at].textContent), i))
+      const owners = (await cellsAt(owner)).sort()
+      ctx.expect(JSON.stringify(owners) === JSON.stringify(['媒体', '客户'].sort()), `数据归属 ${owners}`)
+      // 25:58 of the 5th airs at 01:58 on the 6th: the time that was cut to "2026-02-06 01:5…".
+      ctx.expect((await cellsAt(headers.indexOf('播出时间'))).every((t) => t === '2026-02-06 01:58:00'), 'air times')
+      const categories = await page.getByRole('search').getByLabel('数据类别', { exact: true }).locator('option').allInnerTexts()
+      ctx.expect(JSON.stringify(categories) === JSON.stringify(['全部数据类别', '初始数据', '客户数据', '公司数据', '其他']), `数据类别 ${categories}`)
+      for (const width of [1440, 1280]) {
+        await page.setViewportSize({ width, height: 900 })
+        for (const name of ['数据归属', '播出时间', '创建时间']) {
+          const at = headers.indexOf(name)
+          const cut = await bodyRows(page).evaluateAll((rows, i) => rows.map((r) => r.querySelectorAll('[role="cell"]')[i]).filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent), at)
+          const head = await table(page).getByRole('columnheader').nth(at).evaluate((c) => c.scrollWidth > c.clientWidth)
+          ctx.expect(cut.length === 0 && !head, `${name} cut at ${width} px: ${head ? 'its header' : cut}`)
+        }
+        await ctx.shot(page, `ownership-${width}`)
+      }
+      await page.setViewportSize({ width: 1366, height: 768 })
     },
   },
   {

@@ -179,15 +179,15 @@ export const tests = [
       const previewed = page.waitForResponse(isCall('orderCustomerUp'))
       await box.getByRole('button', { name: '更新', exact: true }).click()
       const preview = (await (await previewed).json()).data
-      ctx.expect(preview.count === 3 && preview.unplaced === 0 && preview.cells.length === 2, `preview ${JSON.stringify(preview)}`)
-      await box.getByText('将带入 3 条，毛评点合计 4.75').waitFor()
+      ctx.expect(preview.count === 3 && preview.placed === 3 && preview.unplaced === 0 && preview.cells.length === 2, `preview ${JSON.stringify(preview)}`)
+      await box.getByText('共 3 条将带入订单，毛评点合计 4.75：3 条对应排期，计入下表的点位').waitFor()
       const cells = await box.getByRole('table', { name: '带入的点位' }).locator('tbody tr').allInnerTexts()
       ctx.expect(cells.some((c) => c.includes(`${M1}-03`) && c.includes('2.250')) && cells.some((c) => c.includes(`${M1}-04`) && c.includes('2.500')), `cells ${cells}`)
       await ctx.shot(page, 'customer-preview')
       const confirmed = page.waitForResponse(isCall('orderCustomerUp'))
       await box.getByRole('button', { name: '确认更新' }).click()
       ctx.expect((await (await confirmed).json()).code === 200, 'typeY 2 refused')
-      await toastSays(page, '更新完成')
+      await toastSays(page, '更新完成：共 3 条，3 条对应排期，0 条没有对应的排期')
       await box.waitFor({ state: 'detached' })
 
       const sheet = await openSummary(ctx, page)

@@ -3422,6 +3422,12 @@ export interface components {
              *     passed, and its rows were not applied yet or the month is over.
              */
             due: boolean;
+            /**
+             * @description Over for the order (its last day, or the cycle's, has passed): confirming a due month
+             *     that is over confirms it for good (read-only, locked); a due month not over is verified
+             *     up to yesterday and stays open.
+             */
+            over: boolean;
         };
         /** @description typeY 1's answer: the comparison of the due months (spots) and what confirming it does. */
         CertificatePreview: {
@@ -3532,7 +3538,7 @@ export interface components {
         CustomerAttached: {
             /**
              * Format: int64
-             * @description Rows attached.
+             * @description Rows attached: `placed` + `unplaced`.
              */
             count: number;
             /**
@@ -3540,14 +3546,22 @@ export interface components {
              * @description Σ maoDianPing, 2 decimals.
              */
             sum: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Rows on a schedule line.
+             */
+            placed: number;
+            /**
+             * Format: int64
+             * @description Rows on no line.
+             */
             unplaced: number;
         };
         /** @description typeY 1's answer. */
         CustomerPreview: {
             /**
              * Format: int64
-             * @description Rows that would be attached.
+             * @description Rows that would be attached: `placed` + `unplaced`.
              */
             count: number;
             /**
@@ -3559,7 +3573,13 @@ export interface components {
             cells: components["schemas"]["CellSpots"][];
             /**
              * Format: int64
-             * @description Rows no schedule line takes (no line of the tape, month and a period holding the air time).
+             * @description Rows a schedule line takes: Σ `spots` of `cells`.
+             */
+            placed: number;
+            /**
+             * Format: int64
+             * @description Rows no schedule line takes (no line of the tape, month and a period holding the air
+             *     time): attached all the same, counted in the month's and the order's figures, on no line.
              */
             unplaced: number;
             /** @description The first 200 rows, newest air time first. */

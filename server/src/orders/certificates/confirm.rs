@@ -108,6 +108,11 @@ struct Stored {
     /// Spots planned, aired, added, missing.
     spots: [i64; 4],
     changes: CertificateChanges,
+    /// The months this confirmation closes for good: those over for the order when the
+    /// preview was made (its months' `over`). A preview stored before this was kept has none:
+    /// its months over at confirmation are closed.
+    #[serde(default)]
+    closes: Option<Vec<NaiveDate>>,
 }
 
 /// Locks the order and answers its facts, today and its due months (4004 without a
@@ -160,6 +165,7 @@ pub async fn preview(state: &AppState, admin: &Admin, order: i64) -> Result<Cert
         free: plan.free.iter().map(|f| (f.month, f.ymd, f.tape_id, f.period_id, f.num)).collect(),
         spots: [c.planned, c.aired, c.added_spots, c.missing_spots],
         changes: changes.clone(),
+        closes: Some(months.iter().filter(|m| m.over(today, facts.cycle)).map(|m| m.month).collect()),
     };
     sqlx::query(
         "insert into certificate_previews (order_id, basis, preview, created_by) values ($1, $2, $3, $4)
@@ -200,21 +206,24 @@ pub async fn apply(state: &AppState, admin: &Admin, order: i64, seen: Option<&st
     }
     let stored: Stored = serde_json::from_value(stored).map_err(anyhow::Error::from)?;
     write_plan(&mut tx, order, facts.media, &stored).await?;
-    // Every month applied is checked with its rows; only a month that is over for the order
-    // (its last day, or the cycle's, has passed) is confirmed: the days of a month still
-    // running verified so far stay verified, and its certificate can be imported again, whole,
-    // once the month ends.
+    // Every month applied is checked with its rows; only the months the preview said it closes
+    // (over for the order: its last day, or the cycle's, had passed) are confirmed: the days of
+    // a month still running verified so far stay verified, and its certificate can be imported
+    // again, whole, once the month ends.
+    let closes = match &stored.closes {
+        Some(closes) => closes.clone(),
+        None => months.iter().filter(|m| m.over(today, facts.cycle)).map(|m| m.month).collect(),
+    };
     let confirmed: Vec<NaiveDate> = sqlx::query_as(
         "update order_certificate_months m set checked_batch_id = m.batch_id,
-                confirmed_at = case when least((m.month + interval '1 month' - interval '1 day')::date, o.cycle_end) < $3 then now() end,
-                confirmed_by = case when least((m.month + interval '1 month' - interval '1 day')::date, o.cycle_end) < $3 then $4 end
-         from orders o
-         where o.id = m.order_id and m.order_id = $1 and m.month = any($2)
+                confirmed_at = case when m.month = any($3) then now() end,
+                confirmed_by = case when m.month = any($3) then $4 end
+         where m.order_id = $1 and m.month = any($2)
          returning m.month, m.confirmed_at is not null",
     )
     .bind(order)
     .bind(&stored.months)
-    .bind(today)
+    .bind(&closes)
     .bind(admin.id)
     .fetch_all(&mut *tx)
     .await?

@@ -21,7 +21,7 @@ pub mod import;
 pub mod rows;
 pub mod view;
 
-use adeval_engine::orders::{CertificateMonthState, certificate_month_due};
+use adeval_engine::orders::{CertificateMonthState, certificate_month_due, certificate_month_over};
 use chrono::NaiveDate;
 use sqlx::PgConnection;
 
@@ -57,6 +57,12 @@ impl CertificateMonth {
     pub fn due(&self, today: NaiveDate, (start, end): (NaiveDate, NaiveDate)) -> bool {
         let state = CertificateMonthState { month: self.month, confirmed: self.confirmed, checked: self.checked };
         certificate_month_due(&state, today, start, end)
+    }
+
+    /// Whether the month is over for the order on `today` (its last day, or the cycle's, has
+    /// passed): confirming it then confirms it for good.
+    pub fn over(&self, today: NaiveDate, (_, end): (NaiveDate, NaiveDate)) -> bool {
+        certificate_month_over(self.month, today, end)
     }
 
     /// The month's state in words, as the dialog tags it (`confirmed`, then `due`): 已确认,

@@ -51,6 +51,10 @@ pub struct CertificateMonthSummary {
     /// Awaits confirmation (the order shows 公司播出证明): not confirmed, days of it have
     /// passed, and its rows were not applied yet or the month is over.
     pub due: bool,
+    /// Over for the order (its last day, or the cycle's, has passed): confirming a due month
+    /// that is over confirms it for good (read-only, locked); a due month not over is verified
+    /// up to yesterday and stays open.
+    pub over: bool,
 }
 
 /// Spot totals over the months compared, and whether any awaits confirmation.
@@ -121,6 +125,7 @@ pub fn view(review: &Review, months: &[CertificateMonth], rows: &[CurrentRow], f
                 missing: totals.map_or(0, |t| t.missing),
                 confirmed: m.confirmed,
                 due: m.due(today, facts.cycle),
+                over: m.over(today, facts.cycle),
             }
         })
         .collect();

@@ -49,13 +49,16 @@ pub struct CellSpots {
 /// typeY 1's answer.
 #[derive(Serialize, ToSchema)]
 pub struct CustomerPreview {
-    /// Rows that would be attached.
+    /// Rows that would be attached: `placed` + `unplaced`.
     pub count: i64,
     /// Σ maoDianPing of them, 2 decimals.
     pub sum: f64,
     /// Per line and day, in line then day order.
     pub cells: Vec<CellSpots>,
-    /// Rows no schedule line takes (no line of the tape, month and a period holding the air time).
+    /// Rows a schedule line takes: Σ `spots` of `cells`.
+    pub placed: i64,
+    /// Rows no schedule line takes (no line of the tape, month and a period holding the air
+    /// time): attached all the same, counted in the month's and the order's figures, on no line.
     pub unplaced: i64,
     /// The first 200 rows, newest air time first.
     pub list: Vec<IndexRow>,
@@ -66,10 +69,13 @@ pub struct CustomerPreview {
 /// typeY 2's answer.
 #[derive(Serialize, ToSchema)]
 pub struct CustomerAttached {
-    /// Rows attached.
+    /// Rows attached: `placed` + `unplaced`.
     pub count: i64,
     /// Σ maoDianPing, 2 decimals.
     pub sum: f64,
+    /// Rows on a schedule line.
+    pub placed: i64,
+    /// Rows on no line.
     pub unplaced: i64,
 }
 
@@ -79,6 +85,14 @@ struct Plan {
     lines: Vec<Option<i64>>,
     args: String,
     basis: String,
+}
+
+impl Plan {
+    /// Rows a line takes and rows none takes: every row is one or the other.
+    fn split(&self) -> (i64, i64) {
+        let unplaced = self.lines.iter().filter(|l| l.is_none()).count() as i64;
+        (self.rows.len() as i64 - unplaced, unplaced)
+    }
 }
 
 /// Seconds of the broadcast day a row aired at.
@@ -151,6 +165,7 @@ pub async fn preview(state: &AppState, admin: &Admin, order: i64, wanted: &Wante
             cell.1 += row.grp;
         }
     }
+    let (placed, unplaced) = plan.split();
     let preview = CustomerPreview {
         count: plan.rows.len() as i64,
         sum: round2(plan.rows.iter().map(|r| r.grp).sum()),
@@ -163,11 +178,12 @@ pub async fn preview(state: &AppState, admin: &Admin, order: i64, wanted: &Wante
                 grp: adeval_engine::orders::round3(grp),
             })
             .collect(),
-        unplaced: plan.lines.iter().filter(|l| l.is_none()).count() as i64,
+        placed,
+        unplaced,
         list: plan.rows.iter().rev().take(LISTED).map(IndexRow::from).collect(),
         basis: plan.basis.clone(),
     };
-    let shown = serde_json::json!({ "count": preview.count, "sum": preview.sum, "unplaced": preview.unplaced });
+    let shown = serde_json::json!({ "count": preview.count, "sum": preview.sum, "placed": placed, "unplaced": unplaced });
     sqlx::query(
         "insert into order_customer_previews (order_id, admin_id, args, basis, preview) values ($1, $2, $3, $4, $5)
          on conflict (order_id, admin_id) do update
@@ -204,7 +220,7 @@ pub async fn apply(state: &AppState, admin: &Admin, order: i64, wanted: &Wanted,
     }
     let count = plan.rows.len() as i64;
     let sum = round2(plan.rows.iter().map(|r| r.grp).sum());
-    let unplaced = plan.lines.iter().filter(|l| l.is_none()).count() as i64;
+    let (placed, unplaced) = plan.split();
     sqlx::query("delete from order_customer_rows where order_id = $1").bind(order).execute(&mut *tx).await?;
     for (rows, lines) in plan.rows.chunks(5_000).zip(plan.lines.chunks(5_000)) {
         insert_rows(&mut tx, order, rows, lines).await?;
@@ -231,10 +247,13 @@ pub async fn apply(state: &AppState, admin: &Admin, order: i64, wanted: &Wanted,
         .bind(admin.id)
         .execute(&mut *tx)
         .await?;
-    let text = format!("导入客户数据：{} ~ {}，{count} 条，毛评点合计 {sum:.2}，未匹配点位 {unplaced} 条", chosen.from, chosen.to);
+    let text = format!(
+        "导入客户数据：{} ~ {}，共 {count} 条，毛评点合计 {sum:.2}：{placed} 条对应排期，{unplaced} 条没有对应的排期",
+        chosen.from, chosen.to
+    );
     log::record(&mut tx, order, admin, text, None).await?;
     tx.commit().await?;
-    Ok(CustomerAttached { count, sum, unplaced })
+    Ok(CustomerAttached { count, sum, placed, unplaced })
 }
 
 /// One statement per chunk: every column as an array, unnested.

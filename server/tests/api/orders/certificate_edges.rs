@@ -46,10 +46,21 @@ async fn a_month_still_running_is_verified_up_to_yesterday_and_stays_open() {
     let summary = &view.ok()["dataValue"];
     assert_eq!((summary["planned"].as_i64(), summary["aired"].as_i64(), summary["missing"].as_i64()), (Some(2), Some(2), Some(0)), "{summary}");
     let step = |type_y: i64| s.send("orderBroadcastLicenseUp", json!({ "orderId": order, "typeY": type_y }));
-    assert_eq!(step(1).await.ok()["dataValue"]["changes"], json!({ "verifiedCells": 2, "missingCells": 0, "missingSpots": 0, "freeSpots": 0 }));
+    let preview = step(1).await.ok().clone();
+    assert_eq!(preview["dataValue"]["changes"], json!({ "verifiedCells": 2, "missingCells": 0, "missingSpots": 0, "freeSpots": 0 }));
     // Only a month that is over is confirmed; the running one stays open for its whole certificate.
     let over: Vec<String> =
         days[..2].iter().filter(|d| d.month() != today.month()).map(|d| d.format("%Y-%m").to_string()).take(1).collect();
+    // The preview says it of each month it checks (`over`: the month before today's, when the
+    // two aired days reach into it), so the dialog can name the months confirming locks.
+    let said: Vec<(String, bool)> = preview["dataValue"]["months"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["pointDateYm"].as_str().unwrap().to_owned(), m["over"].as_bool().expect("over")))
+        .collect();
+    let months: Vec<String> = said.iter().map(|(m, _)| m.clone()).collect();
+    assert_eq!(said, months.iter().map(|m| (m.clone(), over.contains(m))).collect::<Vec<_>>(), "{preview:#}");
     assert_eq!(step(2).await.ok()["months"], json!(over));
     let cells: Vec<(chrono::NaiveDate, i16, i16)> = sqlx::query_as(
         "select c.ymd, c.is_he, c.reason_disappearance from order_cells c join order_lines l on l.id = c.line_id

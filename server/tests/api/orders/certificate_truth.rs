@@ -149,7 +149,7 @@ async fn confirmed_months_stay_listed_with_the_figures_they_had() {
     let s = setup().await;
     // 晚间A short 1 and 晚间B over 1 (黄金 balances), 深夜 short 1: planned 6, aired 5.
     assert_eq!(s.f.import_certificate(s.order, &certificate_workbook(&ROWS[..4])).await.0, "done");
-    let march = |confirmed: bool| json!([{ "pointDateYm": "2026-03", "planned": 6, "aired": 5, "added": 1, "missing": 2, "confirmed": confirmed, "due": !confirmed }]);
+    let march = |confirmed: bool| json!([{ "pointDateYm": "2026-03", "planned": 6, "aired": 5, "added": 1, "missing": 2, "confirmed": confirmed, "due": !confirmed, "over": true }]);
     let before = s.comparison().await.ok().clone();
     assert_eq!(before["dataValue"]["months"], march(false));
     s.step(1).await.ok();

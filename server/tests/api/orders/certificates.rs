@@ -146,7 +146,7 @@ async fn a_certificate_imports_compares_with_the_schedule_and_confirms_in_two_st
     assert_eq!((summary["added"].as_i64(), summary["missing"].as_i64(), summary["pending"].as_bool()), (Some(1), Some(2), Some(true)));
     assert_eq!(
         summary["months"],
-        json!([{ "pointDateYm": "2026-03", "planned": 6, "aired": 5, "added": 1, "missing": 2, "confirmed": false, "due": true }])
+        json!([{ "pointDateYm": "2026-03", "planned": 6, "aired": 5, "added": 1, "missing": 2, "confirmed": false, "due": true, "over": true }])
     );
     let unassigned = summary["unassigned"].as_array().unwrap();
     assert_eq!(unassigned.len(), 2);

@@ -190,7 +190,9 @@ async fn bad_filters_are_refused_in_chinese() {
 async fn the_preview_places_each_row_and_the_confirmation_attaches_exactly_it() {
     let s = setup().await;
     let preview = s.up(1).await.ok().clone();
-    assert_eq!((preview["count"].as_i64(), preview["unplaced"].as_i64()), (Some(6), Some(2)));
+    // Of the 6 rows, #1–#4 land on a line and #5, #6 on none: 4 + 2 = 6, each count said.
+    let split = |a: &Value| (a["count"].as_i64(), a["placed"].as_i64(), a["unplaced"].as_i64());
+    assert_eq!(split(&preview), (Some(6), Some(4), Some(2)));
     assert!(close(&preview["sum"], 7.57));
     let cells: Vec<(i64, &str, i64)> = preview["cells"]
         .as_array()
@@ -199,6 +201,8 @@ async fn the_preview_places_each_row_and_the_confirmation_attaches_exactly_it() 
         .map(|c| (c["lineId"].as_i64().unwrap(), c["ymd"].as_str().unwrap(), c["spots"].as_i64().unwrap()))
         .collect();
     assert_eq!(cells, [(s.lines[0], "2026-03-02", 2), (s.lines[0], "2026-03-03", 1), (s.lines[1], "2026-03-02", 1)]);
+    // The cells hold exactly the placed rows: 2 + 1 + 1 = 4.
+    assert_eq!(cells.iter().map(|c| c.2).sum::<i64>(), 4);
     // L1's day 2: 1.234 + 2.5.
     assert!(close(&preview["cells"][0]["grp"], 3.734));
     assert_eq!(preview["list"].as_array().unwrap().len(), 6);
@@ -208,7 +212,7 @@ async fn the_preview_places_each_row_and_the_confirmation_attaches_exactly_it() 
 
     let logs_before = s.f.count("order_logs").await;
     let done = s.up(2).await.ok().clone();
-    assert_eq!((done["count"].as_i64(), done["unplaced"].as_i64()), (Some(6), Some(2)));
+    assert_eq!(split(&done), (Some(6), Some(4), Some(2)));
     assert!(close(&done["sum"], 7.57));
     assert_eq!(s.f.count("order_logs").await, logs_before + 1);
     let attached = adeval_server::orders::customer::attached(&s.f.app.db, s.order).await.unwrap().expect("attached");

@@ -1,8 +1,9 @@
 import { formatGrp as grp } from '@/lib/grp'
-import { useEffect, useRef } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import type { VirtualColumn } from '@/components/ui/virtual-table'
-import type { TFunction } from '@/lib/i18n'
+import { type TFunction, useTranslation } from '@/lib/i18n'
 import type { CustomerRow } from '../api/get-customers'
+import { FIGURES_CLASS, useFitWidth } from './fit-width'
 
 export type ColumnSelection = {
   selected: ReadonlySet<number>
@@ -23,9 +24,34 @@ function PageBox({ state, onToggle, label }: { state: ColumnSelection['state']; 
 /** GRP as the lake keeps it: 3 decimals, 4 when the 4th is not 0 (`lib/grp`). */
 export const formatGrp = (value: number | null | undefined) => grp(value, '-')
 
-/** Spec §2 customer data columns in the brief's order, after a checkbox column for 批量删除. */
-export function customerColumns(t: TFunction<['customers', 'common']>, selection: ColumnSelection): VirtualColumn<CustomerRow>[] {
-  const label = (kind: 'dataCategory' | 'dataSource', value: number) => t(`common:${kind}.${value}`, { defaultValue: String(value) })
+/** The widths of the columns sized by their content: what their texts and headers need (see `useFitWidth`). */
+type FitWidths = { belongingTo: number; addTime: number; createTime: number }
+
+const NO_ROWS: CustomerRow[] = []
+
+/** A time as figures, so its column's measured width holds every time of the page. */
+const time = (value: string) => <span className={FIGURES_CLASS}>{value}</span>
+
+/** The columns of the page's rows: the time columns as wide as their times, 数据归属 as its words. */
+export function useCustomerColumns(selection: ColumnSelection, rows: CustomerRow[] | undefined): VirtualColumn<CustomerRow>[] {
+  const { t } = useTranslation(['customers', 'common'])
+  const page = rows ?? NO_ROWS
+  const owners = useMemo(() => ['1', '2'].map((n) => t(`common:belongingTo.${n}`)), [t])
+  const belongingTo = useFitWidth(owners, t('columns.belongingTo'), 72)
+  const addTime = useFitWidth(useMemo(() => page.map((r) => r.addTime), [page]), t('columns.addTime'), 160)
+  const createTime = useFitWidth(useMemo(() => page.map((r) => r.createTime), [page]), t('columns.createTime'), 160)
+  return useMemo(
+    () => customerColumns(t, selection, { belongingTo, addTime, createTime }),
+    [t, selection, belongingTo, addTime, createTime],
+  )
+}
+
+/**
+ * Spec §2 customer data columns in the brief's order, after a checkbox column for 批量删除, with
+ * 数据归属 after 频道: a spot's customer and media rows are otherwise alike.
+ */
+export function customerColumns(t: TFunction<['customers', 'common']>, selection: ColumnSelection, widths: FitWidths): VirtualColumn<CustomerRow>[] {
+  const label = (kind: 'dataCategory' | 'dataSource' | 'belongingTo', value: number) => t(`common:${kind}.${value}`, { defaultValue: String(value) })
   return [
     {
       key: 'select',
@@ -43,7 +69,8 @@ export function customerColumns(t: TFunction<['customers', 'common']>, selection
     },
     { key: 'ymd', title: t('columns.ymd'), width: 104 },
     { key: 'channel', title: t('columns.channel'), width: 110 },
-    { key: 'addTime', title: t('columns.addTime'), width: 160 },
+    { key: 'belongingTo', title: t('columns.belongingTo'), width: widths.belongingTo, render: (row) => label('belongingTo', row.belongingTo) },
+    { key: 'addTime', title: t('columns.addTime'), width: widths.addTime, render: (row) => time(row.addTime) },
     { key: 'duration', title: t('columns.duration'), width: 84, align: 'right' },
     { key: 'title', title: t('columns.title'), width: 180, render: (row) => row.title },
     { key: 'circumferenceName', title: t('columns.program'), width: 140 },
@@ -53,6 +80,6 @@ export function customerColumns(t: TFunction<['customers', 'common']>, selection
     { key: 'position', title: t('columns.position'), width: 90 },
     { key: 'category', title: t('columns.category'), width: 90, render: (row) => label('dataCategory', row.category) },
     { key: 'source', title: t('columns.source'), width: 90, render: (row) => label('dataSource', row.source) },
-    { key: 'createTime', title: t('columns.createTime'), width: 160 },
+    { key: 'createTime', title: t('columns.createTime'), width: widths.createTime, render: (row) => time(row.createTime) },
   ]
 }

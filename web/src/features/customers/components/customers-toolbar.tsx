@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { DateRangePicker } from '@/components/ui/date-range-picker'
 import { SearchableSelect } from '@/components/ui/searchable-select'
-import { BELONGING, DATA_SOURCES, PICKABLE_CATEGORIES } from '@/config/customer-data'
+import { BELONGING, DATA_CATEGORIES, DATA_SOURCES } from '@/config/customer-data'
 import { useTranslation } from '@/lib/i18n'
 import { useCustomerBrands } from '../api/get-customer-brands'
 import { useCustomerMedia } from '../api/get-customer-media'
@@ -63,7 +63,8 @@ export function CustomersToolbar({ filters, onSearch, onExport, exporting, onImp
         <option value="">{t('allMedia')}</option>
         {media.data?.map((m) => <option key={m.id} value={m.id}>{m.mediaName}</option>)}
       </select>
-      {choice('category', t('allCategories'), PICKABLE_CATEGORIES, (v) => t(`common:dataCategory.${v}`))}
+      {/* Every category, as 汇总 offers them: rows of 初始数据 are listed and filtered like the rest. */}
+      {choice('category', t('allCategories'), DATA_CATEGORIES, (v) => t(`common:dataCategory.${v}`))}
       {choice('source', t('allSources'), DATA_SOURCES, (v) => t(`common:dataSource.${v}`))}
       {choice('belongingTo', t('allBelonging'), BELONGING, (v) => t(`common:belongingTo.${v}`))}
       <input className="input" aria-label={t('titleFilter')} placeholder={t('titlePlaceholder')} {...field('title')} />

@@ -40,18 +40,20 @@ function setup(url = '/client/index') {
 }
 
 describe('CustomersPage', () => {
-  it('asks for 100 rows and shows the columns, GRP as kept (here 4 decimals)', async () => {
-    rows = [row(1), row(2)]
+  it('asks for 100 rows and shows the columns, GRP as kept (here 4 decimals), each row’s 数据归属', async () => {
+    // One spot measured on both sides: the rows differ only in their ownership, which shows.
+    rows = [row(1), { ...row(2, '广告1'), belongingTo: 2 }]
     setup()
     const table = await screen.findByRole('table', { name: '客户数据' })
-    await within(table).findByText('广告2')
+    await within(table).findByText('媒体')
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      '', '日期', '频道', '播出时间', '时长(秒)', '标题', '节目', '时段归纳', '受众/城市组', '毛评点', '位置', '数据类别', '数据来源', '创建时间',
+      '', '日期', '频道', '数据归属', '播出时间', '时长(秒)', '标题', '节目', '时段归纳', '受众/城市组', '毛评点', '位置', '数据类别', '数据来源', '创建时间',
     ])
-    const cells = within(table.querySelector('[data-row-key="1"]') as HTMLElement).getAllByRole('cell').map((c) => c.textContent)
-    expect(cells.slice(1)).toEqual([
-      '2026-03-01', 'CCTV-1 综合', '2026-03-01 19:31:05', '15', '广告1', '新闻联播', '晚间', '全国4+', '1.2346', '2/8', '客户数据', '实际播出', '2026-03-02 10:00:00',
+    const cells = (id: number) => within(table.querySelector(`[data-row-key="${id}"]`) as HTMLElement).getAllByRole('cell').map((c) => c.textContent)
+    expect(cells(1).slice(1)).toEqual([
+      '2026-03-01', 'CCTV-1 综合', '客户', '2026-03-01 19:31:05', '15', '广告1', '新闻联播', '晚间', '全国4+', '1.2346', '2/8', '客户数据', '实际播出', '2026-03-02 10:00:00',
     ])
+    expect(cells(2).slice(1, 5)).toEqual(['2026-03-01', 'CCTV-1 综合', '媒体', '2026-03-01 19:31:05'])
     expect(Object.fromEntries(asked('customerIndex')[0].params)).toEqual({ page: '1', limit: '100' })
   })
 
@@ -64,7 +66,8 @@ describe('CustomersPage', () => {
     await user.click(await screen.findByRole('option', { name: '蒙牛' }))
     await waitFor(() => expect(screen.getByRole('option', { name: 'CCTV-1 综合' })).toBeTruthy())
     await user.selectOptions(screen.getByLabelText('媒体'), 'CCTV-1 综合')
-    expect([...(screen.getByLabelText('数据类别') as HTMLSelectElement).options].map((o) => o.text)).toEqual(['全部数据类别', '客户数据', '公司数据', '其他'])
+    // The categories 汇总 offers, 初始数据 included (one list, config/customer-data).
+    expect([...(screen.getByLabelText('数据类别') as HTMLSelectElement).options].map((o) => o.text)).toEqual(['全部数据类别', '初始数据', '客户数据', '公司数据', '其他'])
     await user.selectOptions(screen.getByLabelText('数据类别'), '公司数据')
     await user.selectOptions(screen.getByLabelText('数据来源'), '快数据')
     await user.selectOptions(screen.getByLabelText('数据归属'), '媒体')

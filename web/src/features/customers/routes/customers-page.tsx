@@ -10,7 +10,7 @@ import { useKeepPageInRange } from '@/lib/use-url-filters'
 import { useDeleteCustomers } from '../api/delete-customers'
 import { useExportCustomers } from '../api/export-customers'
 import { customersQueryOptions, useCustomers } from '../api/get-customers'
-import { customerColumns } from '../components/customers-columns'
+import { useCustomerColumns } from '../components/customers-columns'
 import { CustomersImports, useCustomersImports } from '../components/customers-import'
 import { CustomersToolbar } from '../components/customers-toolbar'
 import { useRowSelection } from '../components/row-selection'
@@ -40,7 +40,7 @@ export default function CustomersPage() {
   const refresh = useCallback(() => client.invalidateQueries({ queryKey: customersQueryOptions().queryKey.slice(0, 1) }), [client])
   const imports = useCustomersImports(() => void refresh())
 
-  const columns = useMemo(() => customerColumns(t, selection), [t, selection])
+  const columns = useCustomerColumns(selection, rows)
   const chosen = selection.selected
   const rowClassName = useCallback((row: { id: number }) => (chosen.has(row.id) ? 'customers-row--chosen' : undefined), [chosen])
 

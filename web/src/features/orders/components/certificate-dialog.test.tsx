@@ -24,9 +24,9 @@ const order = { id: 3, mediaId: 2, productId: 4, status: 4, statusName: '播出�
 const diff = (over: Partial<CertificateDiff>): CertificateDiff => ({
   mediaFileName: 'v1.mp4', tapeId: 5, pointDateYm: '2026-03', timePeriodName: '早间', timePeriodId: 7, num: 1, type: 1, ...over,
 })
-/** A month: due unless confirmed (or said otherwise). */
+/** A month: over, and due unless confirmed (or said otherwise). */
 const month = (ym: string, confirmed: boolean, over: Partial<CertificateMonth> = {}): CertificateMonth => ({
-  pointDateYm: ym, planned: 10, aired: 9, added: 1, missing: 2, confirmed, due: !confirmed, ...over,
+  pointDateYm: ym, planned: 10, aired: 9, added: 1, missing: 2, confirmed, due: !confirmed, over: true, ...over,
 })
 const noPeriod: UnassignedRow = { id: 41, ymd: '2026-03-02', addTime: '25:10:00', mediaFileName: 'v1.mp4', tapeId: 5, timePeriodName: '', num: 1, reason: '未匹配到时段', kind: 1 }
 const foreign: UnassignedRow = { id: 42, ymd: '2026-03-03', addTime: '08:00:00', mediaFileName: 'other.mp4', tapeId: 6, timePeriodName: '早间', num: 2, reason: '版本不在订单中', kind: 2 }
@@ -176,8 +176,21 @@ describe('CertificateDialog', () => {
       '确认更新将核实 8 个点位格（全部播出），标记缺失 2 个点位格（缺 2 个点位，可补播），新增 1 个点位记为 C 类赠播',
     )
     expect(rowsOf(within(check).getByRole('table', { name: '新增' }))).toEqual([['p.mp4', '2026-03', '早间', '1']])
+    // The month it checks is over: confirming locks it, as its row says.
+    expect(rowsOf(within(check).getByRole('table', { name: '待确认月份' }))).toEqual([['2026-03', '10', '9', '1', '2', '确认后锁定']])
+
+    // 确认更新 asks first, naming the month it locks and its aired spots (the row's 9); 取消 sends nothing.
+    await user.click(within(check).getByRole('button', { name: '确认更新' }))
+    let ask = await screen.findByRole('alertdialog', { name: '确认锁定' })
+    expect(ask.textContent).toContain('将锁定 2026-03 共 1 个月（播出 9 个点位），锁定后不能再修改。')
+    await user.click(within(ask).getByRole('button', { name: '取消' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(typeY(2)).toHaveLength(0)
+    expect(screen.getByRole('dialog', { name: '确认更新播出证明' })).toBeTruthy()
 
     await user.click(within(check).getByRole('button', { name: '确认更新' }))
+    ask = await screen.findByRole('alertdialog', { name: '确认锁定' })
+    await user.click(within(ask).getByRole('button', { name: '确认锁定' }))
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '确认更新播出证明' })).toBeNull())
     expect(typeY(2).map((s) => s.body)).toEqual([{ orderId: 3, typeY: 2, basis: 'b1' }])
     expect(getToast()).toMatchObject({
@@ -195,6 +208,25 @@ describe('CertificateDialog', () => {
     expect(typeY(1)).toHaveLength(1)
   })
 
+  it('the lock asked for names the months over with their aired spots and the running ones left open', async () => {
+    // 2026-03 (9 aired) and 2026-04 (7 aired) are over, 2026-05 still runs: 9 + 7 = 16 spots locked.
+    const months = [month('2026-03', false), month('2026-04', false, { aired: 7 }), month('2026-05', false, { aired: 4, over: false })]
+    preview = { ...preview!, dataValue: { ...preview!.dataValue, months } }
+    const { user } = setup()
+    await user.click(await within(await openDialog()).findByRole('button', { name: '确认更新' }))
+    const check = await screen.findByRole('dialog', { name: '确认更新播出证明' })
+    const states = rowsOf(await within(check).findByRole('table', { name: '待确认月份' })).map((r) => [r[0], r[5]])
+    expect(states).toEqual([['2026-03', '确认后锁定'], ['2026-04', '确认后锁定'], ['2026-05', '未结束，核对到昨天，不锁定']])
+    await user.click(within(check).getByRole('button', { name: '确认更新' }))
+    const ask = await screen.findByRole('alertdialog', { name: '确认锁定' })
+    expect(ask.textContent).toContain(
+      '将锁定 2026-03、2026-04 共 2 个月（播出 16 个点位），锁定后不能再修改。2026-05 尚未结束：核实到昨天的点位格不能再修改，月份不锁定，月末重新导入后再确认。',
+    )
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(typeY(2)).toHaveLength(0)
+  })
+
   it('a 4009 on 确认更新 shows the server’s message as a warning and checks again', async () => {
     confirmAnswer = () => envelope(null, '数据已变化，请重新核对', 4009)
     const { user } = setup()
@@ -202,6 +234,7 @@ describe('CertificateDialog', () => {
     await user.click(await within(dialog).findByRole('button', { name: '确认更新' }))
     const check = await screen.findByRole('dialog', { name: '确认更新播出证明' })
     await user.click(await within(check).findByRole('button', { name: '确认更新' }))
+    await user.click(await screen.findByRole('button', { name: '确认锁定' }))
     await waitFor(() => expect(typeY(1)).toHaveLength(2))
     expect(getToast()).toMatchObject({ kind: 'warning', message: '数据已变化，请重新核对' })
     expect(await within(check).findByRole('button', { name: '确认更新' })).toBeTruthy()
@@ -294,15 +327,22 @@ describe('CertificateDialog', () => {
     await waitFor(() => expect(asked('broadcastingCertificate')).toHaveLength(2))
   })
 
-  it('a row’s swap is single by default: its own version fixed, only that row sent', async () => {
+  it('a row’s swap preselects the row’s version, single by default (the version fixed), only that row sent', async () => {
     unassigned = [foreign]
     const { user } = setup()
     const dialog = await openDialog()
     await user.click(await within(dialog).findByRole('button', { name: '替换版本：2026-03-03 08:00:00 other.mp4' }))
     const swap = await screen.findByRole('dialog', { name: '替换版本' })
     expect(within(swap).getByRole('radio', { name: /单条替换/ })).toHaveProperty('checked', true)
-    const tape = within(swap).getByRole('textbox', { name: '播证版本' }) as HTMLInputElement
-    expect([tape.readOnly, tape.value]).toEqual([true, 'other.mp4'])
+    // The same select as the batch swap's, on the row's version (6, other.mp4) from the start.
+    const tape = within(swap).getByRole('combobox', { name: '播证版本' }) as HTMLSelectElement
+    const shown = () => [tape.value, tape.selectedOptions[0]?.textContent, tape.disabled]
+    expect([tape.value, tape.disabled]).toEqual(['6', true])
+    await waitFor(() => expect(shown()).toEqual(['6', 'other.mp4（1 行，2 次，不在订单中）', true]))
+    // 批量 swaps that version's rows: still preselected, now open to another choice.
+    await user.click(within(swap).getByRole('radio', { name: /批量替换/ }))
+    expect(shown()).toEqual(['6', 'other.mp4（1 行，2 次，不在订单中）', false])
+    await user.click(within(swap).getByRole('radio', { name: /单条替换/ }))
     await user.click(within(swap).getByRole('button', { name: '确定' }))
     expect(await within(swap).findByText('选择订单版本', { selector: '[role="alert"]' })).toBeTruthy()
     await user.selectOptions(within(swap).getByRole('combobox', { name: '订单版本' }), '5')

@@ -30,12 +30,21 @@ function monthState(m: CertificateMonth): { key: string; tag: string } {
   return { key: 'certificate.monthChecked', tag: 'tag--info' }
 }
 
-/** Every month of the certificate with its spots; confirmed months stay listed, read-only. */
-export function CertificateMonths({ months }: { months: CertificateMonth[] }) {
+/** What confirming does to a month the check holds: locks it when it is over, else checks it and leaves it open. */
+function lockState(m: CertificateMonth): { key: string; tag: string } {
+  return m.over ? { key: 'certificate.monthLocks', tag: 'tag--danger' } : { key: 'certificate.monthStaysOpen', tag: 'tag--info' }
+}
+
+/**
+ * Every month of the certificate with its spots; confirmed months stay listed, read-only. In
+ * the check (`check`), the months it holds, each saying whether confirming locks it.
+ */
+export function CertificateMonths({ months, check = false }: { months: CertificateMonth[]; check?: boolean }) {
   const { t } = useTranslation('orders')
+  const stateOf = check ? lockState : monthState
   return (
-    <table className="table certificate-summary__months" aria-label={t('certificate.months')}>
-      <caption className="certificate-summary__caption">{t('certificate.monthsUnit')}</caption>
+    <table className="table certificate-summary__months" aria-label={t(check ? 'certificate.checkMonths' : 'certificate.months')}>
+      <caption className="certificate-summary__caption">{t(check ? 'certificate.checkMonthsUnit' : 'certificate.monthsUnit')}</caption>
       <thead>
         <tr>
           <th scope="col">{t('certificate.month')}</th>
@@ -48,7 +57,7 @@ export function CertificateMonths({ months }: { months: CertificateMonth[] }) {
       </thead>
       <tbody>
         {months.map((m) => {
-          const state = monthState(m)
+          const state = stateOf(m)
           return (
             <tr key={m.pointDateYm} data-month={m.pointDateYm} data-state={m.confirmed ? 'confirmed' : m.due ? 'due' : 'checked'}>
               <td>{m.pointDateYm}</td>

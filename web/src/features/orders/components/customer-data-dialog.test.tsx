@@ -20,7 +20,7 @@ const api = fakeApi({
   orderCustomerUp: (sent) => {
     const { typeY } = sent.body as { typeY: number }
     if (typeY === 1) return customerPreview
-    return conflict ? envelope(null, '数据已变化，请重新预览', 4009) : { count: 12, sum: 21.35, unplaced: 2 }
+    return conflict ? envelope(null, '数据已变化，请重新预览', 4009) : { count: 12, sum: 21.35, placed: 10, unplaced: 2 }
   },
 })
 signedIn()
@@ -79,8 +79,11 @@ describe('客户数据 of an order', () => {
     const heading = await within(box).findByRole('heading', { name: '更新预览' })
     await waitFor(() => expect(document.activeElement).toBe(heading))
     expect(ask('orderCustomerUp')[0].body).toEqual({ orderId: 7, category: '', source: '', addTime: '2026-03-01', endTime: '2026-04-30', typeY: 1 })
-    expect(within(box).getByText(/将带入 12 条，毛评点合计 21.35/)).toBeTruthy()
-    expect(within(box).getByText('其中 2 条没有对应的排期，不会带入')).toBeTruthy()
+    // Every row is attached: 10 on the cells below (2 + 8), 2 on no line — 10 + 2 = 12, as the
+    // preview counts them, never "12 attached … 2 not attached".
+    expect(within(box).getByRole('status').textContent).toBe(
+      '共 12 条将带入订单，毛评点合计 21.35：10 条对应排期，计入下表的点位；2 条没有对应的排期，不计入任何点位，只计入月份和订单的合计',
+    )
     const cells = within(box).getByRole('table', { name: '带入的点位' })
     await waitFor(() =>
       expect(within(cells).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['v1.mp4 · 晚间 · B2026-03-0223.750', '#42026-03-03815.100']),
@@ -91,7 +94,7 @@ describe('客户数据 of an order', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalledOnce())
     // The confirmation names the preview shown by its fingerprint.
     expect(ask('orderCustomerUp')[1].body).toEqual({ orderId: 7, category: '', source: '', addTime: '2026-03-01', endTime: '2026-04-30', typeY: 2, basis: 'c0ffee' })
-    expect(getToast()?.message).toBe('更新完成')
+    expect(getToast()?.message).toBe('更新完成：共 12 条，10 条对应排期，2 条没有对应的排期')
   })
 
   it('asks for a new preview when the matching rows changed since (4009)', async () => {

@@ -83,8 +83,8 @@ export function CustomerDataDialog({ order, initial, onClose, returnTo }: Props)
   }
   const confirmUpdate = () =>
     confirming.mutate(preview?.basis, {
-      onSuccess: () => {
-        toast.success(label('done'))
+      onSuccess: (done) => {
+        toast.success(t('evaluation.customer.done', { count: done.count, placed: done.placed, unplaced: done.unplaced }))
         if (orderId !== null) void afterCustomerData(client, orderId)
         onClose()
       },

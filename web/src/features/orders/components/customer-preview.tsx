@@ -7,8 +7,9 @@ import { formatGrp } from './order-figures'
 
 /**
  * What 确认更新 would attach (orderCustomerUp typeY 1): the rows and their GRP, each cell (a
- * schedule line's day) that gets spots, and the rows no cell holds. Takes the focus when shown,
- * so a keyboard user lands on what changed.
+ * schedule line's day) that gets spots, and the rows no cell holds. Every row is attached; the
+ * sentence splits them as the server counts them (count = placed + unplaced), so its numbers add
+ * up. Takes the focus when shown, so a keyboard user lands on what changed.
  */
 export function CustomerPreviewPanel({ orderId, preview }: { orderId: number; preview: CustomerPreview }) {
   const { t } = useTranslation('orders')
@@ -27,7 +28,7 @@ export function CustomerPreviewPanel({ orderId, preview }: { orderId: number; pr
     <section className="customer-data__preview" aria-labelledby="customer-preview-title">
       <h3 id="customer-preview-title" className="summary-card__title" tabIndex={-1} ref={heading}>{t('evaluation.customer.previewTitle')}</h3>
       <p className="customer-data__sum" role="status">
-        {t('evaluation.customer.previewSummary', { count: preview.count, sum: preview.sum.toFixed(2) })}
+        {t('evaluation.customer.previewSummary', { count: preview.count, sum: preview.sum.toFixed(2), placed: preview.placed })}
         {preview.unplaced > 0 && <span className="customer-data__unplaced">{t('evaluation.customer.unplaced', { count: preview.unplaced })}</span>}
       </p>
       <DataTable

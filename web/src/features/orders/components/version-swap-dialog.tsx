@@ -34,6 +34,7 @@ type Props = {
 /**
  * 替换版本 (spec §2.7): a certificate version not in the order becomes one of the order's —
  * every unconfirmed row of it (批量, type 1) or only the row it was opened from (单条, type 2).
+ * Opened on a row, the row's version is preselected (fixed for a single swap).
  */
 export function VersionSwapDialog({ orderId, target, onClose }: Props) {
   const { t } = useTranslation('orders')
@@ -45,24 +46,42 @@ export function VersionSwapDialog({ orderId, target, onClose }: Props) {
   )
 }
 
+/**
+ * The certificate's versions to pick from, each with its rows and spots. Opened on a row, that
+ * row's version is preselected: it is offered from the row itself until the list has loaded, so
+ * the choice shows from the first frame and is never lost.
+ */
+function useTapeChoices(orderId: number, row: UnassignedRow | null) {
+  const { t } = useTranslation('orders')
+  const tapes = useCertificateTapes(orderId, true).data ?? []
+  const choices = tapes.map((c) => ({
+    value: String(c.tapeId),
+    label: t(c.inOrder ? 'certificate.swap.tapeOption' : 'certificate.swap.tapeOptionForeign', { name: c.mediaFileName, rows: c.rows, spots: c.spots }),
+  }))
+  if (row && !tapes.some((c) => c.tapeId === row.tapeId)) choices.unshift({ value: String(row.tapeId), label: row.mediaFileName })
+  return choices
+}
+
 function SwapForm({ orderId, row, swap, onDone }: { orderId: number; row: UnassignedRow | null; swap: ReturnType<typeof useSwapVersion>; onDone: () => void }) {
   const { t } = useTranslation('orders')
   const schema = useMemo(() => swapSchema(t), [t])
-  const certificateTapes = useCertificateTapes(orderId, row === null)
+  const tapeChoices = useTapeChoices(orderId, row)
   const orderTapes = useOrderTapes(orderId, true)
   const { register, handleSubmit, setError, watch, formState } = useForm<SwapValues>({
     resolver: schemaResolver(schema),
     defaultValues: { tapeId: row ? String(row.tapeId) : '', upTapeId: '', broadcastingMagneticTapeDetailsType: row ? '2' : '1' },
   })
   const { errors } = formState
-  const single = watch('broadcastingMagneticTapeDetailsType') === '2'
+  const single = row !== null && watch('broadcastingMagneticTapeDetailsType') === '2'
+  // A single swap is of the row, so of its version; a batch one may pick another.
+  const tapeId = single ? String(row.tapeId) : watch('tapeId')
 
   const submit = handleSubmit(async (values) => {
     const type = values.broadcastingMagneticTapeDetailsType === '2' ? 2 : 1
     try {
       const answer = await swap.mutateAsync({
         orderId,
-        tapeId: Number(values.tapeId),
+        tapeId: Number(type === 2 && row ? row.tapeId : values.tapeId),
         upTapeId: Number(values.upTapeId),
         broadcastingMagneticTapeDetailsType: type,
         broadcastingId: type === 2 && row ? row.id : undefined,
@@ -86,21 +105,12 @@ function SwapForm({ orderId, row, swap, onDone }: { orderId: number; row: Unassi
         label={t('certificate.swap.tape')}
         required
         error={errors.tapeId?.message}
-        hint={row && single ? t('certificate.swap.rowOf', { ymd: row.ymd, time: row.addTime, version: row.mediaFileName, num: row.num }) : undefined}
+        hint={single ? t('certificate.swap.rowOf', { ymd: row.ymd, time: row.addTime, version: row.mediaFileName, num: row.num }) : undefined}
       >
-        {/* A row's own version is fixed: the swap is about that row (and, in batch, its version). */}
-        {row ? (
-          <input className="input" readOnly value={row.mediaFileName} />
-        ) : (
-          <select className="input" {...register('tapeId')}>
-            <option value="">{t('certificate.swap.pickTape')}</option>
-            {certificateTapes.data?.map((c) => (
-              <option key={c.tapeId} value={c.tapeId}>
-                {t(c.inOrder ? 'certificate.swap.tapeOption' : 'certificate.swap.tapeOptionForeign', { name: c.mediaFileName, rows: c.rows, spots: c.spots })}
-              </option>
-            ))}
-          </select>
-        )}
+        <select className="input" {...register('tapeId')} value={tapeId} disabled={single}>
+          <option value="">{t('certificate.swap.pickTape')}</option>
+          {tapeChoices.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+        </select>
       </FormField>
       <FormField label={t('certificate.swap.upTape')} required error={errors.upTapeId?.message}>
         <select className="input" {...register('upTapeId')}>
