@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { getToast } from '@/components/ui/toast-store'
 import { fakeApi, signedIn } from '@/testing/fake-api'
@@ -9,11 +9,14 @@ import type { SummaryAction } from './summary-dialogs'
 import { figures, viewingClass } from './evaluation-fixtures'
 import { layGridOut } from './summary-fixtures'
 
-// The point dialogs are another part's: here they only record what the grid asked for.
+// The point dialogs are another part's: here they only record what the grid asked for, and
+// hand over what a batch reports written.
 const asked: SummaryAction[] = []
+let batchWritten: ((ids: number[]) => void) | undefined
 vi.mock('./summary-dialogs', () => ({
-  SummaryDialogs: ({ action }: { action: SummaryAction }) => {
+  SummaryDialogs: ({ action, onBatchWritten }: { action: SummaryAction; onBatchWritten?: (ids: number[]) => void }) => {
     if (action) asked.push(action)
+    batchWritten = onBatchWritten
     return null
   },
 }))
@@ -212,6 +215,11 @@ describe('the summary dialog', () => {
     expect(grid.querySelectorAll('[aria-selected="true"]')).toHaveLength(2)
     await user.click(batch)
     expect(asked.at(-1)).toMatchObject({ kind: 'batch', items: [{ cell: { id: 11 } }, { cell: { id: 21 } }] })
+    // The cells the batch wrote leave the selection: nothing stays chosen once it applied.
+    act(() => batchWritten?.([11, 21]))
+    expect(batch.textContent).toBe('批量撤掉/修改（0）')
+    expect(batch.hasAttribute('disabled')).toBe(true)
+    expect(grid.querySelectorAll('[aria-selected="true"]')).toHaveLength(0)
     await user.click(within(box).getByRole('button', { name: '添加时段' }))
     expect(asked.at(-1)).toEqual({ kind: 'addSlot', month: '2026-03' })
   })
