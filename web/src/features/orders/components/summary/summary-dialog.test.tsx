@@ -34,8 +34,8 @@ const cell = (id: number, d: number, over: Partial<GridCell> = {}): GridCell => 
 const line = (id: number, cells: GridCell[], ym = '2026-03'): GridRow => ({
   id, contractNumber: `HT-${id}`, type: 'A', position: '', length: 15, product_magnetic_tape: { id: 1, mediaFileName: 'v1.mp4' },
   time_period: { id: 2, timePeriodName: '早间' }, timePeriodId: 2, pointDateYm: ym, order_summary_grp_ymd: cells,
-  remainingTimes: 4, publishedTimes: 1, issuedGrp: 0, issuedSpots: 0, averageViewershipThisMonth: 1.2345, viewEstimated: 0, viewEstimatedHigh: 0, viewEstimatedLow: 0,
-  estimated: 0, estimatedHigh: 0, estimatedLow: 0, totalTimes: 6,
+  remainingTimes: 4, publishedTimes: 1, issuedGrp: 0, issuedSpots: 0, averageViewershipThisMonth: 1.2345, viewEstimated: 0, viewEstimatedLow: 0, viewEstimatedHigh: 0,
+  estimated: 0, estimatedLow: 0, estimatedHigh: 0, totalTimes: 6,
 })
 const months: GridMonth[] = [
   {
@@ -126,7 +126,7 @@ describe('the summary dialog', () => {
     expect(grid.getAttribute('aria-colcount')).toBe(String(6 + 31 + 10))
     const headers = within(grid).getAllByRole('columnheader').map((h) => h.textContent)
     expect(headers.slice(0, 8)).toEqual(['合同号', '类型', '位置', '版本', '长度', '时段', '1日', '2一'])
-    expect(headers.slice(-10)).toEqual(['剩余次数', '本月平均收视', '播证已播', '已播预估常规', '已播预估高', '已播预估低', '剩余预估常规', '剩余预估高', '剩余预估低', '总次数'])
+    expect(headers.slice(-10)).toEqual(['剩余次数', '本月平均收视', '播证已播', '已播预估常规', '已播预估低', '已播预估高', '剩余预估常规', '剩余预估低', '剩余预估高', '总次数'])
     await waitFor(() => expect(within(grid).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['HT-1', 'HT-2']))
     const day = (r: number, c: number) => grid.querySelector<HTMLElement>(`[data-row="${r}"][data-col="${c}"]`)!
     await waitFor(() => expect(day(0, 1)).toBeTruthy())
