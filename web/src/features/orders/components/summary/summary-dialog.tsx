@@ -177,7 +177,7 @@ export function SummaryDialog({ order, onClose }: Props) {
           </DrillScope.Provider>
           <SummaryDialogs orderId={order.id} month={shownMonth} action={action} onClose={() => setAction(null)} returnFocus={returnFocus} onBatchWritten={unselect} />
           <CustomerDataDialog order={customerData ? order : null} initial={filter} onClose={() => setCustomerData(false)} returnTo={customerOrigin} />
-          <ViewingDialog orderId={order.id} filter={filter} open={viewing} onClose={() => setViewing(false)} returnTo={viewingButton} />
+          <ViewingDialog orderId={order.id} mediaId={order.mediaId} filter={filter} open={viewing} onClose={() => setViewing(false)} returnTo={viewingButton} />
         </div>
       )}
     </Dialog>
