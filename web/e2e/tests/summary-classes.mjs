@@ -82,7 +82,7 @@ export const tests = [
       const page = ctx.state.page
       ctx.page = page
       const box = page.getByRole('dialog', { name: new RegExp(`^汇总 #${ctx.state.orderId}`) })
-      await box.getByRole('button', { name: `编辑时段归纳：E2E白天${stamp}` }).click()
+      await box.getByRole('button', { name: `编辑归纳：E2E白天${stamp}` }).click()
       const form = page.getByRole('dialog', { name: '编辑时段归纳' })
       await form.waitFor()
       ctx.expect(await form.getByRole('checkbox', { name: new RegExp(early) }).isChecked(), 'its period is checked')

@@ -346,6 +346,9 @@ export const tests = [
       await close()
       await byKeyboard(await cellIn(272, 210), 'full screen, Shift+F10')
       await close()
+      // The figures at the end: 已播预估 and 剩余预估 each 常规, 低, 高, as 评估汇总 above them.
+      await grid.evaluate((el) => el.scrollTo(el.scrollWidth, 0))
+      await page.screenshot({ path: `${config.out}summary-grid-figures.png` })
       await box.getByRole('button', { name: '退出全屏' }).click()
       await box.getByRole('button', { name: '关闭' }).first().click()
       await box.waitFor({ state: 'detached' })

@@ -68,7 +68,7 @@ describe('时段归纳 from 汇总', () => {
 
   it('edits a class from its row: its name and periods shown, a server refusal under the field', async () => {
     const { user } = show()
-    await user.click(await screen.findByRole('button', { name: '编辑时段归纳：晚间黄金' }))
+    await user.click(await screen.findByRole('button', { name: '编辑归纳：晚间黄金' }))
     const d = await screen.findByRole('dialog', { name: '编辑时段归纳' })
     expect((within(d).getByRole('textbox', { name: '时段归纳' }) as HTMLInputElement).value).toBe('晚间黄金')
     await within(d).findByText('午间')
