@@ -67,8 +67,8 @@ pub async fn load(state: &AppState, admin: &Admin, [finished, on_air, running]: 
     }
     // The free spot of the day the evening spot aired twice: its reason. Another verified cell:
     // a manual GRP.
-    if let Some((id, _, _, kind, point, _)) = cell(state, finished, "c.is_he = 2 and l.point_type = 'C'").await? {
-        let edit = Edit { point_type: kind, num: point, value: None, reason: Some(Reason::Record("节目时长调整，多播一次".into())) };
+    if let Some((id, ..)) = cell(state, finished, "c.is_he = 2 and l.point_type = 'C'").await? {
+        let edit = Edit { spots: None, value: None, reason: Some(Reason::Record("节目时长调整，多播一次".into())) };
         let mut tx = state.db.begin().await?;
         edit::up(&mut tx, admin, finished, Target::Cells(vec![id]), &edit).await.map_err(failed("the demo reason"))?;
         tx.commit().await?;
@@ -81,10 +81,9 @@ pub async fn load(state: &AppState, admin: &Admin, [finished, on_air, running]: 
 
     let later = today + Days::new(3);
     let rule = format!("c.ymd = date '{later}' and c.point > 0");
-    if let Some((id, _, _, kind, point, _)) = cell(state, on_air, &rule).await? {
+    if let Some((id, ..)) = cell(state, on_air, &rule).await? {
         let edit = Edit {
-            point_type: kind,
-            num: point,
+            spots: None,
             value: Some(WITHDRAWN.into()),
             reason: Some(Reason::Record("客户要求撤播".into())),
         };

@@ -285,7 +285,8 @@ async fn time_period_calls_need_menu_63_but_the_class_lookup_only_a_session() {
     for call in ["timePeriodIndex"] {
         assert_eq!(app.send(Call::get(call, json!({})).token(&token)).await.code(), 4003);
     }
-    for call in ["timePeriodAdd", "timePeriodUp", "timePeriodDel", "timePeriodClassAdd", "timePeriodClassUp", "timePeriodClassDel"] {
+    // Adding and editing a class is also the orders' (汇总); the rest is the screen's own.
+    for call in ["timePeriodAdd", "timePeriodUp", "timePeriodDel", "timePeriodClassDel"] {
         assert_eq!(app.send(Call::post(call, json!({})).token(&token)).await.code(), 4003, "{call}");
     }
     app.send(Call::get("timePeriodClassList", json!({ "mediaId": cctv })).token(&token)).await.ok();
@@ -293,4 +294,40 @@ async fn time_period_calls_need_menu_63_but_the_class_lookup_only_a_session() {
     let keeper = app.create_account("keeper", "63").await;
     let token = app.session(keeper).await;
     period(&app, &token, cctv, "早间", "07:00", "09:00").await;
+}
+
+#[tokio::test]
+async fn an_order_account_adds_and_edits_a_class_from_the_summary_and_an_account_of_neither_menu_may_not() {
+    let app = spawn_app().await;
+    let admin = app.admin_token().await;
+    let cctv = media(&app, "CCTV-1").await;
+    let morning = period(&app, &admin, cctv, "早间", "07:00", "09:00").await;
+    let noon = period(&app, &admin, cctv, "午间", "12:00", "13:00").await;
+    let clerk = app.create_account("clerk", "112").await;
+    let token = app.session(clerk).await;
+
+    let fields = json!({ "mediaId": cctv, "timePeriodClassName": "白天", "timePeriodId": format!("{morning}") });
+    let added = app.send(Call::post("timePeriodClassAdd", fields).token(&token)).await;
+    assert_eq!(added.body["message"], "添加成功");
+    let class = added.ok()["classId"].as_i64().unwrap();
+    let fields = json!({
+        "classId": class, "mediaId": cctv, "timePeriodClassName": "白天", "timePeriodClassNameUp": "日间",
+        "timePeriodId": format!("{morning},{noon}"),
+    });
+    let edited = app.send(Call::post("timePeriodClassUp", fields).token(&token)).await;
+    assert_eq!((edited.body["message"].as_str(), edited.ok()["timePeriodClassName"].as_str()), (Some("修改成功"), Some("日间")));
+    assert_eq!(edited.data()["timePeriodId"], format!("{morning},{noon}"));
+    // The same messages as on the time-period screen.
+    let empty = app.send(Call::post("timePeriodClassAdd", json!({})).token(&token)).await;
+    assert_eq!((empty.field("mediaId"), empty.field("timePeriodClassName")), (Some("请选择媒体名称"), Some("请输入时段归纳名称")));
+
+    // An account of the dashboard only holds neither menu: refused, and nothing changes.
+    let viewer = app.create_account("viewer", "155").await;
+    let token = app.session(viewer).await;
+    let fields = json!({ "mediaId": cctv, "timePeriodClassName": "夜间", "timePeriodId": "" });
+    assert_eq!(app.send(Call::post("timePeriodClassAdd", fields).token(&token)).await.code(), 4003);
+    let fields = json!({ "classId": class, "mediaId": cctv, "timePeriodClassName": "日间", "timePeriodClassNameUp": "夜间", "timePeriodId": "" });
+    assert_eq!(app.send(Call::post("timePeriodClassUp", fields).token(&token)).await.code(), 4003);
+    let names: Vec<String> = sqlx::query_scalar("select class_name from time_period_classes").fetch_all(&app.db).await.unwrap();
+    assert_eq!(names, ["日间"]);
 }

@@ -25,7 +25,7 @@ function drawPlainTable({ answer, month, box }) {
     overflow: 'auto', background: '#fff', zIndex: 10000, font: '12px sans-serif',
   })
   const head = ['合同号', '类型', '位置', '版本', '长度', '时段', ...Array.from({ length: days }, (_, d) => String(d + 1)),
-    '剩余次数', '本月平均收视', '播证已播', '已播预估常规', '已播预估高', '已播预估低', '剩余预估常规', '剩余预估高', '剩余预估低', '总次数']
+    '剩余次数', '本月平均收视', '播证已播', '已播预估常规', '已播预估低', '已播预估高', '剩余预估常规', '剩余预估低', '剩余预估高', '总次数']
   const html = ['<table style="border-collapse:collapse;white-space:nowrap"><thead><tr>']
   for (const h of head) html.push(`<th style="border:1px solid #ddd;padding:4px">${h}</th>`)
   html.push('</tr></thead><tbody>')
@@ -33,8 +33,8 @@ function drawPlainTable({ answer, month, box }) {
     const byDay = new Map(r.order_summary_grp_ymd.map((c) => [c.d, c]))
     const cells = [r.contractNumber, r.type, r.position, r.product_magnetic_tape.mediaFileName, r.length, r.time_period.timePeriodName]
     for (let d = 1; d <= days; d++) cells.push(byDay.get(d)?.point ?? '')
-    cells.push(r.remainingTimes, r.averageViewershipThisMonth, r.publishedTimes, r.viewEstimated, r.viewEstimatedHigh,
-      r.viewEstimatedLow, r.estimated, r.estimatedHigh, r.estimatedLow, r.totalTimes)
+    cells.push(r.remainingTimes, r.averageViewershipThisMonth, r.publishedTimes, r.viewEstimated, r.viewEstimatedLow,
+      r.viewEstimatedHigh, r.estimated, r.estimatedLow, r.estimatedHigh, r.totalTimes)
     html.push('<tr>')
     for (const c of cells) html.push(`<td style="border:1px solid #ddd;padding:4px;min-width:26px;height:22px">${c}</td>`)
     html.push('</tr>')

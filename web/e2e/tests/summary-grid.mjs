@@ -6,7 +6,7 @@
 // the filters and 刷新汇总 (each a new orderSummaryGrpList), full screen, keyboard navigation and
 // the cell menu by keyboard and right click, the assessment date (refused empty, then set),
 // closing back to 汇总. Screenshots: /tmp/summary-*.png.
-import { dismissNotices, expectAccessible, isCall, scrollFrames, shared, toastSays, waitForPath } from '../lib.mjs'
+import { config, dismissNotices, expectAccessible, isCall, scrollFrames, shared, toastSays, waitForPath } from '../lib.mjs'
 import { addProduct, call, pad, seedMasterData, seedOrder, ymd, ymOf } from '../seed.mjs'
 
 const stamp = Date.now().toString(36)
@@ -117,7 +117,7 @@ export const tests = [
       for (const h of ['合同号', '类型', '位置', '版本', '长度', '时段', '剩余次数', '本月平均收视', '播证已播', '总次数']) {
         ctx.expect(headers.some((x) => x.replace(/\s+/g, '') === h), `header ${h} in ${headers.join('|')}`)
       }
-      // Named as the 评估结果 sheet and the drill-down name them: 已播预估 / 剩余预估, each 常规/高/低.
+      // Named as the 评估结果 sheet and the drill-down name them: 已播预估 / 剩余预估, each 常规/低/高.
       ctx.expect(headers.filter((x) => x.includes('已播预估')).length === 3 && headers.filter((x) => x.includes('剩余预估')).length === 3, 'matched and estimate ×3')
       ctx.expect(headers.filter((x) => x.includes('常规')).length === 2 && !headers.some((x) => x.includes('正常')), 'the normal scenario is 常规')
       ctx.expect((await grid.locator('.summary-grid__left-row').count()) === 12, 'twelve lines this month')
@@ -259,6 +259,100 @@ export const tests = [
       await page.getByRole('button', { name: 'Switch language' }).click()
       await page.getByRole('menuitemradio', { name: '中文' }).click()
       await orderRow(page).getByRole('button', { name: /更多/ }).waitFor()
+    },
+  },
+  {
+    name: 'the cell menu opens at the pointer (Shift+F10: at the focused cell), in the dialog and full screen, at any scroll',
+    run: async (ctx) => {
+      const page = shared(ctx)
+      const { media, tapes } = ctx.state.seed
+      // 24 more lines this month (12 periods × 2 versions, type C): 36 lines scroll down in the
+      // dialog and full screen alike, and the days scroll across.
+      const periods = await inBatches(Array.from({ length: 12 }, (_, i) => i), (i) =>
+        call(page, 'timePeriodAdd', { mediaId: media.id, timePeriodName: `E2E菜单${i}-${stamp}`, preBroadcastTimeForma: '15:00:00', preBroadcastTimeFormaEnd: '16:00:00' }))
+      await inBatches(periods.flatMap((period) => tapes.map((tape) => ({ period, tape }))), ({ period, tape }, i) =>
+        call(page, 'orderSummaryGrpYmdAdd', { orderId: ctx.state.orderId, type: 'C', timePeriodId: period.id, productDefaultId: tape.id, ymd: `${M1}-${pad((i % 20) + 1)}`, num: 1 }))
+      // At 1440×900 the dialog (94vw, 8vh from the top) sits 43 px right and 72 px down of the
+      // viewport's corner: exactly how far the menu used to land from the pointer.
+      await page.setViewportSize({ width: 1440, height: 900 })
+      const box = await openSummary(ctx, page)
+      await box.getByRole('button', { name: '月份', exact: true }).click()
+      const grid = box.getByRole('grid', { name: `${M1} 汇总表` })
+      await grid.waitFor()
+      ctx.expect((await grid.getAttribute('aria-rowcount')) === '36', `36 lines: ${await grid.getAttribute('aria-rowcount')}`)
+      const menu = page.getByRole('menu')
+      const rect = (locator) => locator.evaluate((el) => { const r = el.getBoundingClientRect(); return { left: r.left, top: r.top, right: r.right, bottom: r.bottom } })
+      const near = (a, b) => Math.abs(a - b) <= 3
+      /**
+       * Scrolls the grid towards (left, top) px; answers the day cell three lines and columns into
+       * the view, clear of the frozen header (44 px) and columns, and the scroll it got.
+       */
+      const cellIn = async (left, top) => {
+        const [x, y] = await grid.evaluate((el, [l, t]) => {
+          el.scrollTo(l, t)
+          return [el.scrollLeft, el.scrollTop]
+        }, [left, top])
+        const cell = grid.locator(`[data-row="${Math.ceil(y / 30) + 3}"][data-col="${Math.ceil(x / 34) + 3}"]`)
+        await cell.waitFor()
+        return { cell, scroll: `scrolled ${x},${y}` }
+      }
+      /** Right-clicks the cell off its centre: the menu's top-left is where the pointer was. */
+      const rightClick = async ({ cell, scroll }, what) => {
+        const r = await rect(cell)
+        const [x, y] = [Math.round(r.left + 9), Math.round(r.top + 11)]
+        await page.mouse.click(x, y, { button: 'right' })
+        await menu.waitFor()
+        const m = await rect(menu)
+        ctx.expect(near(m.left, x) && near(m.top, y), `${what}, ${scroll}: menu at ${m.left},${m.top}, pointer at ${x},${y}`)
+        // Faded in: the screenshots show it as the user sees it.
+        await menu.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)))
+      }
+      /** Shift+F10 on the cell: the menu opens just under it, starting inside it. */
+      const byKeyboard = async ({ cell, scroll }, what) => {
+        await cell.focus()
+        const r = await rect(cell)
+        await page.keyboard.press('Shift+F10')
+        await menu.waitFor()
+        const m = await rect(menu)
+        ctx.expect(m.left >= r.left - 1 && m.left <= r.right && near(m.top, r.bottom), `${what}, ${scroll}: menu at ${m.left},${m.top}, cell ${JSON.stringify(r)}`)
+      }
+      const close = async () => {
+        await page.keyboard.press('Escape')
+        await menu.waitFor({ state: 'detached' })
+      }
+
+      await rightClick(await cellIn(0, 0), 'dialog')
+      await page.screenshot({ path: `${config.out}summary-grid-menu-dialog.png` })
+      await close()
+      await byKeyboard(await cellIn(0, 0), 'dialog, Shift+F10')
+      await close()
+      const down = await cellIn(408, 240)
+      ctx.expect(down.scroll === 'scrolled 408,240', `the dialog's grid scrolls both ways: ${down.scroll}`)
+      await rightClick(down, 'dialog')
+      await page.screenshot({ path: `${config.out}summary-grid-menu-scrolled.png` })
+      await close()
+      await byKeyboard(await cellIn(408, 240), 'dialog, Shift+F10')
+      await close()
+
+      await box.getByRole('button', { name: '全屏' }).click()
+      await box.getByRole('button', { name: '退出全屏' }).waitFor()
+      await rightClick(await cellIn(0, 0), 'full screen')
+      await page.screenshot({ path: `${config.out}summary-grid-menu-full.png` })
+      await close()
+      const across = await cellIn(272, 210)
+      ctx.expect(across.scroll === 'scrolled 272,210', `the full screen grid scrolls both ways: ${across.scroll}`)
+      await rightClick(across, 'full screen')
+      await page.screenshot({ path: `${config.out}summary-grid-menu-full-scrolled.png` })
+      await close()
+      await byKeyboard(await cellIn(272, 210), 'full screen, Shift+F10')
+      await close()
+      // The figures at the end: 已播预估 and 剩余预估 each 常规, 低, 高, as 评估汇总 above them.
+      await grid.evaluate((el) => el.scrollTo(el.scrollWidth, 0))
+      await page.screenshot({ path: `${config.out}summary-grid-figures.png` })
+      await box.getByRole('button', { name: '退出全屏' }).click()
+      await box.getByRole('button', { name: '关闭' }).first().click()
+      await box.waitFor({ state: 'detached' })
+      await page.setViewportSize({ width: 1366, height: 768 })
     },
   },
   {

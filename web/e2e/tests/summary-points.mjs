@@ -159,28 +159,73 @@ export const tests = [
     },
   },
   {
-    name: '批量撤掉/修改: two cells chosen, 0 refused, then both made type B with one spot in one call',
+    name: '批量撤掉 asks for no type or count and clears the selection; 取消撤掉 likewise; 修改 needs both (0 refused), then both type B with one spot',
     run: async (ctx) => {
       const page = shared(ctx)
       const [a] = ctx.state.tapes
       const line = await lineOf(ctx, page, N, a, early, 'A')
       const ids = [cellAt(line, inN(5)).id, cellAt(line, inN(6)).id]
       const grid = await openGrid(ctx, page, N)
-      await (await gridCell(grid, line, inN(5))).click({ modifiers: ['ControlOrMeta'] })
-      await (await gridCell(grid, line, inN(6))).click({ modifiers: ['ControlOrMeta'] })
-      await grid.getByRole('button', { name: '批量撤掉/修改' }).click()
-      const box = dialog(page, '批量撤掉/修改')
-      await box.waitFor()
-      ctx.expect((await box.getByRole('region', { name: '已选点位' }).getByRole('listitem').count()) === 2, 'two cells listed')
+      const batch = grid.getByRole('button', { name: /^批量撤掉\/修改/ })
+      const choose = async () => {
+        await (await gridCell(grid, line, inN(5))).click({ modifiers: ['ControlOrMeta'] })
+        await (await gridCell(grid, line, inN(6))).click({ modifiers: ['ControlOrMeta'] })
+        ctx.expect((await batch.textContent()) === '批量撤掉/修改（2）', `two chosen: ${await batch.textContent()}`)
+        await batch.click()
+        const box = dialog(page, '批量撤掉/修改')
+        await box.waitFor()
+        ctx.expect((await box.getByRole('region', { name: '已选点位' }).getByRole('listitem').count()) === 2, 'two cells listed')
+        return box
+      }
+      const cleared = async (what) => {
+        await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent === '批量撤掉/修改（0）' && b.disabled))
+        ctx.expect((await grid.locator('[role="gridcell"][aria-selected="true"]').count()) === 0, `${what}: no cell stays chosen`)
+      }
+
+      // 撤掉 (the default): no type, no count; each cell keeps its own.
+      let box = await choose()
+      ctx.expect(await box.getByRole('radio', { name: '撤掉', exact: true }).isChecked(), '撤掉 is the default')
+      ctx.expect((await box.getByLabel('点位数量').count()) === 0 && (await box.getByRole('group', { name: '点位类型' }).count()) === 0, 'no type or count to withdraw')
+      await view(page, 'batch-withdraw')
+      const request = page.waitForRequest(isCall('orderSummaryGrpYmdUp'))
+      let body = await send(page, box, 'orderSummaryGrpYmdUp')
+      const sent = JSON.parse((await request).postData())
+      ctx.expect(sent.value === '撤掉' && !('type' in sent) && !('num' in sent), `withdraw sent ${JSON.stringify(sent)}`)
+      ctx.expect(body.code === 200 && [...body.data.ids].sort().join() === [...ids].sort().join(), `batch answered ${JSON.stringify(body)}`)
+      await toastSays(page, '已撤掉 2 个点位')
+      await box.waitFor({ state: 'detached' })
+      await cleared('after 撤掉')
+      await view(page, 'batch-withdrawn')
+      let now = await lineOf(ctx, page, N, a, early, 'A')
+      for (const day of [inN(5), inN(6)]) {
+        const cell = cellAt(now, day)
+        ctx.expect(cell?.value === '撤掉' && cell.point === 1 && cell.type === 'A', `${day} withdrawn as it was: ${JSON.stringify(cell)}`)
+      }
+
+      // 取消撤掉: the same, undone.
+      box = await choose()
+      await box.getByRole('radio', { name: '取消撤掉' }).check()
+      body = await send(page, box, 'orderSummaryGrpYmdUp')
+      ctx.expect(body.code === 200, `restore answered ${JSON.stringify(body)}`)
+      await toastSays(page, '已取消撤掉 2 个点位')
+      await box.waitFor({ state: 'detached' })
+      await cleared('after 取消撤掉')
+      now = await lineOf(ctx, page, N, a, early, 'A')
+      ctx.expect([inN(5), inN(6)].every((day) => cellAt(now, day)?.value === ''), 'both restored')
+
+      // 修改类型与数量: a type and a count above 0.
+      box = await choose()
+      await box.getByRole('radio', { name: '修改类型与数量' }).check()
       await box.getByRole('radio', { name: 'B' }).check()
       await box.getByLabel('点位数量').fill('0')
       await box.getByRole('button', { name: '确定' }).click()
       await fieldError(box, '请输入大于0')
       await box.getByLabel('点位数量').fill('1')
-      const body = await send(page, box, 'orderSummaryGrpYmdUp')
+      body = await send(page, box, 'orderSummaryGrpYmdUp')
       ctx.expect(body.code === 200 && [...body.data.ids].sort().join() === [...ids].sort().join(), `batch answered ${JSON.stringify(body)}`)
       await toastSays(page, '已修改 2 个点位')
       await box.waitFor({ state: 'detached' })
+      await cleared('after 修改')
       const moved = await lineOf(ctx, page, N, a, early, 'B')
       for (const day of [inN(5), inN(6)]) {
         const cell = cellAt(moved, day)

@@ -4018,14 +4018,14 @@ export interface components {
             viewEstimated: number;
             /**
              * Format: double
-             * @description As viewEstimated, high estimate.
-             */
-            viewEstimatedHigh: number;
-            /**
-             * Format: double
              * @description As viewEstimated, low estimate.
              */
             viewEstimatedLow: number;
+            /**
+             * Format: double
+             * @description As viewEstimated, high estimate.
+             */
+            viewEstimatedHigh: number;
             /**
              * Format: double
              * @description Remaining spots × the class's normal estimate (0 without an estimate).
@@ -4033,14 +4033,14 @@ export interface components {
             estimated: number;
             /**
              * Format: double
-             * @description Remaining spots × the class's high estimate.
-             */
-            estimatedHigh: number;
-            /**
-             * Format: double
              * @description Remaining spots × the class's low estimate.
              */
             estimatedLow: number;
+            /**
+             * Format: double
+             * @description Remaining spots × the class's high estimate.
+             */
+            estimatedHigh: number;
             /**
              * Format: int64
              * @description Spots planned, withdrawn ones excepted.

@@ -1,6 +1,7 @@
 //! orderSummaryGrpYmdUp (spec orders §5 "Point modify", "Batch edit"): one call sets a cell's
 //! spots, type, withdrawal and reason; with `ids` it sets the same on every cell named, all or
-//! nothing. A cell id ≤ 0 with a line and a day creates the cell.
+//! nothing. A cell id ≤ 0 with a line and a day creates the cell. A withdrawal (or its undoing)
+//! may leave the spots and type out: each cell keeps its own (批量撤掉 asks for neither).
 //!
 //! A verified cell (isHe 2) is locked: the call may record or clear its reason and nothing
 //! else — its spots, type and withdrawal sent as they are — else 4009. A cell the certificate
@@ -25,11 +26,18 @@ pub enum Reason {
     Record(String),
 }
 
+/// A cell's type and spots as a call sets them.
+#[derive(Clone, Debug)]
+pub struct Spots {
+    pub point_type: String,
+    pub num: i32,
+}
+
 /// What the call sets; `None` keeps the cell's own (a field the call leaves out).
 #[derive(Clone, Debug)]
 pub struct Edit {
-    pub point_type: String,
-    pub num: i32,
+    /// Required to create a cell.
+    pub spots: Option<Spots>,
     /// `""` or [`WITHDRAWN`].
     pub value: Option<String>,
     pub reason: Option<Reason>,
@@ -63,7 +71,10 @@ struct Cell {
 pub async fn up(tx: &mut PgConnection, admin: &Admin, order: i64, target: Target, edit: &Edit) -> Result<Vec<i64>> {
     let facts = lock_order(tx, order).await?;
     match target {
-        Target::New { line, ymd } => create(tx, admin, order, &facts, line, ymd, edit).await.map(|id| vec![id]),
+        Target::New { line, ymd } => {
+            let Some(spots) = &edit.spots else { return Err(AppError::field("type", "请选择点位类型")) };
+            create(tx, admin, order, &facts, (line, ymd), spots, edit).await.map(|id| vec![id])
+        }
         Target::Cells(ids) => modify(tx, admin, order, &facts, &ids, edit).await,
     }
 }
@@ -86,20 +97,21 @@ async fn modify(tx: &mut PgConnection, admin: &Admin, order: i64, facts: &OrderF
     // Every cell is checked before any is written: a batch is all or nothing.
     for cell in &cells {
         let value = edit.value.as_deref().unwrap_or(&cell.value);
-        if cell.is_he == 2 && (edit.point_type != cell.point_type || edit.num != cell.point || value != cell.value) {
+        let (point_type, num) = spots_of(cell, edit);
+        if cell.is_he == 2 && (point_type != cell.point_type || num != cell.point || value != cell.value) {
             return Err(AppError::conflict(LOCKED));
         }
-        if edit.num < cell.aired {
+        if num < cell.aired {
             return Err(AppError::field("num", format!("点位数量不能小于已播出的{}", cell.aired)));
         }
         // A short cell's missing spots were counted by the certificate and some may have moved:
         // it may drop spots that will not air (down to what aired and what moved), never gain
         // spots no certificate compared (that would owe make-goods for nothing).
         if cell.reason_disappearance == 1 {
-            if edit.num < cell.aired + cell.moved {
+            if num < cell.aired + cell.moved {
                 return Err(AppError::field("num", format!("点位数量不能小于已播出与已移出的{}", cell.aired + cell.moved)));
             }
-            if edit.num > cell.point {
+            if num > cell.point {
                 return Err(AppError::conflict(SHORT));
             }
         }
@@ -111,9 +123,10 @@ async fn modify(tx: &mut PgConnection, admin: &Admin, order: i64, facts: &OrderF
             continue;
         }
         let name = cell_name(tx, cell.line_id, cell.ymd).await?;
+        let (point_type, num) = spots_of(cell, edit);
         let mut line_id = cell.line_id;
-        if edit.point_type != cell.point_type {
-            line_id = move_to_type(tx, order, facts, cell, &edit.point_type).await?;
+        if point_type != cell.point_type {
+            line_id = move_to_type(tx, order, facts, cell, point_type).await?;
         }
         let (reason_type, reason_value) = match &edit.reason {
             None => (cell.reason_type, cell.reason_value.clone()),
@@ -123,7 +136,7 @@ async fn modify(tx: &mut PgConnection, admin: &Admin, order: i64, facts: &OrderF
         sqlx::query("update order_cells set line_id = $2, point = $3, value = $4, reason_type = $5, reason_value = $6 where id = $1")
             .bind(cell.id)
             .bind(line_id)
-            .bind(edit.num)
+            .bind(num)
             .bind(edit.value.as_deref().unwrap_or(&cell.value))
             .bind(reason_type)
             .bind(reason_value)
@@ -162,14 +175,20 @@ async fn move_to_type(tx: &mut PgConnection, order: i64, facts: &OrderFacts, cel
     Ok(target.id)
 }
 
+/// The type and spots `edit` gives `cell`: its own where the call left them out.
+fn spots_of<'a>(cell: &'a Cell, edit: &'a Edit) -> (&'a str, i32) {
+    edit.spots.as_ref().map_or((cell.point_type.as_str(), cell.point), |s| (s.point_type.as_str(), s.num))
+}
+
 /// What `edit` changes on `cell`, in words (the operation record); empty when nothing.
 fn describe(cell: &Cell, edit: &Edit) -> String {
     let mut parts = Vec::new();
-    if edit.point_type != cell.point_type {
-        parts.push(format!("类型 {} → {}", cell.point_type, edit.point_type));
+    let (point_type, num) = spots_of(cell, edit);
+    if point_type != cell.point_type {
+        parts.push(format!("类型 {} → {point_type}", cell.point_type));
     }
-    if edit.num != cell.point {
-        parts.push(format!("点位 {} → {}", cell.point, edit.num));
+    if num != cell.point {
+        parts.push(format!("点位 {} → {num}", cell.point));
     }
     if let Some(value) = &edit.value
         && *value != cell.value
@@ -184,7 +203,7 @@ fn describe(cell: &Cell, edit: &Edit) -> String {
     parts.join("，")
 }
 
-async fn create(tx: &mut PgConnection, admin: &Admin, order: i64, facts: &OrderFacts, line: i64, ymd: NaiveDate, edit: &Edit) -> Result<i64> {
+async fn create(tx: &mut PgConnection, admin: &Admin, order: i64, facts: &OrderFacts, (line, ymd): (i64, NaiveDate), spots: &Spots, edit: &Edit) -> Result<i64> {
     let found: Option<Line> = sqlx::query_as(&format!("select {LINE_COLUMNS} from order_lines l where l.id = $1 and l.order_id = $2"))
         .bind(line)
         .bind(order)
@@ -200,7 +219,7 @@ async fn create(tx: &mut PgConnection, admin: &Admin, order: i64, facts: &OrderF
     if month_confirmed(tx, order, line.month).await? {
         return Err(AppError::field("ymd", CLOSED_MONTH));
     }
-    let target = if edit.point_type == line.point_type { line } else { line_of_type(tx, order, facts.media, &line, &edit.point_type).await? };
+    let target = if spots.point_type == line.point_type { line } else { line_of_type(tx, order, facts.media, &line, &spots.point_type).await? };
     let (reason_type, reason_value) = match &edit.reason {
         Some(Reason::Record(text)) => (2i16, text.clone()),
         _ => (1, String::new()),
@@ -212,15 +231,15 @@ async fn create(tx: &mut PgConnection, admin: &Admin, order: i64, facts: &OrderF
     )
     .bind(target.id)
     .bind(ymd)
-    .bind(edit.num)
+    .bind(spots.num)
     .bind(&value)
     .bind(reason_type)
     .bind(&reason_value)
-    .bind(super::make_goods(&edit.point_type, edit.num))
+    .bind(super::make_goods(&spots.point_type, spots.num))
     .fetch_optional(&mut *tx)
     .await?;
     let Some(id) = id else { return Err(AppError::conflict("该日已有点位，请刷新后修改该点位")) };
-    let mut content = format!("新建点位：{} 个，类型 {}", edit.num, edit.point_type);
+    let mut content = format!("新建点位：{} 个，类型 {}", spots.num, spots.point_type);
     if value == WITHDRAWN {
         content.push_str("，撤掉");
     }
@@ -229,7 +248,7 @@ async fn create(tx: &mut PgConnection, admin: &Admin, order: i64, facts: &OrderF
     }
     record(tx, id, admin, &content).await?;
     let name = cell_name(tx, target.id, ymd).await?;
-    log::record(tx, order, admin, format!("新建点位：{name}：{} 个", edit.num), None).await?;
+    log::record(tx, order, admin, format!("新建点位：{name}：{} 个", spots.num), None).await?;
     status::refresh(tx, Some(order)).await?;
     Ok(id)
 }

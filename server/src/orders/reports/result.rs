@@ -37,11 +37,11 @@ const TRAILING: [&str; 10] = [
     "本月平均收视",
     "播证已播",
     "已播预估(常规)",
-    "已播预估(高)",
     "已播预估(低)",
+    "已播预估(高)",
     "剩余预估(常规)",
-    "剩余预估(高)",
     "剩余预估(低)",
+    "剩余预估(高)",
     "总次数",
 ];
 
@@ -196,11 +196,11 @@ impl ResultBook {
                 (line.average_viewership_this_month, &f.grp),
                 (line.published_times as f64, &f.count),
                 (line.view_estimated, &f.grp),
-                (line.view_estimated_high, &f.grp),
                 (line.view_estimated_low, &f.grp),
+                (line.view_estimated_high, &f.grp),
                 (line.estimated, &f.grp),
-                (line.estimated_high, &f.grp),
                 (line.estimated_low, &f.grp),
+                (line.estimated_high, &f.grp),
                 (line.total_times as f64, &f.count),
             ];
             for (i, (value, format)) in trailing.into_iter().enumerate() {

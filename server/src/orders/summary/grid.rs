@@ -134,16 +134,16 @@ pub struct GridRow {
     pub average_viewership_this_month: f64,
     /// The line's issued GRP this month plus its certificate's aired spots beyond issuedSpots × the class's normal estimate.
     pub view_estimated: f64,
-    /// As viewEstimated, high estimate.
-    pub view_estimated_high: f64,
     /// As viewEstimated, low estimate.
     pub view_estimated_low: f64,
+    /// As viewEstimated, high estimate.
+    pub view_estimated_high: f64,
     /// Remaining spots × the class's normal estimate (0 without an estimate).
     pub estimated: f64,
-    /// Remaining spots × the class's high estimate.
-    pub estimated_high: f64,
     /// Remaining spots × the class's low estimate.
     pub estimated_low: f64,
+    /// Remaining spots × the class's high estimate.
+    pub estimated_high: f64,
     /// Spots planned, withdrawn ones excepted.
     pub total_times: i64,
 }
@@ -299,11 +299,11 @@ pub async fn grid(state: &AppState, order: i64, filter: GridFilter) -> anyhow::R
             issued_spots: seen.spots,
             average_viewership_this_month: average(seen),
             view_estimated: viewed.normal,
-            view_estimated_high: viewed.high,
             view_estimated_low: viewed.low,
+            view_estimated_high: viewed.high,
             estimated: ahead.normal,
-            estimated_high: ahead.high,
             estimated_low: ahead.low,
+            estimated_high: ahead.high,
             total_times: total,
         });
     }

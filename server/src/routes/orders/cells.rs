@@ -13,7 +13,7 @@ use super::fields::PICK_ORDER;
 use crate::auth::session::Admin;
 use crate::http::args::{Arg, CellPoints, Day, Id, Ids, PointType};
 use crate::http::{Args, Checks, Done, Result, Text};
-use crate::orders::cells::edit::{self, Edit, Reason, Target};
+use crate::orders::cells::edit::{self, Edit, Reason, Spots, Target};
 use crate::orders::cells::{NO_CELL, WITHDRAWN, add, grp};
 use crate::orders::evaluation::alerts;
 use crate::state::AppState;
@@ -30,7 +30,9 @@ pub struct CellUpArgs {
     grp_id: Option<Text>,
     /// Create: `YYYY-MM-DD`, in the line's month and the cycle.
     ymd: Option<Text>,
-    /// Spot type A, B, C or D: the cell moves to its line's sibling of that type.
+    /// Spot type A, B, C or D: the cell moves to its line's sibling of that type. A withdrawal
+    /// or its undoing (`value` sent) of existing cells may leave `type` and `num` both out:
+    /// each cell keeps its own.
     #[serde(rename = "type")]
     point_type: Option<Text>,
     /// Spots: ≥ 0 for a cell, > 0 for a new cell or a batch.
@@ -83,7 +85,6 @@ fn reason(args: &CellUpArgs, checks: &mut Checks) -> Option<Reason> {
 pub async fn up(State(state): State<AppState>, Extension(admin): Extension<Admin>, Args(args): Args<CellUpArgs>) -> Result<Done<CellsWritten>> {
     let mut checks = Checks::default();
     let order = Id::picked("orderId", &args.order_id, PICK_ORDER, &mut checks);
-    let point_type = PointType::required("type", &args.point_type, "请选择点位类型", &mut checks);
     let batch = Text::get(&args.ids).is_some();
     let id = match Text::get(&args.id).map(str::parse::<i64>) {
         None => 0,
@@ -101,17 +102,26 @@ pub async fn up(State(state): State<AppState>, Extension(admin): Extension<Admin
         let line = Id::picked("grpId", &args.grp_id, "请选择排期行", &mut checks);
         Day::required("ymd", &args.ymd, "请选择日期", &mut checks).map(|Day(ymd)| Target::New { line, ymd })
     };
-    // An existing cell may drop to 0 spots; a new cell and a batch need at least one.
-    let num = if !batch && id > 0 {
-        CellPoints::counted("num", &args.num, 0, "请正确输入点位数量", &mut checks)
-    } else {
-        CellPoints::counted("num", &args.num, 1, "请输入大于0", &mut checks)
-    };
     let value = value(&args, &mut checks);
+    // 撤掉 (or its undoing) of existing cells asks for no type or count: each cell keeps its own,
+    // so a batch of cells of different types and counts is withdrawn in one call.
+    let keeps_own = args.value.is_some() && (batch || id > 0) && Text::get(&args.point_type).is_none() && Text::get(&args.num).is_none();
+    let spots = if keeps_own {
+        Some(None)
+    } else {
+        let point_type = PointType::required("type", &args.point_type, "请选择点位类型", &mut checks);
+        // An existing cell may drop to 0 spots; a new cell and a batch need at least one.
+        let num = if !batch && id > 0 {
+            CellPoints::counted("num", &args.num, 0, "请正确输入点位数量", &mut checks)
+        } else {
+            CellPoints::counted("num", &args.num, 1, "请输入大于0", &mut checks)
+        };
+        point_type.zip(num).map(|(PointType(t), num)| Some(Spots { point_type: t.to_owned(), num }))
+    };
     let reason = reason(&args, &mut checks);
     checks.finish()?;
-    let (Some(PointType(point_type)), Some(num), Some(target)) = (point_type, num, target) else { unreachable!("checked") };
-    let edit = Edit { point_type: point_type.to_owned(), num, value, reason };
+    let (Some(spots), Some(target)) = (spots, target) else { unreachable!("checked") };
+    let edit = Edit { spots, value, reason };
     let mut tx = state.db.begin().await?;
     let ids = edit::up(&mut tx, &admin, order, target, &edit).await?;
     tx.commit().await?;

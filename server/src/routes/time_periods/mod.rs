@@ -3,6 +3,10 @@
 //!
 //! `timePeriodIndex` answers the screen's tree: one page of groups — a class, or a media's
 //! unclassified periods under 未归纳 — each with its periods as children.
+//!
+//! A class is added and edited from the time-period screen and from the orders' 汇总 dialog
+//! (spec orders §2.8 "time-period grouping add/edit"), so timePeriodClassAdd / Up are open to
+//! the accounts of either menu; deleting one stays with the time-period screen.
 
 mod classes;
 mod index;
@@ -13,7 +17,7 @@ use serde::Serialize;
 use sqlx::PgConnection;
 use utoipa::ToSchema;
 
-use crate::auth::menu::MENU_TIME_PERIOD;
+use crate::auth::menu::{MENU_ORDER, MENU_TIME_PERIOD};
 use crate::http::args::{Id, IdArgs};
 use crate::http::call::Call;
 use crate::http::{Checks, Page, Result, Text};
@@ -42,13 +46,16 @@ pub static DEL: Call = Call::post("timePeriodDel", "删除时段").menu(MENU_TIM
 pub static CLASS_LIST: Call = Call::get("timePeriodClassList", "时段归纳选项")
     .takes::<ClassListArgs>()
     .answers_with::<Vec<TimePeriodClassRow>, TimePeriodClassRow>();
+/// The menus whose screens add and edit a class: 时段管理 and 订单 (its 汇总 dialog).
+const CLASS_MENUS: &[i64] = &[MENU_TIME_PERIOD, MENU_ORDER];
+
 pub static CLASS_ADD: Call = Call::post("timePeriodClassAdd", "添加时段归纳")
-    .menu(MENU_TIME_PERIOD)
+    .menus(CLASS_MENUS)
     .writes()
     .takes::<ClassArgs>()
     .answers::<TimePeriodClassRow>();
 pub static CLASS_UP: Call = Call::post("timePeriodClassUp", "修改时段归纳")
-    .menu(MENU_TIME_PERIOD)
+    .menus(CLASS_MENUS)
     .writes()
     .takes::<ClassArgs>()
     .answers::<TimePeriodClassRow>();

@@ -203,6 +203,23 @@ async fn the_evaluation_result_has_a_sheet_per_month_with_its_grid_and_figures()
 }
 
 #[tokio::test]
+async fn the_evaluation_result_lists_each_lines_estimates_normal_low_high_as_every_screen_does() {
+    let s = setup().await;
+    let class: i64 = sqlx::query_scalar("select id from time_period_classes where class_name = '黄金'").fetch_one(&s.f.app.db).await.unwrap();
+    let edit = json!({ "orderId": s.order, "timePeriodClassId": class, "estimated": 2, "estimatedLow": 1, "estimatedHigh": 3 });
+    s.send(Call::post("orderViewingUp", edit)).await.ok();
+    let fields = json!({ "orderId": s.order, "belongingTo": 1, "category": 2, "source": 3 });
+    let april = s.export("orderSummaryGrpIndexExport", fields).await.sheet("2026-04").to_vec();
+    let (header, published) = find(&april, "播证已播");
+    let names: Vec<String> = april[header][published + 1..published + 8].iter().map(text).collect();
+    assert_eq!(names, ["已播预估(常规)", "已播预估(低)", "已播预估(高)", "剩余预估(常规)", "剩余预估(低)", "剩余预估(高)", "总次数"]);
+    // 晚间A (class 黄金) has its 3 April spots from the assessment date (04-01) on, none aired:
+    // 已播预估 0 each; 剩余预估 3 × 2 = 6, 3 × 1 = 3, 3 × 3 = 9.
+    let values: Vec<f64> = april[header + 1][published + 1..published + 8].iter().map(number).collect();
+    assert_eq!(values, [0.0, 0.0, 0.0, 6.0, 3.0, 9.0, 3.0]);
+}
+
+#[tokio::test]
 async fn the_evaluation_report_shows_both_sides_estimates_reconciliation_make_goods_and_proposals() {
     let s = setup().await;
     let proposal = json!({ "orderId": s.order, "proposalText": "晚间加两次", "adjustDate": "2026-03-12" });

@@ -209,6 +209,38 @@ async fn a_batch_applies_the_same_fields_to_every_cell_or_to_none() {
 }
 
 #[tokio::test]
+async fn withdrawing_asks_for_no_type_or_count_each_cell_keeps_its_own() {
+    let s = setup().await;
+    let (c2, c3) = (s.cell("A", 2).await.unwrap(), s.cell("A", 3).await.unwrap());
+    // Day 3 becomes one spot of type B: the batch holds cells of two types and counts.
+    s.up(json!({ "id": c3, "type": "B", "num": 1 })).await.ok();
+    let ids = format!("{c2},{c3}");
+
+    let done = s.up(json!({ "ids": ids, "value": "撤掉" })).await;
+    assert_eq!(done.ok()["ids"], json!([c2, c3]));
+    assert_eq!(s.state(c2).await, (2, "撤掉".into(), 1, String::new(), "A".into()));
+    assert_eq!(s.state(c3).await, (1, "撤掉".into(), 1, String::new(), "B".into()));
+    assert_eq!(s.records(c2).await.last().unwrap().1, "撤掉");
+    assert_eq!(
+        s.last_log().await,
+        "批量修改点位：伊利版本A / 晚间 / A 2026-03-02：撤掉；伊利版本A / 晚间 / B 2026-03-03：撤掉"
+    );
+    // Undone the same way.
+    s.up(json!({ "ids": ids, "value": "" })).await.ok();
+    assert_eq!(s.state(c2).await, (2, String::new(), 1, String::new(), "A".into()));
+    assert_eq!(s.state(c3).await, (1, String::new(), 1, String::new(), "B".into()));
+
+    // Without a withdrawal, or with one of the two given, or creating a cell, both are asked for.
+    let modify = s.up(json!({ "ids": ids })).await;
+    assert_eq!((modify.field("type"), modify.field("num")), (Some("请选择点位类型"), Some("请输入大于0")));
+    let half = s.up(json!({ "ids": ids, "value": "撤掉", "num": 1 })).await;
+    assert_eq!((half.field("type"), half.field("num")), (Some("请选择点位类型"), None));
+    let create = s.up(json!({ "grpId": s.line, "ymd": "2026-03-10", "value": "撤掉" })).await;
+    assert_eq!((create.field("type"), create.field("num")), (Some("请选择点位类型"), Some("请输入大于0")));
+    assert_eq!(s.state(c2).await.1, "");
+}
+
+#[tokio::test]
 async fn a_batch_over_5000_cells_is_refused_before_any_is_read() {
     let s = setup().await;
     let c2 = s.cell("A", 2).await.unwrap();

@@ -41,3 +41,13 @@ export function saveViewingEstimate(orderId: number, timePeriodClassId: number, 
 export function afterEstimate(client: QueryClient, orderId: number) {
   return invalidateOrder(client, orderId, viewingKey(orderId), figuresKey(orderId), gridKey(orderId))
 }
+
+/**
+ * After a time-period class was added or edited (from 汇总): a class's periods decide which
+ * spots its estimate values, for every order of the media — each order's estimates, figures,
+ * grid and periods, and the order list.
+ */
+export function afterClassChange(client: QueryClient) {
+  const keys = [viewingKey(0), figuresKey(0), gridKey(0), ['timePeriod'], ['orderList']].map((k) => k.slice(0, 1))
+  return Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })))
+}

@@ -3,21 +3,25 @@ import { useSaveHandler } from '@/components/ui/use-save-handler'
 import { useTranslation } from '@/lib/i18n'
 import { useCreateTimePeriodClass } from '../api/create-time-period-class'
 import { useMediaOptions } from '@/lib/media-options'
-import type { TimePeriodGroup } from '../api/get-time-periods'
 import { useUpdateTimePeriodClass } from '../api/update-time-period-class'
-import { ClassForm } from './class-form'
+import { ClassForm, type ClassTarget, type PeriodSource } from './class-form'
 
 type Props = {
   open: boolean
   /** The class to edit; null adds one. */
-  group: TimePeriodGroup | null
+  group: ClassTarget | null
   onClose: () => void
+  /** A media the class must be of, and its periods (the orders' 汇总 dialog: its order's). */
+  fixedMedia?: number
+  periods?: PeriodSource
+  /** After a save, before closing: what else the caller shows of classes (an order's estimates). */
+  onSaved?: () => void
 }
 
 const FORM_ID = 'time-period-class-form'
 
-/** 新增时段归纳 / 编辑时段归纳. */
-export function ClassDialog({ open, group, onClose }: Props) {
+/** 新增时段归纳 / 编辑时段归纳: on the time-period screen, and from an order's 汇总. */
+export function ClassDialog({ open, group, onClose, fixedMedia, periods, onSaved }: Props) {
   const { t } = useTranslation('time-periods')
   const media = useMediaOptions()
   const save = useSaveHandler({
@@ -25,7 +29,10 @@ export function ClassDialog({ open, group, onClose }: Props) {
     create: useCreateTimePeriodClass(),
     update: useUpdateTimePeriodClass(),
     messages: { added: t('added'), updated: t('updated') },
-    onDone: onClose,
+    onDone: () => {
+      onSaved?.()
+      onClose()
+    },
   })
 
   return (
@@ -38,7 +45,15 @@ export function ClassDialog({ open, group, onClose }: Props) {
       width={640}
     >
       {open && media.data && (
-        <ClassForm key={group?.classId ?? 'new'} id={FORM_ID} group={group ?? undefined} media={media.data} onSubmit={save.submit} />
+        <ClassForm
+          key={group?.classId ?? 'new'}
+          id={FORM_ID}
+          group={group ?? undefined}
+          media={media.data}
+          fixedMedia={fixedMedia}
+          periods={periods}
+          onSubmit={save.submit}
+        />
       )}
     </Dialog>
   )

@@ -93,7 +93,7 @@ export function CollectMode({ order, months, loading, filter, onCustomerData }: 
         </dl>
       </section>
 
-      <EvaluationSection orderId={order.id} filter={filter} onCustomerData={onCustomerData} />
+      <EvaluationSection orderId={order.id} mediaId={order.mediaId} filter={filter} onCustomerData={onCustomerData} />
 
       <div className="summary-collect__columns">
         <section className="summary-card" aria-labelledby="summary-make-goods">

@@ -35,7 +35,7 @@ beforeEach(() => {
 
 const ask = (name: string) => api.sent.filter((s) => s.name === name)
 const show = (filter: SummaryFilter = DEFAULT_FILTER, onCustomerData = () => {}) =>
-  renderPage(<EvaluationSection orderId={7} filter={filter} onCustomerData={onCustomerData} />)
+  renderPage(<EvaluationSection orderId={7} mediaId={3} filter={filter} onCustomerData={onCustomerData} />)
 const cells = (row: Element) => [...row.children].map((c) => c.textContent)
 const input = (level: string) => screen.findByRole('textbox', { name: `晚间黄金 ${level}` })
 

@@ -5,14 +5,14 @@ import { EvaluationFigures } from './evaluation-figures'
 import { ViewingEditor } from './viewing-editor'
 import './evaluation.css'
 
-type Props = { orderId: number; filter: EvaluationFilter; onCustomerData: () => void }
+type Props = { orderId: number; /** The order's media (its time-period classes). */ mediaId: number; filter: EvaluationFilter; onCustomerData: () => void }
 
 /**
  * 汇总 mode's evaluation (DESIGN §5.3): the side's figures per month and in total, with 客户数据
  * beside them (the rows their issued GRP comes from), and the estimates per time-period class
  * that the remaining spots are expected at.
  */
-export function EvaluationSection({ orderId, filter, onCustomerData }: Props) {
+export function EvaluationSection({ orderId, mediaId, filter, onCustomerData }: Props) {
   const { t } = useTranslation('orders')
   const figures = useEvaluationFigures(orderId, filter)
   return (
@@ -26,7 +26,7 @@ export function EvaluationSection({ orderId, filter, onCustomerData }: Props) {
       </section>
       <section className="summary-card" aria-labelledby="summary-estimates">
         <h3 id="summary-estimates" className="summary-card__title">{t('evaluation.estimates.title')}</h3>
-        <ViewingEditor orderId={orderId} filter={filter} />
+        <ViewingEditor orderId={orderId} mediaId={mediaId} filter={filter} />
       </section>
     </>
   )

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { getToast } from '@/components/ui/toast-store'
 import { fakeApi, signedIn } from '@/testing/fake-api'
@@ -9,11 +9,14 @@ import type { SummaryAction } from './summary-dialogs'
 import { figures, viewingClass } from './evaluation-fixtures'
 import { layGridOut } from './summary-fixtures'
 
-// The point dialogs are another part's: here they only record what the grid asked for.
+// The point dialogs are another part's: here they only record what the grid asked for, and
+// hand over what a batch reports written.
 const asked: SummaryAction[] = []
+let batchWritten: ((ids: number[]) => void) | undefined
 vi.mock('./summary-dialogs', () => ({
-  SummaryDialogs: ({ action }: { action: SummaryAction }) => {
+  SummaryDialogs: ({ action, onBatchWritten }: { action: SummaryAction; onBatchWritten?: (ids: number[]) => void }) => {
     if (action) asked.push(action)
+    batchWritten = onBatchWritten
     return null
   },
 }))
@@ -31,8 +34,8 @@ const cell = (id: number, d: number, over: Partial<GridCell> = {}): GridCell => 
 const line = (id: number, cells: GridCell[], ym = '2026-03'): GridRow => ({
   id, contractNumber: `HT-${id}`, type: 'A', position: '', length: 15, product_magnetic_tape: { id: 1, mediaFileName: 'v1.mp4' },
   time_period: { id: 2, timePeriodName: '早间' }, timePeriodId: 2, pointDateYm: ym, order_summary_grp_ymd: cells,
-  remainingTimes: 4, publishedTimes: 1, issuedGrp: 0, issuedSpots: 0, averageViewershipThisMonth: 1.2345, viewEstimated: 0, viewEstimatedHigh: 0, viewEstimatedLow: 0,
-  estimated: 0, estimatedHigh: 0, estimatedLow: 0, totalTimes: 6,
+  remainingTimes: 4, publishedTimes: 1, issuedGrp: 0, issuedSpots: 0, averageViewershipThisMonth: 1.2345, viewEstimated: 0, viewEstimatedLow: 0, viewEstimatedHigh: 0,
+  estimated: 0, estimatedLow: 0, estimatedHigh: 0, totalTimes: 6,
 })
 const months: GridMonth[] = [
   {
@@ -123,7 +126,7 @@ describe('the summary dialog', () => {
     expect(grid.getAttribute('aria-colcount')).toBe(String(6 + 31 + 10))
     const headers = within(grid).getAllByRole('columnheader').map((h) => h.textContent)
     expect(headers.slice(0, 8)).toEqual(['合同号', '类型', '位置', '版本', '长度', '时段', '1日', '2一'])
-    expect(headers.slice(-10)).toEqual(['剩余次数', '本月平均收视', '播证已播', '已播预估常规', '已播预估高', '已播预估低', '剩余预估常规', '剩余预估高', '剩余预估低', '总次数'])
+    expect(headers.slice(-10)).toEqual(['剩余次数', '本月平均收视', '播证已播', '已播预估常规', '已播预估低', '已播预估高', '剩余预估常规', '剩余预估低', '剩余预估高', '总次数'])
     await waitFor(() => expect(within(grid).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['HT-1', 'HT-2']))
     const day = (r: number, c: number) => grid.querySelector<HTMLElement>(`[data-row="${r}"][data-col="${c}"]`)!
     await waitFor(() => expect(day(0, 1)).toBeTruthy())
@@ -212,6 +215,11 @@ describe('the summary dialog', () => {
     expect(grid.querySelectorAll('[aria-selected="true"]')).toHaveLength(2)
     await user.click(batch)
     expect(asked.at(-1)).toMatchObject({ kind: 'batch', items: [{ cell: { id: 11 } }, { cell: { id: 21 } }] })
+    // The cells the batch wrote leave the selection: nothing stays chosen once it applied.
+    act(() => batchWritten?.([11, 21]))
+    expect(batch.textContent).toBe('批量撤掉/修改（0）')
+    expect(batch.hasAttribute('disabled')).toBe(true)
+    expect(grid.querySelectorAll('[aria-selected="true"]')).toHaveLength(0)
     await user.click(within(box).getByRole('button', { name: '添加时段' }))
     expect(asked.at(-1)).toEqual({ kind: 'addSlot', month: '2026-03' })
   })

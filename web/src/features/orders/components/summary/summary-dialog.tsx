@@ -95,6 +95,13 @@ export function SummaryDialog({ order, onClose }: Props) {
       else next.set(cell.id, { row, cell })
       return next
     })
+  // The cells a batch wrote are done with: they leave the selection (spec §4 "Batch withdraw").
+  const unselect = (ids: number[]) =>
+    setSelection((now) => {
+      const next = new Map(now)
+      for (const id of ids) next.delete(id)
+      return next
+    })
   // A refetch may have verified or removed chosen cells: the batch holds only those still choosable.
   const batch = [...selection.values()].filter(({ row, cell }) =>
     months?.some((m) => m.data.some((r) => r.id === row.id && r.order_summary_grp_ymd.some((c) => c.id === cell.id && selectable(c)))),
@@ -168,9 +175,9 @@ export function SummaryDialog({ order, onClose }: Props) {
               {mode === 'analysis' && <AnalysisMode order={order} filter={filter} viewingRef={viewingButton} onViewing={() => setViewing(true)} />}
             </div>
           </DrillScope.Provider>
-          <SummaryDialogs orderId={order.id} month={shownMonth} action={action} onClose={() => setAction(null)} returnFocus={returnFocus} />
+          <SummaryDialogs orderId={order.id} month={shownMonth} action={action} onClose={() => setAction(null)} returnFocus={returnFocus} onBatchWritten={unselect} />
           <CustomerDataDialog order={customerData ? order : null} initial={filter} onClose={() => setCustomerData(false)} returnTo={customerOrigin} />
-          <ViewingDialog orderId={order.id} filter={filter} open={viewing} onClose={() => setViewing(false)} returnTo={viewingButton} />
+          <ViewingDialog orderId={order.id} mediaId={order.mediaId} filter={filter} open={viewing} onClose={() => setViewing(false)} returnTo={viewingButton} />
         </div>
       )}
     </Dialog>

@@ -28,6 +28,8 @@ type Props = {
   onClose: () => void
   /** Puts the focus back where the action came from on closing; false: it came from nowhere to return to. */
   returnFocus?: () => boolean
+  /** The cells a batch wrote: they leave the grid's selection. */
+  onBatchWritten?: (ids: number[]) => void
 }
 
 type Of<K extends NonNullable<SummaryAction>['kind']> = Extract<SummaryAction, { kind: K }>
@@ -42,7 +44,7 @@ function when<K extends NonNullable<SummaryAction>['kind']>(action: SummaryActio
  * Each is always mounted, so Radix animates; on closing, `returnFocus` gives the focus back to
  * the grid cell the action came from. Each write refreshes the grid and its lookups itself.
  */
-export function SummaryDialogs({ orderId, month, action, onClose, returnFocus }: Props) {
+export function SummaryDialogs({ orderId, month, action, onClose, returnFocus, onBatchWritten }: Props) {
   const addSlot = when(action, 'addSlot')
   return (
     <ReturnFocus.Provider value={returnFocus ?? null}>
@@ -51,7 +53,7 @@ export function SummaryDialogs({ orderId, month, action, onClose, returnFocus }:
       <PointMoveDialog orderId={orderId} target={when(action, 'move')} onClose={onClose} />
       <ReasonDialog orderId={orderId} target={when(action, 'reason')} onClose={onClose} />
       <ManualGrpDialog orderId={orderId} target={when(action, 'grp')} onClose={onClose} />
-      <BatchDialog orderId={orderId} items={when(action, 'batch')?.items ?? null} onClose={onClose} />
+      <BatchDialog orderId={orderId} items={when(action, 'batch')?.items ?? null} onClose={onClose} onWritten={onBatchWritten} />
       <CellRecordsDialog target={when(action, 'records')} onClose={onClose} />
     </ReturnFocus.Provider>
   )

@@ -1,3 +1,4 @@
+import { createPortal } from 'react-dom'
 import { DropdownMenu, MenuContent, MenuItem } from '@/components/ui/dropdown-menu'
 import { useTranslation } from '@/lib/i18n'
 import type { GridCell, GridRow } from '../../api/summary'
@@ -25,16 +26,22 @@ function actionOf(kind: MenuItemKind, { row, cell, ymd }: MenuTarget): SummaryAc
 /**
  * A cell's right-click menu (also the ContextMenu key and Shift+F10): a dropdown anchored to an
  * invisible point where it was asked for, so the pointer and the keyboard open the same menu.
- * Closing it gives the focus back to the cell: a point dialog an item opens takes it from there
- * (its focus trap) and gives it back to the cell when it closes.
+ * The point is a `position: fixed` box at the viewport coordinates of the click, so it lives in
+ * `document.body`: inside the 汇总 dialog, whose `transform` (it is draggable) makes it the
+ * containing block of fixed descendants, the point would land the dialog's offset away from the
+ * pointer. Closing the menu gives the focus back to the cell: a point dialog an item opens takes
+ * it from there (its focus trap) and gives it back to the cell when it closes.
  */
 export function SummaryCellMenu({ target, onClose, onAction }: Props) {
   const { t } = useTranslation('orders')
   return (
     <DropdownMenu.Root open={target !== null} onOpenChange={(open) => !open && onClose()} modal={false}>
-      <DropdownMenu.Trigger asChild>
-        <span className="summary-menu__anchor" aria-hidden="true" tabIndex={-1} style={{ left: target?.x ?? 0, top: target?.y ?? 0 }} />
-      </DropdownMenu.Trigger>
+      {createPortal(
+        <DropdownMenu.Trigger asChild>
+          <span className="summary-menu__anchor" aria-hidden="true" tabIndex={-1} style={{ left: target?.x ?? 0, top: target?.y ?? 0 }} />
+        </DropdownMenu.Trigger>,
+        document.body,
+      )}
       {target && (
         <MenuContent
           align="start"

@@ -20,20 +20,20 @@ export const FIXED = [
 export const FIXED_WIDTH = FIXED.reduce((sum, c) => sum + c.width, 0)
 
 /**
- * The figures after the days; `group` puts a heading over 正常/高/低. `rows` names the figure a
- * click or Enter opens the line's rows of (figureRows; the average opens the issued GRP it
- * divides).
+ * The figures after the days; `group` puts a heading over 常规/低/高, the order the scenarios
+ * have on every screen and export. `rows` names the figure a click or Enter opens the line's
+ * rows of (figureRows; the average opens the issued GRP it divides).
  */
 export const FIGURES = [
   { key: 'remainingTimes', width: 64, decimals: 0, rows: 'remaining' },
   { key: 'averageViewershipThisMonth', width: 84, decimals: 3, rows: 'issuedGrp' },
   { key: 'publishedTimes', width: 64, decimals: 0, rows: 'published' },
   { key: 'viewEstimated', width: 70, decimals: 3, group: 'matched', level: 'normal', rows: 'viewEstimated' },
-  { key: 'viewEstimatedHigh', width: 70, decimals: 3, group: 'matched', level: 'high', rows: 'viewEstimatedHigh' },
   { key: 'viewEstimatedLow', width: 70, decimals: 3, group: 'matched', level: 'low', rows: 'viewEstimatedLow' },
+  { key: 'viewEstimatedHigh', width: 70, decimals: 3, group: 'matched', level: 'high', rows: 'viewEstimatedHigh' },
   { key: 'estimated', width: 70, decimals: 3, group: 'estimate', level: 'normal', rows: 'remainingGrp' },
-  { key: 'estimatedHigh', width: 70, decimals: 3, group: 'estimate', level: 'high', rows: 'remainingGrpHigh' },
   { key: 'estimatedLow', width: 70, decimals: 3, group: 'estimate', level: 'low', rows: 'remainingGrpLow' },
+  { key: 'estimatedHigh', width: 70, decimals: 3, group: 'estimate', level: 'high', rows: 'remainingGrpHigh' },
   { key: 'totalTimes', width: 64, decimals: 0, rows: 'planned' },
 ] as const
 export type Figure = (typeof FIGURES)[number]

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react'
+import { fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { GridMonth, GridRow } from '../../api/summary'
@@ -12,8 +12,8 @@ const line = (id: number): GridRow => ({
     id: id * 100 + i + 1, d: i + 1, ymd: `2026-03-${String(i + 1).padStart(2, '0')}`, point: 1, value: '', type: 'A', isHe: 1,
     reasonType: '1', reasonValue: '', reasonDisappearance: '0', mdp: null, aired: 0, moved: 0, makeGood: 0, order_summary_grp_ymd_operation: [],
   })),
-  remainingTimes: 31, publishedTimes: 0, issuedGrp: 0, issuedSpots: 0, averageViewershipThisMonth: 0, viewEstimated: 0, viewEstimatedHigh: 0, viewEstimatedLow: 0,
-  estimated: 0, estimatedHigh: 0, estimatedLow: 0, totalTimes: 31,
+  remainingTimes: 31, publishedTimes: 0, issuedGrp: 0, issuedSpots: 0, averageViewershipThisMonth: 0, viewEstimated: 0, viewEstimatedLow: 0, viewEstimatedHigh: 0,
+  estimated: 0, estimatedLow: 0, estimatedHigh: 0, totalTimes: 31,
 })
 
 const NONE_OWED = { owed: 0, scheduled: 0, outstanding: 0 }
@@ -54,6 +54,23 @@ describe('the summary grid', () => {
     expect(document.activeElement?.getAttribute('data-col')).toBe('0')
     await user.tab()
     expect(document.activeElement?.textContent).toBe('after')
+  })
+
+  it('anchors the cell menu at the pointer in viewport coordinates, outside the transformed dialog', async () => {
+    const month: GridMonth = { pointDateYm: '2026-03', makeGood: NONE_OWED, unplacedSpots: 0, unplacedGrp: 0, data: [line(1), line(2)] }
+    // The 汇总 dialog is draggable by a transform, which makes it the containing block of any
+    // `position: fixed` box inside it: the anchor must not be one of those.
+    const { container } = render(
+      <div style={{ transform: 'translate(0px, 0px)' }}>
+        <SummaryGrid month={month} onAction={() => {}} />
+      </div>,
+    )
+    fireEvent.contextMenu(screen.getByRole('grid').querySelector('[data-row="1"][data-col="2"]')!, { clientX: 300, clientY: 200 })
+    expect(await screen.findByRole('menu')).toBeTruthy()
+    const anchor = document.querySelector<HTMLElement>('.summary-menu__anchor')!
+    expect(container.contains(anchor)).toBe(false)
+    expect(anchor.parentElement).toBe(document.body)
+    expect([anchor.style.left, anchor.style.top]).toEqual(['300px', '200px'])
   })
 
   it('puts a recorded reason in the cell\'s tooltip beside its short and make-good text', () => {

@@ -27,7 +27,9 @@ type Status = { kind: 'idle' | 'saving' | 'saved' } | { kind: 'error'; message: 
  * basis of its default (which opens the days it is computed from), 已编辑, and 恢复默认 (all
  * three sent empty).
  */
-export function ViewingClassRow({ orderId, cls, filter }: { orderId: number; cls: ViewingClass; filter: EvaluationFilter }) {
+type Props = { orderId: number; cls: ViewingClass; filter: EvaluationFilter; /** Opens the class (时段归纳) itself for editing. */ onEditClass: () => void }
+
+export function ViewingClassRow({ orderId, cls, filter, onEditClass }: Props) {
   const { t } = useTranslation('orders')
   const client = useQueryClient()
   const server = draftOf(cls)
@@ -172,6 +174,9 @@ export function ViewingClassRow({ orderId, cls, filter }: { orderId: number; cls
           onClick={reset}
         >
           {t('evaluation.estimates.reset')}
+        </button>
+        <button type="button" className="btn btn--text btn--small" aria-label={t('evaluation.estimates.editClassFor', { name })} onClick={onEditClass}>
+          {t('evaluation.estimates.editClass')}
         </button>
       </td>
     </tr>

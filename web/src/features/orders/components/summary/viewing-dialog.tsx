@@ -7,6 +7,8 @@ import './evaluation.css'
 
 type Props = {
   orderId: number
+  /** The order's media (its time-period classes). */
+  mediaId: number
   filter: EvaluationFilter
   open: boolean
   onClose: () => void
@@ -15,7 +17,7 @@ type Props = {
 }
 
 /** 收视信息 (spec §2.8's analysis view): the estimate editor of 汇总 mode, in a dialog of its own. */
-export function ViewingDialog({ orderId, filter, open, onClose, returnTo }: Props) {
+export function ViewingDialog({ orderId, mediaId, filter, open, onClose, returnTo }: Props) {
   const { t } = useTranslation(['orders', 'common'])
   return (
     <Dialog
@@ -30,7 +32,7 @@ export function ViewingDialog({ orderId, filter, open, onClose, returnTo }: Prop
       }}
       footer={<button type="button" className="btn btn--primary" onClick={onClose}>{t('common:close')}</button>}
     >
-      {open && <ViewingEditor orderId={orderId} filter={filter} label={t('evaluation.estimates.title')} />}
+      {open && <ViewingEditor orderId={orderId} mediaId={mediaId} filter={filter} label={t('evaluation.estimates.title')} />}
     </Dialog>
   )
 }
