@@ -6,7 +6,9 @@ pub mod figure_rows;
 pub mod grid_example;
 pub mod master_data;
 pub mod orders;
+pub mod populate;
 pub mod process;
+pub mod reads;
 pub mod sessions;
 pub mod uploads;
 pub mod viewing;
@@ -178,6 +180,11 @@ impl TestApp {
             ("ADEVAL_SIGN_SECRET", self.config.sign_secret.clone()),
             ("ADEVAL_WORKERS", "0".into()),
         ]
+    }
+
+    /// Today in this app's time zone, as its Postgres sessions date things (`current_date`).
+    pub async fn today(&self) -> chrono::NaiveDate {
+        sqlx::query_scalar("select current_date").fetch_one(&self.db).await.unwrap()
     }
 
     /// Runs `adeval args…` on this app's database and data; answers how it ended.
