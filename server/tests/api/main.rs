@@ -36,6 +36,7 @@ mod signing;
 mod suits;
 mod tapes;
 mod tickets;
+mod times;
 mod uploads;
 mod messages;
 mod reads_never_write;

@@ -3078,9 +3078,9 @@ export interface components {
             /** @description Titles of the menus in rule_id; empty for `*` (all). */
             ruleNames: string[];
             loginip: string;
-            lastLoginTime?: string | null;
-            createTime: string;
-            updateTime: string;
+            lastLoginTime?: null | components["schemas"]["LocalTime"];
+            createTime: components["schemas"]["LocalTime"];
+            updateTime: components["schemas"]["LocalTime"];
         };
         /** @description GRP (4 decimals) or spots (whole), as the answer's unit says */
         Amount: number;
@@ -3175,15 +3175,14 @@ export interface components {
             /** Format: int64 */
             id: number;
             brandName: string;
-            createTime: string;
-            updateTime: string;
+            createTime: components["schemas"]["LocalTime"];
+            updateTime: components["schemas"]["LocalTime"];
         };
         /** @description One record of a cell's operations (撤掉, a changed count, a move …). */
         CellOperation: {
             adminName: string;
             content: string;
-            /** @description `YYYY-MM-DD HH:mm:ss`. */
-            updateTime: string;
+            updateTime: components["schemas"]["LocalTime"];
         };
         /** @description The spots the preview puts on one line on one day. */
         CellSpots: {
@@ -3405,8 +3404,8 @@ export interface components {
         };
         /** @description One sample of the series. */
         CurvePoint: {
-            /** @description `YYYY-MM-DD HH:MM:SS`, calendar time. */
-            ts: string;
+            /** @description Calendar time, as the series has it. */
+            ts: components["schemas"]["LocalTime"];
             /** Format: double */
             rating: number;
         };
@@ -3463,8 +3462,11 @@ export interface components {
             channel: string;
             /** Format: int64 */
             mediaId: number;
-            /** @description Air time, YYYY-MM-DD HH:MM:SS (calendar time; past-midnight spots fall on the next day). */
-            addTime: string;
+            /**
+             * @description Air time as the broadcaster wrote it (calendar time; past-midnight spots fall on the
+             *     next day).
+             */
+            addTime: components["schemas"]["LocalTime"];
             /**
              * Format: int32
              * @description Seconds.
@@ -3489,7 +3491,7 @@ export interface components {
             default_audience_city_group: components["schemas"]["GroupName"];
             /** @description Position in the break as written (2/8, 正一, 倒二 …). */
             position: string;
-            createTime: string;
+            createTime: components["schemas"]["LocalTime"];
         };
         /** @description A default estimate, 3 decimals. */
         DefaultEstimate: {
@@ -3765,7 +3767,7 @@ export interface components {
             tags: string;
             tags_name: string;
             admin: components["schemas"]["Uploader"];
-            createTime: string;
+            createTime: components["schemas"]["LocalTime"];
             /** @description Download path; add `?token=` with a ticket (call `ticket`). */
             url_name: string;
             job?: null | components["schemas"]["JobState"];
@@ -3948,8 +3950,8 @@ export interface components {
             /** Format: int64 */
             brandId?: number | null;
             brand?: null | components["schemas"]["GroupBrand"];
-            createTime: string;
-            updateTime: string;
+            createTime: components["schemas"]["LocalTime"];
+            updateTime: components["schemas"]["LocalTime"];
         };
         /** @description GRP per bucket of one series. */
         GrpLine: {
@@ -3968,8 +3970,11 @@ export interface components {
             ymd: string;
             /** @description The surrounding programme. */
             circumferenceName: string;
-            /** @description Air time, `YYYY-MM-DD HH:MM:SS` (calendar time: past-midnight spots fall on the next day). */
-            addTime: string;
+            /**
+             * @description Air time as the broadcaster wrote it (calendar time: past-midnight spots fall on the
+             *     next day).
+             */
+            addTime: components["schemas"]["LocalTime"];
             /**
              * Format: double
              * @description The spot's GRP (3 decimals).
@@ -3991,6 +3996,11 @@ export interface components {
             /** @description The last progress text or the result. */
             message: string;
         };
+        /**
+         * @description A wall-clock time in the server's zone, answered and exported as `YYYY-MM-DD HH:MM:SS`.
+         * @example 2026-12-07 09:00:29
+         */
+        LocalTime: string;
         LogAdmin: {
             name: string;
         };
@@ -4001,7 +4011,7 @@ export interface components {
             title: string;
             url: string;
             ip: string;
-            createTime: string;
+            createTime: components["schemas"]["LocalTime"];
             /** @description The request's fields, secrets left out. */
             detail: unknown;
         };
@@ -4041,8 +4051,8 @@ export interface components {
             /** Format: int64 */
             id: number;
             mediaName: string;
-            createTime: string;
-            updateTime: string;
+            createTime: components["schemas"]["LocalTime"];
+            updateTime: components["schemas"]["LocalTime"];
         };
         /** @description A menu for pickers. */
         MenuNode: {
@@ -4073,15 +4083,15 @@ export interface components {
             status: number;
             /** @description Seeded menus: calls are bound to them, so they can't be deleted or renamed. */
             builtin: boolean;
-            createTime: string;
-            updateTime: string;
+            createTime: components["schemas"]["LocalTime"];
+            updateTime: components["schemas"]["LocalTime"];
             children_list: components["schemas"]["MenuRow"][];
         };
         MessageRow: {
             /** Format: int64 */
             id: number;
             content: string;
-            createTime: string;
+            createTime: components["schemas"]["LocalTime"];
             /** @description '1' unread, '2' read. */
             status: string;
         };
@@ -4161,7 +4171,7 @@ export interface components {
             id: number;
             content: string;
             admin: components["schemas"]["LogAdmin"];
-            createTime: string;
+            createTime: components["schemas"]["LocalTime"];
             /** @description The editable fields after the change, for changes to the order itself. */
             snapshot?: unknown;
         };
@@ -4213,7 +4223,7 @@ export interface components {
              * @description Make-good policy: 1 无, 2 错一补一, 3 漏一补二.
              */
             makeGoodPolicy: number;
-            createTime: string;
+            createTime: components["schemas"]["LocalTime"];
             /** @description The assessment date `YYYY-MM-DD`, empty until set. */
             estimateTime: string;
             /** Format: int32 */
@@ -4393,14 +4403,14 @@ export interface components {
             noteTwo: string;
             brand: components["schemas"]["BrandOfRow"];
             media?: null | components["schemas"]["MediaOfRow"];
-            updateTime: string;
-            createTime: string;
+            updateTime: components["schemas"]["LocalTime"];
+            createTime: components["schemas"]["LocalTime"];
         };
         ProposalRow: {
             /** Format: int64 */
             id: number;
             proposalText: string;
-            createTime: string;
+            createTime: components["schemas"]["LocalTime"];
             /** @description `YYYY-MM-DD`. */
             adjustDate: string;
             /** @description '1' pending, '2' adjusted. */
@@ -4537,8 +4547,8 @@ export interface components {
              * @description The sum of the entries' counts.
              */
             numberOfTimes: number;
-            updateTime: string;
-            createTime: string;
+            updateTime: components["schemas"]["LocalTime"];
+            createTime: components["schemas"]["LocalTime"];
             suit_time_period: components["schemas"]["SuitEntry"][];
         };
         /** @description One month of the cycle, or the total (`month` 合计). */
@@ -4660,7 +4670,7 @@ export interface components {
             /** @description The earliest and latest day an edit may move the change to. */
             minDate: string;
             maxDate: string;
-            createTime: string;
+            createTime: components["schemas"]["LocalTime"];
         };
         /** @description A media of the tape screen's picker. */
         TapeMediaOption: {
@@ -4700,8 +4710,8 @@ export interface components {
             brand: components["schemas"]["BrandOfRow"];
             media: components["schemas"]["MediaOfRow"];
             product: components["schemas"]["ProductOfRow"];
-            createTime: string;
-            updateTime: string;
+            createTime: components["schemas"]["LocalTime"];
+            updateTime: components["schemas"]["LocalTime"];
         };
         TemplateClass: {
             timePeriodClassName: string;
@@ -4762,8 +4772,8 @@ export interface components {
             timePeriodClassName: string;
             /** @description The class's periods, comma-joined ids in broadcast order. */
             timePeriodId: string;
-            updateTime: string;
-            createTime: string;
+            updateTime: components["schemas"]["LocalTime"];
+            createTime: components["schemas"]["LocalTime"];
         };
         /** @description One node of the tree: a class or a media's unclassified periods. */
         TimePeriodGroup: {
@@ -4779,8 +4789,8 @@ export interface components {
             media: components["schemas"]["TimePeriodMedia"];
             /** @description All the class's periods, comma-joined ids (empty for 未归纳). */
             timePeriodId: string;
-            updateTime?: string | null;
-            createTime?: string | null;
+            updateTime?: null | components["schemas"]["LocalTime"];
+            createTime?: null | components["schemas"]["LocalTime"];
             /** @description The periods that pass the filters, in broadcast order. */
             children: components["schemas"]["TimePeriodRow"][];
         };
@@ -4806,8 +4816,8 @@ export interface components {
              */
             classId?: number | null;
             timePeriodClassName?: string | null;
-            updateTime: string;
-            createTime: string;
+            updateTime: components["schemas"]["LocalTime"];
+            createTime: components["schemas"]["LocalTime"];
         };
         /**
          * @description What `sum` and each row's `value` count.
@@ -4835,7 +4845,7 @@ export interface components {
             version: number;
             content: string;
             adminName: string;
-            createTime: string;
+            createTime: components["schemas"]["LocalTime"];
             /** @description The editable fields of this version. */
             snapshot: unknown;
         };
@@ -4880,15 +4890,15 @@ export interface components {
             /** Format: int64 */
             mediaId: number;
             onlineViewingName: string;
-            /** @description `YYYY-MM-DD HH:MM:SS`. */
-            onlineViewingTime: string;
+            /** @description The moment viewed, as entered (read in the server's zone). */
+            onlineViewingTime: components["schemas"]["LocalTime"];
             /** Format: double */
             viewing: number;
             /** Format: int32 */
             ranking: number;
             media: components["schemas"]["ViewingMedia"];
-            updateTime: string;
-            createTime: string;
+            updateTime: components["schemas"]["LocalTime"];
+            createTime: components["schemas"]["LocalTime"];
         };
     };
     responses: never;
@@ -4969,9 +4979,9 @@ export interface operations {
                             /** @description Titles of the menus in rule_id; empty for `*` (all). */
                             ruleNames: string[];
                             loginip: string;
-                            lastLoginTime?: string | null;
-                            createTime: string;
-                            updateTime: string;
+                            lastLoginTime?: null | components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -5096,9 +5106,9 @@ export interface operations {
                             /** @description Titles of the menus in rule_id; empty for `*` (all). */
                             ruleNames: string[];
                             loginip: string;
-                            lastLoginTime?: string | null;
-                            createTime: string;
-                            updateTime: string;
+                            lastLoginTime?: null | components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -5265,8 +5275,8 @@ export interface operations {
                             /** @description Titles of the menus in rule_id; empty for `*` (all). */
                             ruleNames: string[];
                             loginip: string;
-                            lastLoginTime?: string | null;
-                            createTime: string;
+                            lastLoginTime?: null | components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -5328,8 +5338,8 @@ export interface operations {
                             /** @description Titles of the menus in rule_id; empty for `*` (all). */
                             ruleNames: string[];
                             loginip: string;
-                            lastLoginTime?: string | null;
-                            createTime: string;
+                            lastLoginTime?: null | components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -5446,9 +5456,9 @@ export interface operations {
                             /** @description Titles of the menus in rule_id; empty for `*` (all). */
                             ruleNames: string[];
                             loginip: string;
-                            lastLoginTime?: string | null;
-                            createTime: string;
-                            updateTime: string;
+                            lastLoginTime?: null | components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -5631,8 +5641,8 @@ export interface operations {
                             status: number;
                             /** @description Seeded menus: calls are bound to them, so they can't be deleted or renamed. */
                             builtin: boolean;
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                             children_list: components["schemas"]["MenuRow"][];
                         };
                     };
@@ -5730,8 +5740,8 @@ export interface operations {
                             status: number;
                             /** @description Seeded menus: calls are bound to them, so they can't be deleted or renamed. */
                             builtin: boolean;
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                             children_list: components["schemas"]["MenuRow"][];
                         }[];
                     };
@@ -5794,8 +5804,8 @@ export interface operations {
                             status: number;
                             /** @description Seeded menus: calls are bound to them, so they can't be deleted or renamed. */
                             builtin: boolean;
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                             children_list: components["schemas"]["MenuRow"][];
                         };
                     };
@@ -5890,8 +5900,8 @@ export interface operations {
                             status: number;
                             /** @description Seeded menus: calls are bound to them, so they can't be deleted or renamed. */
                             builtin: boolean;
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                             children_list: components["schemas"]["MenuRow"][];
                         };
                     };
@@ -5945,8 +5955,8 @@ export interface operations {
                             /** Format: int64 */
                             id: number;
                             brandName: string;
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -6061,8 +6071,8 @@ export interface operations {
                             /** Format: int64 */
                             id: number;
                             brandName: string;
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                         }[];
                     };
                 };
@@ -6115,8 +6125,8 @@ export interface operations {
                             /** Format: int64 */
                             id: number;
                             brandName: string;
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -6811,8 +6821,8 @@ export interface operations {
                             /** Format: int64 */
                             brandId?: number | null;
                             brand?: null | components["schemas"]["GroupBrand"];
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -6852,8 +6862,8 @@ export interface operations {
                             /** Format: int64 */
                             brandId?: number | null;
                             brand?: null | components["schemas"]["GroupBrand"];
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                         }[];
                     };
                 };
@@ -6970,8 +6980,8 @@ export interface operations {
                             /** Format: int64 */
                             brandId?: number | null;
                             brand?: null | components["schemas"]["GroupBrand"];
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                         }[];
                     };
                 };
@@ -7031,8 +7041,8 @@ export interface operations {
                             /** Format: int64 */
                             brandId?: number | null;
                             brand?: null | components["schemas"]["GroupBrand"];
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -7323,8 +7333,8 @@ export interface operations {
                             /** Format: int64 */
                             id: number;
                             mediaName: string;
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -7437,8 +7447,8 @@ export interface operations {
                             /** Format: int64 */
                             id: number;
                             mediaName: string;
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                         }[];
                     };
                 };
@@ -7491,8 +7501,8 @@ export interface operations {
                             /** Format: int64 */
                             id: number;
                             mediaName: string;
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -7643,15 +7653,15 @@ export interface operations {
                             /** Format: int64 */
                             mediaId: number;
                             onlineViewingName: string;
-                            /** @description `YYYY-MM-DD HH:MM:SS`. */
-                            onlineViewingTime: string;
+                            /** @description The moment viewed, as entered (read in the server's zone). */
+                            onlineViewingTime: components["schemas"]["LocalTime"];
                             /** Format: double */
                             viewing: number;
                             /** Format: int32 */
                             ranking: number;
                             media: components["schemas"]["ViewingMedia"];
-                            updateTime: string;
-                            createTime: string;
+                            updateTime: components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -7837,15 +7847,15 @@ export interface operations {
                             /** Format: int64 */
                             mediaId: number;
                             onlineViewingName: string;
-                            /** @description `YYYY-MM-DD HH:MM:SS`. */
-                            onlineViewingTime: string;
+                            /** @description The moment viewed, as entered (read in the server's zone). */
+                            onlineViewingTime: components["schemas"]["LocalTime"];
                             /** Format: double */
                             viewing: number;
                             /** Format: int32 */
                             ranking: number;
                             media: components["schemas"]["ViewingMedia"];
-                            updateTime: string;
-                            createTime: string;
+                            updateTime: components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -8002,7 +8012,7 @@ export interface operations {
                              * @description Make-good policy: 1 无, 2 错一补一, 3 漏一补二.
                              */
                             makeGoodPolicy: number;
-                            createTime: string;
+                            createTime: components["schemas"]["LocalTime"];
                             /** @description The assessment date `YYYY-MM-DD`, empty until set. */
                             estimateTime: string;
                             /** Format: int32 */
@@ -8479,7 +8489,7 @@ export interface operations {
                             version: number;
                             content: string;
                             adminName: string;
-                            createTime: string;
+                            createTime: components["schemas"]["LocalTime"];
                             /** @description The editable fields of this version. */
                             snapshot: unknown;
                         }[];
@@ -8558,7 +8568,7 @@ export interface operations {
                              * @description Make-good policy: 1 无, 2 错一补一, 3 漏一补二.
                              */
                             makeGoodPolicy: number;
-                            createTime: string;
+                            createTime: components["schemas"]["LocalTime"];
                             /** @description The assessment date `YYYY-MM-DD`, empty until set. */
                             estimateTime: string;
                             /** Format: int32 */
@@ -8707,7 +8717,7 @@ export interface operations {
                              * @description Make-good policy: 1 无, 2 错一补一, 3 漏一补二.
                              */
                             makeGoodPolicy: number;
-                            createTime: string;
+                            createTime: components["schemas"]["LocalTime"];
                             /** @description The assessment date `YYYY-MM-DD`, empty until set. */
                             estimateTime: string;
                             /** Format: int32 */
@@ -8830,7 +8840,7 @@ export interface operations {
                             id: number;
                             content: string;
                             admin: components["schemas"]["LogAdmin"];
-                            createTime: string;
+                            createTime: components["schemas"]["LocalTime"];
                             /** @description The editable fields after the change, for changes to the order itself. */
                             snapshot?: unknown;
                         }[];
@@ -8886,7 +8896,7 @@ export interface operations {
                             /** @description The earliest and latest day an edit may move the change to. */
                             minDate: string;
                             maxDate: string;
-                            createTime: string;
+                            createTime: components["schemas"]["LocalTime"];
                         }[];
                     };
                 };
@@ -9244,7 +9254,7 @@ export interface operations {
                             /** Format: int64 */
                             id: number;
                             proposalText: string;
-                            createTime: string;
+                            createTime: components["schemas"]["LocalTime"];
                             /** @description `YYYY-MM-DD`. */
                             adjustDate: string;
                             /** @description '1' pending, '2' adjusted. */
@@ -9285,7 +9295,7 @@ export interface operations {
                             /** Format: int64 */
                             id: number;
                             proposalText: string;
-                            createTime: string;
+                            createTime: components["schemas"]["LocalTime"];
                             /** @description `YYYY-MM-DD`. */
                             adjustDate: string;
                             /** @description '1' pending, '2' adjusted. */
@@ -10253,7 +10263,7 @@ export interface operations {
                              * @description Make-good policy: 1 无, 2 错一补一, 3 漏一补二.
                              */
                             makeGoodPolicy: number;
-                            createTime: string;
+                            createTime: components["schemas"]["LocalTime"];
                             /** @description The assessment date `YYYY-MM-DD`, empty until set. */
                             estimateTime: string;
                             /** Format: int32 */
@@ -10529,8 +10539,8 @@ export interface operations {
                             noteTwo: string;
                             brand: components["schemas"]["BrandOfRow"];
                             media?: null | components["schemas"]["MediaOfRow"];
-                            updateTime: string;
-                            createTime: string;
+                            updateTime: components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -10602,8 +10612,8 @@ export interface operations {
                             noteTwo: string;
                             brand: components["schemas"]["BrandOfRow"];
                             media?: null | components["schemas"]["MediaOfRow"];
-                            updateTime: string;
-                            createTime: string;
+                            updateTime: components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -10903,8 +10913,8 @@ export interface operations {
                             brand: components["schemas"]["BrandOfRow"];
                             media: components["schemas"]["MediaOfRow"];
                             product: components["schemas"]["ProductOfRow"];
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -11140,8 +11150,8 @@ export interface operations {
                             brand: components["schemas"]["BrandOfRow"];
                             media: components["schemas"]["MediaOfRow"];
                             product: components["schemas"]["ProductOfRow"];
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -11354,8 +11364,8 @@ export interface operations {
                             brand: components["schemas"]["BrandOfRow"];
                             media: components["schemas"]["MediaOfRow"];
                             product: components["schemas"]["ProductOfRow"];
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -11487,8 +11497,8 @@ export interface operations {
                             noteTwo: string;
                             brand: components["schemas"]["BrandOfRow"];
                             media?: null | components["schemas"]["MediaOfRow"];
-                            updateTime: string;
-                            createTime: string;
+                            updateTime: components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -11548,9 +11558,9 @@ export interface operations {
                             /** @description The series: the media's name and the group's. */
                             channel: string;
                             audienceGroup: string;
-                            /** @description The spot's first second and the second after its last, `YYYY-MM-DD HH:MM:SS`. */
-                            spotStart: string;
-                            spotEnd: string;
+                            /** @description The spot's first second and the second after its last, calendar time. */
+                            spotStart: components["schemas"]["LocalTime"];
+                            spotEnd: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -11652,8 +11662,8 @@ export interface operations {
                              * @description The sum of the entries' counts.
                              */
                             numberOfTimes: number;
-                            updateTime: string;
-                            createTime: string;
+                            updateTime: components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                             suit_time_period: components["schemas"]["SuitEntry"][];
                         };
                     };
@@ -11751,8 +11761,8 @@ export interface operations {
                              * @description The sum of the entries' counts.
                              */
                             numberOfTimes: number;
-                            updateTime: string;
-                            createTime: string;
+                            updateTime: components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                             suit_time_period: components["schemas"]["SuitEntry"][];
                         };
                     };
@@ -12020,8 +12030,8 @@ export interface operations {
                              */
                             classId?: number | null;
                             timePeriodClassName?: string | null;
-                            updateTime: string;
-                            createTime: string;
+                            updateTime: components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                         }[];
                     };
                 };
@@ -12123,8 +12133,8 @@ export interface operations {
                              * @description The sum of the entries' counts.
                              */
                             numberOfTimes: number;
-                            updateTime: string;
-                            createTime: string;
+                            updateTime: components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                             suit_time_period: components["schemas"]["SuitEntry"][];
                         };
                     };
@@ -12216,8 +12226,8 @@ export interface operations {
                              */
                             classId?: number | null;
                             timePeriodClassName?: string | null;
-                            updateTime: string;
-                            createTime: string;
+                            updateTime: components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                         }[];
                     };
                 };
@@ -12296,8 +12306,8 @@ export interface operations {
                              */
                             classId?: number | null;
                             timePeriodClassName?: string | null;
-                            updateTime: string;
-                            createTime: string;
+                            updateTime: components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -12368,8 +12378,8 @@ export interface operations {
                             timePeriodClassName: string;
                             /** @description The class's periods, comma-joined ids in broadcast order. */
                             timePeriodId: string;
-                            updateTime: string;
-                            createTime: string;
+                            updateTime: components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -12456,8 +12466,8 @@ export interface operations {
                             timePeriodClassName: string;
                             /** @description The class's periods, comma-joined ids in broadcast order. */
                             timePeriodId: string;
-                            updateTime: string;
-                            createTime: string;
+                            updateTime: components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                         }[];
                     };
                 };
@@ -12528,8 +12538,8 @@ export interface operations {
                             timePeriodClassName: string;
                             /** @description The class's periods, comma-joined ids in broadcast order. */
                             timePeriodId: string;
-                            updateTime: string;
-                            createTime: string;
+                            updateTime: components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -12666,8 +12676,8 @@ export interface operations {
                              */
                             classId?: number | null;
                             timePeriodClassName?: string | null;
-                            updateTime: string;
-                            createTime: string;
+                            updateTime: components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                         }[];
                     };
                 };
@@ -12746,8 +12756,8 @@ export interface operations {
                              */
                             classId?: number | null;
                             timePeriodClassName?: string | null;
-                            updateTime: string;
-                            createTime: string;
+                            updateTime: components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
