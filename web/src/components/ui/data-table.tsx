@@ -1,5 +1,6 @@
 import { Fragment, type Key, type ReactNode } from 'react'
 import { useTranslation } from '@/lib/i18n'
+import { isTimeText } from './time-text'
 import './data-table.css'
 
 export type Column<T> = {
@@ -134,11 +135,16 @@ export function DataTable<T>({ columns, data, loading, rowKey = byId, expandable
                       )}
                     </td>
                   )}
-                  {columns.map((c) => (
-                    <td key={c.key} className={fixedClass(c)} style={{ textAlign: c.align }}>
-                      {cell(c, row, index)}
-                    </td>
-                  ))}
+                  {columns.map((c) => {
+                    const content = cell(c, row, index)
+                    // A date-time never wraps: its column widens to it (time-text.ts).
+                    const time = isTimeText(content) ? 'data-table__time' : undefined
+                    return (
+                      <td key={c.key} className={[fixedClass(c), time].filter(Boolean).join(' ') || undefined} style={{ textAlign: c.align }}>
+                        {content}
+                      </td>
+                    )
+                  })}
                 </tr>
                 {expandable && open && (
                   <tr className="data-table__expanded">
