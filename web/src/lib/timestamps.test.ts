@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { dayAfter, fromDateTimeInput, localClock, localDay, localIso, serverZone, toDateTimeInput } from './timestamps'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { dayAfter, fromDateTimeInput, localClock, localDay, localIso, serverNow, serverZone, toDateTimeInput } from './timestamps'
 
 /** Unix seconds of a UTC wall clock. */
 const utc = (y: number, mo: number, d: number, h: number, mi: number, s: number) => String(Date.UTC(y, mo - 1, d, h, mi, s) / 1000)
@@ -35,6 +35,18 @@ describe('the server zone', () => {
     nameZone('Asia/Kolkata')
     expect(localIso(at)).toBe('2026-12-07T06:30:29+05:30')
     expect(new Date(localIso(at)).getTime()).toBe(at.getTime())
+  })
+})
+
+describe('the calendars\' now', () => {
+  afterEach(() => vi.useRealTimers())
+
+  it('reads the server zone\'s day and clock in the browser\'s own fields', () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 11, 7, 17, 30, 5) })
+    const shanghai = serverNow()
+    expect([shanghai.getFullYear(), shanghai.getMonth() + 1, shanghai.getDate(), shanghai.getHours(), shanghai.getMinutes()]).toEqual([2026, 12, 8, 1, 30])
+    const newYork = serverNow('America/New_York')
+    expect([newYork.getDate(), newYork.getHours(), newYork.getSeconds()]).toEqual([7, 12, 5])
   })
 })
 

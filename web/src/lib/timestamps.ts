@@ -87,6 +87,15 @@ export function localIso(d: Date, zone = serverZone()): string {
   return `${localDay(d, zone)}T${localClock(d, zone)}${east >= 0 ? '+' : '-'}${pad(Math.floor(off / 60))}:${pad(off % 60)}`
 }
 
+/**
+ * Now as a `Date` whose own fields (`getDate`, `getHours` …, read in the browser's zone) are the
+ * server zone's wall clock: for the calendars and their presets, which count days in those fields.
+ */
+export function serverNow(zone = serverZone()): Date {
+  const w = wall(Date.now(), zone)
+  return new Date(w.year, w.month - 1, w.day, w.hour, w.minute, w.second)
+}
+
 /** The calendar day after `day` (`YYYY-MM-DD`). */
 export function dayAfter(day: string): string {
   const [y, m, d] = day.split('-').map(Number)
