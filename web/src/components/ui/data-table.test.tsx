@@ -78,5 +78,9 @@ describe('DataTable', () => {
     // The class is what data-table.css keeps on one line (jsdom lays nothing out; the times flow
     // measures the cells in Chromium).
     expect(cells.map((c) => c.className)).toEqual(['data-table__time', 'data-table__time', ''])
+    // Its column is as wide as its dates, for tables laid out by their headers' widths (jsdom
+    // keeps no `max()`, which the 80 px column's width is: time-text.test.ts has it).
+    const [, day, text] = screen.getAllByRole('columnheader')
+    expect([day.style.width, text.style.width]).toEqual(['calc(10ch + 25px)', ''])
   })
 })

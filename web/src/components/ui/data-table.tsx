@@ -1,6 +1,6 @@
 import { Fragment, type Key, type ReactNode } from 'react'
 import { useTranslation } from '@/lib/i18n'
-import { isTimeText } from './time-text'
+import { SAMPLED_ROWS, fitTimes, isTimeText } from './time-text'
 import './data-table.css'
 
 export type Column<T> = {
@@ -59,9 +59,12 @@ function headerRuns<T>(columns: Column<T>[]): HeaderCell<T>[] {
   return runs
 }
 
-function Header<T>({ columns, toggle }: { columns: Column<T>[]; toggle: boolean }) {
+/** The cells' horizontal padding (`.table` in controls.css). */
+const PADDING = 12
+
+function Header<T>({ columns, toggle, widths }: { columns: Column<T>[]; toggle: boolean; widths: Map<string, number | string | undefined> }) {
   const th = (c: Column<T>, rowSpan?: number) => (
-    <th key={c.key} rowSpan={rowSpan} className={fixedClass(c)} style={{ width: c.width, textAlign: c.align }}>
+    <th key={c.key} rowSpan={rowSpan} className={fixedClass(c)} style={{ width: widths.get(c.key), textAlign: c.align }}>
       {c.title}
     </th>
   )
@@ -97,6 +100,9 @@ export function DataTable<T>({ columns, data, loading, rowKey = byId, expandable
   const { t } = useTranslation('admin')
   const rows = data ?? []
   const span = columns.length + (expandable ? 1 : 0)
+  // A column of dates or times is at least as wide as they are, even in a fixed layout.
+  const sample = rows.slice(0, SAMPLED_ROWS)
+  const widths = new Map(columns.map((c) => [c.key, fitTimes(c.width, sample.map((row, i) => cell(c, row, i)), PADDING)]))
 
   return (
     // The wrapper scrolls sideways when the columns overflow: focusable and named, a keyboard
@@ -110,7 +116,7 @@ export function DataTable<T>({ columns, data, loading, rowKey = byId, expandable
     >
       <table className="table" aria-label={label}>
         <thead>
-          <Header columns={columns} toggle={Boolean(expandable)} />
+          <Header columns={columns} toggle={Boolean(expandable)} widths={widths} />
         </thead>
         <tbody>
           {rows.map((row, index) => {

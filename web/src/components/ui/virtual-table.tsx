@@ -2,7 +2,7 @@ import { useState, type CSSProperties, type Key, type ReactNode } from 'react'
 import { List } from 'react-window'
 import { useTranslation } from '@/lib/i18n'
 import type { Column } from './data-table'
-import { isTimeText, timeWidth } from './time-text'
+import { SAMPLED_ROWS, fitTimes, isTimeText } from './time-text'
 import './virtual-table.css'
 
 /** A column of a virtual table: its width in pixels is fixed (the rows are laid out alike). */
@@ -35,19 +35,13 @@ function cell<T>(column: Column<T>, row: T, index: number): ReactNode {
 
 /** The cells' horizontal padding (virtual-table.css). */
 const PADDING = 10
-/** How many rows tell whether a column shows dates or times. */
-const SAMPLED = 50
 
-/**
- * Each column's width as CSS: its own, or for a column of dates or times (time-text.ts) the
- * width of its longest one when that is wider, so a time is never cut. A cell's text is only
- * known by rendering it, so the first rows stand for the column.
- */
+/** Each column's width as CSS, widened to its dates or times (time-text.ts). */
 function widths<T>(columns: VirtualColumn<T>[], rows: T[]): string[] {
-  const sample = rows.slice(0, SAMPLED)
+  const sample = rows.slice(0, SAMPLED_ROWS)
   return columns.map((c) => {
-    const chars = Math.max(0, ...sample.map((row, i) => cell(c, row, i)).filter(isTimeText).map((text) => text.length))
-    return chars ? `max(${c.width}px, ${timeWidth(chars, PADDING)})` : `${c.width}px`
+    const width = fitTimes(c.width, sample.map((row, i) => cell(c, row, i)), PADDING)
+    return typeof width === 'number' ? `${width}px` : (width ?? `${c.width}px`)
   })
 }
 
@@ -101,7 +95,8 @@ export function VirtualTable<T>({ columns, data, loading, rowKey = byId, rowClas
           <div role="row" aria-rowindex={1} className="virtual-table__row">
             {columns.map((c, i) => (
               <div key={c.key} role="columnheader" className="virtual-table__cell" style={cellStyle(sizes[i], c.align)}>
-                {c.title}
+                {/* Bold inside: the cell's own font is the rows', so its `ch` widths match theirs. */}
+                <span className="virtual-table__title">{c.title}</span>
               </div>
             ))}
           </div>
