@@ -8,6 +8,7 @@
 //! server's clock. A time-looking value under a name this test does not know fails it, and
 //! so does a call whose answer has a time field but answered none, so a new list cannot slip
 //! by. (The customer-data list showed 01:00:29, UTC, for an import the bell put at 09:00:29.)
+//! The shell's analyst queries and the web page (which names the zone) are checked too.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -271,5 +272,24 @@ async fn the_web_page_names_the_server_s_zone_for_the_times_the_browser_makes() 
         assert_eq!(answer.status.as_u16(), status, "{path}");
         let page = answer.body["raw"].as_str().unwrap_or_default();
         assert!(page.contains(named), "{path}: {page}");
+    }
+}
+
+#[tokio::test]
+async fn the_shell_s_queries_show_an_import_s_time_in_the_server_s_zone() {
+    let started = Utc::now();
+    let app = spawn_app_in("America/New_York").await;
+    assert!(adeval_server::demo::load_if_empty(&app.db).await.unwrap());
+    adeval_server::demo::lake::customer_data(&app.state).await.unwrap();
+    let out = app.cli(&["query", "select min(created_at) as first, max(created_at) as last from viewing", "--format", "csv"]);
+    let ended = Utc::now();
+    let csv = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{csv}{}", String::from_utf8_lossy(&out.stderr));
+    let local = |t: DateTime<Utc>| (t + new_york(t)).naive_utc().with_nanosecond(0).unwrap();
+    let (from, to) = (local(started), local(ended) + Duration::seconds(1));
+    let line = csv.lines().nth(1).unwrap_or_default();
+    for text in line.split(',') {
+        let at = NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M:%S%.f").unwrap_or_else(|e| panic!("{text:?}: {e} in {csv}"));
+        assert!(from <= at && at <= to, "{text} is not New York's {from} … {to}");
     }
 }

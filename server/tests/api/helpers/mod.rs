@@ -187,6 +187,7 @@ impl TestApp {
             ("ADEVAL_LAKE_URL", self.config.lake_url.clone()),
             ("ADEVAL_FILES_URL", self.config.files_url.clone()),
             ("ADEVAL_SIGN_SECRET", self.config.sign_secret.clone()),
+            ("ADEVAL_TIMEZONE", self.config.timezone.name().to_owned()),
             ("ADEVAL_WORKERS", "0".into()),
         ]
     }
