@@ -2,7 +2,8 @@
 //! datasets (`viewing`, `ratings`, `ratings_daily`), each over its live files without its
 //! deleted rows. The statement runs on a sandboxed connection (the lake root only), and only a
 //! single SELECT passes: DuckDB's own parser decides, through `json_serialize_sql`, which
-//! serialises SELECT statements only.
+//! serialises SELECT statements only. `viewing.created_at`, kept in UTC, is shown in the zone the
+//! caller names (the server's `ADEVAL_TIMEZONE`), as every time the server shows.
 
 use duckdb::Connection;
 use duckdb::types::{TimeUnit, Value};
@@ -21,11 +22,12 @@ pub struct QueryResult {
 }
 
 impl Lake {
-    /// Runs one SELECT over the datasets' views; at most `limit` rows are kept.
-    pub fn analyst_query(&self, views: &[(Dataset, &Snapshot)], sql: &str, limit: usize) -> Result<QueryResult> {
+    /// Runs one SELECT over the datasets' views, instants shown in `zone` (an IANA name); at
+    /// most `limit` rows are kept.
+    pub fn analyst_query(&self, views: &[(Dataset, &Snapshot)], zone: &str, sql: &str, limit: usize) -> Result<QueryResult> {
         let conn = self.conn()?;
         ensure_select(&conn, sql)?;
-        let created = self.create_views(&conn, views)?;
+        let created = self.create_views(&conn, views, zone)?;
         let result = run(&conn, sql, limit);
         drop_views(&conn, &created);
         result
@@ -33,7 +35,7 @@ impl Lake {
 
     /// Runs one SELECT over the datasets' views and writes the result as zstd Parquet to
     /// `name` under the lake's scratch directory; answers the file's path (the caller moves it).
-    pub fn analyst_query_to_parquet(&self, views: &[(Dataset, &Snapshot)], sql: &str, name: &str) -> Result<std::path::PathBuf> {
+    pub fn analyst_query_to_parquet(&self, views: &[(Dataset, &Snapshot)], zone: &str, sql: &str, name: &str) -> Result<std::path::PathBuf> {
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
             return Err(Error::Caller(format!("bad output name {name:?}")));
         }
@@ -43,7 +45,7 @@ impl Lake {
         std::fs::create_dir_all(&dir).map_err(|source| Error::Io { path: dir.clone(), source })?;
         let out = dir.join(format!("{name}.parquet"));
         let target = out.to_str().ok_or_else(|| Error::Caller("output path is not UTF-8".into()))?;
-        let created = self.create_views(&conn, views)?;
+        let created = self.create_views(&conn, views, zone)?;
         let result = conn
             .execute_batch(&format!("copy ({}) to {} (format parquet, compression zstd)", trim(sql), sql_literal(target)))
             .map_err(Error::from);
@@ -51,7 +53,7 @@ impl Lake {
         result.map(|()| out)
     }
 
-    fn create_views(&self, conn: &Connection, views: &[(Dataset, &Snapshot)]) -> Result<Vec<&'static str>> {
+    fn create_views(&self, conn: &Connection, views: &[(Dataset, &Snapshot)], zone: &str) -> Result<Vec<&'static str>> {
         let mut created = Vec::new();
         for (dataset, snapshot) in views {
             let name = dataset.as_str();
@@ -67,7 +69,15 @@ impl Lake {
             } else {
                 // Views take no parameters, so the paths (validated lake paths) are literals.
                 let list = files.iter().map(|f| sql_literal(&self.abs(f).display().to_string())).collect::<Vec<_>>().join(", ");
-                let mut body = format!("select * from read_parquet([{list}], hive_partitioning = false)");
+                // An import's time is kept in UTC: shown as the zone's wall clock (DuckDB's ICU).
+                let local = match dataset {
+                    Dataset::Viewing => format!(
+                        " replace (timezone({}, timezone('UTC', created_at)) as created_at)",
+                        sql_literal(zone)
+                    ),
+                    _ => String::new(),
+                };
+                let mut body = format!("select *{local} from read_parquet([{list}], hive_partitioning = false)");
                 if !snapshot.deleted.is_empty() && dataset.has_row_ids() {
                     let table: &'static str = "deleted_ids";
                     load_ids(conn, table, &snapshot.deleted)?;
@@ -184,15 +194,15 @@ mod tests {
         let root = std::env::temp_dir().join(format!("adeval-analyst-{}", std::process::id()));
         let lake = Lake::open(&root, crate::LakeOptions::default()).unwrap();
         let empty = Snapshot::default();
-        let ok = lake.analyst_query(&[(Dataset::Ratings, &empty)], "select 1 + 1 as two", 10).unwrap();
+        let ok = lake.analyst_query(&[(Dataset::Ratings, &empty)], "UTC", "select 1 + 1 as two", 10).unwrap();
         assert_eq!((ok.columns.clone(), ok.rows.clone()), (vec!["two".to_owned()], vec![vec!["2".to_owned()]]));
         for bad in ["create table t (i int)", "copy (select 1) to '/tmp/x.csv'", "select 1; select 2", "delete from ratings", ""] {
-            let err = lake.analyst_query(&[(Dataset::Ratings, &empty)], bad, 10).unwrap_err();
+            let err = lake.analyst_query(&[(Dataset::Ratings, &empty)], "UTC", bad, 10).unwrap_err();
             assert!(err.is_user_error(), "{bad}: {err:?}");
         }
         // A SELECT can't reach files outside the lake either.
-        assert!(lake.analyst_query(&[], "select * from read_csv('/etc/passwd')", 10).is_err());
-        let many = lake.analyst_query(&[], "select * from range(10)", 3).unwrap();
+        assert!(lake.analyst_query(&[], "UTC", "select * from read_csv('/etc/passwd')", 10).is_err());
+        let many = lake.analyst_query(&[], "UTC", "select * from range(10)", 3).unwrap();
         assert!(many.truncated && many.rows.len() == 3);
         std::fs::remove_dir_all(root).ok();
     }

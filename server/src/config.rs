@@ -8,6 +8,8 @@ use std::str::FromStr;
 
 use anyhow::{Context, bail};
 
+use crate::clock::Zone;
+
 /// The signing secret both the server and the web build fall back to when
 /// `ADEVAL_SIGN_SECRET` is unset. Fine on a developer's machine, wrong anywhere else:
 /// `adeval serve` refuses it unless told it runs for development (`--dev`, `ADEVAL_DEV=1`).
@@ -23,8 +25,9 @@ pub struct Config {
     pub sign_secret: String,
     pub admin_password: Option<String>,
     pub web_dir: PathBuf,
-    /// Time zone in which dates and times are shown and date filters are read.
-    pub timezone: String,
+    /// Time zone in which dates and times are shown and date filters are read
+    /// (`ADEVAL_TIMEZONE`, an IANA name; default Asia/Shanghai).
+    pub timezone: Zone,
     /// Background job workers in this process (`ADEVAL_WORKERS`, default 2; 0 runs none).
     pub workers: usize,
     /// Proxies whose `X-Forwarded-For` names the client (`ADEVAL_TRUSTED_PROXIES`, addresses
@@ -62,7 +65,10 @@ impl Config {
             sign_secret,
             admin_password: var("ADEVAL_ADMIN_PASSWORD"),
             web_dir: PathBuf::from(var("ADEVAL_WEB_DIR").unwrap_or_else(|| "web/dist".into())),
-            timezone: var("ADEVAL_TIMEZONE").unwrap_or_else(|| "Asia/Shanghai".into()),
+            timezone: match var("ADEVAL_TIMEZONE") {
+                Some(name) => name.parse().map_err(anyhow::Error::msg).context("ADEVAL_TIMEZONE")?,
+                None => Zone::default(),
+            },
             workers: match var("ADEVAL_WORKERS") {
                 Some(n) => n.parse().context("ADEVAL_WORKERS must be a number")?,
                 None => 2,
@@ -196,7 +202,7 @@ mod tests {
             sign_secret: sign_secret.into(),
             admin_password: Some("adminpass99".into()),
             web_dir: "web/dist".into(),
-            timezone: "Asia/Shanghai".into(),
+            timezone: Zone::default(),
             workers: 2,
             trusted_proxies: Vec::new(),
         }
@@ -240,7 +246,7 @@ mod tests {
             sign_secret: "topsecretsign".into(),
             admin_password: Some("adminpass99".into()),
             web_dir: "web/dist".into(),
-            timezone: "Asia/Shanghai".into(),
+            timezone: Zone::default(),
             workers: 2,
             trusted_proxies: Vec::new(),
         };

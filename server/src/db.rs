@@ -7,13 +7,16 @@ use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::{Executor, PgPool};
 
 use crate::auth::password;
+use crate::clock::Zone;
 
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
-/// Connects with every session set to the display time zone, so SQL can format dates.
-pub async fn connect(url: &str, timezone: &str) -> anyhow::Result<PgPool> {
+/// Connects with every session set to the display time zone: SQL reads `timestamptz` as its
+/// wall-clock time there (`created_at::timestamp`, see `clock`) and date filters in it.
+pub async fn connect(url: &str, zone: Zone) -> anyhow::Result<PgPool> {
     let options: PgConnectOptions = url.parse().context("DATABASE_URL is not a Postgres URL")?;
-    let set_tz = format!("set time zone '{}'", timezone.replace('\'', ""));
+    // An IANA name (`Zone` checked it): nothing to quote.
+    let set_tz = format!("set time zone '{}'", zone.name());
     PgPoolOptions::new()
         .max_connections(16)
         .acquire_timeout(Duration::from_secs(10))

@@ -3,6 +3,7 @@
 pub mod analysis;
 pub mod auth;
 pub mod cli;
+pub mod clock;
 pub mod config;
 pub mod dashboard;
 pub mod db;
@@ -37,7 +38,7 @@ pub use state::AppState;
 /// Connects, migrates, ensures the super administrator and opens the lake: everything
 /// `serve` needs before it listens.
 pub async fn build_state(config: config::Config) -> anyhow::Result<AppState> {
-    let db = db::connect(&config.database_url, &config.timezone).await?;
+    let db = db::connect(&config.database_url, config.timezone).await?;
     db::migrate(&db).await?;
     if let Some(generated) = db::ensure_super_admin(&db, config.admin_password.as_deref()).await? {
         // Printed once, on the first start: the only time this password is ever shown.

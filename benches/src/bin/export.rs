@@ -9,6 +9,7 @@ use adeval_benches::customer;
 use adeval_server::routes::customers::rows::{HEADERS, cells};
 use adeval_benches::{Runs, env_u64, fresh_dir, measure, peers, report, secs, thousands, verdict};
 use adeval_engine::{Lake, LakeOptions, Snapshot, ViewingFilter};
+use adeval_server::clock::Zone;
 use adeval_server::export::{row_channel, write_sheet};
 
 fn main() -> anyhow::Result<()> {
@@ -38,7 +39,7 @@ fn main() -> anyhow::Result<()> {
                 let producer = s.spawn(move || {
                     lake.viewing_for_each(&snapshot, &ViewingFilter::default(), |row| -> Result<(), adeval_engine::Error> {
                         // False: the writer failed (it reports that itself), so the query stops.
-                        if tx.send(cells(row)) { Ok(()) } else { Err(adeval_engine::Error::Caller("the sheet writer stopped".into())) }
+                        if tx.send(cells(row, Zone::default())) { Ok(()) } else { Err(adeval_engine::Error::Caller("the sheet writer stopped".into())) }
                     })
                 });
                 let written = write_sheet(&out, "客户数据", &HEADERS, rx);

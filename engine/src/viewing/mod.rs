@@ -64,6 +64,8 @@ pub struct ViewingRow {
     pub category: i16,
     pub source: i16,
     pub belonging_to: i16,
+    /// When the row was imported, in UTC (a Parquet timestamp has no zone; readers show it in
+    /// theirs).
     pub created_at: NaiveDateTime,
 }
 

@@ -8,6 +8,7 @@ use chrono::{Duration, NaiveDate, NaiveDateTime};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::clock::LocalTime;
 use crate::http::{AppError, Checks, Result};
 use crate::state::AppState;
 
@@ -35,8 +36,8 @@ impl CurveAsk {
 /// One sample of the series.
 #[derive(Serialize, ToSchema)]
 pub struct CurvePoint {
-    /// `YYYY-MM-DD HH:MM:SS`, calendar time.
-    pub ts: String,
+    /// Calendar time, as the series has it.
+    pub ts: LocalTime,
     pub rating: f64,
 }
 
@@ -66,12 +67,10 @@ pub struct SpotCurve {
     /// The series: the media's name and the group's.
     pub channel: String,
     pub audience_group: String,
-    /// The spot's first second and the second after its last, `YYYY-MM-DD HH:MM:SS`.
-    pub spot_start: String,
-    pub spot_end: String,
+    /// The spot's first second and the second after its last, calendar time.
+    pub spot_start: LocalTime,
+    pub spot_end: LocalTime,
 }
-
-const TIME: &str = "%Y-%m-%d %H:%M:%S";
 
 /// The curve of a checked request; an unknown media or group is a field error (4000).
 pub async fn spot_curve(state: &AppState, ask: &CurveAsk) -> Result<SpotCurve> {
@@ -107,7 +106,7 @@ pub async fn spot_curve(state: &AppState, ask: &CurveAsk) -> Result<SpotCurve> {
     .context("a spot's rating curve")
     .map_err(AppError::Internal)?;
     Ok(SpotCurve {
-        data: curve.points.iter().map(|(ts, rating)| CurvePoint { ts: ts.format(TIME).to_string(), rating: *rating }).collect(),
+        data: curve.points.iter().map(|(ts, rating)| CurvePoint { ts: LocalTime::wall(*ts), rating: *rating }).collect(),
         spot_mean: curve.spot_mean,
         resolution: match curve.resolution {
             Resolution::Second => CurveResolution::Second,
@@ -115,7 +114,7 @@ pub async fn spot_curve(state: &AppState, ask: &CurveAsk) -> Result<SpotCurve> {
         },
         channel,
         audience_group,
-        spot_start: start.format(TIME).to_string(),
-        spot_end: end.format(TIME).to_string(),
+        spot_start: LocalTime::wall(start),
+        spot_end: LocalTime::wall(end),
     })
 }

@@ -40,6 +40,7 @@ pub async fn run(config: Config, args: QueryArgs) -> anyhow::Result<()> {
         snapshots.push((dataset, crate::lake::snapshot(&state.db, dataset).await?));
     }
     let lake = state.lake.clone();
+    let zone = state.config.timezone.name();
     let sql = args.sql.clone();
     match args.format {
         Format::Parquet => {
@@ -47,7 +48,7 @@ pub async fn run(config: Config, args: QueryArgs) -> anyhow::Result<()> {
             let name = format!("query-{}", std::process::id());
             let written = tokio::task::spawn_blocking(move || {
                 let views: Vec<(Dataset, &adeval_engine::Snapshot)> = snapshots.iter().map(|(d, s)| (*d, s)).collect();
-                lake.analyst_query_to_parquet(&views, &sql, &name)
+                lake.analyst_query_to_parquet(&views, zone, &sql, &name)
             })
             .await??;
             std::fs::copy(&written, &output)?;
@@ -59,7 +60,7 @@ pub async fn run(config: Config, args: QueryArgs) -> anyhow::Result<()> {
             let limit = args.limit;
             let result = tokio::task::spawn_blocking(move || {
                 let views: Vec<(Dataset, &adeval_engine::Snapshot)> = snapshots.iter().map(|(d, s)| (*d, s)).collect();
-                lake.analyst_query(&views, &sql, limit)
+                lake.analyst_query(&views, zone, &sql, limit)
             })
             .await??;
             let mut out: Box<dyn Write> = match &args.output {

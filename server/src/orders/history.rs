@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 use sqlx::PgConnection;
 
 use super::order::Editable;
+use crate::clock::LocalTime;
 use crate::http::{AppError, Result};
 
 /// What the history keeps of a version of the order: its editable fields, with the metrics as
@@ -41,16 +42,16 @@ pub fn snapshot(fields: &Editable, customer_metrics: f64, media_metrics: f64) ->
 pub struct Version {
     /// The editable fields, as [`snapshot`] kept them.
     pub snapshot: Value,
-    /// When it was made, `YYYY-MM-DD HH:MM:SS`.
-    pub made_at: String,
+    /// When it was made.
+    pub made_at: LocalTime,
 }
 
 impl Version {
     /// Reads version `id` (a log entry) of `order`; '版本不存在' when the order has no such
     /// version.
     pub async fn load(conn: &mut PgConnection, order: i64, id: i64) -> Result<Version> {
-        let found: Option<(Value, String)> = sqlx::query_as(
-            "select snapshot, to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') from order_logs
+        let found: Option<(Value, LocalTime)> = sqlx::query_as(
+            "select snapshot, created_at::timestamp from order_logs
              where id = $1 and order_id = $2 and snapshot is not null",
         )
         .bind(id)

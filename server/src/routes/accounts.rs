@@ -11,6 +11,7 @@ use utoipa::ToSchema;
 use crate::auth::account::valid_account;
 use crate::auth::menu::MENU_ACCOUNTS;
 use crate::auth::{Admin, password, permission, session};
+use crate::clock::LocalTime;
 use crate::http::args::{self, IdArgs, Paging};
 use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
@@ -73,20 +74,20 @@ pub struct AccountRow {
     rule_names: Vec<String>,
     loginip: String,
     #[serde(rename = "lastLoginTime")]
-    last_login_time: Option<String>,
+    last_login_time: Option<LocalTime>,
     #[serde(rename = "createTime")]
-    create_time: String,
+    create_time: LocalTime,
     #[serde(rename = "updateTime")]
-    update_time: String,
+    update_time: LocalTime,
 }
 
 fn select_row() -> String {
     format!(
         "select a.id, a.name, a.account, a.status::text as status, a.rule_id,
                 {} as rule_names, a.login_ip as loginip,
-                to_char(a.last_login_at, 'YYYY-MM-DD HH24:MI:SS') as last_login_time,
-                to_char(a.created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time,
-                to_char(a.updated_at, 'YYYY-MM-DD HH24:MI:SS') as update_time
+                a.last_login_at::timestamp as last_login_time,
+                a.created_at::timestamp as create_time,
+                a.updated_at::timestamp as update_time
          from admins a",
         permission::RULE_TITLES_SQL
     )

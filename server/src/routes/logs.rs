@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::auth::menu::MENU_LOG;
+use crate::clock::LocalTime;
 use crate::http::args::{self, Day, Paging};
 use crate::http::call::Call;
 use crate::http::{Args, Checks, Done, Page, Result, Text};
@@ -54,7 +55,7 @@ pub struct LogRow {
     url: String,
     ip: String,
     #[serde(rename = "createTime")]
-    create_time: String,
+    create_time: LocalTime,
     /// The request's fields, secrets left out.
     detail: serde_json::Value,
 }
@@ -70,7 +71,7 @@ async fn index(State(state): State<AppState>, Args(args): Args<LogArgs>) -> Resu
         (args::text(&args.admin_name), args::text(&args.title), args::text(&args.url), args::text(&args.ip));
     let heads = (
         "select count(*) from admin_logs",
-        "select id, admin_name, title, url, ip, detail, to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time
+        "select id, admin_name, title, url, ip, detail, created_at::timestamp as create_time
          from admin_logs",
     );
     let (data, total) = sql::page(&state.db, heads, " order by id desc", paging.bounds(), |w| {

@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 
 use crate::auth::menu::MENU_MENUS;
 use crate::auth::session;
+use crate::clock::LocalTime;
 use crate::http::args::IdArgs;
 use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Result, Text};
@@ -60,9 +61,9 @@ pub struct MenuRow {
     /// Seeded menus: calls are bound to them, so they can't be deleted or renamed.
     builtin: bool,
     #[serde(rename = "createTime")]
-    create_time: String,
+    create_time: LocalTime,
     #[serde(rename = "updateTime")]
-    update_time: String,
+    update_time: LocalTime,
     #[sqlx(skip)]
     #[schema(no_recursion)]
     children_list: Vec<MenuRow>,
@@ -70,8 +71,8 @@ pub struct MenuRow {
 
 const SELECT_ROW: &str = "
     select id, pid, type, name, title, weight, status, builtin,
-           to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time,
-           to_char(updated_at, 'YYYY-MM-DD HH24:MI:SS') as update_time
+           created_at::timestamp as create_time,
+           updated_at::timestamp as update_time
     from auth_rules";
 
 /// A menu for pickers.

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::auth::session::Admin;
+use crate::clock::LocalTime;
 use crate::http::args::{Id, Paging};
 use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Result, Text};
@@ -38,7 +39,7 @@ pub struct MessageRow {
     id: i64,
     content: String,
     #[serde(rename = "createTime")]
-    create_time: String,
+    create_time: LocalTime,
     /// '1' unread, '2' read.
     status: String,
 }
@@ -66,7 +67,7 @@ async fn index(
     .fetch_one(&state.db)
     .await?;
     let data = sqlx::query_as(
-        "select id, content, status::text as status, to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time
+        "select id, content, status::text as status, created_at::timestamp as create_time
          from messages where admin_id = $1 order by id desc limit $2 offset $3",
     )
     .bind(admin.id)

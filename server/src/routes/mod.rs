@@ -22,6 +22,7 @@ pub mod suits;
 pub mod tapes;
 pub mod time_periods;
 pub mod upload;
+pub mod web;
 
 use std::time::Duration;
 
@@ -32,7 +33,7 @@ use axum::http::StatusCode;
 use axum::middleware::from_fn_with_state;
 use axum::response::IntoResponse;
 use axum::routing::{MethodRouter, get, post};
-use tower_http::services::{ServeDir, ServeFile};
+use tower_http::services::ServeDir;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
@@ -95,14 +96,18 @@ pub fn app(state: AppState) -> Router {
             .layer(from_fn_with_state(Guard { state: state.clone(), call }, guard));
         api = api.route(&call.path(), guarded);
     }
-    let index = state.config.web_dir.join("index.html");
-    let web = ServeDir::new(&state.config.web_dir).not_found_service(ServeFile::new(index));
+    // The page names the server's time zone (`web::page`): it answers `/`, `/index.html` and,
+    // as a 404, every path that is no file of the app.
+    let page = get(web::page);
+    let web = ServeDir::new(&state.config.web_dir).not_found_service(page.clone().with_state(state.clone()));
     // Body limits and timeouts per route: calls are small and quick; uploads are large and
     // slow; the socket lives on.
     let api = api
         .route("/background/v1/openapi.json", get(openapi::serve))
         .route("/background/v1/{*rest}", axum::routing::any(unknown_call))
         .route("/healthz", get(healthz))
+        .route("/", page.clone())
+        .route("/index.html", page)
         .route("/files/{*path}", get(files::download))
         .layer(RequestBodyLimitLayer::new(2 * BODY_LIMIT))
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(120)));

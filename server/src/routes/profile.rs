@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::auth::{Admin, password, permission, session, ticket as tickets};
+use crate::clock::LocalTime;
 use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Result, Text};
 use crate::state::AppState;
@@ -41,16 +42,16 @@ pub struct Profile {
     rule_names: Vec<String>,
     loginip: String,
     #[serde(rename = "lastLoginTime")]
-    last_login_time: Option<String>,
+    last_login_time: Option<LocalTime>,
     #[serde(rename = "createTime")]
-    create_time: String,
+    create_time: LocalTime,
 }
 
 async fn fetch(db: &sqlx::PgPool, id: i64) -> Result<Profile> {
     sqlx::query_as(&format!(
         "select a.id, a.name, a.account, a.rule_id, {} as rule_names, a.login_ip as loginip,
-                to_char(a.last_login_at, 'YYYY-MM-DD HH24:MI:SS') as last_login_time,
-                to_char(a.created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time
+                a.last_login_at::timestamp as last_login_time,
+                a.created_at::timestamp as create_time
          from admins a where a.id = $1",
         permission::RULE_TITLES_SQL
     ))

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::tags;
+use crate::clock::LocalTime;
 
 #[derive(Serialize, Deserialize, ToSchema, Clone, Debug)]
 pub struct Uploader {
@@ -42,7 +43,7 @@ pub struct FileRow {
     #[sqlx(json)]
     admin: Uploader,
     #[serde(rename = "createTime")]
-    create_time: String,
+    create_time: LocalTime,
     /// Download path; add `?token=` with a ticket (call `ticket`).
     url_name: String,
     #[sqlx(json(nullable))]
@@ -53,7 +54,7 @@ pub const FILE_SELECT: &str = "
     select f.id, f.file_name, f.path, f.mime_type, f.size, f.extension, f.description, f.tags,
            '' as tags_name,
            json_build_object('name', coalesce(a.name, '-')) as admin,
-           to_char(f.created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time,
+           f.created_at::timestamp as create_time,
            '/files/upload/' || f.id as url_name,
            (select json_build_object('id', j.id, 'status', j.status, 'progress', j.progress, 'message', j.message)
             from jobs j where j.file_id = f.id order by j.id desc limit 1) as job

@@ -37,6 +37,7 @@ mod signing;
 mod suits;
 mod tapes;
 mod tickets;
+mod times;
 mod uploads;
 mod web_labels;
 mod messages;

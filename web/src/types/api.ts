@@ -3185,9 +3185,9 @@ export interface components {
             /** @description Titles of the menus in rule_id; empty for `*` (all). */
             ruleNames: string[];
             loginip: string;
-            lastLoginTime?: string | null;
-            createTime: string;
-            updateTime: string;
+            lastLoginTime?: null | components["schemas"]["LocalTime"];
+            createTime: components["schemas"]["LocalTime"];
+            updateTime: components["schemas"]["LocalTime"];
         };
         /** @description GRP (4 decimals) or spots (whole), as the answer's unit says */
         Amount: number;
@@ -3282,15 +3282,14 @@ export interface components {
             /** Format: int64 */
             id: number;
             brandName: string;
-            createTime: string;
-            updateTime: string;
+            createTime: components["schemas"]["LocalTime"];
+            updateTime: components["schemas"]["LocalTime"];
         };
         /** @description One record of a cell's operations (撤掉, a changed count, a move …). */
         CellOperation: {
             adminName: string;
             content: string;
-            /** @description `YYYY-MM-DD HH:mm:ss`. */
-            updateTime: string;
+            updateTime: components["schemas"]["LocalTime"];
         };
         /** @description The spots the preview puts on one line on one day. */
         CellSpots: {
@@ -3523,8 +3522,8 @@ export interface components {
         ColumnNeed: "required" | "optional" | "unlessChosen" | "unlessSheetMonth";
         /** @description One sample of the series. */
         CurvePoint: {
-            /** @description `YYYY-MM-DD HH:MM:SS`, calendar time. */
-            ts: string;
+            /** @description Calendar time, as the series has it. */
+            ts: components["schemas"]["LocalTime"];
             /** Format: double */
             rating: number;
         };
@@ -3595,8 +3594,11 @@ export interface components {
             channel: string;
             /** Format: int64 */
             mediaId: number;
-            /** @description Air time, YYYY-MM-DD HH:MM:SS (calendar time; past-midnight spots fall on the next day). */
-            addTime: string;
+            /**
+             * @description Air time as the broadcaster wrote it (calendar time; past-midnight spots fall on the
+             *     next day).
+             */
+            addTime: components["schemas"]["LocalTime"];
             /**
              * Format: int32
              * @description Seconds.
@@ -3621,7 +3623,7 @@ export interface components {
             default_audience_city_group: components["schemas"]["GroupName"];
             /** @description Position in the break as written (2/8, 正一, 倒二 …). */
             position: string;
-            createTime: string;
+            createTime: components["schemas"]["LocalTime"];
         };
         /** @description A default estimate, 3 decimals. */
         DefaultEstimate: {
@@ -3897,7 +3899,7 @@ export interface components {
             tags: string;
             tags_name: string;
             admin: components["schemas"]["Uploader"];
-            createTime: string;
+            createTime: components["schemas"]["LocalTime"];
             /** @description Download path; add `?token=` with a ticket (call `ticket`). */
             url_name: string;
             job?: null | components["schemas"]["JobState"];
@@ -4080,8 +4082,8 @@ export interface components {
             /** Format: int64 */
             brandId?: number | null;
             brand?: null | components["schemas"]["GroupBrand"];
-            createTime: string;
-            updateTime: string;
+            createTime: components["schemas"]["LocalTime"];
+            updateTime: components["schemas"]["LocalTime"];
         };
         /** @description GRP per bucket of one series. */
         GrpLine: {
@@ -4109,8 +4111,11 @@ export interface components {
             ymd: string;
             /** @description The surrounding programme. */
             circumferenceName: string;
-            /** @description Air time, `YYYY-MM-DD HH:MM:SS` (calendar time: past-midnight spots fall on the next day). */
-            addTime: string;
+            /**
+             * @description Air time as the broadcaster wrote it (calendar time: past-midnight spots fall on the
+             *     next day).
+             */
+            addTime: components["schemas"]["LocalTime"];
             /**
              * Format: double
              * @description The spot's GRP (3 decimals).
@@ -4132,6 +4137,11 @@ export interface components {
             /** @description The last progress text or the result. */
             message: string;
         };
+        /**
+         * @description A wall-clock time in the server's zone, answered and exported as `YYYY-MM-DD HH:MM:SS`.
+         * @example 2026-12-07 09:00:29
+         */
+        LocalTime: string;
         LogAdmin: {
             name: string;
         };
@@ -4142,7 +4152,7 @@ export interface components {
             title: string;
             url: string;
             ip: string;
-            createTime: string;
+            createTime: components["schemas"]["LocalTime"];
             /** @description The request's fields, secrets left out. */
             detail: unknown;
         };
@@ -4182,8 +4192,8 @@ export interface components {
             /** Format: int64 */
             id: number;
             mediaName: string;
-            createTime: string;
-            updateTime: string;
+            createTime: components["schemas"]["LocalTime"];
+            updateTime: components["schemas"]["LocalTime"];
         };
         /** @description A menu for pickers. */
         MenuNode: {
@@ -4214,15 +4224,15 @@ export interface components {
             status: number;
             /** @description Seeded menus: calls are bound to them, so they can't be deleted or renamed. */
             builtin: boolean;
-            createTime: string;
-            updateTime: string;
+            createTime: components["schemas"]["LocalTime"];
+            updateTime: components["schemas"]["LocalTime"];
             children_list: components["schemas"]["MenuRow"][];
         };
         MessageRow: {
             /** Format: int64 */
             id: number;
             content: string;
-            createTime: string;
+            createTime: components["schemas"]["LocalTime"];
             /** @description '1' unread, '2' read. */
             status: string;
         };
@@ -4302,7 +4312,7 @@ export interface components {
             id: number;
             content: string;
             admin: components["schemas"]["LogAdmin"];
-            createTime: string;
+            createTime: components["schemas"]["LocalTime"];
             /** @description The editable fields after the change, for changes to the order itself. */
             snapshot?: unknown;
         };
@@ -4354,7 +4364,7 @@ export interface components {
              * @description Make-good policy: 1 无, 2 错一补一, 3 漏一补二.
              */
             makeGoodPolicy: number;
-            createTime: string;
+            createTime: components["schemas"]["LocalTime"];
             /** @description The assessment date `YYYY-MM-DD`, empty until set. */
             estimateTime: string;
             /** Format: int32 */
@@ -4534,14 +4544,14 @@ export interface components {
             noteTwo: string;
             brand: components["schemas"]["BrandOfRow"];
             media?: null | components["schemas"]["MediaOfRow"];
-            updateTime: string;
-            createTime: string;
+            updateTime: components["schemas"]["LocalTime"];
+            createTime: components["schemas"]["LocalTime"];
         };
         ProposalRow: {
             /** Format: int64 */
             id: number;
             proposalText: string;
-            createTime: string;
+            createTime: components["schemas"]["LocalTime"];
             /** @description `YYYY-MM-DD`. */
             adjustDate: string;
             /** @description '1' pending, '2' adjusted. */
@@ -4678,8 +4688,8 @@ export interface components {
              * @description The sum of the entries' counts.
              */
             numberOfTimes: number;
-            updateTime: string;
-            createTime: string;
+            updateTime: components["schemas"]["LocalTime"];
+            createTime: components["schemas"]["LocalTime"];
             suit_time_period: components["schemas"]["SuitEntry"][];
         };
         /** @description One month of the cycle, or the total (`month` 合计). */
@@ -4801,7 +4811,7 @@ export interface components {
             /** @description The earliest and latest day an edit may move the change to. */
             minDate: string;
             maxDate: string;
-            createTime: string;
+            createTime: components["schemas"]["LocalTime"];
         };
         /** @description A media of the tape screen's picker. */
         TapeMediaOption: {
@@ -4841,8 +4851,8 @@ export interface components {
             brand: components["schemas"]["BrandOfRow"];
             media: components["schemas"]["MediaOfRow"];
             product: components["schemas"]["ProductOfRow"];
-            createTime: string;
-            updateTime: string;
+            createTime: components["schemas"]["LocalTime"];
+            updateTime: components["schemas"]["LocalTime"];
         };
         TemplateClass: {
             timePeriodClassName: string;
@@ -4903,8 +4913,8 @@ export interface components {
             timePeriodClassName: string;
             /** @description The class's periods, comma-joined ids in broadcast order. */
             timePeriodId: string;
-            updateTime: string;
-            createTime: string;
+            updateTime: components["schemas"]["LocalTime"];
+            createTime: components["schemas"]["LocalTime"];
         };
         /** @description One node of the tree: a class or a media's unclassified periods. */
         TimePeriodGroup: {
@@ -4920,8 +4930,8 @@ export interface components {
             media: components["schemas"]["TimePeriodMedia"];
             /** @description All the class's periods, comma-joined ids (empty for 未归纳). */
             timePeriodId: string;
-            updateTime?: string | null;
-            createTime?: string | null;
+            updateTime?: null | components["schemas"]["LocalTime"];
+            createTime?: null | components["schemas"]["LocalTime"];
             /** @description The periods that pass the filters, in broadcast order. */
             children: components["schemas"]["TimePeriodRow"][];
         };
@@ -4947,8 +4957,8 @@ export interface components {
              */
             classId?: number | null;
             timePeriodClassName?: string | null;
-            updateTime: string;
-            createTime: string;
+            updateTime: components["schemas"]["LocalTime"];
+            createTime: components["schemas"]["LocalTime"];
         };
         /**
          * @description What `sum` and each row's `value` count.
@@ -4976,7 +4986,7 @@ export interface components {
             version: number;
             content: string;
             adminName: string;
-            createTime: string;
+            createTime: components["schemas"]["LocalTime"];
             /** @description The editable fields of this version. */
             snapshot: unknown;
         };
@@ -5021,15 +5031,15 @@ export interface components {
             /** Format: int64 */
             mediaId: number;
             onlineViewingName: string;
-            /** @description `YYYY-MM-DD HH:MM:SS`. */
-            onlineViewingTime: string;
+            /** @description The moment viewed, as entered (read in the server's zone). */
+            onlineViewingTime: components["schemas"]["LocalTime"];
             /** Format: double */
             viewing: number;
             /** Format: int32 */
             ranking: number;
             media: components["schemas"]["ViewingMedia"];
-            updateTime: string;
-            createTime: string;
+            updateTime: components["schemas"]["LocalTime"];
+            createTime: components["schemas"]["LocalTime"];
         };
     };
     responses: never;
@@ -5110,9 +5120,9 @@ export interface operations {
                             /** @description Titles of the menus in rule_id; empty for `*` (all). */
                             ruleNames: string[];
                             loginip: string;
-                            lastLoginTime?: string | null;
-                            createTime: string;
-                            updateTime: string;
+                            lastLoginTime?: null | components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -5237,9 +5247,9 @@ export interface operations {
                             /** @description Titles of the menus in rule_id; empty for `*` (all). */
                             ruleNames: string[];
                             loginip: string;
-                            lastLoginTime?: string | null;
-                            createTime: string;
-                            updateTime: string;
+                            lastLoginTime?: null | components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -5406,8 +5416,8 @@ export interface operations {
                             /** @description Titles of the menus in rule_id; empty for `*` (all). */
                             ruleNames: string[];
                             loginip: string;
-                            lastLoginTime?: string | null;
-                            createTime: string;
+                            lastLoginTime?: null | components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -5469,8 +5479,8 @@ export interface operations {
                             /** @description Titles of the menus in rule_id; empty for `*` (all). */
                             ruleNames: string[];
                             loginip: string;
-                            lastLoginTime?: string | null;
-                            createTime: string;
+                            lastLoginTime?: null | components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -5587,9 +5597,9 @@ export interface operations {
                             /** @description Titles of the menus in rule_id; empty for `*` (all). */
                             ruleNames: string[];
                             loginip: string;
-                            lastLoginTime?: string | null;
-                            createTime: string;
-                            updateTime: string;
+                            lastLoginTime?: null | components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -5772,8 +5782,8 @@ export interface operations {
                             status: number;
                             /** @description Seeded menus: calls are bound to them, so they can't be deleted or renamed. */
                             builtin: boolean;
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                             children_list: components["schemas"]["MenuRow"][];
                         };
                     };
@@ -5871,8 +5881,8 @@ export interface operations {
                             status: number;
                             /** @description Seeded menus: calls are bound to them, so they can't be deleted or renamed. */
                             builtin: boolean;
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                             children_list: components["schemas"]["MenuRow"][];
                         }[];
                     };
@@ -5935,8 +5945,8 @@ export interface operations {
                             status: number;
                             /** @description Seeded menus: calls are bound to them, so they can't be deleted or renamed. */
                             builtin: boolean;
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                             children_list: components["schemas"]["MenuRow"][];
                         };
                     };
@@ -6031,8 +6041,8 @@ export interface operations {
                             status: number;
                             /** @description Seeded menus: calls are bound to them, so they can't be deleted or renamed. */
                             builtin: boolean;
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                             children_list: components["schemas"]["MenuRow"][];
                         };
                     };
@@ -6086,8 +6096,8 @@ export interface operations {
                             /** Format: int64 */
                             id: number;
                             brandName: string;
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -6202,8 +6212,8 @@ export interface operations {
                             /** Format: int64 */
                             id: number;
                             brandName: string;
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                         }[];
                     };
                 };
@@ -6256,8 +6266,8 @@ export interface operations {
                             /** Format: int64 */
                             id: number;
                             brandName: string;
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -7003,8 +7013,8 @@ export interface operations {
                             /** Format: int64 */
                             brandId?: number | null;
                             brand?: null | components["schemas"]["GroupBrand"];
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -7044,8 +7054,8 @@ export interface operations {
                             /** Format: int64 */
                             brandId?: number | null;
                             brand?: null | components["schemas"]["GroupBrand"];
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                         }[];
                     };
                 };
@@ -7162,8 +7172,8 @@ export interface operations {
                             /** Format: int64 */
                             brandId?: number | null;
                             brand?: null | components["schemas"]["GroupBrand"];
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                         }[];
                     };
                 };
@@ -7223,8 +7233,8 @@ export interface operations {
                             /** Format: int64 */
                             brandId?: number | null;
                             brand?: null | components["schemas"]["GroupBrand"];
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -7586,8 +7596,8 @@ export interface operations {
                             /** Format: int64 */
                             id: number;
                             mediaName: string;
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -7700,8 +7710,8 @@ export interface operations {
                             /** Format: int64 */
                             id: number;
                             mediaName: string;
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                         }[];
                     };
                 };
@@ -7754,8 +7764,8 @@ export interface operations {
                             /** Format: int64 */
                             id: number;
                             mediaName: string;
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -7906,15 +7916,15 @@ export interface operations {
                             /** Format: int64 */
                             mediaId: number;
                             onlineViewingName: string;
-                            /** @description `YYYY-MM-DD HH:MM:SS`. */
-                            onlineViewingTime: string;
+                            /** @description The moment viewed, as entered (read in the server's zone). */
+                            onlineViewingTime: components["schemas"]["LocalTime"];
                             /** Format: double */
                             viewing: number;
                             /** Format: int32 */
                             ranking: number;
                             media: components["schemas"]["ViewingMedia"];
-                            updateTime: string;
-                            createTime: string;
+                            updateTime: components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -8100,15 +8110,15 @@ export interface operations {
                             /** Format: int64 */
                             mediaId: number;
                             onlineViewingName: string;
-                            /** @description `YYYY-MM-DD HH:MM:SS`. */
-                            onlineViewingTime: string;
+                            /** @description The moment viewed, as entered (read in the server's zone). */
+                            onlineViewingTime: components["schemas"]["LocalTime"];
                             /** Format: double */
                             viewing: number;
                             /** Format: int32 */
                             ranking: number;
                             media: components["schemas"]["ViewingMedia"];
-                            updateTime: string;
-                            createTime: string;
+                            updateTime: components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -8265,7 +8275,7 @@ export interface operations {
                              * @description Make-good policy: 1 无, 2 错一补一, 3 漏一补二.
                              */
                             makeGoodPolicy: number;
-                            createTime: string;
+                            createTime: components["schemas"]["LocalTime"];
                             /** @description The assessment date `YYYY-MM-DD`, empty until set. */
                             estimateTime: string;
                             /** Format: int32 */
@@ -8742,7 +8752,7 @@ export interface operations {
                             version: number;
                             content: string;
                             adminName: string;
-                            createTime: string;
+                            createTime: components["schemas"]["LocalTime"];
                             /** @description The editable fields of this version. */
                             snapshot: unknown;
                         }[];
@@ -8821,7 +8831,7 @@ export interface operations {
                              * @description Make-good policy: 1 无, 2 错一补一, 3 漏一补二.
                              */
                             makeGoodPolicy: number;
-                            createTime: string;
+                            createTime: components["schemas"]["LocalTime"];
                             /** @description The assessment date `YYYY-MM-DD`, empty until set. */
                             estimateTime: string;
                             /** Format: int32 */
@@ -8970,7 +8980,7 @@ export interface operations {
                              * @description Make-good policy: 1 无, 2 错一补一, 3 漏一补二.
                              */
                             makeGoodPolicy: number;
-                            createTime: string;
+                            createTime: components["schemas"]["LocalTime"];
                             /** @description The assessment date `YYYY-MM-DD`, empty until set. */
                             estimateTime: string;
                             /** Format: int32 */
@@ -9093,7 +9103,7 @@ export interface operations {
                             id: number;
                             content: string;
                             admin: components["schemas"]["LogAdmin"];
-                            createTime: string;
+                            createTime: components["schemas"]["LocalTime"];
                             /** @description The editable fields after the change, for changes to the order itself. */
                             snapshot?: unknown;
                         }[];
@@ -9149,7 +9159,7 @@ export interface operations {
                             /** @description The earliest and latest day an edit may move the change to. */
                             minDate: string;
                             maxDate: string;
-                            createTime: string;
+                            createTime: components["schemas"]["LocalTime"];
                         }[];
                     };
                 };
@@ -9507,7 +9517,7 @@ export interface operations {
                             /** Format: int64 */
                             id: number;
                             proposalText: string;
-                            createTime: string;
+                            createTime: components["schemas"]["LocalTime"];
                             /** @description `YYYY-MM-DD`. */
                             adjustDate: string;
                             /** @description '1' pending, '2' adjusted. */
@@ -9548,7 +9558,7 @@ export interface operations {
                             /** Format: int64 */
                             id: number;
                             proposalText: string;
-                            createTime: string;
+                            createTime: components["schemas"]["LocalTime"];
                             /** @description `YYYY-MM-DD`. */
                             adjustDate: string;
                             /** @description '1' pending, '2' adjusted. */
@@ -10516,7 +10526,7 @@ export interface operations {
                              * @description Make-good policy: 1 无, 2 错一补一, 3 漏一补二.
                              */
                             makeGoodPolicy: number;
-                            createTime: string;
+                            createTime: components["schemas"]["LocalTime"];
                             /** @description The assessment date `YYYY-MM-DD`, empty until set. */
                             estimateTime: string;
                             /** Format: int32 */
@@ -10792,8 +10802,8 @@ export interface operations {
                             noteTwo: string;
                             brand: components["schemas"]["BrandOfRow"];
                             media?: null | components["schemas"]["MediaOfRow"];
-                            updateTime: string;
-                            createTime: string;
+                            updateTime: components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -10865,8 +10875,8 @@ export interface operations {
                             noteTwo: string;
                             brand: components["schemas"]["BrandOfRow"];
                             media?: null | components["schemas"]["MediaOfRow"];
-                            updateTime: string;
-                            createTime: string;
+                            updateTime: components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -11166,8 +11176,8 @@ export interface operations {
                             brand: components["schemas"]["BrandOfRow"];
                             media: components["schemas"]["MediaOfRow"];
                             product: components["schemas"]["ProductOfRow"];
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -11403,8 +11413,8 @@ export interface operations {
                             brand: components["schemas"]["BrandOfRow"];
                             media: components["schemas"]["MediaOfRow"];
                             product: components["schemas"]["ProductOfRow"];
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -11617,8 +11627,8 @@ export interface operations {
                             brand: components["schemas"]["BrandOfRow"];
                             media: components["schemas"]["MediaOfRow"];
                             product: components["schemas"]["ProductOfRow"];
-                            createTime: string;
-                            updateTime: string;
+                            createTime: components["schemas"]["LocalTime"];
+                            updateTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -11750,8 +11760,8 @@ export interface operations {
                             noteTwo: string;
                             brand: components["schemas"]["BrandOfRow"];
                             media?: null | components["schemas"]["MediaOfRow"];
-                            updateTime: string;
-                            createTime: string;
+                            updateTime: components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -11811,9 +11821,9 @@ export interface operations {
                             /** @description The series: the media's name and the group's. */
                             channel: string;
                             audienceGroup: string;
-                            /** @description The spot's first second and the second after its last, `YYYY-MM-DD HH:MM:SS`. */
-                            spotStart: string;
-                            spotEnd: string;
+                            /** @description The spot's first second and the second after its last, calendar time. */
+                            spotStart: components["schemas"]["LocalTime"];
+                            spotEnd: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -11915,8 +11925,8 @@ export interface operations {
                              * @description The sum of the entries' counts.
                              */
                             numberOfTimes: number;
-                            updateTime: string;
-                            createTime: string;
+                            updateTime: components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                             suit_time_period: components["schemas"]["SuitEntry"][];
                         };
                     };
@@ -12014,8 +12024,8 @@ export interface operations {
                              * @description The sum of the entries' counts.
                              */
                             numberOfTimes: number;
-                            updateTime: string;
-                            createTime: string;
+                            updateTime: components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                             suit_time_period: components["schemas"]["SuitEntry"][];
                         };
                     };
@@ -12283,8 +12293,8 @@ export interface operations {
                              */
                             classId?: number | null;
                             timePeriodClassName?: string | null;
-                            updateTime: string;
-                            createTime: string;
+                            updateTime: components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                         }[];
                     };
                 };
@@ -12386,8 +12396,8 @@ export interface operations {
                              * @description The sum of the entries' counts.
                              */
                             numberOfTimes: number;
-                            updateTime: string;
-                            createTime: string;
+                            updateTime: components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                             suit_time_period: components["schemas"]["SuitEntry"][];
                         };
                     };
@@ -12479,8 +12489,8 @@ export interface operations {
                              */
                             classId?: number | null;
                             timePeriodClassName?: string | null;
-                            updateTime: string;
-                            createTime: string;
+                            updateTime: components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                         }[];
                     };
                 };
@@ -12559,8 +12569,8 @@ export interface operations {
                              */
                             classId?: number | null;
                             timePeriodClassName?: string | null;
-                            updateTime: string;
-                            createTime: string;
+                            updateTime: components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -12631,8 +12641,8 @@ export interface operations {
                             timePeriodClassName: string;
                             /** @description The class's periods, comma-joined ids in broadcast order. */
                             timePeriodId: string;
-                            updateTime: string;
-                            createTime: string;
+                            updateTime: components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -12719,8 +12729,8 @@ export interface operations {
                             timePeriodClassName: string;
                             /** @description The class's periods, comma-joined ids in broadcast order. */
                             timePeriodId: string;
-                            updateTime: string;
-                            createTime: string;
+                            updateTime: components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                         }[];
                     };
                 };
@@ -12791,8 +12801,8 @@ export interface operations {
                             timePeriodClassName: string;
                             /** @description The class's periods, comma-joined ids in broadcast order. */
                             timePeriodId: string;
-                            updateTime: string;
-                            createTime: string;
+                            updateTime: components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };
@@ -12929,8 +12939,8 @@ export interface operations {
                              */
                             classId?: number | null;
                             timePeriodClassName?: string | null;
-                            updateTime: string;
-                            createTime: string;
+                            updateTime: components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                         }[];
                     };
                 };
@@ -13009,8 +13019,8 @@ export interface operations {
                              */
                             classId?: number | null;
                             timePeriodClassName?: string | null;
-                            updateTime: string;
-                            createTime: string;
+                            updateTime: components["schemas"]["LocalTime"];
+                            createTime: components["schemas"]["LocalTime"];
                         };
                     };
                 };

@@ -136,7 +136,9 @@ impl Job {
             batch_id: self.batch_id,
             opts: &self.opts,
             default_group: self.default_group.as_ref(),
-            created_at: chrono::Local::now().naive_local(),
+            // In UTC, as the lake keeps it: shown in the server's zone (`clock`). The
+            // process's own zone (`Local`) was UTC on a server and showed 01:00 for 09:00.
+            created_at: chrono::Utc::now().naive_utc(),
         };
         let mut writer = Writer { lake: &self.lake, batch_id: self.batch_id, parts: 0, files: Vec::new(), failed: None };
         let mut resolver = Resolver::new(&self.lookups);

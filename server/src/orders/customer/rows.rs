@@ -14,6 +14,7 @@ use serde::Serialize;
 use sqlx::PgConnection;
 use utoipa::ToSchema;
 
+use crate::clock::LocalTime;
 use crate::http::{AppError, Checks, Result};
 use crate::state::AppState;
 
@@ -153,9 +154,10 @@ pub struct IndexRow {
     /// The surrounding programme.
     #[serde(rename = "circumferenceName")]
     pub circumference_name: String,
-    /// Air time, `YYYY-MM-DD HH:MM:SS` (calendar time: past-midnight spots fall on the next day).
+    /// Air time as the broadcaster wrote it (calendar time: past-midnight spots fall on the
+    /// next day).
     #[serde(rename = "addTime")]
-    pub add_time: String,
+    pub add_time: LocalTime,
     /// The spot's GRP (3 decimals).
     #[serde(rename = "maoDianPing")]
     pub mao_dian_ping: f64,
@@ -170,7 +172,7 @@ impl From<&ViewingRow> for IndexRow {
             title: r.title.clone(),
             ymd: r.ymd.to_string(),
             circumference_name: r.program.clone().unwrap_or_default(),
-            add_time: r.air_time.format("%Y-%m-%d %H:%M:%S").to_string(),
+            add_time: LocalTime::wall(r.air_time),
             mao_dian_ping: adeval_engine::orders::round3(r.grp),
             time_period_class: r.time_period_class.clone().map(|n| ClassName { time_period_class_name: n }),
         }

@@ -16,6 +16,8 @@ pub mod result;
 use chrono::NaiveDate;
 use sqlx::PgPool;
 
+use crate::clock::LocalTime;
+
 /// Whose figures and viewing data an export reads (the summary dialog's toolbar).
 #[derive(Debug, Clone, Copy)]
 pub struct ReportFilter {
@@ -43,11 +45,10 @@ pub struct Heading {
     pub source: Option<i16>,
     /// 1 无, 2 错一补一, 3 漏一补二.
     pub make_good_policy: i16,
-    /// `YYYY-MM-DD HH:MM:SS`, the database's time zone (as every time the server answers).
-    pub generated_at: String,
+    pub generated_at: LocalTime,
 }
 
-type HeadingRow = (String, String, String, NaiveDate, NaiveDate, Option<NaiveDate>, NaiveDate, Option<i16>, Option<i16>, i16, String);
+type HeadingRow = (String, String, String, NaiveDate, NaiveDate, Option<NaiveDate>, NaiveDate, Option<i16>, Option<i16>, i16, LocalTime);
 
 impl Heading {
     /// The heading of order `order` under `filter`; `None` when there is no such order.
@@ -55,7 +56,7 @@ impl Heading {
         let row: Option<HeadingRow> = sqlx::query_as(
             "select p.product_name, m.media_name, g.group_name, o.cycle_start, o.cycle_end, o.estimate_date,
                     coalesce(o.estimate_date, current_date), o.category, o.source, o.make_good_policy,
-                    to_char(now(), 'YYYY-MM-DD HH24:MI:SS')
+                    now()::timestamp
              from orders o join products p on p.id = o.product_id join media m on m.id = o.media_id
                   join audience_groups g on g.id = o.default_group_id
              where o.id = $1",

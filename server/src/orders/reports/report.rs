@@ -10,6 +10,7 @@ use std::sync::atomic::AtomicBool;
 use chrono::NaiveDate;
 
 use super::{Heading, ReportFilter};
+use crate::clock::LocalTime;
 use crate::orders::certificates::compare::review;
 use crate::orders::certificates::rows::{OrderFacts, current_rows};
 use crate::orders::certificates;
@@ -44,7 +45,7 @@ impl Reconciled {
 
 /// An adjustment proposal.
 pub struct Proposal {
-    pub created: String,
+    pub created: LocalTime,
     pub adjust_date: NaiveDate,
     pub text: String,
     /// 1 pending, 2 adjusted.
@@ -133,8 +134,8 @@ async fn reconcile(state: &AppState, order: i64) -> anyhow::Result<Vec<Reconcile
 
 /// The order's proposals, oldest first (a report reads in time order).
 async fn proposals(state: &AppState, order: i64) -> anyhow::Result<Vec<Proposal>> {
-    let rows: Vec<(String, NaiveDate, String, i16, String)> = sqlx::query_as(
-        "select to_char(p.created_at, 'YYYY-MM-DD HH24:MI:SS'), p.adjust_date, p.proposal_text, p.status, coalesce(a.name, '')
+    let rows: Vec<(LocalTime, NaiveDate, String, i16, String)> = sqlx::query_as(
+        "select p.created_at::timestamp, p.adjust_date, p.proposal_text, p.status, coalesce(a.name, '')
          from order_proposals p left join admins a on a.id = p.created_by
          where p.order_id = $1 order by p.created_at, p.id",
     )

@@ -176,7 +176,7 @@ fn proposals(report: &Report, sheet: &mut Worksheet, mut row: u32, f: &Formats) 
     book::headers(sheet, row, &PROPOSAL_HEADERS, f)?;
     row += 1;
     for p in &report.proposals {
-        book::text(sheet, row, 0, &p.created, f)?;
+        book::text(sheet, row, 0, &p.created.to_string(), f)?;
         book::text(sheet, row, 1, &p.adjust_date.to_string(), f)?;
         book::text(sheet, row, 2, &p.text, f)?;
         book::text(sheet, row, 3, if p.status == 2 { "已调整" } else { "待调整" }, f)?;

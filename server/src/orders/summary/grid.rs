@@ -24,6 +24,7 @@ use utoipa::ToSchema;
 
 use super::make_goods::{self, CellSpots, MakeGood};
 use super::stored::{self, CellRow};
+use crate::clock::LocalTime;
 use crate::orders::estimates::{self, EstimateScope};
 use crate::orders::evaluation::ledger::{self, Ledger, Schedule, Tally};
 use crate::orders::evaluation::spots::{self, ViewingScope};
@@ -60,8 +61,7 @@ pub struct GridPeriod {
 pub struct CellOperation {
     pub admin_name: String,
     pub content: String,
-    /// `YYYY-MM-DD HH:mm:ss`.
-    pub update_time: String,
+    pub update_time: LocalTime,
 }
 
 /// A daily cell (order_summary_grp_ymd).

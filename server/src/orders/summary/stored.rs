@@ -4,6 +4,8 @@
 use chrono::NaiveDate;
 use sqlx::{FromRow, PgExecutor, PgPool};
 
+use crate::clock::LocalTime;
+
 #[derive(FromRow)]
 pub struct OrderRow {
     pub media_id: i64,
@@ -131,9 +133,9 @@ pub const RECORDS_PER_CELL: i64 = 50;
 
 /// The newest [`RECORDS_PER_CELL`] operation records of each of the order's cells, newest
 /// first: cell, admin, content, time.
-pub async fn operations(db: impl PgExecutor<'_>, order: i64) -> sqlx::Result<Vec<(i64, String, String, String)>> {
+pub async fn operations(db: impl PgExecutor<'_>, order: i64) -> sqlx::Result<Vec<(i64, String, String, LocalTime)>> {
     sqlx::query_as(
-        "select cell_id, admin_name, content, to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') from (
+        "select cell_id, admin_name, content, created_at::timestamp from (
              select x.cell_id, x.admin_name, x.content, x.created_at, x.id,
                     row_number() over (partition by x.cell_id order by x.created_at desc, x.id desc) as n
              from order_cell_operations x join order_cells c on c.id = x.cell_id join order_lines l on l.id = c.line_id

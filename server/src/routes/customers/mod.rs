@@ -135,7 +135,7 @@ async fn index(State(state): State<AppState>, Args(args): Args<CustomerArgs>) ->
     .await
     .map_err(anyhow::Error::from)?
     .map_err(anyhow::Error::from)?;
-    Ok(Done("获取成功", Page { data: rows.into_iter().map(CustomerRow::from).collect(), total: total as i64 }))
+    Ok(Done("获取成功", Page { data: rows.into_iter().map(|r| CustomerRow::new(r, state.config.timezone)).collect(), total: total as i64 }))
 }
 
 #[derive(Default, Deserialize, ToSchema)]
@@ -189,11 +189,12 @@ async fn export(State(state): State<AppState>, Extension(admin): Extension<Admin
     // The lake streams rows into a bounded channel that the sheet writer drains: constant memory.
     let (mut tx, rx) = export::row_channel();
     let lake = state.lake.clone();
+    let zone = state.config.timezone;
     let producer = tokio::task::spawn_blocking(move || {
         // The query stops at the first row the writer no longer takes (it failed, or the
         // export was abandoned).
         lake.viewing_for_each(&snapshot, &filter, |row| -> anyhow::Result<()> {
-            if tx.send(rows::cells(row)) { Ok(()) } else { Err(export::Stopped.into()) }
+            if tx.send(rows::cells(row, zone)) { Ok(()) } else { Err(export::Stopped.into()) }
         })
     });
     let exported = export::save(&state, Maker::new(&admin, &EXPORT), "客户数据", &rows::HEADERS, rx).await;

@@ -1,10 +1,11 @@
 //! A customer viewing row as the list and the export show it.
 
 use adeval_engine::ViewingRow;
-use chrono::{Datelike, NaiveDate, NaiveDateTime, Timelike};
+use chrono::{Datelike, NaiveDate};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::clock::{LocalTime, Zone};
 use crate::export::Cell;
 
 #[derive(Serialize, ToSchema)]
@@ -27,9 +28,10 @@ pub struct CustomerRow {
     channel: String,
     #[serde(rename = "mediaId")]
     media_id: i64,
-    /// Air time, YYYY-MM-DD HH:MM:SS (calendar time; past-midnight spots fall on the next day).
+    /// Air time as the broadcaster wrote it (calendar time; past-midnight spots fall on the
+    /// next day).
     #[serde(rename = "addTime")]
-    add_time: String,
+    add_time: LocalTime,
     /// Seconds.
     duration: i32,
     /// Broadcast date, YYYY-MM-DD.
@@ -49,39 +51,22 @@ pub struct CustomerRow {
     /// Position in the break as written (2/8, 正一, 倒二 …).
     position: String,
     #[serde(rename = "createTime")]
-    create_time: String,
+    create_time: LocalTime,
 }
 
 /// `YYYY-MM-DD`. Written by hand: chrono's `format` parses its pattern on every call, and an
-/// export formats three dates a row.
+/// export formats a date a row.
 fn date_text(d: NaiveDate) -> String {
-    let mut out = String::with_capacity(19);
-    push_date(&mut out, d);
-    out
-}
-
-/// `YYYY-MM-DD HH:MM:SS`.
-fn time_text(t: NaiveDateTime) -> String {
-    let mut out = String::with_capacity(19);
-    push_date(&mut out, t.date());
-    out.push(' ');
-    push_digits(&mut out, t.hour(), 2);
-    out.push(':');
-    push_digits(&mut out, t.minute(), 2);
-    out.push(':');
-    push_digits(&mut out, t.second(), 2);
-    out
-}
-
-fn push_date(out: &mut String, d: NaiveDate) {
+    let mut out = String::with_capacity(10);
     match u32::try_from(d.year()) {
-        Ok(y) if y <= 9999 => push_digits(out, y, 4),
+        Ok(y) if y <= 9999 => push_digits(&mut out, y, 4),
         _ => out.push_str(&d.year().to_string()),
     }
     out.push('-');
-    push_digits(out, d.month(), 2);
+    push_digits(&mut out, d.month(), 2);
     out.push('-');
-    push_digits(out, d.day(), 2);
+    push_digits(&mut out, d.day(), 2);
+    out
 }
 
 fn push_digits(out: &mut String, n: u32, width: u32) {
@@ -90,14 +75,16 @@ fn push_digits(out: &mut String, n: u32, width: u32) {
     }
 }
 
-impl From<ViewingRow> for CustomerRow {
-    fn from(r: ViewingRow) -> Self {
+impl CustomerRow {
+    /// The row as the list shows it: its air time as written, its creation (kept in UTC) in
+    /// `zone`.
+    pub fn new(r: ViewingRow, zone: Zone) -> Self {
         Self {
             id: r.id,
             title: r.title,
             channel: r.channel,
             media_id: r.media_id,
-            add_time: time_text(r.air_time),
+            add_time: LocalTime::wall(r.air_time),
             duration: r.duration,
             ymd: date_text(r.ymd),
             circumference_name: r.program.unwrap_or_default(),
@@ -108,7 +95,7 @@ impl From<ViewingRow> for CustomerRow {
             mao_dian_ping: (r.grp * 1000.0).round() / 1000.0,
             default_audience_city_group: GroupName { audience_city_group_name: r.audience_group },
             position: r.position.unwrap_or_default(),
-            create_time: time_text(r.created_at),
+            create_time: zone.at_utc(r.created_at),
         }
     }
 }
@@ -135,11 +122,11 @@ pub fn source_label(n: i16) -> &'static str {
     }
 }
 
-pub fn cells(r: ViewingRow) -> Vec<Cell> {
+pub fn cells(r: ViewingRow, zone: Zone) -> Vec<Cell> {
     vec![
         Cell::from(date_text(r.ymd)),
         Cell::from(r.channel),
-        Cell::from(time_text(r.air_time)),
+        Cell::from(LocalTime::wall(r.air_time)),
         Cell::from(i64::from(r.duration)),
         Cell::from(r.title),
         Cell::from(r.program),
@@ -149,7 +136,7 @@ pub fn cells(r: ViewingRow) -> Vec<Cell> {
         Cell::from(r.position),
         Cell::from(category_label(r.category)),
         Cell::from(source_label(r.source)),
-        Cell::from(time_text(r.created_at)),
+        Cell::from(zone.at_utc(r.created_at)),
     ]
 }
 
@@ -158,12 +145,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn dates_and_times_read_as_chrono_writes_them() {
-        let cases = ["2026-03-01 00:00:00", "1999-12-31 23:59:59", "2026-11-22 07:05:09", "0001-01-01 00:00:00"];
-        for text in cases {
-            let t = NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M:%S").unwrap();
-            assert_eq!(time_text(t), t.format("%Y-%m-%d %H:%M:%S").to_string());
-            assert_eq!(date_text(t.date()), t.format("%Y-%m-%d").to_string());
+    fn dates_read_as_chrono_writes_them() {
+        for text in ["2026-03-01", "1999-12-31", "2026-11-22", "0001-01-01"] {
+            let d = NaiveDate::parse_from_str(text, "%Y-%m-%d").unwrap();
+            assert_eq!(date_text(d), text);
         }
         let far = NaiveDate::from_ymd_opt(12345, 6, 7).unwrap();
         assert_eq!(date_text(far), "12345-06-07");

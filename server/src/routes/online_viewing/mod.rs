@@ -11,6 +11,7 @@ use sqlx::{PgConnection, Postgres, QueryBuilder, Row};
 use utoipa::ToSchema;
 
 use crate::auth::menu::MENU_VIEWING;
+use crate::clock::LocalTime;
 use crate::http::args::IdArgs;
 use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Page, Result};
@@ -58,16 +59,16 @@ pub struct ViewingRow {
     media_id: i64,
     #[serde(rename = "onlineViewingName")]
     name: String,
-    /// `YYYY-MM-DD HH:MM:SS`.
+    /// The moment viewed, as entered (read in the server's zone).
     #[serde(rename = "onlineViewingTime")]
-    time: String,
+    time: LocalTime,
     viewing: f64,
     ranking: i32,
     media: ViewingMedia,
     #[serde(rename = "updateTime")]
-    update_time: String,
+    update_time: LocalTime,
     #[serde(rename = "createTime")]
-    create_time: String,
+    create_time: LocalTime,
 }
 
 /// A media as the network-viewing screen shows and picks it.
@@ -96,10 +97,10 @@ impl<'r> sqlx::FromRow<'r, PgRow> for ViewingRow {
 }
 
 const SELECT: &str = "select v.id, v.media_id, m.media_name, v.online_viewing_name,
-        to_char(v.online_viewing_time, 'YYYY-MM-DD HH24:MI:SS') as online_viewing_time,
+        v.online_viewing_time::timestamp as online_viewing_time,
         round(v.viewing, 4)::float8 as viewing, v.ranking,
-        to_char(v.updated_at, 'YYYY-MM-DD HH24:MI:SS') as update_time,
-        to_char(v.created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time
+        v.updated_at::timestamp as update_time,
+        v.created_at::timestamp as create_time
     from online_viewings v join media m on m.id = v.media_id";
 
 /// `head` (a select over `online_viewings v`) with the conditions of the filters that are set.

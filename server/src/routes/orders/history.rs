@@ -15,6 +15,7 @@ use super::fields::{OrderArgs, OrderIdArgs, PICK_ORDER};
 use super::form::update;
 use super::rows::OrderRow;
 use crate::auth::session::Admin;
+use crate::clock::LocalTime;
 use crate::http::args::Id;
 use crate::http::{AppError, Args, Checks, Done, Result, Text};
 use crate::orders::history::Version;
@@ -29,7 +30,7 @@ pub struct VersionRow {
     pub version: i64,
     pub content: String,
     pub admin_name: String,
-    pub create_time: String,
+    pub create_time: LocalTime,
     /// The editable fields of this version.
     pub snapshot: Value,
 }
@@ -39,7 +40,7 @@ pub async fn list(State(state): State<AppState>, Args(args): Args<OrderIdArgs>) 
     let (mut conn, id) = super::rows::existing(&state, &args).await?;
     let rows = sqlx::query_as(
         "select id, row_number() over (order by created_at, id) as version, content, admin_name,
-                to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time, snapshot
+                created_at::timestamp as create_time, snapshot
          from order_logs where order_id = $1 and snapshot is not null
          order by created_at desc, id desc",
     )

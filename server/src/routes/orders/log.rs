@@ -10,6 +10,7 @@ use sqlx::FromRow;
 use utoipa::ToSchema;
 
 use super::fields::OrderIdArgs;
+use crate::clock::LocalTime;
 use crate::http::{Args, Done, Result};
 use crate::state::AppState;
 
@@ -25,7 +26,7 @@ pub struct OrderLogRow {
     pub content: String,
     #[sqlx(flatten)]
     pub admin: LogAdmin,
-    pub create_time: String,
+    pub create_time: LocalTime,
     /// The editable fields after the change, for changes to the order itself.
     pub snapshot: Option<Value>,
 }
@@ -34,7 +35,7 @@ pub struct OrderLogRow {
 pub async fn list(State(state): State<AppState>, Args(args): Args<OrderIdArgs>) -> Result<Done<Vec<OrderLogRow>>> {
     let (mut conn, id) = super::rows::existing(&state, &args).await?;
     let rows = sqlx::query_as(
-        "select id, content, admin_name as name, to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time, snapshot
+        "select id, content, admin_name as name, created_at::timestamp as create_time, snapshot
          from order_logs where order_id = $1 order by created_at desc, id desc",
     )
     .bind(id)

@@ -10,6 +10,7 @@ use utoipa::ToSchema;
 
 use super::fields::{OrderIdArgs, PICK_ORDER};
 use crate::auth::session::Admin;
+use crate::clock::LocalTime;
 use crate::http::args::{Arg, Day, Id};
 use crate::http::{Args, Checks, Done, Result, Text};
 use crate::orders::proposals;
@@ -20,7 +21,7 @@ use crate::state::AppState;
 pub struct ProposalRow {
     pub id: i64,
     pub proposal_text: String,
-    pub create_time: String,
+    pub create_time: LocalTime,
     /// `YYYY-MM-DD`.
     pub adjust_date: String,
     /// '1' pending, '2' adjusted.
@@ -32,7 +33,7 @@ pub struct ProposalRow {
 pub async fn list(State(state): State<AppState>, Args(args): Args<OrderIdArgs>) -> Result<Done<Vec<ProposalRow>>> {
     let (mut conn, id) = super::rows::existing(&state, &args).await?;
     let rows = sqlx::query_as(
-        "select p.id, p.proposal_text, to_char(p.created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time,
+        "select p.id, p.proposal_text, p.created_at::timestamp as create_time,
                 to_char(p.adjust_date, 'YYYY-MM-DD') as adjust_date, p.status::text as proposal_status,
                 coalesce(a.name, '') as admin_name
          from order_proposals p left join admins a on a.id = p.created_by
@@ -68,7 +69,7 @@ pub async fn add(State(state): State<AppState>, Extension(admin): Extension<Admi
     let mut tx = state.db.begin().await?;
     let id = proposals::add(&mut tx, &admin, order, &text, date.expect("checked")).await?;
     let row = sqlx::query_as(
-        "select id, proposal_text, to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time,
+        "select id, proposal_text, created_at::timestamp as create_time,
                 to_char(adjust_date, 'YYYY-MM-DD') as adjust_date, status::text as proposal_status, $2 as admin_name
          from order_proposals where id = $1",
     )

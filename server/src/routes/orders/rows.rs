@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 
 use super::fields::OrderIdArgs;
 pub use crate::orders::figures::Figures;
+use crate::clock::LocalTime;
 use crate::http::{AppError, Result};
 use crate::state::AppState;
 
@@ -55,7 +56,7 @@ pub struct OrderRow {
     pub source: Option<i16>,
     /// Make-good policy: 1 无, 2 错一补一, 3 漏一补二.
     pub make_good_policy: i16,
-    pub create_time: String,
+    pub create_time: LocalTime,
     /// The assessment date `YYYY-MM-DD`, empty until set.
     pub estimate_time: String,
     pub status: i16,
@@ -96,7 +97,7 @@ pub struct OrderRow {
 pub const SELECT_ORDER: &str = "
     select o.id, o.media_id, m.media_name, o.product_id, p.product_name, p.brand_id, b.brand_name, o.seconds,
            o.default_group_id as default_id, g.group_name as default_name, o.category, o.source, o.make_good_policy,
-           to_char(o.created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time,
+           o.created_at::timestamp as create_time,
            coalesce(to_char(o.estimate_date, 'YYYY-MM-DD'), '') as estimate_time,
            o.status, '' as status_name,
            (case when o.estimate_date is null then 1 else 2 end)::int2 as j_status,

@@ -16,6 +16,7 @@ use utoipa::ToSchema;
 
 use super::fields::OrderIdArgs;
 use crate::auth::session::Admin;
+use crate::clock::LocalTime;
 use crate::http::args::Id;
 use crate::http::{Args, Checks, Done, Result, Text};
 use crate::orders::tape_changes::{self, NewChange};
@@ -39,7 +40,7 @@ pub struct TapeChangeRow {
     /// The earliest and latest day an edit may move the change to.
     pub min_date: String,
     pub max_date: String,
-    pub create_time: String,
+    pub create_time: LocalTime,
 }
 
 const SELECT: &str = "
@@ -48,7 +49,7 @@ const SELECT: &str = "
            (case c.status when 3 then '已执行' else '待执行' end) as status_name,
            to_char(greatest(current_date + 1, o.cycle_start), 'YYYY-MM-DD') as min_date,
            to_char(o.cycle_end, 'YYYY-MM-DD') as max_date,
-           to_char(c.created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time
+           c.created_at::timestamp as create_time
     from order_tape_changes c
     join orders o on o.id = c.order_id
     join product_tapes t on t.id = c.tape_id

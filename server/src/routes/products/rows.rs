@@ -6,6 +6,7 @@ use sqlx::PgConnection;
 use sqlx::types::Json;
 use utoipa::ToSchema;
 
+use crate::clock::LocalTime;
 use crate::http::{AppError, Result};
 
 /// An audience/city group as a product shows it.
@@ -61,8 +62,8 @@ pub struct ProductRow {
     /// Null when the product has no media.
     #[schema(value_type = Option<MediaOfRow>)]
     pub media: Option<Json<MediaOfRow>>,
-    pub update_time: String,
-    pub create_time: String,
+    pub update_time: LocalTime,
+    pub create_time: LocalTime,
 }
 
 /// Selects [`ProductRow`]s as `p`; callers append `where …`.
@@ -83,8 +84,8 @@ pub const SELECT_ROW: &str = "
            p.jack_requirements, p.note_one, p.note_two,
            json_build_object('brandName', b.brand_name) as brand,
            case when m.id is null then null else json_build_object('mediaName', m.media_name) end as media,
-           to_char(p.updated_at, 'YYYY-MM-DD HH24:MI:SS') as update_time,
-           to_char(p.created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time
+           p.updated_at::timestamp as update_time,
+           p.created_at::timestamp as create_time
     from products p
     join brands b on b.id = p.brand_id
     left join media m on m.id = p.media_id

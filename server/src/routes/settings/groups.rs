@@ -9,6 +9,7 @@ use sqlx::{PgConnection, QueryBuilder, Row};
 use utoipa::ToSchema;
 
 use crate::auth::menu::MENU_SYSTEM;
+use crate::clock::LocalTime;
 use crate::http::args::{self, Id, IdArgs, Paging};
 use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
@@ -69,9 +70,9 @@ pub struct GroupRow {
     /// The group's brand; null when it has none (the list shows '-').
     brand: Option<GroupBrand>,
     #[serde(rename = "createTime")]
-    create_time: String,
+    create_time: LocalTime,
     #[serde(rename = "updateTime")]
-    update_time: String,
+    update_time: LocalTime,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -95,8 +96,8 @@ impl<'r> sqlx::FromRow<'r, PgRow> for GroupRow {
 }
 
 const SELECT: &str = "select g.id, g.group_name, g.brand_id, b.brand_name,
-        to_char(g.created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time,
-        to_char(g.updated_at, 'YYYY-MM-DD HH24:MI:SS') as update_time
+        g.created_at::timestamp as create_time,
+        g.updated_at::timestamp as update_time
     from audience_groups g left join brands b on b.id = g.brand_id";
 
 #[derive(Default, Deserialize, ToSchema)]

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::auth::menu::MENU_SYSTEM;
+use crate::clock::LocalTime;
 use crate::http::args::{self, Id, IdArgs, Paging};
 use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
@@ -52,14 +53,14 @@ pub struct MediaRow {
     #[serde(rename = "mediaName")]
     media_name: String,
     #[serde(rename = "createTime")]
-    create_time: String,
+    create_time: LocalTime,
     #[serde(rename = "updateTime")]
-    update_time: String,
+    update_time: LocalTime,
 }
 
 const COLUMNS: &str = "id, media_name,
-    to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time,
-    to_char(updated_at, 'YYYY-MM-DD HH24:MI:SS') as update_time";
+    created_at::timestamp as create_time,
+    updated_at::timestamp as update_time";
 
 #[derive(Default, Deserialize, ToSchema)]
 #[serde(default)]

@@ -4,6 +4,7 @@ use serde::Serialize;
 use sqlx::{FromRow, PgConnection};
 use utoipa::ToSchema;
 
+use crate::clock::LocalTime;
 use crate::http::{AppError, Result};
 use crate::routes::time_periods::hms;
 
@@ -52,8 +53,8 @@ pub struct SuitRow {
     pub suit_time: String,
     /// The sum of the entries' counts.
     pub number_of_times: i64,
-    pub update_time: String,
-    pub create_time: String,
+    pub update_time: LocalTime,
+    pub create_time: LocalTime,
     #[sqlx(skip)]
     #[serde(rename = "suit_time_period")]
     pub suit_time_period: Vec<SuitEntry>,
@@ -67,8 +68,8 @@ pub const SELECT_SUIT: &str = "
            s.seconds, to_char(s.suit_month, 'YYYY-MM') as suit_time,
            coalesce((select sum(n) from (select max(e.number_of_times) as n from suit_time_periods e
                                          where e.suit_id = s.id group by e.entry_no) t), 0)::bigint as number_of_times,
-           to_char(s.updated_at, 'YYYY-MM-DD HH24:MI:SS') as update_time,
-           to_char(s.created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time
+           s.updated_at::timestamp as update_time,
+           s.created_at::timestamp as create_time
     from suits s join media m on m.id = s.media_id join brands b on b.id = s.brand_id";
 
 /// Fills in the entries of the given suits, in the order they were entered.

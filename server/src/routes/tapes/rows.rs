@@ -7,6 +7,7 @@ use sqlx::{PgConnection, Postgres, QueryBuilder};
 use sqlx::types::Json;
 use utoipa::ToSchema;
 
+use crate::clock::LocalTime;
 use crate::http::args::{self, Id, Paging, Seconds, Timestamp};
 use crate::http::{AppError, Checks, Result, Text};
 use crate::sql::Where;
@@ -40,8 +41,8 @@ pub struct TapeRow {
     pub media: Json<MediaOfRow>,
     #[schema(value_type = ProductOfRow)]
     pub product: Json<ProductOfRow>,
-    pub create_time: String,
-    pub update_time: String,
+    pub create_time: LocalTime,
+    pub update_time: LocalTime,
 }
 
 /// Selects [`TapeRow`]s as `t`; callers append `where …`.
@@ -51,8 +52,8 @@ pub const SELECT_ROW: &str = "
            json_build_object('brandName', b.brand_name) as brand,
            json_build_object('mediaName', m.media_name) as media,
            json_build_object('productName', p.product_name) as product,
-           to_char(t.created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time,
-           to_char(t.updated_at, 'YYYY-MM-DD HH24:MI:SS') as update_time
+           t.created_at::timestamp as create_time,
+           t.updated_at::timestamp as update_time
     from product_tapes t
     join brands b on b.id = t.brand_id
     join media m on m.id = t.media_id

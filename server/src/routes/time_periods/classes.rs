@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use utoipa::ToSchema;
 
+use crate::clock::LocalTime;
 use crate::http::args::{Arg, Id, Ids};
 use crate::http::{AppError, Args, Checks, Done, Result, Text};
 use crate::state::AppState;
@@ -24,16 +25,16 @@ pub struct TimePeriodClassRow {
     pub time_period_class_name: String,
     /// The class's periods, comma-joined ids in broadcast order.
     pub time_period_id: String,
-    pub update_time: String,
-    pub create_time: String,
+    pub update_time: LocalTime,
+    pub create_time: LocalTime,
 }
 
 const SELECT_CLASS: &str = "
     select c.id, c.id as class_id, c.media_id, m.media_name, c.class_name as time_period_class_name,
            coalesce((select string_agg(tp.id::text, ',' order by tp.start_secs, tp.id)
                      from time_periods tp where tp.class_id = c.id), '') as time_period_id,
-           to_char(c.updated_at, 'YYYY-MM-DD HH24:MI:SS') as update_time,
-           to_char(c.created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time
+           c.updated_at::timestamp as update_time,
+           c.created_at::timestamp as create_time
     from time_period_classes c join media m on m.id = c.media_id";
 
 #[derive(Default, Deserialize, ToSchema)]

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::{FromRow, Postgres, QueryBuilder};
 use utoipa::ToSchema;
 
+use crate::clock::LocalTime;
 use crate::http::args::{self, DayTime, Id, Instant, Paging};
 use crate::http::{Args, Checks, Done, Page, Result, Text};
 use crate::sql::{self, Where};
@@ -55,8 +56,8 @@ pub struct TimePeriodGroup {
     pub media: TimePeriodMedia,
     /// All the class's periods, comma-joined ids (empty for 未归纳).
     pub time_period_id: String,
-    pub update_time: Option<String>,
-    pub create_time: Option<String>,
+    pub update_time: Option<LocalTime>,
+    pub create_time: Option<LocalTime>,
     /// The periods that pass the filters, in broadcast order.
     #[sqlx(skip)]
     #[schema(no_recursion)]
@@ -149,8 +150,8 @@ pub async fn index(State(state): State<AppState>, Args(args): Args<TimePeriodInd
                 g.media_id, m.media_name,
                 coalesce((select string_agg(tp.id::text, ',' order by tp.start_secs, tp.id)
                           from time_periods tp where tp.class_id = g.class_id), '') as time_period_id,
-                to_char(c.updated_at, 'YYYY-MM-DD HH24:MI:SS') as update_time,
-                to_char(c.created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time
+                c.updated_at::timestamp as update_time,
+                c.created_at::timestamp as create_time
          from g join media m on m.id = g.media_id left join time_period_classes c on c.id = g.class_id
          order by m.media_name, m.id, g.class_id is null, c.class_name, g.class_id"
     ));

@@ -18,6 +18,7 @@ use sqlx::PgConnection;
 use utoipa::ToSchema;
 
 use crate::auth::menu::{MENU_ORDER, MENU_TIME_PERIOD};
+use crate::clock::LocalTime;
 use crate::http::args::{Id, IdArgs};
 use crate::http::call::Call;
 use crate::http::{Checks, Page, Result, Text};
@@ -100,8 +101,8 @@ pub struct TimePeriodRow {
     /// The class (时段归纳) it belongs to, if any.
     pub class_id: Option<i64>,
     pub time_period_class_name: Option<String>,
-    pub update_time: String,
-    pub create_time: String,
+    pub update_time: LocalTime,
+    pub create_time: LocalTime,
 }
 
 /// The SQL rendering of a seconds column as `HH:mm:ss` (hours may pass 24).
@@ -117,8 +118,8 @@ pub fn select_period() -> String {
         "select tp.id, tp.time_period_name, tp.media_id, m.media_name,
                 {} as pre_broadcast_time_forma, {} as pre_broadcast_time_forma_end,
                 tp.class_id, c.class_name as time_period_class_name,
-                to_char(tp.updated_at, 'YYYY-MM-DD HH24:MI:SS') as update_time,
-                to_char(tp.created_at, 'YYYY-MM-DD HH24:MI:SS') as create_time
+                tp.updated_at::timestamp as update_time,
+                tp.created_at::timestamp as create_time
          from time_periods tp
          join media m on m.id = tp.media_id
          left join time_period_classes c on c.id = tp.class_id",

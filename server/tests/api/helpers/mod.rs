@@ -6,7 +6,9 @@ pub mod figure_rows;
 pub mod grid_example;
 pub mod master_data;
 pub mod orders;
+pub mod populate;
 pub mod process;
+pub mod reads;
 pub mod sessions;
 pub mod uploads;
 pub mod viewing;
@@ -76,6 +78,15 @@ pub async fn spawn_app() -> TestApp {
 
 /// As [`spawn_app`], with `workers` job workers (0: jobs stay queued).
 pub async fn spawn_app_with(workers: usize) -> TestApp {
+    spawn(workers, adeval_server::clock::Zone::default()).await
+}
+
+/// As [`spawn_app`], showing times in `zone` (`ADEVAL_TIMEZONE`, an IANA name).
+pub async fn spawn_app_in(zone: &str) -> TestApp {
+    spawn(2, zone.parse().expect("an IANA time zone")).await
+}
+
+async fn spawn(workers: usize, timezone: adeval_server::clock::Zone) -> TestApp {
     let admin_url = std::env::var("DATABASE_URL")
         .expect("DATABASE_URL must point at a Postgres server; run the tests with `make test`");
     let name = format!("adeval_test_{}", random_hex(16));
@@ -93,7 +104,7 @@ pub async fn spawn_app_with(workers: usize) -> TestApp {
         sign_secret: SECRET.into(),
         admin_password: Some(ADMIN_PASSWORD.into()),
         web_dir: dir.join("web"),
-        timezone: "Asia/Shanghai".into(),
+        timezone,
         workers,
         trusted_proxies: Vec::new(),
     };
@@ -105,7 +116,7 @@ pub async fn spawn_app_with(workers: usize) -> TestApp {
 /// request that holds one connection while it waits for another shows as a stall.
 pub async fn spawn_app_with_pool(max_connections: u32) -> TestApp {
     let mut app = spawn_app_with(0).await;
-    let set_tz = format!("set time zone '{}'", app.config.timezone);
+    let set_tz = format!("set time zone '{}'", app.config.timezone.name());
     let small = sqlx::postgres::PgPoolOptions::new()
         .max_connections(max_connections)
         .acquire_timeout(std::time::Duration::from_secs(10))
@@ -150,7 +161,7 @@ impl TestApp {
     pub async fn on_named_pool(&self, application_name: &str) -> TestApp {
         let url = &self.config.database_url;
         let url = format!("{url}{}application_name={application_name}", if url.contains('?') { '&' } else { '?' });
-        let pool = adeval_server::db::connect(&url, &self.config.timezone).await.expect("connect the named pool");
+        let pool = adeval_server::db::connect(&url, self.config.timezone).await.expect("connect the named pool");
         let state = adeval_server::AppState { db: pool, ..self.state.clone() };
         TestApp {
             router: adeval_server::app(state.clone()),
@@ -176,8 +187,14 @@ impl TestApp {
             ("ADEVAL_LAKE_URL", self.config.lake_url.clone()),
             ("ADEVAL_FILES_URL", self.config.files_url.clone()),
             ("ADEVAL_SIGN_SECRET", self.config.sign_secret.clone()),
+            ("ADEVAL_TIMEZONE", self.config.timezone.name().to_owned()),
             ("ADEVAL_WORKERS", "0".into()),
         ]
+    }
+
+    /// Today in this app's time zone, as its Postgres sessions date things (`current_date`).
+    pub async fn today(&self) -> chrono::NaiveDate {
+        sqlx::query_scalar("select current_date").fetch_one(&self.db).await.unwrap()
     }
 
     /// Runs `adeval args…` on this app's database and data; answers how it ended.

@@ -12,10 +12,7 @@
 //!   exactly one of each per export asked.
 
 mod audit;
-mod catalogue;
 mod checksum;
-mod populate;
-mod statuses;
 
 use std::collections::BTreeSet;
 
@@ -23,8 +20,9 @@ use axum::body::Body;
 use axum::http::Request;
 use serde_json::Value;
 
-use self::catalogue::{Kind, LEFT_OUT, POST_READS, Read};
 use self::checksum::Snapshot;
+use crate::helpers::populate::{self, World};
+use crate::helpers::reads::{self, Kind, LEFT_OUT, POST_READS, Read};
 use crate::helpers::{Answer, Call, TestApp, spawn_app};
 
 /// Where a typeY 1 stores its preview.
@@ -44,10 +42,10 @@ async fn the_catalogue_of_reads_is_every_get_and_every_preview_of_the_document()
     let app = spawn_app().await;
     let doc = document(&app).await;
     // Names only: one order, with a certificate, stands for all.
-    let world = populate::World { orders: vec![0], certified: vec![0], cycles: vec![Default::default()], ..Default::default() };
-    let reads = catalogue::reads(&world);
-    same(names(&reads, Kind::Get), catalogue::document_gets(&doc), "GET");
-    same(names(&reads, Kind::Preview), catalogue::document_previews(&doc), "typeY 1");
+    let world = World { orders: vec![0], certified: vec![0], cycles: vec![Default::default()], ..Default::default() };
+    let reads = reads::reads(&world);
+    same(names(&reads, Kind::Get), reads::document_gets(&doc), "GET");
+    same(names(&reads, Kind::Preview), reads::document_previews(&doc), "typeY 1");
     // The reads the spec sends as POST are the POST calls the operation log does not record,
     // but for sign-in, sign-out and the ticket, which are the session's own bookkeeping.
     let mut unlogged: Vec<&str> = adeval_server::routes::endpoints()
@@ -95,7 +93,7 @@ async fn no_read_of_the_catalogue_changes_postgres_or_the_lake() {
     let app = spawn_app().await;
     let world = populate::populate(&app).await;
     settle(&app).await;
-    let reads = catalogue::reads(&world);
+    let reads = reads::reads(&world);
     let reads: Vec<&Read> = reads.iter().filter(|r| !LEFT_OUT.contains(&r.name)).collect();
     audit::install(&app.db).await;
     let reader = app.on_named_pool(READER).await;

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from '@/lib/i18n'
+import { serverNow } from '@/lib/timestamps'
 import { formatDay, formatMonth, parseDateText, type DateKind } from './date-text'
 
 // The app's calendar (issue 18: react-day-picker and date-fns were 20 KB gzip for this). Its
@@ -120,10 +121,10 @@ export function Calendar({ mode, selected, defaultMonth, numberOfMonths = 1, dis
   const { i18n } = useTranslation()
   const names = useNames(i18n.language)
   const firstWeekday = weekStart(i18n.language)
-  const [month, setMonth] = useState(() => monthOf(defaultMonth ?? new Date()))
+  const [month, setMonth] = useState(() => monthOf(defaultMonth ?? serverNow()))
   const months = Array.from({ length: numberOfMonths }, (_, i) => monthOf(month, i))
   const grid = months.map((m) => monthDays(m, firstWeekday).map((date): Shown => ({ date, month: m })))
-  const today = dayOf(new Date())
+  const today = dayOf(serverNow())
   const range = selected && !(selected instanceof Date) ? { from: dayOf(selected.from), to: dayOf(selected.to) } : undefined
   // A range typed end first is still the days between its ends.
   const span = range && (range.from <= range.to ? range : { from: range.to, to: range.from })

@@ -65,4 +65,22 @@ describe('DataTable', () => {
     expect(cells[0].className).toContain('data-table__fixed--left')
     expect(cells[4].className).toContain('data-table__fixed--right')
   })
+
+  it('keeps a date or a time on one line, whatever its column', () => {
+    type Log = { id: number; createTime: string; ymd: string; content: string }
+    const log: Column<Log>[] = [
+      { key: 'createTime', title: '创建时间', width: 80 },
+      { key: 'ymd', title: '日期' },
+      { key: 'content', title: '内容' },
+    ]
+    render(<DataTable columns={log} data={[{ id: 1, createTime: '2026-12-07 09:00:29', ymd: '2026-12-07', content: '2026-12-07 09:00 导入' }]} />)
+    const cells = within(screen.getAllByRole('row')[1]).getAllByRole('cell')
+    // The class is what data-table.css keeps on one line (jsdom lays nothing out; the times flow
+    // measures the cells in Chromium).
+    expect(cells.map((c) => c.className)).toEqual(['data-table__time', 'data-table__time', ''])
+    // Its column is as wide as its dates, for tables laid out by their headers' widths (jsdom
+    // keeps no `max()`, which the 80 px column's width is: time-text.test.ts has it).
+    const [, day, text] = screen.getAllByRole('columnheader')
+    expect([day.style.width, text.style.width]).toEqual(['calc(10ch + 25px)', ''])
+  })
 })

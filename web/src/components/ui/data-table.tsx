@@ -1,5 +1,6 @@
 import { Fragment, type Key, type ReactNode } from 'react'
 import { useTranslation } from '@/lib/i18n'
+import { SAMPLED_ROWS, fitTimes, isTimeText } from './time-text'
 import './data-table.css'
 
 export type Column<T> = {
@@ -58,9 +59,12 @@ function headerRuns<T>(columns: Column<T>[]): HeaderCell<T>[] {
   return runs
 }
 
-function Header<T>({ columns, toggle }: { columns: Column<T>[]; toggle: boolean }) {
+/** The cells' horizontal padding (`.table` in controls.css). */
+const PADDING = 12
+
+function Header<T>({ columns, toggle, widths }: { columns: Column<T>[]; toggle: boolean; widths: Map<string, number | string | undefined> }) {
   const th = (c: Column<T>, rowSpan?: number) => (
-    <th key={c.key} rowSpan={rowSpan} className={fixedClass(c)} style={{ width: c.width, textAlign: c.align }}>
+    <th key={c.key} rowSpan={rowSpan} className={fixedClass(c)} style={{ width: widths.get(c.key), textAlign: c.align }}>
       {c.title}
     </th>
   )
@@ -96,6 +100,9 @@ export function DataTable<T>({ columns, data, loading, rowKey = byId, expandable
   const { t } = useTranslation('admin')
   const rows = data ?? []
   const span = columns.length + (expandable ? 1 : 0)
+  // A column of dates or times is at least as wide as they are, even in a fixed layout.
+  const sample = rows.slice(0, SAMPLED_ROWS)
+  const widths = new Map(columns.map((c) => [c.key, fitTimes(c.width, sample.map((row, i) => cell(c, row, i)), PADDING)]))
 
   return (
     // The wrapper scrolls sideways when the columns overflow: focusable and named, a keyboard
@@ -109,7 +116,7 @@ export function DataTable<T>({ columns, data, loading, rowKey = byId, expandable
     >
       <table className="table" aria-label={label}>
         <thead>
-          <Header columns={columns} toggle={Boolean(expandable)} />
+          <Header columns={columns} toggle={Boolean(expandable)} widths={widths} />
         </thead>
         <tbody>
           {rows.map((row, index) => {
@@ -134,11 +141,16 @@ export function DataTable<T>({ columns, data, loading, rowKey = byId, expandable
                       )}
                     </td>
                   )}
-                  {columns.map((c) => (
-                    <td key={c.key} className={fixedClass(c)} style={{ textAlign: c.align }}>
-                      {cell(c, row, index)}
-                    </td>
-                  ))}
+                  {columns.map((c) => {
+                    const content = cell(c, row, index)
+                    // A date-time never wraps: its column widens to it (time-text.ts).
+                    const time = isTimeText(content) ? 'data-table__time' : undefined
+                    return (
+                      <td key={c.key} className={[fixedClass(c), time].filter(Boolean).join(' ') || undefined} style={{ textAlign: c.align }}>
+                        {content}
+                      </td>
+                    )
+                  })}
                 </tr>
                 {expandable && open && (
                   <tr className="data-table__expanded">

@@ -1,4 +1,4 @@
-/** The range presets of the range pickers, as calendar days in the browser's zone. */
+/** The range presets of the range pickers, as calendar days around `now` (the server zone's, `serverNow`). */
 
 export const PRESETS = ['today', 'thisWeek', 'thisMonth', 'lastMonth', 'last30Days'] as const
 export type Preset = (typeof PRESETS)[number]

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from '@/lib/i18n'
+import { serverNow } from '@/lib/timestamps'
 import { Calendar, weekStart } from './calendar'
 import { DatePopover, type InputPopupProps } from './date-popover'
 import { PRESETS, presetRange } from './date-presets'
@@ -100,7 +101,7 @@ function RangeChoices({ kind, from, to, onPick, close }: ChoicesProps) {
             type="button"
             className="btn btn--text btn--small"
             onClick={() => {
-              const r = presetRange(p, new Date(), weekStart(i18n.language))
+              const r = presetRange(p, serverNow(), weekStart(i18n.language))
               commit(r.from, r.to)
             }}
           >

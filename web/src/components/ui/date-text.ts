@@ -1,7 +1,8 @@
 /**
  * The text of the date fields: what they show, what they accept when typed, and the value
  * strings they exchange (the same the forms and filters sent before: `YYYY-MM-DD`, `YYYY-MM`
- * and `YYYY-MM-DDTHH:mm:ss`, all in the browser's zone).
+ * and `YYYY-MM-DDTHH:mm:ss`): wall-clock texts, which the date-time filters read in the server's
+ * zone (`lib/timestamps`).
  */
 
 export type DateKind = 'date' | 'month' | 'datetime'

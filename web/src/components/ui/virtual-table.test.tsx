@@ -38,4 +38,23 @@ describe('VirtualTable', () => {
     expect(screen.getByRole('status')).toBeTruthy()
     expect(screen.queryByText('暂无数据')).toBeNull()
   })
+
+  it('widens a column of times to its longest one and never cuts it', () => {
+    type Spot = { id: number; addTime: string; title: string }
+    const spots: VirtualColumn<Spot>[] = [
+      { key: 'addTime', title: '播出时间', width: 160 },
+      { key: 'title', title: '标题', width: 80 },
+    ]
+    render(<VirtualTable columns={spots} data={[{ id: 1, addTime: '2026-12-07 01:50:00', title: '2026-12-07 是标题' }]} />)
+    const [time, title] = within(screen.getByRole('table')).getAllByRole('row')[1].querySelectorAll<HTMLElement>('[role="cell"]')
+    // 19 characters at a digit's width each, 10 px padding either side and the border: at least that.
+    // (jsdom keeps `max()` in min-width only; the times flow measures the laid-out cells.)
+    const whole = 'max(160px, calc(19ch + 21px))'
+    expect(time.style.minWidth).toBe(whole)
+    expect(time.className).toContain('virtual-table__cell--time')
+    const header = screen.getByRole('columnheader', { name: '播出时间' })
+    expect(header.style.minWidth).toBe(whole)
+    // Text that only starts with a date keeps the column's own width.
+    expect([title.style.minWidth, title.className]).toEqual(['80px', 'virtual-table__cell'])
+  })
 })

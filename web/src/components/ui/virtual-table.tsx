@@ -2,6 +2,7 @@ import { useState, type CSSProperties, type Key, type ReactNode } from 'react'
 import { List } from 'react-window'
 import { useTranslation } from '@/lib/i18n'
 import type { Column } from './data-table'
+import { SAMPLED_ROWS, fitTimes, isTimeText } from './time-text'
 import './virtual-table.css'
 
 /** A column of a virtual table: its width in pixels is fixed (the rows are laid out alike). */
@@ -24,7 +25,7 @@ type Props<T> = {
   virtualizeAbove?: number
 }
 
-type RowData<T> = Pick<Props<T>, 'columns' | 'rowClassName'> & { rows: T[]; rowKey: (row: T) => Key }
+type RowData<T> = Pick<Props<T>, 'columns' | 'rowClassName'> & { rows: T[]; rowKey: (row: T) => Key; sizes: string[] }
 
 function cell<T>(column: Column<T>, row: T, index: number): ReactNode {
   if (column.render) return column.render(row, index)
@@ -32,14 +33,22 @@ function cell<T>(column: Column<T>, row: T, index: number): ReactNode {
   return value === null || value === undefined || value === '' ? '-' : String(value)
 }
 
-const cellStyle = (c: { width: number; align?: CSSProperties['textAlign'] }): CSSProperties => ({
-  flexBasis: c.width,
-  minWidth: c.width,
-  textAlign: c.align,
-})
+/** The cells' horizontal padding (virtual-table.css). */
+const PADDING = 10
+
+/** Each column's width as CSS, widened to its dates or times (time-text.ts). */
+function widths<T>(columns: VirtualColumn<T>[], rows: T[]): string[] {
+  const sample = rows.slice(0, SAMPLED_ROWS)
+  return columns.map((c) => {
+    const width = fitTimes(c.width, sample.map((row, i) => cell(c, row, i)), PADDING)
+    return typeof width === 'number' ? `${width}px` : (width ?? `${c.width}px`)
+  })
+}
+
+const cellStyle = (width: string, align?: CSSProperties['textAlign']): CSSProperties => ({ flexBasis: width, minWidth: width, textAlign: align })
 
 /** One row; react-window hands it `index` and its placement in `style`. */
-function Row<T>({ index, style, rows, columns, rowKey, rowClassName }: RowData<T> & { index: number; style: CSSProperties }) {
+function Row<T>({ index, style, rows, columns, rowKey, rowClassName, sizes }: RowData<T> & { index: number; style: CSSProperties }) {
   const row = rows[index]
   const extra = rowClassName?.(row)
   return (
@@ -50,10 +59,11 @@ function Row<T>({ index, style, rows, columns, rowKey, rowClassName }: RowData<T
       style={style}
       data-row-key={rowKey(row)}
     >
-      {columns.map((c) => {
+      {columns.map((c, i) => {
         const content = cell(c, row, index)
+        const time = isTimeText(content) ? ' virtual-table__cell--time' : ''
         return (
-          <div key={c.key} role="cell" className="virtual-table__cell" style={cellStyle(c)} title={typeof content === 'string' ? content : undefined}>
+          <div key={c.key} role="cell" className={`virtual-table__cell${time}`} style={cellStyle(sizes[i], c.align)} title={typeof content === 'string' ? content : undefined}>
             {content}
           </div>
         )
@@ -67,14 +77,15 @@ const byId = (row: unknown) => (row as { id: Key }).id
 /**
  * A table of fixed-height rows for long pages (1000 rows scroll smoothly): a box that scrolls both
  * ways with a sticky header; past `virtualizeAbove` rows only those in view are in the DOM.
- * Cells stay on one line (the full text is their tooltip).
+ * Cells stay on one line (the full text is their tooltip); dates and times are never cut.
  */
 export function VirtualTable<T>({ columns, data, loading, rowKey = byId, rowClassName, emptyText, label, virtualizeAbove = VIRTUALIZE_ABOVE }: Props<T>) {
   const { t } = useTranslation('admin')
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null)
   const rows = data ?? []
-  const width = columns.reduce((sum, c) => sum + c.width, 0)
-  const rowProps: RowData<T> = { rows, columns, rowKey, rowClassName }
+  const sizes = widths(columns, rows)
+  const width = `calc(${sizes.join(' + ')})`
+  const rowProps: RowData<T> = { rows, columns, rowKey, rowClassName, sizes }
 
   return (
     <div className="virtual-table" aria-busy={loading || undefined}>
@@ -82,9 +93,10 @@ export function VirtualTable<T>({ columns, data, loading, rowKey = byId, rowClas
       <div ref={setScroller} className="virtual-table__scroller" role="table" aria-label={label} aria-rowcount={rows.length + 1} tabIndex={0}>
         <div role="rowgroup" className="virtual-table__head" style={{ minWidth: width }}>
           <div role="row" aria-rowindex={1} className="virtual-table__row">
-            {columns.map((c) => (
-              <div key={c.key} role="columnheader" className="virtual-table__cell" style={cellStyle(c)}>
-                {c.title}
+            {columns.map((c, i) => (
+              <div key={c.key} role="columnheader" className="virtual-table__cell" style={cellStyle(sizes[i], c.align)}>
+                {/* Bold inside: the cell's own font is the rows', so its `ch` widths match theirs. */}
+                <span className="virtual-table__title">{c.title}</span>
               </div>
             ))}
           </div>

@@ -7,17 +7,21 @@
 //! proposal, a tape change, an edited order (a history version), deleted viewing rows and an
 //! export made earlier.
 
-use chrono::Days;
+use chrono::{Days, NaiveDate};
 use serde_json::{Value, json};
 
 use crate::helpers::uploads::{job_end, upload};
 use crate::helpers::viewing::workbook;
-use crate::helpers::{Call, TestApp, today};
+use crate::helpers::{Call, TestApp};
+
+mod statuses;
 
 /// The ids the reads are asked about.
 #[derive(Default)]
 pub struct World {
     pub token: String,
+    /// Today in the app's zone (its Postgres `current_date`), which the demo is dated from.
+    pub today: NaiveDate,
     /// An order in each status: the demo's finished (7), on air with a certificate awaiting
     /// confirmation (2), running with last month confirmed (4) and not yet scheduled (1); then
     /// starting next week (3), the same with a tape change (5), over without a certificate (6).
@@ -52,8 +56,9 @@ async fn order_of(app: &TestApp, product: &str) -> i64 {
         .unwrap()
 }
 
-fn day(offset: i64) -> String {
-    (today() + chrono::Duration::days(offset)).format("%Y-%m-%d").to_string()
+/// `today` and `offset` days as `YYYY-MM-DD`.
+pub fn day(today: NaiveDate, offset: i64) -> String {
+    (today + chrono::Duration::days(offset)).format("%Y-%m-%d").to_string()
 }
 
 async fn send(app: &TestApp, token: &str, name: &str, fields: Value) -> Value {
@@ -66,12 +71,13 @@ pub async fn populate(app: &TestApp) -> World {
     adeval_server::demo::lake::ratings(&app.state).await.unwrap();
     assert_eq!(adeval_server::demo::orders::load(&app.state).await.unwrap(), 4);
     let token = app.admin_token().await;
+    let today = app.today().await;
     let mut orders = Vec::new();
     for product in ["安慕希", "农夫山泉饮用天然水", "东方树叶", "特仑苏"] {
         orders.push(order_of(app, product).await);
     }
     let certified = orders[..3].to_vec();
-    orders.extend(super::statuses::add(app, &token).await);
+    orders.extend(statuses::add(app, &token, today).await);
     let (on_air, running) = (orders[1], orders[2]);
     let mut cycles: Vec<(String, String)> = Vec::new();
     for &order in &orders {
@@ -84,14 +90,14 @@ pub async fn populate(app: &TestApp) -> World {
         "password_confirmation": "reader-pass-1", "rule_id": "112,155", "status": "1"});
     send(app, &token, "adminUserAdd", account).await;
     app.login("reader", "reader-pass-1").await.ok();
-    let class = running_order(app, &token, running, &cycles[2].0).await;
+    let class = running_order(app, &token, running, &cycles[2].0, today).await;
     // The on-air order: a tape change (its pending certificate keeps it at status 2).
     let tapes: Vec<i64> = sqlx::query_scalar("select tape_id from order_tapes where order_id = $1 order by position")
         .bind(on_air)
         .fetch_all(&app.db)
         .await
         .unwrap();
-    let change = json!({"orderId": on_air, "tapeId": tapes[0], "upTapeId": tapes[1], "executeAt": day(10)});
+    let change = json!({"orderId": on_air, "tapeId": tapes[0], "upTapeId": tapes[1], "executeAt": day(today, 10)});
     send(app, &token, "orderMagneticTapeDetailsUp", change).await;
     // Two viewing rows deleted, an export made.
     let rows = app.send(Call::get("customerIndex", json!({"limit": 2})).token(&token)).await;
@@ -103,10 +109,11 @@ pub async fn populate(app: &TestApp) -> World {
         sqlx::query_scalar("select status from orders where id = any($1)").bind(&orders).fetch_all(&app.db).await.unwrap();
     statuses.sort_unstable();
     assert_eq!(statuses, [1, 2, 3, 4, 5, 6, 7], "an order in each status");
-    let flagged = movable(app, running).await;
+    let flagged = movable(app, running, today).await;
     let ids = |sql: &'static str| scalar(app, sql, running);
     World {
         token,
+        today,
         orders,
         certified,
         cycles,
@@ -125,8 +132,8 @@ pub async fn populate(app: &TestApp) -> World {
 
 /// The running order: assessed from today, an estimate edited, customer data from `first` on
 /// attached, 正负三 uploaded, a proposal, its notes edited. Answers the edited class.
-async fn running_order(app: &TestApp, token: &str, running: i64, first: &str) -> i64 {
-    send(app, token, "grpTimeUp", json!({"orderId": running, "timePg": day(0)})).await;
+async fn running_order(app: &TestApp, token: &str, running: i64, first: &str, today: NaiveDate) -> i64 {
+    send(app, token, "grpTimeUp", json!({"orderId": running, "timePg": day(today, 0)})).await;
     let class = scalar(
         app,
         "select p.class_id from order_lines l join time_periods p on p.id = l.time_period_id
@@ -136,12 +143,12 @@ async fn running_order(app: &TestApp, token: &str, running: i64, first: &str) ->
     .await;
     let estimate = json!({"orderId": running, "timePeriodClassId": class, "estimated": 1.2, "estimatedLow": 0.9, "estimatedHigh": 1.5});
     send(app, token, "orderViewingUp", estimate).await;
-    let mut attach = json!({"orderId": running, "category": 2, "source": 3, "addTime": first, "endTime": day(0), "typeY": 1});
+    let mut attach = json!({"orderId": running, "category": 2, "source": 3, "addTime": first, "endTime": day(today, 0), "typeY": 1});
     send(app, token, "orderCustomerUp", attach.clone()).await;
     attach["typeY"] = json!(2);
     send(app, token, "orderCustomerUp", attach).await;
     positions(app, token, running).await;
-    send(app, token, "orderProposalAdd", json!({"orderId": running, "proposalText": "晚间加两次", "adjustDate": day(5)})).await;
+    send(app, token, "orderProposalAdd", json!({"orderId": running, "proposalText": "晚间加两次", "adjustDate": day(today, 5)})).await;
     edit_notes(app, token, running).await;
     class
 }
@@ -149,7 +156,7 @@ async fn running_order(app: &TestApp, token: &str, running: i64, first: &str) ->
 /// A flagged (missing) cell of `order` with spots still to move, and what a move of one of
 /// them three days from now needs: (cell, tape, suit, entry, period), the suit entry one of
 /// the order's holding the period in that month.
-async fn movable(app: &TestApp, order: i64) -> (i64, i64, i64, i32, i64) {
+async fn movable(app: &TestApp, order: i64, today: NaiveDate) -> (i64, i64, i64, i32, i64) {
     let (cell, tape, period): (i64, i64, i64) = sqlx::query_as(
         "select c.id, l.tape_id, l.time_period_id from order_cells c join order_lines l on l.id = c.line_id
          where l.order_id = $1 and c.reason_disappearance = 1 and c.point - c.aired - c.moved > 0 order by c.ymd, c.id limit 1",
@@ -166,7 +173,7 @@ async fn movable(app: &TestApp, order: i64) -> (i64, i64, i64, i32, i64) {
     )
     .bind(order)
     .bind(period)
-    .bind(today() + Days::new(3))
+    .bind(today + Days::new(3))
     .fetch_one(&app.db)
     .await
     .unwrap();

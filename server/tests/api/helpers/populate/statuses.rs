@@ -8,11 +8,11 @@ use serde_json::json;
 
 use crate::helpers::orders::{TemplateLine, template};
 use crate::helpers::uploads::{job_end, upload};
-use crate::helpers::{Call, TestApp, today};
+use crate::helpers::{Call, TestApp};
 
 /// Adds the three orders; answers their ids.
-pub async fn add(app: &TestApp, token: &str) -> [i64; 3] {
-    let next_week = (today() + Days::new(5), today() + Days::new(35));
+pub async fn add(app: &TestApp, token: &str, today: NaiveDate) -> [i64; 3] {
+    let next_week = (today + Days::new(5), today + Days::new(35));
     let starting = order(app, token, "纯甄", next_week).await;
     let changing = order(app, token, "纯甄", next_week).await;
     let tapes: Vec<i64> = sqlx::query_scalar("select tape_id from order_tapes where order_id = $1 order by position")
@@ -22,7 +22,7 @@ pub async fn add(app: &TestApp, token: &str) -> [i64; 3] {
         .unwrap();
     let change = json!({"orderId": changing, "tapeId": tapes[0], "upTapeId": tapes[1], "executeAt": (next_week.0 + Days::new(3)).to_string()});
     app.send(Call::post("orderMagneticTapeDetailsUp", change).token(token)).await.ok();
-    let over = order(app, token, "金典有机奶", (today() - Days::new(70), today() - Days::new(40))).await;
+    let over = order(app, token, "金典有机奶", (today - Days::new(70), today - Days::new(40))).await;
     [starting, changing, over]
 }
 

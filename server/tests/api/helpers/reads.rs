@@ -5,8 +5,7 @@
 
 use serde_json::{Value, json};
 
-use super::populate::World;
-use crate::helpers::today;
+use super::populate::{World, day};
 
 /// How a read is sent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,16 +29,12 @@ pub struct Read {
     pub fields: Value,
 }
 
-fn day(offset: i64) -> String {
-    (today() + chrono::Duration::days(offset)).format("%Y-%m-%d").to_string()
-}
-
 /// Each read, once per set of arguments worth asking (every demo order where it takes one).
 pub fn reads(w: &World) -> Vec<Read> {
     let mut out = Vec::new();
     let mut add = |name: &'static str, kind: Kind, fields: Value| out.push(Read { name, kind, fields });
     let get = Kind::Get;
-    let (from, to) = (day(-40), day(0));
+    let (from, to) = (day(w.today, -40), day(w.today, 0));
 
     // Accounts, menus, logs, files, messages.
     add("adminUserIndex", get, json!({"page": 1, "limit": 10, "status": "1"}));
@@ -51,6 +46,7 @@ pub fn reads(w: &World) -> Vec<Read> {
     add("authRuleIndex", Kind::PostRead, json!({}));
     add("authRuleInfo", Kind::PostRead, json!({"id": w.menu}));
     add("fileIndex", get, json!({"page": 1, "limit": 10, "tags": "customerData"}));
+    add("fileIndex", get, json!({"page": 1, "limit": 10}));
     add("messageIndel", get, json!({"page": 1, "limit": 10}));
     let tag = json!({"orderId": w.orders.first().copied().unwrap_or_default()}).to_string();
     add("aliyunOssSign", get, json!({"tags": "orderTemplate", "originalFileName": "排期.xlsx", "description": "读", "tagValue": tag}));
@@ -105,11 +101,11 @@ pub fn reads(w: &World) -> Vec<Read> {
         by_group["productId"] = json!(w.product);
         add("dashboardoneBIndex", get, by_group);
     }
-    let analysis = json!({"category": 2, "source": 3, "addTimes": day(-7), "endTimes": to, "productId": w.product, "defaultId": w.group, "page": 1, "limit": 10});
+    let analysis = json!({"category": 2, "source": 3, "addTimes": day(w.today, -7), "endTimes": to, "productId": w.product, "defaultId": w.group, "page": 1, "limit": 10});
     add("dataAnalysis", get, analysis);
     add("dataAnalysisLastWeek", get, json!({"productId": w.product, "defaultId": w.group}));
     add("dataAnalysisLastWeek", get, json!({"category": 2, "source": 3, "productId": w.product, "defaultId": w.group, "mediaId": w.media}));
-    let curve = json!({"mediaId": w.media, "defaultAudienceCityGroupId": w.group, "ymd": day(-3), "addTime": "20:15:30", "duration": 15, "before": 60, "after": 60});
+    let curve = json!({"mediaId": w.media, "defaultAudienceCityGroupId": w.group, "ymd": day(w.today, -3), "addTime": "20:15:30", "duration": 15, "before": 60, "after": 60});
     add("spotCurve", get, curve);
 
     // Orders: the list and its pickers.
@@ -171,8 +167,8 @@ pub fn reads(w: &World) -> Vec<Read> {
     let (cell, tape, suit, entry, period) = w.flagged;
     // An estimate's rating days, of a class of the running order's media.
     add("figureRows", get, json!({"orderId": running, "figure": "estimate", "timePeriodClassId": w.class}));
-    add("orderNum", get, json!({"orderId": running, "timePeriodId": period, "suitId": suit, "suitXId": entry, "types": "A,B", "ymd": day(3)}));
-    let moved = json!({"orderId": running, "id": cell, "upTapeId": tape, "suitId": suit, "timePeriodId": period, "type": "B", "ymd": day(3), "num": 1, "typeY": 1});
+    add("orderNum", get, json!({"orderId": running, "timePeriodId": period, "suitId": suit, "suitXId": entry, "types": "A,B", "ymd": day(w.today, 3)}));
+    let moved = json!({"orderId": running, "id": cell, "upTapeId": tape, "suitId": suit, "timePeriodId": period, "type": "B", "ymd": day(w.today, 3), "num": 1, "typeY": 1});
     add("orderSummaryGrpYmdYdY", Kind::Preview, moved);
     out
 }
