@@ -83,8 +83,9 @@ export function chineseLeft({ data, skip, cjk }) {
 
 /**
  * Runs in the page: controls and headings whose text does not fit (buttons, tabs, badges, table
- * headers, labels, select triggers: wider content than box; a select: its chosen option wider
- * than the select, measured by sizing a copy to its content; an empty input: its placeholder).
+ * headers, labels, select triggers, table cells of the app's own words: wider content than box;
+ * a select: its chosen option wider than the select, measured by sizing a copy to its content; an
+ * empty input: its placeholder).
  * An ellipsis on the user's `data` (a long title in a narrow cell) is the layout's choice.
  */
 export function clipped(data) {
@@ -100,6 +101,14 @@ export function clipped(data) {
     if (!visible(el) || !text(el) || getComputedStyle(el).textOverflow !== 'ellipsis') continue
     if (data.some((d) => el.textContent.includes(d))) continue
     if (el.scrollWidth > el.clientWidth + 1) found.push(`"${text(el)}" in ${el.parentElement.tagName.toLowerCase()} needs ${el.scrollWidth}px, has ${el.clientWidth}px`)
+  }
+  // A table cell showing a label the client words (数据类别 `Customer data`, a status): no
+  // figures and none of the server's data in it. The user's data may be cut by the layout's
+  // choice (a long title); a word of the app's own may not.
+  for (const el of document.querySelectorAll('td, [role=cell], [role=gridcell]')) {
+    const words = text(el)
+    if (!visible(el) || !words || /\d/.test(words) || data.some((d) => el.textContent.includes(d))) continue
+    if (el.scrollWidth > el.clientWidth + 1) found.push(`cell "${words}" needs ${el.scrollWidth}px, has ${el.clientWidth}px`)
   }
   for (const el of document.querySelectorAll('select')) {
     if (!visible(el)) continue

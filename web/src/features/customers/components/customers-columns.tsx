@@ -1,6 +1,7 @@
 import { formatGrp as grp } from '@/lib/grp'
 import { useEffect, useMemo, useRef } from 'react'
 import type { VirtualColumn } from '@/components/ui/virtual-table'
+import { DATA_CATEGORIES, DATA_SOURCES } from '@/config/customer-data'
 import { type TFunction, useTranslation } from '@/lib/i18n'
 import type { CustomerRow } from '../api/get-customers'
 import { FIGURES_CLASS, useFitWidth } from './fit-width'
@@ -25,24 +26,31 @@ function PageBox({ state, onToggle, label }: { state: ColumnSelection['state']; 
 export const formatGrp = (value: number | null | undefined) => grp(value, '-')
 
 /** The widths of the columns sized by their content: what their texts and headers need (see `useFitWidth`). */
-type FitWidths = { belongingTo: number; addTime: number; createTime: number }
+type FitWidths = { belongingTo: number; category: number; source: number; addTime: number; createTime: number }
 
 const NO_ROWS: CustomerRow[] = []
 
 /** A time as figures, so its column's measured width holds every time of the page. */
 const time = (value: string) => <span className={FIGURES_CLASS}>{value}</span>
 
-/** The columns of the page's rows: the time columns as wide as their times, 数据归属 as its words. */
+/**
+ * The columns of the page's rows: the time columns as wide as their times; 数据归属, 数据类别 and
+ * 数据来源 as their longest label in the reader's language (English ones run past 90 px).
+ */
 export function useCustomerColumns(selection: ColumnSelection, rows: CustomerRow[] | undefined): VirtualColumn<CustomerRow>[] {
   const { t } = useTranslation(['customers', 'common'])
   const page = rows ?? NO_ROWS
   const owners = useMemo(() => ['1', '2'].map((n) => t(`common:belongingTo.${n}`)), [t])
   const belongingTo = useFitWidth(owners, t('columns.belongingTo'), 72)
+  const categories = useMemo(() => DATA_CATEGORIES.map((n) => t(`common:dataCategory.${n}`)), [t])
+  const category = useFitWidth(categories, t('columns.category'), 90)
+  const sources = useMemo(() => DATA_SOURCES.map((n) => t(`common:dataSource.${n}`)), [t])
+  const source = useFitWidth(sources, t('columns.source'), 90)
   const addTime = useFitWidth(useMemo(() => page.map((r) => r.addTime), [page]), t('columns.addTime'), 160)
   const createTime = useFitWidth(useMemo(() => page.map((r) => r.createTime), [page]), t('columns.createTime'), 160)
   return useMemo(
-    () => customerColumns(t, selection, { belongingTo, addTime, createTime }),
-    [t, selection, belongingTo, addTime, createTime],
+    () => customerColumns(t, selection, { belongingTo, category, source, addTime, createTime }),
+    [t, selection, belongingTo, category, source, addTime, createTime],
   )
 }
 
@@ -78,8 +86,8 @@ export function customerColumns(t: TFunction<['customers', 'common']>, selection
     { key: 'group', title: t('columns.group'), width: 130, render: (row) => row.default_audience_city_group?.audienceCityGroupName || '-' },
     { key: 'maoDianPing', title: t('columns.grp'), width: 90, align: 'right', render: (row) => formatGrp(row.maoDianPing) },
     { key: 'position', title: t('columns.position'), width: 90 },
-    { key: 'category', title: t('columns.category'), width: 90, render: (row) => label('dataCategory', row.category) },
-    { key: 'source', title: t('columns.source'), width: 90, render: (row) => label('dataSource', row.source) },
+    { key: 'category', title: t('columns.category'), width: widths.category, render: (row) => label('dataCategory', row.category) },
+    { key: 'source', title: t('columns.source'), width: widths.source, render: (row) => label('dataSource', row.source) },
     { key: 'createTime', title: t('columns.createTime'), width: widths.createTime, render: (row) => time(row.createTime) },
   ]
 }
