@@ -58,7 +58,10 @@ export const tests = [
       ctx.expect(p.count === p.placed + p.unplaced && p.placed === inCells, `preview counts ${JSON.stringify({ count: p.count, placed: p.placed, unplaced: p.unplaced, inCells })}`)
       ctx.expect(p.unplaced > 0, 'the demo order has a row no line takes (its spot past every period)')
       const said = await box.getByRole('status').innerText()
-      const want = `共 ${p.count} 条将带入订单，毛评点合计 ${p.sum.toFixed(2)}：${p.placed} 条对应排期，计入下表的点位；${p.unplaced} 条没有对应的排期，不计入任何点位，只计入月份和订单的合计`
+      // A GRP shows as everywhere: 3 decimals, or 4 when the 4th is not 0 (评估汇总's figure).
+      const units = Math.round(p.sum * 10_000)
+      const sum = (units / 10_000).toFixed(units % 10 === 0 ? 3 : 4)
+      const want = `共 ${p.count} 条将带入订单，毛评点合计 ${sum}：${p.placed} 条对应排期，计入下表的点位；${p.unplaced} 条没有对应的排期，不计入任何点位，只计入月份和订单的合计`
       ctx.expect(said === want, `the preview says: ${said}`)
       await ctx.shot(page, 'preview')
       await expectAccessible(page, 'the customer-data preview', { include: '.customer-data' })

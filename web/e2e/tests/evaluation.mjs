@@ -172,7 +172,7 @@ export const tests = [
       await page.getByRole('menuitem', { name: '客户数据', exact: true }).click()
       const box = page.getByRole('dialog', { name: `客户数据 #${ctx.state.orderId}` })
       await listed
-      await box.getByText('共 3 条，毛评点合计 4.75').waitFor()
+      await box.getByText('共 3 条，毛评点合计 4.750').waitFor()
       ctx.expect((await box.getByRole('table', { name: '匹配订单的客户数据' }).locator('tbody tr').count()) === 3, 'three rows listed')
       await ctx.shot(page, 'customer-list')
 
@@ -180,7 +180,7 @@ export const tests = [
       await box.getByRole('button', { name: '更新', exact: true }).click()
       const preview = (await (await previewed).json()).data
       ctx.expect(preview.count === 3 && preview.placed === 3 && preview.unplaced === 0 && preview.cells.length === 2, `preview ${JSON.stringify(preview)}`)
-      await box.getByText('共 3 条将带入订单，毛评点合计 4.75：3 条对应排期，计入下表的点位').waitFor()
+      await box.getByText('共 3 条将带入订单，毛评点合计 4.750：3 条对应排期，计入下表的点位').waitFor()
       const cells = await box.getByRole('table', { name: '带入的点位' }).locator('tbody tr').allInnerTexts()
       ctx.expect(cells.some((c) => c.includes(`${M1}-03`) && c.includes('2.250')) && cells.some((c) => c.includes(`${M1}-04`) && c.includes('2.500')), `cells ${cells}`)
       await ctx.shot(page, 'customer-preview')

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { getToast } from '@/components/ui/toast-store'
 import { envelope, fakeApi, signedIn } from '@/testing/fake-api'
 import { renderPage } from '@/testing/render-page'
-import type { CustomerPage } from '../api/evaluation-types'
+import type { CustomerPage, CustomerPreview } from '../api/evaluation-types'
 import type { Order } from '../api/get-orders'
 import { CustomerDataDialog } from './customer-data-dialog'
 import { customerPage, customerPreview } from './summary/evaluation-fixtures'
@@ -13,14 +13,15 @@ const order = { id: 7, productName: '纯牛奶', cycleTimeAdd: '2026-03-01', cyc
 
 let page: CustomerPage = customerPage
 let conflict = false
+let preview: CustomerPreview = customerPreview
 // The schedule names line 3 (晚间, B); line 4 is not in it (its id stands in).
 const api = fakeApi({
   orderSummaryGrpList: () => [{ pointDateYm: '2026-03', makeGood: { owed: 0, scheduled: 0, outstanding: 0 }, unplacedSpots: 0, unplacedGrp: 0, data: [row({ id: 3, type: 'B', time_period: { id: 8, timePeriodName: '晚间' } })] }],
   orderCustomerIndex: () => page,
   orderCustomerUp: (sent) => {
     const { typeY } = sent.body as { typeY: number }
-    if (typeY === 1) return customerPreview
-    return conflict ? envelope(null, '数据已变化，请重新预览', 4009) : { count: 12, sum: 21.35, placed: 10, unplaced: 2 }
+    if (typeY === 1) return preview
+    return conflict ? envelope(null, '数据已变化，请重新预览', 4009) : { count: 12, sum: 21.3512, placed: 10, unplaced: 2 }
   },
 })
 signedIn()
@@ -28,6 +29,7 @@ signedIn()
 beforeEach(() => {
   page = customerPage
   conflict = false
+  preview = customerPreview
 })
 
 const ask = (name: string) => api.sent.filter((s) => s.name === name)
@@ -43,8 +45,9 @@ describe('客户数据 of an order', () => {
     expect(Object.fromEntries(ask('orderCustomerIndex')[0].params)).toEqual({
       orderId: '7', category: '2', addTime: '2026-03-01', endTime: '2026-04-30', page: '1', limit: '10',
     })
-    // The sum is of every matching row, to 2 decimals.
-    expect(within(box).getByText('共 12 条，毛评点合计 21.35')).toBeTruthy()
+    // The sum is of every matching row, shown as every GRP is (4 decimals here: the 4th is not 0;
+    // it read 21.35, where 评估汇总 shows the same rows' 21.3512).
+    expect(within(box).getByText('共 12 条，毛评点合计 21.3512')).toBeTruthy()
     const table = within(box).getByRole('table', { name: '匹配订单的客户数据' })
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['标题', '日期', '播出时间', '节目', '时段归纳', '毛评点'])
     expect(within(table).getAllByRole('row')[1].textContent).toBe('纯牛奶 15秒 #12026-03-022026-03-02 19:31:05晚间新闻晚间黄金1.250')
@@ -70,6 +73,16 @@ describe('客户数据 of an order', () => {
     expect(ask('orderCustomerIndex')).toHaveLength(1)
   })
 
+  it('says so when no row matches, rather than 共 0 条将带入订单 … 0 条对应排期', async () => {
+    preview = { ...customerPreview, count: 0, sum: 0, placed: 0, unplaced: 0, cells: [], list: [] }
+    const { user } = open()
+    const box = await dialog()
+    await within(box).findByText('纯牛奶 15秒 #1')
+    await user.click(within(box).getByRole('button', { name: '更新' }))
+    await within(box).findByRole('heading', { name: '更新预览' })
+    expect(within(box).getByRole('status').textContent).toBe('共 0 条：没有匹配订单的客户数据可带入')
+  })
+
   it('updates in two steps: 更新 previews what would be attached, 确认更新 attaches exactly that', async () => {
     const onClose = vi.fn()
     const { user } = open(onClose)
@@ -82,7 +95,7 @@ describe('客户数据 of an order', () => {
     // Every row is attached: 10 on the cells below (2 + 8), 2 on no line — 10 + 2 = 12, as the
     // preview counts them, never "12 attached … 2 not attached".
     expect(within(box).getByRole('status').textContent).toBe(
-      '共 12 条将带入订单，毛评点合计 21.35：10 条对应排期，计入下表的点位；2 条没有对应的排期，不计入任何点位，只计入月份和订单的合计',
+      '共 12 条将带入订单，毛评点合计 21.3512：10 条对应排期，计入下表的点位；2 条没有对应的排期，不计入任何点位，只计入月份和订单的合计',
     )
     const cells = within(box).getByRole('table', { name: '带入的点位' })
     await waitFor(() =>

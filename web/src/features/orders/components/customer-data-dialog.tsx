@@ -137,7 +137,7 @@ export function CustomerDataDialog({ order, initial, onClose, returnTo }: Props)
             <CustomerPreviewPanel orderId={order.id} preview={preview} />
           ) : (
             <>
-              <p className="customer-data__sum" role="status">{t('evaluation.customer.sum', { total: list.data?.total ?? 0, sum: (list.data?.sum ?? 0).toFixed(2) })}</p>
+              <p className="customer-data__sum" role="status">{t('evaluation.customer.sum', { total: list.data?.total ?? 0, sum: formatGrp(list.data?.sum ?? 0) })}</p>
               <DataTable columns={columns} data={list.data?.data} loading={list.isFetching} label={label('rows')} emptyText={label('empty')} />
               <Pagination total={list.data?.total ?? 0} page={page} pageSize={PAGE_SIZE} pageSizes={[PAGE_SIZE]} onChange={(p) => setPage(p)} />
             </>

@@ -28,7 +28,9 @@ export function CustomerPreviewPanel({ orderId, preview }: { orderId: number; pr
     <section className="customer-data__preview" aria-labelledby="customer-preview-title">
       <h3 id="customer-preview-title" className="summary-card__title" tabIndex={-1} ref={heading}>{t('evaluation.customer.previewTitle')}</h3>
       <p className="customer-data__sum" role="status">
-        {t('evaluation.customer.previewSummary', { count: preview.count, sum: preview.sum.toFixed(2), placed: preview.placed })}
+        {preview.count === 0
+          ? t('evaluation.customer.previewNone')
+          : t('evaluation.customer.previewSummary', { count: preview.count, sum: formatGrp(preview.sum), placed: preview.placed })}
         {preview.unplaced > 0 && <span className="customer-data__unplaced">{t('evaluation.customer.unplaced', { count: preview.unplaced })}</span>}
       </p>
       <DataTable

@@ -62,11 +62,11 @@ export const customerRow = (id: number, maoDianPing: number): CustomerRow => ({
   time_period_class: { timePeriodClassName: '晚间黄金' },
 })
 
-export const customerPage: CustomerPage = { data: [customerRow(1, 1.25), customerRow(2, 2.5)], total: 12, sum: 21.35 }
+export const customerPage: CustomerPage = { data: [customerRow(1, 1.25), customerRow(2, 2.5)], total: 12, sum: 21.3512 }
 
 // 12 rows: 10 on the two cells (2 + 8), 2 on no line.
 export const customerPreview: CustomerPreview = {
-  count: 12, sum: 21.35, placed: 10, unplaced: 2,
+  count: 12, sum: 21.3512, placed: 10, unplaced: 2,
   cells: [{ lineId: 3, ymd: '2026-03-02', spots: 2, grp: 3.75 }, { lineId: 4, ymd: '2026-03-03', spots: 8, grp: 15.1 }],
   list: customerPage.data,
   basis: 'c0ffee',
