@@ -206,6 +206,7 @@ async fn every_export_answers_get_with_the_query_and_post_with_the_body_alike() 
         [
             "customerIndexExport",
             "figureRowsExport",
+            "importTemplateExport",
             "orderBroadcastingCertificateExport",
             "orderIndexExport",
             "orderSummaryGrpIndexExport",
@@ -222,6 +223,8 @@ async fn every_export_answers_get_with_the_query_and_post_with_the_body_alike() 
             "customerIndexExport" => (json!({ "title": "版本A" }), 4),
             "orderIndexExport" => (json!({ "seconds": 15 }), 1),
             "orderTemplateExport" => (json!({ "orderId": order }), 1),
+            // The headers and one example row, that imports as it is.
+            "importTemplateExport" => (json!({ "tags": "customerData" }), 1),
             // The target's rows, metrics and free broadcast, then the sum.
             "figureRowsExport" => (json!({ "orderId": order, "figure": "target" }), 3),
             // One period, then the 合计 row.
