@@ -167,6 +167,22 @@ describe('series colours', () => {
     expect(seriesColors(Array.from({ length: 25 }, (_, i) => i)).size).toBe(25)
   })
 
+  it('can be told apart: any two of the first ten differ by ΔE ≥ 25, any two of all twenty by ΔE ≥ 18', () => {
+    // CIE76 distance in L*a*b* (D65): about 2 is just noticeable; the old palette's orange and
+    // gold (#fa8c16, #faad14) were 19.6 apart and read as one colour on the dashboard.
+    const lab = (hex: string) => {
+      const lin = (c: number) => (c > 0.04045 ? ((c + 0.055) / 1.055) ** 2.4 : c / 12.92)
+      const [r, g, b] = [1, 3, 5].map((i) => lin(parseInt(hex.slice(i, i + 2), 16) / 255))
+      const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116)
+      const [x, y, z] = [(0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047, 0.2126 * r + 0.7152 * g + 0.0722 * b, (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883].map(f)
+      return [116 * y - 16, 500 * (x - y), 200 * (y - z)]
+    }
+    const distance = (p: string, q: string) => Math.hypot(...lab(p).map((v, i) => v - lab(q)[i]))
+    const closest = (n: number) => Math.min(...PALETTE.slice(0, n).flatMap((p, i) => PALETTE.slice(i + 1, n).map((q) => distance(p, q))))
+    expect(closest(10)).toBeGreaterThanOrEqual(25)
+    expect(closest(20)).toBeGreaterThanOrEqual(18)
+  })
+
   it('follow the product id in both charts', () => {
     const one = { ...index, tData: [index.tData[1]], cData: [index.cData[1]], oData: [index.oData[1]] }
     expect(comboSeries(one, names)[0].color).toBe(comboSeries(index, names)[2].color)

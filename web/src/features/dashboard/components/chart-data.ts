@@ -18,10 +18,14 @@ export type ChartSeries = {
   values: (number | null)[]
 }
 
-/** The series' colours: twenty, told apart by hue first, then by lightness. */
+/**
+ * The series' colours: twenty. The first ten are a categorical palette made to be told apart
+ * (Tableau 10's hues); the second ten are darker shades of them, for charts of more than ten
+ * products. The theme's blues and oranges were not: two products drew in near the same orange.
+ */
 export const PALETTE = [
-  '#1890ff', '#fa8c16', '#13c2c2', '#722ed1', '#52c41a', '#eb2f96', '#faad14', '#2f54eb', '#a0d911', '#f5222d',
-  '#0b5fa5', '#ad4e00', '#08797a', '#b37feb', '#237804', '#9e1068', '#ad6800', '#85a5ff', '#5b8c00', '#a8071a',
+  '#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac',
+  '#1f3f66', '#a0520a', '#8f1d22', '#2f6e69', '#2a5e23', '#8a7416', '#6b3d63', '#c2566a', '#5a3d2b', '#5f5a58',
 ]
 
 /**
