@@ -104,15 +104,10 @@ async fn order_facts(conn: &mut PgConnection, order: i64) -> sqlx::Result<OrderF
     .bind(order)
     .fetch_one(&mut *conn)
     .await?;
-    let tapes: Vec<(String, String)> = sqlx::query_as(
-        "select t.media_file_name, t.media_tape_number from order_tapes ot join product_tapes t on t.id = ot.tape_id
-         where ot.order_id = $1 order by ot.position",
-    )
-    .bind(order)
-    .fetch_all(&mut *conn)
-    .await?;
-    let version = tapes.first().map(|(name, number)| {
-        let shared = tapes.iter().filter(|(other, _)| other.trim() == name.trim()).count() > 1;
+    let tapes = crate::orders::summary::stored::tapes(&mut *conn, order).await?;
+    // A file name two of the order's tapes share names neither: the tape number does.
+    let version = tapes.first().map(|(_, [name, number, _])| {
+        let shared = tapes.iter().filter(|(_, [other, ..])| other.trim() == name.trim()).count() > 1;
         if shared { number.clone() } else { name.clone() }
     });
     let period: Option<(String, i32, i32)> = sqlx::query_as(

@@ -90,7 +90,7 @@ pub async fn order(db: &PgPool, order: i64) -> sqlx::Result<Option<OrderRow>> {
 
 /// The order's tapes in its order, each with the titles that name it in viewing rows: media
 /// file name, tape number, customer title.
-pub async fn tapes(db: &PgPool, order: i64) -> sqlx::Result<Vec<(i64, [String; 3])>> {
+pub async fn tapes(db: impl PgExecutor<'_>, order: i64) -> sqlx::Result<Vec<(i64, [String; 3])>> {
     let rows: Vec<(i64, String, String, String)> = sqlx::query_as(
         "select t.id, t.media_file_name, t.media_tape_number, t.customer_title
          from order_tapes ot join product_tapes t on t.id = ot.tape_id where ot.order_id = $1 order by ot.position",
