@@ -42,7 +42,7 @@ export function fileColumns(t: TFunction<'files'>, onDownload: (row: FileRow) =>
     {
       key: 'actions',
       title: t('columns.actions'),
-      width: 80,
+      width: 100,
       render: (row) => (
         <button
           type="button"
