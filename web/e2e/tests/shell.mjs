@@ -245,10 +245,15 @@ export const tests = [
       await routed
       const push = (message) => socket.send(JSON.stringify({ userId: 0, num: 0, status: 0, level: 'success', data: '', ...message }))
       const job = 900001
-      push({ event: 'timeline', status: 0, jobId: job, data: '开始处理「E2E客户数据.xlsx」' })
+      // The socket opens as the sign-in lands, a moment before the page's listeners are there:
+      // the job's start is pushed until the panel shows it.
+      const panel = page.getByTestId('progress-panel')
+      for (let i = 0; i < 20 && !(await panel.isVisible()); i++) {
+        push({ event: 'timeline', status: 0, jobId: job, data: '开始处理「E2E客户数据.xlsx」' })
+        await panel.waitFor({ timeout: 500 }).catch(() => {})
+      }
       push({ event: 'timeline', status: 1, jobId: job, num: 40, level: 'warning', data: '第 3 行缺少频道，已跳过' })
       push({ event: 'timeline', status: 2, jobId: job, level: 'error', data: '「E2E客户数据.xlsx」导入失败：2 处错误' })
-      const panel = page.getByTestId('progress-panel')
       const close = panel.getByRole('button', { name: '关闭处理进度' })
       await close.waitFor()
       // Five messages while the panel is open: done, failed (with one problem a line), done, done, failed.

@@ -252,7 +252,7 @@ export const tests = [
       await box.getByRole('button', { name: 'Months', exact: true }).click()
       const grid = box.getByRole('grid', { name: `${M1} summary grid` })
       await grid.waitFor()
-      for (const h of ['Contract', 'Version', 'Period', 'Remaining', 'Avg. rating']) await grid.getByRole('columnheader', { name: h, exact: true }).waitFor()
+      for (const h of ['Contract', 'Version', 'Period', 'Left', 'Avg. rating']) await grid.getByRole('columnheader', { name: h, exact: true }).waitFor()
       await page.screenshot({ path: '/tmp/summary-english-grid.png' })
       await box.getByRole('button', { name: 'Close' }).first().click()
       await box.waitFor({ state: 'detached' })

@@ -79,6 +79,8 @@ export const tests = [
       await apply.waitFor({ timeout: 15_000 })
       const confirmed = page.waitForResponse(isCall('orderBroadcastLicenseUp'))
       await apply.click()
+      // It asks first, naming the months it locks; nothing is sent until 确认锁定.
+      await page.getByRole('alertdialog', { name: '确认锁定' }).getByRole('button', { name: '确认锁定' }).click()
       ctx.expect((await (await confirmed).json()).code === 200, 'the certificate was not confirmed')
       await check.waitFor({ state: 'detached' })
       await box.getByRole('button', { name: '取消', exact: true }).last().click()
