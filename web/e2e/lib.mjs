@@ -96,6 +96,10 @@ export async function expectAccessible(page, what, { include } = {}) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
   const violations = await page.evaluate(
     async ({ tags, include }) => {
+      // Colours as they settle: a menu fading in (0.12 s) is checked at full opacity, not
+      // half-way, where its text blends with the page (endless spinners excepted).
+      const settling = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+      await Promise.all(settling.map((a) => a.finished.catch(() => {})))
       const result = await window.axe.run(include ? { include: [include] } : document, {
         runOnly: { type: 'tag', values: tags },
         resultTypes: ['violations'],
