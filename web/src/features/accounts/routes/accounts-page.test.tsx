@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { envelope, fakeApi, signedIn } from '@/testing/fake-api'
+import { answerDelete } from '@/testing/answer-delete'
 import { renderPage } from '@/testing/render-page'
 import AccountsPage from './accounts-page'
 
@@ -15,9 +16,7 @@ describe('AccountsPage deletes', () => {
   it('names the account it deletes', async () => {
     const { user } = renderPage(<AccountsPage />, { url: '/admin' })
     await user.click(await screen.findByRole('button', { name: '删除' }))
-    const ask = await screen.findByRole('alertdialog', { name: '提示' })
-    expect(ask.textContent).toContain('确定删除管理员「张三（zhangsan）」吗？')
-    await user.click(within(ask).getByRole('button', { name: '确定' }))
+    await answerDelete(user, '确定删除管理员「张三（zhangsan）」吗？')
     await waitFor(() => expect(server.asked('adminUserDelete')).toHaveLength(1))
   })
 })

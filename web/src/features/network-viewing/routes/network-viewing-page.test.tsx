@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { envelope, fakeApi, signedIn } from '@/testing/fake-api'
+import { answerDelete } from '@/testing/answer-delete'
 import { renderPage } from '@/testing/render-page'
 import NetworkViewingPage from './network-viewing-page'
 
@@ -18,9 +19,7 @@ describe('NetworkViewingPage deletes', () => {
   it('names the record it deletes by its name and date', async () => {
     const { user } = renderPage(<NetworkViewingPage />, { url: '/networkViewingManagement/index' })
     await user.click(await screen.findByRole('button', { name: '删除' }))
-    const ask = await screen.findByRole('alertdialog', { name: '提示' })
-    expect(ask.textContent).toContain('确定删除网络收视「春晚直播 2026-02-16」吗？')
-    await user.click(within(ask).getByRole('button', { name: '确定' }))
+    await answerDelete(user, '确定删除网络收视「春晚直播 2026-02-16」吗？')
     await waitFor(() => expect(server.asked('onlineViewingDel')).toHaveLength(1))
   })
 })

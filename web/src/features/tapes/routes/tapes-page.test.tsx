@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { envelope, fakeApi, signedIn } from '@/testing/fake-api'
+import { answerDelete } from '@/testing/answer-delete'
 import { renderPage } from '@/testing/render-page'
 import TapesPage from './tapes-page'
 
@@ -18,9 +19,7 @@ describe('TapesPage deletes', () => {
   it('names the tape it deletes by its media file name', async () => {
     const { user } = renderPage(<TapesPage />, { url: '/productMagneticTape/index' })
     await user.click(await screen.findByRole('button', { name: '删除' }))
-    const ask = await screen.findByRole('alertdialog', { name: '提示' })
-    expect(ask.textContent).toContain('确定删除磁带「纯牛奶A版15秒」吗？')
-    await user.click(within(ask).getByRole('button', { name: '确定' }))
+    await answerDelete(user, '确定删除磁带「纯牛奶A版15秒」吗？')
     await waitFor(() => expect(server.asked('productMagneticTapeDel')).toHaveLength(1))
   })
 })
