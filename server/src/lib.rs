@@ -21,6 +21,7 @@ pub mod routes;
 pub mod sql;
 pub mod state;
 pub mod storage;
+pub mod uploads;
 
 use std::sync::Arc;
 
