@@ -13,6 +13,7 @@ pub mod http;
 pub mod imports;
 pub mod jobs;
 pub mod lake;
+pub mod master;
 pub mod messages;
 pub mod oplog;
 pub mod orders;
