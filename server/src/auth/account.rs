@@ -1,9 +1,9 @@
 //! The account rules shared by sign-in, the account screen and `adeval user`: what an account
 //! name may be, and who may manage which account.
 
-use sqlx::PgConnection;
+use sqlx::{PgConnection, PgPool};
 
-use super::{Admin, permission};
+use super::{Admin, password, permission, session};
 use crate::http::{AppError, Result};
 
 /// Accounts are 1 to 50 letters, digits and `_ . @ -`.
@@ -45,6 +45,42 @@ pub async fn lock_accounts(tx: &mut PgConnection, caller: &Admin, id: i64) -> Re
         .find(|(row, _, _)| *row == id)
         .map(|(_, rule_id, status)| Rights { rule_id, status })
         .ok_or_else(|| AppError::NotFound("账号不存在".into()))
+}
+
+/// An account's own password change, checked against the stored hash and its new hash made
+/// before the transaction that applies it: no connection is held while hashing waits for a
+/// permit.
+pub struct PasswordChange {
+    stored: String,
+    hashed: String,
+}
+
+impl PasswordChange {
+    /// `oldPassword: 原密码错误` unless `old` is the account's password.
+    pub async fn prepare(db: &PgPool, admin_id: i64, old: String, new: String) -> Result<Self> {
+        let stored: String =
+            sqlx::query_scalar("select password_hash from admins where id = $1").bind(admin_id).fetch_one(db).await?;
+        if !password::verify_async(old, Some(stored.clone())).await? {
+            return Err(AppError::field("oldPassword", "原密码错误"));
+        }
+        Ok(Self { stored, hashed: password::hash_async(new).await? })
+    }
+
+    /// Writes the new hash unless the stored one changed since it was verified (原密码错误);
+    /// the account's other sessions end, in every process's cache too, and the one making the
+    /// change goes on.
+    pub async fn apply(self, tx: &mut PgConnection, admin: &Admin) -> Result<()> {
+        let changed = sqlx::query("update admins set password_hash = $2 where id = $1 and password_hash = $3")
+            .bind(admin.id)
+            .bind(self.hashed)
+            .bind(self.stored)
+            .execute(&mut *tx)
+            .await?;
+        if changed.rows_affected() == 0 {
+            return Err(AppError::field("oldPassword", "原密码错误"));
+        }
+        session::revoke_others(tx, admin, session::reason::PASSWORD).await
+    }
 }
 
 #[cfg(test)]
