@@ -13,6 +13,7 @@ pub mod http;
 pub mod imports;
 pub mod jobs;
 pub mod lake;
+pub mod master;
 pub mod messages;
 pub mod oplog;
 pub mod orders;
@@ -21,6 +22,7 @@ pub mod routes;
 pub mod sql;
 pub mod state;
 pub mod storage;
+pub mod uploads;
 
 use std::sync::Arc;
 

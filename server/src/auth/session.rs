@@ -243,6 +243,23 @@ pub async fn revoke(conn: &mut PgConnection, session_id: i64, why: &str) -> Resu
     Ok(())
 }
 
+/// Ends every session of `admin`'s account but the one it is making this call with.
+pub async fn revoke_others(conn: &mut PgConnection, admin: &Admin, why: &str) -> Result<()> {
+    let ended = sqlx::query(
+        "update admin_sessions set revoked_at = now(), revoked_reason = $3
+         where admin_id = $1 and id <> $2 and revoked_at is null",
+    )
+    .bind(admin.id)
+    .bind(admin.session_id)
+    .bind(why)
+    .execute(&mut *conn)
+    .await?;
+    if ended.rows_affected() > 0 {
+        announce(conn, admin.id).await?;
+    }
+    Ok(())
+}
+
 pub async fn revoke_all(conn: &mut PgConnection, admin_id: i64, why: &str) -> Result<()> {
     let ended = sqlx::query(
         "update admin_sessions set revoked_at = now(), revoked_reason = $2

@@ -149,13 +149,7 @@ fn locked_changes(current: &Locked, sent: &LockedSent, checks: &mut Checks) {
 /// the media's suits of the product's brand.
 async fn check_references(conn: &mut PgConnection, locked: &Locked, tapes: &[i64], checks: &mut Checks) -> Result<()> {
     if locked.media_id > 0 {
-        let found: bool = sqlx::query_scalar("select exists(select 1 from media where id = $1)")
-            .bind(locked.media_id)
-            .fetch_one(&mut *conn)
-            .await?;
-        if !found {
-            checks.add("mediaId", "媒体不存在");
-        }
+        crate::master::media::check(&mut *conn, locked.media_id, checks).await?;
     }
     if locked.product_id <= 0 {
         return Ok(());

@@ -110,7 +110,7 @@ impl Order {
         .bind(id)
         .fetch_optional(&mut *conn)
         .await?
-        .ok_or_else(|| AppError::NotFound("订单不存在".into()))?;
+        .ok_or_else(not_found)?;
         let tapes: Vec<(i64, String)> = sqlx::query_as(
             "select t.id, t.media_file_name from order_tapes ot join product_tapes t on t.id = ot.tape_id
              where ot.order_id = $1 order by ot.position",
@@ -159,6 +159,24 @@ impl Order {
     pub fn metrics(&self) -> (f64, f64) {
         (self.fields.customer.metrics.unwrap_or(0.0), self.fields.media.metrics.unwrap_or(0.0))
     }
+}
+
+/// What a call about a missing order answers (4004).
+pub fn not_found() -> AppError {
+    AppError::NotFound("订单不存在".into())
+}
+
+/// 4004 订单不存在 unless order `id` exists.
+pub async fn require(conn: &mut PgConnection, id: i64) -> Result<()> {
+    let found: bool = sqlx::query_scalar("select exists(select 1 from orders where id = $1)").bind(id).fetch_one(&mut *conn).await?;
+    if found { Ok(()) } else { Err(not_found()) }
+}
+
+/// Locks order `id` until the transaction ends, so writers of the order take turns; 4004
+/// 订单不存在 when there is none.
+pub async fn lock(tx: &mut PgConnection, id: i64) -> Result<()> {
+    let found: Option<i64> = sqlx::query_scalar("select id from orders where id = $1 for update").bind(id).fetch_optional(&mut *tx).await?;
+    if found.is_some() { Ok(()) } else { Err(not_found()) }
 }
 
 /// A day as `YYYY-MM-DD`, written as the order's reads write it (Postgres'

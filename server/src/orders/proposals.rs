@@ -11,13 +11,7 @@ use crate::http::{AppError, Result};
 
 /// orderProposalAdd: proposes `text` to `order` for `adjust_date`. Answers the proposal's id.
 pub async fn add(tx: &mut PgConnection, admin: &Admin, order: i64, text: &str, adjust_date: NaiveDate) -> Result<i64> {
-    let found: bool = sqlx::query_scalar("select exists(select 1 from orders where id = $1)")
-        .bind(order)
-        .fetch_one(&mut *tx)
-        .await?;
-    if !found {
-        return Err(AppError::NotFound("订单不存在".into()));
-    }
+    super::order::require(tx, order).await?;
     let id: i64 = sqlx::query_scalar(
         "insert into order_proposals (order_id, proposal_text, adjust_date, created_by) values ($1, $2, $3, $4) returning id",
     )

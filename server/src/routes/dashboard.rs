@@ -117,8 +117,7 @@ pub struct ClassPick {
 }
 
 async fn media(State(state): State<AppState>) -> Result<Done<Vec<MediaPick>>> {
-    let rows = sqlx::query_as("select id, media_name from media order by id").fetch_all(&state.db).await?;
-    Ok(Done("获取成功", rows))
+    Ok(Done("获取成功", crate::master::media::options(&state.db).await?))
 }
 
 async fn products(State(state): State<AppState>, Args(args): Args<MediaArgs>) -> Result<Done<Vec<ProductPick>>> {

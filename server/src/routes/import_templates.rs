@@ -126,10 +126,7 @@ async fn template(State(state): State<AppState>, Extension(admin): Extension<Adm
     let template = match order {
         None => templates::customer_data(&mut conn).await?,
         Some(id) => {
-            let found: bool = sqlx::query_scalar("select exists(select 1 from orders where id = $1)").bind(id).fetch_one(&mut *conn).await?;
-            if !found {
-                return Err(AppError::NotFound("订单不存在".into()));
-            }
+            crate::orders::order::require(&mut conn, id).await?;
             templates::for_order(&mut conn, format, id).await?
         }
     };

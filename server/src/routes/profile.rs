@@ -8,7 +8,8 @@ use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::auth::{Admin, password, permission, session, ticket as tickets};
+use crate::auth::account::PasswordChange;
+use crate::auth::{Admin, permission, session, ticket as tickets};
 use crate::clock::LocalTime;
 use crate::http::call::Call;
 use crate::http::{AppError, Args, Checks, Done, Result, Text};
@@ -107,45 +108,10 @@ async fn up(
     }
     checks.finish()?;
 
-    // The hash runs before the transaction: no connection is held while it waits for a
-    // hashing permit. The write then checks that the stored hash is still the one verified.
-    let change = if new.is_empty() {
-        None
-    } else {
-        let stored: String = sqlx::query_scalar("select password_hash from admins where id = $1")
-            .bind(admin.id)
-            .fetch_one(&state.db)
-            .await?;
-        if !password::verify_async(old, Some(stored.clone())).await? {
-            return Err(AppError::field("oldPassword", "原密码错误"));
-        }
-        Some((stored, password::hash_async(new).await?))
-    };
+    let change = if new.is_empty() { None } else { Some(PasswordChange::prepare(&state.db, admin.id, old, new).await?) };
     let mut tx = state.db.begin().await?;
-    if let Some((stored, hashed)) = change {
-        let changed = sqlx::query("update admins set password_hash = $2 where id = $1 and password_hash = $3")
-            .bind(admin.id)
-            .bind(hashed)
-            .bind(stored)
-            .execute(&mut *tx)
-            .await?;
-        if changed.rows_affected() == 0 {
-            return Err(AppError::field("oldPassword", "原密码错误"));
-        }
-        // Other sessions of this account end, in every process's cache too; the one making the
-        // change goes on.
-        let ended = sqlx::query(
-            "update admin_sessions set revoked_at = now(), revoked_reason = $3
-             where admin_id = $1 and id <> $2 and revoked_at is null",
-        )
-        .bind(admin.id)
-        .bind(admin.session_id)
-        .bind(session::reason::PASSWORD)
-        .execute(&mut *tx)
-        .await?;
-        if ended.rows_affected() > 0 {
-            session::announce(&mut tx, admin.id).await?;
-        }
+    if let Some(change) = change {
+        change.apply(&mut tx, &admin).await?;
     }
     sqlx::query("update admins set name = $2 where id = $1").bind(admin.id).bind(&name).execute(&mut *tx).await?;
     tx.commit().await?;

@@ -3,36 +3,30 @@
 //! Takes the spec's multipart form (key, policy, OSSAccessKeyId, success_action_status,
 //! callback, signature, optional chunk/chunks, then file) from a signed-in account. The policy
 //! is checked before a byte of the file is read; the file streams to a temporary file (never
-//! whole in memory), counted (-600 past the cap), sniffed (-601) and hashed. A single-part
-//! upload completes at once; chunks wait in the store under `partial/<upload>/<chunk>` and the
-//! upload completes when every chunk is there, in whatever order they came, a repeated chunk
-//! replacing its earlier copy. Completion refuses content already uploaded for the same purpose
-//! (-602), stores the object under the server-made key, and writes the file record and its
-//! import job in one transaction.
+//! whole in memory), counted (-600 past the cap), sniffed (-601) and hashed, then handed to
+//! [`crate::uploads`], which completes a single-part upload at once, keeps chunks until all
+//! have come, refuses content already uploaded (-602), and writes the file record and its job.
 
 use axum::extract::multipart::{Field, MultipartError};
 use axum::extract::{FromRequest, Multipart, Request, State};
 use axum::http::StatusCode;
 use axum::http::header::CONTENT_LENGTH;
 use axum::response::{IntoResponse, Response};
-use futures_util::TryStreamExt;
 use serde::Serialize;
 
 use crate::auth::session::{self, Admin};
 use crate::http::{AppError, Done, Result};
-use crate::jobs;
 use crate::state::AppState;
 use crate::storage::files::{FileRow, file_row};
-use crate::storage::policy::{self, CHUNK_BYTES, Grant, MAX_FILE_BYTES, Posted};
 use crate::storage::incoming::{TempFile, TempWriter};
-use crate::storage::{sniff, tags};
+use crate::storage::policy::{self, CHUNK_BYTES, MAX_FILE_BYTES, Posted};
+use crate::storage::{sniff, upload_temp_dir};
+use crate::uploads::{Chunked, MAX_CHUNKS, Stored, Upload};
 
 /// Room for the form's text fields around the file.
 const FORM_OVERHEAD: u64 = 256 * 1024;
 /// The largest request body taken at all.
 pub const MAX_BODY_BYTES: u64 = MAX_FILE_BYTES + FORM_OVERHEAD;
-/// A file of at most 50 MB in 10 MB chunks has at most this many.
-pub const MAX_CHUNKS: u32 = MAX_FILE_BYTES.div_ceil(CHUNK_BYTES) as u32;
 const MAX_TEXT_FIELD: usize = 64 * 1024;
 
 /// Answer while chunks are still missing.
@@ -152,7 +146,7 @@ async fn take_file(state: &AppState, admin: &Admin, form: Form, mut field: Field
     let parts = chunking(&form)?;
     let cap = if parts.is_some() { CHUNK_BYTES } else { MAX_FILE_BYTES };
 
-    let mut writer = TempWriter::create(state, cap).await?;
+    let mut writer = TempWriter::create(&upload_temp_dir(state), cap).await?;
     while let Some(bytes) = field.chunk().await.map_err(from_multipart)? {
         writer.write(&bytes).await?;
         // Refuse a wrong type as soon as the head is known, without reading the rest.
@@ -165,238 +159,25 @@ async fn take_file(state: &AppState, admin: &Admin, form: Form, mut field: Field
     if temp.size == 0 {
         return Err(AppError::field("file", "文件内容为空"));
     }
+    let upload = Upload { admin_id: admin.id, grant: &grant, key: &form.key, extension };
     match parts {
-        None => complete(state, admin, &grant, &form.key, extension, temp).await.map(IntoResponse::into_response),
-        Some((chunk, chunks)) => take_chunk(state, admin, &grant, &form.key, extension, chunk, chunks, temp).await,
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-async fn take_chunk(
-    state: &AppState,
-    admin: &Admin,
-    grant: &Grant,
-    key: &str,
-    extension: &'static str,
-    chunk: u32,
-    chunks: u32,
-    temp: TempFile,
-) -> Result<Response> {
-    if chunk == 0 && !sniff::matches(extension, &temp.head) {
-        return Err(AppError::FILE_WRONG_TYPE);
-    }
-    if chunk + 1 < chunks && temp.size != CHUNK_BYTES {
-        return Err(AppError::field("chunk", "分片大小应为 10MB（最后一片除外）"));
-    }
-    already_stored(&state.db, key).await?;
-    let (upload_id, owner, expected, done): (i64, i64, i32, bool) = sqlx::query_as(
-        "insert into uploads (key, admin_id, chunks) values ($1, $2, $3)
-         on conflict (key) do update set key = excluded.key
-         returning id, admin_id, chunks, completed_at is not null",
-    )
-    .bind(key)
-    .bind(admin.id)
-    .bind(chunks as i32)
-    .fetch_one(&state.db)
-    .await?;
-    if owner != admin.id {
-        return Err(AppError::Forbidden);
-    }
-    if done {
-        return Err(AppError::conflict("该文件已上传完成"));
-    }
-    if expected != chunks as i32 {
-        return Err(AppError::field("chunks", "分片数量与首个分片不一致"));
-    }
-    state.store.put_file(&part_key(upload_id, chunk), &temp.path).await?;
-    let size = temp.size as i64;
-    drop(temp);
-    sqlx::query(
-        "insert into upload_parts (upload_id, chunk, size) values ($1, $2, $3)
-         on conflict (upload_id, chunk) do update set size = excluded.size, created_at = now()",
-    )
-    .bind(upload_id)
-    .bind(chunk as i32)
-    .bind(size)
-    .execute(&state.db)
-    .await?;
-
-    // One request at a time decides whether the upload is complete.
-    let mut tx = state.db.begin().await?;
-    let locked: Option<bool> = sqlx::query_scalar("select completed_at is not null from uploads where id = $1 for update")
-        .bind(upload_id)
-        .fetch_optional(&mut *tx)
-        .await?;
-    if locked != Some(false) {
-        return Err(AppError::conflict("该文件已上传完成"));
-    }
-    let (received,): (i64,) = sqlx::query_as("select count(*) from upload_parts where upload_id = $1")
-        .bind(upload_id)
-        .fetch_one(&mut *tx)
-        .await?;
-    if received < i64::from(chunks) {
-        tx.commit().await?;
-        return Ok(Done("分片已接收", ChunkReceived { chunk, chunks, received }).into_response());
-    }
-    // The file is assembled, stored and recorded in this same transaction: a request never
-    // holds one pool connection while it waits for another.
-    let stored = match assemble(state, upload_id, chunks).await {
-        Ok(file) => store(state, &mut tx, admin, grant, key, extension, &file).await,
-        Err(e) => Err(e),
-    };
-    let outcome = match stored {
-        Ok((file_id, job_id)) => {
-            let finished = async {
-                sqlx::query("update uploads set completed_at = now() where id = $1").bind(upload_id).execute(&mut *tx).await?;
-                sqlx::query("delete from upload_parts where upload_id = $1").bind(upload_id).execute(&mut *tx).await?;
-                tx.commit().await
-            };
-            if let Err(e) = finished.await {
-                let _ = state.store.delete(key).await;
-                return Err(e.into());
-            }
-            Ok((file_id, job_id))
+        None => {
+            let stored = upload.complete(&state.db, &state.store, temp).await?;
+            uploaded(state, stored).await.map(IntoResponse::into_response)
         }
-        Err(e) => {
-            // A refused upload leaves nothing behind and can be tried again under a new policy.
-            tx.rollback().await?;
-            sqlx::query("delete from uploads where id = $1").bind(upload_id).execute(&state.db).await?;
-            Err(e)
-        }
-    };
-    if let Err(e) = state.store.delete_prefix(&format!("partial/{upload_id}")).await {
-        tracing::warn!(error = ?e, upload_id, "removing the chunks of a finished upload");
-    }
-    let (file_id, job_id) = outcome?;
-    uploaded(state, file_id, job_id).await.map(IntoResponse::into_response)
-}
-
-fn part_key(upload_id: i64, chunk: u32) -> String {
-    format!("partial/{upload_id}/{chunk:05}")
-}
-
-/// Concatenates the chunks in index order into a temp file, counting and hashing.
-async fn assemble(state: &AppState, upload_id: i64, chunks: u32) -> Result<TempFile> {
-    let mut writer = TempWriter::create(state, MAX_FILE_BYTES).await?;
-    for chunk in 0..chunks {
-        let (_, mut stream) = state
-            .store
-            .get(&part_key(upload_id, chunk))
-            .await?
-            .ok_or_else(|| AppError::Internal(anyhow::anyhow!("chunk {chunk} of upload {upload_id} is missing")))?;
-        while let Some(bytes) = stream.try_next().await? {
-            writer.write(&bytes).await?;
-        }
-    }
-    writer.finish().await
-}
-
-async fn already_stored(db: impl sqlx::PgExecutor<'_>, key: &str) -> Result<()> {
-    let exists: bool =
-        sqlx::query_scalar("select exists(select 1 from files where path = $1)").bind(key).fetch_one(db).await?;
-    if exists { Err(AppError::conflict("该文件已上传完成")) } else { Ok(()) }
-}
-
-/// Completes a single-part upload: stores it and writes its record and job.
-async fn complete(
-    state: &AppState,
-    admin: &Admin,
-    grant: &Grant,
-    key: &str,
-    extension: &'static str,
-    file: TempFile,
-) -> Result<Done<Uploaded>> {
-    let mut tx = state.db.begin().await?;
-    let (file_id, job_id) = store(state, &mut tx, admin, grant, key, extension, &file).await?;
-    if let Err(e) = tx.commit().await {
-        let _ = state.store.delete(key).await;
-        return Err(e.into());
-    }
-    uploaded(state, file_id, job_id).await
-}
-
-async fn uploaded(state: &AppState, file_id: i64, job_id: i64) -> Result<Done<Uploaded>> {
-    let file = file_row(&state.db, file_id).await?.ok_or_else(|| AppError::NotFound("文件不存在".into()))?;
-    Ok(Done("上传成功", Uploaded { file, job_id }))
-}
-
-/// Checks the whole file, stores it and writes its record and job in `tx`, which the caller
-/// commits (removing the stored object when that fails). Answers the file's and the job's ids.
-async fn store(
-    state: &AppState,
-    tx: &mut sqlx::PgConnection,
-    admin: &Admin,
-    grant: &Grant,
-    key: &str,
-    extension: &'static str,
-    file: &TempFile,
-) -> Result<(i64, i64)> {
-    if !sniff::matches(extension, &file.head) {
-        return Err(AppError::FILE_WRONG_TYPE);
-    }
-    let tag = tags::find(&grant.tags).ok_or_else(|| AppError::field("tags", "请选择文件标签"))?;
-    let purpose = tag.purpose(&grant.tag_value);
-    already_stored(&mut *tx, key).await?;
-
-    // Two uploads of the same content for the same purpose take turns here.
-    sqlx::query("select pg_advisory_xact_lock(hashtextextended($1, 0))")
-        .bind(format!("{purpose}:{}", hex::encode(file.sha256)))
-        .execute(&mut *tx)
-        .await?;
-    let duplicate: bool = sqlx::query_scalar(
-        "select exists(select 1 from files f
-                       where f.purpose = $1 and f.sha256 = $2
-                         and not exists (select 1 from jobs j where j.file_id = f.id and j.status = 'failed'))",
-    )
-    .bind(&purpose)
-    .bind(&file.sha256[..])
-    .fetch_one(&mut *tx)
-    .await?;
-    if duplicate {
-        return Err(AppError::FILE_DUPLICATE);
-    }
-    state.store.put_file(key, &file.path).await?;
-    let stored = async {
-        let file_id = record(&mut *tx, admin, grant, key, extension, &purpose, file).await?;
-        let job_id = jobs::enqueue(&mut *tx, tag.id, Some(file_id), Some(admin.id), &grant.tag_value).await?;
-        Ok((file_id, job_id))
-    };
-    match stored.await {
-        Ok(ids) => Ok(ids),
-        Err(e) => {
-            let _ = state.store.delete(key).await;
-            Err(e)
-        }
+        Some((chunk, chunks)) => answer_chunk(state, &upload, chunk, chunks, temp).await,
     }
 }
 
-async fn record(
-    tx: &mut sqlx::PgConnection,
-    admin: &Admin,
-    grant: &Grant,
-    key: &str,
-    extension: &str,
-    purpose: &str,
-    file: &TempFile,
-) -> Result<i64> {
-    let name: String = grant.original_file_name.chars().filter(|c| !c.is_control()).take(255).collect();
-    let id = sqlx::query_scalar(
-        "insert into files (file_name, path, mime_type, size, extension, description, tags, tag_value, purpose, sha256, admin_id)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id",
-    )
-    .bind(name)
-    .bind(key)
-    .bind(sniff::mime_type(extension))
-    .bind(file.size as i64)
-    .bind(extension)
-    .bind(grant.description.chars().take(500).collect::<String>())
-    .bind(&grant.tags)
-    .bind(&grant.tag_value)
-    .bind(purpose)
-    .bind(&file.sha256[..])
-    .bind(admin.id)
-    .fetch_one(&mut *tx)
-    .await
-    .map_err(|e| AppError::on_unique(e, "files_path_key", "key", "该文件已上传完成"))?;
-    Ok(id)
+async fn answer_chunk(state: &AppState, upload: &Upload<'_>, chunk: u32, chunks: u32, temp: TempFile) -> Result<Response> {
+    let temp_dir = upload_temp_dir(state);
+    match upload.add_chunk(&state.db, &state.store, &temp_dir, chunk, chunks, temp).await? {
+        Chunked::Waiting { received } => Ok(Done("分片已接收", ChunkReceived { chunk, chunks, received }).into_response()),
+        Chunked::Complete(stored) => uploaded(state, stored).await.map(IntoResponse::into_response),
+    }
+}
+
+async fn uploaded(state: &AppState, stored: Stored) -> Result<Done<Uploaded>> {
+    let file = file_row(&state.db, stored.file_id).await?.ok_or_else(|| AppError::NotFound("文件不存在".into()))?;
+    Ok(Done("上传成功", Uploaded { file, job_id: stored.job_id }))
 }

@@ -1,14 +1,13 @@
 //! A file arriving in an upload: streamed to a temporary file (never whole in memory) while it
 //! is counted against its cap (-600 past it), hashed, and its head kept for sniffing.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 use tokio::io::AsyncWriteExt;
 
-use super::{random_name, sniff, upload_temp_dir};
+use super::{random_name, sniff};
 use crate::http::{AppError, Result};
-use crate::state::AppState;
 
 /// A temporary file removed when dropped.
 pub struct TempFile {
@@ -34,9 +33,9 @@ pub struct TempWriter {
 }
 
 impl TempWriter {
-    pub async fn create(state: &AppState, cap: u64) -> Result<Self> {
-        let dir = upload_temp_dir(state);
-        tokio::fs::create_dir_all(&dir).await.map_err(anyhow::Error::from)?;
+    /// In `dir`, made when missing (the server's is [`super::upload_temp_dir`]).
+    pub async fn create(dir: &Path, cap: u64) -> Result<Self> {
+        tokio::fs::create_dir_all(dir).await.map_err(anyhow::Error::from)?;
         let path = dir.join(format!("{}.part", random_name(24)));
         let file = tokio::fs::File::create(&path).await.map_err(anyhow::Error::from)?;
         Ok(Self { file, out: TempFile { path, size: 0, sha256: [0; 32], head: Vec::new() }, hasher: Sha256::new(), cap })

@@ -24,7 +24,7 @@ use crate::orders::{log, status};
 use crate::state::AppState;
 
 async fn facts(conn: &mut PgConnection, order: i64) -> Result<OrderFacts> {
-    OrderFacts::load(conn, order).await?.ok_or_else(|| AppError::NotFound("订单不存在".into()))
+    OrderFacts::load(conn, order).await?.ok_or_else(crate::orders::order::not_found)
 }
 
 /// broadcastingCertificate: the current certificate against the schedule, every month of it.
@@ -118,10 +118,7 @@ struct Stored {
 /// Locks the order and answers its facts, today and its due months (4004 without a
 /// certificate, 4009 when every month is confirmed or none is due).
 async fn locked(tx: &mut PgConnection, order: i64) -> Result<(OrderFacts, NaiveDate, Vec<CertificateMonth>)> {
-    let found: Option<i64> = sqlx::query_scalar("select id from orders where id = $1 for update").bind(order).fetch_optional(&mut *tx).await?;
-    if found.is_none() {
-        return Err(AppError::NotFound("订单不存在".into()));
-    }
+    crate::orders::order::lock(tx, order).await?;
     let facts = facts(tx, order).await?;
     let months = current_months(tx, order).await?;
     if months.is_empty() {

@@ -26,11 +26,8 @@ const NO_ROW: &str = "播证记录不存在";
 
 /// Locks the order and answers its facts and its current months.
 async fn lock(tx: &mut PgConnection, order: i64) -> Result<(OrderFacts, Vec<CertificateMonth>)> {
-    let found: Option<i64> = sqlx::query_scalar("select id from orders where id = $1 for update").bind(order).fetch_optional(&mut *tx).await?;
-    if found.is_none() {
-        return Err(AppError::NotFound("订单不存在".into()));
-    }
-    let facts = OrderFacts::load(tx, order).await?.ok_or_else(|| AppError::NotFound("订单不存在".into()))?;
+    crate::orders::order::lock(tx, order).await?;
+    let facts = OrderFacts::load(tx, order).await?.ok_or_else(crate::orders::order::not_found)?;
     Ok((facts, current_months(tx, order).await?))
 }
 

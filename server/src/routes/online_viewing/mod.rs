@@ -133,22 +133,15 @@ async fn index(State(state): State<AppState>, Args(args): Args<ViewingIndexArgs>
 
 /// Every media, for the screen's filter and dialog.
 async fn media_list(State(state): State<AppState>) -> Result<Done<Vec<ViewingMedia>>> {
-    let data = sqlx::query_as("select id, media_name from media order by id").fetch_all(&state.db).await?;
-    Ok(Done("获取成功", data))
+    Ok(Done("获取成功", crate::master::media::options(&state.db).await?))
 }
 
 /// Field checks, then the media's existence.
 async fn validate(conn: &mut PgConnection, args: &ViewingArgs) -> Result<ViewingForm> {
     let mut checks = Checks::default();
     let form = args.parse(&mut checks);
-    if form.media_id > 0 {
-        let known: bool = sqlx::query_scalar("select exists (select 1 from media where id = $1)")
-            .bind(form.media_id)
-            .fetch_one(&mut *conn)
-            .await?;
-        if !known {
-            checks.add("mediaId", PICK_MEDIA);
-        }
+    if form.media_id > 0 && !crate::master::media::exists(&mut *conn, form.media_id).await? {
+        checks.add("mediaId", PICK_MEDIA);
     }
     checks.finish()?;
     Ok(form)

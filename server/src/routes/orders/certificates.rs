@@ -161,7 +161,7 @@ const ROW_HEADERS: [&str; 8] = ["日期", "播出时间", "版本", "时段", "�
 /// (sheet 明细).
 pub async fn export(State(state): State<AppState>, Extension(admin): Extension<Admin>, Args(args): Args<OrderIdArgs>) -> Result<Done<Exported>> {
     let (mut conn, order) = super::rows::existing(&state, &args).await?;
-    let facts = OrderFacts::load(&mut conn, order).await?.ok_or_else(|| AppError::NotFound("订单不存在".into()))?;
+    let facts = OrderFacts::load(&mut conn, order).await?.ok_or_else(crate::orders::order::not_found)?;
     let months = certificates::current_months(&mut conn, order).await?;
     if months.is_empty() {
         return Err(AppError::NotFound(NOT_IMPORTED.into()));

@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 use super::fields::PICK_ORDER;
 use crate::auth::session::Admin;
 use crate::http::args::{Arg, Category, Day, Id, Paging, Source, TwoStep};
-use crate::http::{AppError, Args, Checks, Done, Result, Text};
+use crate::http::{Args, Checks, Done, Result, Text};
 use crate::orders::customer::attach::{self, CustomerAttached, CustomerPreview};
 use crate::orders::customer::rows::{self, IndexPage, Wanted};
 use crate::state::AppState;
@@ -73,7 +73,7 @@ pub async fn index(State(state): State<AppState>, Args(args): Args<CustomerIndex
     let wanted = wanted((&args.category, &args.source), (&args.add_time, &args.end_time), &mut checks);
     checks.finish()?;
     let page = rows::index(&state, order, &wanted, (paging.page as u64, paging.limit as u64)).await?;
-    Ok(Done("获取成功", page.ok_or_else(|| AppError::NotFound("订单不存在".into()))?))
+    Ok(Done("获取成功", page.ok_or_else(crate::orders::order::not_found)?))
 }
 
 /// orderCustomerUp's answer: typeY 1 the preview, typeY 2 what was attached.

@@ -13,5 +13,5 @@ pub async fn summary_list(State(state): State<AppState>, Args(args): Args<SideAr
     let SideChoice { order, belonging_to, category, source } = args.checked()?;
     let filter = SummaryFilter { belonging_to, category, source };
     let rows = evaluation::summary_list(&state, order, &filter).await.map_err(AppError::Internal)?;
-    Ok(Done("获取成功", rows.ok_or_else(|| AppError::NotFound("订单不存在".into()))?))
+    Ok(Done("获取成功", rows.ok_or_else(crate::orders::order::not_found)?))
 }

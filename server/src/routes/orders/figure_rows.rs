@@ -81,10 +81,6 @@ impl FigureRowsArgs {
     }
 }
 
-fn not_found() -> AppError {
-    AppError::NotFound("订单不存在".into())
-}
-
 /// figureRows: a page of the rows behind the figure, their count and the sum of all of them.
 pub async fn index(State(state): State<AppState>, Args(args): Args<FigureRowsArgs>) -> Result<Done<FigureRows>> {
     let mut checks = Checks::default();
@@ -92,7 +88,7 @@ pub async fn index(State(state): State<AppState>, Args(args): Args<FigureRowsArg
     let paging = Paging::parse(&args.page, &args.limit, 20, &mut checks);
     checks.finish()?;
     let page = (paging.page as u64, paging.limit as u64);
-    let rows = drilldown::figure_rows(&state, &request, Some(page)).await?.ok_or_else(not_found)?;
+    let rows = drilldown::figure_rows(&state, &request, Some(page)).await?.ok_or_else(crate::orders::order::not_found)?;
     Ok(Done("获取成功", rows))
 }
 
@@ -107,7 +103,7 @@ pub async fn export(State(state): State<AppState>, Extension(admin): Extension<A
     let mut checks = Checks::default();
     let request = args.request(&mut checks);
     checks.finish()?;
-    let rows = drilldown::figure_rows(&state, &request, None).await?.ok_or_else(not_found)?;
+    let rows = drilldown::figure_rows(&state, &request, None).await?.ok_or_else(crate::orders::order::not_found)?;
     let side = if request.side.belonging_to == 2 { "媒体" } else { "客户" };
     let month = request.scope.month.map_or_else(|| "全周期".to_owned(), crate::orders::ym);
     let name = format!("订单{}{}明细（{side}，{month}）", request.order, request.figure.label());

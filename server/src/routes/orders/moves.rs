@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 use super::fields::PICK_ORDER;
 use crate::auth::session::Admin;
 use crate::http::args::{Arg, CellPoints, Day, Id, PointType, TwoStep};
-use crate::http::{AppError, Args, Checks, Done, Result, Text};
+use crate::http::{Args, Checks, Done, Result, Text};
 use crate::orders::cells::moves::{self, Move, MoveApplied, MovePreview};
 use crate::orders::summary::lookups::{self, EntryLeft};
 use crate::state::AppState;
@@ -123,9 +123,6 @@ pub async fn entry_left(State(state): State<AppState>, Args(args): Args<EntryArg
     let ymd = Day::filter("ymd", &args.ymd, &mut checks);
     checks.finish()?;
     let mut conn = state.db.acquire().await?;
-    let found: bool = sqlx::query_scalar("select exists(select 1 from orders where id = $1)").bind(order).fetch_one(&mut *conn).await?;
-    if !found {
-        return Err(AppError::NotFound("订单不存在".into()));
-    }
+    crate::orders::order::require(&mut conn, order).await?;
     Ok(Done("获取成功", lookups::entry_left(&mut conn, order, (suit, entry, period), &types, ymd).await?))
 }

@@ -17,8 +17,7 @@ pub struct BrandOption {
 }
 
 pub(super) async fn brand_list(State(state): State<AppState>) -> Result<Done<Vec<BrandOption>>> {
-    let rows = sqlx::query_as("select id, brand_name from brands order by id").fetch_all(&state.db).await?;
-    Ok(Done("获取成功", rows))
+    Ok(Done("获取成功", crate::master::brands::options(&state.db).await?))
 }
 
 #[derive(Default, Deserialize, ToSchema)]
@@ -65,8 +64,7 @@ pub struct MediaOption {
 }
 
 pub(super) async fn media_list(State(state): State<AppState>) -> Result<Done<Vec<MediaOption>>> {
-    let rows = sqlx::query_as("select id, media_name from media order by id").fetch_all(&state.db).await?;
-    Ok(Done("获取成功", rows))
+    Ok(Done("获取成功", crate::master::media::options(&state.db).await?))
 }
 
 #[derive(Default, Deserialize, ToSchema)]

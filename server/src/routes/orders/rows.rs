@@ -168,10 +168,6 @@ pub async fn fetch(conn: &mut PgConnection, id: i64) -> Result<OrderRow> {
 pub async fn existing(state: &AppState, args: &OrderIdArgs) -> Result<(PoolConnection<Postgres>, i64)> {
     let id = args.required()?;
     let mut conn = state.db.acquire().await?;
-    let found: bool =
-        sqlx::query_scalar("select exists(select 1 from orders where id = $1)").bind(id).fetch_one(&mut *conn).await?;
-    if !found {
-        return Err(AppError::NotFound("订单不存在".into()));
-    }
+    crate::orders::order::require(&mut conn, id).await?;
     Ok((conn, id))
 }

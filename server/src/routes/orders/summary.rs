@@ -22,7 +22,7 @@ pub async fn grid(State(state): State<AppState>, Args(args): Args<SideArgs>) -> 
     let SideChoice { order, belonging_to, category, source } = args.checked()?;
     let filter = GridFilter { belonging_to, category, source };
     let months = summary::grid(&state, order, filter).await.map_err(AppError::Internal)?;
-    let months = months.ok_or_else(|| AppError::NotFound("订单不存在".into()))?;
+    let months = months.ok_or_else(crate::orders::order::not_found)?;
     Ok(Done("获取成功", months))
 }
 
@@ -37,7 +37,7 @@ pub async fn order_time(State(state): State<AppState>, Args(args): Args<OrderIdA
     let order = args.required()?;
     let mut conn = state.db.acquire().await?;
     let time = lookups::order_time(&mut conn, order).await?;
-    Ok(Done("获取成功", time.ok_or_else(|| AppError::NotFound("订单不存在".into()))?))
+    Ok(Done("获取成功", time.ok_or_else(crate::orders::order::not_found)?))
 }
 
 /// timePeriod: the periods of the order's media, in broadcast order.
@@ -65,11 +65,7 @@ pub async fn period_suits(State(state): State<AppState>, Args(args): Args<Period
     let period = Id::picked("timePeriodId", &args.time_period_id, "请选择订单时段", &mut checks);
     checks.finish()?;
     let mut conn = state.db.acquire().await?;
-    let found: bool =
-        sqlx::query_scalar("select exists(select 1 from orders where id = $1)").bind(order).fetch_one(&mut *conn).await?;
-    if !found {
-        return Err(AppError::NotFound("订单不存在".into()));
-    }
+    crate::orders::order::require(&mut conn, order).await?;
     Ok(Done("获取成功", lookups::period_suits(&mut conn, order, period).await?))
 }
 

@@ -204,16 +204,10 @@ pub async fn validate(conn: &mut PgConnection, args: &ProductArgs) -> Result<Pro
     let note_two = optional_text("noteTwo", &args.note_two, 500, &mut checks);
 
     if let Some(brand) = brand_id {
-        let found: Option<i64> = sqlx::query_scalar("select id from brands where id = $1").bind(brand).fetch_optional(&mut *conn).await?;
-        if found.is_none() {
-            checks.add("brandId", "品牌不存在");
-        }
+        crate::master::brands::check(&mut *conn, brand, &mut checks).await?;
     }
     if let Some(media) = media_id {
-        let found: Option<i64> = sqlx::query_scalar("select id from media where id = $1").bind(media).fetch_optional(&mut *conn).await?;
-        if found.is_none() {
-            checks.add("mediaId", "媒体不存在");
-        }
+        crate::master::media::check(&mut *conn, media, &mut checks).await?;
     }
     check_groups(conn, brand_id, &groups, &mut checks).await?;
     if let Some(default) = default_group

@@ -183,13 +183,7 @@ async fn validate(conn: &mut PgConnection, args: &GroupArgs, name_field: &str) -
     let raw = if name_field == "audienceCityGroupName" { &args.name } else { new_name(&args.name_up, &args.name) };
     let name = name(name_field, raw, REQUIRED, "受众/城市组", &mut checks);
     if brand_id > 0 {
-        let known: bool = sqlx::query_scalar("select exists (select 1 from brands where id = $1)")
-            .bind(brand_id)
-            .fetch_one(&mut *conn)
-            .await?;
-        if !known {
-            checks.add("brandId", "品牌不存在");
-        }
+        crate::master::brands::check(&mut *conn, brand_id, &mut checks).await?;
     }
     checks.finish()?;
     Ok(GroupForm { name, brand_id })

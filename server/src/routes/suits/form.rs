@@ -142,13 +142,7 @@ async fn validate(conn: &mut PgConnection, args: &SuitArgs) -> Result<SuitForm> 
     let media_id = media_field(&mut *conn, &args.media_id, &mut checks).await?;
     let brand_id = Id::picked("brandId", &args.brand_id, "请选择品牌名称", &mut checks);
     if brand_id > 0 {
-        let found: bool = sqlx::query_scalar("select exists(select 1 from brands where id = $1)")
-            .bind(brand_id)
-            .fetch_one(&mut *conn)
-            .await?;
-        if !found {
-            checks.add("brandId", "品牌不存在");
-        }
+        crate::master::brands::check(&mut *conn, brand_id, &mut checks).await?;
     }
     let name = Text::get(&args.suit_name).unwrap_or("").to_owned();
     if name.is_empty() {

@@ -83,8 +83,7 @@ pub struct SuitMediaOption {
 }
 
 async fn media_list(State(state): State<AppState>) -> Result<Done<Vec<SuitMediaOption>>> {
-    let rows = sqlx::query_as("select id, media_name from media order by id").fetch_all(&state.db).await?;
-    Ok(Done("获取成功", rows))
+    Ok(Done("获取成功", crate::master::media::options(&state.db).await?))
 }
 
 #[derive(Serialize, ToSchema, sqlx::FromRow)]
@@ -95,8 +94,7 @@ pub struct SuitBrandOption {
 }
 
 async fn brand_list(State(state): State<AppState>) -> Result<Done<Vec<SuitBrandOption>>> {
-    let rows = sqlx::query_as("select id, brand_name from brands order by id").fetch_all(&state.db).await?;
-    Ok(Done("获取成功", rows))
+    Ok(Done("获取成功", crate::master::brands::options(&state.db).await?))
 }
 
 #[derive(Default, Deserialize, ToSchema)]

@@ -75,10 +75,6 @@ fn id(field: &str, value: &Option<Text>, empty: &str, checks: &mut Checks) -> Op
     Some(Id::picked(field, value, empty, checks)).filter(|id| *id > 0)
 }
 
-async fn exists(conn: &mut PgConnection, table_sql: &str, id: i64) -> Result<bool> {
-    Ok(sqlx::query_scalar::<_, i64>(table_sql).bind(id).fetch_optional(conn).await?.is_some())
-}
-
 /// Validates the form, including that the brand and media exist and that the product is the
 /// brand's (and the media's, when the product has a media).
 pub async fn validate(conn: &mut PgConnection, a: &TapeArgs) -> Result<TapeForm> {
@@ -105,15 +101,11 @@ pub async fn validate(conn: &mut PgConnection, a: &TapeArgs) -> Result<TapeForm>
         }
     };
 
-    if let Some(b) = brand
-        && !exists(conn, "select id from brands where id = $1", b).await?
-    {
-        checks.add("brandId", "品牌不存在");
+    if let Some(b) = brand {
+        crate::master::brands::check(&mut *conn, b, &mut checks).await?;
     }
-    if let Some(m) = media
-        && !exists(conn, "select id from media where id = $1", m).await?
-    {
-        checks.add("mediaId", "媒体不存在");
+    if let Some(m) = media {
+        crate::master::media::check(&mut *conn, m, &mut checks).await?;
     }
     if let Some(p) = product {
         let owner: Option<(i64, Option<i64>)> = sqlx::query_as("select brand_id, media_id from products where id = $1")

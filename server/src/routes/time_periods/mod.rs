@@ -132,13 +132,7 @@ pub fn select_period() -> String {
 pub async fn media_field(conn: &mut PgConnection, value: &Option<Text>, checks: &mut Checks) -> Result<i64> {
     let id = Id::picked("mediaId", value, "请选择媒体名称", checks);
     if id > 0 {
-        let found: bool = sqlx::query_scalar("select exists(select 1 from media where id = $1)")
-            .bind(id)
-            .fetch_one(conn)
-            .await?;
-        if !found {
-            checks.add("mediaId", "媒体不存在");
-        }
+        crate::master::media::check(conn, id, checks).await?;
     }
     Ok(id)
 }

@@ -11,6 +11,9 @@ async fn proposals_are_added_listed_and_settled_once() {
     let order = f.add(f.form()).await["id"].as_i64().unwrap();
     let missing = f.app.send(Call::post("orderProposalAdd", json!({ "orderId": order })).token(&f.token)).await;
     assert_eq!((missing.field("proposalText"), missing.field("adjustDate")), (Some("请输入调整建议"), Some("请选择调整日期")));
+    let proposal = json!({ "orderId": order + 1000, "proposalText": "晚间加两次", "adjustDate": "2026-03-12" });
+    let gone = f.app.send(Call::post("orderProposalAdd", proposal).token(&f.token)).await;
+    assert_eq!((gone.code(), gone.body["message"].as_str()), (4004, Some("订单不存在")));
     let added = f
         .app
         .send(Call::post("orderProposalAdd", json!({ "orderId": order, "proposalText": "晚间加两次", "adjustDate": "2026-03-12" })).token(&f.token))

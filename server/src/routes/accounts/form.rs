@@ -1,140 +1,20 @@
-//! Admin accounts (spec master-data §2 /admin, §5 admin form): list, add, edit, detail, delete,
-//! and the menu tree the account dialog's checkboxes are drawn from.
+//! The account form (spec master-data §5 admin form): its arguments, their validation into an
+//! [`AccountForm`] with the spec's Chinese messages, and the calls that write an account.
 
 use axum::Extension;
 use axum::extract::State;
-use axum::routing::{get, post};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use sqlx::PgConnection;
 use utoipa::ToSchema;
 
-use crate::auth::account::valid_account;
-use crate::auth::menu::MENU_ACCOUNTS;
-use crate::auth::{Admin, password, permission, session};
-use crate::clock::LocalTime;
-use crate::http::args::{self, IdArgs, Paging};
-use crate::http::call::Call;
-use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
-use crate::sql;
+use crate::auth::account::{lock_accounts, may_manage, valid_account};
+use crate::auth::{Admin, password, session};
+use crate::http::args::IdArgs;
+use crate::http::{AppError, Args, Checks, Done, Result, Text};
 use crate::state::AppState;
 
-use super::menus::{MenuNode, menu_tree};
-use super::Endpoint;
-
-pub static INDEX: Call = Call::get("adminUserIndex", "管理员列表")
-    .menu(MENU_ACCOUNTS)
-    .takes::<ListArgs>()
-    .answers_with::<Page<AccountRow>, AccountRow>();
-pub static INDEX_ALIAS: Call = INDEX.named("adminlist");
-pub static ADD: Call = Call::post("adminUserAdd", "添加管理员")
-    .menu(MENU_ACCOUNTS)
-    .writes()
-    .takes::<AccountArgs>()
-    .answers::<AccountRow>();
-pub static UP: Call = Call::post("adminUserUp", "修改管理员")
-    .menu(MENU_ACCOUNTS)
-    .writes()
-    .takes::<AccountArgs>()
-    .answers::<AccountRow>();
-pub static INFO: Call = Call::get("adminUserInfo", "管理员详情")
-    .menu(MENU_ACCOUNTS)
-    .takes::<IdArgs>()
-    .answers::<AccountRow>();
-pub static DELETE: Call = Call::post("adminUserDelete", "删除管理员")
-    .menu(MENU_ACCOUNTS)
-    .writes()
-    .takes::<IdArgs>();
-pub static RULE: Call = Call::post("adminUserRule", "管理员可选菜单")
-    .menu(MENU_ACCOUNTS)
-    .answers_with::<Vec<MenuNode>, MenuNode>();
-
-pub fn endpoints() -> Vec<Endpoint> {
-    vec![
-        Endpoint { call: &INDEX, handler: get(index) },
-        Endpoint { call: &INDEX_ALIAS, handler: get(index) },
-        Endpoint { call: &ADD, handler: post(add) },
-        Endpoint { call: &UP, handler: post(up) },
-        Endpoint { call: &INFO, handler: get(info) },
-        Endpoint { call: &DELETE, handler: post(delete) },
-        Endpoint { call: &RULE, handler: post(rule) },
-    ]
-}
-
-#[derive(Serialize, ToSchema, sqlx::FromRow)]
-pub struct AccountRow {
-    id: i64,
-    name: String,
-    account: String,
-    /// '1' normal, '2' disabled.
-    status: String,
-    /// `*` or comma-joined menu ids.
-    rule_id: String,
-    /// Titles of the menus in rule_id; empty for `*` (all).
-    #[serde(rename = "ruleNames")]
-    rule_names: Vec<String>,
-    loginip: String,
-    #[serde(rename = "lastLoginTime")]
-    last_login_time: Option<LocalTime>,
-    #[serde(rename = "createTime")]
-    create_time: LocalTime,
-    #[serde(rename = "updateTime")]
-    update_time: LocalTime,
-}
-
-fn select_row() -> String {
-    format!(
-        "select a.id, a.name, a.account, a.status::text as status, a.rule_id,
-                {} as rule_names, a.login_ip as loginip,
-                a.last_login_at::timestamp as last_login_time,
-                a.created_at::timestamp as create_time,
-                a.updated_at::timestamp as update_time
-         from admins a",
-        permission::RULE_TITLES_SQL
-    )
-}
-
-#[derive(Default, Deserialize, ToSchema)]
-#[serde(default)]
-pub struct ListArgs {
-    page: Option<Text>,
-    limit: Option<Text>,
-    /// Part of the name.
-    name: Option<Text>,
-    /// Part of the account.
-    account: Option<Text>,
-    /// '1' or '2'.
-    status: Option<Text>,
-}
-
-async fn index(State(state): State<AppState>, Args(args): Args<ListArgs>) -> Result<Done<Page<AccountRow>>> {
-    let mut checks = Checks::default();
-    let paging = Paging::parse(&args.page, &args.limit, 10, &mut checks);
-    let status = Text::get(&args.status).map(|s| parse_status(s, &mut checks));
-    checks.finish()?;
-    let (name, account) = (args::text(&args.name), args::text(&args.account));
-    let heads = ("select count(*) from admins a", &*select_row());
-    let (data, total) = sql::page(&state.db, heads, " order by a.id", paging.bounds(), |w| {
-        w.contains("a.name", name.clone()).contains("a.account", account.clone()).eq("a.status", status);
-    })
-    .await?;
-    Ok(Done("获取成功", Page { data, total }))
-}
-
-async fn fetch(conn: &mut PgConnection, id: i64) -> Result<AccountRow> {
-    sqlx::query_as(&format!("{} where a.id = $1", select_row()))
-        .bind(id)
-        .fetch_optional(conn)
-        .await?
-        .ok_or_else(|| AppError::NotFound("账号不存在".into()))
-}
-
-const PICK_ACCOUNT: &str = "请选择账号";
-
-async fn info(State(state): State<AppState>, Args(args): Args<IdArgs>) -> Result<Done<AccountRow>> {
-    let id = args.required(PICK_ACCOUNT)?;
-    let mut conn = state.db.acquire().await?;
-    Ok(Done("获取成功", fetch(&mut conn, id).await?))
-}
+use super::PICK_ACCOUNT;
+use super::rows::{AccountRow, fetch};
 
 #[derive(Default, Deserialize, ToSchema)]
 #[serde(default)]
@@ -161,7 +41,7 @@ struct AccountForm {
     rule_id: String,
 }
 
-fn parse_status(s: &str, checks: &mut Checks) -> i16 {
+pub(super) fn parse_status(s: &str, checks: &mut Checks) -> i16 {
     match s {
         "1" => 1,
         "2" => 2,
@@ -242,41 +122,6 @@ async fn rules(conn: &mut PgConnection, raw: &str, checks: &mut Checks) -> Resul
     Ok(ids.iter().map(i64::to_string).collect::<Vec<_>>().join(","))
 }
 
-/// 4003 unless the caller's menus cover `rule_id` (an account's current menus, or the menus
-/// given to it): an account manages only accounts with no more rights than its own, so an
-/// admin-list clerk can neither take over a `*` account nor hand out menus it lacks. The
-/// caller's menus are read from the database, never from its cached session: an account
-/// demoted a moment ago must not use the rights it just lost (inside [`lock_accounts`]'s
-/// transaction this reads the locked row).
-async fn may_manage(conn: &mut PgConnection, caller: &Admin, rule_id: &str) -> Result<()> {
-    let own: Option<String> =
-        sqlx::query_scalar("select rule_id from admins where id = $1").bind(caller.id).fetch_optional(&mut *conn).await?;
-    let Some(own) = own else { return Err(AppError::Forbidden) };
-    if permission::covers(conn, &own, rule_id).await? { Ok(()) } else { Err(AppError::Forbidden) }
-}
-
-/// An account's menus and status.
-#[derive(sqlx::FromRow)]
-struct Rights {
-    rule_id: String,
-    status: i16,
-}
-
-/// Locks the caller's row and the target's (in id order, so two admins editing each other wait
-/// rather than deadlock) until the transaction ends, and answers the target's current rights;
-/// 4004 when it is gone. The caller's rights can't change before the commit either.
-async fn lock_accounts(tx: &mut PgConnection, caller: &Admin, id: i64) -> Result<Rights> {
-    let rows: Vec<(i64, String, i16)> =
-        sqlx::query_as("select id, rule_id, status from admins where id = any($1) order by id for update")
-            .bind([caller.id, id])
-            .fetch_all(tx)
-            .await?;
-    rows.into_iter()
-        .find(|(row, _, _)| *row == id)
-        .map(|(_, rule_id, status)| Rights { rule_id, status })
-        .ok_or_else(|| AppError::NotFound("账号不存在".into()))
-}
-
 fn on_duplicate(e: sqlx::Error) -> AppError {
     AppError::on_unique(e, "admins_account_key", "account", "账号已存在")
 }
@@ -286,7 +131,7 @@ async fn hash(plain: String) -> Result<String> {
     Ok(password::hash_async(plain).await?)
 }
 
-async fn add(
+pub(super) async fn add(
     State(state): State<AppState>,
     Extension(caller): Extension<Admin>,
     Args(args): Args<AccountArgs>,
@@ -317,7 +162,7 @@ async fn add(
     Ok(Done("添加成功", row))
 }
 
-async fn up(
+pub(super) async fn up(
     State(state): State<AppState>,
     Extension(caller): Extension<Admin>,
     Args(args): Args<AccountArgs>,
@@ -377,7 +222,7 @@ async fn up(
     Ok(Done("修改成功", row))
 }
 
-async fn delete(
+pub(super) async fn delete(
     State(state): State<AppState>,
     Extension(caller): Extension<Admin>,
     Args(args): Args<IdArgs>,
@@ -398,10 +243,4 @@ async fn delete(
     tx.commit().await?;
     session::forget(id);
     Ok(Done("删除成功", ()))
-}
-
-/// The menus an account can be given, as a tree for the dialog's checkboxes.
-async fn rule(State(state): State<AppState>) -> Result<Done<Vec<MenuNode>>> {
-    let mut conn = state.db.acquire().await?;
-    Ok(Done("获取成功", menu_tree(&mut conn).await?))
 }
