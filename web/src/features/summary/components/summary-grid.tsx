@@ -1,0 +1,277 @@
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react'
+import { Grid, useGridRef } from 'react-window'
+import { useTranslation } from '@/lib/i18n'
+import type { GridCell, GridMonth, GridRow } from '../api/summary'
+import { HeadRow, LeftRow, PaneCell, type PaneProps } from './summary-grid-cells'
+import { SummaryCellMenu, type MenuTarget } from './summary-grid-menu'
+import {
+  cellsByDay,
+  DAY_WIDTH,
+  FIGURES,
+  FIXED,
+  FIXED_WIDTH,
+  HEADER_HEIGHT,
+  monthDays,
+  moveFocus,
+  ROW_HEIGHT,
+  selectable,
+} from './summary-grid-model'
+import type { SummaryAction } from './summary-dialogs'
+import { useGridDrill } from './use-grid-drill'
+
+type Props = {
+  month: GridMonth
+  /** `grid` is the box the action came from: the focus returns to its active cell when the dialog closes. */
+  onAction: (action: SummaryAction, grid: HTMLElement | null) => void
+  /** Cells chosen for 批量撤掉/修改 (merged style only); without it Ctrl-click and Space choose nothing. */
+  selected?: ReadonlySet<number>
+  onToggle?: (row: GridRow, cell: GridCell) => void
+  /** Height of the scrolling box; the merged style fills the dialog, a split-style section is as tall as its rows up to a cap. */
+  height?: number | string
+}
+
+const OVERSCAN_ROWS = 12
+const MARGIN_ROWS = 3
+const FIGURES_WIDTH = FIGURES.reduce((sum, f) => sum + f.width, 0)
+
+/** The lines the frozen left pane renders: those in view of the scroller, and a margin. */
+function useRowWindow(scroller: HTMLDivElement | null, count: number) {
+  const [range, setRange] = useState({ start: 0, stop: Math.min(count, 40) })
+  useEffect(() => {
+    if (!scroller) return
+    const update = () => {
+      const top = Math.max(0, scroller.scrollTop - HEADER_HEIGHT)
+      const first = Math.floor(top / ROW_HEIGHT)
+      const last = Math.ceil((top + scroller.clientHeight) / ROW_HEIGHT)
+      // Re-rendered only when the lines in view come near the edge of those rendered.
+      setRange((r) => {
+        const covered = (r.start === 0 || r.start <= first - MARGIN_ROWS) && (r.stop >= count || r.stop >= last + MARGIN_ROWS)
+        if (covered && r.stop <= count) return r
+        return { start: Math.max(0, first - OVERSCAN_ROWS), stop: Math.min(count, last + OVERSCAN_ROWS) }
+      })
+    }
+    update()
+    scroller.addEventListener('scroll', update, { passive: true })
+    const resize = new ResizeObserver(update)
+    resize.observe(scroller)
+    return () => {
+      scroller.removeEventListener('scroll', update)
+      resize.disconnect()
+    }
+  }, [scroller, count])
+  return range
+}
+
+/**
+ * The frozen left pane: its own component, so a scroll re-renders only the lines entering it,
+ * not the grid around it.
+ */
+const LeftPane = memo(function LeftPane({ scroller, rows }: { scroller: HTMLDivElement | null; rows: GridRow[] }) {
+  const { start, stop } = useRowWindow(scroller, rows.length)
+  return (
+    <div className="summary-grid__left" style={{ width: FIXED_WIDTH, height: rows.length * ROW_HEIGHT }}>
+      {rows.slice(start, stop).map((row, i) => <LeftRow key={row.id} row={row} index={start + i} />)}
+    </div>
+  )
+})
+
+/**
+ * One month of the schedule as a grid (spec orders §2.8): the line's columns frozen on the
+ * left, a narrow column per day, the figures after. One box scrolls both ways; the header and
+ * the left pane stay in place by `position: sticky`, the day and figure cells are virtualised
+ * by react-window's Grid (rows and columns) scrolled by that same box, so a 1,000-line month
+ * keeps a few hundred cells in the DOM.
+ */
+export function SummaryGrid({ month, onAction: report, selected, onToggle, height = '100%' }: Props) {
+  const { t } = useTranslation('orders')
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null)
+  const onAction = (action: SummaryAction) => report(action, scroller)
+  const gridRef = useGridRef(null)
+  const rows = month.data
+  const days = useMemo(() => monthDays(month.pointDateYm), [month.pointDateYm])
+  const cells = useMemo(() => rows.map(cellsByDay), [rows])
+  const [active, setActive] = useState({ row: 0, col: 0 })
+  const [menu, setMenu] = useState<MenuTarget | null>(null)
+  // A key asked for the focus to follow `active` (a click or a refetch doesn't move it).
+  const focusAfter = useRef(false)
+  const [focusRequest, setFocusRequest] = useState(0)
+  const paneWidth = days.length * DAY_WIDTH + FIGURES_WIDTH
+  const width = FIXED_WIDTH + paneWidth
+  // Stable between renders: react-window lays the columns out again when these change.
+  const paneStyle = useMemo(() => ({ width: paneWidth, overflow: 'visible', flexGrow: 0 }), [paneWidth])
+  const columnWidth = useCallback((i: number) => (i < days.length ? DAY_WIDTH : FIGURES[i - days.length].width), [days.length])
+  // The figure columns open their rows where a drill-down is at hand; the arrows reach them past
+  // the last day (from a day, Home and End stay on the days).
+  const { drill, lastCol, figureAt } = useGridDrill(rows, days.length, t)
+
+  // A refetch may leave fewer lines: keep the tab stop on one that exists.
+  const row = Math.min(active.row, Math.max(0, rows.length - 1))
+  const col = Math.min(active.col, lastCol)
+  const at = useMemo(() => ({ row, col }), [row, col])
+  const paneProps: PaneProps = useMemo(() => ({ rows, cells, days, active: at, selected, drill, t }), [rows, cells, days, at, selected, drill, t])
+
+  const cellAt = useCallback((r: number, c: number) => scroller?.querySelector<HTMLElement>(`[data-row="${r}"][data-col="${c}"]`) ?? null, [scroller])
+
+  // After a key moved the focus: scroll the cell into view (react-window renders it), then focus it.
+  useEffect(() => {
+    if (!focusAfter.current) return
+    let frames = 0
+    let id = 0
+    const tryFocus = () => {
+      const el = cellAt(at.row, at.col)
+      if (el) {
+        focusAfter.current = false
+        el.focus({ preventScroll: true })
+        return
+      }
+      // Not rendered yet: hold the focus on the box meanwhile, so the keys that follow still
+      // arrive (the old cell leaves the DOM as the grid scrolls, which would drop the focus).
+      if (frames === 0 && scroller?.contains(document.activeElement)) scroller.focus({ preventScroll: true })
+      if (frames++ < 10) id = requestAnimationFrame(tryFocus)
+    }
+    gridRef.current?.scrollToCell({ rowIndex: at.row, columnIndex: at.col })
+    tryFocus()
+    return () => cancelAnimationFrame(id)
+  }, [focusRequest, at.row, at.col, cellAt, gridRef, scroller])
+
+  const focusCell = (next: { row: number; col: number }) => {
+    focusAfter.current = true
+    setActive(next)
+    setFocusRequest((n) => n + 1)
+  }
+
+  // Tabbing into the box lands on its active cell when that is rendered; else the box keeps the
+  // focus, and a navigation key brings the cell back into view (onKeyDown).
+  const onFocus = (e: FocusEvent<HTMLDivElement>) => {
+    if (e.target !== scroller || scroller.contains(e.relatedTarget as Node | null)) return
+    cellAt(at.row, at.col)?.focus({ preventScroll: true })
+  }
+
+  const target = (el: EventTarget | null) => {
+    const node = (el as HTMLElement | null)?.closest<HTMLElement>('[data-row][data-col]:not([data-figure])')
+    if (!node) return null
+    const r = Number(node.dataset.row)
+    const c = Number(node.dataset.col)
+    const day = days[c]
+    return { row: r, col: c, line: rows[r], day, cell: cells[r]?.get(day.d), node }
+  }
+
+  const toggle = (line: GridRow, cell: GridCell | undefined) => {
+    if (onToggle && selectable(cell)) onToggle(line, cell)
+  }
+
+  const onClick = (e: MouseEvent) => {
+    const figure = figureAt(e.target)
+    if (figure) {
+      setActive({ row: figure.row, col: figure.col })
+      figure.open()
+      return
+    }
+    const hit = target(e.target)
+    if (!hit) return
+    setActive({ row: hit.row, col: hit.col })
+    if (e.ctrlKey || e.metaKey) toggle(hit.line, hit.cell)
+    else onAction({ kind: 'records', row: hit.line, cell: hit.cell && hit.cell.id > 0 ? hit.cell : null, ymd: hit.day.ymd })
+  }
+
+  const openMenu = (e: MouseEvent) => {
+    const hit = target(e.target)
+    e.preventDefault()
+    if (figureAt(e.target)) return
+    if (!hit) return
+    setActive({ row: hit.row, col: hit.col })
+    setMenu({ row: hit.line, cell: hit.cell, ymd: hit.day.ymd, x: e.clientX, y: e.clientY, node: hit.node })
+  }
+
+  const page = Math.max(1, Math.floor(((scroller?.clientHeight ?? ROW_HEIGHT) - HEADER_HEIGHT) / ROW_HEIGHT) - 1)
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const figure = figureAt(e.target)
+    if (figure) {
+      if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault()
+        figure.open()
+        return
+      }
+      const next = moveFocus(e.key, figure, rows.length, lastCol + 1, page)
+      if (!next) return
+      e.preventDefault()
+      focusCell(next)
+      return
+    }
+    const hit = target(e.target)
+    if (drill && hit && e.key === 'ArrowRight' && hit.col === days.length - 1) {
+      e.preventDefault()
+      focusCell({ row: hit.row, col: days.length })
+      return
+    }
+    // The box itself holds the focus while its cell is scrolled away: keys move from the active cell.
+    if (!hit && (e.target !== scroller || !rows.length)) return
+    if (hit && (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey))) {
+      e.preventDefault()
+      const box = hit.node.getBoundingClientRect()
+      setMenu({ row: hit.line, cell: hit.cell, ymd: hit.day.ymd, x: box.left + box.width / 2, y: box.bottom, node: hit.node })
+      return
+    }
+    if (hit && e.key === 'Enter') {
+      e.preventDefault()
+      onAction({ kind: 'records', row: hit.line, cell: hit.cell && hit.cell.id > 0 ? hit.cell : null, ymd: hit.day.ymd })
+      return
+    }
+    if (hit && e.key === ' ') {
+      e.preventDefault()
+      toggle(hit.line, hit.cell)
+      return
+    }
+    const next = moveFocus(e.key, hit ? { row: hit.row, col: hit.col } : at, rows.length, days.length, page)
+    if (!next) return
+    e.preventDefault()
+    focusCell(next)
+  }
+
+  const label = t('summary.grid.label', { month: month.pointDateYm })
+  return (
+    <div className="summary-grid-wrap" style={{ height }}>
+      <div
+        ref={setScroller}
+        className="summary-grid"
+        role="grid"
+        aria-label={label}
+        aria-rowcount={rows.length}
+        aria-colcount={FIXED.length + days.length + FIGURES.length}
+        aria-multiselectable={selected ? true : undefined}
+        style={{ scrollPaddingTop: HEADER_HEIGHT, scrollPaddingLeft: FIXED_WIDTH }}
+        tabIndex={0}
+        onFocus={onFocus}
+        onClick={onClick}
+        onContextMenu={openMenu}
+        onKeyDown={onKeyDown}
+        data-month={month.pointDateYm}
+      >
+        <HeadRow days={days} width={width} t={t} />
+        <div className="summary-grid__body" style={{ width, height: rows.length * ROW_HEIGHT }}>
+          <LeftPane scroller={scroller} rows={rows} />
+          {rows.length > 0 && (
+            <Grid
+              gridRef={gridRef}
+              role="presentation"
+              aria-colcount={undefined}
+              aria-rowcount={undefined}
+              className="summary-grid__pane"
+              style={paneStyle}
+              scrollElement={scroller}
+              cellComponent={PaneCell}
+              cellProps={paneProps}
+              columnCount={days.length + FIGURES.length}
+              columnWidth={columnWidth}
+              rowCount={rows.length}
+              rowHeight={ROW_HEIGHT}
+              overscanCount={4}
+            />
+          )}
+        </div>
+        {rows.length === 0 && <div className="summary-grid__empty">{t('summary.grid.empty')}</div>}
+      </div>
+      <SummaryCellMenu target={menu} onClose={() => setMenu(null)} onAction={onAction} />
+    </div>
+  )
+}
