@@ -3,7 +3,8 @@ import { api, type CallOptions } from '@/lib/api-client'
 import type { EvaluationFilter } from '@/features/orders/api/evaluation-types'
 import { figuresKey, viewingKey } from '@/features/orders/api/evaluation-keys'
 import { invalidateOrder } from '@/features/orders/api/invalidate'
-import { gridKey } from './summary'
+import { ordersQueryOptions } from '@/features/orders/api/get-orders'
+import { gridKey, periodsKey } from './keys'
 
 /** orderViewingList: each time-period class of the order's media with its estimate, default and basis. */
 export function getViewingEstimates(orderId: number, filter: EvaluationFilter) {
@@ -48,6 +49,6 @@ export function afterEstimate(client: QueryClient, orderId: number) {
  * grid and periods, and the order list.
  */
 export function afterClassChange(client: QueryClient) {
-  const keys = [viewingKey(0), figuresKey(0), gridKey(0), ['timePeriod'], ['orderList']].map((k) => k.slice(0, 1))
+  const keys = [viewingKey(0), figuresKey(0), gridKey(0), periodsKey(0), ordersQueryOptions().queryKey].map((k) => k.slice(0, 1))
   return Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })))
 }

@@ -6,8 +6,10 @@ import { CellDialog as Dialog } from './cell-dialog'
 import { FormDatePicker } from '@/components/ui/form-date-picker'
 import { FormField } from '@/components/ui/form-field'
 import { toast } from '@/components/ui/toast-store'
-import { useOrderTime, type OrderTime } from '../api/summary'
-import { useAddCells, useOrderTapeList, usePeriods } from '../api/summary-writes'
+import { useOrderTime, type OrderTime } from '../api/get-order-time'
+import { useAddCells } from '../api/add-cells'
+import { useOrderTapeList } from '../api/get-order-tape-list'
+import { usePeriods } from '../api/get-periods'
 import { countRule, FormError, showServerError, submitOnEnter, TypeRadios, typeRule } from './summary-form'
 
 type Props = { orderId: number; /** `YYYY-MM`: the month shown; null closed. */ month: string | null; onClose: () => void }

@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/i18n'
-import { WITHDRAWN, type GridCell, type GridRow } from '../api/summary-writes'
+import { WITHDRAWN, type GridCell, type GridRow } from '../api/get-summary-grid'
 import { cellLabel } from './summary-form'
 
 type Props = { items: { row: GridRow; cell: GridCell }[]; onRemove: (cellId: number) => void }

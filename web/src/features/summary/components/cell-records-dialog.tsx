@@ -1,6 +1,6 @@
 import { useTranslation } from '@/lib/i18n'
 import { CellDialog as Dialog } from './cell-dialog'
-import type { CellOperation, GridCell, GridRow } from '../api/summary-writes'
+import type { CellOperation, GridCell, GridRow } from '../api/get-summary-grid'
 import { CellHeading } from './summary-form'
 
 export type CellRecordsTarget = { row: GridRow; cell: GridCell | null; ymd: string }

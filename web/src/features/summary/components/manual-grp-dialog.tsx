@@ -5,7 +5,8 @@ import { useForm } from '@/lib/form'
 import { CellDialog as Dialog } from './cell-dialog'
 import { FormField } from '@/components/ui/form-field'
 import { toast } from '@/components/ui/toast-store'
-import { isVerified, useManualGrp, type GridCell, type GridRow } from '../api/summary-writes'
+import { isVerified, type GridCell, type GridRow } from '../api/get-summary-grid'
+import { useManualGrp } from '../api/set-manual-grp'
 import { CellHeading, FormError, SERVER, showServerError, submitOnEnter } from './summary-form'
 
 export type ManualGrpTarget = { row: GridRow; cell: GridCell }

@@ -1,4 +1,4 @@
-import type { OrderTime } from '../api/summary'
+import type { OrderTime } from '../api/get-order-time'
 
 /** The days a moved spot may land on, as orderTime tells them (`YYYY-MM-DD` compare as text). */
 export type MoveDays = {

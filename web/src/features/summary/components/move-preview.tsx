@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/i18n'
-import type { MovePreview } from '../api/summary-writes'
+import type { MovePreview } from '../api/check-move'
 
 /** What 确认移动 will do, as 检查 answered it: the source cell's missing spots, the destination's spots before and after. */
 export function MovePreviewTable({ preview }: { preview: MovePreview }) {

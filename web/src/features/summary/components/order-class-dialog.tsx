@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { ClassDialog } from '@/features/time-periods/components/class-dialog'
 import type { ViewingClass } from '@/features/orders/api/evaluation-types'
-import { usePeriods } from '../api/summary-writes'
+import { usePeriods } from '../api/get-periods'
 import { afterClassChange } from '../api/viewing-estimates'
 
 type Props = {

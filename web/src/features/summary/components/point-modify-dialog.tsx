@@ -4,7 +4,8 @@ import { useMemo } from 'react'
 import { useForm } from '@/lib/form'
 import { CellDialog as Dialog } from './cell-dialog'
 import { toast } from '@/components/ui/toast-store'
-import { useUpCells, WITHDRAWN, type GridCell, type GridRow } from '../api/summary-writes'
+import { WITHDRAWN, type GridCell, type GridRow } from '../api/get-summary-grid'
+import { useUpCells } from '../api/up-cells'
 import { CellHeading, countRule, FormError, showServerError, submitOnEnter, SpotFields, type SpotValues, typeRule } from './summary-form'
 
 export type PointModifyTarget = { row: GridRow; cell: GridCell | null; ymd: string }

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { getToast } from '@/components/ui/toast-store'
 import { fakeApi, signedIn, type Sent } from '@/testing/fake-api'
 import { renderPage } from '@/testing/render-page'
-import type { MovePreview } from '../api/summary-writes'
+import type { MovePreview } from '../api/check-move'
 import { PointMoveDialog, type PointMoveTarget } from './point-move-dialog'
 import { cell, conflict, invalid, messageOf, row } from './summary-fixtures'
 

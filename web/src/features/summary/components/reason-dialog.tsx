@@ -5,7 +5,8 @@ import { useForm } from '@/lib/form'
 import { CellDialog as Dialog } from './cell-dialog'
 import { FormField } from '@/components/ui/form-field'
 import { toast } from '@/components/ui/toast-store'
-import { useUpCells, type GridCell, type GridRow } from '../api/summary-writes'
+import type { GridCell, GridRow } from '../api/get-summary-grid'
+import { useUpCells } from '../api/up-cells'
 import { CellHeading, FormError, showServerError, submitOnEnter } from './summary-form'
 
 export type ReasonTarget = { row: GridRow; cell: GridCell }

@@ -1,4 +1,4 @@
-import type { GridCell, GridRow } from '../api/summary-writes'
+import type { GridCell, GridRow } from '../api/get-summary-grid'
 import { AddSlotDialog } from './add-slot-dialog'
 import { BatchDialog } from './batch-dialog'
 import { ReturnFocus } from './cell-dialog'

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { fakeApi, signedIn } from '@/testing/fake-api'
 import { renderPage } from '@/testing/render-page'
 import type { Order } from '@/features/orders/api/get-orders'
-import type { GridMonth } from '../api/summary'
+import type { GridMonth } from '../api/get-summary-grid'
 import { cell, layGridOut, row } from './summary-fixtures'
 import { SummaryDialog } from './summary-dialog'
 

@@ -5,7 +5,7 @@ import { z } from '@/lib/schema'
 import { FormField, FormGroup, setServerErrors } from '@/components/ui/form-field'
 import { Switch } from '@/components/ui/switch'
 import { ApiError } from '@/lib/api-client'
-import { POINT_TYPES, type GridCell, type GridRow } from '../api/summary-writes'
+import { POINT_TYPES, type GridCell, type GridRow } from '../api/get-summary-grid'
 
 /*
  * What the summary's cell dialogs share: the server's refusal shown on the form, the spot-type

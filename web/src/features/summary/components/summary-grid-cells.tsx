@@ -1,7 +1,7 @@
 import { memo, type ReactElement } from 'react'
 import type { CellComponentProps } from 'react-window'
 import type { TFunction } from '@/lib/i18n'
-import { isVerified, REASON, WITHDRAWN, type GridCell, type GridRow } from '../api/summary'
+import { isVerified, REASON, WITHDRAWN, type GridCell, type GridRow } from '../api/get-summary-grid'
 import {
   cellClass,
   DAY_WIDTH,

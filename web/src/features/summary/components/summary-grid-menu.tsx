@@ -1,7 +1,7 @@
 import { createPortal } from 'react-dom'
 import { DropdownMenu, MenuContent, MenuItem } from '@/components/ui/dropdown-menu'
 import { useTranslation } from '@/lib/i18n'
-import type { GridCell, GridRow } from '../api/summary'
+import type { GridCell, GridRow } from '../api/get-summary-grid'
 import type { SummaryAction } from './summary-dialogs'
 import { menuItems, type MenuItemKind } from './summary-grid-model'
 

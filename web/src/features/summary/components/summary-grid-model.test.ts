@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { cellClass, menuItems, monthDays, moveFocus, movableOf, selectable } from './summary-grid-model'
-import type { GridCell } from '../api/summary'
+import type { GridCell } from '../api/get-summary-grid'
 
 const cell = (over: Partial<GridCell> = {}): GridCell => ({
   id: 9, d: 3, ymd: '2026-03-03', point: 2, value: '', type: 'A', isHe: 1, reasonType: '1', reasonValue: '', reasonDisappearance: '0',

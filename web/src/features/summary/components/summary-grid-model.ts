@@ -1,6 +1,6 @@
 import { formatGrp } from '@/lib/grp'
 import type { TFunction } from '@/lib/i18n'
-import { REASON, SHORT, VERIFIED, WITHDRAWN, type GridCell, type GridRow, type SummaryFilter } from '../api/summary'
+import { REASON, SHORT, VERIFIED, WITHDRAWN, type GridCell, type GridRow, type SummaryFilter } from '../api/get-summary-grid'
 import type { DrillTarget } from '@/features/orders/components/drill-down/drill-down-context'
 
 /** Sizes in px: every row is one line, so react-window can place rows and columns without measuring. */

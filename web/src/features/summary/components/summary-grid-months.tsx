@@ -1,7 +1,7 @@
 import { Tabs } from 'radix-ui'
 import { useMemo } from 'react'
 import { useTranslation } from '@/lib/i18n'
-import type { GridCell, GridMonth, GridRow } from '../api/summary'
+import type { GridCell, GridMonth, GridRow } from '../api/get-summary-grid'
 import type { SummaryAction } from './summary-dialogs'
 import { SummaryGrid } from './summary-grid'
 import { HEADER_HEIGHT, ROW_HEIGHT } from './summary-grid-model'

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import type { GridMonth, GridRow } from '../api/summary'
+import type { GridMonth, GridRow } from '../api/get-summary-grid'
 import { SummaryGrid } from './summary-grid'
 import { layGridOut } from './summary-fixtures'
 

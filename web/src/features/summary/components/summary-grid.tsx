@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react'
 import { Grid, useGridRef } from 'react-window'
 import { useTranslation } from '@/lib/i18n'
-import type { GridCell, GridMonth, GridRow } from '../api/summary'
+import type { GridCell, GridMonth, GridRow } from '../api/get-summary-grid'
 import { HeadRow, LeftRow, PaneCell, type PaneProps } from './summary-grid-cells'
 import { SummaryCellMenu, type MenuTarget } from './summary-grid-menu'
 import {

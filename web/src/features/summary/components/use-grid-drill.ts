@@ -1,5 +1,5 @@
 import type { TFunction } from '@/lib/i18n'
-import type { GridRow } from '../api/summary'
+import type { GridRow } from '../api/get-summary-grid'
 import { useDrillDown, useDrillScope } from '@/features/orders/components/drill-down/drill-down-context'
 import { FIGURES, figureLabel, figureTarget } from './summary-grid-model'
 

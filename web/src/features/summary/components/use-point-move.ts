@@ -3,7 +3,9 @@ import type { UseFormReturn } from '@/lib/form'
 import { toast } from '@/components/ui/toast-store'
 import { ApiError, Code } from '@/lib/api-client'
 import { useTranslation } from '@/lib/i18n'
-import { useCheckMove, useConfirmMove, type GridCell, type MoveFields, type MovePreview } from '../api/summary-writes'
+import { useCheckMove, type MoveFields, type MovePreview } from '../api/check-move'
+import { useConfirmMove } from '../api/confirm-move'
+import type { GridCell } from '../api/get-summary-grid'
 import { showServerError } from './summary-form'
 
 /**

@@ -1,5 +1,5 @@
 import { formatGrp } from '@/lib/grp'
-import type { SummaryFilter } from '../../api/summary'
+import type { SummaryFilter } from '../../api/get-summary-grid'
 import type { AnalysisAnswer, AnalysisArgs, AnalysisSpot, CurveArgs, CurveSample } from '../../api/analysis'
 
 /*
