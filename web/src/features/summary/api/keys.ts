@@ -21,3 +21,8 @@ export const periodsKey = (orderId: number) => ['timePeriod', orderId] as const
 
 /** orderTimePeriodSuitList: the suit entries of the order that hold a period. */
 export const periodSuitsKey = (orderId: number, timePeriodId: number | null) => ['orderTimePeriodSuitList', orderId, timePeriodId] as const
+
+/** The 数据分析 mode's calls, each by its whole arguments (a page, a week, a spot). */
+export const dataAnalysisKey = (args: unknown) => ['dataAnalysis', args] as const
+export const lastWeekKey = (args: unknown) => ['dataAnalysisLastWeek', args] as const
+export const spotCurveKey = (args: unknown) => ['spotCurve', args] as const

@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/i18n'
-import type { AnalysisSpot } from '../../api/analysis'
+import type { AnalysisSpot } from '../../api/get-data-analysis'
 import { grp, isEmptyCell, type AnalysisRow } from './analysis-model'
 
 export type Side = 'm' | 'c'

@@ -1,6 +1,7 @@
 import { formatGrp } from '@/lib/grp'
 import type { SummaryFilter } from '../../api/get-summary-grid'
-import type { AnalysisAnswer, AnalysisArgs, AnalysisSpot, CurveArgs, CurveSample } from '../../api/analysis'
+import type { AnalysisAnswer, AnalysisArgs, AnalysisSpot } from '../../api/get-data-analysis'
+import type { CurveArgs, CurveSample } from '../../api/get-spot-curve'
 
 /*
  * The 数据分析 mode's pure parts: the query as the toolbar holds it and as the call takes it,

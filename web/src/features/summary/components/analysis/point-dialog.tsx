@@ -1,7 +1,8 @@
 import { lazy, Suspense, type RefObject } from 'react'
 import { Dialog } from '@/components/ui/dialog'
 import { useTranslation } from '@/lib/i18n'
-import { useSpotCurve, type AnalysisSpot } from '../../api/analysis'
+import type { AnalysisSpot } from '../../api/get-data-analysis'
+import { useSpotCurve } from '../../api/get-spot-curve'
 import { curveArgs, rating, spotWindow } from './analysis-model'
 import type { Side } from './analysis-grid'
 

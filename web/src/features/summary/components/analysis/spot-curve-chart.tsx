@@ -6,7 +6,7 @@ import { AreaClosed, Line, LinePath } from '@visx/shape'
 import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
 import { ChartTooltip, useTooltip } from '@/components/ui/chart-tooltip'
 import { useTranslation } from '@/lib/i18n'
-import type { SpotCurve } from '../../api/analysis'
+import type { SpotCurve } from '../../api/get-spot-curve'
 import { broadcastClock, broadcastStamp, clock, meanLabelBox, nearestIndex, rating, stepIndex, tsMs } from './analysis-model'
 
 /*

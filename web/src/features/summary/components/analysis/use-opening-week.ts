@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import { useLastWeek, type AnalysisAnswer, type LastWeekArgs } from '../../api/analysis'
+import type { AnalysisAnswer } from '../../api/get-data-analysis'
+import { useLastWeek, type LastWeekArgs } from '../../api/get-last-week'
 
 /**
  * Where 数据分析 stands after opening: still deciding, on the order's cycle, moved to the latest
