@@ -4,7 +4,7 @@ import { getToast } from '@/components/ui/toast-store'
 import { fakeApi, signedIn, type Sent } from '@/testing/fake-api'
 import { renderPage } from '@/testing/render-page'
 import { AddSlotDialog, slotDays } from './add-slot-dialog'
-import { invalid, messageOf } from './summary-fixtures'
+import { invalid, messageOf } from '@/testing/summary-fixtures'
 
 let answer: (sent: Sent) => unknown
 let tapes: { id: number; mediaFileName: string }[]

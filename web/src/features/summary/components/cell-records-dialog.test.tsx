@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { fakeApi, signedIn } from '@/testing/fake-api'
 import { renderPage } from '@/testing/render-page'
 import { CellRecordsDialog, type CellRecordsTarget } from './cell-records-dialog'
-import { cell, row } from './summary-fixtures'
+import { cell, row } from '@/testing/summary-fixtures'
 
 const server = fakeApi({})
 signedIn()

@@ -5,7 +5,7 @@ import { envelope, fakeApi, signedIn, type Sent } from '@/testing/fake-api'
 import { renderPage } from '@/testing/render-page'
 import type { FiguresRow, ViewingClass } from '@/features/orders/api/evaluation-types'
 import { DEFAULT_FILTER, type SummaryFilter } from '../api/get-summary-grid'
-import { figures, viewingClass } from './evaluation-fixtures'
+import { figures, viewingClass } from '@/testing/evaluation-fixtures'
 import { EvaluationSection } from './evaluation-section'
 
 let classes: ViewingClass[] = []

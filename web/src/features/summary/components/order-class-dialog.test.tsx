@@ -5,7 +5,7 @@ import { envelope, fakeApi, signedIn, type Sent } from '@/testing/fake-api'
 import { renderPage } from '@/testing/render-page'
 import type { Period } from '../api/get-periods'
 import { DEFAULT_FILTER } from '../api/get-summary-grid'
-import { viewingClass } from './evaluation-fixtures'
+import { viewingClass } from '@/testing/evaluation-fixtures'
 import { ViewingEditor } from './viewing-editor'
 
 const period = (id: number, name: string, classId: number | null, className: string | null): Period => ({

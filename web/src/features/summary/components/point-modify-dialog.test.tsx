@@ -4,7 +4,7 @@ import { getToast } from '@/components/ui/toast-store'
 import { fakeApi, signedIn, type Sent } from '@/testing/fake-api'
 import { renderPage } from '@/testing/render-page'
 import { PointModifyDialog, type PointModifyTarget } from './point-modify-dialog'
-import { cell, conflict, invalid, messageOf, row, stubResizeObserver } from './summary-fixtures'
+import { cell, conflict, invalid, messageOf, row, stubResizeObserver } from '@/testing/summary-fixtures'
 
 let answer: (sent: Sent) => unknown
 const server = fakeApi({}, (sent) => (sent.name === 'orderSummaryGrpYmdUp' ? answer(sent) : []))

@@ -5,7 +5,7 @@ import { fakeApi, signedIn, type Sent } from '@/testing/fake-api'
 import { renderPage } from '@/testing/render-page'
 import type { MovePreview } from '../api/check-move'
 import { PointMoveDialog, type PointMoveTarget } from './point-move-dialog'
-import { cell, conflict, invalid, messageOf, row } from './summary-fixtures'
+import { cell, conflict, invalid, messageOf, row } from '@/testing/summary-fixtures'
 
 const preview = (basis: string, after = 4): MovePreview => ({
   max: 3,

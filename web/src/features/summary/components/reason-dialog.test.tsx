@@ -4,7 +4,7 @@ import { getToast } from '@/components/ui/toast-store'
 import { fakeApi, signedIn, type Sent } from '@/testing/fake-api'
 import { renderPage } from '@/testing/render-page'
 import { ReasonDialog, type ReasonTarget } from './reason-dialog'
-import { cell, conflict, invalid, messageOf, row } from './summary-fixtures'
+import { cell, conflict, invalid, messageOf, row } from '@/testing/summary-fixtures'
 
 let answer: (sent: Sent) => unknown
 const server = fakeApi({}, (sent) => (sent.name === 'orderSummaryGrpYmdUp' ? answer(sent) : []))

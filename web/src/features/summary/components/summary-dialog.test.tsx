@@ -6,8 +6,8 @@ import { renderPage } from '@/testing/render-page'
 import type { Order } from '@/features/orders/api/get-orders'
 import type { GridCell, GridMonth, GridRow } from '../api/get-summary-grid'
 import type { SummaryAction } from './summary-dialogs'
-import { figures, viewingClass } from './evaluation-fixtures'
-import { layGridOut } from './summary-fixtures'
+import { figures, viewingClass } from '@/testing/evaluation-fixtures'
+import { layGridOut } from '@/testing/summary-fixtures'
 
 // The point dialogs are another part's: here they only record what the grid asked for, and
 // hand over what a batch reports written.

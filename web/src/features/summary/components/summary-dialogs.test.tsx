@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { fakeApi, signedIn } from '@/testing/fake-api'
 import { renderPage } from '@/testing/render-page'
 import { SummaryDialogs, type SummaryAction } from './summary-dialogs'
-import { cell, row, stubResizeObserver } from './summary-fixtures'
+import { cell, row, stubResizeObserver } from '@/testing/summary-fixtures'
 
 fakeApi({}, () => [])
 signedIn()

@@ -4,7 +4,7 @@ import { fakeApi, signedIn } from '@/testing/fake-api'
 import { renderPage } from '@/testing/render-page'
 import type { Order } from '@/features/orders/api/get-orders'
 import type { GridMonth } from '../api/get-summary-grid'
-import { cell, layGridOut, row } from './summary-fixtures'
+import { cell, layGridOut, row } from '@/testing/summary-fixtures'
 import { SummaryDialog } from './summary-dialog'
 
 const order = {

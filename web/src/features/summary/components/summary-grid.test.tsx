@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { GridMonth, GridRow } from '../api/get-summary-grid'
 import { SummaryGrid } from './summary-grid'
-import { layGridOut } from './summary-fixtures'
+import { layGridOut } from '@/testing/summary-fixtures'
 
 const line = (id: number): GridRow => ({
   id, contractNumber: `HT-${id}`, type: 'A', position: '', length: 15, product_magnetic_tape: { id: 1, mediaFileName: 'v1.mp4' },

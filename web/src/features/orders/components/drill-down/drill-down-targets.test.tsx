@@ -9,7 +9,7 @@ import type { Order } from '../../api/get-orders'
 import type { GridMonth, GridRow } from '@/features/summary/api/get-summary-grid'
 import { orderColumns } from '../orders-columns'
 import { SummaryGrid } from '@/features/summary/components/summary-grid'
-import { layGridOut } from '@/features/summary/components/summary-fixtures'
+import { layGridOut } from '@/testing/summary-fixtures'
 import { DrillDownProvider } from './drill-down'
 import { DrillScope } from './drill-down-context'
 

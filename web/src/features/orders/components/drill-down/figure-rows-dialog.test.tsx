@@ -4,7 +4,7 @@ import { fakeApi, signedIn } from '@/testing/fake-api'
 import { renderPage } from '@/testing/render-page'
 import type { FigureRow, FigureRows } from '../../api/get-figure-rows'
 import { EvaluationFigures } from '@/features/summary/components/evaluation-figures'
-import { figures } from '@/features/summary/components/evaluation-fixtures'
+import { figures } from '@/testing/evaluation-fixtures'
 import { DrillDownProvider } from './drill-down'
 
 const download = vi.fn(async (_url: string) => {})

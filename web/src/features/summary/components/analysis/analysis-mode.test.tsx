@@ -8,7 +8,7 @@ import { DEFAULT_FILTER, type SummaryFilter } from '../../api/get-summary-grid'
 import type { AnalysisAnswer } from '../../api/get-data-analysis'
 import type { LastWeek } from '../../api/get-last-week'
 import type { SpotCurve } from '../../api/get-spot-curve'
-import { answer, analysisOrder, curve } from './analysis-fixtures'
+import { answer, analysisOrder, curve } from '@/testing/analysis-fixtures'
 import { AnalysisMode } from './analysis-mode'
 
 let analysis: (sent: Sent) => AnalysisAnswer | ReturnType<typeof envelope> = () => answer()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { answer, analysisOrder, curve, spot } from './analysis-fixtures'
+import { answer, analysisOrder, curve, spot } from '@/testing/analysis-fixtures'
 import {
   analysisArgs, analysisRows, broadcastClock, broadcastStamp, clampPage, curveArgs, daysProblem, defaultQuery, isEmptyCell, meanLabelBox, nearestIndex, pageCount,
   queryProblem, spotSamples, spotWindow, stepIndex, tsMs, withSpotsOnly,

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { curve, spot } from './analysis-fixtures'
+import { curve, spot } from '@/testing/analysis-fixtures'
 import { spotWindow, tsMs } from './analysis-model'
 import SpotCurveChart, { CHART_MARGIN, curveScales } from './spot-curve-chart'
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, vi } from 'vitest'
 import { envelope } from '@/testing/fake-api'
-import type { GridCell, GridRow } from '../api/get-summary-grid'
+import type { GridCell, GridRow } from '@/features/summary/api/get-summary-grid'
 
 /*
  * Test fixtures of the summary dialogs: a line of the grid and its cells as orderSummaryGrpList

@@ -1,6 +1,6 @@
 import type { Order } from '@/features/orders/api/get-orders'
-import type { AnalysisAnswer, AnalysisSpot } from '../../api/get-data-analysis'
-import type { SpotCurve } from '../../api/get-spot-curve'
+import type { AnalysisAnswer, AnalysisSpot } from '@/features/summary/api/get-data-analysis'
+import type { SpotCurve } from '@/features/summary/api/get-spot-curve'
 
 /* Fixtures of the 数据分析 tests: an order, spots and answers as the contract shapes them. */
 

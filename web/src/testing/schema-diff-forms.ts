@@ -24,7 +24,7 @@ import { i18n } from '@/lib/i18n'
 
 /*
  * Every form schema the app defines (each file importing `z` from '@/lib/schema'), with a value
- * the form would submit. Used by schema.diff.test.ts only, which builds each of these once with our
+ * the form would submit. Used by lib/schema.diff.test.ts only, which builds each of these once with our
  * module and once with zod by swapping what '@/lib/schema' exports as `z`; never bundled.
  */
 
