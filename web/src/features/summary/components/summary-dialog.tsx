@@ -1,26 +1,22 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useMemo, useRef, useState } from 'react'
 import { Dialog } from '@/components/ui/dialog'
-import { toast } from '@/components/ui/toast-store'
 import { useTranslation } from '@/lib/i18n'
 import type { Order } from '@/features/orders/api/get-orders'
 import { useOrderTime } from '../api/get-order-time'
-import { DEFAULT_FILTER, useSummaryGrid, type GridCell, type GridRow, type SummaryFilter } from '../api/get-summary-grid'
-import { refreshSummary } from '../api/invalidate'
+import { DEFAULT_FILTER, useSummaryGrid, type SummaryFilter } from '../api/get-summary-grid'
 import { CustomerDataDialog } from '@/features/orders/components/customer-data-dialog'
 import { DrillScope } from '@/features/orders/components/drill-down/drill-down-context'
 import { AnalysisMode } from './analysis/analysis-mode'
 import { CollectMode } from './collect-mode'
 import { SummaryDialogs, type SummaryAction } from './summary-dialogs'
-import { currentMonth, SummaryLegend, SummaryMonths, type Selection } from './summary-grid-months'
-import { selectable } from './summary-grid-model'
+import { currentMonth, SummaryLegend, SummaryMonths } from './summary-grid-months'
 import { SummaryToolbar, type MonthStyle, type SummaryMode } from './summary-toolbar'
+import { useBatchSelection } from './use-batch-selection'
+import { useRefreshSummary } from './use-refresh-summary'
 import { ViewingDialog } from './viewing-dialog'
 import './summary.css'
 
 type Props = { order: Order | null; onClose: () => void }
-
-const NONE: Selection = new Map()
 
 /**
  * 汇总 (spec orders §2.8, DESIGN §5.2): the order's summary in three modes — 汇总 (collect, the
@@ -36,7 +32,6 @@ export function SummaryDialog({ order, onClose }: Props) {
   const [full, setFull] = useState(false)
   const [filter, setFilter] = useState<SummaryFilter>(DEFAULT_FILTER)
   const [month, setMonth] = useState('')
-  const [selection, setSelection] = useState<Selection>(NONE)
   const [action, setAction] = useState<SummaryAction>(null)
   const [customerData, setCustomerData] = useState(false)
   const [viewing, setViewing] = useState(false)
@@ -62,24 +57,14 @@ export function SummaryDialog({ order, onClose }: Props) {
   const drillScope = useMemo(() => (orderId === null ? null : { orderId, filter }), [orderId, filter])
   const grid = useSummaryGrid(orderId, filter, mode !== 'analysis')
   const time = useOrderTime(orderId)
-  const client = useQueryClient()
-  const [refreshing, setRefreshing] = useState(false)
-  const refresh = async () => {
-    if (orderId === null) return
-    setRefreshing(true)
-    try {
-      await refreshSummary(client, orderId)
-      toast.success(t('summary.toolbar.refreshed'))
-    } finally {
-      setRefreshing(false)
-    }
-  }
+  const { refresh, refreshing } = useRefreshSummary(orderId)
   const months = grid.data
+  const { selection, batch, toggle, unselect, clear } = useBatchSelection(months)
   const shownMonth = currentMonth(months ?? [], month)
 
   const close = () => {
     setMode('collect')
-    setSelection(NONE)
+    clear()
     setAction(null)
     setCustomerData(false)
     setViewing(false)
@@ -87,27 +72,9 @@ export function SummaryDialog({ order, onClose }: Props) {
   }
   // The batch is of one month's cells: another month, style or filter starts it afresh.
   const reset = <T,>(set: (v: T) => void) => (v: T) => {
-    setSelection(NONE)
+    clear()
     set(v)
   }
-  const toggle = (row: GridRow, cell: GridCell) =>
-    setSelection((now) => {
-      const next = new Map(now)
-      if (next.has(cell.id)) next.delete(cell.id)
-      else next.set(cell.id, { row, cell })
-      return next
-    })
-  // The cells a batch wrote are done with: they leave the selection (spec §4 "Batch withdraw").
-  const unselect = (ids: number[]) =>
-    setSelection((now) => {
-      const next = new Map(now)
-      for (const id of ids) next.delete(id)
-      return next
-    })
-  // A refetch may have verified or removed chosen cells: the batch holds only those still choosable.
-  const batch = [...selection.values()].filter(({ row, cell }) =>
-    months?.some((m) => m.data.some((r) => r.id === row.id && r.order_summary_grp_ymd.some((c) => c.id === cell.id && selectable(c)))),
-  )
 
   const title = order ? t('summary.title', { id: order.id, product: order.productName }) : ''
   return (

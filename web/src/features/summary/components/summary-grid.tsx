@@ -1,8 +1,9 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react'
+import { useCallback, useMemo, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react'
 import { Grid, useGridRef } from 'react-window'
 import { useTranslation } from '@/lib/i18n'
 import type { GridCell, GridMonth, GridRow } from '../api/get-summary-grid'
-import { HeadRow, LeftRow, PaneCell, type PaneProps } from './summary-grid-cells'
+import { PaneCell, type PaneProps } from './summary-grid-cells'
+import { HeadRow, LeftPane } from './summary-grid-frozen'
 import { SummaryCellMenu, type MenuTarget } from './summary-grid-menu'
 import {
   cellsByDay,
@@ -17,6 +18,7 @@ import {
   selectable,
 } from './summary-grid-model'
 import type { SummaryAction } from './summary-dialogs'
+import { useCellFocus } from './use-cell-focus'
 import { useGridDrill } from './use-grid-drill'
 
 type Props = {
@@ -30,50 +32,7 @@ type Props = {
   height?: number | string
 }
 
-const OVERSCAN_ROWS = 12
-const MARGIN_ROWS = 3
 const FIGURES_WIDTH = FIGURES.reduce((sum, f) => sum + f.width, 0)
-
-/** The lines the frozen left pane renders: those in view of the scroller, and a margin. */
-function useRowWindow(scroller: HTMLDivElement | null, count: number) {
-  const [range, setRange] = useState({ start: 0, stop: Math.min(count, 40) })
-  useEffect(() => {
-    if (!scroller) return
-    const update = () => {
-      const top = Math.max(0, scroller.scrollTop - HEADER_HEIGHT)
-      const first = Math.floor(top / ROW_HEIGHT)
-      const last = Math.ceil((top + scroller.clientHeight) / ROW_HEIGHT)
-      // Re-rendered only when the lines in view come near the edge of those rendered.
-      setRange((r) => {
-        const covered = (r.start === 0 || r.start <= first - MARGIN_ROWS) && (r.stop >= count || r.stop >= last + MARGIN_ROWS)
-        if (covered && r.stop <= count) return r
-        return { start: Math.max(0, first - OVERSCAN_ROWS), stop: Math.min(count, last + OVERSCAN_ROWS) }
-      })
-    }
-    update()
-    scroller.addEventListener('scroll', update, { passive: true })
-    const resize = new ResizeObserver(update)
-    resize.observe(scroller)
-    return () => {
-      scroller.removeEventListener('scroll', update)
-      resize.disconnect()
-    }
-  }, [scroller, count])
-  return range
-}
-
-/**
- * The frozen left pane: its own component, so a scroll re-renders only the lines entering it,
- * not the grid around it.
- */
-const LeftPane = memo(function LeftPane({ scroller, rows }: { scroller: HTMLDivElement | null; rows: GridRow[] }) {
-  const { start, stop } = useRowWindow(scroller, rows.length)
-  return (
-    <div className="summary-grid__left" style={{ width: FIXED_WIDTH, height: rows.length * ROW_HEIGHT }}>
-      {rows.slice(start, stop).map((row, i) => <LeftRow key={row.id} row={row} index={start + i} />)}
-    </div>
-  )
-})
 
 /**
  * One month of the schedule as a grid (spec orders §2.8): the line's columns frozen on the
@@ -92,9 +51,6 @@ export function SummaryGrid({ month, onAction: report, selected, onToggle, heigh
   const cells = useMemo(() => rows.map(cellsByDay), [rows])
   const [active, setActive] = useState({ row: 0, col: 0 })
   const [menu, setMenu] = useState<MenuTarget | null>(null)
-  // A key asked for the focus to follow `active` (a click or a refetch doesn't move it).
-  const focusAfter = useRef(false)
-  const [focusRequest, setFocusRequest] = useState(0)
   const paneWidth = days.length * DAY_WIDTH + FIGURES_WIDTH
   const width = FIXED_WIDTH + paneWidth
   // Stable between renders: react-window lays the columns out again when these change.
@@ -110,35 +66,7 @@ export function SummaryGrid({ month, onAction: report, selected, onToggle, heigh
   const at = useMemo(() => ({ row, col }), [row, col])
   const paneProps: PaneProps = useMemo(() => ({ rows, cells, days, active: at, selected, drill, t }), [rows, cells, days, at, selected, drill, t])
 
-  const cellAt = useCallback((r: number, c: number) => scroller?.querySelector<HTMLElement>(`[data-row="${r}"][data-col="${c}"]`) ?? null, [scroller])
-
-  // After a key moved the focus: scroll the cell into view (react-window renders it), then focus it.
-  useEffect(() => {
-    if (!focusAfter.current) return
-    let frames = 0
-    let id = 0
-    const tryFocus = () => {
-      const el = cellAt(at.row, at.col)
-      if (el) {
-        focusAfter.current = false
-        el.focus({ preventScroll: true })
-        return
-      }
-      // Not rendered yet: hold the focus on the box meanwhile, so the keys that follow still
-      // arrive (the old cell leaves the DOM as the grid scrolls, which would drop the focus).
-      if (frames === 0 && scroller?.contains(document.activeElement)) scroller.focus({ preventScroll: true })
-      if (frames++ < 10) id = requestAnimationFrame(tryFocus)
-    }
-    gridRef.current?.scrollToCell({ rowIndex: at.row, columnIndex: at.col })
-    tryFocus()
-    return () => cancelAnimationFrame(id)
-  }, [focusRequest, at.row, at.col, cellAt, gridRef, scroller])
-
-  const focusCell = (next: { row: number; col: number }) => {
-    focusAfter.current = true
-    setActive(next)
-    setFocusRequest((n) => n + 1)
-  }
+  const { cellAt, focusCell } = useCellFocus(scroller, gridRef, at, setActive)
 
   // Tabbing into the box lands on its active cell when that is rendered; else the box keeps the
   // focus, and a navigation key brings the cell back into view (onKeyDown).
