@@ -8,14 +8,31 @@ import { clearSession, getToken } from '@/lib/session'
 import { makeNonce, renderField, sign, type Fields } from '@/lib/sign'
 import type { CallArgs, CallData, GetCall, PostCall } from '@/types/call'
 
-/** Envelope codes with a fixed meaning for the client (docs/api.md, "The envelope"). */
+/** The envelope's codes, every one the contract names (docs/api.md, "The envelope"). */
 export const Code = {
   Ok: 200,
+  /** Token missing, unknown, expired or ended: sign in again. */
   TokenExpired: 2001,
+  /** Account disabled, or signed in elsewhere. */
   AccountBlocked: 2002,
-  Ignored: 115007,
+  /** Signature missing or wrong, timestamp too far off, nonce replayed. */
+  BadSignature: 2003,
+  /** Validation: `data.fields` holds each bad field's messages. */
   Validation: 4000,
+  /** The call lies outside the caller's menus (无权限访问). */
+  Forbidden: 4003,
+  NotFound: 4004,
+  /** Duplicate name (`data.fields` names the field), protected record, stale preview. */
   Conflict: 4009,
+  TooLarge: 4013,
+  RateLimited: 4029,
+  Internal: 5000,
+  /** A benign no-op, ignored silently. */
+  Ignored: 115007,
+  /** Uploads: a file over 50 MB, not an xls/xlsx/csv file, the same content already uploaded for the same purpose. */
+  UploadTooLarge: -600,
+  UploadWrongType: -601,
+  UploadDuplicate: -602,
 } as const
 
 export type FieldErrors = Record<string, string[]>

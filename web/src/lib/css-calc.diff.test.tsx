@@ -1,9 +1,9 @@
 import { render } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { ChartPlot } from '@/features/dashboard/components/chart-plot'
-import { curve, spot } from '@/features/orders/components/summary/analysis/analysis-fixtures'
-import { spotWindow } from '@/features/orders/components/summary/analysis/analysis-model'
-import SpotCurveChart from '@/features/orders/components/summary/analysis/spot-curve-chart'
+import { curve, spot } from '@/testing/analysis-fixtures'
+import { spotWindow } from '@/features/summary/components/analysis/analysis-model'
+import SpotCurveChart from '@/features/summary/components/analysis/spot-curve-chart'
 import reduceCSSCalc from './css-calc'
 
 /*

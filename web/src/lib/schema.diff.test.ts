@@ -17,7 +17,7 @@ vi.mock('@/lib/schema', async (importOriginal) => {
   return { ...ours, z: new Proxy(ours.z, { get: (_, key) => (current.z as Record<PropertyKey, unknown>)[key] }) }
 })
 
-const { FORMS } = await import('./schema.diff.forms')
+const { FORMS } = await import('@/testing/schema-diff-forms')
 const ours = await vi.importActual<typeof import('./schema')>('./schema')
 
 type Parser = { safeParse: (v: unknown) => unknown }

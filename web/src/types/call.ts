@@ -50,6 +50,19 @@ export type CallArgs<C extends CallName> =
 export type ArgName<C extends CallName> = Extract<keyof CallArgs<C>, string>
 
 /**
+ * A call's arguments where a screen always sends some of them (`R`): the document leaves every
+ * argument optional (the server answers a missing one with its own message), the screen's type
+ * says which it never leaves out. Names and the rest come from the document, as in CallArgs.
+ */
+export type CallArgsWith<C extends CallName, R extends ArgName<C>> = CallArgs<C> & { [K in R]-?: NonNullable<CallArgs<C>[K]> }
+
+/**
+ * A call's arguments as text, the way a URL keeps them: every argument the call declares,
+ * each optional but `R`.
+ */
+export type TextArgs<C extends CallName, R extends ArgName<C> = never> = { [K in Exclude<ArgName<C>, R>]?: string } & { [K in R]: string }
+
+/**
  * A list call's filters as a screen and its URL keep them: the page and its size as numbers,
  * every other argument of the call as text (an empty filter is left out).
  */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { toast } from '@/components/ui/toast-store'
-import { ApiError, unwrapAnswer } from '@/lib/api-client'
+import { ApiError, Code, unwrapAnswer } from '@/lib/api-client'
 import { i18n } from '@/lib/i18n'
 import { getToken } from '@/lib/session'
 import type { Schema } from '@/types/call'
@@ -69,9 +69,9 @@ export function partForm(sign: UploadSign, key: string, file: File, part: ChunkP
 
 /** The upload codes whose text the spec fixes (the server's message is the same words). */
 const SPEC_MESSAGES: Record<number, string> = {
-  [-600]: 'tooLarge',
-  [-601]: 'wrongType',
-  [-602]: 'duplicate',
+  [Code.UploadTooLarge]: 'tooLarge',
+  [Code.UploadWrongType]: 'wrongType',
+  [Code.UploadDuplicate]: 'duplicate',
 }
 
 function failed(status: number, message = i18n.t('upload:failed')): never {

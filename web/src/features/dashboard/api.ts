@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api, type CallOptions } from '@/lib/api-client'
 
-import type { CallData } from '@/types/call'
+import type { CallData, TextArgs } from '@/types/call'
 
 // The dashboard's calls, typed from the server's OpenAPI document (web/src/types/api.ts).
 
@@ -21,22 +21,13 @@ export type DashboardIndex = CallData<'dashboardoneIndex'>
 /** One series: a product (or an audience group), one value per bucket of `tTime`. */
 export type DashboardSeries<V = number> = { id: number; name: string; t: V[] }
 
-/** dashboardoneIndex's arguments: multi-values comma-joined, as the URL keeps them. */
-export type DashboardQuery = {
-  mediaId?: string
-  productId?: string
-  /** Empty: each product counts its default audience group. */
-  defaultAudienceCityGroupId?: string
-  /** Whose measurement: '1' 客户 (also when absent), '2' 媒体; never both added up. */
-  belongingTo?: string
-  category?: string
-  source?: string
-  timePeriodClassId?: string
-  timeType: string
-  timeTypeValue?: string
-  timeAdd: string
-  timeEnd: string
-}
+/**
+ * dashboardoneIndex's arguments, named as the document names them: multi-values comma-joined,
+ * as the URL keeps them. An empty `defaultAudienceCityGroupId` makes each product count its
+ * default audience group; `belongingTo` is whose measurement, '1' 客户 (also when absent) or
+ * '2' 媒体, never both added up. The time range and its bucketing are always sent.
+ */
+export type DashboardQuery = TextArgs<'dashboardoneIndex', 'timeType' | 'timeAdd' | 'timeEnd'>
 
 // The selects and the charts show their own loading state: no full-screen mask.
 const QUIET: CallOptions = { mask: false }
@@ -80,7 +71,7 @@ export function dashboardIndexQueryOptions(query: DashboardQuery) {
 
 /** dashboardoneBIndex's arguments: one product and dashboardoneIndex's other filters, so each
  *  group's series is the product's with that group chosen. */
-export type DashboardGroupQuery = Omit<DashboardQuery, 'productId' | 'defaultAudienceCityGroupId'> & { productId: string }
+export type DashboardGroupQuery = TextArgs<'dashboardoneBIndex', 'productId' | 'timeType' | 'timeAdd' | 'timeEnd'>
 
 /** The per-group view of `productId` under the filters of `query` (its groups aside). */
 export function groupQueryOf(query: DashboardQuery, productId: string): DashboardGroupQuery {

@@ -1,5 +1,5 @@
 import { EXPORT_TIMEOUT_MS, api, type CallOptions } from '@/lib/api-client'
-import type { CallArgs, CallData, Schema } from '@/types/call'
+import type { CallArgsWith, CallData, Schema } from '@/types/call'
 
 /*
  * The broadcast-certificate calls (播出证明, docs/api.md "Broadcast certificates"), typed from
@@ -35,19 +35,18 @@ export type CertificateTape = Schema<'CertificateVersion'>
 /** A version of the order. */
 export type OrderTape = CallData<'broadcastingMagneticTapeDetailsList'>[number]
 
-type SwapCall = CallArgs<'broadcastingMagneticTapeDetailsUp'>
+/**
+ * broadcastingMagneticTapeDetailsUp's arguments as the swap dialog sends them: the order, the
+ * certificate's version (`tapeId`, '选择播证版本') and the order's version that replaces it
+ * (`upTapeId`, '选择订单版本'), and `broadcastingMagneticTapeDetailsType` 1 every unconfirmed row
+ * of tapeId or 2 only row `broadcastingId`.
+ */
+export type SwapArgs = CallArgsWith<'broadcastingMagneticTapeDetailsUp', 'orderId' | 'tapeId' | 'upTapeId' | 'broadcastingMagneticTapeDetailsType'>
 
-export type SwapArgs = {
-  orderId: number
-  /** The certificate's version ('选择播证版本'). */
-  tapeId: number | ''
-  /** The order's version that replaces it ('选择订单版本'). */
-  upTapeId: number | ''
-  /** The row of a single swap. */
-  broadcastingId?: number
-  /** 1 every unconfirmed row of tapeId, 2 only row broadcastingId. */
-  broadcastingMagneticTapeDetailsType: 1 | 2
-}
+/** orderBroadcastLicenseUp answers either step's shape: a preview carries the comparison, what was applied the months it confirmed. */
+type LicenseAnswer = CallData<'orderBroadcastLicenseUp'>
+const isPreview = (answer: LicenseAnswer): answer is Preview => 'dataList' in answer
+const isApplied = (answer: LicenseAnswer): answer is ConfirmResult => 'months' in answer
 
 /** broadcastingCertificate: the current certificate's comparison as it stands (4004 when none). A read. */
 export const getCertificate = (orderId: number, opts?: CallOptions): Promise<Comparison> => api.get('broadcastingCertificate', { orderId }, opts)
@@ -56,15 +55,21 @@ export const getCertificate = (orderId: number, opts?: CallOptions): Promise<Com
  * orderBroadcastLicenseUp typeY 1: what confirming the due months does. It changes nothing a
  * user sees (the server keeps it for typeY 2 only), so it runs when the user asks to confirm.
  */
-export const previewCertificate = (orderId: number, opts?: CallOptions) =>
-  api.post('orderBroadcastLicenseUp', { orderId, typeY: 1 }, opts) as Promise<Preview>
+export async function previewCertificate(orderId: number, opts?: CallOptions): Promise<Preview> {
+  const answer = await api.post('orderBroadcastLicenseUp', { orderId, typeY: 1 }, opts)
+  if (!isPreview(answer)) throw new Error('orderBroadcastLicenseUp typeY 1 answered without a preview')
+  return answer
+}
 
 /**
  * orderBroadcastLicenseUp typeY 2: applies exactly the preview shown, named by its `basis`
  * (4009 when anything changed since, or another preview was stored meanwhile).
  */
-export const confirmCertificate = (orderId: number, basis: string, opts?: CallOptions) =>
-  api.post('orderBroadcastLicenseUp', { orderId, typeY: 2, basis }, opts) as Promise<ConfirmResult>
+export async function confirmCertificate(orderId: number, basis: string, opts?: CallOptions): Promise<ConfirmResult> {
+  const answer = await api.post('orderBroadcastLicenseUp', { orderId, typeY: 2, basis }, opts)
+  if (!isApplied(answer)) throw new Error('orderBroadcastLicenseUp typeY 2 answered without what it applied')
+  return answer
+}
 
 /** orderBroadcastLicenseTimeUp: places an unassigned row in one of the media's periods. */
 export const assignPeriod = (args: { broadcastingCertificateId: number; timePeriodId: number }) => api.post('orderBroadcastLicenseTimeUp', args)
@@ -76,10 +81,7 @@ export const getCertificateTapes = (orderId: number) => api.get('orderBroadcasti
 export const getOrderTapes = (orderId: number) => api.get('broadcastingMagneticTapeDetailsList', { orderId })
 
 /** broadcastingMagneticTapeDetailsUp: the rows of a certificate version (or one row) become an order version's. */
-export const swapVersion = ({ tapeId, upTapeId, ...rest }: SwapArgs) => {
-  const body: SwapCall = { ...rest, tapeId: tapeId === '' ? undefined : tapeId, upTapeId: upTapeId === '' ? undefined : upTapeId }
-  return api.post('broadcastingMagneticTapeDetailsUp', body)
-}
+export const swapVersion = (args: SwapArgs) => api.post('broadcastingMagneticTapeDetailsUp', args)
 
 /** orderBroadcastingCertificateExport: the 汇总 and 明细 sheets, as the usual export answer. */
 export const exportCertificate = (orderId: number) => api.get('orderBroadcastingCertificateExport', { orderId }, { timeoutMs: EXPORT_TIMEOUT_MS })

@@ -1,6 +1,6 @@
 /*
  * The query keys of the evaluation calls, apart from their fetchers: the schedule's writes
- * (summary.ts) invalidate them, and the evaluation's writes invalidate the schedule's.
+ * (features/summary/api/invalidate.ts) invalidate them, and the evaluation's writes invalidate the schedule's.
  */
 
 /** Every orderSummaryList of the order, whatever the filter. */

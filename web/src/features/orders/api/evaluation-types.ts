@@ -1,5 +1,5 @@
 import type { CallData, Schema } from '@/types/call'
-import type { SummaryFilter } from './summary'
+import type { SummaryFilter } from '@/features/summary/api/get-summary-grid'
 
 /*
  * The shapes of issue 17's evaluation calls, from the server's OpenAPI document like every other

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import type { CallData, Schema } from '@/types/call'
-import type { SummaryFilter } from './summary'
+import type { SummaryFilter } from '@/features/summary/api/get-summary-grid'
 
 /** A figure a drill-down opens, by its stable name (docs/api.md, figureRows). */
 export type FigureName = Schema<'FigureName'>

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tan
 import { api } from '@/lib/api-client'
 import type { CustomerAttached, CustomerFilter, CustomerPreview } from './evaluation-types'
 import { customerDataKey, figuresKey, viewingKey } from './evaluation-keys'
-import { invalidateSummary } from './summary'
+import { invalidateSummary } from '@/features/summary/api/invalidate'
 
 /** orderCustomerIndex: a page of the viewing rows that match the order, and the sum of all of them. */
 export function getOrderCustomerData(orderId: number, filter: CustomerFilter, page: number, limit: number) {

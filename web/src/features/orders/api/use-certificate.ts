@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { ApiError } from '@/lib/api-client'
+import { ApiError, Code } from '@/lib/api-client'
 import { download } from '@/lib/download'
 import { lookupQueryOptions } from '@/lib/lookups'
 import type { CallData } from '@/types/call'
@@ -17,8 +17,6 @@ import {
 import { orderTemplateQueryOptions } from './get-order-template'
 import { invalidateOrder } from './invalidate'
 
-const NOT_FOUND = 4004
-
 /**
  * The comparison as it stands, every month of it — a read, the only call opening the dialog
  * makes. `null` when the order has no certificate yet (its 4004 is the empty state, so quiet).
@@ -27,7 +25,7 @@ export async function loadCertificate(orderId: number): Promise<Comparison | nul
   try {
     return await getCertificate(orderId, { quiet: true })
   } catch (err) {
-    if (err instanceof ApiError && err.code === NOT_FOUND) return null
+    if (err instanceof ApiError && err.code === Code.NotFound) return null
     throw err
   }
 }

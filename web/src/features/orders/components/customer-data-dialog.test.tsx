@@ -6,8 +6,8 @@ import { renderPage } from '@/testing/render-page'
 import type { CustomerPage, CustomerPreview } from '../api/evaluation-types'
 import type { Order } from '../api/get-orders'
 import { CustomerDataDialog } from './customer-data-dialog'
-import { customerPage, customerPreview } from './summary/evaluation-fixtures'
-import { row } from './summary/summary-fixtures'
+import { customerPage, customerPreview } from '@/testing/evaluation-fixtures'
+import { row } from '@/testing/summary-fixtures'
 
 const order = { id: 7, productName: '纯牛奶', cycleTimeAdd: '2026-03-01', cycleTimeEnd: '2026-04-30' } as unknown as Order
 

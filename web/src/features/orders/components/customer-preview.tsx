@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import { DataTable, type Column } from '@/components/ui/data-table'
 import { useTranslation } from '@/lib/i18n'
 import type { CustomerCell, CustomerPreview } from '../api/evaluation-types'
-import { DEFAULT_FILTER, useSummaryGrid } from '../api/summary'
+import { DEFAULT_FILTER, useSummaryGrid } from '@/features/summary/api/get-summary-grid'
 import { formatGrp } from './order-figures'
 
 /**

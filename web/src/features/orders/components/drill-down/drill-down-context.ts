@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react'
 import type { FigureQuery } from '../../api/get-figure-rows'
-import type { SummaryFilter } from '../../api/summary'
+import type { SummaryFilter } from '@/features/summary/api/get-summary-grid'
 
 /**
  * How the figure a drill-down opens follows from its rows: their sum (most figures), their sum

@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeApi, signedIn } from '@/testing/fake-api'
 import { renderPage } from '@/testing/render-page'
 import type { FigureRow, FigureRows } from '../../api/get-figure-rows'
-import { EvaluationFigures } from '../summary/evaluation-figures'
-import { figures } from '../summary/evaluation-fixtures'
+import { EvaluationFigures } from '@/features/summary/components/evaluation-figures'
+import { figures } from '@/testing/evaluation-fixtures'
 import { DrillDownProvider } from './drill-down'
 
 const download = vi.fn(async (_url: string) => {})
