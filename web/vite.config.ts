@@ -2,6 +2,7 @@
 import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { localeValues } from './locale-values.ts'
 import { pageChunks } from './page-chunks.ts'
 
 // ADEVAL_ADDR is the server's listen address (host:port), as `adeval serve` reads it.
@@ -20,7 +21,7 @@ const pages = pageChunks({ layout: /\/src\/app\/layout\/layout\.tsx$/, routeTabl
 export default defineConfig({
   // Relative asset paths: the app uses hash routing, so it can be served from any path.
   base: './',
-  plugins: [react(), pages.plugin],
+  plugins: [react(), localeValues(), pages.plugin],
   // Locale files ship as JSON.parse of one string: smaller and faster to parse than object literals
   // with a named export per key, which the app never imports (issue 18).
   json: { namedExports: false, stringify: true },
