@@ -43,7 +43,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'back-office', test: BACK_OFFICE },
-            { name: pages.name, priority: -1 },
+            { name: pages.name, debugName: 'pages', priority: -1 },
           ],
           includeDependenciesRecursively: false,
         },
