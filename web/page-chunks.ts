@@ -122,10 +122,15 @@ export function pageChunkNames(start: string, ctx: Context, opts: PageChunkOptio
     if (hits.length > 1 && parts.length) hits = hits.filter((id) => id.includes(`/${parts.join('/')}`))
     return hits.length === 1 ? hits[0] : undefined
   }
-  /** What `name` of barrel `id` loads: the modules it comes from, through barrels (all: '*'). */
-  const through = (id: string, name: string, depth = 0): string[] => {
+  /**
+   * What `name` of barrel `id` loads: the modules it comes from, through barrels (all: '*'). A
+   * name not found loads everything the barrel imports, unless it is looked for in one of several
+   * `export *` (another may have it).
+   */
+  const through = (id: string, name: string, depth = 0, inStar = false): string[] => {
     const m = info(id)
-    if (!m || depth > 8) return []
+    if (!m) return []
+    if (depth > 8) return [...m.importedIds]
     if (name === '*') return m.importedIds.flatMap((t) => (isBarrel(t) ? through(t, '*', depth + 1) : [t]))
     const code = (m.code ?? '').replace(COMMENTS, '')
     // `export { local as name }` lists, then the import that binds `local`.
@@ -142,10 +147,11 @@ export function pageChunkNames(start: string, ctx: Context, opts: PageChunkOptio
       if (hit) return t === undefined ? [...m.importedIds] : isBarrel(t) ? through(t, hit[0], depth + 1) : [t]
       if (s.names.length === 1 && s.names[0][1] === '*' && s.names[0][0] === '*') stars.push(s.source)
     }
-    return stars.flatMap((source) => {
+    const found = stars.flatMap((source) => {
       const t = target(id, source)
-      return t === undefined ? [...m.importedIds] : isBarrel(t) ? through(t, name, depth + 1) : [t]
+      return t === undefined ? [...m.importedIds] : isBarrel(t) ? through(t, name, depth + 1, true) : [t]
     })
+    return found.length || inStar ? found : [...m.importedIds]
   }
   /** The modules `id` loads when it runs: its imports, through barrels by name. */
   const deps = (id: string): string[] => {
