@@ -23,7 +23,15 @@ export const config = {
   stepTimeoutMs: 10_000,
 }
 
+/**
+ * The checks made so far in this process: `expect`, `expectAccessible` and `toastSays` count one
+ * each. The runner reads it around every flow, and a flow that made none fails: a flow whose
+ * steps all ran proves nothing until it checks what they did.
+ */
+export const checks = { made: 0 }
+
 export function expect(ok, message) {
+  checks.made++
   if (!ok) throw new Error(message)
 }
 
@@ -92,6 +100,7 @@ const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
  * violation, naming each rule and the first elements it found, so a regression names its cause.
  */
 export async function expectAccessible(page, what, { include } = {}) {
+  checks.made++
   // Evaluated through the DevTools protocol: the app's CSP forbids inline script tags.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
   const violations = await page.evaluate(
@@ -135,7 +144,10 @@ export async function dismissNotices(page) {
 }
 
 /** Waits for a toast of `kind` saying `text`. */
-export const toastSays = (page, text, kind = 'success') => page.locator(`.toast--${kind}`, { hasText: text }).last().waitFor()
+export function toastSays(page, text, kind = 'success') {
+  checks.made++
+  return page.locator(`.toast--${kind}`, { hasText: text }).last().waitFor()
+}
 
 /**
  * Scrolls `el` one step down and across per animation frame for up to 3 s (run in the page

@@ -2,7 +2,11 @@
 //   ADEVAL_E2E_URL=… ADEVAL_ADMIN_PASSWORD=… ADEVAL_E2E_CLERK_PASSWORD=… npm run e2e [-- file-filter …]
 // The analysis flow also loads rating series from the shell: ADEVAL_BIN, and the server's
 // DATABASE_URL and ADEVAL_DATA_DIR.
-// Runs every e2e/tests/*.mjs in alphabetical order, its `tests` in order. Each test gets `ctx`:
+// Runs every e2e/tests/*.mjs in alphabetical order, its `tests` in order. A test marked
+// `setup: true` (signing in, seeding through the API or the shell) prepares the flows after it:
+// it must pass but is not counted among the flows. Every other test is a flow and must make at
+// least one check (lib.mjs's `expect`, `expectAccessible`, `toastSays`), or it fails.
+// Each test gets `ctx`:
 //   browser, base, admin {account, password}, clerk {account, password},
 //   open({ keep }) → fresh context's page (10 s default timeouts; closed after the test unless
 //                    keep: true, then after the file),
@@ -10,11 +14,12 @@
 //   test-results/<file>-<label>.png, state (an object shared by the tests of one file),
 //   page (set it to choose the page of the automatic end-of-test screenshot; default: the last opened).
 import { mkdir, readdir, rm } from 'node:fs/promises'
-import { basename } from 'node:path'
+import { basename, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { config, expect, launch, signIn, slug, withTimeout } from './lib.mjs'
+import { checks, config, expect, launch, signIn, slug, withTimeout } from './lib.mjs'
 
-const dir = fileURLToPath(new URL('./tests/', import.meta.url))
+// ADEVAL_E2E_DIR: another folder of flows (the runner's own check runs its fixtures).
+const dir = process.env.ADEVAL_E2E_DIR ?? fileURLToPath(new URL('./tests/', import.meta.url))
 const filters = process.argv.slice(2)
 const files = (await readdir(dir))
   .filter((f) => f.endsWith('.mjs') && (!filters.length || filters.some((x) => f.includes(x))))
@@ -27,6 +32,7 @@ await mkdir(config.out, { recursive: true })
 const browser = await launch()
 let passed = 0
 let failed = 0
+let setups = 0
 
 async function shoot(page, path) {
   if (!page || page.isClosed()) return
@@ -40,7 +46,7 @@ for (const file of files) {
   }
   let tests
   try {
-    ;({ tests } = await import(pathToFileURL(`${dir}${file}`).href))
+    ;({ tests } = await import(pathToFileURL(join(dir, file)).href))
   } catch (err) {
     failed++
     console.log(`FAIL ${label}: (load): ${String(err?.message ?? err).split('\n')[0]}`)
@@ -72,10 +78,18 @@ for (const file of files) {
       shot: (page, name) => shoot(page, `${config.out}${label}-${slug(name)}.png`),
     }
     const started = Date.now()
+    const checked = checks.made
     try {
       await withTimeout(test.run(ctx), config.testTimeoutMs, test.name)
-      passed++
-      console.log(`ok   ${label}: ${test.name} (${Date.now() - started} ms)`)
+      const made = checks.made - checked
+      if (test.setup) {
+        setups++
+        console.log(`set  ${label}: ${test.name} (${Date.now() - started} ms)`)
+      } else {
+        if (!made) throw new Error('made no check: a flow ends by checking what it did (expect, expectAccessible, toastSays)')
+        passed++
+        console.log(`ok   ${label}: ${test.name} (${Date.now() - started} ms, ${made} checks)`)
+      }
     } catch (err) {
       failed++
       console.log(`FAIL ${label}: ${test.name}: ${String(err?.message ?? err).split('\n')[0]} (${Date.now() - started} ms)`)
@@ -88,5 +102,5 @@ for (const file of files) {
 }
 
 await browser.close()
-console.log(`e2e: ${passed} passed, ${failed} failed`)
+console.log(`e2e: ${passed} flows passed, ${failed} failed (${setups} setup steps besides)`)
 process.exit(failed ? 1 : 0)

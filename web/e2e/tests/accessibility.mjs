@@ -38,6 +38,7 @@ async function visit(page, base, path, ready) {
 
 export const tests = [
   {
+    setup: true,
     name: 'signed in, with an order and its master data',
     run: async (ctx) => {
       const page = (ctx.state.page = await ctx.open({ keep: true }))

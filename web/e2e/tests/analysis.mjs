@@ -70,6 +70,7 @@ async function openAnalysis(ctx, page, name = productName) {
 
 export const tests = [
   {
+    setup: true,
     name: 'an order, viewing rows of both sides and a per-second rating series, loaded through the API and the shell',
     run: async (ctx) => {
       const page = (ctx.state.page = await ctx.open({ keep: true }))

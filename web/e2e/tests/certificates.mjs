@@ -154,6 +154,7 @@ async function tiles(page, region) {
 
 export const tests = [
   {
+    setup: true,
     name: 'master data and an order of tapes A and B (C is only the product’s)',
     run: async (ctx) => {
       const page = (ctx.state.page = await ctx.open({ keep: true }))

@@ -123,6 +123,7 @@ async function importRows(ctx, page, media, rows, side) {
 
 export const tests = [
   {
+    setup: true,
     name: 'two products of a media with viewing rows of both sides and two groups imported as customer data',
     run: async (ctx) => {
       const page = (ctx.state.page = await ctx.open({ keep: true }))

@@ -42,6 +42,7 @@ async function values(box) {
 
 export const tests = [
   {
+    setup: true,
     name: 'an order with a schedule, an estimate and viewing rows, made through the API and the shell',
     run: async (ctx) => {
       const page = (ctx.state.page = await ctx.open({ keep: true }))

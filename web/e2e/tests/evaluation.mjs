@@ -69,6 +69,7 @@ async function typeEstimate(page, box, values) {
 
 export const tests = [
   {
+    setup: true,
     name: 'an order with a schedule in a classed and an unclassed period, made through the API',
     run: async (ctx) => {
       const page = (ctx.state.page = await ctx.open({ keep: true }))

@@ -42,6 +42,7 @@ async function downloadTemplate(ctx, page, up, button = '下载模板') {
 
 export const tests = [
   {
+    setup: true,
     name: 'an order of the flow’s own: tape A, an evening period, a cycle around today',
     run: async (ctx) => {
       const page = (ctx.state.page = await ctx.open({ keep: true }))

@@ -89,6 +89,7 @@ async function importTemplate(ctx, page, box, name, bytes) {
 
 export const tests = [
   {
+    setup: true,
     name: 'master data and an order from this month to next year',
     run: async (ctx) => {
       const page = (ctx.state.page = await ctx.open({ keep: true }))

@@ -25,6 +25,7 @@ const fieldError = (box, text) => box.locator('.form-field__error', { hasText: t
 
 export const tests = [
   {
+    setup: true,
     name: 'master data: a product with two tapes, two suits on a media',
     run: async (ctx) => {
       const page = (ctx.state.page = await ctx.open({ keep: true }))

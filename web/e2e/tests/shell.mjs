@@ -109,10 +109,15 @@ export const tests = [
       const page = await adminPage(ctx)
       await page.goto(`${ctx.base}/#/no/such/page`)
       await waitForPath(page, '/404')
-      await page.getByRole('heading', { name: '站长说你不能进入这个页面……' }).waitFor()
+      const heading = page.getByRole('heading', { name: '站长说你不能进入这个页面……' })
+      await heading.waitFor()
+      ctx.expect(await heading.isVisible(), 'the 404 page shows no heading')
       await ctx.shot(page, '404')
       await page.getByRole('link', { name: '返回首页' }).click()
       await waitForPath(page, '/order/index')
+      const list = page.getByRole('table', { name: '订单汇总' })
+      await list.waitFor()
+      ctx.expect(await list.isVisible(), '返回首页 leads to no order list')
     },
   },
   {
@@ -216,11 +221,15 @@ export const tests = [
       await page.setViewportSize({ width: 760, height: 900 })
       await page.getByRole('button', { name: '展开侧边栏' }).click()
       await sidebar(page).getByRole('link', { name: '套装管理' }).waitFor()
+      const drawer = page.locator('.sidebar')
+      ctx.expect(await drawer.evaluate((el) => el.classList.contains('sidebar--open') && !el.inert), 'the drawer did not open')
       await page.waitForTimeout(400) // the slide-in transition
       await ctx.shot(page, 'mobile-drawer')
       await sidebar(page).getByRole('link', { name: '套装管理' }).click()
       await waitForPath(page, '/suit/index')
       await page.getByRole('button', { name: '展开侧边栏' }).waitFor()
+      await page.waitForFunction(() => !document.querySelector('.sidebar')?.classList.contains('sidebar--open'))
+      ctx.expect(await drawer.evaluate((el) => el.inert), 'the drawer closed but stays in the tab order')
       await ctx.shot(page, 'mobile-page')
       await page.setViewportSize({ width: 1366, height: 768 })
     },

@@ -26,6 +26,7 @@ const confirmBox = async (page, text) => {
 
 export const tests = [
   {
+    setup: true,
     name: 'two periods are made on the time-period screen',
     run: async (ctx) => {
       const page = (ctx.state.page = await ctx.open({ keep: true }))

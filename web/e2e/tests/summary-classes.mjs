@@ -20,6 +20,7 @@ const estimates = (box) => box.getByRole('table', { name: /^预估/ })
 
 export const tests = [
   {
+    setup: true,
     name: 'an order of the super administrator, over this month, on a media with three periods and no class',
     run: async (ctx) => {
       const page = await ctx.open()

@@ -47,6 +47,7 @@ async function refetching(page, act) {
 
 export const tests = [
   {
+    setup: true,
     name: 'an order over two months with a schedule made through the API',
     run: async (ctx) => {
       const page = (ctx.state.page = await ctx.open({ keep: true }))

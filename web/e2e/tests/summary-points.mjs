@@ -35,6 +35,7 @@ const { dialog, orderRow, fieldError, go, openMore, linesOf, lineOf, cellAt, ope
 
 export const tests = [
   {
+    setup: true,
     name: 'an order of tapes A and B with a suit of both periods; spots in M and N; M’s certificate confirmed',
     run: async (ctx) => {
       const page = (ctx.state.page = await ctx.open({ keep: true }))
