@@ -8,6 +8,7 @@ pub mod config;
 pub mod dashboard;
 pub mod db;
 pub mod demo;
+pub mod error;
 pub mod export;
 pub mod http;
 pub mod imports;

@@ -9,7 +9,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::clock::LocalTime;
-use crate::http::{AppError, Checks, Result};
+use crate::error::{AppError, Checks, Result};
 use crate::state::AppState;
 
 /// A checked spotCurve request.

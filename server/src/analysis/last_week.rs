@@ -10,7 +10,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::SpotsOf;
-use crate::http::{AppError, Checks, Result};
+use crate::error::{AppError, Checks, Result};
 use crate::state::AppState;
 
 /// dataAnalysisLastWeek's answer; every field null when the rows have no spot.

@@ -12,7 +12,7 @@ use adeval_engine::{Side, ViewingFilter};
 use chrono::NaiveDate;
 use sqlx::PgConnection;
 
-use crate::http::{Checks, Result};
+use crate::error::{Checks, Result};
 use crate::state::AppState;
 
 /// Whose spots the analysis reads: a product's, in one audience/city group, of a media (any

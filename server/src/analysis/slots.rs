@@ -14,7 +14,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::SpotsOf;
-use crate::http::{AppError, Checks, Result};
+use crate::error::{AppError, Checks, Result};
 use crate::state::AppState;
 
 /// The most buckets one answer has.

@@ -7,8 +7,9 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::Filters;
+use crate::error::{Checks, Result};
 use crate::http::args::{Arg, Belonging, Category, Day, Id, Ids, Source};
-use crate::http::{Checks, Result, Text};
+use crate::http::Text;
 
 /// The most days a dashboard call's range holds (ten years and a bit).
 pub const MAX_DAYS: i64 = 3_660;

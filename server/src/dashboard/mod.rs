@@ -15,7 +15,7 @@ use chrono::NaiveDate;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::http::{AppError, Checks, Result};
+use crate::error::{AppError, Checks, Result};
 use crate::state::AppState;
 
 /// What a dashboard call asks for, checked.

@@ -6,7 +6,8 @@
 
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, Utc};
 
-use super::{Checks, Text};
+use super::Text;
+use crate::error::Checks;
 
 /// A kind of argument value.
 pub trait Arg: Sized {
@@ -436,7 +437,7 @@ pub struct IdArgs {
 
 impl IdArgs {
     /// The id, or a 4000 with `message` on the `id` field.
-    pub fn required(&self, message: &str) -> super::Result<i64> {
+    pub fn required(&self, message: &str) -> crate::error::Result<i64> {
         let mut checks = Checks::default();
         let id = Id::picked("id", &self.id, message, &mut checks);
         checks.finish().map(|()| id)

@@ -12,9 +12,10 @@ use crate::auth::account::valid_account;
 use crate::auth::menu::MENU_ACCOUNTS;
 use crate::auth::{Admin, password, permission, session};
 use crate::clock::LocalTime;
+use crate::error::{AppError, Checks, Result};
 use crate::http::args::{self, IdArgs, Paging};
 use crate::http::call::Call;
-use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
+use crate::http::{Args, Done, Page, Text};
 use crate::sql;
 use crate::state::AppState;
 

@@ -15,9 +15,10 @@ use crate::analysis::curve::{self, CurveAsk, SpotCurve};
 use crate::analysis::last_week::{self, LastWeek};
 use crate::analysis::slots::{self, AnalysisPage, SlotsAsk};
 use crate::auth::menu::{MENU_DASHBOARD, MENU_ORDER};
+use crate::error::{Checks, Result};
 use crate::http::args::{Arg, Category, Day, DayTime, Id, Paging, Source};
 use crate::http::call::Call;
-use crate::http::{Args, Checks, Done, Result, Text};
+use crate::http::{Args, Done, Text};
 use crate::state::AppState;
 use adeval_engine::TimeType;
 

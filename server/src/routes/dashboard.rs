@@ -9,9 +9,10 @@ use utoipa::ToSchema;
 use crate::auth::menu::MENU_DASHBOARD;
 use crate::dashboard::args::{GroupIndexArgs, IndexArgs};
 use crate::dashboard::{self, Figures};
+use crate::error::{Checks, Result};
 use crate::http::args::{Id, Ids};
 use crate::http::call::Call;
-use crate::http::{Args, Checks, Done, Result, Text};
+use crate::http::{Args, Done, Text};
 use crate::state::AppState;
 
 use super::Endpoint;

@@ -39,8 +39,8 @@ use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::auth::guard::{BODY_LIMIT, Guard, guard};
+use crate::error::AppError;
 use crate::realtime;
-use crate::http::AppError;
 use crate::state::AppState;
 
 /// What a call is lives in `http::call`, below the guard and the operation log; it is named here

@@ -19,7 +19,8 @@ use futures_util::TryStreamExt;
 use serde::Serialize;
 
 use crate::auth::session::{self, Admin};
-use crate::http::{AppError, Done, Result};
+use crate::error::{AppError, Result};
+use crate::http::Done;
 use crate::jobs;
 use crate::state::AppState;
 use crate::storage::files::{FileRow, file_row};

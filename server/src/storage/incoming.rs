@@ -7,7 +7,7 @@ use sha2::{Digest, Sha256};
 use tokio::io::AsyncWriteExt;
 
 use super::{random_name, sniff, upload_temp_dir};
-use crate::http::{AppError, Result};
+use crate::error::{AppError, Result};
 use crate::state::AppState;
 
 /// A temporary file removed when dropped.

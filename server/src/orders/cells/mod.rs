@@ -21,7 +21,7 @@ use chrono::NaiveDate;
 use sqlx::PgConnection;
 
 use crate::auth::session::Admin;
-use crate::http::{AppError, Result};
+use crate::error::{AppError, Result};
 
 /// The text of a withdrawn cell's `value`.
 pub const WITHDRAWN: &str = "撤掉";

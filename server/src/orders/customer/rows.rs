@@ -15,7 +15,7 @@ use sqlx::PgConnection;
 use utoipa::ToSchema;
 
 use crate::clock::LocalTime;
-use crate::http::{AppError, Checks, Result};
+use crate::error::{AppError, Checks, Result};
 use crate::state::AppState;
 
 /// What the order contributes to the match.

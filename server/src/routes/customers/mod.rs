@@ -14,10 +14,11 @@ use adeval_engine::ViewingFilter;
 
 use crate::auth::menu::MENU_CLIENT;
 use crate::auth::session::Admin;
+use crate::error::{AppError, Checks, Result};
 use crate::export::{self, Exported, Maker};
 use crate::http::args::{self, Belonging, Category, Day, Id, Paging, Source};
 use crate::http::call::Call;
-use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
+use crate::http::{Args, Done, Page, Text};
 use crate::imports::customer::DATASET;
 use crate::lake;
 use crate::state::AppState;
