@@ -142,7 +142,7 @@ fn write_rows(path: &Path, rows: &[Row], side: usize) -> anyhow::Result<()> {
     let mut book = Workbook::new();
     let sheet = book.add_worksheet();
     sheet.set_name("客户数据")?;
-    for (c, h) in crate::cli::generate::HEADERS.iter().enumerate() {
+    for (c, h) in super::CUSTOMER_HEADERS.iter().enumerate() {
         sheet.write_string(0, c as u16, *h)?;
     }
     for (r, row) in rows.iter().enumerate() {

@@ -16,8 +16,6 @@ use rand::RngCore;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::auth::session::Admin;
-use crate::http::call::{Access, Call};
 use crate::state::AppState;
 use crate::storage::Store;
 
@@ -167,24 +165,13 @@ pub fn formula_like(text: &str) -> bool {
 }
 
 /// Who made an export: the account, and the menu of the call that made it. The file is
-/// downloadable by that account and by accounts holding that menu.
+/// downloadable by that account and by accounts holding that menu. The HTTP layer makes it
+/// from the call (`Maker::new(admin, call)`, in `http::call`).
 #[derive(Clone, Copy, Debug)]
 pub struct Maker {
     pub admin_id: i64,
     /// None: the maker alone.
     pub menu_id: Option<i64>,
-}
-
-impl Maker {
-    /// `admin` making an export through `call`.
-    pub fn new(admin: &Admin, call: &Call) -> Self {
-        let menu_id = match call.access {
-            Access::Menu(menu) => Some(menu),
-            Access::Menus(menus) => menus.first().copied(),
-            Access::Public | Access::SignedIn => None,
-        };
-        Self { admin_id: admin.id, menu_id }
-    }
 }
 
 /// The answer of an export call.

@@ -8,6 +8,7 @@ use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, Utc};
 
 use super::Text;
 use crate::error::Checks;
+use crate::orders::cells::MAX_POINTS;
 
 /// A kind of argument value.
 pub trait Arg: Sized {
@@ -316,7 +317,7 @@ impl Arg for PointType {
     }
 }
 
-/// Spots of one cell: an integer up to [`CellPoints::MAX`], as an import may plan a day.
+/// Spots of one cell: an integer up to the domain's [`MAX_POINTS`], as an import may plan a day.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CellPoints(pub i32);
 
@@ -324,18 +325,16 @@ impl Arg for CellPoints {
     const BAD: &'static str = "一个点位格最多 10000 个点位";
 
     fn read(text: &str) -> Option<Self> {
-        text.parse().ok().filter(|n| (0..=Self::MAX).contains(n)).map(CellPoints)
+        text.parse().ok().filter(|n| (0..=MAX_POINTS).contains(n)).map(CellPoints)
     }
 }
 
 impl CellPoints {
-    pub const MAX: i32 = 10_000;
-
     /// A count of at least `min`: blank, not a whole number or below `min` is the field's own
-    /// `message` (the spec's); above [`CellPoints::MAX`], [`CellPoints::BAD`].
+    /// `message` (the spec's); above [`MAX_POINTS`], [`CellPoints::BAD`].
     pub fn counted(field: &str, value: &Option<Text>, min: i32, message: &str, checks: &mut Checks) -> Option<i32> {
         match Text::get(value).map(str::parse::<i64>) {
-            Some(Ok(n)) if n > i64::from(Self::MAX) => {
+            Some(Ok(n)) if n > i64::from(MAX_POINTS) => {
                 checks.add(field, Self::BAD);
                 None
             }
