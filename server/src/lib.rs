@@ -22,6 +22,7 @@ pub mod routes;
 pub mod sql;
 pub mod state;
 pub mod storage;
+pub mod viewing;
 
 use std::sync::Arc;
 

@@ -92,7 +92,7 @@ pub async fn spot_curve(state: &AppState, ask: &CurveAsk) -> Result<SpotCurve> {
     let end = start.and_then(|s| s.checked_add_signed(Duration::seconds(ask.duration.into())));
     let (Some(start), Some(end)) = (start, end) else {
         let mut checks = Checks::default();
-        checks.add("ymd", <crate::http::args::Day as crate::http::args::Arg>::BAD);
+        checks.add("ymd", crate::clock::BAD_DAY);
         return Err(checks.finish().expect_err("a field error"));
     };
     let request = (channel.clone(), audience_group.clone(), ask.duration, ask.before, ask.after);

@@ -164,7 +164,7 @@ pub fn ymd_hms(text: &str, sep: char, formats: &[&str]) -> Option<NaiveDateTime>
 pub struct Day(pub NaiveDate);
 
 impl Arg for Day {
-    const BAD: &'static str = "日期格式应为 YYYY-MM-DD";
+    const BAD: &'static str = crate::clock::BAD_DAY;
 
     fn read(text: &str) -> Option<Self> {
         ymd(text).map(Day)
