@@ -2,6 +2,8 @@
 
 pub mod analysis;
 pub mod auth;
+#[cfg(test)]
+mod boundaries;
 pub mod cli;
 pub mod clock;
 pub mod config;
