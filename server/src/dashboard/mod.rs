@@ -9,6 +9,7 @@
 use std::collections::{BTreeMap, HashSet};
 
 use adeval_engine::grp::{self, Units};
+use anyhow::Context;
 use adeval_engine::{Dashboard, DashboardQuery, Dataset, Series, Side, TimeType, TitleSeries};
 use chrono::NaiveDate;
 use serde::Serialize;
@@ -179,10 +180,7 @@ async fn count(state: &AppState, query: DashboardQuery) -> Result<Dashboard> {
     let viewing = state.snapshots.get(&state.db, Dataset::Viewing).await?;
     let rollup = state.snapshots.get(&state.db, Dataset::ViewingDaily).await?;
     let lake = state.lake.clone();
-    let answer = tokio::task::spawn_blocking(move || lake.dashboard(&viewing, &rollup, &query))
-        .await
-        .map_err(anyhow::Error::from)?
-        .map_err(anyhow::Error::from)?;
+    let answer = crate::lake::blocking(move || lake.dashboard(&viewing, &rollup, &query)).await?.context("the dashboard's figures")?;
     Ok(answer)
 }
 

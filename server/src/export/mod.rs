@@ -248,7 +248,7 @@ where
     };
     let written = {
         let (tmp, cancelled) = (tmp.clone(), pending.cancelled.clone());
-        tokio::task::spawn_blocking(move || {
+        crate::lake::blocking(move || {
             let written = write(&tmp, &cancelled);
             // Checked after the writer is done, so a cancel that came while the file was being
             // created or finished still removes it.
