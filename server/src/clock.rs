@@ -127,12 +127,6 @@ impl Serialize for LocalTime {
     }
 }
 
-impl From<LocalTime> for crate::export::Cell {
-    fn from(t: LocalTime) -> Self {
-        crate::export::Cell::Text(t.to_string())
-    }
-}
-
 impl Type<Postgres> for LocalTime {
     fn type_info() -> PgTypeInfo {
         <NaiveDateTime as Type<Postgres>>::type_info()

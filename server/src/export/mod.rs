@@ -16,6 +16,7 @@ use rand::RngCore;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::clock::LocalTime;
 use crate::state::AppState;
 use crate::storage::Store;
 
@@ -45,6 +46,11 @@ impl From<i64> for Cell {
 impl From<i32> for Cell {
     fn from(n: i32) -> Self {
         Cell::Number(f64::from(n))
+    }
+}
+impl From<LocalTime> for Cell {
+    fn from(t: LocalTime) -> Self {
+        Cell::Text(t.to_string())
     }
 }
 impl From<f64> for Cell {
@@ -165,8 +171,8 @@ pub fn formula_like(text: &str) -> bool {
 }
 
 /// Who made an export: the account, and the menu of the call that made it. The file is
-/// downloadable by that account and by accounts holding that menu. The HTTP layer makes it
-/// from the call (`Maker::new(admin, call)`, in `http::call`).
+/// downloadable by that account and by accounts holding that menu. The export calls make it
+/// from the call (`Maker::new(admin, call)`, in `routes`).
 #[derive(Clone, Copy, Debug)]
 pub struct Maker {
     pub admin_id: i64,

@@ -1,7 +1,7 @@
 //! What a call of the catalogue is: its name, verb, who may make it, its title, whether the
 //! operation log records it, and the schemas of its arguments and answer. The list of calls
 //! and their handlers lives in `routes`; the guard and the operation log only need this
-//! description, so it sits below them. An export's maker is made from its call here.
+//! description, so it sits below them.
 //!
 //! Calls are declared as `static` items with a const builder:
 //! `Call::get("orderList", "订单列表").menu(MENU_ORDER).takes::<OrderListArgs>()`.
@@ -144,19 +144,6 @@ impl Call {
 
     pub fn path(&self) -> String {
         format!("{BASE}{}", self.name)
-    }
-}
-
-impl crate::export::Maker {
-    /// `admin` making an export through `call`: the file is theirs and that of the holders of
-    /// the call's menu (the first, of a call several menus share).
-    pub fn new(admin: &crate::auth::Admin, call: &Call) -> Self {
-        let menu_id = match call.access {
-            Access::Menu(menu) => Some(menu),
-            Access::Menus(menus) => menus.first().copied(),
-            Access::Public | Access::SignedIn => None,
-        };
-        Self { admin_id: admin.id, menu_id }
     }
 }
 

@@ -61,6 +61,20 @@ pub struct Endpoint {
     pub handler: MethodRouter<AppState>,
 }
 
+/// The export calls make the domain's maker from the call that makes the export.
+impl crate::export::Maker {
+    /// `admin` making an export through `call`: the file is theirs and that of the holders of
+    /// the call's menu (the first, of a call several menus share).
+    pub fn new(admin: &crate::auth::Admin, call: &Call) -> Self {
+        let menu_id = match call.access {
+            Access::Menu(menu) => Some(menu),
+            Access::Menus(menus) => menus.first().copied(),
+            Access::Public | Access::SignedIn => None,
+        };
+        Self { admin_id: admin.id, menu_id }
+    }
+}
+
 /// Every call of the catalogue.
 pub fn endpoints() -> Vec<Endpoint> {
     [
