@@ -10,6 +10,7 @@ mod error;
 pub mod generate;
 pub mod grp;
 mod lake;
+mod micros;
 pub mod orders;
 mod paths;
 mod ratings;

@@ -19,6 +19,7 @@ use parquet::file::properties::{WriterProperties, WriterPropertiesBuilder};
 use parquet::file::writer::SerializedFileWriter;
 
 use crate::lake::sql_literal;
+use crate::micros::{Micros, from_micros};
 use crate::paths::LakePath;
 use crate::{Dataset, Error, Lake, LakeFile, Month, Result};
 
@@ -390,29 +391,4 @@ impl ArrowFile {
         writer.close()?;
         pending.publish(rows, range)
     }
-}
-
-/// A TIMESTAMP read as microseconds since the epoch.
-pub(crate) struct Micros(pub i64);
-
-impl duckdb::types::FromSql for Micros {
-    fn column_result(value: duckdb::types::ValueRef<'_>) -> duckdb::types::FromSqlResult<Self> {
-        match value {
-            duckdb::types::ValueRef::Timestamp(unit, t) => Ok(Micros(unit.to_micros(t))),
-            _ => Err(duckdb::types::FromSqlError::InvalidType),
-        }
-    }
-}
-
-/// A TIMESTAMP value of microseconds since the epoch, for binding or appending.
-pub(crate) fn timestamp(micros: i64) -> duckdb::types::Value {
-    duckdb::types::Value::Timestamp(duckdb::types::TimeUnit::Microsecond, micros)
-}
-
-pub(crate) fn micros(t: NaiveDateTime) -> i64 {
-    t.and_utc().timestamp_micros()
-}
-
-pub(crate) fn from_micros(m: i64) -> NaiveDateTime {
-    chrono::DateTime::from_timestamp_micros(m).expect("DuckDB timestamps fit chrono").naive_utc()
 }

@@ -20,6 +20,10 @@ use sqlx::postgres::{PgTypeInfo, PgValueRef};
 use sqlx::{Decode, Postgres, Type};
 use utoipa::ToSchema;
 
+/// The message for a date that is not a `YYYY-MM-DD` day of the calendar: the argument
+/// parser's (`http::args::Day`), and the analysis's for a day past the calendar's end.
+pub const BAD_DAY: &str = "日期格式应为 YYYY-MM-DD";
+
 /// The zone times are shown and read in: an IANA name such as `Asia/Shanghai`, the default.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Zone(Tz);
@@ -120,12 +124,6 @@ impl fmt::Display for LocalTime {
 impl Serialize for LocalTime {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
-    }
-}
-
-impl From<LocalTime> for crate::export::Cell {
-    fn from(t: LocalTime) -> Self {
-        crate::export::Cell::Text(t.to_string())
     }
 }
 

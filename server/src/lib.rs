@@ -2,12 +2,15 @@
 
 pub mod analysis;
 pub mod auth;
+#[cfg(test)]
+mod boundaries;
 pub mod cli;
 pub mod clock;
 pub mod config;
 pub mod dashboard;
 pub mod db;
 pub mod demo;
+pub mod error;
 pub mod export;
 pub mod http;
 pub mod imports;
@@ -23,6 +26,7 @@ pub mod sql;
 pub mod state;
 pub mod storage;
 pub mod uploads;
+pub mod viewing;
 
 use std::sync::Arc;
 

@@ -13,7 +13,7 @@ use std::path::Path;
 use futures_util::TryStreamExt;
 use sqlx::{PgConnection, PgPool};
 
-use crate::http::{AppError, Result};
+use crate::error::{AppError, Result};
 use crate::jobs;
 use crate::storage::incoming::{TempFile, TempWriter};
 use crate::storage::policy::{CHUNK_BYTES, Grant, MAX_FILE_BYTES};

@@ -9,7 +9,7 @@ use crate::columns::{Columns, date, opt};
 use crate::lake::PARQUET_SOURCE;
 use crate::paths::parse_files;
 use crate::viewing::for_each_chunk;
-use crate::write::from_micros;
+use crate::micros::from_micros;
 use crate::{Dataset, Error, Lake, Result, Snapshot};
 
 impl Lake {

@@ -6,7 +6,8 @@ use duckdb::arrow::datatypes::SchemaRef;
 use duckdb::arrow::record_batch::RecordBatch;
 
 use super::{COLUMNS, CertificateRow};
-use crate::write::{ROW_GROUP_ROWS, arrow_schema, batch_stem, micros};
+use crate::write::{ROW_GROUP_ROWS, arrow_schema, batch_stem};
+use crate::micros::micros;
 use crate::{Dataset, Error, Lake, LakeFile, Month, Result};
 
 /// The last second of a broadcast day, 29:59:59.

@@ -22,7 +22,7 @@ use duckdb::types::Value;
 use super::query::files_of;
 use crate::lake::PARQUET_SOURCE;
 use crate::paths::LakePath;
-use crate::write::{Micros, from_micros, micros, timestamp};
+use crate::micros::{Micros, from_micros, micros, timestamp};
 use crate::{Dataset, Lake, Month, Result, Snapshot};
 
 /// Which series and which stretch of time a curve is of.

@@ -25,7 +25,8 @@ use super::source::{
 };
 use super::{MAX_REASONS, RatingsProblem, RatingsSummary};
 use crate::lake::{open_database, spill_dir};
-use crate::write::{Micros, batch_stem, from_micros, micros, timestamp};
+use crate::write::batch_stem;
+use crate::micros::{Micros, from_micros, micros, timestamp};
 use crate::{Dataset, Error, Lake, LakeFile, Month, Result};
 
 /// A bad line (or a bad file, without a line) of source `src`.

@@ -6,7 +6,7 @@ use duckdb::{Row, params_from_iter};
 
 use crate::lake::PARQUET_SOURCE;
 use crate::paths::{LakePath, parse_files};
-use crate::write::{Micros, from_micros, micros, timestamp};
+use crate::micros::{Micros, from_micros, micros, timestamp};
 use crate::{Dataset, Error, Lake, Month, Result, Snapshot};
 
 /// Count, sum, mean and range of a set of ratings.

@@ -14,7 +14,7 @@ use duckdb::types::Value;
 use crate::lake::PARQUET_SOURCE;
 use crate::orders::{ClassWindow, class_windows};
 use crate::paths::LakePath;
-use crate::write::{micros, timestamp};
+use crate::micros::{micros, timestamp};
 use crate::{Dataset, Lake, Month, Result, Snapshot};
 
 /// A class's value on one broadcast day: `(class id, day, mean, samples)`.

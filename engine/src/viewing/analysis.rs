@@ -19,7 +19,7 @@ use duckdb::types::Value;
 
 use super::read::{ViewingFilter, date};
 use crate::paths::parse_files;
-use crate::write::{Micros, from_micros};
+use crate::micros::{Micros, from_micros};
 use crate::{Error, Lake, Month, Result, Snapshot};
 
 /// A spot as the analysis grid shows it.

@@ -6,7 +6,7 @@ use duckdb::types::Value;
 
 use super::companion::TitleKeys;
 use super::dashboard::{DashboardQuery, Series, TitleSeries};
-use super::issued::{group_key, group_key_sql};
+use super::group_key::{group_key, group_key_sql};
 use super::read::date;
 use crate::Result;
 

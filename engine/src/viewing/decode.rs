@@ -6,7 +6,7 @@ use duckdb::arrow::datatypes::{Date32Type, Float64Type, Int16Type, Int32Type, In
 use super::{COLUMNS, ViewingRow};
 use crate::Result;
 use crate::columns::{Columns, date, opt};
-use crate::write::from_micros;
+use crate::micros::from_micros;
 
 pub(crate) fn decode(chunk: &StructArray, out: &mut Vec<ViewingRow>) -> Result<()> {
     let c = Columns::new(chunk, &COLUMNS);

@@ -6,7 +6,7 @@ use chrono::{Days, NaiveDate};
 use duckdb::params_from_iter;
 use duckdb::types::Value;
 
-use super::issued::group_key_sql;
+use super::group_key::group_key_sql;
 use crate::grp::{PER_POINT, units_sql};
 use super::read::{ViewingFilter, date, prune};
 use crate::lake::PARQUET_SOURCE;
@@ -77,7 +77,7 @@ impl Lake {
 pub struct GrpWindows<'a> {
     pub media_id: i64,
     pub audience_group_id: i64,
-    /// The [`super::issued::group_key`] of the group's name: rows stored without a group id
+    /// The [`super::group_key::group_key`] of the group's name: rows stored without a group id
     /// (a name several brands' groups share) and this name count too. `None`: by id only.
     pub group_key: Option<&'a str>,
     pub belonging_to: i16,

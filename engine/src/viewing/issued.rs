@@ -13,6 +13,7 @@ use chrono::NaiveDate;
 use duckdb::types::Value;
 use duckdb::{Connection, params_from_iter};
 
+use super::group_key::{group_key, group_key_sql};
 use super::read::{IssuedTotals, ViewingFilter, date, prune};
 use crate::lake::PARQUET_SOURCE;
 use crate::paths::parse_files;
@@ -108,20 +109,6 @@ impl OrderMatch {
         titles.dedup();
         titles
     }
-}
-
-/// A group name as names are compared when customer data is imported: without whitespace,
-/// lower case. Several brands' groups may share a name (`全国4+` under each brand); a row
-/// naming such a group is stored with group id 0 and the name, and matches every group of
-/// that name.
-pub fn group_key(name: &str) -> String {
-    name.split_whitespace().collect::<String>().to_lowercase()
-}
-
-/// [`group_key`] in SQL, of the stored name `column`: `\t`–`\r`, U+0085 and the Unicode
-/// separators are exactly Rust's whitespace.
-pub(crate) fn group_key_sql(column: &str) -> String {
-    format!("lower(regexp_replace({column}, '[\\t-\\r\\x{{85}}\\p{{Z}}]+', '', 'g'))")
 }
 
 impl Lake {

@@ -5,7 +5,7 @@ use duckdb::types::Value;
 use duckdb::{Connection, params_from_iter};
 
 use super::decode::decode;
-use super::issued::group_key_sql;
+use super::group_key::group_key_sql;
 use super::{ViewingRow, select_list};
 use crate::lake::{PARQUET_SOURCE, load_ids};
 use crate::paths::{LakePath, parse_files};
@@ -32,7 +32,7 @@ pub struct ViewingFilter {
     /// Rows of this audience/city group id.
     pub audience_group_id: Option<i64>,
     /// Also rows stored without a group id (group id 0: a name several brands' groups share)
-    /// whose group name has this [`super::issued::group_key`]; alone, only those rows.
+    /// whose group name has this [`super::group_key::group_key`]; alone, only those rows.
     pub unresolved_group: Option<String>,
     /// Rows whose title is exactly one of these (an order's tape titles and product name). An
     /// empty list matches none.

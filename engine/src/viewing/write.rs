@@ -8,7 +8,8 @@ use duckdb::arrow::datatypes::SchemaRef;
 use duckdb::arrow::record_batch::RecordBatch;
 
 use super::{COLUMNS, ViewingRow};
-use crate::write::{ROW_GROUP_ROWS, arrow_schema, micros, part_stem};
+use crate::write::{ROW_GROUP_ROWS, arrow_schema, part_stem};
+use crate::micros::micros;
 use crate::{Dataset, Error, Lake, LakeFile, Month, Result};
 
 impl Lake {

@@ -9,7 +9,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::clock::LocalTime;
-use crate::http::{AppError, Checks, Result};
+use crate::error::{Checks, Result};
 use crate::state::AppState;
 
 /// A checked spotCurve request.
@@ -92,19 +92,17 @@ pub async fn spot_curve(state: &AppState, ask: &CurveAsk) -> Result<SpotCurve> {
     let end = start.and_then(|s| s.checked_add_signed(Duration::seconds(ask.duration.into())));
     let (Some(start), Some(end)) = (start, end) else {
         let mut checks = Checks::default();
-        checks.add("ymd", <crate::http::args::Day as crate::http::args::Arg>::BAD);
+        checks.add("ymd", crate::clock::BAD_DAY);
         return Err(checks.finish().expect_err("a field error"));
     };
     let request = (channel.clone(), audience_group.clone(), ask.duration, ask.before, ask.after);
-    let curve = tokio::task::spawn_blocking(move || {
+    let curve = crate::lake::blocking(move || {
         let (channel, audience_group, duration, before, after) = request;
         let request = CurveRequest { channel: &channel, audience_group: &audience_group, start, duration, before, after };
         lake.spot_curve(&snapshot, &request)
     })
-    .await
-    .map_err(anyhow::Error::from)?
-    .context("a spot's rating curve")
-    .map_err(AppError::Internal)?;
+    .await?
+    .context("a spot's rating curve")?;
     Ok(SpotCurve {
         data: curve.points.iter().map(|(ts, rating)| CurvePoint { ts: LocalTime::wall(*ts), rating: *rating }).collect(),
         spot_mean: curve.spot_mean,

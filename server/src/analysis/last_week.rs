@@ -10,7 +10,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::SpotsOf;
-use crate::http::{AppError, Checks, Result};
+use crate::error::{Checks, Result};
 use crate::state::AppState;
 
 /// dataAnalysisLastWeek's answer; every field null when the rows have no spot.
@@ -42,11 +42,9 @@ pub async fn last_week(state: &AppState, of: &SpotsOf) -> Result<LastWeek> {
     checks.finish()?;
     let snapshot = state.snapshots.get(&state.db, Dataset::Viewing).await?;
     let lake = state.lake.clone();
-    let day = tokio::task::spawn_blocking(move || lake.viewing_last_day(&snapshot, &filter))
-        .await
-        .map_err(anyhow::Error::from)?
-        .context("the last day with a spot")
-        .map_err(AppError::Internal)?;
+    let day = crate::lake::blocking(move || lake.viewing_last_day(&snapshot, &filter))
+        .await?
+        .context("the last day with a spot")?;
     Ok(LastWeek::of(day))
 }
 

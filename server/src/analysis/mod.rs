@@ -12,7 +12,7 @@ use adeval_engine::{Side, ViewingFilter};
 use chrono::NaiveDate;
 use sqlx::PgConnection;
 
-use crate::http::{Checks, Result};
+use crate::error::{Checks, Result};
 use crate::state::AppState;
 
 /// Whose spots the analysis reads: a product's, in one audience/city group, of a media (any
@@ -32,7 +32,7 @@ pub struct SpotsOf {
 /// of no use, and the caller's `checks.finish()` answers 4000.
 pub async fn spots_filter(state: &AppState, of: &SpotsOf, days: (Option<NaiveDate>, Option<NaiveDate>), checks: &mut Checks) -> Result<ViewingFilter> {
     // The dashboard's reading of a product's titles: the orders' rule (trimmed, no blanks).
-    let product = crate::dashboard::product_titles(&state.db, &[of.product_id]).await?.pop();
+    let product = crate::viewing::product_titles(&state.db, &[of.product_id]).await?.pop();
     let mut conn = state.db.acquire().await?;
     let (media, group) = names(&mut conn, of.media_id, of.group_id).await?;
     if product.is_none() {

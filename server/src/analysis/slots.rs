@@ -14,7 +14,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::SpotsOf;
-use crate::http::{AppError, Checks, Result};
+use crate::error::{AppError, Checks, Result};
 use crate::state::AppState;
 
 /// The most buckets one answer has.
@@ -103,11 +103,9 @@ pub async fn analysis(state: &AppState, ask: &SlotsAsk) -> Result<AnalysisPage> 
     let snapshot = state.snapshots.get(&state.db, Dataset::Viewing).await?;
     let lake = state.lake.clone();
     let (page, limit) = (ask.page, ask.limit);
-    let (slots, total) = tokio::task::spawn_blocking(move || lake.viewing_slots(&snapshot, &filter, &ranges, page, limit))
-        .await
-        .map_err(anyhow::Error::from)?
-        .context("data analysis by slot")
-        .map_err(AppError::Internal)?;
+    let (slots, total) = crate::lake::blocking(move || lake.viewing_slots(&snapshot, &filter, &ranges, page, limit))
+        .await?
+        .context("data analysis by slot")?;
     let spot = |s: SlotSpot| AnalysisSpot {
         id: s.id,
         title: s.title,

@@ -4,7 +4,7 @@
 use sqlx::{PgConnection, PgPool};
 
 use super::{Admin, password, permission, session};
-use crate::http::{AppError, Result};
+use crate::error::{AppError, Result};
 
 /// Accounts are 1 to 50 letters, digits and `_ . @ -`.
 pub fn valid_account(account: &str) -> bool {

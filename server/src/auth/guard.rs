@@ -16,9 +16,10 @@ use axum::response::{IntoResponse, Response};
 use tracing::Instrument;
 
 use crate::config::Cidr;
+use crate::error::{AppError, Result};
 use crate::http::read_cache::ReadCache;
 use crate::http::replay::BadTraffic;
-use crate::http::{AppError, Payload, Result, sign};
+use crate::http::{Payload, sign};
 use crate::oplog;
 use crate::http::call::{Access, Call};
 use crate::state::AppState;

@@ -3,7 +3,7 @@
 
 use sqlx::PgConnection;
 
-use crate::http::{AppError, Result};
+use crate::error::{AppError, Result};
 
 use super::Admin;
 

@@ -23,7 +23,7 @@ use rand::RngCore;
 use sha2::{Digest, Sha256};
 use sqlx::{PgConnection, PgPool};
 
-use crate::http::{AppError, Result};
+use crate::error::{AppError, Result};
 use crate::realtime::{self, Event};
 
 pub const IDLE_TIMEOUT_SECS: i64 = 2 * 60 * 60;

@@ -5,7 +5,7 @@
 
 use sqlx::PgConnection;
 
-use crate::http::{AppError, Result};
+use crate::error::{AppError, Result};
 
 pub const MAX_FAILURES: i64 = 10;
 pub const WINDOW_SECS: i64 = 15 * 60;

@@ -9,7 +9,7 @@ use rand::RngCore;
 use sha2::{Digest, Sha256};
 use sqlx::PgConnection;
 
-use crate::http::{AppError, Result};
+use crate::error::{AppError, Result};
 
 use super::session::{self, Admin};
 

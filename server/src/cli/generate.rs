@@ -11,7 +11,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use rust_xlsxwriter::Workbook;
 
-use crate::demo::{BRANDS, MEDIA, PRODUCTS};
+use crate::demo::{BRANDS, CUSTOMER_HEADERS, MEDIA, PRODUCTS};
 
 #[derive(Subcommand)]
 pub enum GenerateCommand {
@@ -44,7 +44,6 @@ pub enum GenerateCommand {
     },
 }
 
-pub const HEADERS: [&str; 9] = ["日期", "频道", "播出时间", "时长", "标题", "节目", "受众/城市组", "毛评点", "位置"];
 const PROGRAMMES: [&str; 8] = ["新闻联播", "焦点访谈", "天气预报", "黄金剧场", "综艺大观", "晚间新闻", "午间新闻", "电视剧场"];
 
 pub fn run(command: GenerateCommand) -> anyhow::Result<()> {
@@ -83,7 +82,7 @@ pub fn customer_data_scaled(
     let mut book = Workbook::new();
     let sheet = book.add_worksheet_with_constant_memory()?;
     sheet.set_name("客户数据")?;
-    for (c, h) in HEADERS.iter().enumerate() {
+    for (c, h) in CUSTOMER_HEADERS.iter().enumerate() {
         sheet.write_string(0, c as u16, *h)?;
     }
     let groups: Vec<&str> = BRANDS.iter().flat_map(|(_, g)| g.iter().copied()).collect();

@@ -46,7 +46,7 @@ pub async fn run(config: Config, args: QueryArgs) -> anyhow::Result<()> {
         Format::Parquet => {
             let output = args.output.ok_or_else(|| anyhow::anyhow!("--format parquet needs --output FILE"))?;
             let name = format!("query-{}", std::process::id());
-            let written = tokio::task::spawn_blocking(move || {
+            let written = crate::lake::blocking(move || {
                 let views: Vec<(Dataset, &adeval_engine::Snapshot)> = snapshots.iter().map(|(d, s)| (*d, s)).collect();
                 lake.analyst_query_to_parquet(&views, zone, &sql, &name)
             })
@@ -58,7 +58,7 @@ pub async fn run(config: Config, args: QueryArgs) -> anyhow::Result<()> {
         }
         format => {
             let limit = args.limit;
-            let result = tokio::task::spawn_blocking(move || {
+            let result = crate::lake::blocking(move || {
                 let views: Vec<(Dataset, &adeval_engine::Snapshot)> = snapshots.iter().map(|(d, s)| (*d, s)).collect();
                 lake.analyst_query(&views, zone, &sql, limit)
             })

@@ -3,20 +3,21 @@
 //! product — in its default audience group unless groups are chosen — or per audience group of
 //! a product. Postgres says which products, titles and groups are meant; the engine counts the
 //! rows in one statement over the viewing rollup, GRP in exact integer units; this module only
-//! lays the cells out as the charts take them.
-
-pub mod args;
+//! lays the cells out as the charts take them. The calls' arguments are read in
+//! `routes::dashboard`, into [`Filters`].
 
 use std::collections::{BTreeMap, HashSet};
 
 use adeval_engine::grp::{self, Units};
-use adeval_engine::{Dashboard, DashboardQuery, Dataset, OrderMatch, Series, Side, TimeType, TitleSeries};
+use anyhow::Context;
+use adeval_engine::{Dashboard, DashboardQuery, Dataset, Series, Side, TimeType, TitleSeries};
 use chrono::NaiveDate;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::http::{AppError, Checks, Result};
+use crate::error::{AppError, Checks, Result};
 use crate::state::AppState;
+use crate::viewing::{product_titles, products_of};
 
 /// What a dashboard call asks for, checked.
 #[derive(Debug, Clone, PartialEq)]
@@ -76,46 +77,6 @@ pub struct Figures {
     pub c_data: Vec<SpotLine>,
     #[serde(rename = "oData")]
     pub o_data: Vec<PerSpotLine>,
-}
-
-/// A product as the dashboard counts it.
-struct Product {
-    id: i64,
-    name: String,
-    /// Its name and its tapes' media file names, tape numbers and customer titles, trimmed and
-    /// de-duplicated by the orders' own rule ([`OrderMatch::new`]).
-    titles: Vec<String>,
-    /// Its default audience group `(id, name)`.
-    default_group: (i64, String),
-}
-
-/// The products of `ids`, by id, in one query.
-async fn products_of(db: &sqlx::PgPool, ids: &[i64]) -> sqlx::Result<Vec<Product>> {
-    let rows: Vec<(i64, String, Vec<String>, i64, String)> = sqlx::query_as(
-        "select p.id, p.product_name,
-                array(select x from product_tapes t, unnest(array[t.media_file_name, t.media_tape_number, t.customer_title]) x
-                      where t.product_id = p.id),
-                g.id, g.group_name
-         from products p join audience_groups g on g.id = p.default_audience_group_id
-         where p.id = any($1) order by p.id",
-    )
-    .bind(ids)
-    .fetch_all(db)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|(id, name, tapes, group, group_name)| {
-            let titles = OrderMatch::new(0, 0, tapes.iter().map(String::as_str).chain([name.as_str()])).titles().to_vec();
-            Product { id, name, titles, default_group: (group, group_name) }
-        })
-        .collect())
-}
-
-/// Each product's id, name and titles (its name and its tapes' media file names, tape numbers
-/// and customer titles), by id. The titles are trimmed and de-duplicated by the orders' own
-/// rule ([`OrderMatch::new`]), so a product's rows here are those its orders count.
-pub async fn product_titles(db: &sqlx::PgPool, ids: &[i64]) -> sqlx::Result<Vec<(i64, String, Vec<String>)>> {
-    Ok(products_of(db, ids).await?.into_iter().map(|p| (p.id, p.name, p.titles)).collect())
 }
 
 /// The audience groups `(id, name)` of `ids`, by id; a missing one is a field error on `field`.
@@ -219,10 +180,7 @@ async fn count(state: &AppState, query: DashboardQuery) -> Result<Dashboard> {
     let viewing = state.snapshots.get(&state.db, Dataset::Viewing).await?;
     let rollup = state.snapshots.get(&state.db, Dataset::ViewingDaily).await?;
     let lake = state.lake.clone();
-    let answer = tokio::task::spawn_blocking(move || lake.dashboard(&viewing, &rollup, &query))
-        .await
-        .map_err(anyhow::Error::from)?
-        .map_err(anyhow::Error::from)?;
+    let answer = crate::lake::blocking(move || lake.dashboard(&viewing, &rollup, &query)).await?.context("the dashboard's figures")?;
     Ok(answer)
 }
 

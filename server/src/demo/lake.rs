@@ -53,7 +53,7 @@ pub(super) fn seconds_of<'a>(a: &Airing, group: &'a str) -> SpotSeconds<'a> {
 /// answers the rows imported.
 pub async fn customer_data(state: &AppState) -> anyhow::Result<u64> {
     let plan = Plan::new(super::today(&state.db).await?);
-    let rows = tokio::task::spawn_blocking(move || -> anyhow::Result<Vec<Row>> {
+    let rows = crate::lake::blocking(move || -> anyhow::Result<Vec<Row>> {
         let mut keys = Vec::new();
         for a in &plan.aired {
             keys.extend(product_groups(&PRODUCTS[a.product]).into_iter().map(|g| (a, g)));
@@ -142,7 +142,7 @@ fn write_rows(path: &Path, rows: &[Row], side: usize) -> anyhow::Result<()> {
     let mut book = Workbook::new();
     let sheet = book.add_worksheet();
     sheet.set_name("客户数据")?;
-    for (c, h) in crate::cli::generate::HEADERS.iter().enumerate() {
+    for (c, h) in super::CUSTOMER_HEADERS.iter().enumerate() {
         sheet.write_string(0, c as u16, *h)?;
     }
     for (r, row) in rows.iter().enumerate() {
@@ -168,7 +168,7 @@ pub async fn ratings(state: &AppState) -> anyhow::Result<u64> {
     let file = dir.join("demo-ratings.parquet");
     let plan = Plan::new(super::today(&state.db).await?);
     let path = file.clone();
-    tokio::task::spawn_blocking(move || model(&plan, |m| m.write(&path))).await??;
+    crate::lake::blocking(move || model(&plan, |m| m.write(&path))).await??;
     let imported = crate::imports::ratings::import(state, vec![file.clone()], "cli").await;
     let _ = std::fs::remove_file(&file);
     match imported? {

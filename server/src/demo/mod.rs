@@ -35,6 +35,9 @@ const MASTER_TABLES: [&str; 11] = [
 /// (name, tape-number prefix)
 pub(crate) const MEDIA: [(&str, &str); 4] = [("CCTV-1 综合", "CCTV1"), ("湖南卫视", "HNTV"), ("浙江卫视", "ZJTV"), ("东方卫视", "DFTV")];
 
+/// The columns of the customer-data workbooks the demo imports and `adeval generate` writes.
+pub(crate) const CUSTOMER_HEADERS: [&str; 9] = ["日期", "频道", "播出时间", "时长", "标题", "节目", "受众/城市组", "毛评点", "位置"];
+
 /// (brand, its audience/city groups)
 pub(crate) const BRANDS: [(&str, [&str; 3]); 3] = [
     ("伊利", ["全国4+", "全国25-45女性", "一线城市"]),

@@ -213,7 +213,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<usize> {
     let plan = Plan::new(today);
     let metrics = {
         let plan = plan.clone();
-        tokio::task::spawn_blocking(move || metrics(&plan)).await??
+        crate::lake::blocking(move || metrics(&plan)).await??
     };
 
     let mut ids = Vec::new();

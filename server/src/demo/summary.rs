@@ -26,7 +26,7 @@ async fn cell(state: &AppState, order: i64, rule: &str) -> anyhow::Result<Option
     Ok(sqlx::query_as(&sql).bind(order).fetch_optional(&state.db).await?)
 }
 
-fn failed(what: &str) -> impl FnOnce(crate::http::AppError) -> anyhow::Error + '_ {
+fn failed(what: &str) -> impl FnOnce(crate::error::AppError) -> anyhow::Error + '_ {
     move |e| anyhow::anyhow!("{what}: {e:?}")
 }
 

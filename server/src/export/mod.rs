@@ -16,8 +16,7 @@ use rand::RngCore;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::auth::session::Admin;
-use crate::http::call::{Access, Call};
+use crate::clock::LocalTime;
 use crate::state::AppState;
 use crate::storage::Store;
 
@@ -47,6 +46,11 @@ impl From<i64> for Cell {
 impl From<i32> for Cell {
     fn from(n: i32) -> Self {
         Cell::Number(f64::from(n))
+    }
+}
+impl From<LocalTime> for Cell {
+    fn from(t: LocalTime) -> Self {
+        Cell::Text(t.to_string())
     }
 }
 impl From<f64> for Cell {
@@ -167,24 +171,13 @@ pub fn formula_like(text: &str) -> bool {
 }
 
 /// Who made an export: the account, and the menu of the call that made it. The file is
-/// downloadable by that account and by accounts holding that menu.
+/// downloadable by that account and by accounts holding that menu. The export calls make it
+/// from the call (`Maker::new(admin, call)`, in `routes`).
 #[derive(Clone, Copy, Debug)]
 pub struct Maker {
     pub admin_id: i64,
     /// None: the maker alone.
     pub menu_id: Option<i64>,
-}
-
-impl Maker {
-    /// `admin` making an export through `call`.
-    pub fn new(admin: &Admin, call: &Call) -> Self {
-        let menu_id = match call.access {
-            Access::Menu(menu) => Some(menu),
-            Access::Menus(menus) => menus.first().copied(),
-            Access::Public | Access::SignedIn => None,
-        };
-        Self { admin_id: admin.id, menu_id }
-    }
 }
 
 /// The answer of an export call.
@@ -261,7 +254,7 @@ where
     };
     let written = {
         let (tmp, cancelled) = (tmp.clone(), pending.cancelled.clone());
-        tokio::task::spawn_blocking(move || {
+        crate::lake::blocking(move || {
             let written = write(&tmp, &cancelled);
             // Checked after the writer is done, so a cancel that came while the file was being
             // created or finished still removes it.

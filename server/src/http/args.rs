@@ -6,7 +6,9 @@
 
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, Utc};
 
-use super::{Checks, Text};
+use super::Text;
+use crate::error::Checks;
+use crate::orders::cells::MAX_POINTS;
 
 /// A kind of argument value.
 pub trait Arg: Sized {
@@ -162,7 +164,7 @@ pub fn ymd_hms(text: &str, sep: char, formats: &[&str]) -> Option<NaiveDateTime>
 pub struct Day(pub NaiveDate);
 
 impl Arg for Day {
-    const BAD: &'static str = "日期格式应为 YYYY-MM-DD";
+    const BAD: &'static str = crate::clock::BAD_DAY;
 
     fn read(text: &str) -> Option<Self> {
         ymd(text).map(Day)
@@ -315,7 +317,7 @@ impl Arg for PointType {
     }
 }
 
-/// Spots of one cell: an integer up to [`CellPoints::MAX`], as an import may plan a day.
+/// Spots of one cell: an integer up to the domain's [`MAX_POINTS`], as an import may plan a day.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CellPoints(pub i32);
 
@@ -323,18 +325,16 @@ impl Arg for CellPoints {
     const BAD: &'static str = "一个点位格最多 10000 个点位";
 
     fn read(text: &str) -> Option<Self> {
-        text.parse().ok().filter(|n| (0..=Self::MAX).contains(n)).map(CellPoints)
+        text.parse().ok().filter(|n| (0..=MAX_POINTS).contains(n)).map(CellPoints)
     }
 }
 
 impl CellPoints {
-    pub const MAX: i32 = 10_000;
-
     /// A count of at least `min`: blank, not a whole number or below `min` is the field's own
-    /// `message` (the spec's); above [`CellPoints::MAX`], [`CellPoints::BAD`].
+    /// `message` (the spec's); above [`MAX_POINTS`], [`CellPoints::BAD`].
     pub fn counted(field: &str, value: &Option<Text>, min: i32, message: &str, checks: &mut Checks) -> Option<i32> {
         match Text::get(value).map(str::parse::<i64>) {
-            Some(Ok(n)) if n > i64::from(Self::MAX) => {
+            Some(Ok(n)) if n > i64::from(MAX_POINTS) => {
                 checks.add(field, Self::BAD);
                 None
             }
@@ -436,7 +436,7 @@ pub struct IdArgs {
 
 impl IdArgs {
     /// The id, or a 4000 with `message` on the `id` field.
-    pub fn required(&self, message: &str) -> super::Result<i64> {
+    pub fn required(&self, message: &str) -> crate::error::Result<i64> {
         let mut checks = Checks::default();
         let id = Id::picked("id", &self.id, message, &mut checks);
         checks.finish().map(|()| id)

@@ -1,7 +1,7 @@
 //! What a call of the catalogue is: its name, verb, who may make it, its title, whether the
 //! operation log records it, and the schemas of its arguments and answer. The list of calls
-//! and their handlers lives in `routes`; the guard, the operation log and exports only need
-//! this description, so it sits below them.
+//! and their handlers lives in `routes`; the guard and the operation log only need this
+//! description, so it sits below them.
 //!
 //! Calls are declared as `static` items with a const builder:
 //! `Call::get("orderList", "订单列表").menu(MENU_ORDER).takes::<OrderListArgs>()`.

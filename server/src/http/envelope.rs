@@ -16,7 +16,7 @@ impl<T: Serialize> IntoResponse for Done<T> {
     fn into_response(self) -> Response {
         match serde_json::to_value(self.1) {
             Ok(data) => envelope(200, self.0, data).into_response(),
-            Err(e) => super::AppError::Internal(e.into()).into_response(),
+            Err(e) => crate::error::AppError::Internal(e.into()).into_response(),
         }
     }
 }

@@ -1,4 +1,5 @@
-//! The HTTP contract: envelope, error catalogue, payload parsing and request signing.
+//! The HTTP contract: the envelope and how errors are answered in it, payload parsing and
+//! request signing. The error type and the field checks are the crate's (`crate::error`).
 
 pub mod args;
 pub mod call;
@@ -11,5 +12,4 @@ pub mod replay;
 pub mod sign;
 
 pub use envelope::{Done, Page};
-pub use error::{AppError, Checks, FieldErrors, Result};
 pub use payload::{Args, Payload, Text};

@@ -10,7 +10,7 @@ use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use super::{AppError, Result};
+use crate::error::{AppError, Result};
 
 /// One top-level field: its value for deserialising and its text for the signature.
 #[derive(Clone, Debug)]

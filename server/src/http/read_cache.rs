@@ -19,7 +19,7 @@ use axum::body::{Body, Bytes, HttpBody, to_bytes};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-use super::AppError;
+use crate::error::AppError;
 
 /// The calls whose answers are kept.
 pub const CACHED: &[&str] = &["productIndex"];

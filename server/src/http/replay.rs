@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use sha2::{Digest, Sha256};
 
 use super::sign::STALE;
-use super::{AppError, Result};
+use crate::error::{AppError, Result};
 
 /// How long a nonce is remembered; longer than twice the skew so no replay slips through.
 pub const NONCE_TTL: Duration = Duration::from_secs(600);

@@ -5,7 +5,8 @@
 use axum::http::HeaderMap;
 use sha2::{Digest, Sha256};
 
-use super::{AppError, Payload, Result};
+use super::Payload;
+use crate::error::{AppError, Result};
 
 /// How far a request's timestamp may be from the server's clock.
 pub const MAX_SKEW_SECS: u64 = 300;

@@ -58,6 +58,14 @@ impl From<sqlx::Error> for ImportError {
     }
 }
 
+/// The crate's error inside an import — work off the async threads that panicked
+/// ([`crate::lake::blocking`]) — is internal to it: the import's refusals are its own.
+impl From<crate::error::AppError> for ImportError {
+    fn from(e: crate::error::AppError) -> Self {
+        ImportError::Internal(e.into())
+    }
+}
+
 impl From<Rejected> for ImportError {
     /// A file the reader refused: the file as a whole, or every bad row.
     fn from(rejected: Rejected) -> Self {
@@ -148,7 +156,7 @@ where
     let lake = state.lake.clone();
     match committed {
         Err(e) => {
-            let _ = tokio::task::spawn_blocking(move || lake.remove(&[files, merged].concat())).await;
+            let _ = crate::lake::blocking(move || lake.remove(&[files, merged].concat())).await;
             Err(e)
         }
         // The month rollups this commit replaced stay on disk: a dashboard read that took its
@@ -166,7 +174,7 @@ async fn with_rollups(state: &AppState, mut files: Vec<LakeFile>) -> anyhow::Res
     }
     let lake = state.lake.clone();
     let viewing = files.clone();
-    let built = tokio::task::spawn_blocking(move || lake.viewing_rollup(&viewing)).await;
+    let built = crate::lake::blocking(move || lake.viewing_rollup(&viewing)).await;
     match built {
         Ok(Ok(rollups)) => {
             files.extend(rollups);
@@ -174,7 +182,7 @@ async fn with_rollups(state: &AppState, mut files: Vec<LakeFile>) -> anyhow::Res
         }
         failed => {
             let lake = state.lake.clone();
-            let _ = tokio::task::spawn_blocking(move || lake.remove(&files)).await;
+            let _ = crate::lake::blocking(move || lake.remove(&files)).await;
             Err(match failed {
                 Ok(Err(e)) => anyhow::Error::from(e).context("building the viewing rollup"),
                 Err(e) => anyhow::Error::from(e),

@@ -31,7 +31,7 @@ pub async fn import(state: &AppState, files: Vec<std::path::PathBuf>, origin: &s
     )
     .await?;
     let lake = state.lake.clone();
-    let imported = tokio::task::spawn_blocking(move || lake.import_ratings(batch_id, &files)).await?;
+    let imported = crate::lake::blocking(move || lake.import_ratings(batch_id, &files)).await?;
     let (written, summary) = match imported {
         Ok(done) => done,
         Err(e) if e.is_user_error() => {

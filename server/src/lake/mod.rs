@@ -7,8 +7,35 @@ pub mod month_rollups;
 pub mod rollups;
 pub mod snapshots;
 
+use std::future::Future;
+use std::panic::Location;
+
 use adeval_engine::{Dataset, LakeFile, Snapshot};
 use sqlx::{PgConnection, PgPool};
+
+use crate::error::{AppError, Result};
+
+/// Runs `work` on tokio's blocking threads: every lake, DuckDB and engine call (and the other
+/// work that would hold an async thread — reading an uploaded spreadsheet, writing one) goes
+/// through here. The work starts at once, as `spawn_blocking`'s does; what it answers is the
+/// caller's to handle. A panic inside it (or the runtime shutting down under it) is logged with
+/// the caller's place and answered as the one internal error, 5000 to a client.
+#[track_caller]
+pub fn blocking<T, F>(work: F) -> impl Future<Output = Result<T>> + Send + 'static
+where
+    F: FnOnce() -> T + Send + 'static,
+    T: Send + 'static,
+{
+    let called = Location::caller();
+    let task = tokio::task::spawn_blocking(work);
+    async move {
+        task.await.map_err(|e| {
+            let why = if e.is_panic() { "panicked" } else { "was cancelled" };
+            tracing::error!(error = %e, at = %called, "blocking work {why}");
+            AppError::Internal(anyhow::anyhow!("blocking work at {called} {why}: {e}"))
+        })
+    }
+}
 
 /// Row ids are unique across the lake without a sequence round trip: the batch id in the high
 /// 32 bits, the row's place in the batch in the low ones.
@@ -202,7 +229,7 @@ pub async fn close_batches_of_job(state: &crate::AppState, job_id: i64) -> anyho
 async fn close_dead_batch(state: &crate::AppState, id: i64) -> anyhow::Result<()> {
     let lake = state.lake.clone();
     // Files first: a batch whose removal failed stays `writing` and is tried again.
-    let removed = tokio::task::spawn_blocking(move || lake.remove_batch(id)).await??;
+    let removed = blocking(move || lake.remove_batch(id)).await??;
     sqlx::query("update lake_batches set status = 'failed', note = $2 where id = $1 and status = 'writing'")
         .bind(id)
         .bind(format!("导入中断（进程已退出），已清理 {removed} 个未提交的文件"))
@@ -245,7 +272,7 @@ pub async fn compact(state: &crate::AppState, dataset: Dataset) -> anyhow::Resul
         }
         let snapshot = Snapshot { files: files.iter().map(|(_, p)| p.clone()).collect(), deleted: deleted.clone() };
         let lake = state.lake.clone();
-        let fresh = tokio::task::spawn_blocking(move || -> anyhow::Result<Vec<LakeFile>> {
+        let fresh = blocking(move || -> anyhow::Result<Vec<LakeFile>> {
             let mut fresh = lake.compact(&snapshot, dataset)?;
             match lake.viewing_rollup(&fresh) {
                 Ok(rollups) => fresh.extend(rollups),
@@ -284,7 +311,7 @@ pub async fn compact(state: &crate::AppState, dataset: Dataset) -> anyhow::Resul
         let months = month_rollups::viewing_months(&fresh);
         if let Err(e) = month_rollups::merge_months(&mut tx, &state.lake, batch, &months, &mut merged).await {
             let lake = state.lake.clone();
-            let _ = tokio::task::spawn_blocking(move || lake.remove(&[fresh, merged].concat())).await;
+            let _ = blocking(move || lake.remove(&[fresh, merged].concat())).await;
             return Err(e);
         }
         // Deletion records stay: the rows are gone from the new files, and a record for a
@@ -305,7 +332,7 @@ pub async fn warm(state: &crate::AppState) -> anyhow::Result<()> {
     let rollup = snapshot(&state.db, Dataset::ViewingDaily).await?;
     let lake = state.lake.clone();
     let started = std::time::Instant::now();
-    let companions = tokio::task::spawn_blocking(move || -> anyhow::Result<usize> {
+    let companions = blocking(move || -> anyhow::Result<usize> {
         lake.viewing_page(&viewing, &adeval_engine::ViewingFilter::default(), 1, 10)?;
         Ok(lake.index_title_companions(&rollup)?)
     })
@@ -333,6 +360,28 @@ pub async fn sweep_retired(db: &PgPool, lake: &std::sync::Arc<adeval_engine::Lak
     .await?;
     let n = paths.len();
     let lake = lake.clone();
-    tokio::task::spawn_blocking(move || lake.remove_paths(paths.iter().map(String::as_str))).await??;
+    blocking(move || lake.remove_paths(paths.iter().map(String::as_str))).await??;
     Ok(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn blocking_work_answers_its_value_and_a_panic_is_the_one_internal_error() {
+        assert_eq!(blocking(|| 6 * 7).await.unwrap(), 42);
+        // The work starts when asked for, not when awaited: a producer feeding a channel that
+        // the caller drains first (the customer-data export) must not wait for the await.
+        let (tx, rx) = std::sync::mpsc::channel();
+        let sent = blocking(move || tx.send("started").is_ok());
+        assert_eq!(rx.recv_timeout(std::time::Duration::from_secs(30)), Ok("started"));
+        assert!(sent.await.unwrap());
+        let failed: Result<Result<u8, String>> = blocking(|| Err("the caller's own error".into())).await;
+        assert_eq!(failed.unwrap(), Err("the caller's own error".to_owned()));
+        let panicked = blocking(|| -> u8 { panic!("a bug in the engine") }).await.unwrap_err();
+        assert_eq!(panicked.code(), 5000);
+        let text = format!("{panicked:#}");
+        assert!(text.contains("panicked") && text.contains("server/src/lake/mod.rs"), "{text}");
+    }
 }

@@ -48,7 +48,7 @@ pub async fn merge_months(
         let mut base: Option<(String, Arc<Vec<String>>)> = None;
         for old in olds.iter().filter(|p| !is_titles_rollup(p)) {
             let (lake, path) = (lake.clone(), old.clone());
-            let covers = tokio::task::spawn_blocking(move || lake.month_rollup_covers(&path)).await??;
+            let covers = super::blocking(move || lake.month_rollup_covers(&path)).await??;
             if covers.iter().all(|c| listed.contains(c.as_str())) && base.as_ref().is_none_or(|(_, b)| b.len() < covers.len()) {
                 base = Some((old.clone(), covers));
             }
@@ -69,7 +69,7 @@ pub async fn merge_months(
         covers.extend(new.into_iter().map(|(v, _)| v));
         let (lake, month) = (lake.clone(), *month);
         // The month rollup and its title companion (the olds include the previous companion).
-        let files = tokio::task::spawn_blocking(move || lake.month_rollup(month, batch, &sources, &covers)).await??;
+        let files = super::blocking(move || lake.month_rollup(month, batch, &sources, &covers)).await??;
         if files.is_empty() {
             continue;
         }

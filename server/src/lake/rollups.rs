@@ -92,7 +92,7 @@ async fn build_missing(state: &AppState) -> anyhow::Result<usize> {
         .await;
         if let Err(e) = merged {
             let lake = state.lake.clone();
-            let _ = tokio::task::spawn_blocking(move || lake.remove(&written)).await;
+            let _ = super::blocking(move || lake.remove(&written)).await;
             tracing::warn!(%month, error = ?e, "merging the month's viewing rollups");
         }
     }
@@ -125,7 +125,7 @@ async fn retire_legacy(state: &AppState) -> anyhow::Result<usize> {
 async fn build_batch(state: &AppState, batch: i64, files: &[Live]) -> anyhow::Result<usize> {
     let lake_files = lake_files_of(files)?;
     let lake = state.lake.clone();
-    let rollups = tokio::task::spawn_blocking(move || -> anyhow::Result<Vec<LakeFile>> {
+    let rollups = super::blocking(move || -> anyhow::Result<Vec<LakeFile>> {
         // What a backfill that died before listing its files left (under the lock, nothing
         // else writes twins of live files).
         let twins: Vec<String> = lake_files.iter().filter_map(|f| viewing_rollup_path(&f.path)).collect();
@@ -150,7 +150,7 @@ async fn build_batch(state: &AppState, batch: i64, files: &[Live]) -> anyhow::Re
     .await;
     if !matches!(listed, Ok(true)) {
         let (lake, built) = (state.lake.clone(), rollups.clone());
-        let _ = tokio::task::spawn_blocking(move || lake.remove(&built)).await;
+        let _ = super::blocking(move || lake.remove(&built)).await;
     }
     Ok(if listed? { rollups.len() } else { 0 })
 }

@@ -3,7 +3,7 @@
 use sqlx::postgres::PgRow;
 use sqlx::{FromRow, PgExecutor};
 
-use crate::http::{Checks, Result};
+use crate::error::{Checks, Result};
 
 /// Whether media `id` exists.
 pub async fn exists(db: impl PgExecutor<'_>, id: i64) -> Result<bool> {

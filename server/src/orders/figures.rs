@@ -245,7 +245,7 @@ async fn issued(state: &AppState, orders: Vec<OrderMatch>) -> anyhow::Result<Vec
     }
     let lake = state.lake.clone();
     let snapshot = crate::lake::snapshot(&state.db, Dataset::Viewing).await?;
-    let totals = tokio::task::spawn_blocking(move || lake.issued_totals_per_order(&snapshot, &orders)).await?;
+    let totals = crate::lake::blocking(move || lake.issued_totals_per_order(&snapshot, &orders)).await?;
     totals.context("the orders' issued totals")
 }
 

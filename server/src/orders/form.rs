@@ -16,7 +16,7 @@ use sqlx::{PgConnection, Postgres};
 use super::order::{Editable, Locked, LockedSent, Order};
 use super::{history, log, status};
 use crate::auth::session::Admin;
-use crate::http::{AppError, Checks, Result};
+use crate::error::{AppError, Checks, Result};
 
 /// A form as the handler read it: each field checked on its own, the mistakes found in
 /// `checks`. `fields` is `None` when a required field could not be read. The order's rules add

@@ -12,7 +12,7 @@ use sqlx::PgConnection;
 
 use super::order::Editable;
 use crate::clock::LocalTime;
-use crate::http::{AppError, Result};
+use crate::error::{AppError, Result};
 
 /// What the history keeps of a version of the order: its editable fields, with the metrics as
 /// stored.

@@ -10,7 +10,7 @@
 use chrono::{Datelike, NaiveDate};
 use sqlx::PgConnection;
 
-use crate::http::{AppError, Result};
+use crate::error::{AppError, Result};
 
 /// One side's free broadcast and metrics. Metrics left out of a form come from the suits
 /// (a new order) or stay as they are (an edit).

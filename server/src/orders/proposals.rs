@@ -7,7 +7,7 @@ use sqlx::PgConnection;
 
 use super::log;
 use crate::auth::session::Admin;
-use crate::http::{AppError, Result};
+use crate::error::{AppError, Result};
 
 /// orderProposalAdd: proposes `text` to `order` for `adjust_date`. Answers the proposal's id.
 pub async fn add(tx: &mut PgConnection, admin: &Admin, order: i64, text: &str, adjust_date: NaiveDate) -> Result<i64> {

@@ -83,12 +83,12 @@ pub async fn import_file<R: Report>(
     let Some(facts) = facts else { return Err(ImportError::Refused("订单不存在".into())) };
     report.stage(10, "读取并核对排期表").await;
     let owned = path.to_owned();
-    let read = tokio::task::spawn_blocking(move || {
+    let read = crate::lake::blocking(move || {
         let mut check = Check { facts: &facts, seen: HashMap::new() };
         let read = read_order_template_checked(&owned, &Limits::default(), |row, problems| check.row(row, problems));
         (read, facts)
     });
-    let (read, facts) = read.await.map_err(anyhow::Error::from)?;
+    let (read, facts) = read.await?;
     let lines = read?;
     report.stage(50, &format!("已核对 {} 行排期", lines.len())).await;
     let mut tx = state.db.begin().await.map_err(anyhow::Error::from)?;

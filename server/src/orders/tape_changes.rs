@@ -13,7 +13,7 @@ use sqlx::PgConnection;
 
 use super::{log, status};
 use crate::auth::session::Admin;
-use crate::http::{AppError, Checks, Result};
+use crate::error::{AppError, Checks, Result};
 
 /// A change to schedule: from `execute_at` on, `tape` of `order` airs as `up_tape`.
 pub struct NewChange {

@@ -19,7 +19,7 @@ use tokio::sync::broadcast::error::RecvError;
 use crate::auth::guard::ClientAddr;
 use crate::auth::session::{self, Admin};
 use crate::auth::ticket;
-use crate::http::AppError;
+use crate::error::AppError;
 use crate::state::AppState;
 
 use super::{Event, LiveMessage};

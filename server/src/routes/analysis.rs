@@ -15,10 +15,12 @@ use crate::analysis::curve::{self, CurveAsk, SpotCurve};
 use crate::analysis::last_week::{self, LastWeek};
 use crate::analysis::slots::{self, AnalysisPage, SlotsAsk};
 use crate::auth::menu::{MENU_DASHBOARD, MENU_ORDER};
+use crate::error::{Checks, Result};
 use crate::http::args::{Arg, Category, Day, DayTime, Id, Paging, Source};
 use crate::http::call::Call;
-use crate::http::{Args, Checks, Done, Result, Text};
+use crate::http::{Args, Done, Text};
 use crate::state::AppState;
+use crate::viewing::MAX_DAYS;
 use adeval_engine::TimeType;
 
 use super::Endpoint;
@@ -95,9 +97,6 @@ pub struct SpotCurveArgs {
     before: Option<Text>,
     after: Option<Text>,
 }
-
-/// The longest day range a call takes.
-const MAX_DAYS: i64 = 3_660;
 
 /// A whole number in `range`, `default` when blank; else `message` on the field.
 fn bounded(field: &str, value: &Option<Text>, range: std::ops::RangeInclusive<u32>, default: u32, message: &str, checks: &mut Checks) -> u32 {

@@ -9,8 +9,9 @@ use utoipa::ToSchema;
 use crate::auth::guard::ClientIp;
 use crate::auth::account::valid_account;
 use crate::auth::{Admin, password, permission, session, throttle};
+use crate::error::{AppError, Checks, Result};
 use crate::http::call::Call;
-use crate::http::{AppError, Args, Checks, Done, Payload, Result, Text};
+use crate::http::{Args, Done, Payload, Text};
 use crate::oplog;
 use crate::state::AppState;
 

@@ -7,9 +7,10 @@ use utoipa::ToSchema;
 
 use crate::auth::menu::MENU_LOG;
 use crate::clock::LocalTime;
+use crate::error::{Checks, Result};
 use crate::http::args::{self, Day, Paging};
 use crate::http::call::Call;
-use crate::http::{Args, Checks, Done, Page, Result, Text};
+use crate::http::{Args, Done, Page, Text};
 use crate::sql;
 use crate::state::AppState;
 

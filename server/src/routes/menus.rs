@@ -10,9 +10,10 @@ use utoipa::ToSchema;
 use crate::auth::menu::MENU_MENUS;
 use crate::auth::session;
 use crate::clock::LocalTime;
+use crate::error::{AppError, Checks, Result};
 use crate::http::args::IdArgs;
 use crate::http::call::Call;
-use crate::http::{AppError, Args, Checks, Done, Result, Text};
+use crate::http::{Args, Done, Text};
 use crate::state::AppState;
 
 use super::Endpoint;

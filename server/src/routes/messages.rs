@@ -9,9 +9,10 @@ use utoipa::ToSchema;
 
 use crate::auth::session::Admin;
 use crate::clock::LocalTime;
+use crate::error::{AppError, Checks, Result};
 use crate::http::args::{Id, Paging};
 use crate::http::call::Call;
-use crate::http::{AppError, Args, Checks, Done, Result, Text};
+use crate::http::{Args, Done, Text};
 use crate::state::AppState;
 
 use super::Endpoint;

@@ -39,8 +39,8 @@ use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::auth::guard::{BODY_LIMIT, Guard, guard};
+use crate::error::AppError;
 use crate::realtime;
-use crate::http::AppError;
 use crate::state::AppState;
 
 /// What a call is lives in `http::call`, below the guard and the operation log; it is named here
@@ -59,6 +59,20 @@ where
 pub struct Endpoint {
     pub call: &'static Call,
     pub handler: MethodRouter<AppState>,
+}
+
+/// The export calls make the domain's maker from the call that makes the export.
+impl crate::export::Maker {
+    /// `admin` making an export through `call`: the file is theirs and that of the holders of
+    /// the call's menu (the first, of a call several menus share).
+    pub fn new(admin: &crate::auth::Admin, call: &Call) -> Self {
+        let menu_id = match call.access {
+            Access::Menu(menu) => Some(menu),
+            Access::Menus(menus) => menus.first().copied(),
+            Access::Public | Access::SignedIn => None,
+        };
+        Self { admin_id: admin.id, menu_id }
+    }
 }
 
 /// Every call of the catalogue.

@@ -11,8 +11,9 @@ use utoipa::ToSchema;
 use crate::auth::account::PasswordChange;
 use crate::auth::{Admin, permission, session, ticket as tickets};
 use crate::clock::LocalTime;
+use crate::error::{AppError, Checks, Result};
 use crate::http::call::Call;
-use crate::http::{AppError, Args, Checks, Done, Result, Text};
+use crate::http::{Args, Done, Text};
 use crate::state::AppState;
 
 use super::Endpoint;

@@ -15,7 +15,8 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
 use crate::auth::session::{self, Admin};
-use crate::http::{AppError, Done, Result};
+use crate::error::{AppError, Result};
+use crate::http::Done;
 use crate::state::AppState;
 use crate::storage::files::{FileRow, file_row};
 use crate::storage::incoming::{TempFile, TempWriter};

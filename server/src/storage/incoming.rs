@@ -7,7 +7,7 @@ use sha2::{Digest, Sha256};
 use tokio::io::AsyncWriteExt;
 
 use super::{random_name, sniff};
-use crate::http::{AppError, Result};
+use crate::error::{AppError, Result};
 
 /// A temporary file removed when dropped.
 pub struct TempFile {

@@ -3,8 +3,8 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::http::Checks;
 use crate::auth::menu::{MENU_CLIENT, MENU_ORDER};
+use crate::error::Checks;
 
 pub struct Tag {
     pub id: &'static str,

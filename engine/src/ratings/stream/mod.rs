@@ -28,7 +28,8 @@ use rustc_hash::FxHashMap;
 
 use self::text::DAY_MICROS;
 use super::source::{Format, Source};
-use crate::write::{ArrowFile, ROW_GROUP_ROWS, batch_stem, from_micros, lake_properties};
+use crate::write::{ArrowFile, ROW_GROUP_ROWS, batch_stem, lake_properties};
+use crate::micros::from_micros;
 use crate::{Dataset, Error, Lake, LakeFile, Month, Result};
 
 /// Why the streaming path stopped: it declines the batch (the general path takes it), or
@@ -336,7 +337,7 @@ impl<'a> Sink<'a> {
     fn enter_month(&mut self, ts: i64) -> std::result::Result<Month, Stop> {
         let month = Month::of(from_micros(ts).date());
         let (start, end) = month.time_range();
-        self.month = Some((month, crate::write::micros(start), crate::write::micros(end)));
+        self.month = Some((month, crate::micros::micros(start), crate::micros::micros(end)));
         if let btree_map::Entry::Vacant(slot) = self.months.entry(month) {
             // Rows in time order hold every series in each row group: min/max of the names
             // would prune nothing, and comparing them costs as much as encoding them.

@@ -102,7 +102,7 @@ fn days_from_civil(year: i32, month: u32, day: u32) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::write::micros;
+    use crate::micros::micros;
     use chrono::NaiveDate;
 
     fn at(y: i32, mo: u32, d: u32, h: u32, mi: u32, s: u32, us: u32) -> i64 {

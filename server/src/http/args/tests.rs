@@ -8,7 +8,7 @@ fn t(s: &str) -> Option<Text> {
 fn errors(checks: Checks) -> Vec<(String, Vec<String>)> {
     match checks.finish() {
         Ok(()) => Vec::new(),
-        Err(crate::http::AppError::Validation(fields)) => fields.into_iter().collect(),
+        Err(crate::error::AppError::Validation(fields)) => fields.into_iter().collect(),
         Err(other) => panic!("{other:?}"),
     }
 }

@@ -81,11 +81,11 @@ pub async fn import_file_in_chunks<R: Report>(
     };
     let total = std::fs::metadata(path).map_or(0, |m| m.len());
     let read = job.read.clone();
-    let mut running = tokio::task::spawn_blocking(move || job.run());
+    let mut running = std::pin::pin!(crate::lake::blocking(move || job.run()));
     let mut reported = 0;
     let outcome = loop {
         tokio::select! {
-            done = &mut running => break done.map_err(anyhow::Error::from)?,
+            done = &mut running => break done?,
             () = tokio::time::sleep(PROGRESS_EVERY) => {
                 let now = read.load(Ordering::Relaxed);
                 if now != reported {

@@ -10,7 +10,7 @@ use sqlx::PgConnection;
 
 use super::{CLOSED_MONTH, LOCKED, Line, SHORT, WITHDRAWN, cell_name, line_of_type, lock_order, place_spots, record};
 use crate::auth::session::Admin;
-use crate::http::{AppError, Checks, Result};
+use crate::error::{AppError, Checks, Result};
 use crate::orders::{log, status};
 
 /// The spots to add.

@@ -16,7 +16,7 @@ use super::{
     month_confirmed, record,
 };
 use crate::auth::session::Admin;
-use crate::http::{AppError, Result};
+use crate::error::{AppError, Result};
 use crate::orders::{log, status};
 
 /// A reason to set: reasonType '1' clears it, '2' records the text.

@@ -8,7 +8,7 @@ use sqlx::PgConnection;
 
 use super::{NO_CELL, cell_name, lock_order, record};
 use crate::auth::session::Admin;
-use crate::http::{AppError, Result};
+use crate::error::{AppError, Result};
 use crate::orders::{log, status};
 
 /// Sets (`Some`) or clears the manual GRP of verified cell `cell`; a cell that is not there or

@@ -21,12 +21,12 @@ use chrono::NaiveDate;
 use sqlx::PgConnection;
 
 use crate::auth::session::Admin;
-use crate::http::{AppError, Result};
+use crate::error::{AppError, Result};
 
 /// The text of a withdrawn cell's `value`.
 pub const WITHDRAWN: &str = "撤掉";
 /// At most this many spots in one cell, as an import or a certificate may plan a day.
-pub const MAX_POINTS: i32 = crate::http::args::CellPoints::MAX;
+pub const MAX_POINTS: i32 = 10_000;
 /// A verified cell refuses every change but a reason and a manual GRP.
 pub const LOCKED: &str = "点位已核对，不能修改";
 /// A cell the certificate found short takes no more spots (moves and adds place them elsewhere).

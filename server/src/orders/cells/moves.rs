@@ -25,7 +25,7 @@ use utoipa::ToSchema;
 
 use super::{LOCKED, Line, MAX_POINTS, OrderFacts, WITHDRAWN, cell_name, line_of_type, lock_order, place_spots, record, still_to_air};
 use crate::auth::session::Admin;
-use crate::http::{AppError, Checks, Result};
+use crate::error::{AppError, Checks, Result};
 use crate::orders::summary::lookups::SUIT_IN_CYCLE;
 use crate::orders::{fingerprint, log, month_of, status};
 

@@ -18,7 +18,7 @@ use super::rows::{OrderFacts, current_rows};
 use super::view::{CertificateDifferences, CertificateSummary, CertificateView, view};
 use super::{CHANGED, CONFIRMED, CertificateMonth, NOT_IMPORTED, NOTHING_DUE, current_months, today};
 use crate::auth::session::Admin;
-use crate::http::{AppError, Result};
+use crate::error::{AppError, Result};
 use crate::orders::ym;
 use crate::orders::{log, status};
 use crate::state::AppState;

@@ -16,9 +16,9 @@ use utoipa::ToSchema;
 use super::compare::fixed_refusal;
 use super::rows::{CurrentRow, OrderFacts, batch_rows, current_rows};
 use super::{CertificateMonth, MONTH_CONFIRMED, NOT_IMPORTED, current_months, drop_preview, today};
+use crate::error::{AppError, Checks, Result};
 use crate::orders::month_of;
 use crate::auth::session::Admin;
-use crate::http::{AppError, Checks, Result};
 use crate::orders::{log, status};
 use crate::state::AppState;
 

@@ -160,12 +160,12 @@ pub async fn import_file<R: Report>(state: &AppState, order: i64, path: &Path, o
     drop(conn);
     report.stage(10, "读取并核对播出证明").await;
     let owned = path.to_owned();
-    let read = tokio::task::spawn_blocking(move || {
+    let read = crate::lake::blocking(move || {
         let mut check = Check { facts, confirmed, today, spots: HashMap::new() };
         let read = read_certificate_checked(&owned, &Limits::default(), |row, problems| check.row(row, problems));
         (read, check.facts)
     });
-    let (read, facts) = read.await.map_err(anyhow::Error::from)?;
+    let (read, facts) = read.await?;
     let matched = read?;
     report.stage(40, &format!("已读取并核对 {} 行", matched.len())).await;
     let info = BatchInfo {
@@ -196,7 +196,7 @@ pub async fn import_file<R: Report>(state: &AppState, order: i64, path: &Path, o
     let count = rows.len() as u64;
     let fresh: Vec<CurrentRow> = rows.iter().map(CurrentRow::fresh).collect();
     let lake = state.lake.clone();
-    let written = tokio::task::spawn_blocking(move || lake.write_certificates(batch_id, &rows)).await.map_err(anyhow::Error::from)?;
+    let written = crate::lake::blocking(move || lake.write_certificates(batch_id, &rows)).await?;
     let files = match written {
         Ok(files) => files,
         Err(e) => {

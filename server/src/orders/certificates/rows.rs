@@ -25,7 +25,7 @@ pub async fn batch_rows(state: &AppState, conn: &mut PgConnection, batch: i64) -
         .await?;
     let lake = state.lake.clone();
     let snapshot = Snapshot { files, deleted: Vec::new() };
-    Ok(tokio::task::spawn_blocking(move || lake.certificate_rows(&snapshot)).await??)
+    Ok(crate::lake::blocking(move || lake.certificate_rows(&snapshot)).await??)
 }
 
 /// A tape of the order's product.

@@ -21,7 +21,7 @@ use utoipa::ToSchema;
 
 use super::rows::{self, Chosen, IndexRow, Scope, Wanted, round2};
 use crate::auth::session::Admin;
-use crate::http::{AppError, Result};
+use crate::error::{AppError, Result};
 use crate::orders::cells::lock_order;
 use crate::orders::evaluation::ledger::{self, Schedule};
 use crate::orders::evaluation::placement::{Spot, place};

@@ -147,13 +147,13 @@ pub async fn import_file<R: Report>(state: &AppState, upload: &Upload, path: &Pa
     let file: PathBuf = path.to_path_buf();
     // The order names the audience group; a position does not depend on it.
     let opts = CustomerOptions { audience_group_given: true };
-    let read = tokio::task::spawn_blocking(move || {
+    let read = crate::lake::blocking(move || {
         let mut select = Select::new(&scope);
         let read = adeval_ingest::read_customer_data_checked(&file, &opts, &Limits::default(), |row, problems| select.row(row, problems));
         let (others, with_position) = (select.others, select.with_position);
         (read, others, with_position, scope)
     });
-    let (read, others, with_position, scope) = read.await.map_err(anyhow::Error::from)?;
+    let (read, others, with_position, scope) = read.await?;
     let kept = match read {
         // No row has a position: the file is not a 正负三 file (no 位置 column, or none filled).
         Err(Rejected::Rows(_)) if with_position == 0 => {

@@ -15,7 +15,7 @@ use sqlx::PgConnection;
 use utoipa::ToSchema;
 
 use crate::clock::LocalTime;
-use crate::http::{AppError, Checks, Result};
+use crate::error::{Checks, Result};
 use crate::state::AppState;
 
 /// What the order contributes to the match.
@@ -200,15 +200,13 @@ pub async fn index(state: &AppState, order: i64, wanted: &Wanted, (page, limit):
     let filter = scope.filter(&scope.choose(wanted)?);
     let snapshot = state.snapshots.get(&state.db, Dataset::Viewing).await?;
     let lake = state.lake.clone();
-    let (rows, totals) = tokio::task::spawn_blocking(move || {
+    let (rows, totals) = crate::lake::blocking(move || {
         let (rows, _) = lake.viewing_page(&snapshot, &filter, page, limit)?;
         let totals = lake.viewing_totals(&snapshot, &filter)?;
         Ok::<_, adeval_engine::Error>((rows, totals))
     })
-    .await
-    .map_err(anyhow::Error::from)?
-    .context("the order's customer rows")
-    .map_err(AppError::Internal)?;
+    .await?
+    .context("the order's customer rows")?;
     Ok(Some(IndexPage { data: rows.iter().map(IndexRow::from).collect(), total: totals.spots as i64, sum: round2(totals.grp) }))
 }
 
@@ -217,7 +215,7 @@ pub async fn index(state: &AppState, order: i64, wanted: &Wanted, (page, limit):
 pub async fn all(state: &AppState, conn: &mut PgConnection, filter: ViewingFilter) -> anyhow::Result<Vec<ViewingRow>> {
     let snapshot = crate::lake::snapshot_on(conn, Dataset::Viewing).await?;
     let lake = state.lake.clone();
-    let mut rows = tokio::task::spawn_blocking(move || {
+    let mut rows = crate::lake::blocking(move || {
         let mut rows = Vec::new();
         lake.viewing_for_each(&snapshot, &filter, |row| {
             rows.push(row);

@@ -28,7 +28,7 @@ pub use rows::{Amount, CertificateLine, FigureRow};
 use self::items::{Inputs, Items, items};
 use self::order::OrderFacts;
 use self::rows::{Writer, shown};
-use crate::http::{AppError, Result};
+use crate::error::{AppError, Result};
 use crate::orders::estimates::{self, EstimateScope};
 use crate::orders::ym;
 use crate::state::AppState;

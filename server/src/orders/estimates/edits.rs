@@ -7,7 +7,7 @@ use adeval_engine::orders::Triple;
 use sqlx::PgConnection;
 
 use crate::auth::session::Admin;
-use crate::http::{AppError, Result};
+use crate::error::{AppError, Result};
 use crate::orders::cells::lock_order;
 use crate::orders::log;
 

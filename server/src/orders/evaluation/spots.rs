@@ -137,7 +137,7 @@ async fn lake_spots(state: &AppState, matching: OrderMatch, side: Side) -> anyho
         return Ok(aired);
     }
     let (lake, filter) = (state.lake.clone(), matching.filter(side));
-    let aired = tokio::task::spawn_blocking(move || lake.aired_spots(&snapshot, &filter))
+    let aired = crate::lake::blocking(move || lake.aired_spots(&snapshot, &filter))
         .await?
         .context("the order's viewing rows")?;
     let aired = Arc::new(aired);

@@ -12,7 +12,7 @@ use serde::Serialize;
 use sqlx::{FromRow, PgConnection};
 use utoipa::ToSchema;
 
-use crate::http::{AppError, Result};
+use crate::error::{AppError, Result};
 use crate::orders::{month_of, ym};
 
 /// A suit is sold for its month: the order's suits count only in the months of its cycle. The

@@ -9,8 +9,9 @@ use utoipa::ToSchema;
 
 use crate::auth::account::{lock_accounts, may_manage, valid_account};
 use crate::auth::{Admin, password, session};
+use crate::error::{AppError, Checks, Result};
 use crate::http::args::IdArgs;
-use crate::http::{AppError, Args, Checks, Done, Result, Text};
+use crate::http::{Args, Done, Text};
 use crate::state::AppState;
 
 use super::PICK_ACCOUNT;

@@ -13,7 +13,8 @@ use utoipa::ToSchema;
 use crate::auth::menu::MENU_ACCOUNTS;
 use crate::http::args::{self, IdArgs, Paging};
 use crate::http::call::Call;
-use crate::http::{Args, Checks, Done, Page, Result, Text};
+use crate::error::{Checks, Result};
+use crate::http::{Args, Done, Page, Text};
 use crate::sql;
 use crate::state::AppState;
 

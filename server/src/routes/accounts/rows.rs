@@ -6,7 +6,7 @@ use utoipa::ToSchema;
 
 use crate::auth::permission;
 use crate::clock::LocalTime;
-use crate::http::{AppError, Result};
+use crate::error::{AppError, Result};
 
 #[derive(Serialize, ToSchema, sqlx::FromRow)]
 pub struct AccountRow {

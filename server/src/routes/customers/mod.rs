@@ -11,13 +11,15 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use adeval_engine::ViewingFilter;
+use anyhow::Context;
 
 use crate::auth::menu::MENU_CLIENT;
 use crate::auth::session::Admin;
+use crate::error::{AppError, Checks, Result};
 use crate::export::{self, Exported, Maker};
 use crate::http::args::{self, Belonging, Category, Day, Id, Paging, Source};
 use crate::http::call::Call;
-use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
+use crate::http::{Args, Done, Page, Text};
 use crate::imports::customer::DATASET;
 use crate::lake;
 use crate::state::AppState;
@@ -129,12 +131,11 @@ async fn index(State(state): State<AppState>, Args(args): Args<CustomerArgs>) ->
     checks.finish()?;
     let snapshot = state.snapshots.get(&state.db, DATASET).await?;
     let lake = state.lake.clone();
-    let (rows, total) = tokio::task::spawn_blocking(move || {
+    let (rows, total) = crate::lake::blocking(move || {
         lake.viewing_page(&snapshot, &filter, paging.page as u64, paging.limit as u64)
     })
-    .await
-    .map_err(anyhow::Error::from)?
-    .map_err(anyhow::Error::from)?;
+    .await?
+    .context("a page of customer data")?;
     Ok(Done("获取成功", Page { data: rows.into_iter().map(|r| CustomerRow::new(r, state.config.timezone)).collect(), total: total as i64 }))
 }
 
@@ -164,10 +165,7 @@ async fn delete(State(state): State<AppState>, Extension(admin): Extension<Admin
     };
     let snapshot = state.snapshots.get(&state.db, DATASET).await?;
     let lake = state.lake.clone();
-    let existing = tokio::task::spawn_blocking(move || lake.viewing_ids(&snapshot, &ids))
-        .await
-        .map_err(anyhow::Error::from)?
-        .map_err(anyhow::Error::from)?;
+    let existing = crate::lake::blocking(move || lake.viewing_ids(&snapshot, &ids)).await?.context("the rows to delete")?;
     if existing.is_empty() {
         return Err(AppError::NotFound("数据不存在或已删除".into()));
     }
@@ -190,7 +188,7 @@ async fn export(State(state): State<AppState>, Extension(admin): Extension<Admin
     let (mut tx, rx) = export::row_channel();
     let lake = state.lake.clone();
     let zone = state.config.timezone;
-    let producer = tokio::task::spawn_blocking(move || {
+    let producer = crate::lake::blocking(move || {
         // The query stops at the first row the writer no longer takes (it failed, or the
         // export was abandoned).
         lake.viewing_for_each(&snapshot, &filter, |row| -> anyhow::Result<()> {
@@ -198,7 +196,7 @@ async fn export(State(state): State<AppState>, Extension(admin): Extension<Admin
         })
     });
     let exported = export::save(&state, Maker::new(&admin, &EXPORT), "客户数据", &rows::HEADERS, rx).await;
-    let produced = producer.await.map_err(anyhow::Error::from)?;
+    let produced = producer.await?;
     // A writer's failure explains the producer's stop, so it goes first; a producer that
     // failed part-way fails the export even though the writer saw a clean end.
     let exported = exported?;

@@ -5,8 +5,9 @@ use chrono::DateTime;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
+use crate::error::Checks;
 use crate::http::args::{self, Id, Ids, Paging};
-use crate::http::{Checks, Text};
+use crate::http::Text;
 
 pub const PICK_MEDIA: &str = "请选择媒体";
 pub const NAME_REQUIRED: &str = "请输入名称";

@@ -12,9 +12,10 @@ use utoipa::ToSchema;
 
 use crate::auth::menu::MENU_VIEWING;
 use crate::clock::LocalTime;
+use crate::error::{AppError, Checks, Result};
 use crate::http::args::IdArgs;
 use crate::http::call::Call;
-use crate::http::{AppError, Args, Checks, Done, Page, Result};
+use crate::http::{Args, Done, Page};
 use crate::sql::{self, Where};
 use crate::state::AppState;
 

@@ -11,8 +11,9 @@ use utoipa::ToSchema;
 
 use super::fields::PICK_ORDER;
 use crate::auth::session::Admin;
+use crate::error::{Checks, Result};
 use crate::http::args::{Arg, CellPoints, Day, Id, Ids, PointType};
-use crate::http::{Args, Checks, Done, Result, Text};
+use crate::http::{Args, Done, Text};
 use crate::orders::cells::edit::{self, Edit, Reason, Spots, Target};
 use crate::orders::cells::{NO_CELL, WITHDRAWN, add, grp};
 use crate::orders::evaluation::alerts;

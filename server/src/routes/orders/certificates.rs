@@ -13,9 +13,10 @@ use utoipa::ToSchema;
 
 use super::fields::{OrderIdArgs, PICK_ORDER};
 use crate::auth::session::Admin;
+use crate::error::{AppError, Checks, Result};
 use crate::export::{BookSheet, Cell, Exported};
 use crate::http::args::{Arg, Id, SwapKind, TwoStep};
-use crate::http::{AppError, Args, Checks, Done, Result, Text};
+use crate::http::{Args, Done, Text};
 use crate::orders::certificates::compare::review;
 use crate::orders::certificates::confirm::{self, CertificateApplied, CertificatePreview};
 use crate::orders::certificates::corrections::{self, CertificateVersion, Swap};

@@ -11,8 +11,9 @@ use utoipa::ToSchema;
 
 use super::fields::PICK_ORDER;
 use crate::auth::session::Admin;
+use crate::error::{Checks, Result};
 use crate::http::args::{Arg, Category, Day, Id, Paging, Source, TwoStep};
-use crate::http::{Args, Checks, Done, Result, Text};
+use crate::http::{Args, Done, Text};
 use crate::orders::customer::attach::{self, CustomerAttached, CustomerPreview};
 use crate::orders::customer::rows::{self, IndexPage, Wanted};
 use crate::state::AppState;

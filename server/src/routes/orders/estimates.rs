@@ -10,8 +10,9 @@ use utoipa::ToSchema;
 
 use super::fields::{PICK_ORDER, SideArgs, SideChoice};
 use crate::auth::session::Admin;
+use crate::error::{AppError, Checks, Result};
 use crate::http::args::Id;
-use crate::http::{AppError, Args, Checks, Done, Result, Text};
+use crate::http::{Args, Done, Text};
 use crate::orders::estimates::{self, Basis, ClassEstimate, EstimateScope, edits};
 use crate::state::AppState;
 

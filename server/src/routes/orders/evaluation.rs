@@ -4,7 +4,8 @@
 use axum::extract::State;
 
 use super::fields::{SideArgs, SideChoice};
-use crate::http::{AppError, Args, Done, Result};
+use crate::error::{AppError, Result};
+use crate::http::{Args, Done};
 use crate::orders::evaluation::{self, SummaryFilter, SummaryRow};
 use crate::state::AppState;
 

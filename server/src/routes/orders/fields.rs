@@ -9,8 +9,9 @@ use utoipa::ToSchema;
 
 use adeval_engine::orders::round3;
 
+use crate::error::{Checks, Result};
 use crate::http::args::{Arg, Belonging, Category, Day, Id, Ids, MakeGoodPolicy, Source};
-use crate::http::{Checks, Result, Text};
+use crate::http::Text;
 use crate::orders::order::{Editable, Locked, LockedSent, Order, Side, day_text};
 
 /// The spot lengths the dialog offers (spec §9).

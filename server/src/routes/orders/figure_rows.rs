@@ -9,9 +9,10 @@ use utoipa::ToSchema;
 
 use super::fields::PICK_ORDER;
 use crate::auth::session::Admin;
+use crate::error::{AppError, Checks, Result};
 use crate::export::{Cell, Exported, Maker};
 use crate::http::args::{Belonging, Category, Id, Month, Paging, Source};
-use crate::http::{AppError, Args, Checks, Done, Result, Text};
+use crate::http::{Args, Done, Text};
 use crate::orders::drilldown::{self, Figure, FigureRow, FigureRows, Request, Scope, SideData, Unit};
 use crate::state::AppState;
 

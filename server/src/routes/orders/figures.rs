@@ -4,7 +4,7 @@
 use chrono::NaiveDate;
 
 use super::rows::OrderRow;
-use crate::http::Result;
+use crate::error::Result;
 use crate::orders::figures::{OrderFacts, Terms, compute};
 use crate::state::AppState;
 

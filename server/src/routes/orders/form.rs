@@ -12,7 +12,8 @@ use super::fields::{OrderArgs, OrderIdArgs, editable, keeping_current, locked, l
 use super::figures;
 use super::rows::{OrderRow, fetch};
 use crate::auth::session::Admin;
-use crate::http::{Args, Checks, Done, Result};
+use crate::error::{Checks, Result};
+use crate::http::{Args, Done};
 use crate::orders::form::{self, Form};
 use crate::state::AppState;
 

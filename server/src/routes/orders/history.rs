@@ -16,8 +16,9 @@ use super::form::update;
 use super::rows::OrderRow;
 use crate::auth::session::Admin;
 use crate::clock::LocalTime;
+use crate::error::{AppError, Checks, Result};
 use crate::http::args::Id;
-use crate::http::{AppError, Args, Checks, Done, Result, Text};
+use crate::http::{Args, Done, Text};
 use crate::orders::history::Version;
 use crate::state::AppState;
 

@@ -11,9 +11,10 @@ use utoipa::ToSchema;
 use super::figures;
 use super::rows::{OrderRow, SELECT_ORDER, load_parts};
 use crate::auth::session::Admin;
+use crate::error::{AppError, Checks, Result};
 use crate::export::{self, Cell, Exported, Maker};
 use crate::http::args::{self, Day, Id, Instant, Month, OrderStatus, Paging, Seconds};
-use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
+use crate::http::{Args, Done, Page, Text};
 use crate::sql::{self, Where};
 use crate::state::AppState;
 

@@ -11,7 +11,8 @@ use utoipa::ToSchema;
 
 use super::fields::OrderIdArgs;
 use crate::clock::LocalTime;
-use crate::http::{Args, Done, Result};
+use crate::error::Result;
+use crate::http::{Args, Done};
 use crate::state::AppState;
 
 #[derive(Serialize, ToSchema, FromRow)]

@@ -10,8 +10,9 @@ use utoipa::ToSchema;
 
 use super::fields::PICK_ORDER;
 use crate::auth::session::Admin;
+use crate::error::{Checks, Result};
 use crate::http::args::{Arg, CellPoints, Day, Id, PointType, TwoStep};
-use crate::http::{Args, Checks, Done, Result, Text};
+use crate::http::{Args, Done, Text};
 use crate::orders::cells::moves::{self, Move, MoveApplied, MovePreview};
 use crate::orders::summary::lookups::{self, EntryLeft};
 use crate::state::AppState;

@@ -5,8 +5,9 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::error::{AppError, Checks, Result};
 use crate::http::args::Id;
-use crate::http::{AppError, Args, Checks, Done, Result, Text};
+use crate::http::{Args, Done, Text};
 use crate::state::AppState;
 
 #[derive(Serialize, ToSchema, sqlx::FromRow)]

@@ -11,8 +11,9 @@ use utoipa::ToSchema;
 use super::fields::{OrderIdArgs, PICK_ORDER};
 use crate::auth::session::Admin;
 use crate::clock::LocalTime;
+use crate::error::{Checks, Result};
 use crate::http::args::{Arg, Day, Id};
-use crate::http::{Args, Checks, Done, Result, Text};
+use crate::http::{Args, Done, Text};
 use crate::orders::proposals;
 use crate::state::AppState;
 

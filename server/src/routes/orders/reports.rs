@@ -9,8 +9,9 @@ use axum::extract::State;
 
 use super::fields::{SideArgs, SideChoice};
 use crate::auth::session::Admin;
+use crate::error::{AppError, Result};
 use crate::export::{Exported, Maker};
-use crate::http::{AppError, Args, Done, Result};
+use crate::http::{Args, Done};
 use crate::orders::reports::{ReportFilter, report, result, side_label};
 use crate::state::AppState;
 

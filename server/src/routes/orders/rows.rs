@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 use super::fields::OrderIdArgs;
 pub use crate::orders::figures::Figures;
 use crate::clock::LocalTime;
-use crate::http::{AppError, Result};
+use crate::error::{AppError, Result};
 use crate::state::AppState;
 
 /// A version of the order.

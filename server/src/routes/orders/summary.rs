@@ -9,8 +9,9 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::fields::{OrderIdArgs, PICK_ORDER, SideArgs, SideChoice};
+use crate::error::{AppError, Checks, Result};
 use crate::http::args::{Arg, Id};
-use crate::http::{AppError, Args, Checks, Done, Result, Text};
+use crate::http::{Args, Done, Text};
 use crate::orders::summary::lookups::{self, OrderTime, PeriodSuit, SuitRemaining};
 use crate::orders::summary::{self, GridFilter, GridMonth};
 use crate::routes::time_periods::{TimePeriodRow, select_period};

@@ -17,8 +17,9 @@ use utoipa::ToSchema;
 use super::fields::OrderIdArgs;
 use crate::auth::session::Admin;
 use crate::clock::LocalTime;
+use crate::error::{Checks, Result};
 use crate::http::args::Id;
-use crate::http::{Args, Checks, Done, Result, Text};
+use crate::http::{Args, Done, Text};
 use crate::orders::tape_changes::{self, NewChange};
 use crate::state::AppState;
 

@@ -11,7 +11,8 @@ use sqlx::FromRow;
 use utoipa::ToSchema;
 
 use super::fields::OrderIdArgs;
-use crate::http::{Args, Done, Result};
+use crate::error::Result;
+use crate::http::{Args, Done};
 use crate::orders::{schedule, ym};
 use crate::state::AppState;
 
@@ -184,6 +185,6 @@ pub async fn export(
     }
     drop(conn);
     let name = format!("订单{id}排期");
-    let exported = crate::export::save(&state, crate::export::Maker::new(&admin, &super::TEMPLATE_EXPORT), &name, &TEMPLATE_HEADERS, rows).await.map_err(crate::http::AppError::Internal)?;
+    let exported = crate::export::save(&state, crate::export::Maker::new(&admin, &super::TEMPLATE_EXPORT), &name, &TEMPLATE_HEADERS, rows).await.map_err(crate::error::AppError::Internal)?;
     Ok(Done("导出成功", exported))
 }

@@ -5,8 +5,9 @@ use serde::Deserialize;
 use sqlx::PgConnection;
 use utoipa::ToSchema;
 
+use crate::error::{Checks, Result};
 use crate::http::args::{Arg, Ids};
-use crate::http::{Checks, Result, Text};
+use crate::http::Text;
 
 /// productAdd / productUp.
 #[derive(Default, Deserialize, ToSchema)]

@@ -11,9 +11,10 @@ use sqlx::PgConnection;
 use utoipa::ToSchema;
 
 use crate::auth::menu::MENU_PRODUCT;
+use crate::error::{AppError, Checks, Result};
 use crate::http::args::{self, Id, IdArgs, Paging, Seconds, Timestamp};
 use crate::http::call::Call;
-use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
+use crate::http::{Args, Done, Page, Text};
 use crate::sql::Where;
 use crate::state::AppState;
 

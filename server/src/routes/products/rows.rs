@@ -7,7 +7,7 @@ use sqlx::types::Json;
 use utoipa::ToSchema;
 
 use crate::clock::LocalTime;
-use crate::http::{AppError, Result};
+use crate::error::{AppError, Result};
 
 /// An audience/city group as a product shows it.
 #[derive(Serialize, Deserialize, ToSchema)]

@@ -8,9 +8,10 @@ use utoipa::ToSchema;
 
 use crate::auth::menu::MENU_SYSTEM;
 use crate::clock::LocalTime;
+use crate::error::{AppError, Checks, Result};
 use crate::http::args::{self, Id, IdArgs, Paging};
 use crate::http::call::Call;
-use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
+use crate::http::{Args, Done, Page, Text};
 use crate::sql::{self, Where};
 use crate::state::AppState;
 

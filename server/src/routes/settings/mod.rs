@@ -6,7 +6,8 @@ mod brands;
 mod groups;
 mod media;
 
-use crate::http::{AppError, Checks, Text};
+use crate::error::{AppError, Checks};
+use crate::http::Text;
 
 use super::Endpoint;
 

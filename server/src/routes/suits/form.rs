@@ -8,8 +8,9 @@ use serde_json::Value;
 use sqlx::PgConnection;
 use utoipa::ToSchema;
 
+use crate::error::{AppError, Checks, Result};
 use crate::http::args::{Arg, Id, IdArgs, Ids, Month};
-use crate::http::{AppError, Args, Checks, Done, Result, Text};
+use crate::http::{Args, Done, Text};
 use crate::routes::time_periods::media_field;
 use crate::state::AppState;
 

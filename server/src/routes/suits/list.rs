@@ -8,9 +8,10 @@ use sqlx::{Postgres, QueryBuilder};
 use utoipa::ToSchema;
 
 use crate::auth::session::Admin;
+use crate::error::{AppError, Checks, Result};
 use crate::export::{self, Cell, Exported, Maker};
 use crate::http::args::{self, Ids, Instant, Month, Paging, Seconds};
-use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
+use crate::http::{Args, Done, Page, Text};
 use crate::sql::{self, Where};
 use crate::state::AppState;
 

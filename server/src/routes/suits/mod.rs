@@ -12,10 +12,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::auth::menu::MENU_SUIT;
+use crate::error::{Checks, Result};
 use crate::export::Exported;
 use crate::http::args::{self, Id, IdArgs};
 use crate::http::call::Call;
-use crate::http::{Args, Checks, Done, Page, Result, Text};
+use crate::http::{Args, Done, Page, Text};
 use crate::routes::time_periods::{TimePeriodRow, select_period};
 use crate::state::AppState;
 

@@ -5,7 +5,7 @@ use sqlx::{FromRow, PgConnection};
 use utoipa::ToSchema;
 
 use crate::clock::LocalTime;
-use crate::http::{AppError, Result};
+use crate::error::{AppError, Result};
 use crate::routes::time_periods::hms;
 
 #[derive(Serialize, ToSchema, FromRow)]

@@ -5,8 +5,9 @@ use serde::Deserialize;
 use sqlx::PgConnection;
 use utoipa::ToSchema;
 
+use crate::error::{Checks, Result};
 use crate::http::args::Id;
-use crate::http::{Checks, Result, Text};
+use crate::http::Text;
 
 /// productMagneticTapeAdd / productMagneticTapeUp. Every field may also come as its `…Up`
 /// variant (brandIdUp, mediaTapeNumberUp …), which wins when both are sent; field errors name

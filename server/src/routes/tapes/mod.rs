@@ -13,10 +13,11 @@ use utoipa::ToSchema;
 
 use crate::auth::menu::MENU_TAPE;
 use crate::auth::session::Admin;
+use crate::error::{AppError, Checks, Result};
 use crate::export::{self, Cell, Exported, Maker};
 use crate::http::args::{self, Id, IdArgs};
 use crate::http::call::Call;
-use crate::http::{AppError, Args, Checks, Done, Page, Result, Text};
+use crate::http::{Args, Done, Page, Text};
 use crate::sql;
 use crate::state::AppState;
 

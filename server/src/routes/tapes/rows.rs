@@ -8,8 +8,9 @@ use sqlx::types::Json;
 use utoipa::ToSchema;
 
 use crate::clock::LocalTime;
+use crate::error::{AppError, Checks, Result};
 use crate::http::args::{self, Id, Paging, Seconds, Timestamp};
-use crate::http::{AppError, Checks, Result, Text};
+use crate::http::Text;
 use crate::sql::Where;
 
 use super::super::products::rows::{BrandOfRow, MediaOfRow};

@@ -7,8 +7,9 @@ use sqlx::PgConnection;
 use utoipa::ToSchema;
 
 use crate::clock::LocalTime;
+use crate::error::{AppError, Checks, Result};
 use crate::http::args::{Arg, Id, Ids};
-use crate::http::{AppError, Args, Checks, Done, Result, Text};
+use crate::http::{Args, Done, Text};
 use crate::state::AppState;
 
 use super::{TimePeriodMedia, media_field};

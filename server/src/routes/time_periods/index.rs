@@ -8,8 +8,9 @@ use sqlx::{FromRow, Postgres, QueryBuilder};
 use utoipa::ToSchema;
 
 use crate::clock::LocalTime;
+use crate::error::{Checks, Result};
 use crate::http::args::{self, DayTime, Id, Instant, Paging};
-use crate::http::{Args, Checks, Done, Page, Result, Text};
+use crate::http::{Args, Done, Page, Text};
 use crate::sql::{self, Where};
 use crate::state::AppState;
 

@@ -19,9 +19,10 @@ use utoipa::ToSchema;
 
 use crate::auth::menu::{MENU_ORDER, MENU_TIME_PERIOD};
 use crate::clock::LocalTime;
+use crate::error::{Checks, Result};
 use crate::http::args::{Id, IdArgs};
 use crate::http::call::Call;
-use crate::http::{Checks, Page, Result, Text};
+use crate::http::{Page, Text};
 
 use super::Endpoint;
 

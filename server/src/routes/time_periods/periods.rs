@@ -5,8 +5,9 @@ use serde::Deserialize;
 use sqlx::PgConnection;
 use utoipa::ToSchema;
 
+use crate::error::{AppError, Checks, Result};
 use crate::http::args::{DayTime, IdArgs};
-use crate::http::{AppError, Args, Checks, Done, Result, Text};
+use crate::http::{Args, Done, Text};
 use crate::state::AppState;
 
 use super::{TimePeriodRow, media_field, select_period};

@@ -6,12 +6,11 @@ use chrono::NaiveDate;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::Filters;
+use crate::dashboard::Filters;
+use crate::error::{Checks, Result};
+use crate::http::Text;
 use crate::http::args::{Arg, Belonging, Category, Day, Id, Ids, Source};
-use crate::http::{Checks, Result, Text};
-
-/// The most days a dashboard call's range holds (ten years and a bit).
-pub const MAX_DAYS: i64 = 3_660;
+use crate::viewing::MAX_DAYS;
 
 /// dashboardoneIndex. Multi-values are comma-joined.
 #[derive(Default, Deserialize, ToSchema)]

@@ -1,5 +1,9 @@
 //! The audience dashboard's calls (spec orders §2.9, DESIGN §5.4): the two chart reads and the
-//! filters' lookups. The figures are `crate::dashboard`'s; every call needs the /dashboard menu.
+//! filters' lookups. [`args`] reads the chart calls' arguments into
+//! [`Filters`](crate::dashboard::Filters); the figures are `crate::dashboard`'s. Every call
+//! needs the /dashboard menu.
+
+mod args;
 
 use axum::extract::State;
 use axum::routing::get;
@@ -7,13 +11,14 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::auth::menu::MENU_DASHBOARD;
-use crate::dashboard::args::{GroupIndexArgs, IndexArgs};
 use crate::dashboard::{self, Figures};
+use crate::error::{Checks, Result};
 use crate::http::args::{Id, Ids};
 use crate::http::call::Call;
-use crate::http::{Args, Checks, Done, Result, Text};
+use crate::http::{Args, Done, Text};
 use crate::state::AppState;
 
+use self::args::{GroupIndexArgs, IndexArgs};
 use super::Endpoint;
 
 pub static INDEX: Call = Call::get("dashboardoneIndex", "受众分析（按产品）")
