@@ -1,7 +1,9 @@
 //! The API under load: the release `adeval serve` on a fresh database of a running cluster
 //! (`DATABASE_URL`, the admin URL of that cluster), seeded with the demo master data plus
 //! products and orders, and many keep-alive connections (closed loop: each sends its next
-//! request when the answer is in) on productIndex, orderList and, as the peer, /healthz.
+//! request when the answer is in) on productIndex, orderList and, as the peer, /healthz; then
+//! orderList again while `adeval import` brings a customer-data workbook into the same lake
+//! (the import's stretch and the seconds after it commits measured apart).
 //!
 //! Every call is signed with a fresh nonce and timestamp (docs/api.md, "Signing"), as the web client signs.
 //! Traffic goes to 127.0.0.1 only; each run is bounded in time and in requests. The generator
@@ -9,7 +11,9 @@
 //!
 //! Settings: ADEVAL_BENCH_API_CONNECTIONS (200), ADEVAL_BENCH_API_SECONDS (10 per run),
 //! ADEVAL_BENCH_API_RUNS (3), ADEVAL_BENCH_API_WARMUP (3 s), ADEVAL_BENCH_API_PRODUCTS (500),
-//! ADEVAL_BENCH_API_ORDERS (200), ADEVAL_BIN (the adeval binary; default: beside this one).
+//! ADEVAL_BENCH_API_ORDERS (200), ADEVAL_BENCH_API_VIEWING_ROWS (2,000,000 in the lake),
+//! ADEVAL_BENCH_API_IMPORT_RUNS (2), ADEVAL_BENCH_API_IMPORT_ROWS (20,000 a workbook),
+//! ADEVAL_BIN (the adeval binary; default: beside this one).
 
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -187,36 +191,44 @@ fn signed_get(target: &Target, token: &str, nonces: &Nonces) -> Request<Empty<By
         .unwrap()
 }
 
-/// What one connection saw in a measured window.
+/// One request: when it began, how long it took, whether it answered `"code":200`.
+struct Sample {
+    began: Instant,
+    took_us: u32,
+    ok: bool,
+}
+
+/// Every request of a run, and the first failure seen (a connection's or an answer's).
 #[derive(Default)]
-struct Tally {
-    latencies_us: Vec<u32>,
-    errors: u64,
+struct Samples {
+    all: Vec<Sample>,
+    broken_connections: u64,
     first_error: Option<String>,
 }
 
-/// One run: `connections` closed loops for `warmup` (not counted) then `measure`.
-async fn run(port: u16, target: &'static Target, token: Arc<String>, connections: u64, warmup: Duration, measure: Duration) -> anyhow::Result<Run> {
+/// `connections` closed loops until `window` (awaited while they run) says which stretch
+/// counts, and that stretch has passed; every request is recorded with its start.
+async fn run_samples<W>(port: u16, target: &'static Target, token: Arc<String>, connections: u64, window: W) -> anyhow::Result<(Samples, (Instant, Instant))>
+where
+    W: Future<Output = anyhow::Result<(Instant, Instant)>>,
+{
     let nonces = Arc::new(Nonces { prefix: adeval_server::storage::random_name(8), next: AtomicU64::new(0) });
     let sent = Arc::new(AtomicU64::new(0));
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let start = Instant::now() + Duration::from_millis(200);
-    let from = start + warmup;
-    let until = from + measure;
     let mut tasks = Vec::new();
     for _ in 0..connections {
-        let (token, nonces, sent) = (token.clone(), nonces.clone(), sent.clone());
+        let (token, nonces, sent, stop) = (token.clone(), nonces.clone(), sent.clone(), stop.clone());
         tasks.push(tokio::spawn(async move {
-            let mut tally = Tally::default();
+            let mut samples = Vec::new();
+            let mut first_error = None;
             let stream = tokio::net::TcpStream::connect(("127.0.0.1", port)).await?;
             stream.set_nodelay(true)?;
             let (mut sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(stream)).await?;
             tokio::spawn(conn);
             tokio::time::sleep_until(start.into()).await;
-            loop {
+            while !stop.load(Ordering::Relaxed) && sent.fetch_add(1, Ordering::Relaxed) < MAX_REQUESTS_PER_RUN {
                 let began = Instant::now();
-                if began >= until || sent.fetch_add(1, Ordering::Relaxed) >= MAX_REQUESTS_PER_RUN {
-                    break;
-                }
                 let outcome = async {
                     sender.ready().await?;
                     let answer = sender.send_request(signed_get(target, &token, &nonces)).await?;
@@ -225,58 +237,106 @@ async fn run(port: u16, target: &'static Target, token: Arc<String>, connections
                     anyhow::Ok((status, body))
                 }
                 .await;
-                let took = began.elapsed();
-                let counted = began >= from;
+                let took_us = began.elapsed().as_micros().min(u32::MAX as u128) as u32;
                 let ok = match &outcome {
                     Ok((200, body)) => target.call.is_empty() || body.windows(11).any(|w| w == b"\"code\":200,"),
                     _ => false,
                 };
-                if counted {
-                    if ok {
-                        tally.latencies_us.push(took.as_micros().min(u32::MAX as u128) as u32);
-                    } else {
-                        tally.errors += 1;
-                        if tally.first_error.is_none() {
-                            tally.first_error = Some(match &outcome {
-                                Ok((status, body)) => format!("{status}: {}", String::from_utf8_lossy(&body[..body.len().min(200)])),
-                                Err(e) => e.to_string(),
-                            });
-                        }
-                    }
+                if !ok && first_error.is_none() {
+                    first_error = Some(match &outcome {
+                        Ok((status, body)) => format!("{status}: {}", String::from_utf8_lossy(&body[..body.len().min(200)])),
+                        Err(e) => e.to_string(),
+                    });
                 }
+                samples.push(Sample { began, took_us, ok });
                 if outcome.is_err() {
                     break;
                 }
             }
-            anyhow::Ok(tally)
+            anyhow::Ok((samples, first_error))
         }));
     }
-    let mut latencies = Vec::new();
-    let mut errors = 0;
-    let mut first_error = None;
+    let window = window.await;
+    if let Ok((_, until)) = &window {
+        tokio::time::sleep_until((*until).into()).await;
+    }
+    stop.store(true, Ordering::Relaxed);
+    let mut samples = Samples::default();
     for task in tasks {
         match task.await? {
-            Ok(tally) => {
-                latencies.extend(tally.latencies_us);
-                errors += tally.errors;
-                first_error = first_error.or(tally.first_error);
+            Ok((mine, first_error)) => {
+                samples.all.extend(mine);
+                samples.first_error = samples.first_error.or(first_error);
             }
             Err(e) => {
-                errors += 1;
-                first_error = first_error.or(Some(format!("connection: {e}")));
+                samples.broken_connections += 1;
+                samples.first_error = samples.first_error.or(Some(format!("connection: {e}")));
             }
         }
     }
-    latencies.sort_unstable();
-    let at = |q: f64| latencies.get(((latencies.len() as f64 * q) as usize).min(latencies.len().saturating_sub(1))).copied().unwrap_or(0);
-    Ok(Run {
-        rps: latencies.len() as f64 / measure.as_secs_f64(),
-        p50_ms: at(0.50) as f64 / 1000.0,
-        p99_ms: at(0.99) as f64 / 1000.0,
-        ok: latencies.len() as u64,
-        errors,
-        first_error,
-    })
+    Ok((samples, window?))
+}
+
+impl Samples {
+    /// The requests begun within `from..until`.
+    fn within(&self, (from, until): (Instant, Instant)) -> Run {
+        let counted: Vec<&Sample> = self.all.iter().filter(|s| s.began >= from && s.began < until).collect();
+        let mut latencies: Vec<u32> = counted.iter().filter(|s| s.ok).map(|s| s.took_us).collect();
+        latencies.sort_unstable();
+        let at = |q: f64| latencies.get(((latencies.len() as f64 * q) as usize).min(latencies.len().saturating_sub(1))).copied().unwrap_or(0);
+        Run {
+            rps: latencies.len() as f64 / (until - from).as_secs_f64(),
+            p50_ms: at(0.50) as f64 / 1000.0,
+            p99_ms: at(0.99) as f64 / 1000.0,
+            ok: latencies.len() as u64,
+            errors: counted.iter().filter(|s| !s.ok).count() as u64 + self.broken_connections,
+            first_error: self.first_error.clone(),
+        }
+    }
+}
+
+/// One run: `connections` closed loops for `warmup` (not counted) then `measure`.
+async fn run(port: u16, target: &'static Target, token: Arc<String>, connections: u64, warmup: Duration, measure: Duration) -> anyhow::Result<Run> {
+    let from = Instant::now() + Duration::from_millis(200) + warmup;
+    let (samples, window) = run_samples(port, target, token, connections, async move { Ok((from, from + measure)) }).await?;
+    Ok(samples.within(window))
+}
+
+/// orderList under load through an import: after `warmup`, `adeval import` of a customer-data
+/// workbook runs beside the load (the same server's database and lake); answers the stretch
+/// of the import itself and the `measure` after it committed (the lake's version moved: every
+/// order's figures are computed again), and how long the import took.
+async fn run_through_import(
+    port: u16,
+    token: Arc<String>,
+    connections: u64,
+    warmup: Duration,
+    measure: Duration,
+    import: Vec<String>,
+    (url, data): (&str, &std::path::Path),
+) -> anyhow::Result<(Run, Run, f64)> {
+    let bin = adeval_bin()?;
+    let (url, data) = (url.to_owned(), data.to_owned());
+    let began = Arc::new(std::sync::Mutex::new(None));
+    let importing = began.clone();
+    let window = async move {
+        tokio::time::sleep(Duration::from_millis(200) + warmup).await;
+        let start = Instant::now();
+        *importing.lock().expect("import start") = Some(start);
+        let out = tokio::task::spawn_blocking(move || {
+            Command::new(bin).arg("import").args(&import).env("DATABASE_URL", &url).env("ADEVAL_DATA_DIR", &data).env("ADEVAL_SIGN_SECRET", SECRET).stdin(Stdio::null()).output()
+        })
+        .await?
+        .context("running adeval import")?;
+        if !out.status.success() {
+            bail!("adeval import failed: {}", String::from_utf8_lossy(&out.stderr));
+        }
+        let done = Instant::now();
+        Ok((done, done + measure))
+    };
+    let (samples, (done, until)) = run_samples(port, &TARGETS[1], token, connections, window).await?;
+    let start = began.lock().expect("import start").expect("the import started");
+    Ok((samples.within((start, done)), samples.within((done, until)), (done - start).as_secs_f64()))
 }
 
 struct Run {
@@ -300,12 +360,20 @@ async fn main() -> anyhow::Result<()> {
     let warmup = Duration::from_secs(env_u64("ADEVAL_BENCH_API_WARMUP", 3));
     let products = env_u64("ADEVAL_BENCH_API_PRODUCTS", 500);
     let orders = env_u64("ADEVAL_BENCH_API_ORDERS", 200);
+    let viewing_rows = env_u64("ADEVAL_BENCH_API_VIEWING_ROWS", 2_000_000);
+    let import_runs = env_u64("ADEVAL_BENCH_API_IMPORT_RUNS", 2);
+    let import_rows = env_u64("ADEVAL_BENCH_API_IMPORT_ROWS", 20_000);
     let bench = adeval_benches::serve::BenchDatabase::create("api").await?;
     let (url, data) = (bench.url.clone(), bench.data.clone());
     let outcome = async {
         let server = start_server(&url, &data).await?;
         let db = sqlx::PgPool::connect(&url).await?;
         seed(&db, products, orders).await?;
+        // The orders' viewing rows (and others), so their figures are the lake's work.
+        let today = chrono::Local::now().date_naive();
+        let first = today - chrono::Days::new(35);
+        let written = adeval_benches::viewing::fill_lake(&db, &data.join("lake"), viewing_rows, viewing_rows / 1000, first, 70).await?;
+        println!("lake: {written} viewing rows from {first}");
         let products_total: i64 = sqlx::query_scalar("select count(*) from products").fetch_one(&db).await?;
         let orders_total: i64 = sqlx::query_scalar("select count(*) from orders").fetch_one(&db).await?;
         db.close().await;
@@ -332,8 +400,34 @@ async fn main() -> anyhow::Result<()> {
             }
             rows.push((target, measured));
         }
+        // orderList through an import: the lake's version moves while 200 connections ask.
+        let workbook = adeval_benches::customer::workbook(import_rows)?;
+        let import: Vec<String> = ["customer-data", &workbook.display().to_string(), "--category", "2", "--source", "3", "--ownership", "1"]
+            .iter()
+            .map(|s| (*s).to_owned())
+            .collect();
+        let mut imports = Vec::new();
+        for n in 0..import_runs {
+            let measure = Duration::from_secs(seconds);
+            let (during, after, took) =
+                run_through_import(server.port, token.clone(), connections, Duration::from_secs(2), measure, import.clone(), (&url, &data)).await?;
+            for (what, r) in [("during", &during), ("after", &after)] {
+                println!(
+                    "orderList import {} {what:<6}: {:>8.0} req/s  p50 {:>7.2} ms  p99 {:>7.2} ms  ok {}  errors {} (import {took:.1} s){}",
+                    n + 1,
+                    r.rps,
+                    r.p50_ms,
+                    r.p99_ms,
+                    r.ok,
+                    r.errors,
+                    r.first_error.as_deref().map(|e| format!(" (first: {e})")).unwrap_or_default()
+                );
+            }
+            imports.push((during, after, took));
+        }
         drop(server);
-        write_report(&rows, connections, seconds, runs, warmup, products_total, orders_total)
+        let setup = Setup { connections, seconds, runs, warmup, products: products_total, orders: orders_total, viewing_rows: written, import_rows };
+        write_report(&rows, &imports, &setup)
     }
     .await;
     bench.finish(None, outcome).await
@@ -359,24 +453,31 @@ async fn login(port: u16) -> anyhow::Result<String> {
     body["data"]["token"].as_str().map(str::to_owned).with_context(|| format!("sign-in failed: {body}"))
 }
 
-fn write_report(
-    rows: &[(&Target, Vec<Run>)],
+/// What a report says the load ran on.
+struct Setup {
     connections: u64,
     seconds: u64,
     runs: u64,
     warmup: Duration,
     products: i64,
     orders: i64,
-) -> anyhow::Result<()> {
+    viewing_rows: u64,
+    import_rows: u64,
+}
+
+fn write_report(rows: &[(&Target, Vec<Run>)], imports: &[(Run, Run, f64)], setup: &Setup) -> anyhow::Result<()> {
+    let Setup { connections, seconds, runs, warmup, products, orders, viewing_rows, import_rows } = *setup;
     let mut md = String::new();
     md.push_str("## API under load\n\n");
     md.push_str(&format!(
         "The release `adeval serve` (pool of 16 Postgres connections) on a fresh database: the demo master data plus \
-         copies, {products} products and {orders} orders. {connections} keep-alive HTTP/1.1 connections in a closed loop \
+         copies, {products} products and {orders} orders, and {} viewing rows in the lake (the orders' and others, \
+         0.1 % deleted). {connections} keep-alive HTTP/1.1 connections in a closed loop \
          (a connection sends its next request when the answer is in), every call signed with a fresh nonce and \
          timestamp and checked for `\"code\":200`. Per target: a {}-s warm-up, then {runs} runs of {seconds} s; \
          figures are the medians of the runs. **The load generator (`benches/src/bin/api_load.rs`, hyper) runs on the \
          same 2-core machine** as the server and Postgres and takes its share of the cores.\n\n",
+        adeval_benches::thousands(viewing_rows as f64),
         warmup.as_secs()
     ));
     md.push_str("| target | runs | requests/s (median) | min–max | p50 | p99 | errors | peer req/s ÷ target req/s |\n");
@@ -406,6 +507,10 @@ fn write_report(
             errors,
             ratio
         ));
+        if target.name == "orderList" {
+            goals.push((format!("≥ 2,000 req/s on orderList ({connections} connections)"), format!("{rps:.0} req/s"), rps >= 2000.0));
+            goals.push(("p99 ≤ 100 ms on orderList".to_owned(), format!("{p99:.1} ms"), p99 <= 100.0));
+        }
         if target.name == "productIndex" {
             goals.push((format!("≥ 5,000 req/s on productIndex ({connections} connections)"), format!("{rps:.0} req/s"), rps >= 5000.0));
             goals.push(("p99 ≤ 50 ms on productIndex".to_owned(), format!("{p99:.1} ms"), p99 <= 50.0));
@@ -413,6 +518,34 @@ fn write_report(
         if !target.call.is_empty() {
             goals.push((format!("no errors on {}", target.name), errors.to_string(), errors == 0));
         }
+    }
+    if !imports.is_empty() {
+        md.push_str(&format!(
+            "\norderList through an import: after 2 s of load, `adeval import customer-data` of a {} -row workbook \
+             runs beside it on the same database and lake; when it commits the lake's version moves and every order's \
+             figures are computed again (once, whoever asks; the list answers the previous ones marked `recomputing` \
+             meanwhile). Measured: the import's own stretch, and the {seconds} s after it committed.\n\n",
+            adeval_benches::thousands(import_rows as f64)
+        ));
+        md.push_str("| stretch | runs | requests/s (median) | min–max | p50 | p99 | errors |\n|---|---|---|---|---|---|---|\n");
+        let took = adeval_benches::median(&imports.iter().map(|i| i.2).collect::<Vec<_>>());
+        let during: Vec<&Run> = imports.iter().map(|i| &i.0).collect();
+        let after: Vec<&Run> = imports.iter().map(|i| &i.1).collect();
+        for (what, measured) in [(format!("during the import ({took:.1} s median)"), &during), (format!("the {seconds} s after the import committed"), &after)] {
+            let rps = median(measured.iter().map(|r| r.rps).collect());
+            let min = measured.iter().map(|r| r.rps).fold(f64::INFINITY, f64::min);
+            let max = measured.iter().map(|r| r.rps).fold(0.0, f64::max);
+            let p50 = median(measured.iter().map(|r| r.p50_ms).collect());
+            let p99 = median(measured.iter().map(|r| r.p99_ms).collect());
+            let errors: u64 = measured.iter().map(|r| r.errors).sum();
+            md.push_str(&format!("| {what} | {} | {rps:.0} | {min:.0}–{max:.0} | {p50:.1} ms | {p99:.1} ms | {errors} |\n", measured.len()));
+        }
+        let rps = median(after.iter().map(|r| r.rps).collect());
+        let p99 = median(after.iter().map(|r| r.p99_ms).collect());
+        let errors: u64 = imports.iter().map(|i| i.0.errors + i.1.errors).sum();
+        goals.push((format!("≥ 2,000 req/s on orderList, the {seconds} s after an import"), format!("{rps:.0} req/s"), rps >= 2000.0));
+        goals.push((format!("p99 ≤ 100 ms on orderList, the {seconds} s after an import"), format!("{p99:.1} ms"), p99 <= 100.0));
+        goals.push(("no errors on orderList through an import".to_owned(), errors.to_string(), errors == 0));
     }
     md.push_str("\n| goal | measured | verdict |\n|---|---|---|\n");
     for (goal, measured, met) in goals {

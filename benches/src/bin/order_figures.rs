@@ -68,16 +68,24 @@ async fn main() -> anyhow::Result<()> {
         // The first page after the lake changed: nothing of the new version kept yet. The
         // manifest's version is moved by hand, as any import or deletion moves it; the
         // background computation of the previous round is left time to end first.
-        let mut cold = Vec::with_capacity(COLD_RUNS);
+        // The first answer may be the previous version's figures, marked `recomputing`; the page
+        // is then asked again (every 10 ms) until its figures are the new version's.
+        let (mut cold, mut current) = (Vec::with_capacity(COLD_RUNS), Vec::with_capacity(COLD_RUNS));
         for n in 0..COLD_RUNS {
             tokio::time::sleep(std::time::Duration::from_secs(3)).await;
             sqlx::query("update lake_manifest set version = version + 1").execute(&db).await?;
             let start = Instant::now();
-            server.call("orderList", page(n), &token).await?;
+            let mut answer = server.call("orderList", page(n), &token).await?;
             cold.push(start.elapsed().as_secs_f64());
+            while recomputing(&answer) {
+                tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+                answer = server.call("orderList", page(n), &token).await?;
+            }
+            current.push(start.elapsed().as_secs_f64());
         }
-        let cold = Runs(cold);
+        let (cold, current) = (Runs(cold), Runs(current));
         println!("  {} cold calls: median {} ({})", cold.len(), secs(cold.median()), cold.spread());
+        println!("  {} cold pages until current: median {} ({})", current.len(), secs(current.median()), current.spread());
         let mut cold_export = Vec::with_capacity(COLD_EXPORT_RUNS);
         for _ in 0..COLD_EXPORT_RUNS {
             tokio::time::sleep(std::time::Duration::from_secs(3)).await;
@@ -96,10 +104,15 @@ async fn main() -> anyhow::Result<()> {
             .await
             .map_err(|e| format!("{e:#}").chars().take(80).collect::<String>());
         let counted = server.call("orderList", page(0), &token).await?["total"].as_u64().unwrap_or(0);
-        write_report(orders, counted, rows, deleted, generated, [&list, &cold, &peer_list, &export, &cold_export], &peer_export)
+        write_report(orders, counted, rows, deleted, generated, [&list, &cold, &current, &peer_list, &export, &cold_export], &peer_export)
     }
     .await;
     bench.finish(Some("ADEVAL_BENCH_FIGURES_KEEP"), outcome).await
+}
+
+/// Whether some row of an orderList answer holds the previous lake version's figures.
+fn recomputing(answer: &serde_json::Value) -> bool {
+    answer["data"].as_array().is_some_and(|rows| rows.iter().any(|r| r["recomputing"] == true))
 }
 
 /// Whether two answers hold the same orders and figures: floats may differ by one unit of
@@ -144,7 +157,7 @@ fn write_report(
     rows: u64,
     deleted: u64,
     generated: f64,
-    [list, cold, peer_list, export, cold_export]: [&Runs; 5],
+    [list, cold, current, peer_list, export, cold_export]: [&Runs; 6],
     peer_export: &Result<Runs, String>,
 ) -> anyhow::Result<()> {
     let ratio = |peer: &Runs, ours: &Runs| {
@@ -159,7 +172,9 @@ fn write_report(
          snapshot kept until the manifest changes, keeps each order's issued totals under the manifest's version, and \
          after the first call at a version computes every order's totals once in the background, so later pages are \
          answered from memory; the cold rows are the first page after the lake changed (the manifest's version moved \
-         between runs), before anything of the new version is kept. **The peer is the same build started with \
+         between runs), before anything of the new version is kept: its first answer (the previous version's figures, \
+         marked `recomputing`, while the one computation of the new version runs) and the time until the page, asked \
+         again every 10 ms, answers the new version's figures. **The peer is the same build started with \
          `ADEVAL_BENCH_FIGURES_PER_ORDER=1`** on the same database and lake: every deletion read from Postgres per \
          request and two lake scans per order, as before issue 14. Both answered the same orders and figures for pages 1, 8 and 43 (a float may differ by one unit of its last answered decimal: the same GRP summed in another order rounds either way at a tie). The lake DuckDB has the server's defaults (1GB memory, 2 threads).\n\n",
         adeval_benches::thousands(rows as f64),
@@ -170,11 +185,18 @@ fn write_report(
     let call = "orderList, 10 orders a page (pages in turn)";
     md.push_str(&format!("| {call} | one scan | {} | {} | {} | {} |\n", list.len(), secs(list.median()), list.spread(), ratio(peer_list, list)));
     md.push_str(&format!(
-        "| orderList, the first page after the lake changed | one scan, nothing kept | {} | {} | {} | {} |\n",
+        "| orderList, the first answer after the lake changed (the previous figures, marked `recomputing`) | kept per version | {} | {} | {} | {} |\n",
         cold.len(),
         secs(cold.median()),
         cold.spread(),
         ratio(peer_list, cold)
+    ));
+    md.push_str(&format!(
+        "| orderList, the first page after the lake changed, until its figures are the new version's | one scan of the page, nothing of the version kept | {} | {} | {} | {} |\n",
+        current.len(),
+        secs(current.median()),
+        current.spread(),
+        ratio(peer_list, current)
     ));
     md.push_str(&format!("| {call} | peer: per order | {} | {} | {} | — |\n", peer_list.len(), secs(peer_list.median()), peer_list.spread()));
     let call = "orderIndexExport, every order";
@@ -194,7 +216,12 @@ fn write_report(
     md.push_str("\n| goal | measured | verdict |\n|---|---|---|\n");
     md.push_str(&format!("| orderList p50 ≤ 100 ms | {} | {} |\n", secs(list.median()), verdict(list.median() <= 0.1)));
     md.push_str(&format!(
-        "| orderList p50 ≤ 100 ms, first page after a lake change | {} | {} |\n",
+        "| orderList p50 ≤ 100 ms, first page after a lake change (its figures current) | {} | {} |\n",
+        secs(current.median()),
+        verdict(current.median() <= 0.1)
+    ));
+    md.push_str(&format!(
+        "| orderList p50 ≤ 100 ms, first answer after a lake change (marked) | {} | {} |\n",
         secs(cold.median()),
         verdict(cold.median() <= 0.1)
     ));

@@ -24,6 +24,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::orders::estimates::{self, EstimateScope};
+use crate::orders::kept::{Answer, Wanted};
 use crate::orders::evaluation::schedule::{ClassSpots, class_spots, remaining};
 use crate::orders::evaluation::ledger::{self, Tally};
 use crate::orders::evaluation::spots::{Data, spots_of};
@@ -159,10 +160,17 @@ pub struct Figures {
     pub media_theatres_high: Option<i64>,
 }
 
-/// The figures of `orders`, in their order.
+/// The figures of `orders`, in their order, at the lake's current version.
 pub async fn compute(state: &AppState, orders: &[OrderFacts<'_>]) -> anyhow::Result<Vec<Figures>> {
+    Ok(compute_as(state, orders, Wanted::Current).await?.0)
+}
+
+/// The figures of `orders`, in their order, with the lake's parts taken as `wanted` says
+/// ([`crate::orders::kept`]); `true` with them when some part is the previous lake version's
+/// (the order list shows those figures as being updated).
+pub async fn compute_as(state: &AppState, orders: &[OrderFacts<'_>], wanted: Wanted) -> anyhow::Result<(Vec<Figures>, bool)> {
     if orders.is_empty() {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), false));
     }
     let ids: Vec<i64> = orders.iter().map(|o| o.id).collect();
     // Planned spots per class from the assessment date (today until one is set) on, not
@@ -175,11 +183,13 @@ pub async fn compute(state: &AppState, orders: &[OrderFacts<'_>]) -> anyhow::Res
     };
     let (spots, totals, customer_estimates, media_estimates) = tokio::try_join!(
         async { Ok(class_spots(&state.db, &ids).await?) },
-        issued(state, orders.iter().map(OrderFacts::matching).collect()),
-        estimates::for_orders(state, &ids, scope(1)),
-        estimates::for_orders(state, &ids, scope(2)),
+        issued(state, orders.iter().map(OrderFacts::matching).collect(), wanted),
+        estimates::for_orders(state, &ids, scope(1), wanted),
+        estimates::for_orders(state, &ids, scope(2), wanted),
     )?;
-    let totals = with_own_data(state, orders, totals).await?;
+    let previous = totals.previous || customer_estimates.1 || media_estimates.1;
+    let (customer_estimates, media_estimates) = (customer_estimates.0, media_estimates.0);
+    let totals = with_own_data(state, orders, totals.values).await?;
     let mut by_order: HashMap<i64, Vec<ClassSpots>> = HashMap::new();
     for s in spots {
         by_order.entry(s.order_id).or_default().push(s);
@@ -194,7 +204,7 @@ pub async fn compute(state: &AppState, orders: &[OrderFacts<'_>]) -> anyhow::Res
             figures(&c, &m, customer.spots, media.spots)
         })
         .collect();
-    Ok(figures)
+    Ok((figures, previous))
 }
 
 /// The issued totals with each order's own data over the lake's rows: an order with customer
@@ -239,14 +249,14 @@ fn tally(t: IssuedTotals) -> Tally {
 
 /// The issued totals of each order, `[customer, media]`: kept by manifest version, the rest in
 /// one engine call (`super::issued`); the per-order way when the bench asks for it as its peer.
-async fn issued(state: &AppState, orders: Vec<OrderMatch>) -> anyhow::Result<Vec<[IssuedTotals; 2]>> {
+async fn issued(state: &AppState, orders: Vec<OrderMatch>, wanted: Wanted) -> anyhow::Result<Answer<[IssuedTotals; 2]>> {
     if !per_order() {
-        return super::issued::issued(state, orders).await;
+        return super::issued::issued(state, orders, wanted).await;
     }
     let lake = state.lake.clone();
     let snapshot = crate::lake::snapshot(&state.db, Dataset::Viewing).await?;
     let totals = crate::lake::blocking(move || lake.issued_totals_per_order(&snapshot, &orders)).await?;
-    totals.context("the orders' issued totals")
+    Ok(Answer { values: totals.context("the orders' issued totals")?, previous: false })
 }
 
 /// `ADEVAL_BENCH_FIGURES_PER_ORDER=1`, read once: the bench's peer, the way figures were

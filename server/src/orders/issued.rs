@@ -1,12 +1,15 @@
 //! Issued totals kept by lake manifest version. An order's issued GRP and spots depend only on
 //! the rows of the lake ([`Snapshot`], named by the manifest's version) and on which rows are
 //! the order's ([`OrderMatch`]: media, group, titles, cycle, category, source). So totals
-//! computed at one version are kept under the order's match: an edit that changes the match
-//! misses, an import or deletion changes the version and drops them all.
+//! computed at one version are kept under the order's match ([`Kept`]): an edit that changes
+//! the match misses, an import or deletion changes the version.
 //!
-//! A call computes what is not kept in one scan ([`adeval_engine::Lake::issued_totals`]), and
-//! the first call at a new version starts one scan of every order's match in the background,
-//! so the pages that follow are answered from memory. Until it ends, calls scan their own.
+//! Each order's totals are computed once per version, whoever asks: a call claims what no one
+//! computes yet and scans it in one engine call ([`adeval_engine::Lake::issued_totals`]); the
+//! first call at a new version also starts one scan of every other order's match in the
+//! background, so the pages that follow are answered from memory. Until a total of the new
+//! version is in, the order list takes the previous version's (and says so); other callers
+//! wait for that one scan.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -16,6 +19,7 @@ use adeval_engine::{Dataset, IssuedTotals, OrderMatch, Snapshot};
 use anyhow::Context;
 use chrono::NaiveDate;
 
+use super::kept::{Answer, Kept, Wanted};
 use crate::state::AppState;
 
 /// The newest orders the background scan computes: a bound on its time and on what is kept.
@@ -25,107 +29,89 @@ const KEPT: usize = 100_000;
 
 type Totals = [IssuedTotals; 2];
 
-#[derive(Default)]
 pub struct IssuedMemo {
-    inner: Mutex<Memo>,
+    kept: Arc<Kept<OrderMatch, Totals>>,
+    /// The version whose background scan was started last.
+    warmed: Mutex<Option<i64>>,
     /// At most one background scan runs, whatever the versions: lake changes in quick
     /// succession (a few deletions) don't pile scans up on the cores; a call after the running
     /// one ends starts the next if the version moved meanwhile.
-    warming: AtomicBool,
+    warming: Arc<AtomicBool>,
 }
 
-#[derive(Default)]
-struct Memo {
-    version: i64,
-    totals: HashMap<OrderMatch, Totals>,
-    /// The version kept totals are complete for, once a background scan of it ended.
-    warmed: Option<i64>,
+impl Default for IssuedMemo {
+    fn default() -> Self {
+        IssuedMemo { kept: Arc::new(Kept::new(KEPT)), warmed: Mutex::new(None), warming: Arc::default() }
+    }
 }
-
 
 impl IssuedMemo {
-    /// The totals kept at `version` of each of `orders`; a newer version forgets the older's.
-    fn kept(&self, version: i64, orders: &[OrderMatch]) -> Vec<Option<Totals>> {
-        let mut memo = self.inner.lock().expect("issued memo lock");
-        if memo.version < version {
-            *memo = Memo { version, totals: HashMap::new(), warmed: None };
-        }
-        let at = memo.version == version;
-        orders.iter().map(|o| at.then(|| memo.totals.get(o).copied()).flatten()).collect()
+    /// How many orders' totals were computed so far (each once per version), for the tests
+    /// of the single flight.
+    pub fn computed(&self) -> u64 {
+        self.kept.computed()
     }
 
-    /// Keeps totals computed at `version`, unless the manifest has moved on since.
-    fn keep(&self, version: i64, computed: impl IntoIterator<Item = (OrderMatch, Totals)>) {
-        let mut memo = self.inner.lock().expect("issued memo lock");
-        if memo.version != version {
-            return;
-        }
-        for (order, totals) in computed {
-            if memo.totals.len() >= KEPT {
-                break;
-            }
-            memo.totals.insert(order, totals);
-        }
-    }
-
-    /// True for the one caller that is to start the background scan of `version`: none has
-    /// ended for it and none is running.
+    /// True for the one caller that is to start the background scan of `version`: none was
+    /// started for it and none is running.
     fn start_warming(&self, version: i64) -> bool {
-        let memo = self.inner.lock().expect("issued memo lock");
-        memo.version == version
-            && memo.warmed != Some(version)
-            && self.warming.compare_exchange(false, true, Ordering::AcqRel, Ordering::Acquire).is_ok()
-    }
-
-    /// The background scan of `version` ended; a failed one is tried again by a later call.
-    fn warm_ended(&self, version: i64, ok: bool) {
-        let mut memo = self.inner.lock().expect("issued memo lock");
-        if ok && memo.version == version {
-            memo.warmed = Some(version);
+        let mut warmed = self.warmed.lock().expect("issued warm lock");
+        if *warmed == Some(version) || self.warming.compare_exchange(false, true, Ordering::AcqRel, Ordering::Acquire).is_err() {
+            return false;
         }
-        self.warming.store(false, Ordering::Release);
+        *warmed = Some(version);
+        true
     }
 }
 
-/// The issued totals of each order, `[customer, media]`, in their order: kept ones from
-/// memory, the others from one scan of the snapshot the manifest names now.
-pub async fn issued(state: &AppState, orders: Vec<OrderMatch>) -> anyhow::Result<Vec<Totals>> {
+/// The issued totals of each order, `[customer, media]`, in their order, as `wanted` says:
+/// kept ones from memory, the others from one scan of the snapshot the manifest names now.
+/// `previous` when some are the previous lake version's (their scan is under way).
+pub async fn issued(state: &AppState, orders: Vec<OrderMatch>, wanted: Wanted) -> anyhow::Result<Answer<Totals>> {
     let (version, snapshot) = state.snapshots.versioned(&state.db, Dataset::Viewing).await?;
-    let mut totals = state.issued.kept(version, &orders);
-    let missing: Vec<OrderMatch> =
-        orders.into_iter().zip(&totals).filter(|(_, t)| t.is_none()).map(|(o, _)| o).collect();
-    if !missing.is_empty() {
-        let computed = scan(state, snapshot.clone(), missing.clone()).await?;
-        let mut fill = computed.iter().copied();
-        for slot in totals.iter_mut().filter(|t| t.is_none()) {
-            *slot = fill.next();
-        }
-        state.issued.keep(version, missing.into_iter().zip(computed));
-    }
-    if state.issued.start_warming(version) {
+    let memo = &state.issued;
+    let compute = |orders: Vec<OrderMatch>| scan(state.lake.clone(), snapshot.clone(), orders);
+    let answer = memo.kept.get(version, &orders, wanted, compute).await?;
+    if memo.start_warming(version) {
         let state = state.clone();
         tokio::spawn(async move {
             let warmed = warm(&state, version, snapshot).await;
             if let Err(e) = &warmed {
                 tracing::warn!(error = ?e, version, "computing every order's issued totals");
+                // A failed read of the orders is tried again by a later call.
+                *state.issued.warmed.lock().expect("issued warm lock") = None;
             }
-            state.issued.warm_ended(version, warmed.is_ok());
+            state.issued.warming.store(false, Ordering::Release);
         });
     }
-    Ok(totals.into_iter().map(Option::unwrap_or_default).collect())
+    Ok(answer)
 }
 
-async fn scan(state: &AppState, snapshot: Arc<Snapshot>, orders: Vec<OrderMatch>) -> anyhow::Result<Vec<Totals>> {
-    let lake = state.lake.clone();
-    let totals = tokio::task::spawn_blocking(move || lake.issued_totals(&snapshot, &orders)).await?;
-    totals.context("the orders' issued totals")
+fn scan(lake: Arc<adeval_engine::Lake>, snapshot: Arc<Snapshot>, orders: Vec<OrderMatch>) -> impl Future<Output = anyhow::Result<Vec<Totals>>> + Send + 'static {
+    async move {
+        let totals = crate::lake::blocking(move || lake.issued_totals(&snapshot, &orders)).await?;
+        totals.context("the orders' issued totals")
+    }
 }
 
-/// Computes and keeps the totals of the newest orders at `version`.
+/// Computes and keeps the totals of the newest orders at `version` that no call computed,
+/// once the calls' own scans ended; ends when they are kept.
 async fn warm(state: &AppState, version: i64, snapshot: Arc<Snapshot>) -> anyhow::Result<()> {
+    // The pages asked for first are scanned first, on their own.
+    state.issued.kept.settled().await;
     let orders = every_match(state).await?;
-    let computed = scan(state, snapshot, orders.clone()).await?;
-    state.issued.keep(version, orders.into_iter().zip(computed));
+    let (done, ended) = tokio::sync::oneshot::channel();
+    let lake = state.lake.clone();
+    state.issued.kept.start(version, orders, move |orders| {
+        let scanned = scan(lake, snapshot, orders);
+        async move {
+            let totals = scanned.await;
+            let _ = done.send(());
+            totals
+        }
+    });
+    // Nothing claimed drops the sender at once.
+    let _ = ended.await;
     Ok(())
 }
 

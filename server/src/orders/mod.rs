@@ -12,6 +12,7 @@
 //! - [`log`]: the order log every change writes to.
 //! - [`figures`]: the figures of many orders at once, from the lake's viewing rows.
 //! - [`issued`]: the issued totals those figures start from, kept by lake manifest version.
+//! - [`kept`]: values kept by lake version and computed once per version, whoever asks.
 //! - [`certificates`]: broadcast certificates: importing, comparing with the schedule,
 //!   confirming in two steps, and correcting rows.
 //! - [`summary`]: the summary dialog's reads: the month grid and its lookups.
@@ -37,6 +38,7 @@ pub mod figures;
 pub mod form;
 pub mod history;
 pub mod issued;
+pub mod kept;
 pub mod log;
 pub mod order;
 pub mod proposals;

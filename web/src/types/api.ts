@@ -4404,6 +4404,12 @@ export interface components {
             orderProductMagneticTapeId: number[];
             tapes: components["schemas"]["OrderTape"][];
             suit: components["schemas"]["OrderSuit"][];
+            /**
+             * @description True while the figures are the previous lake version's: an import or deletion changed
+             *     the viewing or rating data and the figures of the new version are being computed
+             *     (orderList only; other calls always answer current figures, false).
+             */
+            recomputing: boolean;
         };
         /** @description A suit of the order. */
         OrderSuit: {
@@ -8315,6 +8321,12 @@ export interface operations {
                             orderProductMagneticTapeId: number[];
                             tapes: components["schemas"]["OrderTape"][];
                             suit: components["schemas"]["OrderSuit"][];
+                            /**
+                             * @description True while the figures are the previous lake version's: an import or deletion changed
+                             *     the viewing or rating data and the figures of the new version are being computed
+                             *     (orderList only; other calls always answer current figures, false).
+                             */
+                            recomputing: boolean;
                         };
                     };
                 };
@@ -8871,6 +8883,12 @@ export interface operations {
                             orderProductMagneticTapeId: number[];
                             tapes: components["schemas"]["OrderTape"][];
                             suit: components["schemas"]["OrderSuit"][];
+                            /**
+                             * @description True while the figures are the previous lake version's: an import or deletion changed
+                             *     the viewing or rating data and the figures of the new version are being computed
+                             *     (orderList only; other calls always answer current figures, false).
+                             */
+                            recomputing: boolean;
                         };
                     };
                 };
@@ -9020,6 +9038,12 @@ export interface operations {
                             orderProductMagneticTapeId: number[];
                             tapes: components["schemas"]["OrderTape"][];
                             suit: components["schemas"]["OrderSuit"][];
+                            /**
+                             * @description True while the figures are the previous lake version's: an import or deletion changed
+                             *     the viewing or rating data and the figures of the new version are being computed
+                             *     (orderList only; other calls always answer current figures, false).
+                             */
+                            recomputing: boolean;
                         };
                     };
                 };
@@ -10566,6 +10590,12 @@ export interface operations {
                             orderProductMagneticTapeId: number[];
                             tapes: components["schemas"]["OrderTape"][];
                             suit: components["schemas"]["OrderSuit"][];
+                            /**
+                             * @description True while the figures are the previous lake version's: an import or deletion changed
+                             *     the viewing or rating data and the figures of the new version are being computed
+                             *     (orderList only; other calls always answer current figures, false).
+                             */
+                            recomputing: boolean;
                         };
                     };
                 };

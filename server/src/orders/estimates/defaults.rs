@@ -9,8 +9,8 @@
 //! scope share a series) and, when some class has no rating sample, one
 //! [`Lake::class_day_grp_many`] query for those classes of every key.
 
-use std::collections::{HashMap, HashSet};
-use std::sync::{Arc, Mutex};
+use std::collections::HashMap;
+use std::sync::Arc;
 
 use adeval_engine::orders::{ClassWindow, Triple, estimate_stats, round3};
 use adeval_engine::{ClassDay, Dataset, GrpWindows, Lake, SeriesWindows, Snapshot};
@@ -18,6 +18,7 @@ use anyhow::Context;
 use chrono::{Days, NaiveDate};
 
 use super::{Basis, BasisSource};
+use crate::orders::kept::{Answer, Kept, Wanted};
 use crate::state::AppState;
 
 /// Everything a default depends on besides the lake's rows.
@@ -62,65 +63,45 @@ impl DefaultKey {
 
 type SeriesKey = (String, String, Vec<ClassWindow>, NaiveDate, NaiveDate);
 
-#[derive(Default)]
 pub struct EstimateMemo {
-    inner: Mutex<(i64, HashMap<DefaultKey, Arc<ClassDefaults>>)>,
+    kept: Arc<Kept<DefaultKey, Arc<ClassDefaults>>>,
+}
+
+impl Default for EstimateMemo {
+    fn default() -> Self {
+        EstimateMemo { kept: Arc::new(Kept::new(KEPT)) }
+    }
 }
 
 impl EstimateMemo {
-    fn kept(&self, version: i64, keys: &[DefaultKey]) -> Vec<Option<Arc<ClassDefaults>>> {
-        let mut memo = self.inner.lock().expect("estimate memo lock");
-        if memo.0 < version {
-            *memo = (version, HashMap::new());
-        }
-        let at = memo.0 == version;
-        keys.iter().map(|k| at.then(|| memo.1.get(k).cloned()).flatten()).collect()
-    }
-
-    fn keep(&self, version: i64, computed: impl IntoIterator<Item = (DefaultKey, Arc<ClassDefaults>)>) {
-        let mut memo = self.inner.lock().expect("estimate memo lock");
-        if memo.0 != version {
-            return;
-        }
-        for (key, defaults) in computed {
-            if memo.1.len() >= KEPT {
-                break;
-            }
-            memo.1.insert(key, defaults);
-        }
+    /// How many defaults were computed so far (each key once per version), for tests.
+    pub fn computed(&self) -> u64 {
+        self.kept.computed()
     }
 }
 
-/// The defaults of each key, in their order: kept ones from memory, the others computed
-/// from the snapshots the manifest names now.
-pub async fn compute(state: &AppState, keys: &[DefaultKey]) -> anyhow::Result<Vec<Arc<ClassDefaults>>> {
+/// The defaults of each key, in their order, as `wanted` says: kept ones from memory, the
+/// others computed once from the snapshots the manifest names now ([`Kept`]); `previous` when
+/// some are the previous lake version's (their computation is under way).
+pub async fn compute(state: &AppState, keys: &[DefaultKey], wanted: Wanted) -> anyhow::Result<Answer<Arc<ClassDefaults>>> {
     let (version, ratings) = state.snapshots.versioned(&state.db, Dataset::Ratings).await?;
     let (viewing_version, viewing) = state.snapshots.versioned(&state.db, Dataset::Viewing).await?;
-    let mut out = state.estimates.kept(version, keys);
-    let mut missing: Vec<DefaultKey> =
-        keys.iter().zip(&out).filter(|(_, d)| d.is_none()).map(|(k, _)| k.clone()).collect();
-    let mut seen = HashSet::new();
-    missing.retain(|k| seen.insert(k.clone()));
-    if missing.is_empty() {
-        return Ok(out.into_iter().map(|d| d.expect("kept")).collect());
-    }
     let lake = state.lake.clone();
-    let wanted = missing.clone();
-    let computed = tokio::task::spawn_blocking(move || compute_keys(&lake, &ratings, &viewing, &wanted))
-        .await?
-        .context("the orders' default estimates")?;
-    let computed: HashMap<DefaultKey, Arc<ClassDefaults>> =
-        missing.into_iter().zip(computed.into_iter().map(Arc::new)).collect();
-    for (slot, key) in out.iter_mut().zip(keys) {
-        if slot.is_none() {
-            *slot = computed.get(key).cloned();
+    let compute = move |keys: Vec<DefaultKey>| {
+        let (lake, ratings, viewing) = (lake.clone(), ratings.clone(), viewing.clone());
+        async move {
+            let computed = crate::lake::blocking(move || compute_keys(&lake, &ratings, &viewing, &keys))
+                .await?
+                .context("the orders' default estimates")?;
+            Ok(computed.into_iter().map(Arc::new).collect())
         }
+    };
+    // Both snapshots belong to one version only when no change came between the two reads;
+    // else these are computed apart and not kept.
+    if viewing_version != version {
+        return Ok(Answer { values: compute(keys.to_vec()).await?, previous: false });
     }
-    // Both snapshots belong to one version only when no change came between the two reads.
-    if viewing_version == version {
-        state.estimates.keep(version, computed);
-    }
-    Ok(out.into_iter().map(|d| d.expect("computed")).collect())
+    state.estimates.kept.get(version, keys, wanted, compute).await
 }
 
 /// The defaults of every key: one rating query for every distinct series and range, then one

@@ -19,6 +19,7 @@ use chrono::NaiveDate;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::orders::kept::Wanted;
 use crate::state::AppState;
 
 pub use defaults::{ClassDays, ClassDefaults, DefaultKey, EstimateMemo, class_days, compute_keys};
@@ -95,8 +96,8 @@ pub async fn of_order(
 ) -> anyhow::Result<Option<Vec<ClassEstimate>>> {
     let mut found = orders::load(&state.db, &[order], |_| *scope).await?;
     let Some(o) = found.pop() else { return Ok(None) };
-    let computed = defaults::compute(state, std::slice::from_ref(&o.key)).await?;
-    let defaults = &computed[0];
+    let computed = defaults::compute(state, std::slice::from_ref(&o.key), Wanted::Current).await?;
+    let defaults = &computed.values[0];
     let classes = o
         .classes
         .into_iter()
@@ -119,17 +120,19 @@ pub async fn of_order(
 
 /// Per order id: class id → estimate (edits applied; classes without one are left out), for
 /// many orders at once. Orders sharing media, group, windows, range and scope share one
-/// computation, and computations are kept by lake version ([`EstimateMemo`]).
+/// computation, and computations are kept by lake version ([`EstimateMemo`]), taken as
+/// `wanted` says; `true` with them when some defaults are the previous lake version's.
 pub async fn for_orders(
     state: &AppState,
     orders: &[i64],
     scope_of: impl Fn(i64) -> EstimateScope,
-) -> anyhow::Result<HashMap<i64, HashMap<i64, Triple<f64>>>> {
+    wanted: Wanted,
+) -> anyhow::Result<(HashMap<i64, HashMap<i64, Triple<f64>>>, bool)> {
     let found = orders::load(&state.db, orders, scope_of).await?;
     let keys: Vec<defaults::DefaultKey> = found.iter().map(|o| o.key.clone()).collect();
-    let computed = defaults::compute(state, &keys).await?;
+    let computed = defaults::compute(state, &keys, wanted).await?;
     let mut out = HashMap::with_capacity(found.len());
-    for (o, defaults) in found.into_iter().zip(computed) {
+    for (o, defaults) in found.into_iter().zip(computed.values) {
         let mut by_class: HashMap<i64, Triple<f64>> =
             defaults.iter().filter_map(|(class, (e, _))| e.map(|e| (*class, e))).collect();
         // An edit of a class the media no longer has stays stored but counts for nothing.
@@ -140,7 +143,7 @@ pub async fn for_orders(
         }
         out.insert(o.id, by_class);
     }
-    Ok(out)
+    Ok((out, computed.previous))
 }
 
 /// A class of the order's media with the days its default is computed from.
@@ -165,7 +168,7 @@ pub async fn days_of_class(state: &AppState, order: i64, scope: &EstimateScope, 
     let ratings = state.snapshots.get(&state.db, Dataset::Ratings).await?;
     let viewing = state.snapshots.get(&state.db, Dataset::Viewing).await?;
     let (lake, key) = (state.lake.clone(), o.key.clone());
-    let mut days = tokio::task::spawn_blocking(move || class_days(&lake, &ratings, &viewing, std::slice::from_ref(&key)))
+    let mut days = crate::lake::blocking(move || class_days(&lake, &ratings, &viewing, std::slice::from_ref(&key)))
         .await?
         .context("the days of a class's default estimate")?;
     let days = days.pop().and_then(|mut d| d.remove(&class)).unwrap_or_else(|| ClassDays { basis: o.key.basis_none(), days: Vec::new() });

@@ -5,16 +5,28 @@ use chrono::NaiveDate;
 
 use super::rows::OrderRow;
 use crate::error::Result;
-use crate::orders::figures::{OrderFacts, Terms, compute};
+use crate::orders::figures::{OrderFacts, Terms, compute_as};
+use crate::orders::kept::Wanted;
 use crate::state::AppState;
 
-/// Computes the figures of `orders` in place.
+/// Computes the figures of `orders` in place, at the lake's current version.
 pub async fn fill(state: &AppState, orders: &mut [OrderRow]) -> Result<()> {
+    fill_as(state, orders, Wanted::Current).await
+}
+
+/// The order list's figures: while those of a new lake version are being computed, the
+/// previous version's, each row marked `recomputing` (docs/api.md, orderList).
+pub async fn fill_listed(state: &AppState, orders: &mut [OrderRow]) -> Result<()> {
+    fill_as(state, orders, Wanted::OrPrevious).await
+}
+
+async fn fill_as(state: &AppState, orders: &mut [OrderRow], wanted: Wanted) -> Result<()> {
     let facts: Vec<OrderFacts> = orders.iter().map(facts).collect();
-    let figures = compute(state, &facts).await?;
+    let (figures, previous) = compute_as(state, &facts, wanted).await?;
     drop(facts);
     for (order, figures) in orders.iter_mut().zip(figures) {
         order.figures = figures;
+        order.recomputing = previous;
     }
     Ok(())
 }

@@ -119,7 +119,7 @@ pub async fn index(State(state): State<AppState>, Args(args): Args<OrderListArgs
     let mut data: Vec<OrderRow> = query.build_query_as().fetch_all(&mut *conn).await?;
     load_parts(&mut conn, &mut data).await?;
     drop(conn);
-    figures::fill(&state, &mut data).await?;
+    figures::fill_listed(&state, &mut data).await?;
     Ok(Done("获取成功", Page { data, total }))
 }
 

@@ -91,6 +91,11 @@ pub struct OrderRow {
     #[sqlx(skip)]
     #[serde(flatten)]
     pub figures: Figures,
+    /// True while the figures are the previous lake version's: an import or deletion changed
+    /// the viewing or rating data and the figures of the new version are being computed
+    /// (orderList only; other calls always answer current figures, false).
+    #[sqlx(skip)]
+    pub recomputing: bool,
 }
 
 /// The select of [`OrderRow`] over `orders o` (tapes, suits and figures loaded apart).

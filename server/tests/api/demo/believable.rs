@@ -46,7 +46,7 @@ async fn get(app: &TestApp, token: &str, call: &str, args: Value) -> Value {
 async fn the_demo_figures_are_in_the_ranges_of_national_tv_and_agree_with_each_other() {
     let app = demo().await;
     let token = app.admin_token().await;
-    let list = get(&app, &token, "orderList", json!({ "page": 1, "limit": 10 })).await;
+    let list = crate::helpers::orders::current_list(&app, &token, json!({ "page": 1, "limit": 10 })).await;
     let orders = list["data"].as_array().unwrap().clone();
     let order = |name: &str| orders.iter().find(|o| o["productName"] == name).unwrap_or_else(|| panic!("no order {name}")).clone();
 

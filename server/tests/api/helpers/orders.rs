@@ -6,6 +6,21 @@ use serde_json::{Value, json};
 use super::uploads::{job_end, upload};
 use super::{Call, TestApp, spawn_app};
 
+/// orderList's answer once no row is `recomputing`: after a lake change the list answers the
+/// previous version's figures, marked, until the new version's are computed (in the
+/// background, a moment on a test's lake). Tests of figures compare the current ones; the tests
+/// of that marking call orderList themselves.
+pub async fn current_list(app: &TestApp, token: &str, filters: Value) -> Value {
+    for _ in 0..400 {
+        let page = app.send(Call::get("orderList", filters.clone()).token(token)).await.ok().clone();
+        if page["data"].as_array().unwrap().iter().all(|o| o["recomputing"] == false) {
+            return page;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    panic!("orderList {filters}: figures still recomputing after 10 s");
+}
+
 /// A signed-in super administrator over the master data an order needs.
 pub struct Fixture {
     pub app: TestApp,
@@ -108,8 +123,9 @@ impl Fixture {
         self.app.send(Call::post("orderAdd", form).token(&self.token)).await.ok().clone()
     }
 
+    /// orderList once its figures are the lake's current version's ([`current_list`]).
     pub async fn list(&self, filters: Value) -> Value {
-        self.app.send(Call::get("orderList", filters).token(&self.token)).await.ok().clone()
+        current_list(&self.app, &self.token, filters).await
     }
 
     pub async fn info(&self, id: i64) -> Value {

@@ -329,8 +329,8 @@ async fn customer_figures(s: &Setup, category: Option<i64>) -> ((f64, i64, i64, 
     if category.is_some() {
         return (summary, None);
     }
-    let orders = s.f.app.send(Call::get("orderList", json!({ "page": 1, "limit": 10 })).token(&s.f.token)).await;
-    let row = orders.ok()["data"].as_array().unwrap().iter().find(|o| o["id"].as_i64() == Some(s.order)).unwrap().clone();
+    let orders = s.f.list(json!({ "page": 1, "limit": 10 })).await;
+    let row = orders["data"].as_array().unwrap().iter().find(|o| o["id"].as_i64() == Some(s.order)).unwrap().clone();
     (summary, Some((row["customerIssuedGrp"].as_f64().unwrap(), row["customerAiredSpots"].as_u64().unwrap())))
 }
 

@@ -20,6 +20,7 @@
 use std::collections::HashMap;
 
 use adeval_server::orders::estimates::{self, EstimateScope};
+use adeval_server::orders::kept::Wanted;
 use serde_json::{Value, json};
 
 use crate::helpers::orders::{Fixture, fixture};
@@ -263,7 +264,8 @@ async fn an_edit_replaces_the_default_until_reset_and_both_are_logged() {
     assert_eq!(a["黄金"]["default"]["estimated"], 1.55);
 
     let scope = EstimateScope { belonging_to: 1, category: None, source: None };
-    let found = estimates::for_orders(&s.f.app.state, &[s.a, s.b, 999_999], |_| scope).await.unwrap();
+    let (found, previous) = estimates::for_orders(&s.f.app.state, &[s.a, s.b, 999_999], |_| scope, Wanted::Current).await.unwrap();
+    assert!(!previous, "the current version's defaults");
     assert_eq!(found.len(), 2, "an order that does not exist is left out");
     let normal = |order: i64| found[&order].iter().map(|(c, e)| (*c, [e.normal, e.low, e.high])).collect::<Vec<_>>();
     assert_eq!(normal(s.a), [(gold, [1.5, 1.0, 2.125])], "classes without an estimate are left out");

@@ -128,3 +128,63 @@ async fn the_list_filters_pages_ten_at_a_time_exports_and_deletes() {
     assert_eq!(again.code(), 4004);
     assert_eq!(f.app.send(Call::get("orderInfo", json!({ "orderId": ids[0] })).token(&f.token)).await.code(), 4004);
 }
+
+#[tokio::test]
+async fn fifty_list_calls_after_a_lake_change_share_one_computation_and_agree() {
+    // Arrange: 600 rows of March (customer side) and three orders of other tapes — 伊利版本A,
+    // 伊利版本B, both — so three matches, their figures computed at this lake version.
+    let f = fixture().await;
+    let spots = spots(600, "伊利");
+    let answer = upload(&f.app, &f.token, "customerData", "客户数据.xlsx", customer(), &workbook(&spots, false)).await;
+    let (status, message) = job_end(&f.app, answer.ok()["jobId"].as_i64().unwrap()).await;
+    assert_eq!(status, "done", "{message}");
+    for tapes in [f.tapes[0].to_string(), f.tapes[1].to_string(), format!("{},{}", f.tapes[0], f.tapes[1])] {
+        let mut form = f.form();
+        form["orderProductMagneticTapeId"] = json!(tapes);
+        f.add(form).await;
+    }
+    // The order's rows are the even ones (测试卫视); titled 版本A when i % 3 == 0, else 版本B.
+    let sum = |keep: &dyn Fn(usize) -> bool| spots.iter().enumerate().filter(|(i, _)| i % 2 == 0 && keep(*i)).map(|(_, s)| s.7).sum::<f64>();
+    let (a, b) = (sum(&|i| i % 3 == 0), sum(&|i| i % 3 != 0));
+    let before = f.list(json!({})).await;
+    let grp = |page: &Value| -> Vec<f64> { page["data"].as_array().unwrap().iter().map(|o| o["customerIssuedGrp"].as_f64().unwrap()).collect() };
+    // Newest first: both tapes, 版本B, 版本A.
+    let close_all = |got: Vec<f64>, want: [f64; 3]| got.iter().zip(want).all(|(g, w)| (g - w).abs() < 1e-6);
+    assert!(close_all(grp(&before), [a + b, b, a]), "{:?} vs {:?}", grp(&before), [a + b, b, a]);
+    let (issued, estimates) = (f.app.state.issued.computed(), f.app.state.estimates.computed());
+
+    // Act: a lake change — two rows of 伊利版本A on 测试卫视 deleted — then 50 list calls at once.
+    let rows = f.app.send(Call::get("customerIndex", json!({ "title": "伊利版本A", "mediaId": f.media, "limit": 1000 })).token(&f.token)).await;
+    let rows = rows.ok()["data"].as_array().unwrap().clone();
+    assert_eq!(rows.len(), 100, "i % 6 == 0 of 600");
+    let gone: f64 = rows[..2].iter().map(|r| r["maoDianPing"].as_f64().unwrap()).sum();
+    let ids = format!("{},{}", rows[0]["id"], rows[1]["id"]);
+    assert_eq!(f.app.send(Call::post("customerDel", json!({ "ids": ids })).token(&f.token)).await.ok()["deleted"], 2);
+    let calls = (0..50).map(|_| f.app.send(Call::get("orderList", json!({})).token(&f.token)));
+    let answers = futures_util::future::join_all(calls).await;
+
+    // Assert: every answer is the previous version's figures marked as such, or the new one's.
+    let after = [a + b - gone, b, a - gone];
+    let mut marked = 0;
+    for answer in &answers {
+        let page = answer.ok();
+        let flags: Vec<&Value> = page["data"].as_array().unwrap().iter().map(|o| &o["recomputing"]).collect();
+        if flags.iter().all(|f| **f == true) {
+            marked += 1;
+            assert!(close_all(grp(page), [a + b, b, a]), "marked answers are the previous figures: {:?}", grp(page));
+        } else {
+            assert!(flags.iter().all(|f| **f == false), "{flags:?}");
+            assert!(close_all(grp(page), after), "current answers are the new figures: {:?}", grp(page));
+        }
+    }
+    let current = f.list(json!({})).await;
+    assert!(close_all(grp(&current), after), "{:?} vs {after:?}", grp(&current));
+    // Each order's totals were computed once at the new version, and each estimate key (one a
+    // side: the three orders share media, group, classes and dates) once.
+    assert_eq!(f.app.state.issued.computed() - issued, 3, "{marked} of 50 answers were marked");
+    assert_eq!(f.app.state.estimates.computed() - estimates, 2);
+    // orderInfo answers the current figures, never marked.
+    let id = current["data"][2]["id"].as_i64().unwrap();
+    let info = f.info(id).await;
+    assert!(close(&info["customerIssuedGrp"], a - gone) && info["recomputing"] == false, "{info}");
+}

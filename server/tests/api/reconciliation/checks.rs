@@ -223,7 +223,7 @@ async fn every_figure_agrees_wherever_it_shows_on_generated_orders() {
     assert!(count("select count(*) from order_cells where manual_grp is not null").await >= 3);
     assert!(count("select count(distinct order_id) from order_customer_attachments").await >= 1);
     assert!(count("select count(*) from order_cells where value = '撤掉'").await >= 3);
-    let list = w.get("orderList", json!({ "limit": 50 })).await;
+    let list = w.f.list(json!({ "limit": 50 })).await;
     let exported = w.get("orderIndexExport", json!({})).await;
     let sheet = read_back(&w.f.app, exported["url"].as_str().unwrap(), &w.f.token).await;
     let mut dashboards = 0;

@@ -8,6 +8,7 @@
 //! attached. The checks are in [`checks`].
 
 mod checks;
+mod lake_change;
 mod moves;
 
 use serde_json::{Value, json};

@@ -18,7 +18,7 @@ async fn every_figure_agrees_after_moves_and_make_goods() {
     let id = m.s.order;
     let w = World { f: m.s.f, orders: Vec::new() };
     let info = w.get("orderInfo", json!({ "orderId": id })).await;
-    let list = w.get("orderList", json!({ "limit": 50 })).await;
+    let list = w.f.list(json!({ "limit": 50 })).await;
     let listed = list["data"].as_array().unwrap().iter().find(|o| o["id"] == id).unwrap().clone();
     for side in [1, 2] {
         let rows = w.get("orderSummaryList", json!({ "orderId": id, "belongingTo": side })).await;

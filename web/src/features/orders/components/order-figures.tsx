@@ -29,6 +29,16 @@ export function orderTarget(row: Order, side: Side, figure: FigureName, title: s
   return { orderId: row.id, figure, filter, title: `${row.productName} · ${title}`, shown, relation, shownText }
 }
 
+/** 更新中: the row's figures are the previous lake version's while the new ones are computed. */
+export function Recomputing() {
+  const { t } = useTranslation('orders')
+  return (
+    <span className="tag tag--info order-recomputing" title={t('recomputingHint')}>
+      {t('recomputing')}
+    </span>
+  )
+}
+
 /**
  * 预计完成: the expected completion, its parts in the native tooltip, and a badge when
  * remaining spots have no estimate yet (they add nothing until one is set).
@@ -45,6 +55,7 @@ export function ExpectedFigure({ row, side, title }: { row: Order; side: Side; t
   const hint = t('unestimated', { count: unestimated })
   return (
     <span className="order-expected">
+      {row.recomputing && <Recomputing />}
       <FigureLink target={orderTarget(row, side, 'expected', title, row[`${side}ExpectedCompletion`])}>
         <span className="order-figure" title={detail}>{formatGrp(row[`${side}ExpectedCompletion`])}</span>
       </FigureLink>
