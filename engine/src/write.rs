@@ -33,7 +33,7 @@ pub(crate) struct FileLayout {
     /// Rows a row group: [`ROW_GROUP_ROWS`] but for rollups, read a few groups at a time.
     pub group_rows: usize,
     /// zstd (smallest) unless the file is read a small group at a time on every dashboard
-    /// call: LZ4 decodes a fifth of such a read's time faster (docs/decisions.md).
+    /// call: LZ4 decodes a fifth of such a read's time faster (docs/decisions.md "Dashboard rollups").
     pub lz4: bool,
 }
 

@@ -1,4 +1,4 @@
-//! The server's module boundaries, checked on the source tree (docs/decisions.md, "Module
+//! The server's module boundaries, checked on the source tree (docs/decisions.md "Module
 //! boundaries"). The domain — the folders and files below — answers the crate's own errors
 //! (`crate::error`) and takes plain values; it never names the HTTP layer (`http/`, axum), the
 //! call catalogue and handlers (`routes/`), the request guard, the socket endpoint or the

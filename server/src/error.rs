@@ -39,7 +39,7 @@ pub enum AppError {
     /// 4029
     #[error("{0}")]
     RateLimited(&'static str),
-    /// The storage host's refusals of spec §5: -600 too large, -601 wrong type, -602 already
+    /// The storage host's refusals of docs/screens.md "Master-data validation": -600 too large, -601 wrong type, -602 already
     /// uploaded.
     #[error("{message}")]
     Upload { code: i64, message: &'static str },

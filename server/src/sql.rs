@@ -54,7 +54,7 @@ impl<'q, 'args> Where<'q, 'args> {
 
 /// Appends ` limit … offset …` as literals: they are validated integers, and a list whose
 /// filters are all unset then has no parameter at all, so Postgres plans it once per
-/// connection (see docs/decisions.md, productIndex is one statement).
+/// connection (see docs/decisions.md "The API under load").
 pub fn push_page(query: &mut QueryBuilder<'_, Postgres>, (limit, offset): (i64, i64)) {
     query.push(format_args!(" limit {limit} offset {offset}"));
 }

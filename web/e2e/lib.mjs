@@ -92,7 +92,7 @@ export const slug = (text) => text.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
-/** The WCAG 2.1 A and AA rules: what the back office promises (issue 14). */
+/** The WCAG 2.1 A and AA rules: what the back office promises. */
 const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 
 /**

@@ -1,7 +1,7 @@
 // Web bundle sizes of a build (`npm run build` first): the gzip size of the dashboard route's own
 // JavaScript — the chunks opening /dashboard loads beyond what the app shell has already loaded —
 // and of the whole app's JavaScript (every chunk, every screen). Exits 1 when either is over its
-// budget (issue 18: 120 KB and 300 KB). With ADEVAL_BENCH_REPORT set (scripts/bench.sh), it
+// budget (120 KB and 300 KB). With ADEVAL_BENCH_REPORT set (scripts/bench.sh), it
 // appends a "## Web bundle" section to that file as the other benches do.
 //   node scripts/bundle-size.mjs [dist]
 import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs'

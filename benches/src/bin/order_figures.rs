@@ -4,7 +4,7 @@
 //! orderList pages of 10 and orderIndexExport of every order, one request at a time.
 //!
 //! The peer is a second `adeval serve` on the same database and lake, started with
-//! `ADEVAL_BENCH_FIGURES_PER_ORDER=1`: the way figures were computed before issue 14 (every
+//! `ADEVAL_BENCH_FIGURES_PER_ORDER=1`: the way figures were computed per order (every
 //! deletion read from Postgres per request, two lake scans per order). Both answer the same
 //! figures; the bench checks that before it measures. ADEVAL_BENCH_FIGURES_KEEP leaves the
 //! database and lake in place for a look afterwards.
@@ -176,7 +176,7 @@ fn write_report(
          marked `recomputing`, while the one computation of the new version runs) and the time until the page, asked \
          again every 10 ms, answers the new version's figures. **The peer is the same build started with \
          `ADEVAL_BENCH_FIGURES_PER_ORDER=1`** on the same database and lake: every deletion read from Postgres per \
-         request and two lake scans per order, as before issue 14. Both answered the same orders and figures for pages 1, 8 and 43 (a float may differ by one unit of its last answered decimal: the same GRP summed in another order rounds either way at a tie). The lake DuckDB has the server's defaults (1GB memory, 2 threads).\n\n",
+         request and two lake scans per order. Both answered the same orders and figures for pages 1, 8 and 43 (a float may differ by one unit of its last answered decimal: the same GRP summed in another order rounds either way at a tie). The lake DuckDB has the server's defaults (1GB memory, 2 threads).\n\n",
         adeval_benches::thousands(rows as f64),
         adeval_benches::thousands(deleted as f64),
         secs(generated)

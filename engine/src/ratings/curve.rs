@@ -1,4 +1,4 @@
-//! A spot's rating curve (the point-details dialog, DESIGN §5.4): the samples of one series
+//! A spot's rating curve (the point-details dialog, docs/api.md "Data analysis and the spot curve"): the samples of one series
 //! around a spot and the mean over the spot itself, from one query.
 //!
 //! The query reads only the month files the window reaches, and since a month file is in time

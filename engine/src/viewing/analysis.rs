@@ -1,4 +1,4 @@
-//! Data analysis (the summary dialog's 数据分析 mode, DESIGN §5.4): viewing rows by air-time
+//! Data analysis (the summary dialog's 数据分析 mode, docs/api.md "Data analysis and the spot curve"): viewing rows by air-time
 //! slot and time bucket, the earliest spot of each side in every cell and how many there were.
 //!
 //! One query does it all: the rows are filtered as a list's are ([`ViewingFilter`]: days,

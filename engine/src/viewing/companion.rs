@@ -7,7 +7,7 @@
 //! that hold them — and hands them to DuckDB, which filters and sums them with the rest of the
 //! statement. Row-group statistics could only narrow a read to whole row groups: over a
 //! quarter DuckDB checked ~500 groups' statistics and decoded ~60 of them, ~126,000 rows, for
-//! ~2,100 rows of three products (docs/decisions.md, "Issue 18: companions read by title").
+//! ~2,100 rows of three products (docs/decisions.md "Dashboard rollups").
 //!
 //! Files never change once written, so an index is good for as long as its file exists; the
 //! indexes of the [`INDEXED_FILES`] files read last are kept.

@@ -90,7 +90,7 @@ pub struct DashboardCell {
     pub units: Units,
 }
 
-/// The buckets of the range up to the last one with a spot in any series (DESIGN §5.4: those
+/// The buckets of the range up to the last one with a spot in any series (docs/dashboard.md "Buckets (`timeType`)": those
 /// after the last day with data are absent, not 0; none when no row matches), and their cells.
 /// Earlier buckets without a spot stay: within the data they are a measured nothing.
 #[derive(Debug, Clone, PartialEq)]

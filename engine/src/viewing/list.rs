@@ -1,8 +1,8 @@
 //! The customer list, newest first, at any size, unfiltered or over a range of broadcast days:
 //! the total comes from the files' footers (less the deleted rows each span holds; a day range
 //! also scans the spans it cuts through), and a page reads only the spans it can fall in, then
-//! only its own rows. Why this way: docs/decisions.md, "Issue 18: the customer list at ten
-//! million rows" and "Issue 18: customer list deep pages (session 12)".
+//! only its own rows. Why this way: docs/decisions.md "The customer list at ten
+//! million rows".
 
 use std::collections::HashMap;
 use std::fs::File;

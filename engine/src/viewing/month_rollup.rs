@@ -11,7 +11,7 @@
 //! [`TITLE_PAGE_ROWS`] rows with a page index. A dashboard filtering on nothing but titles,
 //! days, media, side and groups — every by-product query without data category, source or
 //! class — reads its titles' rows there, by an index of where each title lies (companion.rs;
-//! docs/decisions.md, "Issue 18: the dashboard's title companion").
+//! docs/decisions.md "Dashboard rollups").
 //!
 //! Month rollups and companions are named `v2-month-…` ([`crate::ROLLUP_PREFIX`]); those of
 //! earlier formats (`month-…`: GRP summed as doubles, companions without side and group) are
@@ -55,7 +55,7 @@ pub(crate) const MONTH_GROUP_ROWS: usize = 8_192;
 const TITLES_SUFFIX: &str = "-titles";
 
 /// Rows a data page of a title companion: a title has ~30 rows a month, so its rows lie in
-/// one or two pages of each column (measured against 128, 512 and 1,024: docs/decisions.md).
+/// one or two pages of each column (measured against 128, 512 and 1,024: docs/history.md "Dashboard").
 const TITLE_PAGE_ROWS: usize = 256;
 
 /// A title's id in the companion, what it is sorted by: 63 bits of its MD5 (stable across

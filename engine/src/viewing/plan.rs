@@ -1,5 +1,5 @@
 //! Which spans of the lake's files a page of the list can fall in, from their counts and air
-//! time bounds alone (docs/decisions.md, "Issue 18: customer list deep pages").
+//! time bounds alone (docs/decisions.md "The customer list at ten million rows").
 
 /// A span as planning sees it: how many of its rows the list holds (live, and in the day
 /// range if there is one) and the least and greatest air time of its rows.

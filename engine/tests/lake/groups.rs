@@ -1,5 +1,5 @@
 //! Rows whose group name several brands' groups share are stored with group id 0 and the name;
-//! an order of a group of that name counts them (docs/decisions.md, "Issue 17: groups named
+//! an order of a group of that name counts them (docs/decisions.md "Groups named
 //! alike").
 
 use adeval_engine::{GrpWindows, IssuedTotals, Lake, OrderMatch, Snapshot, ViewingRow, group_key};

@@ -7,7 +7,7 @@
 //! (every codec), and a hostile file (a bad footer, sizes it does not have, wrong types)
 //! becomes an error: the Parquet crate's metadata decoder reserves memory for whatever list
 //! and byte lengths a footer declares before checking them, and an allocation that fails
-//! aborts a Rust process, where DuckDB reports it as an error (docs/decisions.md, Issue 18).
+//! aborts a Rust process, where DuckDB reports it as an error (docs/decisions.md "Streaming customer-data import").
 
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -146,7 +146,7 @@ fn hostile_and_unsupported_parquet_is_refused_in_chinese_without_a_panic() {
 }
 
 /// The cost of reading Parquet through DuckDB next to csv, the same million rows through the
-/// same checks (docs/decisions.md, Issue 18). Run by hand:
+/// same checks (docs/decisions.md "Streaming customer-data import"). Run by hand:
 /// `cargo test --release -p adeval-ingest --test ingest -- --ignored --nocapture measure`.
 #[test]
 #[ignore]

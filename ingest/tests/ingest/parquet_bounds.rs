@@ -1,4 +1,4 @@
-//! Parquet values at and past the import's bounds (the hostile review of issue 18): a text
+//! Parquet values at and past the import's bounds: a text
 //! repeated from a dictionary page, dates outside the import's range, durations past the
 //! lake's column. Each is refused in Chinese, the value shown as written, in bounded memory.
 

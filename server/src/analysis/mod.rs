@@ -1,4 +1,4 @@
-//! The summary dialog's analysis (DESIGN §5.4; docs/api.md "Data analysis and the spot
+//! The summary dialog's analysis (docs/api.md "Data analysis and the spot
 //! curve"): viewing rows by air-time slot ([`slots`], dataAnalysis) and a spot's rating curve
 //! ([`curve`], spotCurve). The engine does the work over the lake; this module turns ids into
 //! the names the lake's rows carry and shapes the answers. The calls' arguments are read in

@@ -1,6 +1,6 @@
 //! The guard every call of the catalogue passes, in this order: read the payload, verify the
-//! signature (2003), resolve the token (2001/2002), spend the nonce, check the call's menu
-//! (4003), run the handler, and record a successful write in the operation log. All of it runs
+//! signature (2003), resolve the token (2001/2002), check the call's menu (4003), spend the
+//! nonce, run the handler, and record a successful write in the operation log. All of it runs
 //! in one tracing span `call{name=…}`, so any line logged on the way (a 5000 included) names
 //! its call.
 

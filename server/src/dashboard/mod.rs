@@ -1,4 +1,4 @@
-//! The audience dashboard (DESIGN §5.4, docs/dashboard.md): spots, GRP and GRP per spot by time
+//! The audience dashboard (docs/dashboard.md): spots, GRP and GRP per spot by time
 //! bucket, of one side (the customer's or the media's measurement, never both), one series per
 //! product — in its default audience group unless groups are chosen — or per audience group of
 //! a product. Postgres says which products, titles and groups are meant; the engine counts the

@@ -304,7 +304,7 @@ impl Seconds {
     }
 }
 
-/// A spot type of a schedule line or cell (spec orders §3): A base, B supplementary (make-good),
+/// A spot type of a schedule line or cell (docs/screens.md "Constants"): A base, B supplementary (make-good),
 /// C free, D other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PointType(pub &'static str);

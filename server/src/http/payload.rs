@@ -102,7 +102,7 @@ impl Payload {
         self.fields.iter().map(|(k, f)| (k.clone(), f.value.clone())).collect()
     }
 
-    /// Whether this is a two-step update's typeY 1: its preview, a read (DESIGN §4, docs/api.md
+    /// Whether this is a two-step update's typeY 1: its preview, a read (docs/api.md
     /// "Reads never write"), which the operation log does not record.
     pub fn is_preview(&self) -> bool {
         let text = match self.fields.get("typeY").map(|f| &f.value) {

@@ -1,5 +1,5 @@
-//! The server's side of the Parquet lake: the manifest in Postgres (docs/decisions.md,
-//! "Lake"). A batch's files are written by the engine first and become visible in the one
+//! The server's side of the Parquet lake: the manifest in Postgres (docs/decisions.md
+//! "The lake"). A batch's files are written by the engine first and become visible in the one
 //! transaction that marks them live; every query reads the snapshot of live files and deleted
 //! row ids. What writes batches (the imports) lives in `crate::imports`.
 

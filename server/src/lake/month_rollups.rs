@@ -1,7 +1,7 @@
 //! Month rollups kept at commit: whatever makes viewing files live (an import batch, a
 //! compaction, the rollup backfill) rebuilds, in the same transaction, the month rollup of each
 //! month it touched from that month's previous month rollup and the twins of the viewing files
-//! it doesn't cover yet (docs/decisions.md, "Issue 18: dashboard and the viewing rollup").
+//! it doesn't cover yet (docs/decisions.md "Dashboard rollups").
 //!
 //! Two commits of one month at once would each merge the same previous file and one of them
 //! would lose the other's rows. Every transaction that lists lake files already waits for the

@@ -1,5 +1,5 @@
 //! Rollups for live viewing files that have none of the current format: lakes written before
-//! the dashboard (issue 18), whose batches were committed without rollups, and lakes whose
+//! the dashboard, whose batches were committed without rollups, and lakes whose
 //! rollups are of an earlier format (names without [`adeval_engine::ROLLUP_PREFIX`]: GRP summed
 //! as doubles, title companions without side and group), which readers pass over. Built once
 //! in the background when a server starts, then the earlier format's files are retired; until

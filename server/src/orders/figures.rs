@@ -260,7 +260,7 @@ async fn issued(state: &AppState, orders: Vec<OrderMatch>, wanted: Wanted) -> an
 }
 
 /// `ADEVAL_BENCH_FIGURES_PER_ORDER=1`, read once: the bench's peer, the way figures were
-/// computed before issue 14 (every deletion read from Postgres on each request, two scans an
+/// computed per order (every deletion read from Postgres on each request, two scans an
 /// order). Nothing else sets it; results are the same either way, only slower.
 fn per_order() -> bool {
     static PER_ORDER: OnceLock<bool> = OnceLock::new();

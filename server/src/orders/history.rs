@@ -1,4 +1,4 @@
-//! The order's history (spec orders §2.4): every add or edit of the order's own fields logs
+//! The order's history (docs/screens.md "Order dialogs"): every add or edit of the order's own fields logs
 //! its editable fields as they became, a version the order can go back to. Restoring one is
 //! an edit like any other ([`super::form::edit`]): checked the same way, logged, and itself a
 //! new version.

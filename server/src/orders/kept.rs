@@ -9,7 +9,7 @@
 //! that caller goes away); later callers of a claimed key either take what an earlier version
 //! kept for it, marked as previous ([`Wanted::OrPrevious`], the order list: it says 更新中), or
 //! wait for that one computation ([`Wanted::Current`]). A caller never computes a key another
-//! is computing: no herd (docs/decisions.md, "The order figures per lake version").
+//! is computing: no herd (docs/decisions.md "The order figures per lake version").
 
 use std::collections::{HashMap, HashSet};
 use std::future::Future;

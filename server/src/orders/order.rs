@@ -1,4 +1,4 @@
-//! An order's own fields (spec orders §2.2, §4 dialog behaviour, §5 validation; the orderAdd
+//! An order's own fields (docs/screens.md "Order dialog", dialog behaviour, validation; the orderAdd
 //! payload in docs/api.md): what they are, and the order as stored. Creating, editing and deleting
 //! an order is [`super::form`].
 //!

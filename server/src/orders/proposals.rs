@@ -1,4 +1,4 @@
-//! Adjustment proposals (调整建议, spec orders §2.8, §4): a note on what the order's schedule
+//! Adjustment proposals (调整建议, docs/screens.md "Summary dialog", "Order dialogs"): a note on what the order's schedule
 //! should change by a date, pending ('1') until someone marks it adjusted ('2'). Both are
 //! logged on the order. The caller owns the transaction.
 

@@ -1,4 +1,4 @@
-//! Tape changes (换版, spec orders §2.3, §5): from a date on, the order's remaining schedule of
+//! Tape changes (换版, docs/screens.md "Order dialogs"): from a date on, the order's remaining schedule of
 //! one tape airs another of the product's tapes. A change is scheduled for a day after today
 //! within the cycle (status 1 待执行), may be moved or removed until it runs, and is executed
 //! on its date: the new tape joins the order, the cells of the old tape's lines from that date

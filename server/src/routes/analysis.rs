@@ -1,4 +1,4 @@
-//! The summary dialog's analysis (DESIGN §5.4): dataAnalysis, a product's spots by air-time
+//! The summary dialog's analysis (docs/api.md "Data analysis and the spot curve"): dataAnalysis, a product's spots by air-time
 //! slot and time bucket; dataAnalysisLastWeek, the latest week with one of those spots (where
 //! the mode opens when the order's cycle has none); and spotCurve, the rating curve of one
 //! spot. What they answer is [`crate::analysis`]'s; this module reads the arguments. All are

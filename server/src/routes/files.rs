@@ -1,4 +1,4 @@
-//! The file list (spec master-data §2 /file/fileIndex), upload policies (aliyunOssSign) and
+//! The file list (docs/screens.md "Master-data screens" /file/fileIndex), upload policies (aliyunOssSign) and
 //! downloads under `/files/...` with the session token in a header or a ticket (auth/ticket.rs)
 //! in the `token` query parameter (a browser download can't set headers):
 //! - `/files/upload/<id>`: an uploaded file under its original name, for holders of the file

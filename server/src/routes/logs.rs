@@ -1,4 +1,4 @@
-//! The operation log (spec master-data §2 /adminlog), with filters that filter.
+//! The operation log (docs/screens.md "Master-data screens" /adminlog), with filters that filter.
 
 use axum::extract::State;
 use axum::routing::get;

@@ -1,4 +1,4 @@
-//! Permission menus (spec master-data §2 /menu, §5 menu form). The seeded menus carry the ids
+//! Permission menus (docs/screens.md "Master-data screens" /menu, "Master-data validation" menu form). The seeded menus carry the ids
 //! the calls are bound to, so their rule names, parents and existence are protected.
 
 use axum::extract::State;

@@ -1,4 +1,4 @@
-//! The navbar bell's calls (spec master-data §2 "Message bell", §7): an account reads and
+//! The navbar bell's calls (docs/screens.md "Routes and layout" "Message bell", docs/api.md "Paths"): an account reads and
 //! marks its own messages only.
 
 use axum::Extension;

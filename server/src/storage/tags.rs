@@ -1,4 +1,4 @@
-//! File tags (purposes) of spec master-data §3: label, the menu allowed to upload them, and the
+//! File tags (purposes) of docs/screens.md "Uploads": label, the menu allowed to upload them, and the
 //! shape of their `tagValue`.
 
 use serde_json::{Map, Value, json};

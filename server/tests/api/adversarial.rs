@@ -1,5 +1,5 @@
 //! Found by an adversarial tester driving the served system over its HTTP contract: each test
-//! failed before its fix. Validation names the field the user typed wrong (DESIGN §2: 4000 with
+//! failed before its fix. Validation names the field the user typed wrong (docs/api.md "The envelope": 4000 with
 //! `data.fields`) and changes nothing.
 
 use serde_json::json;

@@ -173,7 +173,7 @@ async fn products_by_week_count_their_titles_rows_with_deletions_subtracted() {
     assert_eq!(Setup::lines(&picked), [line(s.second_product, "二台产品", json!([]), json!([]), json!([]))]);
 }
 
-/// DESIGN §5.4: the buckets after the last day with data are absent, not 0; the ones before it
+/// docs/dashboard.md "Buckets (`timeType`)": the buckets after the last day with data are absent, not 0; the ones before it
 /// without a spot are listed (0 GRP, 0 spots, no GRP per spot).
 ///
 /// 测试卫视 by day from 03-28 to 04-12, each product in its default group, customer side:

@@ -1,8 +1,8 @@
 //! The dashboard counts one side and, unless groups are chosen, each product's default group
-//! (DESIGN §5.4): the customer's and the media's measurements of the same spots are never
+//! (docs/dashboard.md "Which rows"): the customer's and the media's measurements of the same spots are never
 //! added up, nor are a product's audience groups. The by-group view reconciles with the
 //! by-product view, and the dashboard filtered as an order is gives the order's issued GRP and
-//! aired spots (§5.5).
+//! aired spots (docs/dashboard.md "The views agree").
 //!
 //! Master data: the orders' fixture — 测试牛奶 on 测试卫视 (titles 测试牛奶, 伊利版本A, T-001,
 //! 伊利版本B, T-002), default group 全国4+, also 北京; 别的产品 (别的版本) — and 全国4+ under the
@@ -159,7 +159,7 @@ async fn the_lookups_say_which_group_each_product_counts_by_default() {
     );
 }
 
-/// DESIGN §5.5: an order of 测试牛奶 on 测试卫视 over March, default group 全国4+, both of the
+/// docs/dashboard.md "The views agree": an order of 测试牛奶 on 测试卫视 over March, default group 全国4+, both of the
 /// product's tapes (so the order's titles are the product's: the dashboard counts a product's
 /// rows by every tape of the product, an order by its own tapes), category 2 / source 3.
 /// Issued, customer side: c1 + c2 + c4 + c6 = 1.5 + 2.25 + 1.0 + 0.3 = 5.05 GRP in 4 spots

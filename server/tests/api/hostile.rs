@@ -1,4 +1,4 @@
-//! The hostile review of issue 18 (session 12): arguments built to overflow a date, a time
+//! Hostile arguments, built to overflow a date, a time
 //! or a page, each answered with a 4000 naming the field or with an empty answer — never a
 //! 500 or a dropped connection.
 

@@ -1,4 +1,4 @@
-//! Network viewing reference records (spec master-data §2, §3, §5 online viewing, §7).
+//! Network viewing reference records (docs/screens.md "Master-data screens", "Master-data validation" online viewing, docs/api.md "Paths").
 
 use serde_json::{Value, json};
 

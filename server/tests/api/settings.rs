@@ -1,4 +1,4 @@
-//! System settings: media, brands and audience/city groups (spec master-data §2, §3, §5, §7).
+//! System settings: media, brands and audience/city groups (docs/screens.md "Master-data screens", "Master-data validation", docs/api.md "Paths").
 
 use serde_json::{Value, json};
 

@@ -197,7 +197,7 @@ async fn a_shell_import_killed_half_way_leaves_nothing_visible_and_is_cleared_a_
     assert_eq!(after, total, "the sweep changed the visible rows");
 }
 
-/// The workbook of issue 13: one 32,000-character shared string that the text cells of
+/// A hostile workbook: one 32,000-character shared string that the text cells of
 /// 16,000 rows all show, named by `entries` `<sheet>` entries.
 fn shared_string_bomb(entries: usize) -> Vec<u8> {
     use std::io::Write;

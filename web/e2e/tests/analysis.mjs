@@ -1,4 +1,4 @@
-// 数据分析 and 点位详情 (issue 18) as the super administrator, on an order over this month (M1)
+// 数据分析 and 点位详情 as the super administrator, on an order over this month (M1)
 // of a product whose titles are its name, its tape's media file name and its customer title.
 // Viewing rows (category 2, source 3) and a per-second rating series are loaded from the shell
 // (`adeval import`, so the flow needs ADEVAL_BIN and the server's DATABASE_URL and

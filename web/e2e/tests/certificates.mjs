@@ -1,4 +1,4 @@
-// 媒体播出证明 (issue 15) as the super administrator, on an order whose cycle runs from the first
+// 媒体播出证明 as the super administrator, on an order whose cycle runs from the first
 // of last month to the end of this month next year, scheduled in last month (month M: its spots
 // are due, as only spots before today are compared):
 //   A 早间 (07:00–09:00): day 3 two spots, day 4 one;  B 晚间 (19:00–21:00): day 5 one.

@@ -1,4 +1,4 @@
-// Evaluation (issue 17) as the super administrator, on an order over this month (M1) and the next
+// Evaluation as the super administrator, on an order over this month (M1) and the next
 // (M2) with one version, a 晚间 period in the class 黄金 and a 午间 period in no class. Schedule
 // (orderSummaryGrpYmdAdd): 晚间 M1 days 3, 4 (2 spots each) and 10 (1), M2 day 5 (3); 午间 M1 day 3
 // (2). Planned 7 + 3 = 10; customer target 100 (the suit's customer metrics, no free share), so

@@ -59,7 +59,7 @@ export const tests = [
       const before = await tabTitles(page)
       ctx.expect(before[0] === '订单汇总' && !before.includes('受众分析'), `tabs before opening 受众分析: ${before}`)
       await page.reload()
-      // The product screen is built (issue 4): its table names it.
+      // The product screen is built: its table names it.
       await page.getByRole('table', { name: '产品管理' }).waitFor()
       const after = await tabTitles(page)
       for (const t of ['订单汇总', '客户数据', '产品管理']) ctx.expect(after.includes(t), `tab ${t} lost on reload: ${after}`)

@@ -1,4 +1,4 @@
-// 汇总 (issue 16) as the super administrator, on an order whose cycle runs over this month and
+// 汇总 as the super administrator, on an order whose cycle runs over this month and
 // the next, with two versions and three periods. Its schedule is made through the API
 // (orderSummaryGrpYmdAdd, as 添加时段 does): this month A and B lines of both versions in every
 // period (12 lines), next month two A lines; day 3 of the first line withdrawn (yellow), day 4 with

@@ -1,4 +1,4 @@
-// 汇总's cell dialogs (issue 16) as the super administrator, through the grid over the real
+// 汇总's cell dialogs as the super administrator, through the grid over the real
 // server; what each dialog sent is read back from the server (orderSummaryGrpList, orderInfo).
 // The order's cycle runs from the first of last month (M) to a year on; M gets a confirmed
 // certificate, so its cells are checked — verified (备注, 手动GRP) or short (移动) — while next
@@ -238,7 +238,7 @@ export const tests = [
     },
   },
   {
-    name: '添加时段: every message of spec §5, then two spots of tape B 晚间 type C on N-15',
+    name: '添加时段: every message of docs/screens.md "Summary dialog", then two spots of tape B 晚间 type C on N-15',
     run: async (ctx) => {
       const page = shared(ctx)
       const [, b] = ctx.state.tapes

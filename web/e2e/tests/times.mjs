@@ -1,5 +1,5 @@
 // Times as a person sees them, from a browser in New York while the server keeps Asia/Shanghai
-// time (docs/decisions.md, "Time"): the page names the server's zone; 客户数据's 播出时间 and
+// time (docs/decisions.md "Time"): the page names the server's zone; 客户数据's 播出时间 and
 // 创建时间 (the virtual table) and the product and tape lists' 创建时间 and 更新时间 (the data
 // table) show every time whole on one line at 1440 and at 1280 wide (播出时间 was cut to
 // `2026-12-07 01:5…`), the virtual table's header lined up with its rows; and a date-time typed

@@ -13,7 +13,7 @@ NProgress.configure({
   barSelector: '.bar',
 })
 
-/** Route title + the suffix meaning 'management system' (spec §2). */
+/** Route title + the suffix meaning 'management system' (docs/screens.md "Routes and layout"). */
 export function pageTitle(pathname: string) {
   const suffix = i18n.t('common:appTitle')
   const bare = Object.values(bareRoutes).find((r) => r.path === pathname)

@@ -6,7 +6,7 @@ export const DEFAULT_THEME = '#1890ff'
 export const sizes = ['default', 'medium', 'small', 'mini'] as const
 export type Size = (typeof sizes)[number]
 
-/** The settings panel's choices (spec §2), kept in localStorage. */
+/** The settings panel's choices (docs/screens.md "Routes and layout"), kept in localStorage. */
 export type Settings = {
   theme: string
   dark: boolean
@@ -46,7 +46,7 @@ export function updateSettings(patch: Partial<Settings>) {
   applyToDocument()
 }
 
-// Size and sidebar state live in cookies, as in the original admin (spec §2), for a year.
+// Size and sidebar state live in cookies, as in the original admin (docs/screens.md "Routes and layout"), for a year.
 const isSize = (v: unknown): v is Size => sizes.includes(v as Size)
 
 export const sizeStore = createStore<Size>(((v) => (isSize(v) ? v : 'medium'))(readCookie(storageKeys.size)))

@@ -48,7 +48,7 @@ export function allowedTarget(fullPath: string, roles: readonly string[], routes
 }
 
 /**
- * The navigation guard (spec §2): the path to go to instead of `fullPath`, or null to show it.
+ * The navigation guard (docs/screens.md "Routes and layout"): the path to go to instead of `fullPath`, or null to show it.
  * Without a session only public pages pass; with one, /login goes on to its redirect target
  * (home by default, as the login screen itself does), and a route the roles don't open (or
  * that doesn't exist) shows /404, as if it were not there.

@@ -19,7 +19,7 @@ export type AppRoute = {
   page?: () => Promise<PageModule>
 }
 
-/** The routes of spec §2 in sidebar order; menu ids in comments. */
+/** The routes of docs/screens.md "Routes and layout" in sidebar order; menu ids in comments. */
 export const appRoutes: AppRoute[] = [
   {
     path: '/order/index', // 112

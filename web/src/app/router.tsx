@@ -19,7 +19,7 @@ const AuthRedirectPage = lazy(() => import('./routes/auth-redirect'))
 const Layout = lazy(() => import('./layout/layout').then((m) => ({ default: m.Layout })))
 
 /**
- * The navigation guard (spec §2), re-checked on every location and session change: renders
+ * The navigation guard (docs/screens.md "Routes and layout"), re-checked on every location and session change: renders
  * its children, or redirects (login with the wanted path, home, or /404 for a route the roles
  * don't open).
  */

@@ -1,4 +1,4 @@
-// Spec §9's constants of customer viewing data; labels under `common:dataCategory.<n>`,
+// The constants of customer viewing data (docs/screens.md "Constants"); labels under `common:dataCategory.<n>`,
 // `common:dataSource.<n>` and `common:belongingTo.<n>`.
 
 /** Every data category: 1 初始数据, 2 客户数据, 3 公司数据, 4 其他. Every filter offers these (汇总, 客户数据). */

@@ -47,7 +47,7 @@ function generated(): string[] {
 }
 
 /*
- * Where ours answers otherwise on purpose (docs/decisions.md, issue 18: differential tests): a
+ * Where ours answers otherwise on purpose (docs/decisions.md "Differential tests"): a
  * division by zero. reduce-css-calc writes the JavaScript result into the CSS ('Infinityem',
  * 'NaN'), which no browser reads; ours leaves the calc() to the browser. @visx/text only ever
  * divides by 2.

@@ -1,7 +1,7 @@
 /*
  * Stands in for reduce-css-calc, which @visx/text uses to turn its line offsets
  * (`calc(2 * -1em + (0.71em / 2))`) into one length: reduce-css-calc evaluates them with
- * math-expression-evaluator, 5 KB gzip for four arithmetic operators (issue 18; vite.config.ts
+ * math-expression-evaluator, 5 KB gzip for four arithmetic operators (vite.config.ts
  * points the package here). Same answers: a one-unit sum or product becomes its value, rounded to 5 decimals, with its
  * unit; with several units, its one-unit parenthesised parts are worked out and the rest is left
  * to the browser, as are functions (var(), min()).

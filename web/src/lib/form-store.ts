@@ -1,5 +1,5 @@
 /*
- * The form state behind `lib/form.ts` (issue 18, the bundle diet): what react-hook-form 7's
+ * The form state behind `lib/form.ts` (to keep the bundle small): what react-hook-form 7's
  * control does for the app's forms, kept to the calls they make. Values live here, not in React
  * state; registered inputs stay uncontrolled, their DOM values written when they attach, on
  * `setValue` and on `reset`. Validation is the resolver's only, in react-hook-form's default modes:

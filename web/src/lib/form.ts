@@ -2,8 +2,8 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactElement 
 import { deepEqual, eventValue, FormStore, get, type FieldError, type FieldValues, type RegisterOptions, type Resolver, type SubmitState } from './form-store'
 
 /*
- * The forms' hooks with react-hook-form 7's API and behaviour for what the app calls (issue 18,
- * the bundle diet; `form.diff.test.tsx` runs both): `useForm` with a resolver, default values
+ * The forms' hooks with react-hook-form 7's API and behaviour for what the app calls (to keep
+ * the bundle small; `form.diff.test.tsx` runs both): `useForm` with a resolver, default values
  * and `values` with `resetOptions`; `register`, `handleSubmit`, `formState` (errors and the
  * submit state), `setError`, `setValue`, `getValues`, `watch`, `reset`; `useController`,
  * `Controller` and `useWatch`. The state is in `form-store.ts`.

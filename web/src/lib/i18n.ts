@@ -2,7 +2,7 @@ import { useMemo, useSyncExternalStore } from 'react'
 import { storageKeys } from '@/config/storage-keys'
 
 // The app's translations: i18next and react-i18next's behaviour for what the app uses of them
-// (issue 18: 17 KB gzip less). Keys are `namespace:path.to.key` or a path in the namespaces a
+// (17 KB gzip less). Keys are `namespace:path.to.key` or a path in the namespaces a
 // `t` was made for, tried in order; each namespace is looked up in the current language, then
 // in Chinese; `{{name}}` takes the option of that name; a `count` picks the key's plural form
 // (`_one`, `_other`, `_zero` for 0) by the language's Intl plural rules. A key found nowhere
@@ -43,7 +43,7 @@ export function namespaces(files: Record<string, Record<string, unknown>>, lng: 
 
 // Every src/locales/<language>/<namespace>.json becomes namespace <namespace>: features add
 // their own files (e.g. admin.json) without touching this module. Only the default language
-// ships with the app; the others load, as one chunk, when chosen (issue 18: 13 KB gzip less
+// ships with the app; the others load, as one chunk, when chosen (13 KB gzip less
 // before the first page).
 const bundled = import.meta.glob<Record<string, unknown>>('/src/locales/zh-CN/*.json', { eager: true, import: 'default' })
 export const resources: Record<string, Namespaces> = { [defaultLanguage]: namespaces(bundled, defaultLanguage) }

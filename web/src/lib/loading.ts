@@ -1,6 +1,6 @@
 import { createStore } from '@/lib/store'
 
-/** The full-screen loading mask shows while any call younger than this is pending (spec §7). */
+/** The full-screen loading mask shows while any call younger than this is pending (docs/screens.md "Routes and layout"). */
 export const MASK_MAX_MS = 4000
 
 const active = createStore(0)

@@ -5,7 +5,7 @@ import { fetchTicket } from '@/lib/ticket'
 
 export type LiveLevel = 'success' | 'warning' | 'error'
 
-/** A pushed message (spec §3 "Live message", contract "WebSocket"). */
+/** A pushed message (docs/screens.md "Routes and layout" "Live message", contract "WebSocket"). */
 export type LiveMessage = {
   event: string
   data?: unknown
@@ -42,7 +42,7 @@ export type RealtimeOptions = {
   pingMs?: number
 }
 
-/** Spec §9: reconnect 2 s after a close or an error. */
+/** docs/screens.md "Routes and layout": reconnect 2 s after a close or an error. */
 export const RECONNECT_MS = 2000
 /** The server's close code for a session that is over (logout, disabled, elsewhere, expiry). */
 export const SESSION_OVER = 4001

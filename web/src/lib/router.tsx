@@ -17,7 +17,7 @@ import {
   type Ref,
 } from 'react'
 
-// The app's router: react-router 7's behaviour for what the app uses of it (issue 18: 12 KB
+// The app's router: react-router 7's behaviour for what the app uses of it (12 KB
 // gzip less in the shell) — a hash router, a memory router for tests, static routes under a
 // layout route with `*` for the rest, Link, Navigate, and the location, navigate and search
 // params hooks. router.diff.test.tsx drives it and react-router side by side.

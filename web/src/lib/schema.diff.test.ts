@@ -7,7 +7,7 @@ import { z as zod } from 'zod'
  * Differential test: every form schema the app defines, built once with our '@/lib/schema' and
  * once with zod 4 (the library it replaced, kept as a devDependency), fed the same generated
  * inputs. The forms' own code builds both: '@/lib/schema' is mocked so that its `z` hands out
- * whichever implementation is current while a form's factory runs (decisions, issue 18).
+ * whichever implementation is current while a form's factory runs (docs/decisions.md "Differential tests").
  */
 
 const current = vi.hoisted(() => ({ z: undefined as unknown }))
@@ -80,8 +80,8 @@ const exact = (v: unknown) =>
 const show = (v: unknown) => JSON.stringify(v, (_, x) => (typeof x === 'string' && x.length > 12 ? `${x.slice(0, 6)}…(${x.length})` : x === undefined ? '<undefined>' : x))
 
 /*
- * Cases where our module answers unlike zod on purpose, with why (docs/decisions.md, issue 18:
- * differential tests). Each is `form: input → what differs`.
+ * Cases where our module answers unlike zod on purpose, with why (docs/decisions.md
+ * "Differential tests"). Each is `form: input → what differs`.
  */
 const INTENDED: string[] = []
 

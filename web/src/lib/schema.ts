@@ -3,7 +3,7 @@ import { get, set, type FieldError, type FieldValues, type Resolver, type Resolv
 /*
  * The forms' validation rules: the few zod calls the app used (string, number, boolean, array,
  * object, enum, custom; trim, min, max, regex, nullable, refine, superRefine) with zod 4's
- * semantics, in a fraction of its bytes (issue 18, the bundle diet). What the forms rely on:
+ * semantics, in a fraction of its bytes (to keep the bundle small). What the forms rely on:
  * - a value of the wrong type is an issue that stops the checks after it — its own schema's and
  *   every enclosing object's refinements; a failed check does not, so every check still runs;
  * - `trim()` changes the value the later checks see and the parsed result;

@@ -4,7 +4,7 @@ import { readCookie, removeCookie, writeCookie } from '@/lib/cookies'
 
 export type Session = { token: string; id: number; name: string; ruleId: string }
 
-// Cookie names of the original admin (spec §6: admin token, user id, rules).
+// Cookie names of the original admin (docs/screens.md "Routes and layout": admin token, user id, rules).
 const COOKIE = {
   token: storageKeys.token,
   id: storageKeys.userId,
@@ -52,7 +52,7 @@ export function setSession(session: Session) {
   listeners.forEach((l) => l())
 }
 
-/** Logout: token, user id, roles and every open tab go (spec §4). */
+/** Logout: token, user id, roles and every open tab go (docs/screens.md "Routes and layout"). */
 export function clearSession() {
   Object.values(COOKIE).forEach(removeCookie)
   try {

@@ -1,5 +1,5 @@
 // SHA-256 (FIPS 180-4) of a string's UTF-8 bytes, as hex: what the request signature needs, in
-// place of js-sha256 (issue 18). Synchronous, as the API client signs each request on its way
+// place of js-sha256. Synchronous, as the API client signs each request on its way
 // out; Web Crypto's digest is asynchronous and missing on plain-HTTP pages. sha256.diff.test.ts
 // checks it against js-sha256.
 

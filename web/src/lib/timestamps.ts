@@ -1,5 +1,5 @@
 /**
- * Date-times the browser makes itself, in the server's zone (docs/decisions.md, "Time"): the
+ * Date-times the browser makes itself, in the server's zone (docs/decisions.md "Time"): the
  * server answers every stored time already written `YYYY-MM-DD HH:mm:ss` in its zone
  * (`ADEVAL_TIMEZONE`); what the app writes on its own — a picker's value as unix seconds and
  * back, a progress entry's clock, today — uses that zone too, so a browser elsewhere shows and

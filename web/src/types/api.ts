@@ -4577,7 +4577,7 @@ export interface components {
             t: number[];
         };
         /**
-         * @description a spot length in seconds (spec §9), in the spec's order
+         * @description a spot length in seconds (docs/screens.md 'Constants'), in the spec's order
          * @enum {integer}
          */
         SpotSeconds: 5 | 30 | 15 | 10 | 20 | 60 | 120;

@@ -1,4 +1,4 @@
-//! orderSummaryGrpYmdAdd (spec orders §5 "Add time-slot"): adds spots on one of the order's
+//! orderSummaryGrpYmdAdd (docs/screens.md "Summary dialog" "Add time-slot"): adds spots on one of the order's
 //! versions, in one of its media's periods, of one type, on one day of the cycle — on the
 //! month's line of that version, period and type with no position (made when missing), to the
 //! day's cell (made when missing). A verified or withdrawn cell there is left alone (4009):

@@ -1,4 +1,4 @@
-//! orderSummaryGrpYmdUp (spec orders §5 "Point modify", "Batch edit"): one call sets a cell's
+//! orderSummaryGrpYmdUp (docs/screens.md "Summary dialog" "Point modify", "Batch edit"): one call sets a cell's
 //! spots, type, withdrawal and reason; with `ids` it sets the same on every cell named, all or
 //! nothing. A cell id ≤ 0 with a line and a day creates the cell. A withdrawal (or its undoing)
 //! may leave the spots and type out: each cell keeps its own (批量撤掉 asks for neither).

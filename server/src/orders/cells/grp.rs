@@ -1,4 +1,4 @@
-//! grpYmdUp (a verified cell's manual GRP, DESIGN §4: it then counts as that cell's issued
+//! grpYmdUp (a verified cell's manual GRP, docs/evaluation.md "Every figure, its definition and unit": it then counts as that cell's issued
 //! GRP) and grpTimeUp (the order's assessment date, `orders.estimate_date`: remaining spots
 //! count from it, and the order's evaluation status, derived from it being set, becomes 2
 //! 已评估).
@@ -12,7 +12,7 @@ use crate::error::{AppError, Result};
 use crate::orders::{log, status};
 
 /// Sets (`Some`) or clears the manual GRP of verified cell `cell`; a cell that is not there or
-/// not verified answers 4000 '点位不存在' (spec orders §5, "Comment modify").
+/// not verified answers 4000 '点位不存在' (docs/screens.md "Summary dialog", "Comment modify").
 pub async fn manual_grp(tx: &mut PgConnection, admin: &Admin, cell: i64, mdp: Option<f64>) -> Result<()> {
     let order: Option<i64> = sqlx::query_scalar("select l.order_id from order_cells c join order_lines l on l.id = c.line_id where c.id = $1")
         .bind(cell)

@@ -1,4 +1,4 @@
-//! The summary dialog's cell writes (DESIGN §5.2, spec orders §2.8, §4, §5): modifying,
+//! The summary dialog's cell writes (docs/evaluation.md "The summary dialog (汇总)", docs/screens.md "Summary dialog"): modifying,
 //! creating, withdrawing (撤掉) and giving a reason to a daily cell ([`edit`]), adding spots on
 //! a version, period and type ([`add`]), moving a short cell's missing spots in two steps
 //! ([`moves`]), a verified cell's manual GRP and the order's assessment date ([`grp`]).
@@ -38,7 +38,7 @@ pub const NO_CELL: &str = "点位不存在";
 /// make-good owes.
 pub const CLOSED_MONTH: &str = "该月播出证明已确认，不能再排点位";
 
-/// The spot types of spec orders §3.
+/// The spot types of docs/screens.md "Constants".
 pub const TYPES: [&str; 4] = ["A", "B", "C", "D"];
 
 /// What an order is, as the cell writes check against it.

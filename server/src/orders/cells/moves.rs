@@ -1,4 +1,4 @@
-//! orderSummaryGrpYmdYdY (spec orders §4 "Point move", §5; DESIGN §5.2): moving missing spots
+//! orderSummaryGrpYmdYdY (docs/screens.md "Summary dialog" "Point move"; docs/evaluation.md "Moving missing spots and make-goods"): moving missing spots
 //! of a cell the confirmed certificate found short (reasonDisappearance 1) to another day,
 //! version, period and type — a make-good when the type is B.
 //!

@@ -1,4 +1,4 @@
-//! Broadcast certificates (播出证明, DESIGN §5.1, docs/evaluation.md "Broadcast certificates"):
+//! Broadcast certificates (播出证明, docs/evaluation.md "Broadcast certificates"):
 //! what actually aired, reconciled against the order's schedule and confirmed in two steps.
 //!
 //! The rows of an imported file are an immutable lake batch ([`import`]); which batch is the

@@ -3,8 +3,8 @@
 //! rows are resolved and named against (the product's tapes, the media's periods).
 //!
 //! The rows are read from the lake on every call, not kept in memory: reading an order's 20,000
-//! rows takes about 10 ms of a comparison well under its 100 ms budget (docs/decisions.md,
-//! "Issue 15: certificates in the server").
+//! rows takes about 10 ms of a comparison well under its 100 ms budget (docs/decisions.md
+//! "The certificate in the lake and in Postgres").
 
 use std::collections::HashMap;
 

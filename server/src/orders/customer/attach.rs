@@ -1,4 +1,4 @@
-//! orderCustomerUp (DESIGN §5.3): bringing the matching customer data into an order, two steps.
+//! orderCustomerUp (docs/evaluation.md "Customer data per order"): bringing the matching customer data into an order, two steps.
 //!
 //! typeY 1 reads every matching row ([`super::rows`]), places each on a schedule line by the
 //! figures' rule ([`crate::orders::evaluation::placement`]: tape named by the title, month,

@@ -1,4 +1,4 @@
-//! Customer data per order (DESIGN §5.3, docs/evaluation.md "Customer data per order") and the
+//! Customer data per order (docs/evaluation.md "Customer data per order") and the
 //! 正负三 upload ("正负三 upload").
 //!
 //! - [`rows`]: which viewing rows an order's customer data is (the figures' matching rule on

@@ -1,4 +1,4 @@
-//! Drill-down (DESIGN §5.5, docs/evaluation.md "Drill-down", the call `figureRows` and its
+//! Drill-down (docs/evaluation.md "Drill-down", the call `figureRows` and its
 //! export): the rows behind every figure the summary screen, the order list's blocks and the
 //! grid's line columns show, and their sum, which is the figure.
 //!

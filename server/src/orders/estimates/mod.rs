@@ -1,4 +1,4 @@
-//! Viewing estimates per order and time-period class (DESIGN §5.3, docs/evaluation.md
+//! Viewing estimates per order and time-period class (docs/evaluation.md
 //! "Viewing estimates"): the expected GRP of one spot of each class of the order's media,
 //! normal / low / high. A class's default comes from the rating series of the order's media
 //! and audience group over the 28 days before the assessment date, else from the viewing

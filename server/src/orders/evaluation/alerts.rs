@@ -1,4 +1,4 @@
-//! Goal alerts (DESIGN §5.3, docs/evaluation.md "Goal alerts"): when a side's expected
+//! Goal alerts (docs/evaluation.md "Goal alerts"): when a side's expected
 //! (normal) completion falls more than 5 % below its target
 //! ([`adeval_engine::orders::months::below_goal`]), the order's creator and every `*` account
 //! get a `user` message, once per crossing; back at or above the line, the state resets

@@ -1,4 +1,4 @@
-//! The evaluation figures per month (orderSummaryList, DESIGN §5.3, docs/evaluation.md
+//! The evaluation figures per month (orderSummaryList, docs/evaluation.md
 //! "Figures per month"): for the side chosen, one row per month of the cycle and a total row,
 //! each with the side's target share, the issued GRP, aired spots and 正负三 of the month's
 //! aired spots ([`spots`]), the planned, remaining and unestimated spots of its schedule

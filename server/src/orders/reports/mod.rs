@@ -1,4 +1,4 @@
-//! The evaluation exports (DESIGN §5.3, docs/evaluation.md "Reports"): 评估结果
+//! The evaluation exports (docs/evaluation.md "Reports"): 评估结果
 //! ([`result`]: a sheet per month of the cycle, the summary grid and the month's figures) and
 //! 评估报告 ([`report`]: a formatted report of both sides' figures, the estimates with their
 //! basis, the certificate reconciliation, owed make-goods and proposals).

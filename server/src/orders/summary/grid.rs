@@ -1,4 +1,4 @@
-//! orderSummaryGrpList (DESIGN §5.2): the order's schedule a month at a time, one entry per
+//! orderSummaryGrpList (docs/evaluation.md "The summary grid"): the order's schedule a month at a time, one entry per
 //! month of the cycle, each line with its daily cells (their state and operation records) and
 //! its counts: spots planned (`totalTimes`), still to air from the assessment date on
 //! (`remainingTimes`), shown aired by the confirmed certificate (`publishedTimes`), and the
@@ -8,7 +8,7 @@
 //! month's issued GRP in orderSummaryList.
 //!
 //! The estimate columns value the line's spots at its period's class estimate
-//! ([`crate::orders::estimates`], DESIGN §5.2): `estimated…` the remaining spots,
+//! ([`crate::orders::estimates`], docs/evaluation.md "The summary grid"): `estimated…` the remaining spots,
 //! `viewEstimated…` the issued GRP with the aired spots that have no viewing row (the
 //! certificate's aired count beyond the rows placed on the line) valued at the estimate. A
 //! line whose class has no estimate shows 0 in all six.

@@ -1,4 +1,4 @@
-//! The summary dialog's lookups (DESIGN §5.2): the suits' remaining counts
+//! The summary dialog's lookups (docs/evaluation.md "The summary dialog (汇总)"): the suits' remaining counts
 //! (orderSummarySuitList), the cycle and assessment date (orderTime), and the suits holding a
 //! period (orderTimePeriodSuitList), and what one suit entry has left (orderNum). The period
 //! pickers (timePeriod, timePeriodList) answer the time-period rows of the master data and live

@@ -1,4 +1,4 @@
-//! The summary dialog's reads (DESIGN §5.2, spec orders §2.8): the month grid of an order's
+//! The summary dialog's reads (docs/evaluation.md "The summary dialog (汇总)", docs/screens.md "Summary dialog"): the month grid of an order's
 //! schedule with each line's counts and viewing figures ([`grid`], from the order's ledger,
 //! [`crate::orders::evaluation::ledger`]; the lake's rows are kept by lake version in
 //! [`memo`]), each month's make-goods ([`make_goods`]), and the dialog's lookups

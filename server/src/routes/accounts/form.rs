@@ -1,4 +1,4 @@
-//! The account form (spec master-data §5 admin form): its arguments, their validation into an
+//! The account form (docs/screens.md "Master-data validation" admin form): its arguments, their validation into an
 //! [`AccountForm`] with the spec's Chinese messages, and the calls that write an account.
 
 use axum::Extension;

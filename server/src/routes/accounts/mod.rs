@@ -1,4 +1,4 @@
-//! Admin accounts (spec master-data §2 /admin, §5 admin form): list, add, edit, detail, delete,
+//! Admin accounts (docs/screens.md "Master-data screens" /admin, "Master-data validation" admin form): list, add, edit, detail, delete,
 //! and the menu tree the account dialog's checkboxes are drawn from. Who may manage which
 //! account is [`crate::auth::account`]'s rule.
 

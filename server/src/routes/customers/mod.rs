@@ -1,4 +1,4 @@
-//! Customer viewing data (spec master-data §2 /client/index): the list over the lake with every
+//! Customer viewing data (docs/screens.md "Master-data screens" /client/index): the list over the lake with every
 //! filter, batch delete (deletion records honoured by every query), export in constant memory,
 //! and the brand and media pickers. Import goes through the upload dialog (tag customerData).
 

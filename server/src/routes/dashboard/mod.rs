@@ -1,4 +1,4 @@
-//! The audience dashboard's calls (spec orders §2.9, DESIGN §5.4): the two chart reads and the
+//! The audience dashboard's calls (docs/screens.md "Dashboard screen", docs/dashboard.md "Buckets (`timeType`)"): the two chart reads and the
 //! filters' lookups. [`args`] reads the chart calls' arguments into
 //! [`Filters`](crate::dashboard::Filters); the figures are `crate::dashboard`'s. Every call
 //! needs the /dashboard menu.

@@ -1,5 +1,5 @@
 //! The arguments of the network-viewing calls and their parsing into typed values with the
-//! spec's Chinese messages (master-data §5 online viewing).
+//! spec's Chinese messages (docs/screens.md "Master-data validation" online viewing).
 
 use chrono::DateTime;
 use serde::Deserialize;

@@ -1,4 +1,4 @@
-//! Network viewing reference records (spec master-data §2 /networkViewingManagement, menu
+//! Network viewing reference records (docs/screens.md "Master-data screens" /networkViewingManagement, menu
 //! 107): a filtered list of 30 a page, add, edit and delete, and the media lookup of its pickers.
 
 mod args;

@@ -1,4 +1,4 @@
-//! The summary dialog's cell writes (DESIGN §5.2, spec orders §5): orderSummaryGrpYmdUp
+//! The summary dialog's cell writes (docs/evaluation.md "The summary dialog (汇总)", docs/screens.md "Summary dialog"): orderSummaryGrpYmdUp
 //! (modify, create, withdraw, reason; batch with `ids`), orderSummaryGrpYmdAdd (add
 //! time-slot), grpYmdUp (a verified cell's manual GRP) and grpTimeUp (the assessment date).
 //! This module reads the arguments with the spec's messages; what the writes do and refuse is

@@ -1,4 +1,4 @@
-//! Broadcast certificates (播出证明, DESIGN §5.1): the comparison with the schedule
+//! Broadcast certificates (播出证明, docs/evaluation.md "Broadcast certificates"): the comparison with the schedule
 //! (broadcastingCertificate), its two steps (orderBroadcastLicenseUp typeY 1 / 2), the
 //! corrections (orderBroadcastLicenseTimeUp, broadcastingMagneticTapeDetailsUp), the version
 //! lists and the export. Importing a certificate is the upload job's

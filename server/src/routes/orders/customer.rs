@@ -1,4 +1,4 @@
-//! Customer data per order (DESIGN §5.3): the matching viewing rows a page at a time with
+//! Customer data per order (docs/evaluation.md "Customer data per order"): the matching viewing rows a page at a time with
 //! their GRP sum (orderCustomerIndex) and bringing them into the order in two steps
 //! (orderCustomerUp). What the calls do and refuse is the domain's
 //! ([`crate::orders::customer`]); this module reads the arguments and answers. The 正负三

@@ -1,4 +1,4 @@
-//! The viewing-info editor's calls (DESIGN §5.3): orderViewingList (each class of the order's
+//! The viewing-info editor's calls (docs/evaluation.md "Viewing estimates"): orderViewingList (each class of the order's
 //! media with its estimate, default and basis) and orderViewingUp (an edit, or back to the
 //! default). What they compute and store is the domain's ([`crate::orders::estimates`]).
 

@@ -1,4 +1,4 @@
-//! The evaluation figures per month (orderSummaryList, DESIGN §5.3): what they are is the
+//! The evaluation figures per month (orderSummaryList, docs/evaluation.md "Figures per month"): what they are is the
 //! domain's ([`crate::orders::evaluation`]); this module reads the arguments and answers.
 
 use axum::extract::State;

@@ -1,5 +1,5 @@
 //! The order form's arguments (orderAdd / orderUp, docs/api.md, "Payloads the spec leaves open") and their reading: each field
-//! checked on its own with the spec's Chinese messages (§5), before anything touches the
+//! checked on its own with the spec's Chinese messages (docs/screens.md "Order dialog"), before anything touches the
 //! database. The editable fields and the locked ones are read apart, since an edit may change
 //! only the former. What the fields must be together and against the database is the
 //! domain's ([`crate::orders::form`]).
@@ -14,7 +14,7 @@ use crate::http::args::{Arg, Belonging, Category, Day, Id, Ids, MakeGoodPolicy, 
 use crate::http::Text;
 use crate::orders::order::{Editable, Locked, LockedSent, Order, Side, day_text};
 
-/// The spot lengths the dialog offers (spec §9).
+/// The spot lengths the dialog offers (docs/screens.md "Constants").
 pub const SECONDS: [i32; 7] = [5, 30, 15, 10, 20, 60, 120];
 
 /// SECONDS as the OpenAPI document's integer enum `SpotSeconds`, in the spec's order: the web's
@@ -26,7 +26,7 @@ impl utoipa::PartialSchema for SpotSeconds {
         utoipa::openapi::schema::ObjectBuilder::new()
             .schema_type(utoipa::openapi::schema::Type::Integer)
             .enum_values(Some(SECONDS))
-            .description(Some("a spot length in seconds (spec §9), in the spec's order"))
+            .description(Some("a spot length in seconds (docs/screens.md 'Constants'), in the spec's order"))
             .into()
     }
 }

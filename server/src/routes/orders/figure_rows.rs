@@ -1,4 +1,4 @@
-//! Drill-down (DESIGN §5.5): figureRows, the rows behind a figure a page at a time with their
+//! Drill-down (docs/evaluation.md "Drill-down"): figureRows, the rows behind a figure a page at a time with their
 //! sum, and figureRowsExport, all of them in a workbook with the sum. What the rows are is the
 //! domain's ([`crate::orders::drilldown`]); this module reads the arguments and answers.
 

@@ -1,4 +1,4 @@
-//! orderAdd / orderUp / orderDel / orderInfo (spec orders §2.2, §4 dialog behaviour, §5
+//! orderAdd / orderUp / orderDel / orderInfo (docs/screens.md "Order dialog", dialog behaviour, 
 //! validation; docs/api.md, "Payloads the spec leaves open").
 //!
 //! The server re-checks everything the dialog checks: each field here as it is read

@@ -1,4 +1,4 @@
-//! The order's history (spec orders §2.4, a placeholder there): the versions of its editable
+//! The order's history (docs/screens.md "Order dialogs", a placeholder there): the versions of its editable
 //! fields, one per logged add or edit, each with who made it, when and what changed
 //! (orderHistoryList), and restoring an earlier version (orderHistoryRestore), which is an
 //! edit like any other: checked the same way, logged, and itself a new version. What a version

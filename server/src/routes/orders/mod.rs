@@ -1,5 +1,5 @@
-//! Orders (spec orders §2.1 order summary list, §2.2 add/edit dialog, §3 entities, §4 status,
-//! §5 validation, §7 order calls): the list with each order's figures, the dialog's calls and
+//! Orders (docs/screens.md "Order list" order summary list, "Order dialog" add/edit dialog, "Constants" entities, docs/evaluation.md "Order status" status,
+//! docs/screens.md "Order dialog" validation, docs/api.md "Paths" order calls): the list with each order's figures, the dialog's calls and
 //! pickers, the order log, the schedule, tape changes, proposals, broadcast certificates
 //! ([`certificates`]), the summary dialog's reads ([`summary`]), its cell writes ([`cells`]) and
 //! its point move and suit-entry count ([`moves`]), customer data per order ([`customer`]), the

@@ -1,6 +1,6 @@
 //! The summary dialog's point move (orderSummaryGrpYmdYdY, two steps) and the spots a suit
 //! entry still has to schedule (orderNum). This module reads the arguments with the spec's
-//! messages (spec orders §5 "Point move"); what the calls do and refuse is the domain's
+//! messages (docs/screens.md "Summary dialog" "Point move"); what the calls do and refuse is the domain's
 //! ([`crate::orders::cells::moves`]).
 
 use axum::Extension;

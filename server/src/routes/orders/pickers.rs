@@ -1,4 +1,4 @@
-//! The add/edit dialog's pickers (spec orders §2.2): brands, the brand's products, media, the
+//! The add/edit dialog's pickers (docs/screens.md "Order dialog"): brands, the brand's products, media, the
 //! product's tapes and audience/city groups, and the suits a media sold to a brand.
 
 use axum::extract::State;

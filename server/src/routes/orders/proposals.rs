@@ -1,4 +1,4 @@
-//! Adjustment proposals (调整建议, spec orders §2.8 proposal list, §4): orderProposalAdd,
+//! Adjustment proposals (调整建议, docs/screens.md "Summary dialog" proposal list, "Order dialogs"): orderProposalAdd,
 //! orderProposalList and orderProposalSta, which marks a pending ('1') proposal adjusted ('2').
 //! Adding and settling one is the domain's ([`crate::orders::proposals`]).
 

@@ -1,4 +1,4 @@
-//! The evaluation exports (DESIGN §5.3): orderSummaryGrpIndexExport (评估结果, a sheet per month:
+//! The evaluation exports (docs/evaluation.md "Reports"): orderSummaryGrpIndexExport (评估结果, a sheet per month:
 //! the grid and its figures) and orderSummaryGrpReportIndexExport (评估报告, the formatted
 //! report). Both take the summary dialog's toolbar `{orderId, belongingTo, category, source}`
 //! and answer `{url}` as every export does. What they hold is the domain's

@@ -1,4 +1,4 @@
-//! The summary dialog's reads (汇总, DESIGN §5.2, spec orders §2.8): the month grid
+//! The summary dialog's reads (汇总, docs/evaluation.md "The summary dialog (汇总)", docs/screens.md "Summary dialog"): the month grid
 //! (orderSummaryGrpList) and the lookups its dialogs pick from (orderSummarySuitList,
 //! orderTime, timePeriod, orderTimePeriodSuitList, timePeriodList). What they answer is the
 //! domain's ([`crate::orders::summary`]); this module reads the arguments and answers. Reads

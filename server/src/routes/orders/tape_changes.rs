@@ -1,4 +1,4 @@
-//! Tape changes (换版, spec orders §2.3, §3 tape-change detail, §5): from a date on, the
+//! Tape changes (换版, docs/screens.md "Order dialogs", tape-change detail): from a date on, the
 //! order's remaining schedule of one tape airs another of the product's tapes. Calls:
 //! orderMagneticTapeDetails (the order's changes), orderMagneticTapeDetailsList (the
 //! product's tapes to change to), productMagneticTape (the order's tapes),

@@ -1,4 +1,4 @@
-//! The product form (spec master-data §3 Product, §5 product form): its arguments and their
+//! The product form (docs/screens.md "Master-data validation" Product, product form): its arguments and their
 //! validation into a [`ProductForm`], with the spec's Chinese messages.
 
 use serde::Deserialize;

@@ -1,4 +1,4 @@
-//! Products (spec master-data §2 product management, §3 Product, §5 product form, §7
+//! Products (docs/screens.md "Master-data screens" product management, "Master-data validation" Product, product form, docs/api.md "Paths"
 //! productIndex … productCopy), and the productList lookup other screens pick products from.
 
 pub mod form;

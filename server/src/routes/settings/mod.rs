@@ -1,4 +1,4 @@
-//! System settings (spec master-data §2 /system/systemIndex, menu 28): media, brands and
+//! System settings (docs/screens.md "Master-data screens" /system/systemIndex, menu 28): media, brands and
 //! audience/city groups — the reference data every other master-data screen picks from.
 //! The `…List` calls are lookups any signed-in account may make; the rest belong to menu 28.
 

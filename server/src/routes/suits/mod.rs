@@ -1,4 +1,4 @@
-//! Suits (spec master-data §2 套装管理, §4 suit dialog, §5 suit form): packages of one media's
+//! Suits (docs/screens.md "Master-data screens" 套装管理, suit dialog, "Master-data validation" suit form): packages of one media's
 //! time periods with spot counts and contracted GRP, sold to a brand per month. Also the
 //! lookups the suit dialog needs and the suit options orders pick from.
 

@@ -1,4 +1,4 @@
-//! The tape form (spec master-data §3 Product magnetic tape, §5 product tape): arguments,
+//! The tape form (docs/screens.md "Master-data validation" Product magnetic tape, product tape): arguments,
 //! where productMagneticTapeUp's `…Up` variants win over the plain names, and validation.
 
 use serde::Deserialize;

@@ -1,5 +1,5 @@
-//! Product tapes (spec master-data §2 product tape management, §3 Product magnetic tape, §5
-//! product tape, §7 productMagneticTape…): list with filters, export, add, edit, detail,
+//! Product tapes (docs/screens.md "Master-data screens" product tape management, "Master-data validation" Product magnetic tape, 
+//! product tape, docs/api.md "Paths" productMagneticTape…): list with filters, export, add, edit, detail,
 //! delete, and the brand, media and product pickers of the screen.
 
 pub mod form;

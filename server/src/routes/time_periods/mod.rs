@@ -1,11 +1,11 @@
-//! Time periods and their classes (spec master-data §2 时段管理, §5 time-period dialog and class
+//! Time periods and their classes (docs/screens.md "Master-data screens" 时段管理, "Master-data validation" time-period dialog and class
 //! form): a media's broadcast-day slots, each in at most one named class (时段归纳).
 //!
 //! `timePeriodIndex` answers the screen's tree: one page of groups — a class, or a media's
 //! unclassified periods under 未归纳 — each with its periods as children.
 //!
 //! A class is added and edited from the time-period screen and from the orders' 汇总 dialog
-//! (spec orders §2.8 "time-period grouping add/edit"), so timePeriodClassAdd / Up are open to
+//! (docs/screens.md "Summary dialog" "time-period grouping add/edit"), so timePeriodClassAdd / Up are open to
 //! the accounts of either menu; deleting one stays with the time-period screen.
 
 mod classes;

@@ -17,7 +17,7 @@ pub enum Kind {
     Preview,
 }
 
-/// The reads the spec sends as POST (spec master-data §API).
+/// The reads the spec sends as POST (docs/api.md "Paths").
 pub const POST_READS: &[&str] = &["adminUserRule", "authRuleIndex", "authRuleInfo", "productMagneticTapeInfo"];
 
 /// Calls left out of the suite, each with its reason: none.

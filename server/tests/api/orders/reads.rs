@@ -1,5 +1,5 @@
-//! Reads leave the orders as they are (issue 14): a tape change whose date has come is
-//! housekeeping's to execute, not any read's (docs/decisions.md, "Issue 14"). Master data is
+//! Reads leave the orders as they are: a tape change whose date has come is
+//! housekeeping's to execute, not any read's (docs/decisions.md "Order rules"). Master data is
 //! inserted directly.
 
 use serde_json::{Value, json};

@@ -1,6 +1,6 @@
 //! Customer data naming a group that exists under several brands: the import stores such rows
 //! without a group id, under the name, and an order whose default group has that name counts
-//! them (docs/decisions.md, "Issue 17: groups named alike").
+//! them (docs/decisions.md "Groups named alike").
 //!
 //! The example: the fixture's order (tape 伊利版本A / T-001 of 测试牛奶, March 2026, default group
 //! 全国4+ of 测试品牌), with groups `全国 4+` and 北京 also under 别的品牌, so both names are

@@ -6,7 +6,7 @@
 //!
 //! What a read may leave behind, and nothing more:
 //! - a session's last-seen time ([`checksum::IGNORED_COLUMNS`]);
-//! - a typeY 1's stored preview (DESIGN §4: the preview is the call's output, no change to an
+//! - a typeY 1's stored preview (docs/api.md "Reads never write": the preview is the call's output, no change to an
 //!   order), in the preview tables only ([`PREVIEW_TABLES`]);
 //! - an export's file and its download record (the export's output: the `{url}` it answers),
 //!   exactly one of each per export asked.

@@ -1,4 +1,4 @@
-//! What must agree (DESIGN §5.5): on every generated order and both sides,
+//! What must agree (docs/evaluation.md "Every figure, its definition and unit"): on every generated order and both sides,
 //! - orderSummaryList: the months' additive figures add up to 合计 exactly;
 //! - 合计 = orderInfo = orderList's row = orderIndexExport's row;
 //! - the grid: each month's lines (issued GRP and spots, remaining, planned, the remaining

@@ -7,7 +7,7 @@ import { PAGE_SEARCH, pageItems, type PageItem } from './header-search'
 
 /*
  * Differential test: the header's page search against fuse.js (the library it replaced, kept as
- * a devDependency) configured as the header configured it before issue 18 — `fuse.js/basic`,
+ * a devDependency) configured as the header configured it before its replacement — `fuse.js/basic`,
  * keys title 0.7 / path 0.3, threshold 0.4, ignoreLocation — over the app's real pages in both
  * languages, on generated queries; the whole ranked list is compared, not only the first eight.
  */
@@ -20,7 +20,7 @@ beforeAll(async () => {
   for (const lng of languages) pages[lng] = pageItems(appRoutes, { t: i18n.getFixedT(lng) as (key: string) => string })
 })
 
-/** fuse.js as header-search.tsx set it up before issue 18 (git show f85247a:web/src/app/layout/header-search.tsx), written out, not read from PAGE_SEARCH. */
+/** fuse.js as header-search.tsx set it up before its replacement (git show f85247a:web/src/app/layout/header-search.tsx), written out, not read from PAGE_SEARCH. */
 const OLD_OPTIONS = { keys: [{ name: 'title', weight: 0.7 }, { name: 'path', weight: 0.3 }], threshold: 0.4, ignoreLocation: true }
 const OLD_LIMIT = 8
 const fuse = (items: PageItem[]) => new Fuse(items, OLD_OPTIONS)

@@ -1,6 +1,6 @@
 /*
  * The header's page search: fuse.js's scoring with the options the header used (threshold 0.4,
- * location ignored, weighted keys, field-length norm), without its 8 KB gzip (issue 18).
+ * location ignored, weighted keys, field-length norm), without its 8 KB gzip.
  * A key matches when the query, lower-cased, is found in its text with at most 40% of the
  * query's length in edits (insertions, deletions, substitutions); its score is that fraction.
  */

@@ -13,7 +13,7 @@ import { mobileMenuStore, useAllowedRoutes, useIsMobile, viewKeyStore } from './
 import { useTrackTags } from './use-track-tags'
 import './layout.css'
 
-/** The common layout of every signed-in page (spec §2). */
+/** The common layout of every signed-in page (docs/screens.md "Routes and layout"). */
 export function Layout() {
   const settings = useStore(settingsStore)
   const opened = useStore(sidebarStore)

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useReducer } from 'react'
 import type { LiveLevel, LiveMessage } from '@/lib/realtime'
 import { useRealtimeEvent } from '@/lib/realtime-provider'
 
-/** Spec §9: the panel closes 1 s after a run ends at success level. */
+/** docs/screens.md "Routes and layout": the panel closes 1 s after a run ends at success level. */
 export const AUTO_CLOSE_MS = 1000
 /** The panel keeps the latest entries only, however long a run talks. */
 const MAX_ENTRIES = 300
@@ -35,7 +35,7 @@ const KINDS = ['start', 'step', 'end'] as const
 const levelOf = (v: unknown): LiveLevel => (v === 'warning' || v === 'error' ? v : 'success')
 
 /**
- * Progress messages (spec §4): status 0 shows the panel and logs the start — a fresh log when
+ * Progress messages (docs/screens.md "Routes and layout"): status 0 shows the panel and logs the start — a fresh log when
  * the panel was closed; 1 logs a step at its level; 2 logs the end and, at success level, asks
  * for the panel to close. Other statuses are ignored.
  */

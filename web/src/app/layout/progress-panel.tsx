@@ -28,7 +28,7 @@ export function ProgressPanel({ entries, received, onClose }: Props) {
     if (el) el.scrollTop = el.scrollHeight
   }, [entries])
 
-  // The close icon shows once the message count equals the count last seen (spec §9). "Last
+  // The close icon shows once the message count equals the count last seen (docs/screens.md "Routes and layout"). "Last
   // seen" is the count noted one settle interval after the latest change: while messages keep
   // arriving each one restarts the interval, the noted count lags behind and the icon stays
   // hidden; once the run goes quiet the two agree and the icon appears. A new message hides it

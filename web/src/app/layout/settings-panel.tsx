@@ -11,7 +11,7 @@ const presets = [DEFAULT_THEME, '#304156', '#11a983', '#13c2c2', '#6959cd', '#f5
 
 type Toggle = { key: keyof Pick<Settings, 'tagsView' | 'fixedHeader' | 'sidebarLogo' | 'dark'>; label: string }
 
-/** The gear button and its drawer: theme colour, tags view, fixed header, sidebar logo (spec §2). */
+/** The gear button and its drawer: theme colour, tags view, fixed header, sidebar logo (docs/screens.md "Routes and layout"). */
 export function SettingsPanel() {
   const { t } = useTranslation('shell')
   const [open, setOpen] = useState(false)

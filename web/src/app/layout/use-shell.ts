@@ -17,7 +17,7 @@ export function useCurrentHandle(): RouteHandle | undefined {
   return useMemo(() => findRoute(appRoutes, pathname), [pathname])
 }
 
-// Below 992 px the layout switches to mobile (spec §9).
+// Below 992 px the layout switches to mobile (docs/screens.md "Routes and layout").
 const MOBILE_QUERY = '(max-width: 991.98px)'
 
 function subscribeMedia(listener: () => void) {

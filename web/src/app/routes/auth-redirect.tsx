@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { storageKeys } from '@/config/storage-keys'
 import { useTranslation } from '@/lib/i18n'
 
-/** OAuth landing page: keeps its query string for the opener and closes the window (spec §2). */
+/** OAuth landing page: keeps its query string for the opener and closes the window (docs/screens.md "Routes and layout"). */
 export default function AuthRedirectPage() {
   const { t } = useTranslation('auth')
   useEffect(() => {

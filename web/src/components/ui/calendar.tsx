@@ -3,7 +3,7 @@ import { useTranslation } from '@/lib/i18n'
 import { serverNow } from '@/lib/timestamps'
 import { formatDay, formatMonth, parseDateText, type DateKind } from './date-text'
 
-// The app's calendar (issue 18: react-day-picker and date-fns were 20 KB gzip for this). Its
+// The app's calendar (react-day-picker and date-fns were 20 KB gzip for this). Its
 // markup, names and keys are react-day-picker 9's as the app used it (`rdp-` classes, `data-day`
 // on each day, a grid per month, the same labels in both languages); calendar.diff.test.tsx
 // renders both and compares them, markup and keyboard.

@@ -4,7 +4,7 @@ import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from '
  * The charts' tooltip (dashboard, point-details curve): a box beside the point it describes,
  * flipped to the point's left or above it where it would overflow its container, as
  * @visx/tooltip's TooltipWithBounds places it — without that package and what it pulls in
- * (issue 18, the bundle diet).
+ * (to keep the bundle small).
  */
 
 type TooltipState<T> = { tooltipOpen: boolean; tooltipData?: T; tooltipLeft?: number; tooltipTop?: number }

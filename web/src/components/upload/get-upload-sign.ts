@@ -29,7 +29,7 @@ export const MAX_DESCRIPTION = 200
 /** A group's name, as the master data holds it (受众/城市组, at most 100 characters). */
 export const MAX_GROUP = 100
 
-/** The upload dialog's rules (spec §5): in data mode category and source are required. */
+/** The upload dialog's rules (docs/screens.md "Uploads"): in data mode category and source are required. */
 export function uploadSchema(t: TFunction<'upload'>, dataMode: boolean) {
   const description = z.string().trim().max(MAX_DESCRIPTION, t('tooLong', { max: MAX_DESCRIPTION }))
   // Blank: each row's own 受众/城市组 column gives its group.

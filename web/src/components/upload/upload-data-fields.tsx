@@ -13,7 +13,7 @@ type Props = {
 }
 
 /**
- * What a data import asks (spec §5): category and source, the ownership unless the tag has none
+ * What a data import asks (docs/screens.md "Uploads"): category and source, the ownership unless the tag has none
  * (正负三), and for customer data the audience group of rows that name none, as the shell's
  * `--audience-group` (blank: each row's 受众/城市组 column).
  */

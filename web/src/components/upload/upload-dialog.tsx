@@ -14,7 +14,7 @@ import { UploadQueue } from './upload-queue'
 import { useUploadQueue } from './use-upload-queue'
 import './upload-dialog.css'
 
-/** Spec §9: the dialog waits 1 s before initialising (here: before the picker takes files). */
+/** docs/screens.md "Uploads": the dialog waits 1 s before initialising (here: before the picker takes files). */
 export const INIT_DELAY_MS = 1000
 const FORM_ID = 'upload-form'
 

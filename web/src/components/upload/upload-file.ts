@@ -6,7 +6,7 @@ import { getToken } from '@/lib/session'
 import type { Schema } from '@/types/call'
 import { getUploadSign, type UploadSign, type UploadTarget } from './get-upload-sign'
 
-/** Spec §9: files travel in 10 MB chunks (10 × 1024 × 1024 bytes, as the contract counts them). */
+/** docs/screens.md "Uploads": files travel in 10 MB chunks (10 × 1024 × 1024 bytes, as the contract counts them). */
 export const CHUNK_BYTES = 10 * 1024 * 1024
 
 /** What the storage host answers once the whole file is in. */

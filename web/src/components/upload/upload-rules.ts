@@ -1,6 +1,6 @@
-/** Spec §9: at most 50 MB a file (counted like the chunks, 50 × 1024 × 1024 bytes). */
+/** docs/screens.md "Uploads": at most 50 MB a file (counted like the chunks, 50 × 1024 × 1024 bytes). */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024
-/** Spec §5: only xls and xlsx. */
+/** docs/screens.md "Uploads": only xls and xlsx. */
 export const ACCEPTED_EXTENSIONS = ['.xls', '.xlsx'] as const
 /** The file picker's filter: the extensions and their MIME types. */
 export const ACCEPT = '.xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'

@@ -18,7 +18,7 @@ export type AccountFormValues = {
   rule_id: string[]
 }
 
-/** The spec's admin form rules (§5) with the server's messages; editing keeps a blank password. */
+/** The spec's admin form rules (docs/screens.md "Master-data validation") with the server's messages; editing keeps a blank password. */
 export function accountSchema(t: TFunction<'admin'>, editing: boolean) {
   return z
     .object({

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import type { CallData, ListFilters } from '@/types/call'
 
-/** One customer viewing row (spec §3 "Customer data row"). */
+/** One customer viewing row (docs/screens.md "Master-data screens" "Customer data row"). */
 export type CustomerRow = CallData<'customerIndex'>['data'][number]
 
 /** customerIndex's filters as the URL keeps them, named as the call names them. */

@@ -55,7 +55,7 @@ export function useCustomerColumns(selection: ColumnSelection, rows: CustomerRow
 }
 
 /**
- * Spec §2 customer data columns in the brief's order, after a checkbox column for 批量删除, with
+ * docs/screens.md "Master-data screens" customer data columns in the brief's order, after a checkbox column for 批量删除, with
  * 数据归属 after 频道: a spot's customer and media rows are otherwise alike.
  */
 export function customerColumns(t: TFunction<['customers', 'common']>, selection: ColumnSelection, widths: FitWidths): VirtualColumn<CustomerRow>[] {

@@ -1,9 +1,9 @@
 import { useUrlFilters } from '@/lib/use-url-filters'
 import type { CustomerFilters } from '../api/get-customers'
 
-/** Spec §9: customer data pages by 100 … */
+/** docs/screens.md "Constants": customer data pages by 100 … */
 export const CUSTOMER_PAGE_SIZE = 100
-/** … and 重置 goes back to 10 a page (spec §6: follow it). */
+/** … and 重置 goes back to 10 a page (docs/screens.md "Constants": follow it). */
 export const RESET_PAGE_SIZE = 10
 /** Up to 1000 rows a page: the table renders only the rows in view. */
 export const CUSTOMER_PAGE_SIZES = [10, 20, 30, 50, 100, 500, 1000]

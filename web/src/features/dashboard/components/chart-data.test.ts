@@ -83,7 +83,7 @@ describe('x labels', () => {
 })
 
 describe('brush windowing', () => {
-  it('starts on every bucket when there are 12 or fewer, else on the newest 70 % (DESIGN §5.4)', () => {
+  it('starts on every bucket when there are 12 or fewer, else on the newest 70 % (docs/dashboard.md "The screen")', () => {
     // An order of two months by month: both months drawn, not November alone (0–70 % of 2
     // buckets held only the first one's centre and hid the current month).
     expect(initialWindow(2)).toEqual({ start: 0, end: 2 })

@@ -90,7 +90,7 @@ export function tableRows(buckets: readonly string[], series: readonly ChartSeri
 }
 
 /**
- * An x label cut every `every` characters, one line each (spec §2.9: every 10). A run of days
+ * An x label cut every `every` characters, one line each (docs/screens.md "Dashboard screen": every 10). A run of days
  * (`03-01~03-07`, with years `2025-03-01~2025-03-07`) is cut after its 「~」 instead, so neither
  * date is split.
  */
@@ -106,12 +106,12 @@ export function wrapLabel(label: string, every = 10): string[] {
 
 /** Up to this many buckets the brush starts on all of them: a short range is read whole. */
 export const WHOLE_RANGE_UP_TO = 12
-/** Past it, the share of the range the brush starts on: the newest (DESIGN §5.4). */
+/** Past it, the share of the range the brush starts on: the newest (docs/dashboard.md "The screen"). */
 export const INITIAL_SHARE = 0.7
 
 /**
  * The brush's first selection in bucket units (0 … count): every bucket when they are 12 or
- * fewer, else the newest 70 %. DESIGN §5.4 replaces the spec's 0–70 %: started at the oldest
+ * fewer, else the newest 70 %. docs/dashboard.md "The screen" replaces the spec's 0–70 %: started at the oldest
  * end, an order's two months by month showed only the first, and the current weeks were hidden.
  * The answer ends at its last bucket with data (the server leaves the later ones out), so the
  * newest buckets are data, the same for both charts — a GRP per spot of 0 included.

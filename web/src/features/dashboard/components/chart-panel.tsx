@@ -59,7 +59,7 @@ function ChartCard({ title, buckets = [], series, loading, error, axes }: Props)
     [],
   )
   // No bucket: nothing was aired in the range (the answer ends at its last bucket with data,
-  // DESIGN §5.4, so products asked for by name come back without one). A bucket with a spot
+  // docs/dashboard.md "Buckets (`timeType`)", so products asked for by name come back without one). A bucket with a spot
   // measured at 0 GRP is data, drawn at 0. What was shown stays shown under the loading veil,
   // so an empty answer stays empty.
   const empty = buckets.length === 0 || series.length === 0

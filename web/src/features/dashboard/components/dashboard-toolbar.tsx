@@ -19,7 +19,7 @@ type Props = {
 const byId = <T extends { id: number }>(rows: T[] | undefined, label: (r: T) => string): MultiOption[] =>
   (rows ?? []).map((r) => ({ value: String(r.id), label: label(r) }))
 
-/** The dashboard's filters (spec §2.9) kept as a draft until 搜索; 重置 starts over. */
+/** The dashboard's filters (docs/screens.md "Dashboard screen") kept as a draft until 搜索; 重置 starts over. */
 export function DashboardToolbar({ query, onSearch, onReset }: Props) {
   const { t } = useTranslation(['dashboard', 'common'])
   const [draft, setDraft] = useState<Draft>(() => draftOf(query))

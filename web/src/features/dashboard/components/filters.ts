@@ -1,6 +1,6 @@
 import type { DashboardQuery } from '../api'
 
-// The dashboard's filters (spec §2.9, §4 "Dashboard"), as pure functions the toolbar and the
+// The dashboard's filters (docs/screens.md "Dashboard screen", "Dashboard"), as pure functions the toolbar and the
 // page share: what the URL or the remembered choice gives, the toolbar's draft, and the query
 // a search sends.
 
@@ -12,7 +12,7 @@ export const FILTER_KEYS = [
 export type FilterKey = (typeof FILTER_KEYS)[number]
 export type UrlValues = { [K in FilterKey]?: string }
 
-/** Time grouping (spec §9): 1 年, 2 月, 3 日, 4 周, 5 天数 (runs of a day count). */
+/** Time grouping (docs/screens.md "Constants"): 1 年, 2 月, 3 日, 4 周, 5 天数 (runs of a day count). */
 export const TIME_TYPES = ['1', '2', '3', '4', '5'] as const
 export const DEFAULT_TIME_TYPE = '4'
 export const DAY_RUNS = '5'
@@ -20,13 +20,13 @@ export const DEFAULT_DAY_COUNT = '1'
 export const MAX_DAY_COUNT = 366
 /** The longest range the server takes (docs/dashboard.md): from and to at most 3,660 days apart. */
 export const MAX_RANGE_DAYS = 3660
-/** The categories the dashboard offers (spec §9: 2 客户数据, 3 公司数据, 4 其他). */
+/** The categories the dashboard offers (docs/screens.md "Constants": 2 客户数据, 3 公司数据, 4 其他). */
 export const DASHBOARD_CATEGORIES = ['2', '3', '4'] as const
 /** The side counted when none is asked for: the customer's data (1); 2 is the media's. */
 export const DEFAULT_SIDE = '1'
 const MEDIA_SIDE = '2'
 
-/** What a visit remembers of the last search (spec §4): media, time grouping and dates. */
+/** What a visit remembers of the last search (docs/screens.md "Dashboard screen"): media, time grouping and dates. */
 export type Remembered = Pick<DashboardQuery, 'mediaId' | 'timeType' | 'timeTypeValue' | 'timeAdd' | 'timeEnd'>
 
 const pad = (n: number) => String(n).padStart(2, '0')
@@ -117,7 +117,7 @@ export function draftOf(q: DashboardQuery): Draft {
   }
 }
 
-/** Another media offers other products (spec §4): the chosen ones, and their groups, go. */
+/** Another media offers other products (docs/screens.md "Dashboard screen"): the chosen ones, and their groups, go. */
 export function withMedia(draft: Draft, mediaId: string): Draft {
   if (mediaId === draft.mediaId) return draft
   return { ...draft, mediaId, productIds: [], groupIds: [] }
@@ -164,8 +164,8 @@ export function queryOf(draft: Draft, offered: { groups?: readonly number[]; cla
 /**
  * Options named once each: rows of the same name (a prime-time class of every media, a group
  * of each chosen product's brand) become one option whose value joins their ids, so one pick
- * filters by all of them — the name is what the reader picks (docs/decisions.md, Issue 18:
- * dashboard review fixes). Names compare trimmed; the first row's order is kept.
+ * filters by all of them — the name is what the reader picks (docs/decisions.md
+ * "The dashboard screen"). Names compare trimmed; the first row's order is kept.
  */
 export function byName<T extends { id: number }>(rows: readonly T[] | undefined, name: (r: T) => string): { value: string; label: string }[] {
   const merged = new Map<string, number[]>()

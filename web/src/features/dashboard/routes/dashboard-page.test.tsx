@@ -92,7 +92,7 @@ describe('DashboardPage', () => {
   })
 
   it('a range past the last day with data: the answer ends there, and so do the charts, both opening on its newest 70 %', async () => {
-    // February by day asked on the 17th: the server answers 02-01 … 02-17 only (DESIGN §5.4:
+    // February by day asked on the 17th: the server answers 02-01 … 02-17 only (docs/dashboard.md "Buckets (`timeType`)":
     // the days after the last with data are absent, not 0). 02-10 is a gap within the data (0
     // spots, no GRP per spot); 02-17 has a spot measured at 0 GRP, so its GRP per spot is 0 —
     // still data. 17 buckets: 30 % is 5.1, so both charts open on the centres 5.5 … 16.5, the
@@ -238,7 +238,7 @@ describe('DashboardPage', () => {
   })
 
   it('says 暂无数据 too when the products asked for aired nothing', async () => {
-    // No bucket has data, so none is listed (DESIGN §5.4); the product asked for still is.
+    // No bucket has data, so none is listed (docs/dashboard.md "Buckets (`timeType`)"); the product asked for still is.
     const none = { id: 3, name: '乙', t: [] }
     answer = { time: ['2026-02-02', '2026-02-15'], tTime: [], tData: [none], cData: [none], oData: [none] }
     renderPage(<DashboardPage />, { url: '/dashboard?timeType=4&timeAdd=2026-02-02&timeEnd=2026-02-15&productId=3' })

@@ -9,7 +9,7 @@ import { ViewToggle, type DashboardView } from '../components/view-toggle'
 import '../components/dashboard.css'
 
 /**
- * /dashboard: audience analysis (spec §2.9). The filters, then GRP as bars with spots as a line
+ * /dashboard: audience analysis (docs/screens.md "Dashboard screen"). The filters, then GRP as bars with spots as a line
  * on a second axis, and GRP per spot as a line; one series per product, or — when exactly one
  * product is searched and 按受众/城市组 is chosen — one per audience group of that product.
  */

@@ -26,7 +26,7 @@ function JobStatus({ job, t }: { job: FileJob | null | undefined; t: TFunction<'
   )
 }
 
-/** The columns of spec §2 "File list", in its order, plus the import job's status. */
+/** The columns of docs/screens.md "Master-data screens" "File list", in its order, plus the import job's status. */
 export function fileColumns(t: TFunction<'files'>, onDownload: (row: FileRow) => void): Column<FileRow>[] {
   return [
     { key: 'fileName', title: t('columns.fileName'), width: 180 },

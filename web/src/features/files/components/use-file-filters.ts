@@ -1,7 +1,7 @@
 import { useUrlFilters } from '@/lib/use-url-filters'
 import type { FileFilters } from '../api/get-files'
 
-/** Spec §9: the file list pages by 30. */
+/** docs/screens.md "Constants": the file list pages by 30. */
 export const FILE_PAGE_SIZE = 30
 
 export const FILTER_KEYS = ['fileName', 'description', 'tags', 'createTimeAdd', 'createTimeEnd'] as const satisfies readonly (keyof FileFilters)[]

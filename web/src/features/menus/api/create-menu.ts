@@ -14,7 +14,7 @@ export type MenuFormValues = { pid: string; type: string; name: string; title: s
 
 const oneOf = (values: string[]) => (v: string) => values.includes(v)
 
-/** The spec's menu form rules (§5) with the server's messages. */
+/** The spec's menu form rules (docs/screens.md "Master-data validation") with the server's messages. */
 export function menuSchema(t: TFunction<'admin'>) {
   return z.object({
     pid: z.string().min(1, t('validation.parentRequired')),

@@ -19,7 +19,7 @@ export type ViewingFormValues = {
 const NON_NEGATIVE = /^\d+(\.\d+)?$/
 const POSITIVE_INT = /^[1-9]\d*$/
 
-/** Spec §5 online viewing, with the server's messages. */
+/** docs/screens.md "Master-data validation" online viewing, with the server's messages. */
 export function viewingSchema(t: TFunction<'network-viewing'>) {
   return z.object({
     mediaId: z.string().min(1, t('validation.media')),

@@ -1,7 +1,7 @@
 import { useUrlFilters } from '@/lib/use-url-filters'
 import type { ViewingFilters } from '../api/get-online-viewings'
 
-/** Spec §9: network viewing lists 30 a page. */
+/** docs/screens.md "Constants": network viewing lists 30 a page. */
 export const VIEWING_PAGE_SIZE = 30
 export const FILTER_KEYS = [
   'onlineViewingName',

@@ -13,7 +13,7 @@ export const ORDER_FIELDS = [
   'mediaFreeBroadcastCalculation', 'mediaFreeBroadcastValue', 'mediaMetrics', 'makeGoodPolicy',
 ] as const
 
-/** Spec §9 seconds options, in the spec's order as the server declares them; 15 is the default. */
+/** docs/screens.md "Constants" seconds options, in the spec's order as the server declares them; 15 is the default. */
 export const SECONDS_OPTIONS: readonly number[] = spotSecondsValues
 export const DEFAULT_SECONDS = '15'
 
@@ -62,7 +62,7 @@ const isNumber = (s: string) => s.trim() !== '' && Number.isFinite(Number(s))
 /** Empty (sent as nothing) or a number ≥ 0. */
 const nonNegative = (message: string) => z.string().refine((s) => s.trim() === '' || (isNumber(s) && Number(s) >= 0), message)
 
-/** Spec §5 order dialog rules, with the server's messages. */
+/** docs/screens.md "Order dialog" order dialog rules, with the server's messages. */
 export function orderSchema(t: TFunction<'orders'>) {
   const required = (key: string) => z.string().min(1, t(`validation.${key}`))
   return z

@@ -10,8 +10,8 @@ export type ProposalValues = Record<(typeof PROPOSAL_FIELDS)[number], string>
 export const MAX_PROPOSAL = 1000
 
 /**
- * Spec §5 add adjustment: text and date required. The spec's date message ('请选择类型') is a
- * slip of the old admin; the server says 请选择调整日期 (decisions, Orders: Proposals).
+ * docs/screens.md "Order dialogs" add adjustment: text and date required. The spec's date message ('请选择类型') is a
+ * slip of the old admin; the server says 请选择调整日期 (docs/decisions.md "Order rules").
  */
 export function proposalSchema(t: TFunction<'orders'>) {
   return z.object({

@@ -2,7 +2,7 @@ import type { CallData, Schema } from '@/types/call'
 import type { SummaryFilter } from '@/features/summary/api/get-summary-grid'
 
 /*
- * The shapes of issue 17's evaluation calls, from the server's OpenAPI document like every other
+ * The shapes of the evaluation calls, from the server's OpenAPI document like every other
  * call; the names are the ones the components use.
  */
 

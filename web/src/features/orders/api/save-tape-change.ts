@@ -14,7 +14,7 @@ export type SaveTapeChange = { orderId: number; values: TapeChangeValues; /** Th
 
 /**
  * orderMagneticTapeDetailsUp. Adding sends the order, its tape, the new tape and the day; an
- * edit sends only the change's id, the new tape and the day as `YYYY-MM-DD 00:00:00` (spec §7).
+ * edit sends only the change's id, the new tape and the day as `YYYY-MM-DD 00:00:00` (docs/api.md "Paths").
  */
 export function tapeChangePayload({ orderId, values, id }: SaveTapeChange) {
   if (id !== undefined) return { id, upTapeId: values.upTapeId, executeAt: `${values.executeAt} 00:00:00` }

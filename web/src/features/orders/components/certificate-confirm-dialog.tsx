@@ -15,7 +15,7 @@ type Props = { orderId: number; open: boolean; onClose: () => void }
 const message = (err: unknown) => (err instanceof ApiError ? err.message : String(err))
 
 /**
- * 确认更新 (spec §2.6): the check of the due months (typeY 1) runs when the user asks to confirm,
+ * 确认更新 (docs/screens.md "Order dialogs"): the check of the due months (typeY 1) runs when the user asks to confirm,
  * shows what confirming does — the comparison's spots, the cells it verifies and flags, the spots
  * it records as free, the months it locks — and 确认更新, once the user has said yes to the months
  * it locks for good (named with their spots, the check's own figures), applies exactly that

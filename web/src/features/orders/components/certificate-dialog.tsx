@@ -18,7 +18,7 @@ import './certificate-dialog.css'
 type Props = { order: Order | null; onClose: () => void }
 
 /**
- * 媒体播出证明 (spec §2.6, §2.7): 上传播出证明 through the upload dialog tagged
+ * 媒体播出证明 (docs/screens.md "Order dialogs"): 上传播出证明 through the upload dialog tagged
  * broadcastingCertificate (its job followed here), then the certificate against the schedule,
  * every month of it — opening reads only (broadcastingCertificate). When a month is due,
  * 确认更新 opens the check and its confirmation; confirmed months stay listed, read-only. Always

@@ -16,7 +16,7 @@ const rowStyle = (type: number) => (type === 2 ? 'success' : 'warning')
 
 type Props = { kind: 'added' | 'missing'; rows: CertificateDiff[] }
 
-/** 新增 or 缺失 (spec §2.6): 媒体文件名, 月份 (sortable), 时段/时段归纳, 数量. */
+/** 新增 or 缺失 (docs/screens.md "Order dialogs"): 媒体文件名, 月份 (sortable), 时段/时段归纳, 数量. */
 export function CertificateDiffTable({ kind, rows }: Props) {
   const { t } = useTranslation('orders')
   const [sort, setSort] = useState<Sort>(null)

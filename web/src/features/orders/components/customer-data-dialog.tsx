@@ -33,7 +33,7 @@ const startFilter = (order: Order | null, initial?: Props['initial']): CustomerF
 })
 
 /**
- * 客户数据 of an order (spec §2.8, DESIGN §5.3): the viewing rows that match it under the
+ * 客户数据 of an order (docs/screens.md "Summary dialog", docs/evaluation.md "Customer data per order"): the viewing rows that match it under the
  * filters, a page at a time with the sum of their 毛评点; 更新 previews what would be attached
  * (typeY 1) and 确认更新 attaches exactly that (typeY 2). A 4009 (the rows changed since the
  * preview) says so and goes back to the list for a new preview.

@@ -14,7 +14,7 @@ import { VersionDetails } from './version-details'
 type Props = { order: Order | null; onClose: () => void }
 
 /**
- * 历史版本 (spec §2.4): the order's versions newest first — 详情 shows a version's fields, 恢复
+ * 历史版本 (docs/screens.md "Order dialogs"): the order's versions newest first — 详情 shows a version's fields, 恢复
  * brings the order back to it (the newest is the current one and has no 恢复).
  */
 export function HistoryDialog({ order, onClose }: Props) {

@@ -10,7 +10,7 @@ type SuitMetrics = Pick<OrderSuitOption, 'id' | 'customerMetrics' | 'mediaMetric
 const milli = (n: number) => Math.round(n * 1000)
 
 /**
- * Spec §4: the media and customer metrics of the chosen suits, each the sum of the suits'
+ * docs/screens.md "Order dialog": the media and customer metrics of the chosen suits, each the sum of the suits'
  * values with 3 decimals (`'0.300'`). Ids without a known suit add nothing.
  */
 export function suitMetrics(suits: SuitMetrics[], chosen: number[]): Pick<OrderFormValues, 'customerMetrics' | 'mediaMetrics'> {
@@ -29,7 +29,7 @@ export function suitMetrics(suits: SuitMetrics[], chosen: number[]): Pick<OrderF
 const NO_METRICS = { customerMetrics: '0', mediaMetrics: '0' }
 
 /**
- * Spec §4: another product clears the tapes, suits and audience group (its default is chosen
+ * docs/screens.md "Order dialog": another product clears the tapes, suits and audience group (its default is chosen
  * once the product's groups arrive), resets both metrics, and takes the product's seconds.
  */
 export function productChanged(product: Pick<OrderProduct, 'seconds'> | undefined): Partial<OrderFormValues> {
@@ -42,7 +42,7 @@ export function productChanged(product: Pick<OrderProduct, 'seconds'> | undefine
   }
 }
 
-/** Spec §4: another media clears the suits (they are the media's) and resets both metrics. */
+/** docs/screens.md "Order dialog": another media clears the suits (they are the media's) and resets both metrics. */
 export function mediaChanged(): Partial<OrderFormValues> {
   return { suitId: [], ...NO_METRICS }
 }

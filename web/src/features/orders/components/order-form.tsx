@@ -24,7 +24,7 @@ type Props = {
   onSubmit: (values: OrderFormValues) => Promise<unknown>
 }
 
-/** The add/edit order form (spec §2.2, §4, §5); 4000 answers land on their fields. */
+/** The add/edit order form (docs/screens.md "Order dialog"); 4000 answers land on their fields. */
 export function OrderForm({ id, order, media, products, onSubmit }: Props) {
   const { t } = useTranslation(['orders', 'common'])
   const schema = useMemo(() => orderSchema(t), [t])

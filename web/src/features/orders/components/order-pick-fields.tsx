@@ -11,7 +11,7 @@ import { suitMetrics } from './order-form-state'
 
 type Props = {
   form: UseFormReturn<OrderFormValues>
-  /** Edit mode: the suits can't change (spec §4). */
+  /** Edit mode: the suits can't change (docs/screens.md "Order dialog"). */
   locked: boolean
   patch: (values: Partial<OrderFormValues>) => void
   /** The edited order: its tapes and suits are named even if no longer offered. */

@@ -13,7 +13,7 @@ type Props = {
   form: UseFormReturn<OrderFormValues>
   media: OrderMedia[]
   products: OrderProduct[]
-  /** Edit mode: these fields can't change once the order exists (spec §4). */
+  /** Edit mode: these fields can't change once the order exists (docs/screens.md "Order dialog"). */
   locked: boolean
   /** Applies a set of values at once (the spec's resets). */
   patch: (values: Partial<OrderFormValues>) => void

@@ -16,7 +16,7 @@ import { MonthTabList } from './month-tabs'
 type Props = { orderId: number | null; onClose: () => void }
 
 /**
- * 订单模板 (spec §2.5, 90vw): the order's schedule, a tab per month, and 导入排期 through the
+ * 订单模板 (docs/screens.md "Order dialogs", 90vw): the order's schedule, a tab per month, and 导入排期 through the
  * upload dialog tagged orderTemplate. The import runs as a job: when it ends the tabs and the
  * order list refresh and its message (the summary, or every problem of a refused file) shows
  * here. Always mounted, so an import started here is followed after the dialog has closed.

@@ -80,7 +80,7 @@ function sideColumns(t: TFunction<'orders'>, side: 'customer' | 'media'): Column
   ]
 }
 
-/** Spec §2.1 columns in its order, then the customer and media blocks and the row actions. */
+/** docs/screens.md "Order list" columns in its order, then the customer and media blocks and the row actions. */
 export function orderColumns(t: TFunction<'orders'>, actions: OrderActions): Column<Order>[] {
   return [
     { key: 'mediaName', title: t('columns.media'), fixed: 'left', render: (r) => <span className="orders-table__media">{r.mediaName}</span> },

@@ -24,7 +24,7 @@ type Draft = Partial<Record<FilterKey, string>>
 const draftOf = (f: OrderFilters): Draft => Object.fromEntries(FILTER_KEYS.map((k) => [k, f[k]]))
 const EMPTY: Draft = Object.fromEntries(FILTER_KEYS.map((k) => [k, undefined]))
 
-/** Spec §2.1 filters with 搜索 重置 添加 导出; the search applies them (and writes them into the URL). */
+/** docs/screens.md "Order list" filters with 搜索 重置 添加 导出; the search applies them (and writes them into the URL). */
 export function OrdersToolbar({ filters, onSearch, onAdd, onExport, exporting }: Props) {
   const { t } = useTranslation('orders')
   const [draft, setDraft] = useState(() => draftOf(filters))

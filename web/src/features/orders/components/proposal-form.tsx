@@ -9,7 +9,7 @@ import { MAX_PROPOSAL, PROPOSAL_FIELDS, proposalSchema, useCreateProposal, type 
 
 const EMPTY: ProposalValues = { proposalText: '', adjustDate: '' }
 
-/** 添加调整建议 (spec §5 add adjustment): text and date; cleared once added, kept on a refusal. */
+/** 添加调整建议 (docs/screens.md "Order dialogs" add adjustment): text and date; cleared once added, kept on a refusal. */
 export function ProposalForm({ orderId }: { orderId: number }) {
   const { t } = useTranslation('orders')
   const schema = useMemo(() => proposalSchema(t), [t])

@@ -1,6 +1,6 @@
 import type { TFunction } from '@/lib/i18n'
 
-/** The editable fields a version keeps (decisions, Orders: Log), as orderHistoryList answers them. */
+/** The editable fields a version keeps (docs/decisions.md "Order rules"), as orderHistoryList answers them. */
 export type Snapshot = {
   orderProductMagneticTapeId?: number[]
   cycleTimeAdd?: string

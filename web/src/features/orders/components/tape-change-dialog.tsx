@@ -17,7 +17,7 @@ type Props = { order: Order | null; onClose: () => void }
 /** Status 1 待执行 (pending, editable), 3 已执行. */
 const PENDING = 1
 
-/** 换版通知 (spec §2.3): the order's tape changes, with add, edit of a pending one and delete. */
+/** 换版通知 (docs/screens.md "Order dialogs"): the order's tape changes, with add, edit of a pending one and delete. */
 export function TapeChangeDialog({ order, onClose }: Props) {
   const { t } = useTranslation(['orders', 'common'])
   const orderId = order?.id ?? null

@@ -31,7 +31,7 @@ function initialValues(editing: TapeChange | null, versions: OrderVersion[]): Ta
 }
 
 /**
- * 添加换版 / 修改换版 above the list (spec §5 tape change): checked here with the spec's
+ * 添加换版 / 修改换版 above the list (docs/screens.md "Order dialogs" tape change): checked here with the spec's
  * messages before sending; the server's field errors land on the fields and the values stay.
  */
 export function TapeChangeForm({ orderId, cycleStart, cycleEnd, versions, upTapes, editing, onEditDone }: Props) {

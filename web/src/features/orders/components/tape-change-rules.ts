@@ -35,7 +35,7 @@ export function executeAtProblem(date: string, bounds: DateBounds, editing: bool
   return null
 }
 
-/** Spec §5 tape change: 订单版本 and 换版信息 required and different, the day within its bounds. */
+/** docs/screens.md "Order dialogs" tape change: 订单版本 and 换版信息 required and different, the day within its bounds. */
 export function tapeChangeSchema(t: TFunction<'orders'>, bounds: DateBounds, editing: boolean) {
   return z
     .object({

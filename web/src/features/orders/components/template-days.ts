@@ -1,7 +1,7 @@
 import type { Schema } from '@/types/call'
 import type { TemplateLine } from '../api/get-order-template'
 
-/** Spec §9: the template pager shows 10 lines a page. */
+/** docs/screens.md "Constants": the template pager shows 10 lines a page. */
 export const TEMPLATE_PAGE_SIZE = 10
 
 export type DayColumn = {

@@ -35,7 +35,7 @@ const fixedCell = (i: number) => ({
   style: { left: LEFT[i] },
 })
 
-/** One month of the schedule (spec §2.5): the line's columns, then one narrow column per day, 10 lines a page. */
+/** One month of the schedule (docs/screens.md "Order dialogs"): the line's columns, then one narrow column per day, 10 lines a page. */
 export function TemplateGrid({ month, page, onPage }: Props) {
   const { t } = useTranslation('orders')
   const days = dayColumns(month.pointDateYm, month.days)

@@ -13,7 +13,7 @@ import { useCertificateTapes, useOrderTapes, useSwapVersion } from '../api/use-c
 const SWAP_FIELDS = ['tapeId', 'upTapeId', 'broadcastingMagneticTapeDetailsType'] as const
 type SwapValues = { tapeId: string; upTapeId: string; broadcastingMagneticTapeDetailsType: '1' | '2' }
 
-/** Spec §5 batch version swap: both versions required, with its messages. */
+/** docs/screens.md "Order dialogs" batch version swap: both versions required, with its messages. */
 export function swapSchema(t: TFunction<'orders'>) {
   return z.object({
     broadcastingMagneticTapeDetailsType: z.enum(['1', '2']),
@@ -32,7 +32,7 @@ type Props = {
 }
 
 /**
- * 替换版本 (spec §2.7): a certificate version not in the order becomes one of the order's —
+ * 替换版本 (docs/screens.md "Order dialogs"): a certificate version not in the order becomes one of the order's —
  * every unconfirmed row of it (批量, type 1) or only the row it was opened from (单条, type 2).
  * Opened on a row, the row's version is preselected (fixed for a single swap).
  */

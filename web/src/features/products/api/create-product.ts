@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client'
 import { spotSecondsValues } from '@/types/api'
 import { invalidateProducts } from './invalidate'
 
-/** The spec's seconds options (§9) as the server declares them, offered in ascending order; 15 is the default. */
+/** The spec's seconds options (docs/screens.md "Constants") as the server declares them, offered in ascending order; 15 is the default. */
 export const SECONDS_OPTIONS: readonly number[] = [...spotSecondsValues].sort((a, b) => a - b)
 export const DEFAULT_SECONDS = '15'
 
@@ -44,7 +44,7 @@ export function splitPrimeTime(value: string): [string, string] {
   return m ? [m[1], m[2]] : ['', '']
 }
 
-/** The spec's product form rules (§5) with the server's messages. */
+/** The spec's product form rules (docs/screens.md "Master-data validation") with the server's messages. */
 export function productSchema(t: TFunction<'products'>) {
   /** A percentage, 0 to 100; `empty` is the message when it is required. */
   const percent = (empty?: string) =>

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client'
 import { productPayload, type ProductFormValues } from './create-product'
 import { invalidateProducts } from './invalidate'
 
-/** productUp: the product's fields, its id, and productNameUp equal to the name (spec §3). */
+/** productUp: the product's fields, its id, and productNameUp equal to the name (docs/screens.md "Master-data validation"). */
 export function updateProduct({ id, values }: { id: number; values: ProductFormValues }) {
   const payload = productPayload(values)
   return api.post('productUp', { id, ...payload, productNameUp: payload.productName })

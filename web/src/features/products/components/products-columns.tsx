@@ -10,7 +10,7 @@ export type ProductActions = {
 
 const percent = (n: number | null | undefined) => (n === null || n === undefined ? '-' : String(n))
 
-/** The columns of spec §2 product management, in its order. */
+/** The columns of docs/screens.md "Master-data screens" product management, in its order. */
 export function productColumns(t: TFunction<'products'>, actions: ProductActions): Column<Product>[] {
   return [
     { key: 'brand', title: t('brand'), width: 110, render: (row) => row.brand.brandName || '-' },

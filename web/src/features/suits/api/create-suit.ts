@@ -9,7 +9,7 @@ export const SUIT_FIELDS = [
   'mediaId', 'brandId', 'suitName', 'customerMetrics', 'mediaMetrics', 'seconds', 'suitTime', 'timePeriodArray',
 ] as const
 
-/** Spec §9 seconds options (default 15) as the server declares them, in ascending order. */
+/** docs/screens.md "Constants" seconds options (default 15) as the server declares them, in ascending order. */
 export const SECONDS_OPTIONS: readonly number[] = [...spotSecondsValues].sort((a, b) => a - b)
 
 /** One entry of a suit: a set of periods (ids ascending) and its spot count. */
@@ -36,7 +36,7 @@ export type SuitFormValues = {
 const metric = (required: string, invalid: string) =>
   z.string().trim().min(1, required).refine((s) => s === '' || (Number.isFinite(Number(s)) && Number(s) >= 0), invalid)
 
-/** Spec §5 suit form, with the server's messages. */
+/** docs/screens.md "Master-data validation" suit form, with the server's messages. */
 export function suitSchema(t: TFunction<'suits'>) {
   return z.object({
     mediaId: z.string().min(1, t('validation.mediaRequired')),

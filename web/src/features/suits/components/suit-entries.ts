@@ -7,7 +7,7 @@ const sorted = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b)
 
 export const sameSet = (a: number[], b: number[]) => a.length === b.length && sorted(a).every((id, i) => id === sorted(b)[i])
 
-/** Adds an entry; one with the same period set is replaced where it stands (spec §4). */
+/** Adds an entry; one with the same period set is replaced where it stands (docs/screens.md "Master-data screens"). */
 export function putEntry(list: EntryValue[], added: EntryValue): EntryValue[] {
   const entry = { ...added, ids: sorted(added.ids) }
   const at = list.findIndex((e) => sameSet(e.ids, entry.ids))

@@ -21,7 +21,7 @@ type Props = {
   onSubmit: (values: SuitFormValues) => Promise<unknown>
 }
 
-/** New: blank with seconds 15; edit: a copy of the row with its period entries (spec §4). */
+/** New: blank with seconds 15; edit: a copy of the row with its period entries (docs/screens.md "Master-data screens"). */
 const initialValues = (s?: Suit): SuitFormValues => ({
   mediaId: s ? String(s.mediaId) : '',
   brandId: s ? String(s.brandId) : '',

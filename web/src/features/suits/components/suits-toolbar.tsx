@@ -19,7 +19,7 @@ type Draft = Record<FilterKey, string>
 const draftOf = (f: SuitFilters) => Object.fromEntries(FILTER_KEYS.map((k) => [k, f[k] ?? ''])) as Draft
 const EMPTY = Object.fromEntries(FILTER_KEYS.map((k) => [k, undefined])) as Partial<SuitFilters>
 
-/** Spec §2 suit filters with 搜索 重置 添加 导出. */
+/** docs/screens.md "Master-data screens" suit filters with 搜索 重置 添加 导出. */
 export function SuitsToolbar({ filters, onSearch, onAdd, onExport, exporting }: Props) {
   const { t } = useTranslation('suits')
   const [draft, setDraft] = useState(() => draftOf(filters))

@@ -1,7 +1,7 @@
 import { useUrlFilters } from '@/lib/use-url-filters'
 import type { SuitFilters } from '../api/get-suits'
 
-/** The spec's page size for suits (§9). */
+/** The spec's page size for suits (docs/screens.md "Constants"). */
 export const PAGE_SIZE = 10
 
 export const FILTER_KEYS = [

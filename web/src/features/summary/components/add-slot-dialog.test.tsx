@@ -60,7 +60,7 @@ describe('AddSlotDialog', () => {
     expect(invalidated.mock.calls.map(([f]) => f?.queryKey)).toEqual(expect.arrayContaining([['orderSummaryGrpList', 3], ['orderSummarySuitList', 3]]))
   })
 
-  it('says each message of spec §5 and sends nothing; a day outside the month or cycle is refused', async () => {
+  it('says each message of docs/screens.md "Master-data validation" and sends nothing; a day outside the month or cycle is refused', async () => {
     const { user } = setup()
     const dialog = await screen.findByRole('dialog', { name: '添加时段' })
     await waitFor(() => expect(messageOf(field('日期'))).toBe('可选 2026-03-10 至 2026-03-31'))

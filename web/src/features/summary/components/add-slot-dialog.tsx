@@ -36,7 +36,7 @@ export function slotDays(month: string, cycle: Pick<OrderTime, 'cycleTimeAdd' | 
 }
 
 /**
- * 添加时段 (spec orders §5 "Add time-slot"): spots of a version and type in a period on a day of
+ * 添加时段 (docs/screens.md "Summary dialog" "Add time-slot"): spots of a version and type in a period on a day of
  * the month shown; the server puts them on that line (made when missing). A month whose
  * certificate is confirmed takes none: they could never be compared.
  */

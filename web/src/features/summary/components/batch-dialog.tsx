@@ -32,7 +32,7 @@ const FIELDS = { type: 'type', num: 'num' } as const
 const FORM_ID = 'batch-cells-form'
 
 /**
- * 批量撤掉/修改 (spec orders §4 "Batch withdraw", §5 "Batch edit"): 撤掉 (or 取消撤掉) marks
+ * 批量撤掉/修改 (docs/screens.md "Summary dialog" "Batch withdraw", "Batch edit"): 撤掉 (or 取消撤掉) marks
  * every cell chosen and asks for nothing else; 修改 gives them one type and count (both
  * required). Either is one orderSummaryGrpYmdUp with `ids` (all or nothing). A cell may be taken
  * off the list first; the cells written leave it, and the grid's selection.

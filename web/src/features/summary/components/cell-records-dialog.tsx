@@ -13,7 +13,7 @@ function newestFirst(records: CellOperation[]) {
 }
 
 /**
- * 记录 (spec orders §2.8 "record data"): the cell's operation records — who, what, when — as
+ * 记录 (docs/screens.md "Summary dialog" "record data"): the cell's operation records — who, what, when — as
  * the grid has them; an empty day or a cell without records says '暂无记录数据'.
  */
 export function CellRecordsDialog({ target, onClose }: Props) {

@@ -34,7 +34,7 @@ const cycleMonths = (list: string, separator: string): ReactNode => {
 }
 
 /**
- * 汇总 mode (spec orders §2.8): the order's product, cycle, months and seconds; the evaluation's
+ * 汇总 mode (docs/screens.md "Summary dialog"): the order's product, cycle, months and seconds; the evaluation's
  * figures and estimates; the make-goods per month (owed, scheduled, outstanding) under the
  * order's make-good policy; what each suit entry of the cycle's months has left to schedule (or
  * how far it is overrun, 超排); the order log as a

@@ -38,7 +38,7 @@ function Count({ value }: { value: number | null | undefined }) {
 }
 
 /**
- * The evaluation's figures of one side (orderSummaryList, DESIGN §5.3): a row per month of the
+ * The evaluation's figures of one side (orderSummaryList, docs/evaluation.md "Figures per month"): a row per month of the
  * cycle and the total, each with the target, issued GRP, 正负三 and its %, the remaining spots,
  * and expected / difference / overplay % / theatres at normal, low and high expectations.
  */

@@ -8,7 +8,7 @@ import './evaluation.css'
 type Props = { orderId: number; /** The order's media (its time-period classes). */ mediaId: number; filter: EvaluationFilter; onCustomerData: () => void }
 
 /**
- * 汇总 mode's evaluation (DESIGN §5.3): the side's figures per month and in total, with 客户数据
+ * 汇总 mode's evaluation (docs/evaluation.md "Customer data per order"): the side's figures per month and in total, with 客户数据
  * beside them (the rows their issued GRP comes from), and the estimates per time-period class
  * that the remaining spots are expected at.
  */

@@ -21,9 +21,9 @@ const FORM_ID = 'manual-grp-form'
 const isGrp = (text: string) => text.trim() === '' || (/^\d+(\.\d+)?$/.test(text.trim()) && Number.isFinite(Number(text)))
 
 /**
- * 手动GRP (DESIGN §5.2 grpYmdUp): the GRP of a verified cell, counted as its issued GRP; blank
+ * 手动GRP (docs/evaluation.md "The summary grid" grpYmdUp): the GRP of a verified cell, counted as its issued GRP; blank
  * clears it, and the viewing data counts again. Only a verified, stored cell has one: any other
- * is '点位不存在' (spec orders §5), said here before asking and by the server after.
+ * is '点位不存在' (docs/screens.md "Summary dialog"), said here before asking and by the server after.
  */
 export function ManualGrpDialog({ orderId, target, onClose }: Props) {
   const { t } = useTranslation('orders')

@@ -14,7 +14,7 @@ type Props = {
 }
 
 /**
- * 时段归纳 add/edit from 汇总 (spec orders §2.8): the time-period screen's own dialog, form and
+ * 时段归纳 add/edit from 汇总 (docs/screens.md "Summary dialog"): the time-period screen's own dialog, form and
  * calls (timePeriodClassAdd / Up, open to order accounts), its media fixed to the order's and
  * its periods the order's (`timePeriod`, an order call) rather than the time-period screen's
  * tree. A save refreshes what classes decide here: estimates, figures and the grid.

@@ -23,7 +23,7 @@ const FORM_ID = 'point-modify-form'
 const exists = (cell: GridCell | null): cell is GridCell => cell !== null && cell.id > 0
 
 /**
- * 修改点位 (spec orders §5 "Point modify"): a cell's type, spots and withdrawal, or a new cell
+ * 修改点位 (docs/screens.md "Summary dialog" "Point modify"): a cell's type, spots and withdrawal, or a new cell
  * on an empty day. An existing cell may drop to 0 spots ('请正确输入点位数量'); a new one needs
  * at least one ('请输入大于0').
  */

@@ -21,7 +21,7 @@ type Props = { orderId: number; target: PointMoveTarget | null; onClose: () => v
 const FORM_ID = 'point-move-form'
 
 /**
- * 移动点位 (DESIGN §5.2, spec orders §4 "Point move"): missing spots of a cell the certificate
+ * 移动点位 (docs/evaluation.md "Moving missing spots and make-goods", docs/screens.md "Summary dialog" "Point move"): missing spots of a cell the certificate
  * found short (reasonDisappearance 1) go to another version, period, type and day — by default
  * type B, a make-good, on the source's version and period, on a day still to air (today on,
  * within the cycle, no confirmed month). Type A keeps the source's day, which has always passed

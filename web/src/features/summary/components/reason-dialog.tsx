@@ -21,7 +21,7 @@ const MAX_REASON = 200
 const FORM_ID = 'cell-reason-form'
 
 /**
- * 备注 (spec orders §5 "Comment modify"): the reason of a verified cell, recorded with
+ * 备注 (docs/screens.md "Summary dialog" "Comment modify"): the reason of a verified cell, recorded with
  * orderSummaryGrpYmdUp reasonType '2'. A verified cell is locked, so its type, spots and
  * withdrawal go as they are (anything else is refused with 4009).
  */

@@ -19,8 +19,8 @@ import './summary.css'
 type Props = { order: Order | null; onClose: () => void }
 
 /**
- * 汇总 (spec orders §2.8, DESIGN §5.2): the order's summary in three modes — 汇总 (collect, the
- * default), 月份 (the month grid, merged or split) and 数据分析 (analysis/, DESIGN §5.4) — under
+ * 汇总 (docs/screens.md "Summary dialog", docs/evaluation.md "The summary dialog (汇总)"): the order's summary in three modes — 汇总 (collect, the
+ * default), 月份 (the month grid, merged or split) and 数据分析 (analysis/, docs/api.md "Data analysis and the spot curve") — under
  * one toolbar, optionally full screen. Closing resets it to 汇总. The point dialogs open from the
  * grid through `SummaryDialogs`.
  */

@@ -40,7 +40,7 @@ function when<K extends NonNullable<SummaryAction>['kind']>(action: SummaryActio
 }
 
 /**
- * The summary grid's cell dialogs (spec orders §2.8, §5), one open at a time as `action` says.
+ * The summary grid's cell dialogs (docs/screens.md "Summary dialog"), one open at a time as `action` says.
  * Each is always mounted, so Radix animates; on closing, `returnFocus` gives the focus back to
  * the grid cell the action came from. Each write refreshes the grid and its lookups itself.
  */

@@ -6,7 +6,7 @@ import { useExportCertificate } from '@/features/orders/api/use-certificate'
 const KINDS: EvaluationExport[] = ['result', 'report']
 
 /**
- * The summary's export buttons (spec §2.8): 播出证明汇总, 评估结果 and 评估报告, the last two of the
+ * The summary's export buttons (docs/screens.md "Master-data screens"): 播出证明汇总, 评估结果 and 评估报告, the last two of the
  * side and filters shown. Each is busy while its file is written; a failure shows as the API
  * client shows failures, and the download starts when the url arrives.
  */

@@ -9,7 +9,7 @@ import { POINT_TYPES, type GridCell, type GridRow } from '../api/get-summary-gri
 
 /*
  * What the summary's cell dialogs share: the server's refusal shown on the form, the spot-type
- * radios and the count rules of spec orders §5.
+ * radios and the count rules of docs/screens.md "Summary dialog".
  */
 
 /** The form-level error slot (`root.server`, as react-hook-form named it). */

@@ -88,7 +88,7 @@ export function cellClass(cell: GridCell | undefined, weekend: boolean): string 
 export type MenuItemKind = 'modify' | 'records' | 'reason' | 'grp' | 'move'
 
 /**
- * The cell's right-click menu (spec orders §4; the server's moves.rs): an empty day can only be
+ * The cell's right-click menu (docs/screens.md "Summary dialog"; the server's moves.rs): an empty day can only be
  * created (修改); a stored cell not verified 修改 and 记录, plus 移动 while the certificate found
  * it short and it has missing spots not yet moved (point − aired − moved > 0, not withdrawn:
  * the server refuses anything else); a verified one is locked, so 备注, 手动GRP and 记录.

@@ -56,7 +56,7 @@ export const currentMonth = (months: GridMonth[], month: string) => (months.some
 /**
  * 月份 mode. 合并月份: one month at a time behind a month switcher, its lines in one grid that
  * fills the dialog (batch and 添加时段 act on that month). 拆分月份: every month of the cycle one
- * under the other, each its own grid with its header (docs/decisions.md, Issue 16: the grid).
+ * under the other, each its own grid with its header (docs/decisions.md "The summary dialog (web)").
  */
 export function SummaryMonths({ months, style, month, onMonth, onAction, selection, onToggle }: Props) {
   const { t } = useTranslation('orders')

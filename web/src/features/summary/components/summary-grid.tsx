@@ -35,7 +35,7 @@ type Props = {
 const FIGURES_WIDTH = FIGURES.reduce((sum, f) => sum + f.width, 0)
 
 /**
- * One month of the schedule as a grid (spec orders §2.8): the line's columns frozen on the
+ * One month of the schedule as a grid (docs/screens.md "Summary dialog"): the line's columns frozen on the
  * left, a narrow column per day, the figures after. One box scrolls both ways; the header and
  * the left pane stay in place by `position: sticky`, the day and figure cells are virtualised
  * by react-window's Grid (rows and columns) scrolled by that same box, so a 1,000-line month

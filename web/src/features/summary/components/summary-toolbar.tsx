@@ -29,7 +29,7 @@ type Props = {
 }
 
 /**
- * The summary's toolbar (spec orders §2.8): the modes, the month styles, the figures' filters
+ * The summary's toolbar (docs/screens.md "Summary dialog"): the modes, the month styles, the figures' filters
  * (数据归属, 数据类别, 数据来源), 刷新汇总, the exports, the assessment date with
  * 确认修改评估时间, and the full-screen toggle.
  */

@@ -19,7 +19,7 @@ export function useBatchSelection(months: GridMonth[] | undefined) {
       else next.set(cell.id, { row, cell })
       return next
     })
-  // The cells a batch wrote are done with: they leave the selection (spec §4 "Batch withdraw").
+  // The cells a batch wrote are done with: they leave the selection (docs/screens.md "Master-data screens" "Batch withdraw").
   const unselect = (ids: number[]) =>
     setSelection((now) => {
       const next = new Map(now)

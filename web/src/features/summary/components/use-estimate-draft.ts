@@ -6,7 +6,7 @@ import type { ViewingClass } from '@/features/orders/api/evaluation-types'
 import { afterEstimate, saveViewingEstimate, type EstimateDraft } from '../api/viewing-estimates'
 import { draftOf, draftProblem, sameDraft, trimmed } from './estimate-rules'
 
-/** Spec §9: an estimate is saved once the typing has paused this long. */
+/** docs/screens.md "Constants": an estimate is saved once the typing has paused this long. */
 export const SAVE_DELAY_MS = 1000
 
 const EMPTY: EstimateDraft = { estimated: '', estimatedLow: '', estimatedHigh: '' }

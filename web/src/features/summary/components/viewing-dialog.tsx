@@ -16,7 +16,7 @@ type Props = {
   returnTo: RefObject<HTMLElement | null>
 }
 
-/** 收视信息 (spec §2.8's analysis view): the estimate editor of 汇总 mode, in a dialog of its own. */
+/** 收视信息 (docs/screens.md "Master-data screens"'s analysis view): the estimate editor of 汇总 mode, in a dialog of its own. */
 export function ViewingDialog({ orderId, mediaId, filter, open, onClose, returnTo }: Props) {
   const { t } = useTranslation(['orders', 'common'])
   return (

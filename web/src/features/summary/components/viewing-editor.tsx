@@ -15,10 +15,10 @@ type Props = {
 }
 
 /**
- * 预估 (orderViewingList / orderViewingUp, DESIGN §5.3): the expected GRP of one spot of each
+ * 预估 (orderViewingList / orderViewingUp, docs/evaluation.md "Viewing estimates"): the expected GRP of one spot of each
  * time-period class of the order's media, normal / low / high, editable; the default and its
  * basis follow the toolbar's side and filters, an edit holds whatever the side. The classes
- * themselves (时段归纳) are added and edited here too (spec orders §2.8).
+ * themselves (时段归纳) are added and edited here too (docs/screens.md "Summary dialog").
  */
 export function ViewingEditor({ orderId, mediaId, filter, label }: Props) {
   const { t } = useTranslation('orders')

@@ -9,7 +9,7 @@ export const NAME_MAX = 50
 
 export type GroupFormValues = { brandId: number | null; name: string }
 
-/** Spec §5: brand 请选择品牌名称, name 请输入受众/城市组. */
+/** docs/screens.md "Master-data validation": brand 请选择品牌名称, name 请输入受众/城市组. */
 export function groupSchema(t: TFunction<'system'>) {
   return z.object({
     brandId: z

@@ -5,7 +5,7 @@ import { useUrlFilters } from '@/lib/use-url-filters'
 export const TABS = ['media', 'audience', 'brand'] as const
 export type SettingsTab = (typeof TABS)[number]
 
-/** Spec §9: audience and brand lists page by 10; media by the generic default 20. */
+/** docs/screens.md "Constants": audience and brand lists page by 10; media by the generic default 20. */
 export const PAGE_SIZE: Record<SettingsTab, number> = { media: 20, audience: 10, brand: 10 }
 
 /** The active tab's list state: page, size, name search and (groups) a brand. */

@@ -13,7 +13,7 @@ export const TAPE_FIELDS = [
 
 export type TapeFormValues = Record<(typeof TAPE_FIELDS)[number], string>
 
-/** The spec's product-tape rules (§5): everything required, seconds a positive integer. */
+/** The spec's product-tape rules (docs/screens.md "Master-data validation"): everything required, seconds a positive integer. */
 export function tapeSchema(t: TFunction<'tapes'>) {
   const required = (key: string) => z.string().trim().min(1, t(key)).max(200, t('validation.tooLong', { max: 200 }))
   return z.object({

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client'
 import { tapePayload, type TapeFormValues } from './create-tape'
 import { invalidateTapes } from './invalidate'
 
-/** productMagneticTapeUp sends the `…Up` variants of the fields (spec §3), and the id. */
+/** productMagneticTapeUp sends the `…Up` variants of the fields (docs/screens.md "Master-data validation"), and the id. */
 export function upPayload(id: number, values: TapeFormValues) {
   const up = Object.fromEntries(Object.entries(tapePayload(values)).map(([k, v]) => [`${k}Up`, v]))
   return { id, ...up }

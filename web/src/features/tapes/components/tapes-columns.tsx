@@ -4,7 +4,7 @@ import type { Tape } from '../api/get-tapes'
 
 export type TapeActions = { onEdit: (row: Tape) => void; onDelete: (row: Tape) => void }
 
-/** The columns of spec §2 product tape management, in its order. */
+/** The columns of docs/screens.md "Master-data screens" product tape management, in its order. */
 export function tapeColumns(t: TFunction<'tapes'>, actions: TapeActions): Column<Tape>[] {
   return [
     { key: 'createTime', title: t('createTime'), width: 160 },

@@ -13,7 +13,7 @@ export type ClassFormValues = {
   timePeriodId: number[]
 }
 
-/** Spec §5 time-period-class form. */
+/** docs/screens.md "Master-data validation" time-period-class form. */
 export function classSchema(t: TFunction<'time-periods'>) {
   return z.object({
     mediaId: z.string().min(1, t('validation.mediaRequired')),

@@ -33,7 +33,7 @@ export function formatTime(text: string) {
   return `${pad(Math.floor(secs / 3600))}:${pad(Math.floor((secs % 3600) / 60))}:${pad(secs % 60)}`
 }
 
-/** Spec §5 time-period dialog, with the server's messages. */
+/** docs/screens.md "Master-data validation" time-period dialog, with the server's messages. */
 export function timePeriodSchema(t: TFunction<'time-periods'>) {
   return z
     .object({

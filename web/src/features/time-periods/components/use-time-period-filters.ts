@@ -1,7 +1,7 @@
 import { useUrlFilters } from '@/lib/use-url-filters'
 import type { TimePeriodFilters } from '../api/get-time-periods'
 
-/** The spec's page size for the time-period list (§9); it pages the tree's groups. */
+/** The spec's page size for the time-period list (docs/screens.md "Constants"); it pages the tree's groups. */
 export const PAGE_SIZE = 10
 
 export const FILTER_KEYS = [

@@ -49,7 +49,7 @@ function Summary({ answer, target }: { answer: FigureRows; target: DrillTarget }
 }
 
 /**
- * The rows behind a figure (figureRows, DESIGN §5.5): a page at a time, with their sum over
+ * The rows behind a figure (figureRows, docs/evaluation.md "Drill-down"): a page at a time, with their sum over
  * every page and whether it is the figure the screen shows; 导出 writes all of them with the sum.
  */
 export function FigureRowsDialog({ target, onClose, onCloseAutoFocus }: Props) {

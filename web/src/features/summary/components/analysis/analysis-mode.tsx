@@ -22,7 +22,7 @@ type Props = {
 }
 
 /**
- * 数据分析 (spec §2.8, DESIGN §5.4): the toolbar's query, searched on opening with the order's
+ * 数据分析 (docs/screens.md "Master-data screens", docs/api.md "Data analysis and the spot curve"): the toolbar's query, searched on opening with the order's
  * own product, group and cycle — or, when the cycle has no spot, the latest week with one
  * (useOpeningWeek); the grid of slots by bucket, 10 slots a page; a spot opens its details. The
  * toolbar edits a draft, 搜索 applies it from page 1.

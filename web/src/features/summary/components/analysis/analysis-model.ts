@@ -9,11 +9,11 @@ import type { CurveArgs, CurveSample } from '../../api/get-spot-curve'
  * so the orders route carries none of the chart's code.
  */
 
-/** Spec §9: the analysis list shows 10 slots a page. */
+/** docs/screens.md "Constants": the analysis list shows 10 slots a page. */
 export const ANALYSIS_PAGE_SIZE = 10
 /** Date types: 1 年, 2 月, 3 日, 4 周, 5 天数 (runs of N days). */
 export const TIME_TYPES = ['1', '2', '3', '4', '5'] as const
-/** Per day: each cell is one day's earliest spot (docs/decisions.md, Issue 18: data analysis). */
+/** Per day: each cell is one day's earliest spot (docs/decisions.md "The data analysis screen"). */
 export const DEFAULT_TIME_TYPE = '3'
 export const RUN_TYPE = '5'
 export const MAX_RUN_DAYS = 366

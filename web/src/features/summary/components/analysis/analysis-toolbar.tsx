@@ -18,7 +18,7 @@ type Props = {
 }
 
 /**
- * 数据分析's own fields (spec §2.8's analysis view): 受众/城市组 (the chosen product's groups),
+ * 数据分析's own fields (docs/screens.md "Master-data screens"'s analysis view): 受众/城市组 (the chosen product's groups),
  * 日期范围, 日期类型 with 天数 for type 5, 产品 (those of the order's media), 搜索, and 收视信息
  * (the editable estimates). Category and source are the summary toolbar's.
  */

@@ -19,7 +19,7 @@ type Props = {
 }
 
 /**
- * 点位详情 (spec §2.8's point-display data): the spot's title, start time, seconds, date and
+ * 点位详情 (docs/screens.md "Master-data screens"'s point-display data): the spot's title, start time, seconds, date and
  * audience/city group, and its rating curve (spotCurve) with the spot's seconds shaded and
  * their mean.
  */
