@@ -36,12 +36,12 @@ pub struct IssuedMemo {
     /// At most one background scan runs, whatever the versions: lake changes in quick
     /// succession (a few deletions) don't pile scans up on the cores; a call after the running
     /// one ends starts the next if the version moved meanwhile.
-    warming: Arc<AtomicBool>,
+    warming: AtomicBool,
 }
 
 impl Default for IssuedMemo {
     fn default() -> Self {
-        IssuedMemo { kept: Arc::new(Kept::new(KEPT)), warmed: Mutex::new(None), warming: Arc::default() }
+        IssuedMemo { kept: Arc::new(Kept::new(KEPT)), warmed: Mutex::new(None), warming: AtomicBool::new(false) }
     }
 }
 
@@ -78,7 +78,8 @@ pub async fn issued(state: &AppState, orders: Vec<OrderMatch>, wanted: Wanted) -
             let warmed = warm(&state, version, snapshot).await;
             if let Err(e) = &warmed {
                 tracing::warn!(error = ?e, version, "computing every order's issued totals");
-                // A failed read of the orders is tried again by a later call.
+                // A failed warm-up (reading the orders or scanning them) is tried again by a
+                // later call.
                 *state.issued.warmed.lock().expect("issued warm lock") = None;
             }
             state.issued.warming.store(false, Ordering::Release);
@@ -100,19 +101,8 @@ async fn warm(state: &AppState, version: i64, snapshot: Arc<Snapshot>) -> anyhow
     // The pages asked for first are scanned first, on their own.
     state.issued.kept.settled().await;
     let orders = every_match(state).await?;
-    let (done, ended) = tokio::sync::oneshot::channel();
     let lake = state.lake.clone();
-    state.issued.kept.start(version, orders, move |orders| {
-        let scanned = scan(lake, snapshot, orders);
-        async move {
-            let totals = scanned.await;
-            let _ = done.send(());
-            totals
-        }
-    });
-    // Nothing claimed drops the sender at once.
-    let _ = ended.await;
-    Ok(())
+    state.issued.kept.compute_unclaimed(version, orders, |orders| scan(lake, snapshot, orders)).await
 }
 
 /// Which rows are each of the newest orders', read as the order list reads them and matched by

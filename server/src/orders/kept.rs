@@ -110,30 +110,24 @@ where
         }
     }
 
-    /// Claims and computes, in the background, the keys neither kept nor running at `version`
-    /// (a whole version's warm-up). Answers how many were claimed.
-    pub fn start<Fut>(self: &Arc<Self>, version: i64, keys: Vec<K>, compute: impl FnOnce(Vec<K>) -> Fut) -> usize
+    /// Claims and computes the keys neither kept nor running at `version` (a whole version's
+    /// warm-up), in one computation; resolves when it ended, its values kept.
+    pub async fn compute_unclaimed<Fut>(self: &Arc<Self>, version: i64, keys: Vec<K>, compute: impl FnOnce(Vec<K>) -> Fut) -> anyhow::Result<()>
     where
         Fut: Future<Output = anyhow::Result<Vec<V>>> + Send + 'static,
     {
         let claimed: Vec<K> = {
             let mut state = self.state.lock().expect("kept values lock");
             if state.version != version {
-                return 0;
+                return Ok(());
             }
             let State { values, running, .. } = &mut *state;
             keys.into_iter().filter(|k| !values.contains_key(k) && running.insert(k.clone())).collect()
         };
-        let n = claimed.len();
-        if n > 0 {
-            let task = self.spawn(version, claimed.clone(), compute(claimed));
-            tokio::spawn(async move {
-                if let Ok(Err(e)) = task.await {
-                    tracing::warn!(error = ?e, version, "computing a lake version's values in the background");
-                }
-            });
+        if !claimed.is_empty() {
+            self.spawn(version, claimed.clone(), compute(claimed)).await??;
         }
-        n
+        Ok(())
     }
 
     /// Resolves once no computation runs (at the kept version): a whole version's warm-up waits
