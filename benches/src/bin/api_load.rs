@@ -348,6 +348,17 @@ struct Run {
     first_error: Option<String>,
 }
 
+impl std::fmt::Display for Run {
+    /// A run's line on the console: rate, latencies, answers and the first error if any.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:>8.0} req/s  p50 {:>7.2} ms  p99 {:>7.2} ms  ok {}  errors {}", self.rps, self.p50_ms, self.p99_ms, self.ok, self.errors)?;
+        match &self.first_error {
+            Some(e) => write!(f, " (first: {e})"),
+            None => Ok(()),
+        }
+    }
+}
+
 fn median(v: Vec<f64>) -> f64 {
     adeval_benches::median(&v)
 }
@@ -385,17 +396,7 @@ async fn main() -> anyhow::Result<()> {
                 // The first run's warm-up warms this target; later runs start warm.
                 let warm = if n == 0 { warmup } else { Duration::from_secs(1) };
                 let r = run(server.port, target, token.clone(), connections, warm, Duration::from_secs(seconds)).await?;
-                println!(
-                    "{:<13} run {}: {:>8.0} req/s  p50 {:>7.2} ms  p99 {:>7.2} ms  ok {}  errors {}{}",
-                    target.name,
-                    n + 1,
-                    r.rps,
-                    r.p50_ms,
-                    r.p99_ms,
-                    r.ok,
-                    r.errors,
-                    r.first_error.as_deref().map(|e| format!(" (first: {e})")).unwrap_or_default()
-                );
+                println!("{:<13} run {}: {r}", target.name, n + 1);
                 measured.push(r);
             }
             rows.push((target, measured));
@@ -412,16 +413,7 @@ async fn main() -> anyhow::Result<()> {
             let (during, after, took) =
                 run_through_import(server.port, token.clone(), connections, Duration::from_secs(2), measure, import.clone(), (&url, &data)).await?;
             for (what, r) in [("during", &during), ("after", &after)] {
-                println!(
-                    "orderList import {} {what:<6}: {:>8.0} req/s  p50 {:>7.2} ms  p99 {:>7.2} ms  ok {}  errors {} (import {took:.1} s){}",
-                    n + 1,
-                    r.rps,
-                    r.p50_ms,
-                    r.p99_ms,
-                    r.ok,
-                    r.errors,
-                    r.first_error.as_deref().map(|e| format!(" (first: {e})")).unwrap_or_default()
-                );
+                println!("orderList import {} {what:<6}: {r} (import {took:.1} s)", n + 1);
             }
             imports.push((during, after, took));
         }
