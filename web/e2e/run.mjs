@@ -5,7 +5,8 @@
 // Runs every e2e/tests/*.mjs in alphabetical order, its `tests` in order. A test marked
 // `setup: true` (signing in, seeding through the API or the shell) prepares the flows after it:
 // it must pass but is not counted among the flows. Every other test is a flow and must make at
-// least one check (lib.mjs's `expect`, `expectAccessible`, `toastSays`), or it fails.
+// least one check (lib.mjs's `expect`, `expectAccessible`, `toastSays`), or it fails. A test has
+// 30 s unless it says `timeoutMs` (a flow whose seeding grows with what it measures).
 // Each test gets `ctx`:
 //   browser, base, admin {account, password}, clerk {account, password},
 //   open({ keep }) → fresh context's page (10 s default timeouts; closed after the test unless
@@ -80,7 +81,7 @@ for (const file of files) {
     const started = Date.now()
     const checked = checks.made
     try {
-      await withTimeout(test.run(ctx), config.testTimeoutMs, test.name)
+      await withTimeout(test.run(ctx), test.timeoutMs ?? config.testTimeoutMs, test.name)
       const made = checks.made - checked
       if (test.setup) {
         setups++

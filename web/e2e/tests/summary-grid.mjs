@@ -358,6 +358,8 @@ export const tests = [
   },
   {
     name: 'a 1,000-line month scrolls smoothly (frames measured, reported, not asserted)',
+    // 1,125 seeding calls to a debug server: about 13 s alone, twice that beside the Rust tests.
+    timeoutMs: 60_000,
     run: async (ctx) => {
       const page = shared(ctx)
       const { media, tapes } = ctx.state.seed
