@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make test`: every test against real parts. A throwaway Postgres cluster in a temporary
-# folder (removed on exit), Rust tests, web unit tests, then the browser end-to-end tests
-# against the served build in Debian's Chromium.
+# folder (removed on exit), the web's type check and unit tests, then the Rust tests beside
+# the browser end-to-end tests against the served build in Debian's Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/common.sh
@@ -12,9 +12,13 @@ ensure_web_deps
 
 work=$(mktemp -d /tmp/adeval-test.XXXXXX)
 chmod 755 "$work"
-server_pid=""
 cleanup() {
-    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+    if [ -f "$work/server.pid" ]; then
+        kill "$(cat "$work/server.pid")" 2>/dev/null || true
+    fi
+    # A side that failed may leave the other running.
+    jobs -p | xargs -r kill 2>/dev/null || true
+    wait 2>/dev/null || true
     scripts/pg.sh stop "$work/pg" || true
     rm -rf "$work"
 }
@@ -28,39 +32,57 @@ export DATABASE_URL=${db_url%/adeval}/postgres
 log "web: type check and unit tests"
 (cd web && npm run --silent typecheck && npm test --silent)
 
-log "rust: unit and integration tests"
-# A failure's message, not pages of backtrace, is what the end of a CI log must show
-# (ADEVAL_TEST_BACKTRACE=1 brings the backtraces back).
-RUST_BACKTRACE=${ADEVAL_TEST_BACKTRACE:-0} cargo test --workspace --locked
-
-cargo build --bin adeval --locked
+log "rust: build the tests and the server"
+cargo test --workspace --locked --no-run -q
+cargo build --bin adeval --locked -q
 adeval=$CARGO_TARGET_DIR/debug/adeval
 
-log "web: the client types match the server's OpenAPI document"
-(cd web && ADEVAL_BIN="$adeval" node scripts/openapi.mjs --check)
+# The Rust tests use the two cores a little over half the time and the browser flows (a
+# debug server, Chromium, the runner) about half: side by side they take the time of the
+# longer instead of the sum. Each line says which it comes from. The Rust tests run niced:
+# the flows wait on pages with timeouts, the Rust tests only take longer.
+rust_tests() {
+    # A failure's message, not pages of backtrace, is what the end of a CI log must show
+    # (ADEVAL_TEST_BACKTRACE=1 brings the backtraces back).
+    RUST_BACKTRACE=${ADEVAL_TEST_BACKTRACE:-0} nice -n 10 cargo test --workspace --locked -q
+}
 
-log "browser: end-to-end tests in Chromium"
-# The type check ran with the unit tests above.
-build_web --checked
-# The runner itself: a flow that checks nothing fails, setup steps are not counted as flows.
-node web/e2e/check-runner.mjs
-port=$(free_port)
-export ADEVAL_ADMIN_PASSWORD
-ADEVAL_ADMIN_PASSWORD=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')
-DATABASE_URL=$db_url ADEVAL_ADDR=127.0.0.1:$port ADEVAL_DATA_DIR=$work/data \
-    "$adeval" serve --dev >"$work/server.log" 2>&1 &
-server_pid=$!
-if ! wait_http "http://127.0.0.1:$port/healthz" 60; then
-    cat "$work/server.log" >&2
-    exit 1
-fi
-# A restricted account (/order only) for the permission flows, made the way staff would.
-export ADEVAL_E2E_CLERK_PASSWORD
-ADEVAL_E2E_CLERK_PASSWORD=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')
-DATABASE_URL=$db_url ADEVAL_DATA_DIR=$work/data ADEVAL_USER_PASSWORD=$ADEVAL_E2E_CLERK_PASSWORD \
-    "$adeval" user create --account clerk --name 文员 --rules 112 >/dev/null
-# The flows date things as the server does, in Asia/Shanghai, whatever the machine's zone.
-# Flows that load data only the shell can (rating series) run `adeval import` against the
-# server's database and lake.
-TZ=Asia/Shanghai ADEVAL_E2E_URL=http://127.0.0.1:$port ADEVAL_BIN="$adeval" DATABASE_URL=$db_url ADEVAL_DATA_DIR=$work/data \
-    node web/e2e/run.mjs
+browser_flows() {
+    log "web: the client types match the server's OpenAPI document"
+    (cd web && ADEVAL_BIN="$adeval" node scripts/openapi.mjs --check)
+    # The type check ran with the unit tests above.
+    build_web --checked
+    # The runner itself: a flow that checks nothing fails, setup steps are not counted as flows.
+    node web/e2e/check-runner.mjs
+    local port
+    port=$(free_port)
+    export ADEVAL_ADMIN_PASSWORD
+    ADEVAL_ADMIN_PASSWORD=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')
+    DATABASE_URL=$db_url ADEVAL_ADDR=127.0.0.1:$port ADEVAL_DATA_DIR=$work/data \
+        "$adeval" serve --dev >"$work/server.log" 2>&1 &
+    echo $! >"$work/server.pid"
+    if ! wait_http "http://127.0.0.1:$port/healthz" 60; then
+        cat "$work/server.log" >&2
+        return 1
+    fi
+    # A restricted account (/order only) for the permission flows, made the way staff would.
+    export ADEVAL_E2E_CLERK_PASSWORD
+    ADEVAL_E2E_CLERK_PASSWORD=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')
+    DATABASE_URL=$db_url ADEVAL_DATA_DIR=$work/data ADEVAL_USER_PASSWORD=$ADEVAL_E2E_CLERK_PASSWORD \
+        "$adeval" user create --account clerk --name 文员 --rules 112 >/dev/null
+    # The flows date things as the server does, in Asia/Shanghai, whatever the machine's zone.
+    # Flows that load data only the shell can (rating series) run `adeval import` against the
+    # server's database and lake.
+    TZ=Asia/Shanghai ADEVAL_E2E_URL=http://127.0.0.1:$port ADEVAL_BIN="$adeval" DATABASE_URL=$db_url ADEVAL_DATA_DIR=$work/data \
+        node web/e2e/run.mjs
+}
+
+log "rust tests and browser flows, side by side"
+rust_tests 2>&1 | sed -u 's/^/[rust] /' &
+rust_pid=$!
+browser_flows 2>&1 | sed -u 's/^/[browser] /' &
+browser_pid=$!
+status=0
+wait "$rust_pid" || { status=1; log "rust tests failed"; }
+wait "$browser_pid" || { status=1; log "browser flows failed"; }
+exit "$status"
