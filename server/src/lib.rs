@@ -20,6 +20,7 @@ pub mod master;
 pub mod messages;
 pub mod oplog;
 pub mod orders;
+pub mod reads;
 pub mod realtime;
 pub mod routes;
 pub mod sql;
@@ -63,13 +64,8 @@ pub async fn build_state(config: config::Config) -> anyhow::Result<AppState> {
         config: Arc::new(config),
         nonces: Default::default(),
         bad_traffic: Default::default(),
-        reads: Default::default(),
-        lake: Arc::new(lake),
-        snapshots: Default::default(),
-        issued: Default::default(),
-        aired: Default::default(),
-        positions: Default::default(),
-        estimates: Default::default(),
+        read_cache: Default::default(),
+        reads: reads::Reads::new(lake),
         store,
         hub: Default::default(),
         upload_key: Arc::new(upload_key),

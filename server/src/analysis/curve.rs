@@ -84,8 +84,8 @@ pub async fn spot_curve(state: &AppState, ask: &CurveAsk) -> Result<SpotCurve> {
     }
     checks.finish()?;
     let (channel, audience_group) = (media.unwrap_or_default(), group.unwrap_or_default());
-    let snapshot = state.snapshots.get(&state.db, Dataset::Ratings).await?;
-    let lake = state.lake.clone();
+    let snapshot = state.reads.snapshots.get(&state.db, Dataset::Ratings).await?;
+    let lake = state.reads.lake.clone();
     // The arguments hold four-digit years, so both ends exist; should they not, the day is
     // the caller's mistake, not a panic.
     let start = ask.start();

@@ -40,8 +40,8 @@ pub async fn last_week(state: &AppState, of: &SpotsOf) -> Result<LastWeek> {
     let mut checks = Checks::default();
     let filter = super::spots_filter(state, of, (None, None), &mut checks).await?;
     checks.finish()?;
-    let snapshot = state.snapshots.get(&state.db, Dataset::Viewing).await?;
-    let lake = state.lake.clone();
+    let snapshot = state.reads.snapshots.get(&state.db, Dataset::Viewing).await?;
+    let lake = state.reads.lake.clone();
     let day = crate::lake::blocking(move || lake.viewing_last_day(&snapshot, &filter))
         .await?
         .context("the last day with a spot")?;

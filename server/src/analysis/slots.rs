@@ -100,8 +100,8 @@ pub async fn analysis(state: &AppState, ask: &SlotsAsk) -> Result<AnalysisPage> 
     }
     checks.finish()?;
     let ranges: Vec<(NaiveDate, NaiveDate)> = buckets.iter().map(|b| (b.first, b.last)).collect();
-    let snapshot = state.snapshots.get(&state.db, Dataset::Viewing).await?;
-    let lake = state.lake.clone();
+    let snapshot = state.reads.snapshots.get(&state.db, Dataset::Viewing).await?;
+    let lake = state.reads.lake.clone();
     let (page, limit) = (ask.page, ask.limit);
     let (slots, total) = crate::lake::blocking(move || lake.viewing_slots(&snapshot, &filter, &ranges, page, limit))
         .await?

@@ -177,9 +177,9 @@ pub async fn by_group(state: &AppState, product: i64, f: Filters) -> Result<Figu
 
 /// Runs the query over the live viewing files and their rollups.
 async fn count(state: &AppState, query: DashboardQuery) -> Result<Dashboard> {
-    let viewing = state.snapshots.get(&state.db, Dataset::Viewing).await?;
-    let rollup = state.snapshots.get(&state.db, Dataset::ViewingDaily).await?;
-    let lake = state.lake.clone();
+    let viewing = state.reads.snapshots.get(&state.db, Dataset::Viewing).await?;
+    let rollup = state.reads.snapshots.get(&state.db, Dataset::ViewingDaily).await?;
+    let lake = state.reads.lake.clone();
     let answer = crate::lake::blocking(move || lake.dashboard(&viewing, &rollup, &query)).await?.context("the dashboard's figures")?;
     Ok(answer)
 }

@@ -147,13 +147,13 @@ where
         commit_batch(&mut tx, batch_id, worker, &files, rows).await?;
         // The months' rollups across batches, under a lock per month (lake/month_rollups.rs).
         let months = crate::lake::month_rollups::viewing_months(&files);
-        crate::lake::month_rollups::merge_months(&mut tx, &state.lake, batch_id, &months, &mut merged).await?;
+        crate::lake::month_rollups::merge_months(&mut tx, &state.reads.lake, batch_id, &months, &mut merged).await?;
         then(&mut tx).await?;
         tx.commit().await.map_err(CommitError::from)?;
         Ok(())
     }
     .await;
-    let lake = state.lake.clone();
+    let lake = state.reads.lake.clone();
     match committed {
         Err(e) => {
             let _ = crate::lake::blocking(move || lake.remove(&[files, merged].concat())).await;
@@ -172,7 +172,7 @@ async fn with_rollups(state: &AppState, mut files: Vec<LakeFile>) -> anyhow::Res
     if !files.iter().any(|f| f.dataset == Dataset::Viewing) {
         return Ok(files);
     }
-    let lake = state.lake.clone();
+    let lake = state.reads.lake.clone();
     let viewing = files.clone();
     let built = crate::lake::blocking(move || lake.viewing_rollup(&viewing)).await;
     match built {
@@ -181,7 +181,7 @@ async fn with_rollups(state: &AppState, mut files: Vec<LakeFile>) -> anyhow::Res
             Ok(files)
         }
         failed => {
-            let lake = state.lake.clone();
+            let lake = state.reads.lake.clone();
             let _ = crate::lake::blocking(move || lake.remove(&files)).await;
             Err(match failed {
                 Ok(Err(e)) => anyhow::Error::from(e).context("building the viewing rollup"),

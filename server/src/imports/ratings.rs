@@ -30,7 +30,7 @@ pub async fn import(state: &AppState, files: Vec<std::path::PathBuf>, origin: &s
         },
     )
     .await?;
-    let lake = state.lake.clone();
+    let lake = state.reads.lake.clone();
     let imported = crate::lake::blocking(move || lake.import_ratings(batch_id, &files)).await?;
     let (written, summary) = match imported {
         Ok(done) => done,

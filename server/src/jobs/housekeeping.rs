@@ -84,7 +84,7 @@ async fn storage(state: &AppState) {
     if let Err(e) = crate::lake::abandoned_batches(state, purge::BATCH_ABANDONED_AFTER).await {
         tracing::warn!(error = ?e, "removing the files of abandoned lake batches");
     }
-    if let Err(e) = crate::lake::sweep_retired(&state.db, &state.lake, crate::lake::RETIRED_KEPT).await {
+    if let Err(e) = crate::lake::sweep_retired(&state.db, &state.reads.lake, crate::lake::RETIRED_KEPT).await {
         tracing::warn!(error = ?e, "removing retired lake files");
     }
 }

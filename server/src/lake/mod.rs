@@ -227,7 +227,7 @@ pub async fn close_batches_of_job(state: &crate::AppState, job_id: i64) -> anyho
 }
 
 async fn close_dead_batch(state: &crate::AppState, id: i64) -> anyhow::Result<()> {
-    let lake = state.lake.clone();
+    let lake = state.reads.lake.clone();
     // Files first: a batch whose removal failed stays `writing` and is tried again.
     let removed = blocking(move || lake.remove_batch(id)).await??;
     sqlx::query("update lake_batches set status = 'failed', note = $2 where id = $1 and status = 'writing'")
@@ -271,7 +271,7 @@ pub async fn compact(state: &crate::AppState, dataset: Dataset) -> anyhow::Resul
             continue;
         }
         let snapshot = Snapshot { files: files.iter().map(|(_, p)| p.clone()).collect(), deleted: deleted.clone() };
-        let lake = state.lake.clone();
+        let lake = state.reads.lake.clone();
         let fresh = blocking(move || -> anyhow::Result<Vec<LakeFile>> {
             let mut fresh = lake.compact(&snapshot, dataset)?;
             match lake.viewing_rollup(&fresh) {
@@ -309,8 +309,8 @@ pub async fn compact(state: &crate::AppState, dataset: Dataset) -> anyhow::Resul
         // The month's rollup across batches is rebuilt from the new twins (month_rollups.rs).
         let mut merged = Vec::new();
         let months = month_rollups::viewing_months(&fresh);
-        if let Err(e) = month_rollups::merge_months(&mut tx, &state.lake, batch, &months, &mut merged).await {
-            let lake = state.lake.clone();
+        if let Err(e) = month_rollups::merge_months(&mut tx, &state.reads.lake, batch, &months, &mut merged).await {
+            let lake = state.reads.lake.clone();
             let _ = blocking(move || lake.remove(&[fresh, merged].concat())).await;
             return Err(e);
         }
@@ -330,7 +330,7 @@ pub async fn compact(state: &crate::AppState, dataset: Dataset) -> anyhow::Resul
 pub async fn warm(state: &crate::AppState) -> anyhow::Result<()> {
     let viewing = snapshot(&state.db, Dataset::Viewing).await?;
     let rollup = snapshot(&state.db, Dataset::ViewingDaily).await?;
-    let lake = state.lake.clone();
+    let lake = state.reads.lake.clone();
     let started = std::time::Instant::now();
     let companions = blocking(move || -> anyhow::Result<usize> {
         lake.viewing_page(&viewing, &adeval_engine::ViewingFilter::default(), 1, 10)?;

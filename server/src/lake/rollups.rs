@@ -85,13 +85,13 @@ async fn build_missing(state: &AppState) -> anyhow::Result<usize> {
         let mut written = Vec::new();
         let merged: anyhow::Result<()> = async {
             let mut tx = state.db.begin().await?;
-            super::month_rollups::merge_months(&mut tx, &state.lake, batch, &[month], &mut written).await?;
+            super::month_rollups::merge_months(&mut tx, &state.reads.lake, batch, &[month], &mut written).await?;
             tx.commit().await?;
             Ok(())
         }
         .await;
         if let Err(e) = merged {
-            let lake = state.lake.clone();
+            let lake = state.reads.lake.clone();
             let _ = super::blocking(move || lake.remove(&written)).await;
             tracing::warn!(%month, error = ?e, "merging the month's viewing rollups");
         }
@@ -124,7 +124,7 @@ async fn retire_legacy(state: &AppState) -> anyhow::Result<usize> {
 /// compaction may have replaced them meanwhile, with rollups of its own).
 async fn build_batch(state: &AppState, batch: i64, files: &[Live]) -> anyhow::Result<usize> {
     let lake_files = lake_files_of(files)?;
-    let lake = state.lake.clone();
+    let lake = state.reads.lake.clone();
     let rollups = super::blocking(move || -> anyhow::Result<Vec<LakeFile>> {
         // What a backfill that died before listing its files left (under the lock, nothing
         // else writes twins of live files).
@@ -149,7 +149,7 @@ async fn build_batch(state: &AppState, batch: i64, files: &[Live]) -> anyhow::Re
     }
     .await;
     if !matches!(listed, Ok(true)) {
-        let (lake, built) = (state.lake.clone(), rollups.clone());
+        let (lake, built) = (state.reads.lake.clone(), rollups.clone());
         let _ = super::blocking(move || lake.remove(&built)).await;
     }
     Ok(if listed? { rollups.len() } else { 0 })

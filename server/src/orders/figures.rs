@@ -253,7 +253,7 @@ async fn issued(state: &AppState, orders: Vec<OrderMatch>, wanted: Wanted) -> an
     if !per_order() {
         return super::issued::issued(state, orders, wanted).await;
     }
-    let lake = state.lake.clone();
+    let lake = state.reads.lake.clone();
     let snapshot = crate::lake::snapshot(&state.db, Dataset::Viewing).await?;
     let totals = crate::lake::blocking(move || lake.issued_totals_per_order(&snapshot, &orders)).await?;
     Ok(Answer { values: totals.context("the orders' issued totals")?, previous: false })

@@ -68,9 +68,9 @@ impl IssuedMemo {
 /// kept ones from memory, the others from one scan of the snapshot the manifest names now.
 /// `previous` when some are the previous lake version's (their scan is under way).
 pub async fn issued(state: &AppState, orders: Vec<OrderMatch>, wanted: Wanted) -> anyhow::Result<Answer<Totals>> {
-    let (version, snapshot) = state.snapshots.versioned(&state.db, Dataset::Viewing).await?;
-    let memo = &state.issued;
-    let compute = |orders: Vec<OrderMatch>| scan(state.lake.clone(), snapshot.clone(), orders);
+    let (version, snapshot) = state.reads.snapshots.versioned(&state.db, Dataset::Viewing).await?;
+    let memo = &state.reads.issued;
+    let compute = |orders: Vec<OrderMatch>| scan(state.reads.lake.clone(), snapshot.clone(), orders);
     let answer = memo.kept.get(version, &orders, wanted, compute).await?;
     if memo.start_warming(version) {
         let state = state.clone();
@@ -80,9 +80,9 @@ pub async fn issued(state: &AppState, orders: Vec<OrderMatch>, wanted: Wanted) -
                 tracing::warn!(error = ?e, version, "computing every order's issued totals");
                 // A failed warm-up (reading the orders or scanning them) is tried again by a
                 // later call.
-                *state.issued.warmed.lock().expect("issued warm lock") = None;
+                *state.reads.issued.warmed.lock().expect("issued warm lock") = None;
             }
-            state.issued.warming.store(false, Ordering::Release);
+            state.reads.issued.warming.store(false, Ordering::Release);
         });
     }
     Ok(answer)
@@ -99,10 +99,10 @@ fn scan(lake: Arc<adeval_engine::Lake>, snapshot: Arc<Snapshot>, orders: Vec<Ord
 /// once the calls' own scans ended; ends when they are kept.
 async fn warm(state: &AppState, version: i64, snapshot: Arc<Snapshot>) -> anyhow::Result<()> {
     // The pages asked for first are scanned first, on their own.
-    state.issued.kept.settled().await;
+    state.reads.issued.kept.settled().await;
     let orders = every_match(state).await?;
-    let lake = state.lake.clone();
-    state.issued.kept.compute_unclaimed(version, orders, |orders| scan(lake, snapshot, orders)).await
+    let lake = state.reads.lake.clone();
+    state.reads.issued.kept.compute_unclaimed(version, orders, |orders| scan(lake, snapshot, orders)).await
 }
 
 /// Which rows are each of the newest orders', read as the order list reads them and matched by

@@ -393,7 +393,7 @@ async fn a_lake_without_rollups_answers_the_same_and_gets_them_built_and_compact
     let rebuilt = live_rollups().await;
     assert!(rebuilt.iter().all(|p| !built.contains(p)) && rebuilt.len() == 2, "{rebuilt:?}");
     // The replaced rollups stay for reads in flight, until a sweep past the grace.
-    adeval_server::lake::sweep_retired(&f.app.db, &f.app.state.lake, std::time::Duration::ZERO).await.unwrap();
+    adeval_server::lake::sweep_retired(&f.app.db, &f.app.state.reads.lake, std::time::Duration::ZERO).await.unwrap();
     for old in &built {
         assert!(!f.app.data_dir.join("lake").join(old).exists(), "{old} stayed on disk");
     }

@@ -105,10 +105,10 @@ async fn earlier_lake(f: &Fixture) -> i64 {
             created_at: day.and_hms_opt(0, 0, 0).unwrap(),
         })
         .collect();
-    let lake = state.lake.clone();
+    let lake = state.reads.lake.clone();
     let mut files = tokio::task::spawn_blocking(move || lake.write_viewing(batch, &rows)).await.unwrap().unwrap();
     assert_eq!(files.len(), 1);
-    let root = state.lake.root().to_path_buf();
+    let root = state.reads.lake.root().to_path_buf();
     let raw = root.join(&files[0].path);
     let month = "viewing_daily/month=2026-03";
     let (twin, full, titles) = (format!("{month}/b{batch}-0.parquet"), format!("{month}/month-b{batch}-1.parquet"), format!("{month}/month-b{batch}-1-titles.parquet"));

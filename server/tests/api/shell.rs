@@ -100,12 +100,12 @@ async fn compaction_rewrites_files_without_the_deleted_rows() {
     assert!(live.iter().all(|p| !old_files.contains(p)));
     // A read that took its snapshot before the compaction still finds its files; they go with
     // housekeeping's sweep once retired longer than it keeps them.
-    assert_eq!(app.state.lake.count_rows(&old_snapshot).unwrap(), 65, "the old snapshot's read failed");
+    assert_eq!(app.state.reads.lake.count_rows(&old_snapshot).unwrap(), 65, "the old snapshot's read failed");
     let on_disk = || old_files.iter().filter(|p| app.data_dir.join("lake").join(p).exists()).count();
     assert_eq!(on_disk(), old_files.len(), "removed at once");
-    adeval_server::lake::sweep_retired(&app.db, &app.state.lake, adeval_server::lake::RETIRED_KEPT).await.unwrap();
+    adeval_server::lake::sweep_retired(&app.db, &app.state.reads.lake, adeval_server::lake::RETIRED_KEPT).await.unwrap();
     assert_eq!(on_disk(), old_files.len(), "removed before their time");
-    adeval_server::lake::sweep_retired(&app.db, &app.state.lake, std::time::Duration::ZERO).await.unwrap();
+    adeval_server::lake::sweep_retired(&app.db, &app.state.reads.lake, std::time::Duration::ZERO).await.unwrap();
     assert_eq!(on_disk(), 0, "left on disk past their time");
 }
 

@@ -70,7 +70,7 @@ pub async fn import_file_in_chunks<R: Report>(
     };
     let batch_id = begin_batch(&state.db, &info).await?;
     let job = Job {
-        lake: state.lake.clone(),
+        lake: state.reads.lake.clone(),
         path: path.to_path_buf(),
         opts: opts.clone(),
         default_group,

@@ -195,7 +195,7 @@ pub async fn import_file<R: Report>(state: &AppState, order: i64, path: &Path, o
     report.stage(60, &format!("正在写入 {} 行", rows.len())).await;
     let count = rows.len() as u64;
     let fresh: Vec<CurrentRow> = rows.iter().map(CurrentRow::fresh).collect();
-    let lake = state.lake.clone();
+    let lake = state.reads.lake.clone();
     let written = crate::lake::blocking(move || lake.write_certificates(batch_id, &rows)).await?;
     let files = match written {
         Ok(files) => files,

@@ -23,7 +23,7 @@ pub async fn batch_rows(state: &AppState, conn: &mut PgConnection, batch: i64) -
         .bind(batch)
         .fetch_all(&mut *conn)
         .await?;
-    let lake = state.lake.clone();
+    let lake = state.reads.lake.clone();
     let snapshot = Snapshot { files, deleted: Vec::new() };
     Ok(crate::lake::blocking(move || lake.certificate_rows(&snapshot)).await??)
 }

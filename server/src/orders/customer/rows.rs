@@ -198,8 +198,8 @@ pub fn round2(x: f64) -> f64 {
 pub async fn index(state: &AppState, order: i64, wanted: &Wanted, (page, limit): (u64, u64)) -> Result<Option<IndexPage>> {
     let Some(scope) = scope(&mut *state.db.acquire().await?, order).await? else { return Ok(None) };
     let filter = scope.filter(&scope.choose(wanted)?);
-    let snapshot = state.snapshots.get(&state.db, Dataset::Viewing).await?;
-    let lake = state.lake.clone();
+    let snapshot = state.reads.snapshots.get(&state.db, Dataset::Viewing).await?;
+    let lake = state.reads.lake.clone();
     let (rows, totals) = crate::lake::blocking(move || {
         let (rows, _) = lake.viewing_page(&snapshot, &filter, page, limit)?;
         let totals = lake.viewing_totals(&snapshot, &filter)?;
@@ -214,7 +214,7 @@ pub async fn index(state: &AppState, order: i64, wanted: &Wanted, (page, limit):
 /// The lake's manifest is read on `conn`: an attach holds the order's lock on it.
 pub async fn all(state: &AppState, conn: &mut PgConnection, filter: ViewingFilter) -> anyhow::Result<Vec<ViewingRow>> {
     let snapshot = crate::lake::snapshot_on(conn, Dataset::Viewing).await?;
-    let lake = state.lake.clone();
+    let lake = state.reads.lake.clone();
     let mut rows = crate::lake::blocking(move || {
         let mut rows = Vec::new();
         lake.viewing_for_each(&snapshot, &filter, |row| {

@@ -84,9 +84,9 @@ impl EstimateMemo {
 /// others computed once from the snapshots the manifest names now ([`Kept`]); `previous` when
 /// some are the previous lake version's (their computation is under way).
 pub async fn compute(state: &AppState, keys: &[DefaultKey], wanted: Wanted) -> anyhow::Result<Answer<Arc<ClassDefaults>>> {
-    let (version, ratings) = state.snapshots.versioned(&state.db, Dataset::Ratings).await?;
-    let (viewing_version, viewing) = state.snapshots.versioned(&state.db, Dataset::Viewing).await?;
-    let lake = state.lake.clone();
+    let (version, ratings) = state.reads.snapshots.versioned(&state.db, Dataset::Ratings).await?;
+    let (viewing_version, viewing) = state.reads.snapshots.versioned(&state.db, Dataset::Viewing).await?;
+    let lake = state.reads.lake.clone();
     let compute = move |keys: Vec<DefaultKey>| {
         let (lake, ratings, viewing) = (lake.clone(), ratings.clone(), viewing.clone());
         async move {
@@ -101,7 +101,7 @@ pub async fn compute(state: &AppState, keys: &[DefaultKey], wanted: Wanted) -> a
     if viewing_version != version {
         return Ok(Answer { values: compute(keys.to_vec()).await?, previous: false });
     }
-    state.estimates.kept.get(version, keys, wanted, compute).await
+    state.reads.estimates.kept.get(version, keys, wanted, compute).await
 }
 
 /// The defaults of every key: one rating query for every distinct series and range, then one

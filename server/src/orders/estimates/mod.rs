@@ -8,7 +8,7 @@
 //! [`for_orders`] answers what figures use for a page of orders at once; [`days_of_class`]
 //! the days one class's default is computed from (the drill-down).
 
-mod defaults;
+pub mod defaults;
 pub mod edits;
 mod orders;
 
@@ -165,9 +165,9 @@ pub async fn days_of_class(state: &AppState, order: i64, scope: &EstimateScope, 
     let mut found = orders::load(&state.db, &[order], |_| *scope).await?;
     let Some(o) = found.pop() else { return Ok(None) };
     let Some(c) = o.classes.iter().find(|c| c.id == class) else { return Ok(None) };
-    let ratings = state.snapshots.get(&state.db, Dataset::Ratings).await?;
-    let viewing = state.snapshots.get(&state.db, Dataset::Viewing).await?;
-    let (lake, key) = (state.lake.clone(), o.key.clone());
+    let ratings = state.reads.snapshots.get(&state.db, Dataset::Ratings).await?;
+    let viewing = state.reads.snapshots.get(&state.db, Dataset::Viewing).await?;
+    let (lake, key) = (state.reads.lake.clone(), o.key.clone());
     let mut days = crate::lake::blocking(move || class_days(&lake, &ratings, &viewing, std::slice::from_ref(&key)))
         .await?
         .context("the days of a class's default estimate")?;

@@ -111,7 +111,7 @@ pub async fn spots_of(state: &AppState, order: i64, matching: OrderMatch, data: 
             let attached = customer::attached(&state.db, order).await?;
             Ok::<_, sqlx::Error>(attached.filter(|a| covers(a.category, data.category) && covers(a.source, data.source)))
         },
-        state.positions.of(&state.db, order),
+        state.reads.positions.of(&state.db, order),
     )?;
     let mut aired = match attached {
         Some(attached) => Arc::new(from_attached(&attached, data)),
@@ -132,16 +132,16 @@ pub async fn spots_of(state: &AppState, order: i64, matching: OrderMatch, data: 
 
 /// The lake's rows of the match: kept at the lake's version, else one lean read.
 async fn lake_spots(state: &AppState, matching: OrderMatch, side: Side) -> anyhow::Result<Arc<AiredSpots>> {
-    let (version, snapshot) = state.snapshots.versioned(&state.db, Dataset::Viewing).await?;
-    if let Some(aired) = state.aired.kept(version, &matching, side) {
+    let (version, snapshot) = state.reads.snapshots.versioned(&state.db, Dataset::Viewing).await?;
+    if let Some(aired) = state.reads.aired.kept(version, &matching, side) {
         return Ok(aired);
     }
-    let (lake, filter) = (state.lake.clone(), matching.filter(side));
+    let (lake, filter) = (state.reads.lake.clone(), matching.filter(side));
     let aired = crate::lake::blocking(move || lake.aired_spots(&snapshot, &filter))
         .await?
         .context("the order's viewing rows")?;
     let aired = Arc::new(aired);
-    state.aired.keep(version, matching, side, aired.clone());
+    state.reads.aired.keep(version, matching, side, aired.clone());
     Ok(aired)
 }
 

@@ -233,7 +233,7 @@ async fn the_demo_rating_history_covers_every_demo_channel_and_its_products_grou
     let app = spawn_app().await;
     let rows = adeval_server::demo::lake::ratings(&app.state).await.unwrap();
     let snapshot = adeval_server::lake::snapshot(&app.db, adeval_engine::Dataset::RatingsDaily).await.unwrap();
-    let lake = app.state.lake.clone();
+    let lake = app.state.reads.lake.clone();
     let series = tokio::task::spawn_blocking(move || lake.ratings_by_channel_group(&snapshot, None)).await.unwrap().unwrap();
     let mut names: Vec<(String, String)> = series.iter().map(|s| (s.channel.clone(), s.audience_group.clone())).collect();
     names.dedup();
