@@ -77,14 +77,15 @@ pub async fn build_state(config: config::Config) -> anyhow::Result<AppState> {
 /// after it returns is missed.
 pub async fn start_background(state: &AppState) {
     tokio::spawn(realtime::listener::run(state.db.clone(), state.hub.clone()));
-    jobs::start(state, state.config.workers);
-    jobs::housekeeping::start(state);
-    let rollups = state.clone();
+    let services = state.services();
+    jobs::start(&services, state.config.workers);
+    jobs::housekeeping::start(&services);
+    let (db, lake) = (state.db.clone(), state.reads.lake.clone());
     tokio::spawn(async move {
-        if let Err(e) = lake::rollups::backfill(&rollups).await {
+        if let Err(e) = lake::rollups::backfill(&db, &lake).await {
             tracing::warn!(error = ?e, "building the missing viewing rollups");
         }
-        if let Err(e) = lake::warm(&rollups).await {
+        if let Err(e) = lake::warm(&db, &lake).await {
             tracing::warn!(error = ?e, "warming the lake's reads");
         }
     });

@@ -27,3 +27,15 @@ pub struct AppState {
     /// Key of the upload policies (shared by every process through Postgres).
     pub upload_key: Arc<Vec<u8>>,
 }
+
+impl AppState {
+    /// What the job workers and housekeeping run with, handed over at start.
+    pub fn services(&self) -> crate::jobs::Services {
+        crate::jobs::Services {
+            db: self.db.clone(),
+            reads: self.reads.clone(),
+            store: self.store.clone(),
+            config: self.config.clone(),
+        }
+    }
+}

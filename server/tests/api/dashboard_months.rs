@@ -21,7 +21,7 @@ async fn two_imports_committing_one_month_at_once_both_land_in_its_month_rollup(
     // The first commit stays open a while after its month rollup is built; the second starts
     // meanwhile and, without the month's lock, would merge without the first's files.
     let (merged, started) = tokio::sync::oneshot::channel();
-    let first = adeval_server::imports::commit_or_remove_with(state, a, None, a_files, ROWS as u64, move |_| {
+    let first = adeval_server::imports::commit_or_remove_with(&state.db, &state.reads.lake, a, None, a_files, ROWS as u64, move |_| {
         Box::pin(async move {
             merged.send(()).ok();
             tokio::time::sleep(std::time::Duration::from_millis(500)).await;
@@ -30,7 +30,7 @@ async fn two_imports_committing_one_month_at_once_both_land_in_its_month_rollup(
     });
     let second = async {
         started.await.unwrap();
-        adeval_server::imports::commit_or_remove(state, b, None, b_files, ROWS as u64).await
+        adeval_server::imports::commit_or_remove(&state.db, &state.reads.lake, b, None, b_files, ROWS as u64).await
     };
     let (first, second) = tokio::join!(first, second);
     first.unwrap();
@@ -84,7 +84,7 @@ async fn two_imports_committing_one_month_at_once_both_land_in_its_month_rollup(
     };
     // What a start warms: the live title companion indexed before any dashboard call.
     let companion: Vec<String> = months.iter().filter(|p| is_titles_rollup(p)).map(|p| p.to_string()).collect();
-    adeval_server::lake::warm(state).await.unwrap();
+    adeval_server::lake::warm(&state.db, &state.reads.lake).await.unwrap();
     assert_eq!(state.reads.lake.indexed_title_companions(), companion);
     let answer = state.reads.lake.dashboard(&Snapshot::new(viewing), &Snapshot::new(months.iter().map(|p| p.to_string())), &q).unwrap();
     assert_eq!(answer.cells.len(), 1);

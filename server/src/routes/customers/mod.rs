@@ -175,7 +175,7 @@ async fn delete(State(state): State<AppState>, Extension(admin): Extension<Admin
     if deleted == 0 {
         return Err(AppError::NotFound("数据不存在或已删除".into()));
     }
-    crate::orders::evaluation::alerts::after_data_change(&state).await;
+    crate::orders::evaluation::alerts::after_data_change(&state.db, &state.reads).await;
     Ok(Done("删除成功", Deleted { deleted }))
 }
 
@@ -195,7 +195,7 @@ async fn export(State(state): State<AppState>, Extension(admin): Extension<Admin
             if tx.send(rows::cells(row, zone)) { Ok(()) } else { Err(export::Stopped.into()) }
         })
     });
-    let exported = export::save(&state, Maker::new(&admin, &EXPORT), "客户数据", &rows::HEADERS, rx).await;
+    let exported = export::save(&state.db, &state.store, &state.config, Maker::new(&admin, &EXPORT), "客户数据", &rows::HEADERS, rx).await;
     let produced = producer.await?;
     // A writer's failure explains the producer's stop, so it goes first; a producer that
     // failed part-way fails the export even though the writer saw a clean end.
