@@ -20,6 +20,7 @@ pub mod master;
 pub mod messages;
 pub mod oplog;
 pub mod orders;
+pub mod reads;
 pub mod realtime;
 pub mod routes;
 pub mod sql;
@@ -63,13 +64,8 @@ pub async fn build_state(config: config::Config) -> anyhow::Result<AppState> {
         config: Arc::new(config),
         nonces: Default::default(),
         bad_traffic: Default::default(),
-        reads: Default::default(),
-        lake: Arc::new(lake),
-        snapshots: Default::default(),
-        issued: Default::default(),
-        aired: Default::default(),
-        positions: Default::default(),
-        estimates: Default::default(),
+        read_cache: Default::default(),
+        reads: reads::Reads::new(lake),
         store,
         hub: Default::default(),
         upload_key: Arc::new(upload_key),
@@ -81,14 +77,15 @@ pub async fn build_state(config: config::Config) -> anyhow::Result<AppState> {
 /// after it returns is missed.
 pub async fn start_background(state: &AppState) {
     tokio::spawn(realtime::listener::run(state.db.clone(), state.hub.clone()));
-    jobs::start(state, state.config.workers);
-    jobs::housekeeping::start(state);
-    let rollups = state.clone();
+    let services = state.services();
+    jobs::start(&services, state.config.workers);
+    jobs::housekeeping::start(&services);
+    let (db, lake) = (state.db.clone(), state.reads.lake.clone());
     tokio::spawn(async move {
-        if let Err(e) = lake::rollups::backfill(&rollups).await {
+        if let Err(e) = lake::rollups::backfill(&db, &lake).await {
             tracing::warn!(error = ?e, "building the missing viewing rollups");
         }
-        if let Err(e) = lake::warm(&rollups).await {
+        if let Err(e) = lake::warm(&db, &lake).await {
             tracing::warn!(error = ?e, "warming the lake's reads");
         }
     });

@@ -64,7 +64,7 @@ async fn main() -> anyhow::Result<()> {
         Command::Query(args) => adeval_server::cli::query::run(Config::from_env()?, args).await,
         Command::Compact => {
             let state = adeval_server::build_state(Config::from_env()?).await?;
-            let n = adeval_server::lake::compact(&state, adeval_engine::Dataset::Viewing).await?;
+            let n = adeval_server::lake::compact(&state.db, &state.reads.lake, adeval_engine::Dataset::Viewing).await?;
             println!("rewrote {n} files; the server's housekeeping removes the old ones 15 minutes on");
             Ok(())
         }

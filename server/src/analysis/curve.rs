@@ -6,11 +6,12 @@ use adeval_engine::{CurveRequest, Dataset, Resolution};
 use anyhow::Context;
 use chrono::{Duration, NaiveDate, NaiveDateTime};
 use serde::Serialize;
+use sqlx::PgPool;
 use utoipa::ToSchema;
 
 use crate::clock::LocalTime;
 use crate::error::{Checks, Result};
-use crate::state::AppState;
+use crate::reads::Reads;
 
 /// A checked spotCurve request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,8 +74,8 @@ pub struct SpotCurve {
 }
 
 /// The curve of a checked request; an unknown media or group is a field error (4000).
-pub async fn spot_curve(state: &AppState, ask: &CurveAsk) -> Result<SpotCurve> {
-    let (media, group) = super::names(&mut *state.db.acquire().await?, Some(ask.media_id), ask.group_id).await?;
+pub async fn spot_curve(db: &PgPool, reads: &Reads, ask: &CurveAsk) -> Result<SpotCurve> {
+    let (media, group) = super::names(&mut *db.acquire().await?, Some(ask.media_id), ask.group_id).await?;
     let mut checks = Checks::default();
     if media.is_none() {
         checks.add("mediaId", "媒体不存在");
@@ -84,8 +85,8 @@ pub async fn spot_curve(state: &AppState, ask: &CurveAsk) -> Result<SpotCurve> {
     }
     checks.finish()?;
     let (channel, audience_group) = (media.unwrap_or_default(), group.unwrap_or_default());
-    let snapshot = state.snapshots.get(&state.db, Dataset::Ratings).await?;
-    let lake = state.lake.clone();
+    let snapshot = reads.snapshots.get(db, Dataset::Ratings).await?;
+    let lake = reads.lake.clone();
     // The arguments hold four-digit years, so both ends exist; should they not, the day is
     // the caller's mistake, not a panic.
     let start = ask.start();

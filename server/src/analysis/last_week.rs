@@ -7,11 +7,12 @@ use adeval_engine::Dataset;
 use anyhow::Context;
 use chrono::{Datelike, Days, NaiveDate};
 use serde::Serialize;
+use sqlx::PgPool;
 use utoipa::ToSchema;
 
 use super::SpotsOf;
 use crate::error::{Checks, Result};
-use crate::state::AppState;
+use crate::reads::Reads;
 
 /// dataAnalysisLastWeek's answer; every field null when the rows have no spot.
 #[derive(Debug, Serialize, ToSchema, PartialEq, Eq)]
@@ -36,12 +37,12 @@ impl LastWeek {
 }
 
 /// The last week of `of`'s spots. Unknown product, group or media are field errors (4000).
-pub async fn last_week(state: &AppState, of: &SpotsOf) -> Result<LastWeek> {
+pub async fn last_week(db: &PgPool, reads: &Reads, of: &SpotsOf) -> Result<LastWeek> {
     let mut checks = Checks::default();
-    let filter = super::spots_filter(state, of, (None, None), &mut checks).await?;
+    let filter = super::spots_filter(db, of, (None, None), &mut checks).await?;
     checks.finish()?;
-    let snapshot = state.snapshots.get(&state.db, Dataset::Viewing).await?;
-    let lake = state.lake.clone();
+    let snapshot = reads.snapshots.get(db, Dataset::Viewing).await?;
+    let lake = reads.lake.clone();
     let day = crate::lake::blocking(move || lake.viewing_last_day(&snapshot, &filter))
         .await?
         .context("the last day with a spot")?;

@@ -10,10 +10,9 @@ pub mod slots;
 
 use adeval_engine::{Side, ViewingFilter};
 use chrono::NaiveDate;
-use sqlx::PgConnection;
+use sqlx::{PgConnection, PgPool};
 
 use crate::error::{Checks, Result};
-use crate::state::AppState;
 
 /// Whose spots the analysis reads: a product's, in one audience/city group, of a media (any
 /// when `None`), of a data category and source (any when `None`).
@@ -27,13 +26,13 @@ pub struct SpotsOf {
 }
 
 /// The viewing rows of `of` on broadcast days `days`, both sides: the orders' rule
-/// ([`crate::orders::figures::order_match`]: the product's titles, the group by id or by name).
+/// ([`crate::orders::matching::order_match`]: the product's titles, the group by id or by name).
 /// An unknown product, group or media is a field error added to `checks`; the filter is then
 /// of no use, and the caller's `checks.finish()` answers 4000.
-pub async fn spots_filter(state: &AppState, of: &SpotsOf, days: (Option<NaiveDate>, Option<NaiveDate>), checks: &mut Checks) -> Result<ViewingFilter> {
+pub async fn spots_filter(db: &PgPool, of: &SpotsOf, days: (Option<NaiveDate>, Option<NaiveDate>), checks: &mut Checks) -> Result<ViewingFilter> {
     // The dashboard's reading of a product's titles: the orders' rule (trimmed, no blanks).
-    let product = crate::viewing::product_titles(&state.db, &[of.product_id]).await?.pop();
-    let mut conn = state.db.acquire().await?;
+    let product = crate::viewing::product_titles(db, &[of.product_id]).await?.pop();
+    let mut conn = db.acquire().await?;
     let (media, group) = names(&mut conn, of.media_id, of.group_id).await?;
     if product.is_none() {
         checks.add("productId", "产品不存在");
@@ -45,7 +44,7 @@ pub async fn spots_filter(state: &AppState, of: &SpotsOf, days: (Option<NaiveDat
         checks.add("mediaId", "媒体不存在");
     }
     let ((_, product_name, titles), group_name) = (product.unwrap_or_default(), group.unwrap_or_default());
-    let mut filter = crate::orders::figures::order_match(
+    let mut filter = crate::orders::matching::order_match(
         of.media_id.unwrap_or_default(),
         (of.group_id, &group_name),
         titles.iter().map(String::as_str),

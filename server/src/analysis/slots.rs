@@ -1,7 +1,7 @@
 //! dataAnalysis: a product's viewing rows of one audience/city group by air-time slot (the
 //! minute of the broadcast day) and time bucket, with the earliest media-side and
 //! customer-side spot of every cell. The rows are the orders' rule's
-//! ([`crate::orders::figures::order_match`]: the product's titles, the group by id or by name)
+//! ([`crate::orders::matching::order_match`]: the product's titles, the group by id or by name)
 //! on both sides, of the media when one is given; the engine slots, ranks, counts and pages
 //! them ([`adeval_engine::Lake::viewing_slots`]).
 
@@ -11,11 +11,12 @@ use adeval_engine::{Dataset, SlotSpot, TimeType};
 use anyhow::Context;
 use chrono::NaiveDate;
 use serde::Serialize;
+use sqlx::PgPool;
 use utoipa::ToSchema;
 
 use super::SpotsOf;
 use crate::error::{AppError, Checks, Result};
-use crate::state::AppState;
+use crate::reads::Reads;
 
 /// The most buckets one answer has.
 pub const MAX_BUCKETS: usize = 366;
@@ -89,10 +90,10 @@ pub struct AnalysisPage {
 
 /// The page of a checked request. Unknown product, group or media are field errors (4000);
 /// more than [`MAX_BUCKETS`] buckets too.
-pub async fn analysis(state: &AppState, ask: &SlotsAsk) -> Result<AnalysisPage> {
+pub async fn analysis(db: &PgPool, reads: &Reads, ask: &SlotsAsk) -> Result<AnalysisPage> {
     let mut checks = Checks::default();
     let of = SpotsOf { product_id: ask.product_id, group_id: ask.group_id, media_id: ask.media_id, category: ask.category, source: ask.source };
-    let filter = super::spots_filter(state, &of, (Some(ask.from), Some(ask.to)), &mut checks).await?;
+    let filter = super::spots_filter(db, &of, (Some(ask.from), Some(ask.to)), &mut checks).await?;
     // The route checked the range (from ≤ to, at most 3,660 days).
     let buckets = adeval_engine::buckets(ask.from, ask.to, ask.grouping).map_err(|e| AppError::Internal(e.into()))?;
     if buckets.len() > MAX_BUCKETS {
@@ -100,8 +101,8 @@ pub async fn analysis(state: &AppState, ask: &SlotsAsk) -> Result<AnalysisPage> 
     }
     checks.finish()?;
     let ranges: Vec<(NaiveDate, NaiveDate)> = buckets.iter().map(|b| (b.first, b.last)).collect();
-    let snapshot = state.snapshots.get(&state.db, Dataset::Viewing).await?;
-    let lake = state.lake.clone();
+    let snapshot = reads.snapshots.get(db, Dataset::Viewing).await?;
+    let lake = reads.lake.clone();
     let (page, limit) = (ask.page, ask.limit);
     let (slots, total) = crate::lake::blocking(move || lake.viewing_slots(&snapshot, &filter, &ranges, page, limit))
         .await?

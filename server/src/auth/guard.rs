@@ -146,19 +146,19 @@ async fn run(Guard { state, call }: Guard, ip: String, req: Request, next: Next)
     }
     // A kept answer of a busy list, else the handler's (kept when its call is one of those).
     let read_key = (parts.method == Method::GET).then(|| ReadCache::key(call.name, || payload.canonical_fields())).flatten();
-    if let Some(hit) = read_key.as_deref().and_then(|key| state.reads.get(key)) {
+    if let Some(hit) = read_key.as_deref().and_then(|key| state.read_cache.get(key)) {
         return Ok(hit);
     }
-    let generation = state.reads.generation();
+    let generation = state.read_cache.generation();
     let response = next.run(Request::from_parts(parts, Body::from(bytes))).await;
     let response = match read_key {
-        Some(key) => state.reads.store(key, generation, response).await,
+        Some(key) => state.read_cache.store(key, generation, response).await,
         None => response,
     };
     // A write that succeeded makes the kept answers stale and goes in the operation log; a
     // two-step call's typeY 1 is its preview, a read, and does neither.
     if call.writes && response.status().is_success() && !payload.is_preview() {
-        state.reads.invalidate();
+        state.read_cache.invalidate();
         if let Some(admin) = &admin {
             let entry = oplog::Entry::new(call, &ip, &payload);
             if let Err(e) = oplog::record(&state.db, Some(admin), entry).await {

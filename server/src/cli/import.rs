@@ -88,7 +88,7 @@ pub async fn run(config: Config, command: ImportCommand) -> anyhow::Result<()> {
                 let name = file.file_name().map_or_else(|| file.display().to_string(), |n| n.to_string_lossy().into_owned());
                 let progress = Bar(bar(&name), AtomicBool::new(false));
                 let origin = Origin { cli: true, ..Origin::default() };
-                let outcome = customer::import_file_in_chunks(&state, file, &opts, &origin, &progress, chunk_rows.max(1)).await;
+                let outcome = customer::import_file_in_chunks(&state.db, &state.reads.lake, file, &opts, &origin, &progress, chunk_rows.max(1)).await;
                 progress.0.finish_and_clear();
                 match outcome {
                     Ok(done) => {
@@ -109,7 +109,7 @@ pub async fn run(config: Config, command: ImportCommand) -> anyhow::Result<()> {
                 }
             }
             if rows > 0 {
-                crate::orders::evaluation::alerts::after_data_change(&state).await;
+                crate::orders::evaluation::alerts::after_data_change(&state.db, &state.reads).await;
             }
             let seconds = started.elapsed().as_secs_f64();
             println!("合计：{} 个文件，导入 {rows} 行，{seconds:.2} 秒，{:.0} 行/秒", files.len() - refused, rows as f64 / seconds.max(1e-9));
@@ -122,13 +122,13 @@ pub async fn run(config: Config, command: ImportCommand) -> anyhow::Result<()> {
             let progress = bar("收视率");
             progress.set_message(format!("正在导入 {} 个文件", files.len()));
             let started = Instant::now();
-            let outcome = crate::imports::ratings::import(&state, files, "cli").await?;
+            let outcome = crate::imports::ratings::import(&state.db, &state.reads.lake, files, "cli").await?;
             progress.finish_and_clear();
             let seconds = started.elapsed().as_secs_f64();
             match outcome {
                 Ok((batch, rows)) => {
                     // New history moves the orders' default estimates.
-                    crate::orders::evaluation::alerts::after_data_change(&state).await;
+                    crate::orders::evaluation::alerts::after_data_change(&state.db, &state.reads).await;
                     println!("收视率：{rows} 行，{seconds:.2} 秒，{:.0} 行/秒（批次 {batch}）", rows as f64 / seconds.max(1e-9));
                     Ok(())
                 }

@@ -27,15 +27,15 @@ pub async fn serve(config: Config, args: ServeArgs) -> anyhow::Result<()> {
     let state = crate::build_state(config).await?;
     if std::env::var("ADEVAL_DEMO").as_deref() != Ok("0") && crate::demo::load_if_empty(&state.db).await? {
         println!("Loaded demo master data (set ADEVAL_DEMO=0 to skip on an empty database)");
-        match crate::demo::lake::customer_data(&state).await {
+        match crate::demo::lake::customer_data(&state.db, &state.reads.lake, &state.config).await {
             Ok(rows) => println!("Imported {rows} rows of demo customer data"),
             Err(e) => tracing::warn!(error = ?e, "importing demo customer data"),
         }
-        match crate::demo::lake::ratings(&state).await {
+        match crate::demo::lake::ratings(&state.db, &state.reads.lake, &state.config).await {
             Ok(rows) => println!("Imported {rows} rows of demo rating series"),
             Err(e) => tracing::warn!(error = ?e, "importing demo rating series"),
         }
-        match crate::demo::orders::load(&state).await {
+        match crate::demo::orders::load(&state.db, &state.reads, &state.config).await {
             Ok(n) => println!("Added {n} demo orders with their schedules and broadcast certificates"),
             Err(e) => tracing::warn!(error = ?e, "adding the demo orders"),
         }

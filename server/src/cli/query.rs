@@ -39,7 +39,7 @@ pub async fn run(config: Config, args: QueryArgs) -> anyhow::Result<()> {
     for dataset in Dataset::ALL {
         snapshots.push((dataset, crate::lake::snapshot(&state.db, dataset).await?));
     }
-    let lake = state.lake.clone();
+    let lake = state.reads.lake.clone();
     let zone = state.config.timezone.name();
     let sql = args.sql.clone();
     match args.format {

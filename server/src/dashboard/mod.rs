@@ -13,10 +13,11 @@ use anyhow::Context;
 use adeval_engine::{Dashboard, DashboardQuery, Dataset, Series, Side, TimeType, TitleSeries};
 use chrono::NaiveDate;
 use serde::Serialize;
+use sqlx::PgPool;
 use utoipa::ToSchema;
 
 use crate::error::{AppError, Checks, Result};
-use crate::state::AppState;
+use crate::reads::Reads;
 use crate::viewing::{product_titles, products_of};
 
 /// What a dashboard call asks for, checked.
@@ -92,22 +93,22 @@ async fn groups_named(db: &sqlx::PgPool, ids: &[i64], field: &str, checks: &mut 
 }
 
 /// dashboardoneIndex: one series per product, in its default group when no group is chosen.
-pub async fn by_product(state: &AppState, f: Filters) -> Result<Figures> {
+pub async fn by_product(db: &PgPool, reads: &Reads, f: Filters) -> Result<Figures> {
     let ids: Vec<i64> = match &f.products {
         Some(ids) => ids.clone(),
         None => sqlx::query_scalar("select id from products where $1::bigint is null or media_id = $1 order by id")
             .bind(f.media_id)
-            .fetch_all(&state.db)
+            .fetch_all(db)
             .await?,
     };
-    let products = products_of(&state.db, &ids).await?;
+    let products = products_of(db, &ids).await?;
     // Every unknown record of the request is named at once, as the argument checks are.
     let mut checks = Checks::default();
     if f.products.is_some() && products.len() != ids.len() {
         checks.add("productId", "产品不存在");
     }
     let groups = match &f.groups {
-        Some(ids) => Some(groups_named(&state.db, ids, "defaultAudienceCityGroupId", &mut checks).await?),
+        Some(ids) => Some(groups_named(db, ids, "defaultAudienceCityGroupId", &mut checks).await?),
         None => None,
     };
     checks.finish()?;
@@ -130,7 +131,7 @@ pub async fn by_product(state: &AppState, f: Filters) -> Result<Figures> {
         sources: f.sources.clone(),
         classes: f.classes.clone(),
     };
-    let answer = count(state, query).await?;
+    let answer = count(db, reads, query).await?;
     // Products picked by the caller are shown even when empty; the media's all only with rows.
     let with_rows: HashSet<i64> = answer.cells.iter().filter(|c| c.spots != 0).map(|c| c.key).collect();
     let series = products
@@ -145,8 +146,8 @@ pub async fn by_product(state: &AppState, f: Filters) -> Result<Figures> {
 /// group list), rows of the product's titles of the side, media, categories, sources and classes
 /// asked for (any when not): a group's series is the product's of dashboardoneIndex with that
 /// group chosen, and the default group's the product's with none chosen.
-pub async fn by_group(state: &AppState, product: i64, f: Filters) -> Result<Figures> {
-    let Some((_, _, titles)) = product_titles(&state.db, &[product]).await?.into_iter().next() else {
+pub async fn by_group(db: &PgPool, reads: &Reads, product: i64, f: Filters) -> Result<Figures> {
+    let Some((_, _, titles)) = product_titles(db, &[product]).await?.into_iter().next() else {
         return Err(AppError::field("productId", "产品不存在"));
     };
     let groups: Vec<(i64, String)> = sqlx::query_as(
@@ -156,7 +157,7 @@ pub async fn by_group(state: &AppState, product: i64, f: Filters) -> Result<Figu
          order by g.id",
     )
     .bind(product)
-    .fetch_all(&state.db)
+    .fetch_all(db)
     .await?;
     let query = DashboardQuery {
         from: f.from,
@@ -171,15 +172,15 @@ pub async fn by_group(state: &AppState, product: i64, f: Filters) -> Result<Figu
         sources: f.sources.clone(),
         classes: f.classes.clone(),
     };
-    let answer = count(state, query).await?;
+    let answer = count(db, reads, query).await?;
     Ok(figures(&f, answer, groups))
 }
 
 /// Runs the query over the live viewing files and their rollups.
-async fn count(state: &AppState, query: DashboardQuery) -> Result<Dashboard> {
-    let viewing = state.snapshots.get(&state.db, Dataset::Viewing).await?;
-    let rollup = state.snapshots.get(&state.db, Dataset::ViewingDaily).await?;
-    let lake = state.lake.clone();
+async fn count(db: &PgPool, reads: &Reads, query: DashboardQuery) -> Result<Dashboard> {
+    let viewing = reads.snapshots.get(db, Dataset::Viewing).await?;
+    let rollup = reads.snapshots.get(db, Dataset::ViewingDaily).await?;
+    let lake = reads.lake.clone();
     let answer = crate::lake::blocking(move || lake.dashboard(&viewing, &rollup, &query)).await?.context("the dashboard's figures")?;
     Ok(answer)
 }

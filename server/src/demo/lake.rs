@@ -11,17 +11,20 @@
 //! the same spot (data ownership 2) reads it a few per cent apart, as a second meter does.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use adeval_engine::generate::{Break, DemoModel, DemoSeries, SpotSeconds};
 use adeval_engine::grp::kept;
+use adeval_engine::Lake;
 use chrono::NaiveTime;
 use rust_xlsxwriter::Workbook;
+use sqlx::PgPool;
 
 use super::plan::{Airing, Plan, product_groups};
 use super::{MEDIA, PRODUCTS};
+use crate::config::Config;
 use crate::imports::customer::{self, ImportOptions, Origin};
 use crate::imports::{ImportError, Report};
-use crate::state::AppState;
 
 struct Quiet;
 
@@ -51,8 +54,8 @@ pub(super) fn seconds_of<'a>(a: &Airing, group: &'a str) -> SpotSeconds<'a> {
 /// Imports the viewing rows of both sides of every spot the demo aired before today (one row a
 /// spot and audience group of its product): the customer's (客户) and the media's (媒体);
 /// answers the rows imported.
-pub async fn customer_data(state: &AppState) -> anyhow::Result<u64> {
-    let plan = Plan::new(super::today(&state.db).await?);
+pub async fn customer_data(db: &PgPool, lake: &Arc<Lake>, config: &Config) -> anyhow::Result<u64> {
+    let plan = Plan::new(super::today(db).await?);
     let rows = crate::lake::blocking(move || -> anyhow::Result<Vec<Row>> {
         let mut keys = Vec::new();
         for a in &plan.aired {
@@ -66,7 +69,7 @@ pub async fn customer_data(state: &AppState) -> anyhow::Result<u64> {
     .await??;
     let mut imported = 0;
     for belonging_to in [1, 2] {
-        imported += side_data(state, belonging_to, &rows).await?;
+        imported += side_data(db, lake, config, belonging_to, &rows).await?;
     }
     Ok(imported)
 }
@@ -122,13 +125,13 @@ fn programme(media: usize, secs: i32) -> &'static str {
     }
 }
 
-async fn side_data(state: &AppState, belonging_to: i16, rows: &[Row]) -> anyhow::Result<u64> {
-    let dir = state.config.data_dir.join("tmp");
+async fn side_data(db: &PgPool, lake: &Arc<Lake>, config: &Config, belonging_to: i16, rows: &[Row]) -> anyhow::Result<u64> {
+    let dir = config.data_dir.join("tmp");
     std::fs::create_dir_all(&dir)?;
     let file = dir.join(format!("demo-customer-data-{belonging_to}.xlsx"));
     write_rows(&file, rows, usize::from(belonging_to == 2))?;
     let opts = ImportOptions { category: 2, source: 3, belonging_to, audience_group: None };
-    let done = customer::import_file(state, &file, &opts, &Origin { cli: true, ..Origin::default() }, &Quiet).await;
+    let done = customer::import_file(db, lake, &file, &opts, &Origin { cli: true, ..Origin::default() }, &Quiet).await;
     let _ = std::fs::remove_file(&file);
     match done {
         Ok(imported) => Ok(imported.rows),
@@ -162,14 +165,14 @@ fn write_rows(path: &Path, rows: &[Row], side: usize) -> anyhow::Result<()> {
 }
 
 /// Imports the demo's rating series (see the module's comment); answers the rows imported.
-pub async fn ratings(state: &AppState) -> anyhow::Result<u64> {
-    let dir = state.config.data_dir.join("tmp");
+pub async fn ratings(db: &PgPool, lake: &Arc<Lake>, config: &Config) -> anyhow::Result<u64> {
+    let dir = config.data_dir.join("tmp");
     std::fs::create_dir_all(&dir)?;
     let file = dir.join("demo-ratings.parquet");
-    let plan = Plan::new(super::today(&state.db).await?);
+    let plan = Plan::new(super::today(db).await?);
     let path = file.clone();
     crate::lake::blocking(move || model(&plan, |m| m.write(&path))).await??;
-    let imported = crate::imports::ratings::import(state, vec![file.clone()], "cli").await;
+    let imported = crate::imports::ratings::import(db, lake, vec![file.clone()], "cli").await;
     let _ = std::fs::remove_file(&file);
     match imported? {
         Ok((_, rows)) => Ok(rows),

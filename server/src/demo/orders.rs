@@ -24,13 +24,15 @@ use std::path::Path;
 
 use chrono::{Datelike, NaiveDate};
 use rust_xlsxwriter::Workbook;
+use sqlx::PgPool;
 
 use super::PRODUCTS;
 use super::plan::{Airing, DemoOrder, PERIODS, Plan, product_groups};
 use crate::auth::session::Admin;
+use crate::config::Config;
 use crate::imports::{ImportError, Report};
 use crate::orders::certificates::{confirm, import};
-use crate::state::AppState;
+use crate::reads::Reads;
 
 struct Quiet;
 
@@ -45,9 +47,9 @@ const MEDIA_SHARE: f64 = 0.96;
 
 /// An order of `order`'s product on its media: its first tapes, the media's suits for its
 /// brand sold for the months of its cycle, the contracted metrics given.
-async fn add_order(state: &AppState, order: &DemoOrder, (customer, media): (f64, f64)) -> anyhow::Result<i64> {
+async fn add_order(db: &PgPool, order: &DemoOrder, (customer, media): (f64, f64)) -> anyhow::Result<i64> {
     let (start, end) = order.cycle;
-    let mut tx = state.db.begin().await?;
+    let mut tx = db.begin().await?;
     let id: i64 = sqlx::query_scalar(
         "insert into orders (media_id, product_id, default_group_id, seconds, cycle_start, cycle_end, follow_date,
                              customer_free_calc, customer_free_value, media_free_calc, media_free_value,
@@ -89,12 +91,12 @@ async fn add_order(state: &AppState, order: &DemoOrder, (customer, media): (f64,
 
 /// The media file names of the order's product's tapes, in the order the demo inserted them
 /// (the order's tapes first).
-async fn tape_names(state: &AppState, order: i64) -> anyhow::Result<Vec<String>> {
+async fn tape_names(db: &PgPool, order: i64) -> anyhow::Result<Vec<String>> {
     Ok(sqlx::query_scalar(
         "select t.media_file_name from orders o join product_tapes t on t.product_id = o.product_id where o.id = $1 order by t.id",
     )
     .bind(order)
-    .fetch_all(&state.db)
+    .fetch_all(db)
     .await?)
 }
 
@@ -204,12 +206,12 @@ fn metrics(plan: &Plan) -> anyhow::Result<Vec<(f64, f64)>> {
 }
 
 /// Loads the demo orders (see the module's comment); answers how many.
-pub async fn load(state: &AppState) -> anyhow::Result<usize> {
-    let (id, name): (i64, String) = sqlx::query_as("select id, name from admins where account = 'admin'").fetch_one(&state.db).await?;
+pub async fn load(db: &PgPool, reads: &Reads, config: &Config) -> anyhow::Result<usize> {
+    let (id, name): (i64, String) = sqlx::query_as("select id, name from admins where account = 'admin'").fetch_one(db).await?;
     let admin = Admin { id, name, rule_id: "*".into(), session_id: 0 };
-    let dir = state.config.data_dir.join("tmp");
+    let dir = config.data_dir.join("tmp");
     std::fs::create_dir_all(&dir)?;
-    let today = super::today(&state.db).await?;
+    let today = super::today(db).await?;
     let plan = Plan::new(today);
     let metrics = {
         let plan = plan.clone();
@@ -218,28 +220,28 @@ pub async fn load(state: &AppState) -> anyhow::Result<usize> {
 
     let mut ids = Vec::new();
     for (o, order) in plan.orders.iter().enumerate() {
-        let id = add_order(state, order, metrics[o]).await?;
+        let id = add_order(db, order, metrics[o]).await?;
         ids.push(id);
         let Some((_, confirmed)) = order.certificate else { continue };
-        let tapes = tape_names(state, id).await?;
+        let tapes = tape_names(db, id).await?;
         let template = dir.join(format!("demo-template-{id}.xlsx"));
         write_template(&template, &tapes[..order.tapes], order.cycle)?;
-        let imported = crate::orders::schedule::import_file(state, id, &template, Some(admin.id), &Quiet).await;
+        let imported = crate::orders::schedule::import_file(db, id, &template, Some(admin.id), &Quiet).await;
         let _ = std::fs::remove_file(&template);
         imported.map_err(refused)?;
 
         let file = dir.join(format!("demo-certificate-{id}.xlsx"));
         write_certificate(&file, &plan.certificate(o), &tapes)?;
         let origin = crate::imports::Origin { admin_id: Some(admin.id), cli: true, ..Default::default() };
-        let imported = import::import_file(state, id, &file, &origin, &Quiet).await;
+        let imported = import::import_file(db, reads, id, &file, &origin, &Quiet).await;
         let _ = std::fs::remove_file(&file);
         imported.map_err(refused)?;
-        confirm::preview(state, &admin, id).await.map_err(|e| anyhow::anyhow!("previewing the demo certificate: {e:?}"))?;
+        confirm::preview(db, reads, &admin, id).await.map_err(|e| anyhow::anyhow!("previewing the demo certificate: {e:?}"))?;
         if confirmed {
-            confirm::apply(state, &admin, id, None).await.map_err(|e| anyhow::anyhow!("confirming the demo certificate: {e:?}"))?;
+            confirm::apply(db, reads, &admin, id, None).await.map_err(|e| anyhow::anyhow!("confirming the demo certificate: {e:?}"))?;
         }
     }
-    super::summary::load(state, &admin, [ids[0], ids[1], ids[2]], today).await?;
+    super::summary::load(db, &admin, [ids[0], ids[1], ids[2]], today).await?;
     Ok(ids.len())
 }
 

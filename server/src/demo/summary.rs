@@ -8,22 +8,22 @@
 //!   make-good (type B) to two days from now, so it owes 2, has 1 scheduled and 1 outstanding.
 
 use chrono::{Days, NaiveDate};
+use sqlx::PgPool;
 
 use crate::auth::session::Admin;
 use crate::orders::cells::edit::{self, Edit, Reason, Target};
 use crate::orders::cells::{WITHDRAWN, grp, moves};
-use crate::state::AppState;
 
 /// (cell, tape, period, type, point, day) of a cell of `order`.
 type CellFacts = (i64, i64, i64, String, i32, NaiveDate);
 
-async fn cell(state: &AppState, order: i64, rule: &str) -> anyhow::Result<Option<CellFacts>> {
+async fn cell(db: &PgPool, order: i64, rule: &str) -> anyhow::Result<Option<CellFacts>> {
     let sql = format!(
         "select c.id, l.tape_id, l.time_period_id, l.point_type, c.point, c.ymd
          from order_cells c join order_lines l on l.id = c.line_id join time_periods p on p.id = l.time_period_id
          where l.order_id = $1 and {rule} order by c.ymd, p.start_secs, c.id limit 1"
     );
-    Ok(sqlx::query_as(&sql).bind(order).fetch_optional(&state.db).await?)
+    Ok(sqlx::query_as(&sql).bind(order).fetch_optional(db).await?)
 }
 
 fn failed(what: &str) -> impl FnOnce(crate::error::AppError) -> anyhow::Error + '_ {
@@ -31,12 +31,12 @@ fn failed(what: &str) -> impl FnOnce(crate::error::AppError) -> anyhow::Error + 
 }
 
 /// Writes the cells above to the finished, on-air and running orders.
-pub async fn load(state: &AppState, admin: &Admin, [finished, on_air, running]: [i64; 3], today: NaiveDate) -> anyhow::Result<()> {
+pub async fn load(db: &PgPool, admin: &Admin, [finished, on_air, running]: [i64; 3], today: NaiveDate) -> anyhow::Result<()> {
     for (order, policy) in [(finished, 3), (running, 2)] {
-        sqlx::query("update orders set make_good_policy = $2 where id = $1").bind(order).bind(policy).execute(&state.db).await?;
+        sqlx::query("update orders set make_good_policy = $2 where id = $1").bind(order).bind(policy).execute(db).await?;
     }
 
-    if let Some((id, tape, period, _, _, _)) = cell(state, running, "c.reason_disappearance = 1").await? {
+    if let Some((id, tape, period, _, _, _)) = cell(db, running, "c.reason_disappearance = 1").await? {
         let suit: Option<i64> = sqlx::query_scalar(
             "select os.suit_id from order_suits os join suits s on s.id = os.suit_id
              join suit_time_periods st on st.suit_id = os.suit_id
@@ -46,7 +46,7 @@ pub async fn load(state: &AppState, admin: &Admin, [finished, on_air, running]: 
         .bind(running)
         .bind(period)
         .bind(today + Days::new(2))
-        .fetch_optional(&state.db)
+        .fetch_optional(db)
         .await?;
         if let Some(suit) = suit {
             let mv = moves::Move {
@@ -59,7 +59,7 @@ pub async fn load(state: &AppState, admin: &Admin, [finished, on_air, running]: 
                 ymd: Some(today + Days::new(2)),
                 num: 1,
             };
-            let mut tx = state.db.begin().await?;
+            let mut tx = db.begin().await?;
             let preview = moves::preview(&mut tx, admin, &mv).await.map_err(failed("checking the demo move"))?;
             moves::apply(&mut tx, admin, &mv, Some(&preview.basis)).await.map_err(failed("moving the demo spot"))?;
             tx.commit().await?;
@@ -67,27 +67,27 @@ pub async fn load(state: &AppState, admin: &Admin, [finished, on_air, running]: 
     }
     // The free spot of the day the evening spot aired twice: its reason. Another verified cell:
     // a manual GRP.
-    if let Some((id, ..)) = cell(state, finished, "c.is_he = 2 and l.point_type = 'C'").await? {
+    if let Some((id, ..)) = cell(db, finished, "c.is_he = 2 and l.point_type = 'C'").await? {
         let edit = Edit { spots: None, value: None, reason: Some(Reason::Record("节目时长调整，多播一次".into())) };
-        let mut tx = state.db.begin().await?;
+        let mut tx = db.begin().await?;
         edit::up(&mut tx, admin, finished, Target::Cells(vec![id]), &edit).await.map_err(failed("the demo reason"))?;
         tx.commit().await?;
     }
-    if let Some((id, ..)) = cell(state, finished, "c.is_he = 2 and c.aired = c.point and c.reason_type = 1").await? {
-        let mut tx = state.db.begin().await?;
+    if let Some((id, ..)) = cell(db, finished, "c.is_he = 2 and c.aired = c.point and c.reason_type = 1").await? {
+        let mut tx = db.begin().await?;
         grp::manual_grp(&mut tx, admin, id, Some(1.25)).await.map_err(failed("the demo manual GRP"))?;
         tx.commit().await?;
     }
 
     let later = today + Days::new(3);
     let rule = format!("c.ymd = date '{later}' and c.point > 0");
-    if let Some((id, ..)) = cell(state, on_air, &rule).await? {
+    if let Some((id, ..)) = cell(db, on_air, &rule).await? {
         let edit = Edit {
             spots: None,
             value: Some(WITHDRAWN.into()),
             reason: Some(Reason::Record("客户要求撤播".into())),
         };
-        let mut tx = state.db.begin().await?;
+        let mut tx = db.begin().await?;
         edit::up(&mut tx, admin, on_air, Target::Cells(vec![id]), &edit).await.map_err(failed("the demo withdrawal"))?;
         tx.commit().await?;
     }

@@ -14,10 +14,11 @@ use std::sync::mpsc::{self, Receiver, SyncSender};
 use anyhow::Context;
 use rand::RngCore;
 use serde::Serialize;
+use sqlx::PgPool;
 use utoipa::ToSchema;
 
 use crate::clock::LocalTime;
-use crate::state::AppState;
+use crate::config::Config;
 use crate::storage::Store;
 
 mod sheet;
@@ -188,8 +189,8 @@ pub struct Exported {
 }
 
 /// The directory of exports being written (`tmp/exports` under the data directory).
-pub fn temp_dir(state: &AppState) -> PathBuf {
-    state.config.data_dir.join("tmp").join("exports")
+pub fn temp_dir(config: &Config) -> PathBuf {
+    config.data_dir.join("tmp").join("exports")
 }
 
 /// Writes one sheet to a temporary file off the async threads, puts it in the object store
@@ -199,12 +200,12 @@ pub fn temp_dir(state: &AppState) -> PathBuf {
 /// Dropping the future (the client went away, the request timed out) cancels the export: the
 /// writer stops at its next row, a [`row_channel`] producer gets false from its next send, and
 /// the temporary file and any stored object are removed.
-pub async fn save<I>(state: &AppState, maker: Maker, name: &str, headers: &'static [&'static str], rows: I) -> anyhow::Result<Exported>
+pub async fn save<I>(db: &PgPool, store: &Store, config: &Config, maker: Maker, name: &str, headers: &'static [&'static str], rows: I) -> anyhow::Result<Exported>
 where
     I: IntoIterator<Item = Vec<Cell>> + Send + 'static,
 {
     let sheet_name = name.to_owned();
-    save_with(state, maker, name, move |tmp, cancelled| sheet::write(tmp, &sheet_name, headers, rows, cancelled)).await
+    save_with(db, store, config, maker, name, move |tmp, cancelled| sheet::write(tmp, &sheet_name, headers, rows, cancelled)).await
 }
 
 /// A sheet of a workbook export, its rows in hand.
@@ -215,8 +216,8 @@ pub struct BookSheet {
 }
 
 /// As [`save`], with several sheets in the given order (small exports: the rows are in hand).
-pub async fn save_book(state: &AppState, maker: Maker, name: &str, sheets: Vec<BookSheet>) -> anyhow::Result<Exported> {
-    save_with(state, maker, name, move |tmp, cancelled| {
+pub async fn save_book(db: &PgPool, store: &Store, config: &Config, maker: Maker, name: &str, sheets: Vec<BookSheet>) -> anyhow::Result<Exported> {
+    save_with(db, store, config, maker, name, move |tmp, cancelled| {
         let mut sheets = sheets;
         let book = sheets
             .iter_mut()
@@ -234,7 +235,7 @@ pub async fn save_book(state: &AppState, maker: Maker, name: &str, sheets: Vec<B
 /// As [`save`], with the file written by `write` (given the temporary path and the cancel
 /// flag; answers the rows written): for a workbook laid out by hand, as the evaluation
 /// reports are (`crate::orders::reports`).
-pub async fn save_with<W>(state: &AppState, maker: Maker, name: &str, write: W) -> anyhow::Result<Exported>
+pub async fn save_with<W>(db: &PgPool, store: &Store, config: &Config, maker: Maker, name: &str, write: W) -> anyhow::Result<Exported>
 where
     W: FnOnce(&Path, &AtomicBool) -> anyhow::Result<u64> + Send + 'static,
 {
@@ -242,13 +243,13 @@ where
     rand::rng().fill_bytes(&mut id);
     let id = hex::encode(id);
     let file_name = format!("{}.xlsx", safe_name(name));
-    let tmp_dir = temp_dir(state);
+    let tmp_dir = temp_dir(config);
     std::fs::create_dir_all(&tmp_dir).with_context(|| format!("creating {}", tmp_dir.display()))?;
     let tmp = tmp_dir.join(format!("{id}.xlsx"));
     let mut pending = Pending {
         cancelled: Arc::new(AtomicBool::new(false)),
         tmp: tmp.clone(),
-        store: state.store.clone(),
+        store: store.clone(),
         key: None,
         done: false,
     };
@@ -268,14 +269,14 @@ where
     written?;
     let key = format!("exports/{id}/{file_name}");
     pending.key = Some(key.clone());
-    state.store.put_file(&key, &tmp).await?;
+    store.put_file(&key, &tmp).await?;
     let _ = tokio::fs::remove_file(&tmp).await;
     sqlx::query("insert into exports (id, admin_id, menu_id, object_key) values ($1, $2, $3, $4)")
         .bind(&id)
         .bind(maker.admin_id)
         .bind(maker.menu_id)
         .bind(&key)
-        .execute(&state.db)
+        .execute(db)
         .await?;
     pending.done = true;
     Ok(Exported { url: format!("/files/exports/{id}/{}", encode_path(&file_name)) })

@@ -13,13 +13,14 @@ pub mod customer;
 pub mod ratings;
 pub mod templates;
 
-use adeval_engine::{Dataset, LakeFile};
+use std::sync::Arc;
+
+use adeval_engine::{Dataset, Lake, LakeFile};
 use futures_util::future::BoxFuture;
-use sqlx::PgConnection;
 use adeval_ingest::{Rejected, RowErrors};
+use sqlx::{PgConnection, PgPool};
 
 use crate::lake::{CommitError, commit_batch};
-use crate::state::AppState;
 
 /// Where a batch comes from: its file and job (an upload), or the shell.
 #[derive(Clone, Debug, Default)]
@@ -121,8 +122,8 @@ pub fn describe(errors: &RowErrors) -> String {
 
 /// Makes the lake files a batch wrote live in one transaction, or removes them when that
 /// fails: files no manifest lists are never read, but they would stay on disk.
-pub async fn commit_or_remove(state: &AppState, batch_id: i64, worker: Option<&str>, files: Vec<LakeFile>, rows: u64) -> anyhow::Result<()> {
-    commit_or_remove_with(state, batch_id, worker, files, rows, |_| Box::pin(async { Ok(()) })).await
+pub async fn commit_or_remove(db: &PgPool, lake: &Arc<Lake>, batch_id: i64, worker: Option<&str>, files: Vec<LakeFile>, rows: u64) -> anyhow::Result<()> {
+    commit_or_remove_with(db, lake, batch_id, worker, files, rows, |_| Box::pin(async { Ok(()) })).await
 }
 
 /// As [`commit_or_remove`], running `then` inside the commit transaction after the batch is
@@ -130,7 +131,7 @@ pub async fn commit_or_remove(state: &AppState, batch_id: i64, worker: Option<&s
 /// are committed with their rollups ([`Dataset::ViewingDaily`]), built here from them, so every
 /// way viewing rows arrive (uploads, the shell, the demo) keeps the dashboard's source whole.
 pub async fn commit_or_remove_with<F>(
-    state: &AppState,
+    db: &PgPool, lake: &Arc<Lake>,
     batch_id: i64,
     worker: Option<&str>,
     files: Vec<LakeFile>,
@@ -140,20 +141,20 @@ pub async fn commit_or_remove_with<F>(
 where
     F: for<'c> FnOnce(&'c mut PgConnection) -> BoxFuture<'c, anyhow::Result<()>> + Send,
 {
-    let files = with_rollups(state, files).await?;
-    let mut tx = state.db.begin().await?;
+    let files = with_rollups(lake, files).await?;
+    let mut tx = db.begin().await?;
     let mut merged = Vec::new();
     let committed: anyhow::Result<()> = async {
         commit_batch(&mut tx, batch_id, worker, &files, rows).await?;
         // The months' rollups across batches, under a lock per month (lake/month_rollups.rs).
         let months = crate::lake::month_rollups::viewing_months(&files);
-        crate::lake::month_rollups::merge_months(&mut tx, &state.lake, batch_id, &months, &mut merged).await?;
+        crate::lake::month_rollups::merge_months(&mut tx, lake, batch_id, &months, &mut merged).await?;
         then(&mut tx).await?;
         tx.commit().await.map_err(CommitError::from)?;
         Ok(())
     }
     .await;
-    let lake = state.lake.clone();
+    let lake = lake.clone();
     match committed {
         Err(e) => {
             let _ = crate::lake::blocking(move || lake.remove(&[files, merged].concat())).await;
@@ -168,20 +169,19 @@ where
 
 /// `files` and the rollups of its viewing files. When the rollups can't be built, every file
 /// is removed and the batch fails as any write would.
-async fn with_rollups(state: &AppState, mut files: Vec<LakeFile>) -> anyhow::Result<Vec<LakeFile>> {
+async fn with_rollups(lake: &Arc<Lake>, mut files: Vec<LakeFile>) -> anyhow::Result<Vec<LakeFile>> {
     if !files.iter().any(|f| f.dataset == Dataset::Viewing) {
         return Ok(files);
     }
-    let lake = state.lake.clone();
-    let viewing = files.clone();
-    let built = crate::lake::blocking(move || lake.viewing_rollup(&viewing)).await;
+    let (engine, viewing) = (lake.clone(), files.clone());
+    let built = crate::lake::blocking(move || engine.viewing_rollup(&viewing)).await;
     match built {
         Ok(Ok(rollups)) => {
             files.extend(rollups);
             Ok(files)
         }
         failed => {
-            let lake = state.lake.clone();
+            let lake = lake.clone();
             let _ = crate::lake::blocking(move || lake.remove(&files)).await;
             Err(match failed {
                 Ok(Err(e)) => anyhow::Error::from(e).context("building the viewing rollup"),

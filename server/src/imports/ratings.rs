@@ -4,20 +4,22 @@
 //! answers as every refused import does ([`describe`]): its lines with problems and its
 //! problems counted, the first ones listed.
 
-use adeval_engine::{Dataset, RatingsSummary};
+use std::sync::Arc;
+
+use adeval_engine::{Dataset, Lake, RatingsSummary};
 use adeval_ingest::{RowError, RowErrors};
+use sqlx::PgPool;
 
 use crate::lake::{BatchInfo, begin_batch, fail_batch};
-use crate::state::AppState;
 
 use super::{commit_or_remove, describe};
 
 /// Imports rating series (csv or Parquet: channel, audience_group, ts, rating) as one batch with
 /// its daily rollup. Answers the batch id and rows, or the lines of the refusal: the counts
 /// first, then the first problems.
-pub async fn import(state: &AppState, files: Vec<std::path::PathBuf>, origin: &str) -> anyhow::Result<Result<(i64, u64), Vec<String>>> {
+pub async fn import(db: &PgPool, lake: &Arc<Lake>, files: Vec<std::path::PathBuf>, origin: &str) -> anyhow::Result<Result<(i64, u64), Vec<String>>> {
     let batch_id = begin_batch(
-        &state.db,
+        db,
         &BatchInfo {
             dataset: Dataset::Ratings,
             origin: if origin == "cli" { "cli" } else { "upload" },
@@ -30,25 +32,25 @@ pub async fn import(state: &AppState, files: Vec<std::path::PathBuf>, origin: &s
         },
     )
     .await?;
-    let lake = state.lake.clone();
-    let imported = crate::lake::blocking(move || lake.import_ratings(batch_id, &files)).await?;
+    let engine = lake.clone();
+    let imported = crate::lake::blocking(move || engine.import_ratings(batch_id, &files)).await?;
     let (written, summary) = match imported {
         Ok(done) => done,
         Err(e) if e.is_user_error() => {
-            fail_batch(&state.db, batch_id, &e.to_string()).await?;
+            fail_batch(db, batch_id, &e.to_string()).await?;
             return Ok(Err(vec![e.to_string()]));
         }
         Err(e) => {
-            fail_batch(&state.db, batch_id, "导入失败").await?;
+            fail_batch(db, batch_id, "导入失败").await?;
             return Err(e.into());
         }
     };
     if summary.problems > 0 {
         let text = describe(&refusal(&summary));
-        fail_batch(&state.db, batch_id, &text).await?;
+        fail_batch(db, batch_id, &text).await?;
         return Ok(Err(text.lines().map(str::to_owned).collect()));
     }
-    commit_or_remove(state, batch_id, None, written, summary.rows).await?;
+    commit_or_remove(db, lake, batch_id, None, written, summary.rows).await?;
     Ok(Ok((batch_id, summary.rows)))
 }
 

@@ -10,37 +10,40 @@
 
 use std::time::Duration;
 
+use sqlx::PgPool;
+
+use super::Services;
 use crate::orders::evaluation::alerts;
 use crate::orders::{status, tape_changes};
-use crate::state::AppState;
+use crate::reads::Reads;
 use crate::storage::purge;
 
 const EVERY: Duration = Duration::from_secs(10 * 60);
 
 /// Starts the timer.
-pub fn start(state: &AppState) {
-    tokio::spawn(run(state.clone()));
+pub fn start(services: &Services) {
+    tokio::spawn(run(services.clone()));
 }
 
-async fn run(state: AppState) {
+async fn run(services: Services) {
     let mut tick = tokio::time::interval(EVERY);
     loop {
         tokio::select! {
             _ = tick.tick() => {
-                storage(&state).await;
-                orders(&state).await;
+                storage(&services).await;
+                orders(&services.db, &services.reads).await;
             }
-            () = day_start(&state) => orders(&state).await,
+            () = day_start(&services.db) => orders(&services.db, &services.reads).await,
         }
     }
 }
 
 /// Resolves when the next day begins in the database's time zone (the one `current_date`
 /// and the orders' dates follow); never when that can't be read (the timer still runs).
-async fn day_start(state: &AppState) {
+async fn day_start(db: &PgPool) {
     let left: sqlx::Result<f64> =
         sqlx::query_scalar("select extract(epoch from ((current_date + 1)::timestamptz - now()))::float8")
-            .fetch_one(&state.db)
+            .fetch_one(db)
             .await;
     match left {
         // A second past midnight, so `current_date` has surely turned.
@@ -51,8 +54,8 @@ async fn day_start(state: &AppState) {
 
 /// Executes every due tape change, refreshes the statuses the date has moved and checks every
 /// order's goal alert.
-async fn orders(state: &AppState) {
-    let mut conn = match state.db.acquire().await {
+async fn orders(db: &PgPool, reads: &Reads) {
+    let mut conn = match db.acquire().await {
         Ok(conn) => conn,
         Err(e) => {
             tracing::warn!(error = ?e, "housekeeping of orders");
@@ -68,23 +71,29 @@ async fn orders(state: &AppState) {
     drop(conn);
     // The date moves the remaining spots, and some changes (master data, another process's
     // import) have no hook of their own: every order's goal is checked again.
-    if let Err(e) = alerts::check_all(state).await {
+    if let Err(e) = alerts::check_all(db, reads).await {
         tracing::warn!(error = ?e, "checking goal alerts");
     }
 }
 
-async fn storage(state: &AppState) {
-    if let Err(e) = purge::abandoned_uploads(state, purge::ABANDONED_AFTER).await {
+async fn storage(services: &Services) {
+    let Services {
+        db,
+        reads,
+        store,
+        config,
+    } = services;
+    if let Err(e) = purge::abandoned_uploads(db, store, config, purge::ABANDONED_AFTER).await {
         tracing::warn!(error = ?e, "purging abandoned uploads");
     }
-    if let Err(e) = purge::old_exports(state, purge::EXPORTS_KEPT).await {
+    if let Err(e) = purge::old_exports(db, store, purge::EXPORTS_KEPT).await {
         tracing::warn!(error = ?e, "purging old exports");
     }
-    purge::export_temps(state, purge::EXPORT_TEMP_KEPT);
-    if let Err(e) = crate::lake::abandoned_batches(state, purge::BATCH_ABANDONED_AFTER).await {
+    purge::export_temps(config, purge::EXPORT_TEMP_KEPT);
+    if let Err(e) = crate::lake::abandoned_batches(db, &reads.lake, purge::BATCH_ABANDONED_AFTER).await {
         tracing::warn!(error = ?e, "removing the files of abandoned lake batches");
     }
-    if let Err(e) = crate::lake::sweep_retired(&state.db, &state.lake, crate::lake::RETIRED_KEPT).await {
+    if let Err(e) = crate::lake::sweep_retired(db, &reads.lake, crate::lake::RETIRED_KEPT).await {
         tracing::warn!(error = ?e, "removing retired lake files");
     }
 }

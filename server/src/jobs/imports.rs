@@ -40,12 +40,12 @@ pub async fn run(progress: Progress, job: Job) -> Result<String, Failure> {
 /// The goal alerts of what an import moved: the order's figures for a schedule or a 正负三
 /// file, any order's for viewing data (a certificate moves nothing until it is confirmed).
 async fn goal_alerts(progress: &Progress, job: &Job) {
-    let state = progress.state();
+    let services = progress.services();
     match job.kind.as_str() {
-        "customerData" => alerts::after_data_change(state).await,
+        "customerData" => alerts::after_data_change(&services.db, &services.reads).await,
         "orderTemplate" | "alreadyUpsideDownThree" => {
             if let Some(order) = job.payload.get("orderId").and_then(Value::as_i64) {
-                alerts::after_write(state, &[order]).await;
+                alerts::after_write(&services.db, &services.reads, &[order]).await;
             }
         }
         _ => {}
@@ -84,18 +84,18 @@ fn local_stem(file_name: &str) -> String {
 }
 
 async fn local_copy(progress: &Progress, job: &Job) -> Result<LocalCopy, Failure> {
-    let state = progress.state();
+    let services = progress.services();
     let file_id = job.file_id.ok_or_else(|| Failure::new("任务缺少文件"))?;
     let (key, extension, file_name): (String, String, String) = sqlx::query_as("select path, extension, file_name from files where id = $1")
         .bind(file_id)
-        .fetch_optional(&state.db)
+        .fetch_optional(&services.db)
         .await
         .map_err(|e| internal("reading the job's file record", e))?
         .ok_or_else(|| Failure::new("文件记录不存在"))?;
-    let dir = crate::storage::upload_temp_dir(state).join(format!("job-{}-{}", job.id, random_name(8)));
+    let dir = crate::storage::upload_temp_dir(&services.config).join(format!("job-{}-{}", job.id, random_name(8)));
     tokio::fs::create_dir_all(&dir).await.map_err(|e| internal("creating the temp dir", e))?;
     let copy = LocalCopy(dir.join(format!("{}.{extension}", local_stem(&file_name))));
-    match state.store.download_to(&key, &copy.0).await {
+    match services.store.download_to(&key, &copy.0).await {
         Ok(true) => Ok(copy),
         Ok(false) => Err(Failure::new("文件已不在存储中")),
         Err(e) => Err(internal("copying the job's file", e)),
@@ -113,7 +113,7 @@ pub async fn committed(progress: &Progress, job: &Job) -> Result<Option<String>,
     if job.kind != "customerData" && job.kind != "broadcastingCertificate" {
         return Ok(None);
     }
-    let db = &progress.state().db;
+    let db = &progress.services().db;
     let live = lake::live_batch_of_job(db, job.id).await.map_err(|e| internal("reading the job's batch", e))?;
     let Some((batch, rows)) = live else { return Ok(None) };
     if job.kind == "customerData" {
@@ -129,14 +129,14 @@ pub async fn committed(progress: &Progress, job: &Job) -> Result<Option<String>,
 }
 
 async fn customer_data(progress: &Progress, job: &Job) -> Result<String, Failure> {
-    let state = progress.state();
+    let services = progress.services();
     // A run after a crash: the rows may be committed already, and batches the dead run left
     // `writing` are its to clear.
     if let Some(summary) = committed(progress, job).await? {
         return Ok(summary);
     }
     if job.attempts > 1 {
-        lake::close_batches_of_job(state, job.id).await.map_err(|e| internal("clearing a dead run's batches", format!("{e:?}")))?;
+        lake::close_batches_of_job(&services.db, &services.reads.lake, job.id).await.map_err(|e| internal("clearing a dead run's batches", format!("{e:?}")))?;
     }
     let copy = local_copy(progress, job).await?;
     let opts = ImportOptions {
@@ -153,7 +153,7 @@ async fn customer_data(progress: &Progress, job: &Job) -> Result<String, Failure
         admin_id: job.admin_id,
         cli: false,
     };
-    match customer::import_file(progress.state(), &copy.0, &opts, &origin, progress).await {
+    match customer::import_file(&progress.services().db, &progress.services().reads.lake, &copy.0, &opts, &origin, progress).await {
         Ok(done) => {
             super::fault::point(super::fault::CUSTOMER_BATCH_COMMITTED).await;
             Ok(format!("已导入 {} 行客户数据，用时 {:.1} 秒", done.rows, done.seconds))
@@ -166,7 +166,7 @@ async fn customer_data(progress: &Progress, job: &Job) -> Result<String, Failure
 async fn order_template(progress: &Progress, job: &Job) -> Result<String, Failure> {
     let order = job.payload.get("orderId").and_then(Value::as_i64).ok_or_else(|| Failure::new("任务缺少订单"))?;
     let copy = local_copy(progress, job).await?;
-    match crate::orders::schedule::import_file(progress.state(), order, &copy.0, job.admin_id, progress).await {
+    match crate::orders::schedule::import_file(&progress.services().db, order, &copy.0, job.admin_id, progress).await {
         Ok(done) => Ok(format!(
             "已导入 {} 的排期：{} 行，{} 个点位",
             done.months.join("、"),
@@ -179,7 +179,7 @@ async fn order_template(progress: &Progress, job: &Job) -> Result<String, Failur
 }
 
 async fn certificate(progress: &Progress, job: &Job) -> Result<String, Failure> {
-    let state = progress.state();
+    let services = progress.services();
     let order = job.payload.get("orderId").and_then(Value::as_i64).ok_or_else(|| Failure::new("任务缺少订单"))?;
     // As for customer data: a run after a crash may find its batch committed, or batches the
     // dead run left `writing`.
@@ -187,7 +187,7 @@ async fn certificate(progress: &Progress, job: &Job) -> Result<String, Failure> 
         return Ok(summary);
     }
     if job.attempts > 1 {
-        lake::close_batches_of_job(state, job.id).await.map_err(|e| internal("clearing a dead run's batches", format!("{e:?}")))?;
+        lake::close_batches_of_job(&services.db, &services.reads.lake, job.id).await.map_err(|e| internal("clearing a dead run's batches", format!("{e:?}")))?;
     }
     let copy = local_copy(progress, job).await?;
     let origin = crate::imports::Origin {
@@ -197,7 +197,7 @@ async fn certificate(progress: &Progress, job: &Job) -> Result<String, Failure> 
         admin_id: job.admin_id,
         cli: false,
     };
-    match crate::orders::certificates::import::import_file(state, order, &copy.0, &origin, progress).await {
+    match crate::orders::certificates::import::import_file(&services.db, &services.reads, order, &copy.0, &origin, progress).await {
         Ok(done) => Ok(done.summary),
         Err(ImportError::Refused(text)) => Err(Failure::new(text)),
         Err(ImportError::Internal(e)) => Err(internal("importing a broadcast certificate", format!("{e:?}"))),
@@ -215,7 +215,7 @@ async fn positions(progress: &Progress, job: &Job) -> Result<String, Failure> {
         admin_id: job.admin_id,
     };
     let copy = local_copy(progress, job).await?;
-    match crate::orders::customer::positions::import_file(progress.state(), &upload, &copy.0, progress).await {
+    match crate::orders::customer::positions::import_file(&progress.services().db, &upload, &copy.0, progress).await {
         Ok(summary) => Ok(summary),
         Err(ImportError::Refused(text)) => Err(Failure::new(text)),
         Err(ImportError::Internal(e)) => Err(internal("importing 正负三 positions", format!("{e:?}"))),

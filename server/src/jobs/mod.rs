@@ -23,11 +23,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::Value;
-use sqlx::PgConnection;
+use sqlx::{PgConnection, PgPool};
 use sqlx::postgres::PgListener;
 use tokio::sync::Notify;
 
-use crate::state::AppState;
+use crate::config::Config;
+use crate::reads::Reads;
+use crate::storage::Store;
 
 pub use progress::{Failure, Progress};
 /// The first key of every job lease's advisory lock (the second is the process's own).
@@ -40,6 +42,17 @@ pub const STALE_AFTER: Duration = Duration::from_secs(60);
 const HEARTBEAT_EVERY: Duration = Duration::from_secs(15);
 const POLL_EVERY: Duration = Duration::from_secs(2);
 pub const MAX_ATTEMPTS: i32 = 3;
+
+/// What jobs and housekeeping run with: Postgres, the lake's reads, the file store and the
+/// configuration (the data directory's temporary files, the number of workers). The server
+/// hands them over at start; nothing of a request is here.
+#[derive(Clone)]
+pub struct Services {
+    pub db: PgPool,
+    pub reads: Reads,
+    pub store: Store,
+    pub config: Arc<Config>,
+}
 
 /// Queues a job inside the caller's transaction; workers wake when it commits.
 pub async fn enqueue(
@@ -76,16 +89,16 @@ pub struct Job {
 }
 
 /// Starts `count` workers and the listener that wakes them.
-pub fn start(state: &AppState, count: usize) {
+pub fn start(services: &Services, count: usize) {
     if count == 0 {
         return;
     }
     let wake = Arc::new(Notify::new());
-    tokio::spawn(listen(state.clone(), wake.clone()));
+    tokio::spawn(listen(services.db.clone(), wake.clone()));
     let lease = lease::Lease::new();
-    tokio::spawn(lease.clone().hold(state.db.clone()));
+    tokio::spawn(lease.clone().hold(services.db.clone()));
     for n in 0..count {
-        tokio::spawn(work(state.clone(), wake.clone(), lease.clone(), n));
+        tokio::spawn(work(services.clone(), wake.clone(), lease.clone(), n));
     }
 }
 
@@ -93,9 +106,9 @@ fn hostname() -> String {
     std::fs::read_to_string("/etc/hostname").map(|h| h.trim().to_owned()).unwrap_or_else(|_| "host".into())
 }
 
-async fn listen(state: AppState, wake: Arc<Notify>) {
+async fn listen(db: PgPool, wake: Arc<Notify>) {
     loop {
-        match PgListener::connect_with(&state.db).await {
+        match PgListener::connect_with(&db).await {
             Ok(mut listener) => {
                 if listener.listen(WAKE_CHANNEL).await.is_ok() {
                     while listener.recv().await.is_ok() {
@@ -109,7 +122,7 @@ async fn listen(state: AppState, wake: Arc<Notify>) {
     }
 }
 
-async fn work(state: AppState, wake: Arc<Notify>, lease: lease::Lease, n: usize) {
+async fn work(services: Services, wake: Arc<Notify>, lease: lease::Lease, n: usize) {
     loop {
         // A claim made while this process's lease is not held could be taken for a dead one's.
         let Some(key) = lease.key() else {
@@ -118,9 +131,9 @@ async fn work(state: AppState, wake: Arc<Notify>, lease: lease::Lease, n: usize)
         };
         // The worker's name carries the lease key: a run under a lost lease is another holder.
         let worker = format!("{}:{}:{key}:{n}", hostname(), std::process::id());
-        match claim(&state, &worker, key).await {
+        match claim(&services.db, &worker, key).await {
             Ok(Some(job)) => {
-                run_until(&state, job, lease.lost(key)).await;
+                run_until(&services, job, lease.lost(key)).await;
             }
             Ok(None) => {
                 tokio::select! {
@@ -141,7 +154,7 @@ async fn work(state: AppState, wake: Arc<Notify>, lease: lease::Lease, n: usize)
 /// stopped. A job whose lease is held is never taken, however old its heartbeat (a live
 /// process whose beats were delayed, e.g. while Postgres was away). `lease` is the claiming
 /// process's own, whose jobs are alive by definition.
-pub async fn claim(state: &AppState, worker: &str, lease: i32) -> sqlx::Result<Option<Job>> {
+pub async fn claim(db: &PgPool, worker: &str, lease: i32) -> sqlx::Result<Option<Job>> {
     sqlx::query_as(
         "update jobs set status = 'running', attempts = attempts + 1, locked_by = $1, lease = $3,
                 heartbeat_at = now(), started_at = coalesce(started_at, now())
@@ -160,28 +173,28 @@ pub async fn claim(state: &AppState, worker: &str, lease: i32) -> sqlx::Result<O
     .bind(STALE_AFTER.as_secs_f64())
     .bind(lease)
     .bind(lease::CLASS)
-    .fetch_optional(&state.db)
+    .fetch_optional(db)
     .await
 }
 
 /// Runs one claimed job to its end, beating while it works.
-pub async fn run(state: &AppState, job: Job) {
-    run_until(state, job, std::future::pending()).await;
+pub async fn run(services: &Services, job: Job) {
+    run_until(services, job, std::future::pending()).await;
 }
 
 /// As [`run`], stopping the job where it is when `stop` resolves (the lease that claimed it is
 /// lost): others may hold the job already, so nothing is recorded; whoever claims it next (this
 /// process too, under its new lease) finishes it.
-async fn run_until(state: &AppState, job: Job, stop: impl std::future::Future<Output = ()>) {
+async fn run_until(services: &Services, job: Job, stop: impl std::future::Future<Output = ()>) {
     let subject: Option<String> = match job.file_id {
         Some(id) => sqlx::query_scalar("select file_name from files where id = $1")
             .bind(id)
-            .fetch_optional(&state.db)
+            .fetch_optional(&services.db)
             .await
             .unwrap_or_default(),
         None => None,
     };
-    let progress = Progress::new(state.clone(), &job, subject.unwrap_or_default());
+    let progress = Progress::new(services.clone(), &job, subject.unwrap_or_default());
     if job.attempts > MAX_ATTEMPTS {
         // A run killed after its commit has done the job: its rows are live, so it ends done
         // (failed, its owner would upload the file again and get the rows twice).
@@ -193,7 +206,7 @@ async fn run_until(state: &AppState, job: Job, stop: impl std::future::Future<Ou
         return;
     }
     let beat = {
-        let db = state.db.clone();
+        let db = services.db.clone();
         let id = job.id;
         let worker = job.locked_by.clone();
         tokio::spawn(async move {

@@ -3,9 +3,7 @@
 
 use crate::messages;
 use crate::realtime::{self, Event, Level, LiveMessage};
-use crate::state::AppState;
-
-use super::Job;
+use super::{Job, Services};
 
 /// Why a job failed, in words for its owner (Chinese), e.g. the list of bad rows.
 #[derive(Debug)]
@@ -19,7 +17,7 @@ impl Failure {
 
 #[derive(Clone)]
 pub struct Progress {
-    state: AppState,
+    services: Services,
     job_id: i64,
     kind: String,
     admin_id: Option<i64>,
@@ -31,9 +29,9 @@ pub struct Progress {
 }
 
 impl Progress {
-    pub fn new(state: AppState, job: &Job, subject: String) -> Self {
+    pub fn new(services: Services, job: &Job, subject: String) -> Self {
         Self {
-            state,
+            services,
             job_id: job.id,
             kind: job.kind.clone(),
             admin_id: job.admin_id,
@@ -42,8 +40,9 @@ impl Progress {
         }
     }
 
-    pub fn state(&self) -> &AppState {
-        &self.state
+    /// What the job runs with.
+    pub fn services(&self) -> &Services {
+        &self.services
     }
 
     /// What the job works on (the file's name), or empty.
@@ -54,7 +53,7 @@ impl Progress {
     async fn push(&self, status: i64, level: Level, percent: i64, text: &str) {
         let Some(to) = self.admin_id else { return };
         let message = LiveMessage::timeline(to, self.job_id, &self.kind, status, level, percent, text);
-        if let Err(e) = realtime::publish(&self.state.db, &Event::Push { to, message }).await {
+        if let Err(e) = realtime::publish(&self.services.db, &Event::Push { to, message }).await {
             tracing::warn!(error = %e, job = self.job_id, "publishing job progress");
         }
     }
@@ -67,7 +66,7 @@ impl Progress {
         .bind(percent.clamp(0, 100) as i16)
         .bind(text)
         .bind(&self.worker)
-            .execute(&self.state.db)
+            .execute(&self.services.db)
             .await;
         if let Err(e) = saved {
             tracing::warn!(error = %e, job = self.job_id, "saving job progress");
@@ -103,7 +102,7 @@ impl Progress {
     }
 
     async fn try_end(&self, status: &str, level: Level, text: &str) -> anyhow::Result<()> {
-        let mut tx = self.state.db.begin().await?;
+        let mut tx = self.services.db.begin().await?;
         let ended = sqlx::query(
             "update jobs set status = $2, progress = case when $2 = 'done' then 100 else progress end,
                     message = $3, error = case when $2 = 'failed' then $3 end, finished_at = now()

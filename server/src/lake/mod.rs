@@ -9,8 +9,9 @@ pub mod snapshots;
 
 use std::future::Future;
 use std::panic::Location;
+use std::sync::Arc;
 
-use adeval_engine::{Dataset, LakeFile, Snapshot};
+use adeval_engine::{Dataset, Lake, LakeFile, Snapshot};
 use sqlx::{PgConnection, PgPool};
 
 use crate::error::{AppError, Result};
@@ -190,16 +191,16 @@ pub async fn fail_batch(db: &PgPool, batch_id: i64, note: &str) -> sqlx::Result<
 /// Fails the lake batches still `writing` after `age` (their import's process died before
 /// committing or failing them) and removes their files, which no snapshot ever listed.
 /// Answers how many batches were closed.
-pub async fn abandoned_batches(state: &crate::AppState, age: std::time::Duration) -> anyhow::Result<u64> {
+pub async fn abandoned_batches(db: &PgPool, lake:&Arc<Lake>, age: std::time::Duration) -> anyhow::Result<u64> {
     let ids: Vec<i64> = sqlx::query_scalar(
         "select id from lake_batches where status = 'writing' and created_at < now() - make_interval(secs => $1)
          order by id",
     )
     .bind(age.as_secs_f64())
-    .fetch_all(&state.db)
+    .fetch_all(db)
     .await?;
     for &id in &ids {
-        close_dead_batch(state, id).await?;
+        close_dead_batch(db, lake, id).await?;
     }
     Ok(ids.len() as u64)
 }
@@ -215,25 +216,25 @@ pub async fn live_batch_of_job(db: &PgPool, job_id: i64) -> sqlx::Result<Option<
 
 /// Closes the batches a job left `writing` when its process died, removing their files. Only
 /// for the worker that holds the job now: no other run of it is alive.
-pub async fn close_batches_of_job(state: &crate::AppState, job_id: i64) -> anyhow::Result<u64> {
+pub async fn close_batches_of_job(db: &PgPool, lake:&Arc<Lake>, job_id: i64) -> anyhow::Result<u64> {
     let ids: Vec<i64> = sqlx::query_scalar("select id from lake_batches where job_id = $1 and status = 'writing' order by id")
         .bind(job_id)
-        .fetch_all(&state.db)
+        .fetch_all(db)
         .await?;
     for &id in &ids {
-        close_dead_batch(state, id).await?;
+        close_dead_batch(db, lake, id).await?;
     }
     Ok(ids.len() as u64)
 }
 
-async fn close_dead_batch(state: &crate::AppState, id: i64) -> anyhow::Result<()> {
-    let lake = state.lake.clone();
+async fn close_dead_batch(db: &PgPool, lake:&Arc<Lake>, id: i64) -> anyhow::Result<()> {
+    let lake = lake.clone();
     // Files first: a batch whose removal failed stays `writing` and is tried again.
     let removed = blocking(move || lake.remove_batch(id)).await??;
     sqlx::query("update lake_batches set status = 'failed', note = $2 where id = $1 and status = 'writing'")
         .bind(id)
         .bind(format!("导入中断（进程已退出），已清理 {removed} 个未提交的文件"))
-        .execute(&state.db)
+        .execute(db)
         .await?;
     tracing::info!(batch = id, removed, "closed an abandoned lake batch");
     Ok(())
@@ -244,7 +245,7 @@ async fn close_dead_batch(state: &crate::AppState, id: i64) -> anyhow::Result<()
 /// rows dropped); the old files are removed [`RETIRED_KEPT`] later by housekeeping. Viewing files take their rollups along: the new
 /// files' are built and the old files' twins retired in the same swap. Answers how many files
 /// were rewritten.
-pub async fn compact(state: &crate::AppState, dataset: Dataset) -> anyhow::Result<usize> {
+pub async fn compact(db: &PgPool, lake:&Arc<Lake>, dataset: Dataset) -> anyhow::Result<usize> {
     // An order's current certificate names its batch (order_certificate_months): its files
     // must stay that batch's, and certificate rows are never deleted anyway.
     if dataset == Dataset::Certificates {
@@ -256,7 +257,7 @@ pub async fn compact(state: &crate::AppState, dataset: Dataset) -> anyhow::Resul
     let name = dataset.as_str();
     let months: Vec<String> = sqlx::query_scalar("select distinct month from lake_files where dataset = $1 and live order by 1")
         .bind(name)
-        .fetch_all(&state.db)
+        .fetch_all(db)
         .await?;
     let mut rewritten = 0;
     for month in months {
@@ -264,20 +265,20 @@ pub async fn compact(state: &crate::AppState, dataset: Dataset) -> anyhow::Resul
             sqlx::query_as("select id, path from lake_files where dataset = $1 and month = $2 and live order by path")
                 .bind(name)
                 .bind(&month)
-                .fetch_all(&state.db)
+                .fetch_all(db)
                 .await?;
-        let deleted: Vec<i64> = sqlx::query_scalar("select row_id from lake_deletions where dataset = $1").bind(name).fetch_all(&state.db).await?;
+        let deleted: Vec<i64> = sqlx::query_scalar("select row_id from lake_deletions where dataset = $1").bind(name).fetch_all(db).await?;
         if files.len() < 2 && deleted.is_empty() {
             continue;
         }
         let snapshot = Snapshot { files: files.iter().map(|(_, p)| p.clone()).collect(), deleted: deleted.clone() };
-        let lake = state.lake.clone();
+        let engine = lake.clone();
         let fresh = blocking(move || -> anyhow::Result<Vec<LakeFile>> {
-            let mut fresh = lake.compact(&snapshot, dataset)?;
-            match lake.viewing_rollup(&fresh) {
+            let mut fresh = engine.compact(&snapshot, dataset)?;
+            match engine.viewing_rollup(&fresh) {
                 Ok(rollups) => fresh.extend(rollups),
                 Err(e) => {
-                    lake.remove(&fresh).ok();
+                    engine.remove(&fresh).ok();
                     return Err(e.into());
                 }
             }
@@ -292,13 +293,13 @@ pub async fn compact(state: &crate::AppState, dataset: Dataset) -> anyhow::Resul
             .flatten()
             .collect();
         let batch = begin_batch(
-            &state.db,
+            db,
             // A batch is of what was imported: the daily rollup is written by ratings batches.
             &BatchInfo { dataset: if dataset == Dataset::RatingsDaily { Dataset::Ratings } else { dataset }, origin: "cli", file_id: None, job_id: None, admin_id: None, category: None, source: None, belonging_to: None },
         )
         .await?;
         let rows: u64 = fresh.iter().filter(|f| f.dataset == dataset).map(|f| f.rows).sum();
-        let mut tx = state.db.begin().await?;
+        let mut tx = db.begin().await?;
         let old_ids: Vec<i64> = files.iter().map(|(id, _)| *id).collect();
         sqlx::query("update lake_files set live = false, retired_at = now() where id = any($1)").bind(&old_ids).execute(&mut *tx).await?;
         sqlx::query("update lake_files set live = false, retired_at = now() where path = any($1) and live")
@@ -309,8 +310,8 @@ pub async fn compact(state: &crate::AppState, dataset: Dataset) -> anyhow::Resul
         // The month's rollup across batches is rebuilt from the new twins (month_rollups.rs).
         let mut merged = Vec::new();
         let months = month_rollups::viewing_months(&fresh);
-        if let Err(e) = month_rollups::merge_months(&mut tx, &state.lake, batch, &months, &mut merged).await {
-            let lake = state.lake.clone();
+        if let Err(e) = month_rollups::merge_months(&mut tx, lake, batch, &months, &mut merged).await {
+            let lake = lake.clone();
             let _ = blocking(move || lake.remove(&[fresh, merged].concat())).await;
             return Err(e);
         }
@@ -327,10 +328,10 @@ pub async fn compact(state: &crate::AppState, dataset: Dataset) -> anyhow::Resul
 /// Does once, after a start, what the first customer list and dashboard calls would wait for:
 /// the viewing files' footers read and their deleted ids located (0.5–1 s over 10M rows), the
 /// newest title companions indexed. Reads the manifest itself, not through the kept snapshots.
-pub async fn warm(state: &crate::AppState) -> anyhow::Result<()> {
-    let viewing = snapshot(&state.db, Dataset::Viewing).await?;
-    let rollup = snapshot(&state.db, Dataset::ViewingDaily).await?;
-    let lake = state.lake.clone();
+pub async fn warm(db: &PgPool, lake:&Arc<Lake>) -> anyhow::Result<()> {
+    let viewing = snapshot(db, Dataset::Viewing).await?;
+    let rollup = snapshot(db, Dataset::ViewingDaily).await?;
+    let lake = lake.clone();
     let started = std::time::Instant::now();
     let companions = blocking(move || -> anyhow::Result<usize> {
         lake.viewing_page(&viewing, &adeval_engine::ViewingFilter::default(), 1, 10)?;

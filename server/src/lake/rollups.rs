@@ -7,11 +7,11 @@
 //! "Rollups").
 
 use std::collections::{BTreeMap, HashSet};
+use std::sync::Arc;
 
-use adeval_engine::{Dataset, LakeFile, Month, is_legacy_rollup, viewing_rollup_path};
+use adeval_engine::{Dataset, Lake, LakeFile, Month, is_legacy_rollup, viewing_rollup_path};
 use chrono::NaiveDateTime;
-
-use crate::state::AppState;
+use sqlx::PgPool;
 
 /// The advisory lock (class, key) that keeps backfills to one process at a time: a second
 /// server starting at once finds it taken and leaves the work to the first.
@@ -31,16 +31,16 @@ struct Live {
 
 /// Builds and lists the rollup of every live viewing file without one. Answers how many were
 /// built.
-pub async fn backfill(state: &AppState) -> anyhow::Result<usize> {
-    let mut lock = state.db.acquire().await?;
+pub async fn backfill(db: &PgPool, lake: &Arc<Lake>) -> anyhow::Result<usize> {
+    let mut lock = db.acquire().await?;
     let held: bool =
         sqlx::query_scalar("select pg_try_advisory_lock($1, $2)").bind(LOCK.0).bind(LOCK.1).fetch_one(&mut *lock).await?;
     if !held {
         return Ok(0);
     }
-    let built = build_missing(state).await;
+    let built = build_missing(db, lake).await;
     if built.is_ok()
-        && let Err(e) = retire_legacy(state).await
+        && let Err(e) = retire_legacy(db).await
     {
         tracing::warn!(error = ?e, "retiring viewing rollups of an earlier format");
     }
@@ -48,15 +48,15 @@ pub async fn backfill(state: &AppState) -> anyhow::Result<usize> {
     built
 }
 
-async fn build_missing(state: &AppState) -> anyhow::Result<usize> {
+async fn build_missing(db: &PgPool, lake: &Arc<Lake>) -> anyhow::Result<usize> {
     let live: Vec<Live> = sqlx::query_as(
         "select id, batch_id, path, month, rows, bytes, min_time, max_time from lake_files
          where dataset = 'viewing' and live order by batch_id, path",
     )
-    .fetch_all(&state.db)
+    .fetch_all(db)
     .await?;
     let rolled: HashSet<String> =
-        sqlx::query_scalar("select path from lake_files where dataset = 'viewing_daily' and live").fetch_all(&state.db).await?.into_iter().collect();
+        sqlx::query_scalar("select path from lake_files where dataset = 'viewing_daily' and live").fetch_all(db).await?.into_iter().collect();
     let mut by_batch: BTreeMap<i64, Vec<Live>> = BTreeMap::new();
     for file in live {
         if viewing_rollup_path(&file.path).is_some_and(|twin| !rolled.contains(&twin)) {
@@ -67,7 +67,7 @@ async fn build_missing(state: &AppState) -> anyhow::Result<usize> {
     // Each month touched, with the newest batch that touched it (its month rollup's name).
     let mut months: BTreeMap<Month, i64> = BTreeMap::new();
     for (batch, files) in by_batch {
-        match build_batch(state, batch, &files).await {
+        match build_batch(db, lake, batch, &files).await {
             Ok(0) => {}
             Ok(n) => {
                 built += n;
@@ -84,14 +84,14 @@ async fn build_missing(state: &AppState) -> anyhow::Result<usize> {
     for (month, batch) in months {
         let mut written = Vec::new();
         let merged: anyhow::Result<()> = async {
-            let mut tx = state.db.begin().await?;
-            super::month_rollups::merge_months(&mut tx, &state.lake, batch, &[month], &mut written).await?;
+            let mut tx = db.begin().await?;
+            super::month_rollups::merge_months(&mut tx, lake, batch, &[month], &mut written).await?;
             tx.commit().await?;
             Ok(())
         }
         .await;
         if let Err(e) = merged {
-            let lake = state.lake.clone();
+            let lake = lake.clone();
             let _ = super::blocking(move || lake.remove(&written)).await;
             tracing::warn!(%month, error = ?e, "merging the month's viewing rollups");
         }
@@ -105,16 +105,16 @@ async fn build_missing(state: &AppState) -> anyhow::Result<usize> {
 /// Retires the live viewing rollups of an earlier format ([`is_legacy_rollup`]): readers pass
 /// them over, so they only take room; the sweep removes them as any retired file. Answers how
 /// many.
-async fn retire_legacy(state: &AppState) -> anyhow::Result<usize> {
+async fn retire_legacy(db: &PgPool) -> anyhow::Result<usize> {
     let live: Vec<String> =
-        sqlx::query_scalar("select path from lake_files where dataset = 'viewing_daily' and live").fetch_all(&state.db).await?;
+        sqlx::query_scalar("select path from lake_files where dataset = 'viewing_daily' and live").fetch_all(db).await?;
     let legacy: Vec<String> = live.into_iter().filter(|p| is_legacy_rollup(p)).collect();
     if legacy.is_empty() {
         return Ok(0);
     }
     sqlx::query("update lake_files set live = false, retired_at = now() where path = any($1) and live")
         .bind(&legacy)
-        .execute(&state.db)
+        .execute(db)
         .await?;
     tracing::info!(files = legacy.len(), "retired viewing rollups of an earlier format");
     Ok(legacy.len())
@@ -122,20 +122,20 @@ async fn retire_legacy(state: &AppState) -> anyhow::Result<usize> {
 
 /// The rollups of one batch's files, listed only while those files are still live (a
 /// compaction may have replaced them meanwhile, with rollups of its own).
-async fn build_batch(state: &AppState, batch: i64, files: &[Live]) -> anyhow::Result<usize> {
+async fn build_batch(db: &PgPool, lake: &Arc<Lake>, batch: i64, files: &[Live]) -> anyhow::Result<usize> {
     let lake_files = lake_files_of(files)?;
-    let lake = state.lake.clone();
+    let engine = lake.clone();
     let rollups = super::blocking(move || -> anyhow::Result<Vec<LakeFile>> {
         // What a backfill that died before listing its files left (under the lock, nothing
         // else writes twins of live files).
         let twins: Vec<String> = lake_files.iter().filter_map(|f| viewing_rollup_path(&f.path)).collect();
-        lake.remove_paths(twins.iter().map(String::as_str))?;
-        Ok(lake.viewing_rollup(&lake_files)?)
+        engine.remove_paths(twins.iter().map(String::as_str))?;
+        Ok(engine.viewing_rollup(&lake_files)?)
     })
     .await??;
     let ids: Vec<i64> = files.iter().map(|f| f.id).collect();
     let listed: anyhow::Result<bool> = async {
-        let mut tx = state.db.begin().await?;
+        let mut tx = db.begin().await?;
         let still: Vec<i64> = sqlx::query_scalar("select id from lake_files where id = any($1) and live for update")
             .bind(&ids)
             .fetch_all(&mut *tx)
@@ -149,7 +149,7 @@ async fn build_batch(state: &AppState, batch: i64, files: &[Live]) -> anyhow::Re
     }
     .await;
     if !matches!(listed, Ok(true)) {
-        let (lake, built) = (state.lake.clone(), rollups.clone());
+        let (lake, built) = (lake.clone(), rollups.clone());
         let _ = super::blocking(move || lake.remove(&built)).await;
     }
     Ok(if listed? { rollups.len() } else { 0 })

@@ -21,6 +21,7 @@ use adeval_engine::{Dataset, IssuedTotals, OrderMatch, Side};
 use anyhow::Context;
 use chrono::NaiveDate;
 use serde::Serialize;
+use sqlx::PgPool;
 use utoipa::ToSchema;
 
 use crate::orders::estimates::{self, EstimateScope};
@@ -28,7 +29,8 @@ use crate::orders::kept::{Answer, Wanted};
 use crate::orders::evaluation::schedule::{ClassSpots, class_spots, remaining};
 use crate::orders::evaluation::ledger::{self, Tally};
 use crate::orders::evaluation::spots::{Data, spots_of};
-use crate::state::AppState;
+use crate::orders::matching::order_match;
+use crate::reads::Reads;
 
 /// One side's contract: how free broadcast is computed, its value, the contracted GRP.
 #[derive(Debug, Clone, Copy)]
@@ -64,21 +66,6 @@ impl OrderFacts<'_> {
         let group = (self.default_group_id, self.default_group_name);
         order_match(self.media_id, group, tapes, self.product_name, self.cycle, (self.category, self.source))
     }
-}
-
-/// Which viewing rows are an order's: its titles are its tapes' names, numbers and customer
-/// titles and its product name; its group is the default group's id and name (rows stored
-/// without a group id match by name); the rest is the engine's rule ([`OrderMatch`]).
-pub fn order_match<'a>(
-    media_id: i64,
-    (group_id, group_name): (i64, &str),
-    tape_titles: impl IntoIterator<Item = &'a str>,
-    product_name: &'a str,
-    (from, to): (Option<NaiveDate>, Option<NaiveDate>),
-    (category, source): (Option<i16>, Option<i16>),
-) -> OrderMatch {
-    let titles = tape_titles.into_iter().chain([product_name]);
-    OrderMatch::new(media_id, group_id, titles).group_name(group_name).days(from, to).data(category, source)
 }
 
 /// The customer and media figures of an order (docs/evaluation.md): each field twice, prefixed
@@ -161,14 +148,14 @@ pub struct Figures {
 }
 
 /// The figures of `orders`, in their order, at the lake's current version.
-pub async fn compute(state: &AppState, orders: &[OrderFacts<'_>]) -> anyhow::Result<Vec<Figures>> {
-    Ok(compute_as(state, orders, Wanted::Current).await?.0)
+pub async fn compute(db: &PgPool, reads: &Reads, orders: &[OrderFacts<'_>]) -> anyhow::Result<Vec<Figures>> {
+    Ok(compute_as(db, reads, orders, Wanted::Current).await?.0)
 }
 
 /// The figures of `orders`, in their order, with the lake's parts taken as `wanted` says
 /// ([`crate::orders::kept`]); `true` with them when some part is the previous lake version's
 /// (the order list shows those figures as being updated).
-pub async fn compute_as(state: &AppState, orders: &[OrderFacts<'_>], wanted: Wanted) -> anyhow::Result<(Vec<Figures>, bool)> {
+pub async fn compute_as(db: &PgPool, reads: &Reads, orders: &[OrderFacts<'_>], wanted: Wanted) -> anyhow::Result<(Vec<Figures>, bool)> {
     if orders.is_empty() {
         return Ok((Vec::new(), false));
     }
@@ -182,14 +169,14 @@ pub async fn compute_as(state: &AppState, orders: &[OrderFacts<'_>], wanted: Wan
         }
     };
     let (spots, totals, customer_estimates, media_estimates) = tokio::try_join!(
-        async { Ok(class_spots(&state.db, &ids).await?) },
-        issued(state, orders.iter().map(OrderFacts::matching).collect(), wanted),
-        estimates::for_orders(state, &ids, scope(1), wanted),
-        estimates::for_orders(state, &ids, scope(2), wanted),
+        async { Ok(class_spots(db, &ids).await?) },
+        issued(db, reads, orders.iter().map(OrderFacts::matching).collect(), wanted),
+        estimates::for_orders(db, reads, &ids, scope(1), wanted),
+        estimates::for_orders(db, reads, &ids, scope(2), wanted),
     )?;
     let previous = totals.previous || customer_estimates.1 || media_estimates.1;
     let (customer_estimates, media_estimates) = (customer_estimates.0, media_estimates.0);
-    let totals = with_own_data(state, orders, totals.values).await?;
+    let totals = with_own_data(db, reads, orders, totals.values).await?;
     let mut by_order: HashMap<i64, Vec<ClassSpots>> = HashMap::new();
     for s in spots {
         by_order.entry(s.order_id).or_default().push(s);
@@ -212,28 +199,28 @@ pub async fn compute_as(state: &AppState, orders: &[OrderFacts<'_>], wanted: Wan
 /// tallied from its ledger ([`super::evaluation::ledger`]), as the summary dialog tallies
 /// them, so the list and the dialog agree. Few orders have any; the rest keep the totals of
 /// the one scan, which equal their ledger's.
-async fn with_own_data(state: &AppState, orders: &[OrderFacts<'_>], totals: Vec<[IssuedTotals; 2]>) -> anyhow::Result<Vec<[Tally; 2]>> {
+async fn with_own_data(db: &PgPool, reads: &Reads, orders: &[OrderFacts<'_>], totals: Vec<[IssuedTotals; 2]>) -> anyhow::Result<Vec<[Tally; 2]>> {
     let ids: Vec<i64> = orders.iter().map(|o| o.id).collect();
     let mut own: Vec<i64> = sqlx::query_scalar(
         "select order_id from order_customer_attachments where order_id = any($1)
          union select order_id from order_positions where order_id = any($1)",
     )
     .bind(&ids)
-    .fetch_all(&state.db)
+    .fetch_all(db)
     .await?;
-    own.extend(ledger::with_manual_grp(&state.db, &ids).await?);
+    own.extend(ledger::with_manual_grp(db, &ids).await?);
     let mut out = Vec::with_capacity(orders.len());
     for (order, scanned) in orders.iter().zip(totals) {
         if !own.contains(&order.id) {
             out.push(scanned.map(tally));
             continue;
         }
-        let schedule = ledger::schedule_for_tally(&state.db, order.id).await?;
-        let tapes = crate::orders::summary::stored::tapes(&state.db, order.id).await?;
+        let schedule = ledger::schedule_for_tally(db, order.id).await?;
+        let tapes = crate::orders::summary::stored::tapes(db, order.id).await?;
         let mut sides = [Tally::default(); 2];
         for (side, slot) in Side::BOTH.into_iter().zip(sides.iter_mut()) {
             let data = Data { side, category: order.category, source: order.source };
-            let aired = spots_of(state, order.id, order.matching(), data).await?;
+            let aired = spots_of(db, reads, order.id, order.matching(), data).await?;
             let named = ledger::named_tapes(&aired, &tapes, order.product_name);
             *slot = ledger::ledger(&aired, &named, &schedule).tally(|_| true);
         }
@@ -249,12 +236,12 @@ fn tally(t: IssuedTotals) -> Tally {
 
 /// The issued totals of each order, `[customer, media]`: kept by manifest version, the rest in
 /// one engine call (`super::issued`); the per-order way when the bench asks for it as its peer.
-async fn issued(state: &AppState, orders: Vec<OrderMatch>, wanted: Wanted) -> anyhow::Result<Answer<[IssuedTotals; 2]>> {
+async fn issued(db: &PgPool, reads: &Reads, orders: Vec<OrderMatch>, wanted: Wanted) -> anyhow::Result<Answer<[IssuedTotals; 2]>> {
     if !per_order() {
-        return super::issued::issued(state, orders, wanted).await;
+        return super::issued::issued(db, (&reads.lake, &reads.snapshots), &reads.issued, orders, wanted).await;
     }
-    let lake = state.lake.clone();
-    let snapshot = crate::lake::snapshot(&state.db, Dataset::Viewing).await?;
+    let lake = reads.lake.clone();
+    let snapshot = crate::lake::snapshot(db, Dataset::Viewing).await?;
     let totals = crate::lake::blocking(move || lake.issued_totals_per_order(&snapshot, &orders)).await?;
     Ok(Answer { values: totals.context("the orders' issued totals")?, previous: false })
 }

@@ -15,12 +15,13 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use adeval_engine::{Dataset, IssuedTotals, OrderMatch, Snapshot};
+use adeval_engine::{Dataset, IssuedTotals, Lake, OrderMatch, Snapshot};
 use anyhow::Context;
 use chrono::NaiveDate;
+use sqlx::PgPool;
 
 use super::kept::{Answer, Kept, Wanted};
-use crate::state::AppState;
+use crate::lake::snapshots::Snapshots;
 
 /// The newest orders the background scan computes: a bound on its time and on what is kept.
 const WARMED: i64 = 20_000;
@@ -67,28 +68,33 @@ impl IssuedMemo {
 /// The issued totals of each order, `[customer, media]`, in their order, as `wanted` says:
 /// kept ones from memory, the others from one scan of the snapshot the manifest names now.
 /// `previous` when some are the previous lake version's (their scan is under way).
-pub async fn issued(state: &AppState, orders: Vec<OrderMatch>, wanted: Wanted) -> anyhow::Result<Answer<Totals>> {
-    let (version, snapshot) = state.snapshots.versioned(&state.db, Dataset::Viewing).await?;
-    let memo = &state.issued;
-    let compute = |orders: Vec<OrderMatch>| scan(state.lake.clone(), snapshot.clone(), orders);
+pub async fn issued(
+    db: &PgPool,
+    (lake, snapshots): (&Arc<Lake>, &Snapshots),
+    memo: &Arc<IssuedMemo>,
+    orders: Vec<OrderMatch>,
+    wanted: Wanted,
+) -> anyhow::Result<Answer<Totals>> {
+    let (version, snapshot) = snapshots.versioned(db, Dataset::Viewing).await?;
+    let compute = |orders: Vec<OrderMatch>| scan(lake.clone(), snapshot.clone(), orders);
     let answer = memo.kept.get(version, &orders, wanted, compute).await?;
     if memo.start_warming(version) {
-        let state = state.clone();
+        let (db, lake, memo) = (db.clone(), lake.clone(), memo.clone());
         tokio::spawn(async move {
-            let warmed = warm(&state, version, snapshot).await;
+            let warmed = warm(&db, lake, &memo, version, snapshot).await;
             if let Err(e) = &warmed {
                 tracing::warn!(error = ?e, version, "computing every order's issued totals");
                 // A failed warm-up (reading the orders or scanning them) is tried again by a
                 // later call.
-                *state.issued.warmed.lock().expect("issued warm lock") = None;
+                *memo.warmed.lock().expect("issued warm lock") = None;
             }
-            state.issued.warming.store(false, Ordering::Release);
+            memo.warming.store(false, Ordering::Release);
         });
     }
     Ok(answer)
 }
 
-fn scan(lake: Arc<adeval_engine::Lake>, snapshot: Arc<Snapshot>, orders: Vec<OrderMatch>) -> impl Future<Output = anyhow::Result<Vec<Totals>>> + Send + 'static {
+fn scan(lake: Arc<Lake>, snapshot: Arc<Snapshot>, orders: Vec<OrderMatch>) -> impl Future<Output = anyhow::Result<Vec<Totals>>> + Send + 'static {
     async move {
         let totals = crate::lake::blocking(move || lake.issued_totals(&snapshot, &orders)).await?;
         totals.context("the orders' issued totals")
@@ -97,17 +103,16 @@ fn scan(lake: Arc<adeval_engine::Lake>, snapshot: Arc<Snapshot>, orders: Vec<Ord
 
 /// Computes and keeps the totals of the newest orders at `version` that no call computed,
 /// once the calls' own scans ended; ends when they are kept.
-async fn warm(state: &AppState, version: i64, snapshot: Arc<Snapshot>) -> anyhow::Result<()> {
+async fn warm(db: &PgPool, lake: Arc<Lake>, memo: &IssuedMemo, version: i64, snapshot: Arc<Snapshot>) -> anyhow::Result<()> {
     // The pages asked for first are scanned first, on their own.
-    state.issued.kept.settled().await;
-    let orders = every_match(state).await?;
-    let lake = state.lake.clone();
-    state.issued.kept.compute_unclaimed(version, orders, |orders| scan(lake, snapshot, orders)).await
+    memo.kept.settled().await;
+    let orders = every_match(db).await?;
+    memo.kept.compute_unclaimed(version, orders, |orders| scan(lake, snapshot, orders)).await
 }
 
 /// Which rows are each of the newest orders', read as the order list reads them and matched by
-/// the same rule ([`super::figures::order_match`]).
-async fn every_match(state: &AppState) -> sqlx::Result<Vec<OrderMatch>> {
+/// the same rule ([`super::matching::order_match`]).
+async fn every_match(db: &PgPool) -> sqlx::Result<Vec<OrderMatch>> {
     type Order = (i64, i64, i64, String, String, NaiveDate, NaiveDate, Option<i16>, Option<i16>);
     let orders: Vec<Order> = sqlx::query_as(
         "select o.id, o.media_id, o.default_group_id, g.group_name, p.product_name, o.cycle_start, o.cycle_end,
@@ -116,7 +121,7 @@ async fn every_match(state: &AppState) -> sqlx::Result<Vec<OrderMatch>> {
          order by o.id desc limit $1",
     )
     .bind(WARMED)
-    .fetch_all(&state.db)
+    .fetch_all(db)
     .await?;
     let ids: Vec<i64> = orders.iter().map(|o| o.0).collect();
     let tapes: Vec<(i64, String, String, String)> = sqlx::query_as(
@@ -125,7 +130,7 @@ async fn every_match(state: &AppState) -> sqlx::Result<Vec<OrderMatch>> {
          where ot.order_id = any($1)",
     )
     .bind(&ids)
-    .fetch_all(&state.db)
+    .fetch_all(db)
     .await?;
     let mut titles: HashMap<i64, Vec<String>> = HashMap::new();
     for (order, name, number, title) in tapes {
@@ -137,7 +142,7 @@ async fn every_match(state: &AppState) -> sqlx::Result<Vec<OrderMatch>> {
             let tapes = titles.remove(&id).unwrap_or_default();
             let tapes = tapes.iter().map(String::as_str);
             let group = (group, group_name.as_str());
-            super::figures::order_match(media, group, tapes, &product, (Some(from), Some(to)), (category, source))
+            super::matching::order_match(media, group, tapes, &product, (Some(from), Some(to)), (category, source))
         })
         .collect())
 }

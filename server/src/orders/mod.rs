@@ -40,6 +40,7 @@ pub mod history;
 pub mod issued;
 pub mod kept;
 pub mod log;
+pub mod matching;
 pub mod order;
 pub mod proposals;
 pub mod reports;

@@ -14,10 +14,10 @@ use std::path::Path;
 
 use adeval_ingest::{Limits, Row, RowProblems, TemplateFields, TemplateRead, read_order_template_checked};
 use chrono::{Datelike, NaiveDate};
+use sqlx::PgPool;
 
 use super::{log, status, ym};
 use crate::imports::{ImportError, Report};
-use crate::state::AppState;
 
 /// What an import wrote.
 pub struct Imported {
@@ -71,13 +71,13 @@ impl OrderFacts {
 
 /// Imports the template file at `path` into order `order`'s schedule.
 pub async fn import_file<R: Report>(
-    state: &AppState,
+    db: &PgPool,
     order: i64,
     path: &Path,
     admin_id: Option<i64>,
     report: &R,
 ) -> std::result::Result<Imported, ImportError> {
-    let mut conn = state.db.acquire().await.map_err(anyhow::Error::from)?;
+    let mut conn = db.acquire().await.map_err(anyhow::Error::from)?;
     let facts = OrderFacts::load(&mut conn, order, false).await.map_err(anyhow::Error::from)?;
     drop(conn);
     let Some(facts) = facts else { return Err(ImportError::Refused("订单不存在".into())) };
@@ -91,7 +91,7 @@ pub async fn import_file<R: Report>(
     let (read, facts) = read.await?;
     let lines = read?;
     report.stage(50, &format!("已核对 {} 行排期", lines.len())).await;
-    let mut tx = state.db.begin().await.map_err(anyhow::Error::from)?;
+    let mut tx = db.begin().await.map_err(anyhow::Error::from)?;
     let media = facts.media;
     let months: BTreeSet<NaiveDate> = lines.iter().map(|l| l.month).collect();
     let months: Vec<NaiveDate> = months.into_iter().collect();

@@ -150,7 +150,7 @@ async fn data_analysis(State(state): State<AppState>, Args(args): Args<AnalysisA
         limit: paging.limit as u64,
     };
     checks.finish()?;
-    Ok(Done("获取成功", slots::analysis(&state, &ask).await?))
+    Ok(Done("获取成功", slots::analysis(&state.db, &state.reads, &ask).await?))
 }
 
 /// dataAnalysisLastWeek: the week of the latest spot of a product in a group.
@@ -164,7 +164,7 @@ async fn data_analysis_last_week(State(state): State<AppState>, Args(args): Args
         source: Source::filter("source", &args.source, &mut checks),
     };
     checks.finish()?;
-    Ok(Done("获取成功", last_week::last_week(&state, &of).await?))
+    Ok(Done("获取成功", last_week::last_week(&state.db, &state.reads, &of).await?))
 }
 
 /// spotCurve: the rating curve around one spot.
@@ -194,5 +194,5 @@ async fn spot_curve(State(state): State<AppState>, Args(args): Args<SpotCurveArg
         before,
         after,
     };
-    Ok(Done("获取成功", curve::spot_curve(&state, &ask).await?))
+    Ok(Done("获取成功", curve::spot_curve(&state.db, &state.reads, &ask).await?))
 }

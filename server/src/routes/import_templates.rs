@@ -143,6 +143,6 @@ async fn template(State(state): State<AppState>, Extension(admin): Extension<Adm
         .collect();
     let maker = Maker { admin_id: admin.id, menu_id: Some(tag.menu) };
     let name = templates::file_name(format, order);
-    let exported = export::save(&state, maker, &name, template.headers, vec![row]).await.map_err(AppError::Internal)?;
+    let exported = export::save(&state.db, &state.store, &state.config, maker, &name, template.headers, vec![row]).await.map_err(AppError::Internal)?;
     Ok(Done("导出成功", exported))
 }

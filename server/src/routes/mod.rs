@@ -148,7 +148,7 @@ async fn unknown_call() -> AppError {
 /// 200 when Postgres and the lake answer.
 async fn healthz(State(state): State<AppState>) -> impl IntoResponse {
     let db = sqlx::query_scalar::<_, i32>("select 1").fetch_one(&state.db).await;
-    let lake = state.lake.ping();
+    let lake = state.reads.lake.ping();
     match (db, lake) {
         (Ok(_), Ok(())) => (StatusCode::OK, "ok").into_response(),
         (db, lake) => {

@@ -147,7 +147,7 @@ async fn take_file(state: &AppState, admin: &Admin, form: Form, mut field: Field
     let parts = chunking(&form)?;
     let cap = if parts.is_some() { CHUNK_BYTES } else { MAX_FILE_BYTES };
 
-    let mut writer = TempWriter::create(&upload_temp_dir(state), cap).await?;
+    let mut writer = TempWriter::create(&upload_temp_dir(&state.config), cap).await?;
     while let Some(bytes) = field.chunk().await.map_err(from_multipart)? {
         writer.write(&bytes).await?;
         // Refuse a wrong type as soon as the head is known, without reading the rest.
@@ -171,7 +171,7 @@ async fn take_file(state: &AppState, admin: &Admin, form: Form, mut field: Field
 }
 
 async fn answer_chunk(state: &AppState, upload: &Upload<'_>, chunk: u32, chunks: u32, temp: TempFile) -> Result<Response> {
-    let temp_dir = upload_temp_dir(state);
+    let temp_dir = upload_temp_dir(&state.config);
     match upload.add_chunk(&state.db, &state.store, &temp_dir, chunk, chunks, temp).await? {
         Chunked::Waiting { received } => Ok(Done("分片已接收", ChunkReceived { chunk, chunks, received }).into_response()),
         Chunked::Complete(stored) => uploaded(state, stored).await.map(IntoResponse::into_response),

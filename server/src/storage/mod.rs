@@ -24,11 +24,11 @@ use object_store::path::Path;
 use object_store::{ObjectStore, WriteMultipart};
 use tokio::io::AsyncReadExt;
 
-use crate::state::AppState;
+use crate::config::Config;
 
 /// Where uploads are written while they arrive, and jobs copy stored files to read them.
-pub fn upload_temp_dir(state: &AppState) -> std::path::PathBuf {
-    state.config.data_dir.join("tmp").join("uploads")
+pub fn upload_temp_dir(config: &Config) -> std::path::PathBuf {
+    config.data_dir.join("tmp").join("uploads")
 }
 
 /// Pieces in which files are streamed into the store.

@@ -5,7 +5,10 @@
 
 use std::time::{Duration, SystemTime};
 
-use crate::state::AppState;
+use sqlx::PgPool;
+
+use super::Store;
+use crate::config::Config;
 
 /// A chunked upload untouched this long is abandoned (its policy expired an hour earlier).
 pub const ABANDONED_AFTER: Duration = Duration::from_secs(2 * 60 * 60);
@@ -20,7 +23,7 @@ pub const BATCH_ABANDONED_AFTER: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// Removes chunked uploads whose last chunk came longer than `age` ago, with their chunks, and
 /// temporary files as old. Answers how many uploads were removed.
-pub async fn abandoned_uploads(state: &AppState, age: Duration) -> anyhow::Result<u64> {
+pub async fn abandoned_uploads(db: &PgPool, store: &Store, config: &Config, age: Duration) -> anyhow::Result<u64> {
     let ids: Vec<i64> = sqlx::query_scalar(
         "delete from uploads u
          where coalesce((select max(p.created_at) from upload_parts p where p.upload_id = u.id), u.created_at)
@@ -28,37 +31,37 @@ pub async fn abandoned_uploads(state: &AppState, age: Duration) -> anyhow::Resul
          returning id",
     )
     .bind(age.as_secs_f64())
-    .fetch_all(&state.db)
+    .fetch_all(db)
     .await?;
     for id in &ids {
-        state.store.delete_prefix(&format!("partial/{id}")).await?;
+        store.delete_prefix(&format!("partial/{id}")).await?;
     }
-    stale_files(&super::upload_temp_dir(state), age);
+    stale_files(&super::upload_temp_dir(config), age);
     Ok(ids.len() as u64)
 }
 
 /// Removes exports made longer than `age` ago, record and file, and any object under
 /// `exports/` as old (one whose record was never written: a crash between the two). Answers
 /// how many records were removed.
-pub async fn old_exports(state: &AppState, age: Duration) -> anyhow::Result<u64> {
+pub async fn old_exports(db: &PgPool, store: &Store, age: Duration) -> anyhow::Result<u64> {
     let keys: Vec<String> =
         sqlx::query_scalar("delete from exports where created_at < now() - make_interval(secs => $1) returning object_key")
             .bind(age.as_secs_f64())
-            .fetch_all(&state.db)
+            .fetch_all(db)
             .await?;
     for key in &keys {
-        state.store.delete(key).await?;
+        store.delete(key).await?;
     }
     let cutoff = chrono::Utc::now() - chrono::Duration::from_std(age)?;
-    for key in state.store.older_than("exports", cutoff).await? {
-        state.store.delete(&key).await?;
+    for key in store.older_than("exports", cutoff).await? {
+        store.delete(&key).await?;
     }
     Ok(keys.len() as u64)
 }
 
 /// Removes exports' temporary files last written longer than `age` ago. Answers how many.
-pub fn export_temps(state: &AppState, age: Duration) -> usize {
-    stale_files(&crate::export::temp_dir(state), age)
+pub fn export_temps(config: &Config, age: Duration) -> usize {
+    stale_files(&crate::export::temp_dir(config), age)
 }
 
 /// Removes the files of `dir` last modified at least `age` ago; answers how many.

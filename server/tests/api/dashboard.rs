@@ -380,20 +380,20 @@ async fn a_lake_without_rollups_answers_the_same_and_gets_them_built_and_compact
     sqlx::query("delete from lake_files where dataset = 'viewing_daily'").execute(&f.app.db).await.unwrap();
     assert_eq!(s.index(fields.clone()).await, expected, "raw files answer alike");
 
-    let n = adeval_server::lake::rollups::backfill(&f.app.state).await.unwrap();
+    let n = adeval_server::lake::rollups::backfill(&f.app.state.db, &f.app.state.reads.lake).await.unwrap();
 
     assert_eq!((n, live_rollups().await), (3, built.clone()));
     assert_eq!(s.index(fields.clone()).await, expected);
-    assert_eq!(adeval_server::lake::rollups::backfill(&f.app.state).await.unwrap(), 0, "nothing left to build");
+    assert_eq!(adeval_server::lake::rollups::backfill(&f.app.state.db, &f.app.state.reads.lake).await.unwrap(), 0, "nothing left to build");
 
     let listed = f.app.send(Call::get("customerIndex", json!({ "limit": 1 })).token(&f.token)).await.ok().clone();
     f.app.send(Call::post("customerDel", json!({ "ids": listed["data"][0]["id"].to_string() })).token(&f.token)).await.ok();
     let after_delete = s.index(fields.clone()).await;
-    adeval_server::lake::compact(&f.app.state, adeval_engine::Dataset::Viewing).await.unwrap();
+    adeval_server::lake::compact(&f.app.state.db, &f.app.state.reads.lake, adeval_engine::Dataset::Viewing).await.unwrap();
     let rebuilt = live_rollups().await;
     assert!(rebuilt.iter().all(|p| !built.contains(p)) && rebuilt.len() == 2, "{rebuilt:?}");
     // The replaced rollups stay for reads in flight, until a sweep past the grace.
-    adeval_server::lake::sweep_retired(&f.app.db, &f.app.state.lake, std::time::Duration::ZERO).await.unwrap();
+    adeval_server::lake::sweep_retired(&f.app.db, &f.app.state.reads.lake, std::time::Duration::ZERO).await.unwrap();
     for old in &built {
         assert!(!f.app.data_dir.join("lake").join(old).exists(), "{old} stayed on disk");
     }

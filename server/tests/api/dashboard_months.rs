@@ -21,7 +21,7 @@ async fn two_imports_committing_one_month_at_once_both_land_in_its_month_rollup(
     // The first commit stays open a while after its month rollup is built; the second starts
     // meanwhile and, without the month's lock, would merge without the first's files.
     let (merged, started) = tokio::sync::oneshot::channel();
-    let first = adeval_server::imports::commit_or_remove_with(state, a, None, a_files, ROWS as u64, move |_| {
+    let first = adeval_server::imports::commit_or_remove_with(&state.db, &state.reads.lake, a, None, a_files, ROWS as u64, move |_| {
         Box::pin(async move {
             merged.send(()).ok();
             tokio::time::sleep(std::time::Duration::from_millis(500)).await;
@@ -30,7 +30,7 @@ async fn two_imports_committing_one_month_at_once_both_land_in_its_month_rollup(
     });
     let second = async {
         started.await.unwrap();
-        adeval_server::imports::commit_or_remove(state, b, None, b_files, ROWS as u64).await
+        adeval_server::imports::commit_or_remove(&state.db, &state.reads.lake, b, None, b_files, ROWS as u64).await
     };
     let (first, second) = tokio::join!(first, second);
     first.unwrap();
@@ -48,7 +48,7 @@ async fn two_imports_committing_one_month_at_once_both_land_in_its_month_rollup(
     assert_eq!((viewing.len(), months.len()), (2, 2), "{rollups:?}");
     assert_eq!(months.iter().filter(|p| is_titles_rollup(p)).count(), 1, "{months:?}");
     for month in &months {
-        assert_eq!(*state.lake.month_rollup_covers(month).unwrap(), viewing, "{month} covers every batch");
+        assert_eq!(*state.reads.lake.month_rollup_covers(month).unwrap(), viewing, "{month} covers every batch");
     }
     let old: Vec<String> = sqlx::query_scalar("select path from lake_files where dataset = 'viewing_daily' and not live order by path")
         .fetch_all(&f.app.db)
@@ -57,9 +57,9 @@ async fn two_imports_committing_one_month_at_once_both_land_in_its_month_rollup(
     assert_eq!(old.len(), 2, "the second commit replaced the first's month rollup and companion: {old:?}");
     // The replaced ones stay on disk for reads that took their snapshot before the commit,
     // until housekeeping's sweep finds them retired for longer than it keeps them.
-    let on_disk = || old.iter().filter(|p| state.lake.root().join(p).exists()).count();
+    let on_disk = || old.iter().filter(|p| state.reads.lake.root().join(p).exists()).count();
     assert_eq!(on_disk(), 2, "{old:?} removed at once");
-    let lake = state.lake.clone();
+    let lake = state.reads.lake.clone();
     let kept = adeval_server::lake::RETIRED_KEPT;
     adeval_server::lake::sweep_retired(&f.app.db, &lake, kept).await.unwrap();
     assert_eq!(on_disk(), 2, "{old:?} removed before their time");
@@ -84,9 +84,9 @@ async fn two_imports_committing_one_month_at_once_both_land_in_its_month_rollup(
     };
     // What a start warms: the live title companion indexed before any dashboard call.
     let companion: Vec<String> = months.iter().filter(|p| is_titles_rollup(p)).map(|p| p.to_string()).collect();
-    adeval_server::lake::warm(state).await.unwrap();
-    assert_eq!(state.lake.indexed_title_companions(), companion);
-    let answer = state.lake.dashboard(&Snapshot::new(viewing), &Snapshot::new(months.iter().map(|p| p.to_string())), &q).unwrap();
+    adeval_server::lake::warm(&state.db, &state.reads.lake).await.unwrap();
+    assert_eq!(state.reads.lake.indexed_title_companions(), companion);
+    let answer = state.reads.lake.dashboard(&Snapshot::new(viewing), &Snapshot::new(months.iter().map(|p| p.to_string())), &q).unwrap();
     assert_eq!(answer.cells.len(), 1);
     // 1.5 GRP is 15,000 units a row.
     assert_eq!((answer.cells[0].spots, answer.cells[0].units), (2 * ROWS as i64, 15_000 * 2 * ROWS as i64));

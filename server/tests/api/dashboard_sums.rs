@@ -55,10 +55,10 @@ async fn a_dashboard_sum_is_the_same_exact_figure_on_every_process_path_and_afte
     // Raw files: a lake whose manifest lists no rollup (as before they were built).
     sqlx::query("update lake_files set live = false where dataset = 'viewing_daily'").execute(&f.app.db).await.unwrap();
     assert_eq!(ask(&f.app, &f, json!({})).await, exact, "raw");
-    adeval_server::lake::rollups::backfill(&f.app.state).await.unwrap();
+    adeval_server::lake::rollups::backfill(&f.app.state.db, &f.app.state.reads.lake).await.unwrap();
     assert_eq!(ask(&other, &f, json!({})).await, exact, "rollups built again");
     // Compacted: the deleted row gone from the files, the rollups rebuilt without it.
-    adeval_server::lake::compact(&f.app.state, adeval_engine::Dataset::Viewing).await.unwrap();
+    adeval_server::lake::compact(&f.app.state.db, &f.app.state.reads.lake, adeval_engine::Dataset::Viewing).await.unwrap();
     for app in [&f.app, &other] {
         assert_eq!(ask(app, &f, json!({})).await, exact, "compacted");
         assert_eq!(ask(app, &f, json!({ "category": "2" })).await, exact, "compacted, by category");
@@ -105,10 +105,10 @@ async fn earlier_lake(f: &Fixture) -> i64 {
             created_at: day.and_hms_opt(0, 0, 0).unwrap(),
         })
         .collect();
-    let lake = state.lake.clone();
+    let lake = state.reads.lake.clone();
     let mut files = tokio::task::spawn_blocking(move || lake.write_viewing(batch, &rows)).await.unwrap().unwrap();
     assert_eq!(files.len(), 1);
-    let root = state.lake.root().to_path_buf();
+    let root = state.reads.lake.root().to_path_buf();
     let raw = root.join(&files[0].path);
     let month = "viewing_daily/month=2026-03";
     let (twin, full, titles) = (format!("{month}/b{batch}-0.parquet"), format!("{month}/month-b{batch}-1.parquet"), format!("{month}/month-b{batch}-1-titles.parquet"));
@@ -162,7 +162,7 @@ async fn a_lake_with_rollups_of_an_earlier_format_answers_exactly_before_and_aft
     assert_eq!(ask(&f.app, &f, json!({ "category": "2" })).await, exact, "before the backfill, by category");
 
     // A start's backfill: rollups of the current format built, the earlier ones retired.
-    assert_eq!(adeval_server::lake::rollups::backfill(&f.app.state).await.unwrap(), 1, "one twin");
+    assert_eq!(adeval_server::lake::rollups::backfill(&f.app.state.db, &f.app.state.reads.lake).await.unwrap(), 1, "one twin");
     let rebuilt = live().await;
     assert_eq!(rebuilt.len(), 3, "a twin, a month rollup and its title companion: {rebuilt:?}");
     assert!(rebuilt.iter().all(|p| p.contains("/v2-")), "{rebuilt:?}");
@@ -171,9 +171,9 @@ async fn a_lake_with_rollups_of_an_earlier_format_answers_exactly_before_and_aft
         assert_eq!(ask(app, &f, json!({})).await, exact, "after the backfill");
         assert_eq!(ask(app, &f, json!({ "category": "2" })).await, exact, "after the backfill, by category");
     }
-    assert_eq!(adeval_server::lake::rollups::backfill(&f.app.state).await.unwrap(), 0, "nothing left to build");
+    assert_eq!(adeval_server::lake::rollups::backfill(&f.app.state.db, &f.app.state.reads.lake).await.unwrap(), 0, "nothing left to build");
     // Compacted: the file rewritten with GRP kept to 4 decimals, the deleted row gone.
-    adeval_server::lake::compact(&f.app.state, adeval_engine::Dataset::Viewing).await.unwrap();
+    adeval_server::lake::compact(&f.app.state.db, &f.app.state.reads.lake, adeval_engine::Dataset::Viewing).await.unwrap();
     assert_eq!(ask(&other, &f, json!({})).await, exact, "compacted");
     let listed = f.app.send(Call::get("customerIndex", json!({ "limit": 10 })).token(&f.token)).await.ok().clone();
     let grps: Vec<f64> = listed["data"].as_array().unwrap().iter().map(|r| r["maoDianPing"].as_f64().unwrap()).collect();

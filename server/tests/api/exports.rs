@@ -31,7 +31,7 @@ async fn an_export_downloads_with_the_token_and_keeps_formula_like_text_as_text(
     let token = app.admin_token().await;
     let rows = vec![vec![Cell::from("=HYPERLINK(\"x\")"), Cell::from(15i64), Cell::from("伊利")]];
     let maker = Maker { admin_id: 1, menu_id: None };
-    let exported = save(&app.state, maker, "磁带号管理", &["名称", "秒数", "品牌"], rows).await.unwrap();
+    let exported = save(&app.state.db, &app.state.store, &app.state.config, maker, "磁带号管理", &["名称", "秒数", "品牌"], rows).await.unwrap();
     assert!(exported.url.starts_with("/files/exports/"));
     // The sheet lives in the object store, and no temporary copy is left behind.
     let key = exported.url.trim_start_matches("/files/").replace("%E7%A3%81%E5%B8%A6%E5%8F%B7%E7%AE%A1%E7%90%86", "磁带号管理");
@@ -275,9 +275,9 @@ async fn an_export_downloads_for_its_maker_and_holders_of_its_menu_only_until_pu
 
     // The purge takes the record with the file.
     let records = || async { sqlx::query_scalar::<_, i64>("select count(*) from exports").fetch_one(&app.db).await.unwrap() };
-    assert_eq!(purge::old_exports(&app.state, purge::EXPORTS_KEPT).await.unwrap(), 0);
+    assert_eq!(purge::old_exports(&app.state.db, &app.state.store, purge::EXPORTS_KEPT).await.unwrap(), 0);
     assert_eq!(records().await, 1);
-    assert_eq!(purge::old_exports(&app.state, Duration::ZERO).await.unwrap(), 1);
+    assert_eq!(purge::old_exports(&app.state.db, &app.state.store, Duration::ZERO).await.unwrap(), 1);
     assert_eq!(records().await, 0);
     assert!(stored_exports(&app).is_empty());
     assert_eq!(get(&maker).await.code(), 4004);
@@ -358,7 +358,7 @@ const ABANDONED_ROWS: usize = 300_000;
 #[tokio::test]
 async fn housekeeping_sweeps_export_temp_files_older_than_an_hour() {
     let app = spawn_app().await;
-    let dir = adeval_server::export::temp_dir(&app.state);
+    let dir = adeval_server::export::temp_dir(&app.state.config);
     std::fs::create_dir_all(&dir).unwrap();
     let old = dir.join("0123456789abcdef0123456789abcdef.xlsx");
     let fresh = dir.join("fedcba9876543210fedcba9876543210.xlsx");
@@ -367,7 +367,7 @@ async fn housekeeping_sweeps_export_temp_files_older_than_an_hour() {
     let two_hours_ago = SystemTime::now() - Duration::from_secs(2 * 60 * 60);
     std::fs::File::options().write(true).open(&old).unwrap().set_modified(two_hours_ago).unwrap();
 
-    assert_eq!(purge::export_temps(&app.state, purge::EXPORT_TEMP_KEPT), 1);
+    assert_eq!(purge::export_temps(&app.state.config, purge::EXPORT_TEMP_KEPT), 1);
     assert!(!old.exists());
     assert!(fresh.exists(), "a file being written stays");
 }

@@ -124,7 +124,7 @@ async fn two_deletions_of_the_same_rows_at_once_answer_as_a_repeat_does() {
 async fn the_customer_data_list_reads_the_kept_snapshot() {
     // Each customerIndex read the whole deleted-id list again (13,000 ids a call under load).
     let f = fixture().await;
-    let kept = &f.app.state.snapshots;
+    let kept = &f.app.state.reads.snapshots;
     get(&f, "customerIndex", json!({ "page": 1, "limit": 10 })).await.ok();
     let loads = kept.loads();
     for _ in 0..5 {

@@ -21,7 +21,7 @@ async fn add_batch_file(app: &crate::helpers::TestApp, path: &str) -> i64 {
 #[tokio::test]
 async fn a_kept_snapshot_serves_until_the_manifest_changes_whoever_changes_it() {
     let app = spawn_app().await;
-    let kept = &app.state.snapshots;
+    let kept = &app.state.reads.snapshots;
     add_batch_file(&app, "viewing/month=2026-03/b1-0.parquet").await;
 
     let first = kept.get(&app.db, Dataset::Viewing).await.unwrap();
@@ -62,7 +62,7 @@ async fn a_kept_snapshot_serves_until_the_manifest_changes_whoever_changes_it() 
 #[tokio::test]
 async fn concurrent_callers_after_a_lake_change_share_one_load() {
     let app = spawn_app().await;
-    let kept = &app.state.snapshots;
+    let kept = &app.state.reads.snapshots;
     add_batch_file(&app, "viewing/month=2026-03/b1-0.parquet").await;
     kept.get(&app.db, Dataset::Viewing).await.unwrap();
     for round in 0..3 {

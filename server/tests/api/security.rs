@@ -36,7 +36,7 @@ async fn every_answer_carries_the_security_headers() {
     let token = app.admin_token().await;
     std::fs::create_dir_all(app.data_dir.join("web")).unwrap();
     std::fs::write(app.data_dir.join("web").join("index.html"), "<!doctype html><div id=root></div>").unwrap();
-    let url = save(&app.state, Maker { admin_id: 1, menu_id: None }, "表", &["名称"], vec![vec![Cell::from("x")]]).await.unwrap().url;
+    let url = save(&app.state.db, &app.state.store, &app.state.config, Maker { admin_id: 1, menu_id: None }, "表", &["名称"], vec![vec![Cell::from("x")]]).await.unwrap().url;
 
     let (status, headers) = headers_of(&app, Call::get("productIndex", json!({})).token(&token).request()).await;
     assert_eq!(status, StatusCode::OK);

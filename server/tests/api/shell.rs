@@ -91,7 +91,7 @@ async fn compaction_rewrites_files_without_the_deleted_rows() {
     let old_files: Vec<String> = sqlx::query_scalar("select path from lake_files where live").fetch_all(&app.db).await.unwrap();
     let old_snapshot = adeval_server::lake::snapshot(&app.db, adeval_engine::Dataset::Viewing).await.unwrap();
 
-    let rewritten = adeval_server::lake::compact(&app.state, adeval_engine::Dataset::Viewing).await.unwrap();
+    let rewritten = adeval_server::lake::compact(&app.state.db, &app.state.reads.lake, adeval_engine::Dataset::Viewing).await.unwrap();
     assert!(rewritten >= 2, "{rewritten}");
     let after = list(1000).await.ok().clone();
     assert_eq!(after["total"], 65);
@@ -100,12 +100,12 @@ async fn compaction_rewrites_files_without_the_deleted_rows() {
     assert!(live.iter().all(|p| !old_files.contains(p)));
     // A read that took its snapshot before the compaction still finds its files; they go with
     // housekeeping's sweep once retired longer than it keeps them.
-    assert_eq!(app.state.lake.count_rows(&old_snapshot).unwrap(), 65, "the old snapshot's read failed");
+    assert_eq!(app.state.reads.lake.count_rows(&old_snapshot).unwrap(), 65, "the old snapshot's read failed");
     let on_disk = || old_files.iter().filter(|p| app.data_dir.join("lake").join(p).exists()).count();
     assert_eq!(on_disk(), old_files.len(), "removed at once");
-    adeval_server::lake::sweep_retired(&app.db, &app.state.lake, adeval_server::lake::RETIRED_KEPT).await.unwrap();
+    adeval_server::lake::sweep_retired(&app.db, &app.state.reads.lake, adeval_server::lake::RETIRED_KEPT).await.unwrap();
     assert_eq!(on_disk(), old_files.len(), "removed before their time");
-    adeval_server::lake::sweep_retired(&app.db, &app.state.lake, std::time::Duration::ZERO).await.unwrap();
+    adeval_server::lake::sweep_retired(&app.db, &app.state.reads.lake, std::time::Duration::ZERO).await.unwrap();
     assert_eq!(on_disk(), 0, "left on disk past their time");
 }
 
@@ -166,13 +166,13 @@ async fn a_shell_import_killed_half_way_leaves_nothing_visible_and_is_cleared_a_
         .unwrap();
     assert!(dead.contains(&made));
     let age = adeval_server::storage::purge::BATCH_ABANDONED_AFTER;
-    assert_eq!(adeval_server::lake::abandoned_batches(&app.state, age).await.unwrap(), 0, "a young batch was closed");
+    assert_eq!(adeval_server::lake::abandoned_batches(&app.state.db, &app.state.reads.lake, age).await.unwrap(), 0, "a young batch was closed");
     sqlx::query("update lake_batches set created_at = now() - interval '25 hours' where status = 'writing'")
         .execute(&app.db)
         .await
         .unwrap();
 
-    let closed = adeval_server::lake::abandoned_batches(&app.state, age).await.unwrap();
+    let closed = adeval_server::lake::abandoned_batches(&app.state.db, &app.state.reads.lake, age).await.unwrap();
 
     assert_eq!(closed, dead.len() as u64);
     let still: i64 = sqlx::query_scalar("select count(*) from lake_batches where status = 'writing'")

@@ -135,7 +135,7 @@ async fn a_refused_file_leaves_no_files_and_no_live_batch() {
         let file = app.data_dir.join(format!("{case}.csv"));
         csv(&file, 5_000, &replace);
 
-        let refused = import_file_in_chunks(&app.state, &file, &opts(), &origin, &Quiet, 1_000).await;
+        let refused = import_file_in_chunks(&app.state.db, &app.state.reads.lake, &file, &opts(), &origin, &Quiet, 1_000).await;
 
         let Err(ImportError::Refused(text)) = refused else { panic!("{case}: {refused:?}") };
         for say in says {
@@ -172,8 +172,8 @@ async fn a_parquet_file_imports_as_the_csv_of_the_same_rows() {
     ))
     .unwrap();
 
-    let from_csv = import_file_in_chunks(&app.state, &text, &opts(), &origin, &Quiet, 1_000).await.unwrap();
-    let from_parquet = import_file_in_chunks(&app.state, &parquet, &opts(), &origin, &Quiet, 800).await.unwrap();
+    let from_csv = import_file_in_chunks(&app.state.db, &app.state.reads.lake, &text, &opts(), &origin, &Quiet, 1_000).await.unwrap();
+    let from_parquet = import_file_in_chunks(&app.state.db, &app.state.reads.lake, &parquet, &opts(), &origin, &Quiet, 800).await.unwrap();
 
     assert_eq!((from_csv.rows, from_parquet.rows), (3_000, 3_000));
     let lake = app.data_dir.join("lake");

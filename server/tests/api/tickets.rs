@@ -11,7 +11,7 @@ use crate::helpers::{Answer, Call, TestApp, spawn_app};
 
 async fn exported(app: &TestApp) -> String {
     let rows = vec![vec![Cell::from("伊利"), Cell::from(15i64)]];
-    save(&app.state, Maker { admin_id: 1, menu_id: None }, "票据", &["品牌", "秒数"], rows).await.unwrap().url
+    save(&app.state.db, &app.state.store, &app.state.config, Maker { admin_id: 1, menu_id: None }, "票据", &["品牌", "秒数"], rows).await.unwrap().url
 }
 
 async fn get(app: &TestApp, url: &str) -> Answer {

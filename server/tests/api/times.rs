@@ -280,7 +280,7 @@ async fn the_shell_s_queries_show_an_import_s_time_in_the_server_s_zone() {
     let started = Utc::now();
     let app = spawn_app_in("America/New_York").await;
     assert!(adeval_server::demo::load_if_empty(&app.db).await.unwrap());
-    adeval_server::demo::lake::customer_data(&app.state).await.unwrap();
+    adeval_server::demo::lake::customer_data(&app.state.db, &app.state.reads.lake, &app.state.config).await.unwrap();
     let out = app.cli(&["query", "select min(created_at) as first, max(created_at) as last from viewing", "--format", "csv"]);
     let ended = Utc::now();
     let csv = String::from_utf8_lossy(&out.stdout).into_owned();

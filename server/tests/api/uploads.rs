@@ -288,9 +288,9 @@ async fn abandoned_chunks_are_purged() {
     assert_eq!(walk(&app.data_dir.join("files").join("partial")).len(), 1);
 
     // Recent uploads are kept; old ones go, with their chunks.
-    let kept = adeval_server::storage::purge::abandoned_uploads(&app.state, Duration::from_secs(3600)).await.unwrap();
+    let kept = adeval_server::storage::purge::abandoned_uploads(&app.state.db, &app.state.store, &app.state.config, Duration::from_secs(3600)).await.unwrap();
     assert_eq!(kept, 0);
-    let purged = adeval_server::storage::purge::abandoned_uploads(&app.state, Duration::ZERO).await.unwrap();
+    let purged = adeval_server::storage::purge::abandoned_uploads(&app.state.db, &app.state.store, &app.state.config, Duration::ZERO).await.unwrap();
     assert_eq!(purged, 1);
     assert!(walk(&app.data_dir.join("files").join("partial")).is_empty());
     let uploads: i64 = sqlx::query_scalar("select count(*) from uploads").fetch_one(&app.db).await.unwrap();

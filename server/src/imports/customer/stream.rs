@@ -15,11 +15,11 @@ use std::time::{Duration, Instant};
 use adeval_engine::{Lake, LakeFile};
 use adeval_engine::ViewingRow;
 use adeval_ingest::{CustomerOptions, FileError, Limits, Streaming};
+use sqlx::PgPool;
 
 use super::{BatchRows, DATASET, GroupRef, ImportOptions, Imported, Lookups, MasterRows, Origin, Resolver};
 use crate::imports::{ImportError, Report, commit_or_remove};
 use crate::lake::{BatchInfo, begin_batch, fail_batch};
-use crate::state::AppState;
 
 /// Rows resolved and written at a time: two of the lake's row groups, a few hundred MB at most
 /// with the rows' text.
@@ -30,18 +30,18 @@ const PROGRESS_EVERY: Duration = Duration::from_millis(250);
 
 /// Imports one file as one batch.
 pub async fn import_file<R: Report>(
-    state: &AppState,
+    db: &PgPool, lake: &Arc<Lake>,
     path: &Path,
     opts: &ImportOptions,
     origin: &Origin,
     report: &R,
 ) -> Result<Imported, ImportError> {
-    import_file_in_chunks(state, path, opts, origin, report, CHUNK_ROWS).await
+    import_file_in_chunks(db, lake, path, opts, origin, report, CHUNK_ROWS).await
 }
 
 /// As [`import_file`], `chunk_rows` rows at a time.
 pub async fn import_file_in_chunks<R: Report>(
-    state: &AppState,
+    db: &PgPool, lake: &Arc<Lake>,
     path: &Path,
     opts: &ImportOptions,
     origin: &Origin,
@@ -50,7 +50,7 @@ pub async fn import_file_in_chunks<R: Report>(
 ) -> Result<Imported, ImportError> {
     let started = Instant::now();
     report.stage(5, "读取并校验文件").await;
-    let lookups = Lookups::new(MasterRows::load(&state.db).await?);
+    let lookups = Lookups::new(MasterRows::load(db).await?);
     let default_group = match &opts.audience_group {
         Some(name) => match lookups.group(name) {
             Some(found) => Some(found),
@@ -68,9 +68,9 @@ pub async fn import_file_in_chunks<R: Report>(
         source: Some(opts.source),
         belonging_to: Some(opts.belonging_to),
     };
-    let batch_id = begin_batch(&state.db, &info).await?;
+    let batch_id = begin_batch(db, &info).await?;
     let job = Job {
-        lake: state.lake.clone(),
+        lake: lake.clone(),
         path: path.to_path_buf(),
         opts: opts.clone(),
         default_group,
@@ -102,14 +102,14 @@ pub async fn import_file_in_chunks<R: Report>(
                 ImportError::Refused(text) => text.as_str(),
                 ImportError::Internal(_) => "写入失败",
             };
-            let _ = fail_batch(&state.db, batch_id, note).await;
+            let _ = fail_batch(db, batch_id, note).await;
             return Err(e);
         }
     };
     report.read(total, total).await;
     report.stage(60, &format!("已读取并写入 {count} 行，正在提交")).await;
-    if let Err(e) = commit_or_remove(state, batch_id, origin.worker.as_deref(), files, count).await {
-        let _ = fail_batch(&state.db, batch_id, "写入失败").await;
+    if let Err(e) = commit_or_remove(db, lake, batch_id, origin.worker.as_deref(), files, count).await {
+        let _ = fail_batch(db, batch_id, "写入失败").await;
         return Err(e.into());
     }
     report.stage(100, &format!("已导入 {count} 行")).await;

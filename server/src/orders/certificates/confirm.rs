@@ -10,7 +10,7 @@
 use adeval_engine::orders::certificate::Check;
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
-use sqlx::PgConnection;
+use sqlx::{PgConnection, PgPool};
 use utoipa::ToSchema;
 
 use super::compare::{basis, refusal, review};
@@ -21,22 +21,22 @@ use crate::auth::session::Admin;
 use crate::error::{AppError, Result};
 use crate::orders::ym;
 use crate::orders::{log, status};
-use crate::state::AppState;
+use crate::reads::Reads;
 
 async fn facts(conn: &mut PgConnection, order: i64) -> Result<OrderFacts> {
     OrderFacts::load(conn, order).await?.ok_or_else(crate::orders::order::not_found)
 }
 
 /// broadcastingCertificate: the current certificate against the schedule, every month of it.
-pub async fn show(state: &AppState, order: i64) -> Result<CertificateView> {
-    let mut conn = state.db.acquire().await?;
+pub async fn show(db: &PgPool, reads: &Reads, order: i64) -> Result<CertificateView> {
+    let mut conn = db.acquire().await?;
     let facts = facts(&mut conn, order).await?;
     let months = current_months(&mut conn, order).await?;
     if months.is_empty() {
         return Err(AppError::NotFound(NOT_IMPORTED.into()));
     }
     let today = today(&mut conn).await?;
-    let rows = current_rows(state, &mut conn, order, &months).await?;
+    let rows = current_rows(&reads.lake, &mut conn, order, &months).await?;
     let review = review(&mut conn, order, &facts, &months, &rows, today).await?;
     Ok(view(&review, &months, &rows, &facts, today))
 }
@@ -147,10 +147,10 @@ fn refuse_contradiction(review: &super::compare::Review, facts: &OrderFacts) -> 
 
 /// typeY 1: compares the due months and stores what confirming them does with its basis, for
 /// typeY 2 only; answers it. A read for everyone else: no status, cell, log or message changes.
-pub async fn preview(state: &AppState, admin: &Admin, order: i64) -> Result<CertificatePreview> {
-    let mut tx = state.db.begin().await?;
+pub async fn preview(db: &PgPool, reads: &Reads, admin: &Admin, order: i64) -> Result<CertificatePreview> {
+    let mut tx = db.begin().await?;
     let (facts, today, months) = locked(&mut tx, order).await?;
-    let rows = current_rows(state, &mut tx, order, &months).await?;
+    let rows = current_rows(&reads.lake, &mut tx, order, &months).await?;
     let review = review(&mut tx, order, &facts, &months, &rows, today).await?;
     refuse_contradiction(&review, &facts)?;
     let changes = CertificateChanges::of(&review.check);
@@ -182,8 +182,8 @@ pub async fn preview(state: &AppState, admin: &Admin, order: i64) -> Result<Cert
 
 /// typeY 2: applies the stored preview, when what it was computed from is unchanged (and, when
 /// the caller names the preview it saw by its `seen` basis, when that is the one stored).
-pub async fn apply(state: &AppState, admin: &Admin, order: i64, seen: Option<&str>) -> Result<CertificateApplied> {
-    let mut tx = state.db.begin().await?;
+pub async fn apply(db: &PgPool, reads: &Reads, admin: &Admin, order: i64, seen: Option<&str>) -> Result<CertificateApplied> {
+    let mut tx = db.begin().await?;
     let (facts, today, months) = locked(&mut tx, order).await?;
     let stored: Option<(String, serde_json::Value)> =
         sqlx::query_as("select basis, preview from certificate_previews where order_id = $1").bind(order).fetch_optional(&mut *tx).await?;
@@ -191,7 +191,7 @@ pub async fn apply(state: &AppState, admin: &Admin, order: i64, seen: Option<&st
     if seen.is_some_and(|seen| seen != stored_basis) {
         return Err(AppError::conflict(CHANGED));
     }
-    let rows = current_rows(state, &mut tx, order, &months).await?;
+    let rows = current_rows(&reads.lake, &mut tx, order, &months).await?;
     let review = review(&mut tx, order, &facts, &months, &rows, today).await?;
     if basis(&months, &review.planned, &rows, &facts) != stored_basis {
         return Err(AppError::conflict(CHANGED));

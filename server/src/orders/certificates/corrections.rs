@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 
 use serde::Serialize;
-use sqlx::PgConnection;
+use sqlx::{PgConnection, PgPool};
 use utoipa::ToSchema;
 
 use super::compare::fixed_refusal;
@@ -20,7 +20,7 @@ use crate::error::{AppError, Checks, Result};
 use crate::orders::month_of;
 use crate::auth::session::Admin;
 use crate::orders::{log, status};
-use crate::state::AppState;
+use crate::reads::Reads;
 
 const NO_ROW: &str = "播证记录不存在";
 
@@ -54,17 +54,17 @@ async fn finish(tx: &mut PgConnection, admin: &Admin, order: i64, content: Strin
 
 /// orderBroadcastLicenseTimeUp: row `row_id` of a current, unconfirmed month airs in `period`
 /// (one of the order's media).
-pub async fn assign_period(state: &AppState, admin: &Admin, row_id: i64, period: i64) -> Result<()> {
+pub async fn assign_period(db: &PgPool, reads: &Reads, admin: &Admin, row_id: i64, period: i64) -> Result<()> {
     // A row id carries its batch (crate::lake::row_id); a batch is one order's.
     let batch = row_id >> 32;
     let order: Option<i64> = sqlx::query_scalar("select order_id from order_certificate_months where batch_id = $1 limit 1")
         .bind(batch)
-        .fetch_optional(&state.db)
+        .fetch_optional(db)
         .await?;
     let Some(order) = order else { return Err(AppError::NotFound(NO_ROW.into())) };
-    let mut tx = state.db.begin().await?;
+    let mut tx = db.begin().await?;
     let (facts, months) = lock(&mut tx, order).await?;
-    let rows = batch_rows(state, &mut tx, batch).await?;
+    let rows = batch_rows(&reads.lake, &mut tx, batch).await?;
     let row = rows.iter().find(|r| r.id == row_id).ok_or_else(|| AppError::NotFound(NO_ROW.into()))?;
     let month = months
         .iter()
@@ -84,7 +84,7 @@ pub async fn assign_period(state: &AppState, admin: &Admin, row_id: i64, period:
     if corrected.flatten().or(row.time_period_id) == Some(period) {
         return Ok(());
     }
-    let before = current_rows(state, &mut tx, order, &months).await?;
+    let before = current_rows(&reads.lake, &mut tx, order, &months).await?;
     let after: Vec<CurrentRow> = before.iter().map(|r| CurrentRow { period_id: if r.id == row_id { Some(period) } else { r.period_id }, ..r.clone() }).collect();
     keep_verified(&mut tx, order, &facts, &before, &after).await?;
     sqlx::query(
@@ -114,13 +114,13 @@ pub struct Swap {
 }
 
 /// broadcastingMagneticTapeDetailsUp; answers how many rows changed.
-pub async fn swap(state: &AppState, admin: &Admin, s: &Swap) -> Result<u64> {
-    let mut tx = state.db.begin().await?;
+pub async fn swap(db: &PgPool, reads: &Reads, admin: &Admin, s: &Swap) -> Result<u64> {
+    let mut tx = db.begin().await?;
     let (facts, months) = lock(&mut tx, s.order).await?;
     if months.is_empty() {
         return Err(AppError::NotFound(NOT_IMPORTED.into()));
     }
-    let rows = current_rows(state, &mut tx, s.order, &months).await?;
+    let rows = current_rows(&reads.lake, &mut tx, s.order, &months).await?;
     let mut checks = Checks::default();
     if !facts.tape(s.up_tape).is_some_and(|t| t.in_order) {
         checks.add("upTapeId", "选择订单版本");
@@ -181,11 +181,11 @@ pub struct CertificateVersion {
 
 /// orderBroadcastingMagneticTapeDetailsList: the current certificate's versions (none before
 /// an import).
-pub async fn versions(state: &AppState, order: i64) -> Result<Vec<CertificateVersion>> {
-    let mut conn = state.db.acquire().await?;
+pub async fn versions(db: &PgPool, reads: &Reads, order: i64) -> Result<Vec<CertificateVersion>> {
+    let mut conn = db.acquire().await?;
     let facts = OrderFacts::load(&mut conn, order).await?.ok_or_else(|| AppError::NotFound("订单不存在".into()))?;
     let months = current_months(&mut conn, order).await?;
-    let rows = current_rows(state, &mut conn, order, &months).await?;
+    let rows = current_rows(&reads.lake, &mut conn, order, &months).await?;
     let mut counts: BTreeMap<i64, (i64, i64)> = BTreeMap::new();
     for r in &rows {
         let c = counts.entry(r.tape_id).or_default();

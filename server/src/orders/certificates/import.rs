@@ -11,12 +11,13 @@
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
+use std::sync::Arc;
 
-use adeval_engine::Dataset;
 use adeval_engine::CertificateRow;
+use adeval_engine::{Dataset, Lake};
 use adeval_ingest::{CertificateLine, CertificateRead, Limits, Row, RowProblems, read_certificate_checked};
 use chrono::NaiveDate;
-use sqlx::PgConnection;
+use sqlx::{PgConnection, PgPool};
 
 use super::compare::fixed_refusal;
 use super::rows::{CurrentRow, OrderFacts, Period, Tape, current_rows};
@@ -25,7 +26,7 @@ use crate::orders::{month_of, ym};
 use crate::imports::{ImportError, Origin, Report, commit_or_remove_with};
 use crate::lake::{BatchInfo, begin_batch, fail_batch, row_id};
 use crate::orders::{log, status};
-use crate::state::AppState;
+use crate::reads::Reads;
 
 /// What an import wrote.
 #[derive(Debug)]
@@ -152,8 +153,8 @@ fn rows_of(matched: Vec<Matched>, (batch_id, order): (i64, i64)) -> Vec<Certific
 }
 
 /// Imports the certificate at `path` for `order`.
-pub async fn import_file<R: Report>(state: &AppState, order: i64, path: &Path, origin: &Origin, report: &R) -> Result<Imported, ImportError> {
-    let mut conn = state.db.acquire().await?;
+pub async fn import_file<R: Report>(db: &PgPool, reads: &Reads, order: i64, path: &Path, origin: &Origin, report: &R) -> Result<Imported, ImportError> {
+    let mut conn = db.acquire().await?;
     let Some(facts) = OrderFacts::load(&mut conn, order).await? else { return Err(ImportError::Refused("订单不存在".into())) };
     let confirmed: Vec<NaiveDate> = current_months(&mut conn, order).await?.into_iter().filter(|m| m.confirmed).map(|m| m.month).collect();
     let today: NaiveDate = sqlx::query_scalar("select current_date").fetch_one(&mut *conn).await?;
@@ -178,7 +179,7 @@ pub async fn import_file<R: Report>(state: &AppState, order: i64, path: &Path, o
         source: None,
         belonging_to: None,
     };
-    let batch_id = begin_batch(&state.db, &info).await?;
+    let batch_id = begin_batch(db, &info).await?;
     let rows = rows_of(matched, (batch_id, order));
     let months: BTreeSet<NaiveDate> = rows.iter().map(|r| month_of(r.ymd)).collect();
     let months: Vec<NaiveDate> = months.into_iter().collect();
@@ -195,19 +196,19 @@ pub async fn import_file<R: Report>(state: &AppState, order: i64, path: &Path, o
     report.stage(60, &format!("正在写入 {} 行", rows.len())).await;
     let count = rows.len() as u64;
     let fresh: Vec<CurrentRow> = rows.iter().map(CurrentRow::fresh).collect();
-    let lake = state.lake.clone();
+    let lake = reads.lake.clone();
     let written = crate::lake::blocking(move || lake.write_certificates(batch_id, &rows)).await?;
     let files = match written {
         Ok(files) => files,
         Err(e) => {
-            let _ = fail_batch(&state.db, batch_id, "写入失败").await;
+            let _ = fail_batch(db, batch_id, "写入失败").await;
             return Err(ImportError::Internal(e.into()));
         }
     };
-    let point = Point { state: state.clone(), order, batch_id, months, rows: fresh, summary: summary.clone(), admin_id: origin.admin_id };
-    let committed = commit_or_remove_with(state, batch_id, origin.worker.as_deref(), files, count, move |tx| Box::pin(point.apply(tx))).await;
+    let point = Point { lake: reads.lake.clone(), order, batch_id, months, rows: fresh, summary: summary.clone(), admin_id: origin.admin_id };
+    let committed = commit_or_remove_with(db, &reads.lake, batch_id, origin.worker.as_deref(), files, count, move |tx| Box::pin(point.apply(tx))).await;
     if let Err(e) = committed {
-        let _ = fail_batch(&state.db, batch_id, "写入失败").await;
+        let _ = fail_batch(db, batch_id, "写入失败").await;
         return Err(match e.downcast::<ImportError>() {
             Ok(refused) => refused,
             Err(e) => ImportError::Internal(e),
@@ -219,7 +220,7 @@ pub async fn import_file<R: Report>(state: &AppState, order: i64, path: &Path, o
 
 /// What the commit of a certificate batch does besides making it live.
 struct Point {
-    state: AppState,
+    lake: Arc<Lake>,
     order: i64,
     batch_id: i64,
     months: Vec<NaiveDate>,
@@ -252,7 +253,7 @@ impl Point {
         }
         let Some(facts) = OrderFacts::load(tx, self.order).await? else { return Err(ImportError::Refused("订单不存在".into()).into()) };
         let months = current_months(tx, self.order).await?;
-        let before = current_rows(&self.state, tx, self.order, &months).await?;
+        let before = current_rows(&self.lake, tx, self.order, &months).await?;
         // Confirmed months keep their rows; every other month's are the file's.
         let after: Vec<CurrentRow> = before.iter().filter(|r| r.confirmed).cloned().chain(self.rows.iter().cloned()).collect();
         let today = today(tx).await?;

@@ -7,23 +7,23 @@
 //! "The certificate in the lake and in Postgres").
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use adeval_engine::Snapshot;
-use adeval_engine::CertificateRow;
+use adeval_engine::{CertificateRow, Lake};
 use chrono::{NaiveDate, NaiveDateTime};
 use sqlx::PgConnection;
 
 use super::CertificateMonth;
 use crate::orders::month_of;
-use crate::state::AppState;
 
 /// Every row of a live certificate batch, read from the lake.
-pub async fn batch_rows(state: &AppState, conn: &mut PgConnection, batch: i64) -> anyhow::Result<Vec<CertificateRow>> {
+pub async fn batch_rows(lake: &Arc<Lake>, conn: &mut PgConnection, batch: i64) -> anyhow::Result<Vec<CertificateRow>> {
     let files: Vec<String> = sqlx::query_scalar("select path from lake_files where batch_id = $1 and live order by path")
         .bind(batch)
         .fetch_all(&mut *conn)
         .await?;
-    let lake = state.lake.clone();
+    let lake = lake.clone();
     let snapshot = Snapshot { files, deleted: Vec::new() };
     Ok(crate::lake::blocking(move || lake.certificate_rows(&snapshot)).await??)
 }
@@ -183,7 +183,7 @@ impl CurrentRow {
 /// The rows of `months` (the order's current certificate or part of it), in (day, time, id)
 /// order, with the order's corrections applied.
 pub async fn current_rows(
-    state: &AppState,
+    lake: &Arc<Lake>,
     conn: &mut PgConnection,
     order: i64,
     months: &[CertificateMonth],
@@ -199,7 +199,7 @@ pub async fn current_rows(
     batches.sort_unstable();
     batches.dedup();
     for batch in batches {
-        let rows = batch_rows(state, conn, batch).await?;
+        let rows = batch_rows(lake, conn, batch).await?;
         for r in rows {
             let month = month_of(r.ymd);
             let Some(m) = months.iter().find(|m| m.month == month && m.batch_id == batch) else { continue };

@@ -16,7 +16,7 @@ use std::sync::Arc;
 use adeval_engine::ViewingRow;
 use chrono::NaiveDate;
 use serde::Serialize;
-use sqlx::PgConnection;
+use sqlx::{PgConnection, PgPool};
 use utoipa::ToSchema;
 
 use super::rows::{self, Chosen, IndexRow, Scope, Wanted, round2};
@@ -26,7 +26,7 @@ use crate::orders::cells::lock_order;
 use crate::orders::evaluation::ledger::{self, Schedule};
 use crate::orders::evaluation::placement::{Spot, place};
 use crate::orders::{fingerprint, log};
-use crate::state::AppState;
+use crate::reads::Reads;
 
 /// 4009 from typeY 2 when there is no preview, or the rows now matching differ from it.
 pub const CHANGED: &str = "数据已变化，请重新预览";
@@ -126,9 +126,9 @@ fn place_rows(scope: &Scope, schedule: &Schedule, rows: &[ViewingRow]) -> Vec<Op
 }
 
 /// Reads and places the rows `chosen` gives, and fingerprints them.
-async fn plan(state: &AppState, conn: &mut PgConnection, order: i64, scope: &Scope, chosen: &Chosen) -> Result<Plan> {
+async fn plan(reads: &Reads, conn: &mut PgConnection, order: i64, scope: &Scope, chosen: &Chosen) -> Result<Plan> {
     let schedule = ledger::schedule_in(conn, order).await?;
-    let rows = rows::all(state, conn, scope.filter(chosen)).await?;
+    let rows = rows::all(&reads.lake, conn, scope.filter(chosen)).await?;
     let placed = place_rows(scope, &schedule, &rows);
     let args = serde_json::to_string(chosen).map_err(anyhow::Error::from)?;
     // Row ids never come back once deleted and a row never changes, so the ids say which rows
@@ -153,10 +153,10 @@ async fn chosen(conn: &mut PgConnection, order: i64, wanted: &Wanted) -> Result<
 }
 
 /// typeY 1: works out what attaching would do and stores it as this admin's pending preview.
-pub async fn preview(state: &AppState, admin: &Admin, order: i64, wanted: &Wanted) -> Result<CustomerPreview> {
-    let mut conn = state.db.acquire().await?;
+pub async fn preview(db: &PgPool, reads: &Reads, admin: &Admin, order: i64, wanted: &Wanted) -> Result<CustomerPreview> {
+    let mut conn = db.acquire().await?;
     let (scope, chosen) = chosen(&mut conn, order, wanted).await?;
-    let plan = plan(state, &mut conn, order, &scope, &chosen).await?;
+    let plan = plan(reads, &mut conn, order, &scope, &chosen).await?;
     let mut cells: BTreeMap<(i64, NaiveDate), (i64, f64)> = BTreeMap::new();
     for (row, line) in plan.rows.iter().zip(&plan.lines) {
         if let Some(line) = line {
@@ -201,8 +201,8 @@ pub async fn preview(state: &AppState, admin: &Admin, order: i64, wanted: &Wante
 
 /// typeY 2: attaches this admin's stored preview when the same filters still give the same
 /// rows on the same lines (and it is the one the caller saw, when it names it by `seen`).
-pub async fn apply(state: &AppState, admin: &Admin, order: i64, wanted: &Wanted, seen: Option<&str>) -> Result<CustomerAttached> {
-    let mut tx = state.db.begin().await?;
+pub async fn apply(db: &PgPool, reads: &Reads, admin: &Admin, order: i64, wanted: &Wanted, seen: Option<&str>) -> Result<CustomerAttached> {
+    let mut tx = db.begin().await?;
     // Everything the attach depends on is read under the lock: the order's titles and cycle
     // too, so an edit of the order between the steps is seen.
     lock_order(&mut tx, order).await?;
@@ -214,7 +214,7 @@ pub async fn apply(state: &AppState, admin: &Admin, order: i64, wanted: &Wanted,
             .fetch_optional(&mut *tx)
             .await?;
     let Some((args, basis)) = stored else { return Err(AppError::conflict(CHANGED)) };
-    let plan = plan(state, &mut tx, order, &scope, &chosen).await?;
+    let plan = plan(reads, &mut tx, order, &scope, &chosen).await?;
     if plan.args != args || plan.basis != basis || seen.is_some_and(|seen| seen != basis) {
         return Err(AppError::conflict(CHANGED));
     }

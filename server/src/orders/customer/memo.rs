@@ -71,7 +71,7 @@ impl PositionsMemo {
         // Read after the stamp: an upload in between leaves newer rows under an older stamp,
         // which the next call sees moved and reads again.
         let mut positions = Positions::default();
-        for p in super::positions(db, order).await? {
+        for p in super::recorded_positions(db, order).await? {
             let at = positions.by_data.entry((p.category, p.source)).or_default().entry((p.ymd, p.secs)).or_default();
             at.push((p.title.trim().to_owned(), p.spot_position()));
         }

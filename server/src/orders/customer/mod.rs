@@ -106,7 +106,7 @@ pub async fn attached(db: &PgPool, order: i64) -> sqlx::Result<Option<Attached>>
 }
 
 /// Every position the order's 正负三 uploads recorded, by category, source, then air time.
-pub async fn positions(db: &PgPool, order: i64) -> sqlx::Result<Vec<UploadedPosition>> {
+pub async fn recorded_positions(db: &PgPool, order: i64) -> sqlx::Result<Vec<UploadedPosition>> {
     sqlx::query_as(
         "select category, source, ymd, secs, title, position, position_index as index, position_of as of,
                 position_from_end as from_end

@@ -16,12 +16,11 @@ use std::path::{Path, PathBuf};
 
 use adeval_engine::SpotPosition;
 use adeval_ingest::{CustomerFields, CustomerOptions, CustomerRead, CustomerRow, Limits, Rejected, Row, RowProblems};
-use sqlx::PgConnection;
+use sqlx::{PgConnection, PgPool};
 
 use super::rows::{self, Scope};
 use crate::imports::{ImportError, Report};
 use crate::orders::log;
-use crate::state::AppState;
 
 /// What the upload is for.
 #[derive(Debug, Clone, Copy)]
@@ -141,8 +140,8 @@ fn fields(r: CustomerRow) -> CustomerFields {
 pub const MAX_POSITIONS: usize = 50_000;
 
 /// Reads `path` and records its positions for the order; answers the job's summary.
-pub async fn import_file<R: Report>(state: &AppState, upload: &Upload, path: &Path, report: &R) -> Result<String, ImportError> {
-    let scope = rows::scope(&mut *state.db.acquire().await?, upload.order).await?.ok_or_else(|| ImportError::Refused("订单不存在".into()))?;
+pub async fn import_file<R: Report>(db: &PgPool, upload: &Upload, path: &Path, report: &R) -> Result<String, ImportError> {
+    let scope = rows::scope(&mut *db.acquire().await?, upload.order).await?.ok_or_else(|| ImportError::Refused("订单不存在".into()))?;
     report.stage(5, "读取并校验文件").await;
     let file: PathBuf = path.to_path_buf();
     // The order names the audience group; a position does not depend on it.
@@ -176,7 +175,7 @@ pub async fn import_file<R: Report>(state: &AppState, upload: &Upload, path: &Pa
         )));
     }
     report.stage(80, &format!("正在记录 {} 个点位的位置", kept.len())).await;
-    let mut tx = state.db.begin().await?;
+    let mut tx = db.begin().await?;
     replace(&mut tx, upload, &kept).await?;
     let top = kept.iter().filter(|p| SpotPosition { index: p.index, of: p.of, from_end: p.from_end }.top_or_bottom_three()).count();
     let mut summary = format!("已记录 {} 个点位的位置，其中正负三 {top} 个", kept.len());

@@ -1,22 +1,24 @@
 //! Which viewing rows are an order's customer data, and orderCustomerIndex over them.
 //!
-//! The rows are the figures' matching rule ([`crate::orders::figures::order_match`]) on the
+//! The rows are the figures' matching rule ([`crate::orders::matching::order_match`]) on the
 //! customer side (data ownership 1): the order's media and default audience group, a title
 //! naming one of its tapes or its product, the category and source asked for (else the
 //! order's own), and broadcast days within the range asked for, which must lie in the cycle.
 //! The lake reads them through the engine with every value bound: a page and the sum are two
 //! queries there, never the whole set in Rust.
 
-use adeval_engine::{Dataset, Side, ViewingFilter, ViewingRow};
+use std::sync::Arc;
+
+use adeval_engine::{Dataset, Lake, Side, ViewingFilter, ViewingRow};
 use anyhow::Context;
 use chrono::NaiveDate;
 use serde::Serialize;
-use sqlx::PgConnection;
+use sqlx::{PgConnection, PgPool};
 use utoipa::ToSchema;
 
 use crate::clock::LocalTime;
 use crate::error::{Checks, Result};
-use crate::state::AppState;
+use crate::reads::Reads;
 
 /// What the order contributes to the match.
 #[derive(Debug, Clone)]
@@ -126,7 +128,7 @@ impl Scope {
     /// The engine's filter for the chosen rows.
     pub fn filter(&self, chosen: &Chosen) -> ViewingFilter {
         let titles = self.tapes.iter().flat_map(|(_, t)| t.iter().map(String::as_str));
-        crate::orders::figures::order_match(
+        crate::orders::matching::order_match(
             self.media_id,
             (self.group_id, &self.group_name),
             titles,
@@ -195,11 +197,11 @@ pub fn round2(x: f64) -> f64 {
 
 /// One page (1-based, newest air time first) of the order's matching rows, with their count
 /// and sum; `None` when there is no such order.
-pub async fn index(state: &AppState, order: i64, wanted: &Wanted, (page, limit): (u64, u64)) -> Result<Option<IndexPage>> {
-    let Some(scope) = scope(&mut *state.db.acquire().await?, order).await? else { return Ok(None) };
+pub async fn index(db: &PgPool, reads: &Reads, order: i64, wanted: &Wanted, (page, limit): (u64, u64)) -> Result<Option<IndexPage>> {
+    let Some(scope) = scope(&mut *db.acquire().await?, order).await? else { return Ok(None) };
     let filter = scope.filter(&scope.choose(wanted)?);
-    let snapshot = state.snapshots.get(&state.db, Dataset::Viewing).await?;
-    let lake = state.lake.clone();
+    let snapshot = reads.snapshots.get(db, Dataset::Viewing).await?;
+    let lake = reads.lake.clone();
     let (rows, totals) = crate::lake::blocking(move || {
         let (rows, _) = lake.viewing_page(&snapshot, &filter, page, limit)?;
         let totals = lake.viewing_totals(&snapshot, &filter)?;
@@ -212,9 +214,9 @@ pub async fn index(state: &AppState, order: i64, wanted: &Wanted, (page, limit):
 
 /// Every matching row, in air-time order (then id): what a preview places and an attach copies.
 /// The lake's manifest is read on `conn`: an attach holds the order's lock on it.
-pub async fn all(state: &AppState, conn: &mut PgConnection, filter: ViewingFilter) -> anyhow::Result<Vec<ViewingRow>> {
+pub async fn all(lake: &Arc<Lake>, conn: &mut PgConnection, filter: ViewingFilter) -> anyhow::Result<Vec<ViewingRow>> {
     let snapshot = crate::lake::snapshot_on(conn, Dataset::Viewing).await?;
-    let lake = state.lake.clone();
+    let lake = lake.clone();
     let mut rows = crate::lake::blocking(move || {
         let mut rows = Vec::new();
         lake.viewing_for_each(&snapshot, &filter, |row| {

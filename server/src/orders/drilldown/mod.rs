@@ -18,6 +18,7 @@ pub mod rows;
 use std::collections::HashMap;
 
 use serde::Serialize;
+use sqlx::PgPool;
 use utoipa::ToSchema;
 
 pub use figure::{Figure, Unit};
@@ -31,7 +32,7 @@ use self::rows::{Writer, shown};
 use crate::error::{AppError, Result};
 use crate::orders::estimates::{self, EstimateScope};
 use crate::orders::ym;
-use crate::state::AppState;
+use crate::reads::Reads;
 
 /// What is drilled into.
 #[derive(Debug, Clone, Copy)]
@@ -60,14 +61,14 @@ pub struct FigureRows {
 
 /// The rows of the figure, the page `(page, limit)` of them or all; `None` when the order does
 /// not exist. A month outside the cycle, a line or a class not the order's are field errors.
-pub async fn figure_rows(state: &AppState, req: &Request, page: Option<(u64, u64)>) -> Result<Option<FigureRows>> {
-    let Some(facts) = OrderFacts::load(state, req.order, req.side).await.map_err(AppError::Internal)? else { return Ok(None) };
-    check_scope(state, &facts, req).await?;
+pub async fn figure_rows(db: &PgPool, reads: &Reads, req: &Request, page: Option<(u64, u64)>) -> Result<Option<FigureRows>> {
+    let Some(facts) = OrderFacts::load(db, reads, req.order, req.side).await.map_err(AppError::Internal)? else { return Ok(None) };
+    check_scope(db, &facts, req).await?;
     let unit = req.figure.unit();
     if let Figure::Estimate(level) = req.figure {
         let class = req.scope.class.unwrap_or_default();
         let scope = EstimateScope { belonging_to: facts.data.belonging_to, category: facts.data.category, source: facts.data.source };
-        let found = estimates::days_of_class(state, req.order, &scope, class).await.map_err(AppError::Internal)?;
+        let found = estimates::days_of_class(db, reads, req.order, &scope, class).await.map_err(AppError::Internal)?;
         let Some(found) = found else { return Ok(None) };
         let (rows, sum, note) = estimate::rows(&found, level);
         let total = rows.len() as i64;
@@ -77,7 +78,7 @@ pub async fn figure_rows(state: &AppState, req: &Request, page: Option<(u64, u64
         };
         return Ok(Some(FigureRows { data, total, sum, unit, note: Some(note) }));
     }
-    let estimates = if needs_estimates(req.figure) { facts.estimates(state).await.map_err(AppError::Internal)? } else { HashMap::new() };
+    let estimates = if needs_estimates(req.figure) { facts.estimates(db, reads).await.map_err(AppError::Internal)? } else { HashMap::new() };
     let input = Inputs { facts: &facts, scope: req.scope, estimates: &estimates };
     let Items { items, sum } = items(req.figure, &input);
     let total = items.len() as i64;
@@ -88,7 +89,7 @@ pub async fn figure_rows(state: &AppState, req: &Request, page: Option<(u64, u64
     let writer = Writer::new(&facts, unit, req.scope.month);
     let mut data: Vec<FigureRow> = chosen.into_iter().map(|i| writer.row(i)).collect();
     if with_certificate(req.figure) {
-        attach_certificates(state, &facts, &mut data).await.map_err(AppError::Internal)?;
+        attach_certificates(db, reads, &facts, &mut data).await.map_err(AppError::Internal)?;
     }
     Ok(Some(FigureRows { data, total, sum: sum.map(|s| shown(unit, s)), unit, note: None }))
 }
@@ -113,7 +114,7 @@ fn with_certificate(figure: Figure) -> bool {
 
 /// The month must be one of the cycle's, the line one of the order's, the class one of its
 /// media's; a figure that no line or class splits refuses them.
-async fn check_scope(state: &AppState, facts: &OrderFacts, req: &Request) -> Result<()> {
+async fn check_scope(db: &PgPool, facts: &OrderFacts, req: &Request) -> Result<()> {
     let s = req.scope;
     if let Some(month) = s.month
         && !facts.months().iter().any(|(m, _)| *m == month)
@@ -134,7 +135,7 @@ async fn check_scope(state: &AppState, facts: &OrderFacts, req: &Request) -> Res
             let known: bool = sqlx::query_scalar("select exists(select 1 from time_period_classes where id = $1 and media_id = $2)")
                 .bind(class)
                 .bind(facts.head.media_id)
-                .fetch_one(&state.db)
+                .fetch_one(db)
                 .await?;
             if known { Ok(()) } else { Err(AppError::field("timePeriodClassId", "时段归纳不属于该订单的媒体")) }
         }
@@ -145,15 +146,15 @@ async fn check_scope(state: &AppState, facts: &OrderFacts, req: &Request) -> Res
 
 /// Gives each cell row the rows of the order's current certificate on its day, version and
 /// period (the rows that confirmed it, or the ones it lacked).
-async fn attach_certificates(state: &AppState, facts: &OrderFacts, rows: &mut [FigureRow]) -> anyhow::Result<()> {
+async fn attach_certificates(db: &PgPool, reads: &Reads, facts: &OrderFacts, rows: &mut [FigureRow]) -> anyhow::Result<()> {
     use crate::orders::certificates::{current_months, rows::current_rows};
     if rows.is_empty() {
         return Ok(());
     }
-    let mut conn = state.db.acquire().await?;
+    let mut conn = db.acquire().await?;
     let months = current_months(&mut conn, facts.id).await?;
     let wanted: Vec<_> = months.into_iter().filter(|m| rows.iter().any(|r| r.ymd.as_deref().is_some_and(|d| d.starts_with(&ym(m.month))))).collect();
-    let current = if wanted.is_empty() { Vec::new() } else { current_rows(state, &mut conn, facts.id, &wanted).await? };
+    let current = if wanted.is_empty() { Vec::new() } else { current_rows(&reads.lake, &mut conn, facts.id, &wanted).await? };
     let lines = facts.line_map();
     let mut by_cell: HashMap<(String, i64, i64), Vec<CertificateLine>> = HashMap::new();
     for r in current {

@@ -8,12 +8,13 @@ use std::collections::HashMap;
 
 use adeval_engine::orders::Triple;
 use chrono::NaiveDate;
+use sqlx::PgPool;
 
 use crate::orders::estimates::{self, EstimateScope};
 use crate::orders::evaluation::ledger::{self, Ledger, Schedule};
 use crate::orders::evaluation::spots::ViewingScope;
 use crate::orders::summary::stored::{self, CellRow, LineRow, OrderRow};
-use crate::state::AppState;
+use crate::reads::Reads;
 
 /// Whose figures a drill-down is of: the side (1 customer, 2 media) and the data category and
 /// source (`None`: the order's own, which may be any).
@@ -48,8 +49,8 @@ pub struct OrderFacts {
 
 impl OrderFacts {
     /// The order's head, contract, schedule and ledger; `None` when there is no such order.
-    pub async fn load(state: &AppState, order: i64, side: SideData) -> anyhow::Result<Option<OrderFacts>> {
-        let db = &state.db;
+    pub async fn load(db: &PgPool, reads: &Reads, order: i64, side: SideData) -> anyhow::Result<Option<OrderFacts>> {
+        let db = db;
         let (head, terms, tapes) = tokio::try_join!(stored::order(db, order), terms(db, order, side.belonging_to), stored::tapes(db, order))?;
         let (Some(head), Some(terms)) = (head, terms) else { return Ok(None) };
         let data = SideData { belonging_to: side.belonging_to, category: side.category.or(head.category), source: side.source.or(head.source) };
@@ -63,7 +64,7 @@ impl OrderFacts {
             tx.commit().await?;
             Ok::<_, anyhow::Error>((lines, cells))
         };
-        let ((lines, cells), aired) = tokio::try_join!(schedule, crate::orders::evaluation::spots::spots(state, &scope))?;
+        let ((lines, cells), aired) = tokio::try_join!(schedule, crate::orders::evaluation::spots::spots(db, reads, &scope))?;
         let named = ledger::named_tapes(&aired, &tapes, &head.product_name);
         let ledger = ledger::ledger(&aired, &named, &Schedule::of(&lines, &cells));
         Ok(Some(OrderFacts { id: order, head, terms, data, lines, cells, ledger }))
@@ -71,9 +72,9 @@ impl OrderFacts {
 
     /// The estimate each class of the order's media values a spot at (the edit, else the
     /// default), for the side and data read: what the figures value remaining spots at.
-    pub async fn estimates(&self, state: &AppState) -> anyhow::Result<HashMap<i64, Triple<f64>>> {
+    pub async fn estimates(&self, db: &PgPool, reads: &Reads) -> anyhow::Result<HashMap<i64, Triple<f64>>> {
         let scope = EstimateScope { belonging_to: self.data.belonging_to, category: self.data.category, source: self.data.source };
-        let classes = estimates::of_order(state, self.id, &scope).await?.unwrap_or_default();
+        let classes = estimates::of_order(db, reads, self.id, &scope).await?.unwrap_or_default();
         Ok(classes.into_iter().filter_map(|c| Some((c.class_id, c.estimate?))).collect())
     }
 

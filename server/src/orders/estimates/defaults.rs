@@ -16,10 +16,44 @@ use adeval_engine::orders::{ClassWindow, Triple, estimate_stats, round3};
 use adeval_engine::{ClassDay, Dataset, GrpWindows, Lake, SeriesWindows, Snapshot};
 use anyhow::Context;
 use chrono::{Days, NaiveDate};
+use serde::Serialize;
+use sqlx::PgPool;
+use utoipa::ToSchema;
 
-use super::{Basis, BasisSource};
+use crate::lake::snapshots::Snapshots;
 use crate::orders::kept::{Answer, Kept, Wanted};
-use crate::state::AppState;
+
+/// What a default was computed from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum BasisSource {
+    /// The rating series of the media and audience group.
+    Ratings,
+    /// The GRP of the viewing rows of the media, group, side, category and source.
+    Viewing,
+    /// Neither has data: no default.
+    None,
+}
+
+/// The basis of a class's default: the source, how many days (ratings) or days and spots
+/// (viewing rows) it rests on, the range of broadcast days looked at and, when the default
+/// does not come from ratings, why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Basis {
+    pub source: BasisSource,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub days: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spots: Option<u64>,
+    /// First day looked at, `YYYY-MM-DD`.
+    #[schema(value_type = String)]
+    pub from: NaiveDate,
+    /// Last day looked at (the day before the assessment date), `YYYY-MM-DD`.
+    #[schema(value_type = String)]
+    pub to: NaiveDate,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
 
 /// Everything a default depends on besides the lake's rows.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -83,10 +117,16 @@ impl EstimateMemo {
 /// The defaults of each key, in their order, as `wanted` says: kept ones from memory, the
 /// others computed once from the snapshots the manifest names now ([`Kept`]); `previous` when
 /// some are the previous lake version's (their computation is under way).
-pub async fn compute(state: &AppState, keys: &[DefaultKey], wanted: Wanted) -> anyhow::Result<Answer<Arc<ClassDefaults>>> {
-    let (version, ratings) = state.snapshots.versioned(&state.db, Dataset::Ratings).await?;
-    let (viewing_version, viewing) = state.snapshots.versioned(&state.db, Dataset::Viewing).await?;
-    let lake = state.lake.clone();
+pub async fn compute(
+    db: &PgPool,
+    (lake, snapshots): (&Arc<Lake>, &Snapshots),
+    memo: &EstimateMemo,
+    keys: &[DefaultKey],
+    wanted: Wanted,
+) -> anyhow::Result<Answer<Arc<ClassDefaults>>> {
+    let (version, ratings) = snapshots.versioned(db, Dataset::Ratings).await?;
+    let (viewing_version, viewing) = snapshots.versioned(db, Dataset::Viewing).await?;
+    let lake = lake.clone();
     let compute = move |keys: Vec<DefaultKey>| {
         let (lake, ratings, viewing) = (lake.clone(), ratings.clone(), viewing.clone());
         async move {
@@ -101,7 +141,7 @@ pub async fn compute(state: &AppState, keys: &[DefaultKey], wanted: Wanted) -> a
     if viewing_version != version {
         return Ok(Answer { values: compute(keys.to_vec()).await?, previous: false });
     }
-    state.estimates.kept.get(version, keys, wanted, compute).await
+    memo.kept.get(version, keys, wanted, compute).await
 }
 
 /// The defaults of every key: one rating query for every distinct series and range, then one

@@ -8,21 +8,19 @@
 //! [`for_orders`] answers what figures use for a page of orders at once; [`days_of_class`]
 //! the days one class's default is computed from (the drill-down).
 
-mod defaults;
+pub mod defaults;
 pub mod edits;
 mod orders;
 
 use std::collections::HashMap;
 
 use adeval_engine::orders::Triple;
-use chrono::NaiveDate;
-use serde::Serialize;
-use utoipa::ToSchema;
+use sqlx::PgPool;
 
 use crate::orders::kept::Wanted;
-use crate::state::AppState;
+use crate::reads::Reads;
 
-pub use defaults::{ClassDays, ClassDefaults, DefaultKey, EstimateMemo, class_days, compute_keys};
+pub use defaults::{Basis, BasisSource, ClassDays, ClassDefaults, DefaultKey, EstimateMemo, class_days, compute_keys};
 
 /// Which viewing rows the fallback reads: the side (1 customer, 2 media), and the data
 /// category and source (`None`: the order's own, which may be any).
@@ -42,38 +40,6 @@ pub struct PeriodRef {
     pub end_secs: i32,
 }
 
-/// What a default was computed from.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum BasisSource {
-    /// The rating series of the media and audience group.
-    Ratings,
-    /// The GRP of the viewing rows of the media, group, side, category and source.
-    Viewing,
-    /// Neither has data: no default.
-    None,
-}
-
-/// The basis of a class's default: the source, how many days (ratings) or days and spots
-/// (viewing rows) it rests on, the range of broadcast days looked at and, when the default
-/// does not come from ratings, why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
-pub struct Basis {
-    pub source: BasisSource,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub days: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub spots: Option<u64>,
-    /// First day looked at, `YYYY-MM-DD`.
-    #[schema(value_type = String)]
-    pub from: NaiveDate,
-    /// Last day looked at (the day before the assessment date), `YYYY-MM-DD`.
-    #[schema(value_type = String)]
-    pub to: NaiveDate,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub message: Option<String>,
-}
-
 /// One class of the order's media and its estimate.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ClassEstimate {
@@ -90,13 +56,13 @@ pub struct ClassEstimate {
 
 /// Every class of the order's media, in name order; `None` when the order does not exist.
 pub async fn of_order(
-    state: &AppState,
+    db: &PgPool, reads: &Reads,
     order: i64,
     scope: &EstimateScope,
 ) -> anyhow::Result<Option<Vec<ClassEstimate>>> {
-    let mut found = orders::load(&state.db, &[order], |_| *scope).await?;
+    let mut found = orders::load(db, &[order], |_| *scope).await?;
     let Some(o) = found.pop() else { return Ok(None) };
-    let computed = defaults::compute(state, std::slice::from_ref(&o.key), Wanted::Current).await?;
+    let computed = defaults::compute(db, (&reads.lake, &reads.snapshots), &reads.estimates, std::slice::from_ref(&o.key), Wanted::Current).await?;
     let defaults = &computed.values[0];
     let classes = o
         .classes
@@ -123,14 +89,14 @@ pub async fn of_order(
 /// computation, and computations are kept by lake version ([`EstimateMemo`]), taken as
 /// `wanted` says; `true` with them when some defaults are the previous lake version's.
 pub async fn for_orders(
-    state: &AppState,
+    db: &PgPool, reads: &Reads,
     orders: &[i64],
     scope_of: impl Fn(i64) -> EstimateScope,
     wanted: Wanted,
 ) -> anyhow::Result<(HashMap<i64, HashMap<i64, Triple<f64>>>, bool)> {
-    let found = orders::load(&state.db, orders, scope_of).await?;
+    let found = orders::load(db, orders, scope_of).await?;
     let keys: Vec<defaults::DefaultKey> = found.iter().map(|o| o.key.clone()).collect();
-    let computed = defaults::compute(state, &keys, wanted).await?;
+    let computed = defaults::compute(db, (&reads.lake, &reads.snapshots), &reads.estimates, &keys, wanted).await?;
     let mut out = HashMap::with_capacity(found.len());
     for (o, defaults) in found.into_iter().zip(computed.values) {
         let mut by_class: HashMap<i64, Triple<f64>> =
@@ -158,16 +124,16 @@ pub struct DefaultDays {
 /// The days the default of `class` is computed from, as [`of_order`] computes it (not kept:
 /// a drill-down is one look); `None` when the order does not exist or `class` is not a class
 /// of its media.
-pub async fn days_of_class(state: &AppState, order: i64, scope: &EstimateScope, class: i64) -> anyhow::Result<Option<DefaultDays>> {
+pub async fn days_of_class(db: &PgPool, reads: &Reads, order: i64, scope: &EstimateScope, class: i64) -> anyhow::Result<Option<DefaultDays>> {
     use adeval_engine::Dataset;
     use anyhow::Context;
 
-    let mut found = orders::load(&state.db, &[order], |_| *scope).await?;
+    let mut found = orders::load(db, &[order], |_| *scope).await?;
     let Some(o) = found.pop() else { return Ok(None) };
     let Some(c) = o.classes.iter().find(|c| c.id == class) else { return Ok(None) };
-    let ratings = state.snapshots.get(&state.db, Dataset::Ratings).await?;
-    let viewing = state.snapshots.get(&state.db, Dataset::Viewing).await?;
-    let (lake, key) = (state.lake.clone(), o.key.clone());
+    let ratings = reads.snapshots.get(db, Dataset::Ratings).await?;
+    let viewing = reads.snapshots.get(db, Dataset::Viewing).await?;
+    let (lake, key) = (reads.lake.clone(), o.key.clone());
     let mut days = crate::lake::blocking(move || class_days(&lake, &ratings, &viewing, std::slice::from_ref(&key)))
         .await?
         .context("the days of a class's default estimate")?;

@@ -18,53 +18,54 @@
 use adeval_engine::grp::{self, Units, of_units};
 use adeval_engine::orders::months::below_goal;
 use chrono::NaiveDate;
+use sqlx::PgPool;
 
 use crate::orders::figures::{self, OrderFacts, Terms};
-use crate::state::AppState;
+use crate::reads::Reads;
 
 /// Orders checked at once by [`check_all`]: one figures computation each.
 const PAGE: i64 = 200;
 
 /// After a write that may have moved the figures of `orders`: checks their goals. A failure is
 /// logged, not answered: the write is done, and housekeeping checks again.
-pub async fn after_write(state: &AppState, orders: &[i64]) {
-    if let Err(e) = check_orders(state, orders).await {
+pub async fn after_write(db: &PgPool, reads: &Reads, orders: &[i64]) {
+    if let Err(e) = check_orders(db, reads, orders).await {
         tracing::warn!(error = ?e, ?orders, "checking goal alerts after a write");
     }
 }
 
 /// As [`after_write`], for the order of a cell (a write that names only the cell).
-pub async fn after_cell_write(state: &AppState, cell: i64) {
+pub async fn after_cell_write(db: &PgPool, reads: &Reads, cell: i64) {
     let order: sqlx::Result<Option<i64>> =
         sqlx::query_scalar("select l.order_id from order_cells c join order_lines l on l.id = c.line_id where c.id = $1")
             .bind(cell)
-            .fetch_optional(&state.db)
+            .fetch_optional(db)
             .await;
     match order {
-        Ok(Some(order)) => after_write(state, &[order]).await,
+        Ok(Some(order)) => after_write(db, reads, &[order]).await,
         Ok(None) => {}
         Err(e) => tracing::warn!(error = ?e, cell, "checking goal alerts after a cell write"),
     }
 }
 
 /// After viewing rows or rating series were imported or deleted: any order may read them.
-pub async fn after_data_change(state: &AppState) {
-    if let Err(e) = check_all(state).await {
+pub async fn after_data_change(db: &PgPool, reads: &Reads) {
+    if let Err(e) = check_all(db, reads).await {
         tracing::warn!(error = ?e, "checking goal alerts after a data change");
     }
 }
 
 /// Checks every order, [`PAGE`] at a time.
-pub async fn check_all(state: &AppState) -> anyhow::Result<()> {
+pub async fn check_all(db: &PgPool, reads: &Reads) -> anyhow::Result<()> {
     let mut after = 0_i64;
     loop {
         let ids: Vec<i64> = sqlx::query_scalar("select id from orders where id > $1 order by id limit $2")
             .bind(after)
             .bind(PAGE)
-            .fetch_all(&state.db)
+            .fetch_all(db)
             .await?;
         let Some(&last) = ids.last() else { return Ok(()) };
-        check_orders(state, &ids).await?;
+        check_orders(db, reads, &ids).await?;
         after = last;
     }
 }
@@ -90,7 +91,7 @@ struct Facts {
 }
 
 /// Computes the figures of those of `orders` that plan spots and checks both sides' goals.
-pub async fn check_orders(state: &AppState, orders: &[i64]) -> anyhow::Result<()> {
+pub async fn check_orders(db: &PgPool, reads: &Reads, orders: &[i64]) -> anyhow::Result<()> {
     let facts: Vec<Facts> = sqlx::query_as(
         "select o.id, o.media_id, o.default_group_id, g.group_name, p.product_name, o.cycle_start, o.cycle_end,
                 o.category, o.source, o.customer_free_calc, o.customer_free_value::float8 as customer_free_value,
@@ -103,7 +104,7 @@ pub async fn check_orders(state: &AppState, orders: &[i64]) -> anyhow::Result<()
          order by o.id",
     )
     .bind(orders)
-    .fetch_all(&state.db)
+    .fetch_all(db)
     .await?;
     if facts.is_empty() {
         return Ok(());
@@ -114,7 +115,7 @@ pub async fn check_orders(state: &AppState, orders: &[i64]) -> anyhow::Result<()
          from order_tapes ot join product_tapes t on t.id = ot.tape_id where ot.order_id = any($1) order by ot.order_id, ot.position",
     )
     .bind(&ids)
-    .fetch_all(&state.db)
+    .fetch_all(db)
     .await?;
     let of = |f: &Facts| -> Vec<[&str; 3]> {
         tapes.iter().filter(|t| t.0 == f.id).map(|t| [t.1.as_str(), t.2.as_str(), t.3.as_str()]).collect()
@@ -135,7 +136,7 @@ pub async fn check_orders(state: &AppState, orders: &[i64]) -> anyhow::Result<()
             media: Terms { calc: f.media_free_calc, value: f.media_free_value, metrics: f.media_metrics },
         })
         .collect();
-    let computed = figures::compute(state, &orders).await?;
+    let computed = figures::compute(db, reads, &orders).await?;
     let checks: Vec<GoalCheck> = facts
         .iter()
         .zip(&computed)
@@ -150,7 +151,7 @@ pub async fn check_orders(state: &AppState, orders: &[i64]) -> anyhow::Result<()
                 .flatten()
         })
         .collect();
-    check(state, &checks).await
+    check(db, &checks).await
 }
 
 /// One side of one order as its figures were just computed (as the order list shows them).
@@ -166,7 +167,7 @@ pub struct GoalCheck<'a> {
 }
 
 /// Records where each side stands and messages the sides that just crossed below.
-async fn check(state: &AppState, checks: &[GoalCheck<'_>]) -> anyhow::Result<()> {
+async fn check(db: &PgPool, checks: &[GoalCheck<'_>]) -> anyhow::Result<()> {
     if checks.is_empty() {
         return Ok(());
     }
@@ -174,7 +175,7 @@ async fn check(state: &AppState, checks: &[GoalCheck<'_>]) -> anyhow::Result<()>
     let mut sorted: Vec<&GoalCheck> = checks.iter().collect();
     sorted.sort_by_key(|c| (c.order_id, c.belonging_to));
     let (below, above): (Vec<&GoalCheck>, Vec<&GoalCheck>) = sorted.into_iter().partition(|c| below_goal(c.expected, c.target));
-    let mut tx = state.db.begin().await?;
+    let mut tx = db.begin().await?;
     if !above.is_empty() {
         let (orders, sides): (Vec<i64>, Vec<i16>) = above.iter().map(|c| (c.order_id, c.belonging_to)).unzip();
         sqlx::query(

@@ -21,7 +21,7 @@ use super::placement::{LineSlot, Spot, place};
 use super::spots::ViewingScope;
 use crate::orders::summary::stored::{self, CellRow, LineRow};
 use crate::orders::summary::WITHDRAWN;
-use crate::state::AppState;
+use crate::reads::Reads;
 
 /// What an entry of the ledger is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -199,8 +199,8 @@ pub fn named_tapes(aired: &AiredSpots, tapes: &[(i64, [String; 3])], product: &s
 }
 
 /// The ledger of the order's spots on the scope's side, category and source on `schedule`.
-pub async fn of_order(state: &AppState, scope: &ViewingScope<'_>, schedule: &Schedule) -> anyhow::Result<Ledger> {
-    let aired = super::spots::spots(state, scope).await?;
+pub async fn of_order(db: &PgPool, reads: &Reads, scope: &ViewingScope<'_>, schedule: &Schedule) -> anyhow::Result<Ledger> {
+    let aired = super::spots::spots(db, reads, scope).await?;
     let named = named_tapes(&aired, scope.tapes, scope.product_name);
     Ok(ledger(&aired, &named, schedule))
 }

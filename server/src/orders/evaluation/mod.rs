@@ -22,12 +22,13 @@ use adeval_engine::grp::of_units;
 use adeval_engine::orders::{FreeCalc, target_units};
 use chrono::{Months, NaiveDate};
 use serde::Serialize;
+use sqlx::PgPool;
 use utoipa::ToSchema;
 
+use crate::reads::Reads;
 use self::spots::ViewingScope;
 use crate::orders::estimates::{self, EstimateScope};
 use crate::orders::{month_of, ym};
-use crate::state::AppState;
 
 /// Whose viewing data the figures read.
 #[derive(Debug, Clone, Copy)]
@@ -103,8 +104,8 @@ struct OrderRow {
 }
 
 /// orderSummaryList: month rows then the total row; `None` when the order does not exist.
-pub async fn summary_list(state: &AppState, order: i64, filter: &SummaryFilter) -> anyhow::Result<Option<Vec<SummaryRow>>> {
-    let db = &state.db;
+pub async fn summary_list(db: &PgPool, reads: &Reads, order: i64, filter: &SummaryFilter) -> anyhow::Result<Option<Vec<SummaryRow>>> {
+    let db = db;
     let media = filter.belonging_to == 2;
     let terms = if media { "o.media_free_calc, o.media_free_value, o.media_metrics" } else { "o.customer_free_calc, o.customer_free_value, o.customer_metrics" };
     let sql = format!(
@@ -133,10 +134,10 @@ pub async fn summary_list(state: &AppState, order: i64, filter: &SummaryFilter) 
     let (ledger, counts, classes) = tokio::try_join!(
         async {
             let schedule = ledger::schedule_for_tally(db, order).await?;
-            ledger::of_order(state, &scope, &schedule).await
+            ledger::of_order(db, reads, &scope, &schedule).await
         },
         async { Ok(schedule::class_spots(db, &[order]).await?) },
-        estimates::of_order(state, order, &estimate_scope),
+        estimates::of_order(db, reads, order, &estimate_scope),
     )?;
     let estimates: std::collections::HashMap<i64, _> =
         classes.unwrap_or_default().into_iter().filter_map(|c| Some((c.class_id, c.estimate?))).collect();

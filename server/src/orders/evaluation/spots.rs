@@ -10,9 +10,10 @@ use std::sync::Arc;
 use adeval_engine::{AiredSpot, AiredSpots, Dataset, IssuedTotals, OrderMatch, Side, SpotPosition};
 use anyhow::Context;
 use chrono::NaiveDate;
+use sqlx::PgPool;
 
 use crate::orders::customer::{self, Attached};
-use crate::state::AppState;
+use crate::reads::Reads;
 
 /// Which of the lake's viewing rows are the order's, and on which side.
 pub struct ViewingScope<'a> {
@@ -60,10 +61,10 @@ impl<'a> ViewingScope<'a> {
 }
 
 impl ViewingScope<'_> {
-    /// The order's matching rule ([`crate::orders::figures::order_match`]) on this scope.
+    /// The order's matching rule ([`crate::orders::matching::order_match`]) on this scope.
     pub fn matching(&self) -> OrderMatch {
         let titles = self.tapes.iter().flat_map(|(_, t)| t.iter().map(String::as_str));
-        crate::orders::figures::order_match(
+        crate::orders::matching::order_match(
             self.media_id,
             (self.group_id, self.group_name),
             titles,
@@ -75,9 +76,9 @@ impl ViewingScope<'_> {
 }
 
 /// The order's aired spots on the scope's side, category and source, in air-time order.
-pub async fn spots(state: &AppState, scope: &ViewingScope<'_>) -> anyhow::Result<Arc<AiredSpots>> {
+pub async fn spots(db: &PgPool, reads: &Reads, scope: &ViewingScope<'_>) -> anyhow::Result<Arc<AiredSpots>> {
     let data = Data { side: scope.side, category: scope.category, source: scope.source };
-    spots_of(state, scope.order_id, scope.matching(), data).await
+    spots_of(db, reads, scope.order_id, scope.matching(), data).await
 }
 
 /// Whose viewing data a read is of: the side, and the category and source (`None`: any).
@@ -102,20 +103,20 @@ pub struct Data {
 /// The lake's rows are kept at the lake's version ([`crate::orders::summary::memo`]), the
 /// positions under their upload's stamp ([`customer::memo`]); the attachment is read on each
 /// call. An attach or an upload shows at once.
-pub async fn spots_of(state: &AppState, order: i64, matching: OrderMatch, data: Data) -> anyhow::Result<Arc<AiredSpots>> {
+pub async fn spots_of(db: &PgPool, reads: &Reads, order: i64, matching: OrderMatch, data: Data) -> anyhow::Result<Arc<AiredSpots>> {
     let (attached, uploaded) = tokio::try_join!(
         async {
             if data.side != Side::Customer {
                 return Ok(None);
             }
-            let attached = customer::attached(&state.db, order).await?;
+            let attached = customer::attached(db, order).await?;
             Ok::<_, sqlx::Error>(attached.filter(|a| covers(a.category, data.category) && covers(a.source, data.source)))
         },
-        state.positions.of(&state.db, order),
+        reads.positions.of(db, order),
     )?;
     let mut aired = match attached {
         Some(attached) => Arc::new(from_attached(&attached, data)),
-        None => lake_spots(state, matching, data.side).await?,
+        None => lake_spots(db, reads, matching, data.side).await?,
     };
     if !uploaded.is_empty() {
         let wanted = |category: i16, source: i16| data.category.is_none_or(|c| c == category) && data.source.is_none_or(|s| s == source);
@@ -131,17 +132,17 @@ pub async fn spots_of(state: &AppState, order: i64, matching: OrderMatch, data: 
 }
 
 /// The lake's rows of the match: kept at the lake's version, else one lean read.
-async fn lake_spots(state: &AppState, matching: OrderMatch, side: Side) -> anyhow::Result<Arc<AiredSpots>> {
-    let (version, snapshot) = state.snapshots.versioned(&state.db, Dataset::Viewing).await?;
-    if let Some(aired) = state.aired.kept(version, &matching, side) {
+async fn lake_spots(db: &PgPool, reads: &Reads, matching: OrderMatch, side: Side) -> anyhow::Result<Arc<AiredSpots>> {
+    let (version, snapshot) = reads.snapshots.versioned(db, Dataset::Viewing).await?;
+    if let Some(aired) = reads.aired.kept(version, &matching, side) {
         return Ok(aired);
     }
-    let (lake, filter) = (state.lake.clone(), matching.filter(side));
+    let (lake, filter) = (reads.lake.clone(), matching.filter(side));
     let aired = crate::lake::blocking(move || lake.aired_spots(&snapshot, &filter))
         .await?
         .context("the order's viewing rows")?;
     let aired = Arc::new(aired);
-    state.aired.keep(version, matching, side, aired.clone());
+    reads.aired.keep(version, matching, side, aired.clone());
     Ok(aired)
 }
 

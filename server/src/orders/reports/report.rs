@@ -8,6 +8,7 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 use chrono::NaiveDate;
+use sqlx::PgPool;
 
 use super::{Heading, ReportFilter};
 use crate::clock::LocalTime;
@@ -18,7 +19,7 @@ use crate::orders::estimates::{self, ClassEstimate, EstimateScope};
 use crate::orders::evaluation::{self, SummaryFilter, SummaryRow};
 use crate::orders::summary::make_goods::MakeGood;
 use crate::orders::summary::{self, GridFilter};
-use crate::state::AppState;
+use crate::reads::Reads;
 
 /// A row of the certificate reconciliation: one month, version and period (spots).
 pub struct Reconciled {
@@ -66,19 +67,19 @@ pub struct Report {
 }
 
 /// The report of order `order`; `None` when there is no such order.
-pub async fn gather(state: &AppState, order: i64, filter: ReportFilter) -> anyhow::Result<Option<Report>> {
-    let Some(heading) = Heading::load(&state.db, order, &filter).await? else { return Ok(None) };
+pub async fn gather(db: &PgPool, reads: &Reads, order: i64, filter: ReportFilter) -> anyhow::Result<Option<Report>> {
+    let Some(heading) = Heading::load(db, order, &filter).await? else { return Ok(None) };
     let side = |belonging_to| SummaryFilter { belonging_to, category: filter.category, source: filter.source };
     let (customer, media) = (side(1), side(2));
     let scope = EstimateScope { belonging_to: filter.belonging_to, category: filter.category, source: filter.source };
     let grid_filter = GridFilter { belonging_to: filter.belonging_to, category: filter.category, source: filter.source };
     let (customer, media, estimates, grid, reconciled, proposals) = tokio::try_join!(
-        evaluation::summary_list(state, order, &customer),
-        evaluation::summary_list(state, order, &media),
-        estimates::of_order(state, order, &scope),
-        summary::grid(state, order, grid_filter),
-        reconcile(state, order),
-        proposals(state, order),
+        evaluation::summary_list(db, reads, order, &customer),
+        evaluation::summary_list(db, reads, order, &media),
+        estimates::of_order(db, reads, order, &scope),
+        summary::grid(db, reads, order, grid_filter),
+        reconcile(db, reads, order),
+        proposals(db, order),
     )?;
     let (Some(customer), Some(media), Some(estimates), Some(grid)) = (customer, media, estimates, grid) else { return Ok(None) };
     Ok(Some(Report {
@@ -101,15 +102,15 @@ impl Report {
 /// The current certificate against the schedule, the comparison the certificate dialog and its
 /// export show (spots planned before today; free spots a confirmation recorded are added, not
 /// planned); empty without a certificate.
-async fn reconcile(state: &AppState, order: i64) -> anyhow::Result<Vec<Reconciled>> {
-    let mut conn = state.db.acquire().await?;
+async fn reconcile(db: &PgPool, reads: &Reads, order: i64) -> anyhow::Result<Vec<Reconciled>> {
+    let mut conn = db.acquire().await?;
     let Some(facts) = OrderFacts::load(&mut conn, order).await? else { return Ok(Vec::new()) };
     let months = certificates::current_months(&mut conn, order).await?;
     if months.is_empty() {
         return Ok(Vec::new());
     }
     let today = certificates::today(&mut conn).await?;
-    let rows = current_rows(state, &mut conn, order, &months).await?;
+    let rows = current_rows(&reads.lake, &mut conn, order, &months).await?;
     let review = review(&mut conn, order, &facts, &months, &rows, today).await?;
     let state = |month: NaiveDate| certificates::month_state_label(&months, month, today, facts.cycle);
     Ok(review
@@ -133,14 +134,14 @@ async fn reconcile(state: &AppState, order: i64) -> anyhow::Result<Vec<Reconcile
 }
 
 /// The order's proposals, oldest first (a report reads in time order).
-async fn proposals(state: &AppState, order: i64) -> anyhow::Result<Vec<Proposal>> {
+async fn proposals(db: &PgPool, order: i64) -> anyhow::Result<Vec<Proposal>> {
     let rows: Vec<(LocalTime, NaiveDate, String, i16, String)> = sqlx::query_as(
         "select p.created_at::timestamp, p.adjust_date, p.proposal_text, p.status, coalesce(a.name, '')
          from order_proposals p left join admins a on a.id = p.created_by
          where p.order_id = $1 order by p.created_at, p.id",
     )
     .bind(order)
-    .fetch_all(&state.db)
+    .fetch_all(db)
     .await?;
     Ok(rows
         .into_iter()

@@ -10,13 +10,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use anyhow::bail;
 use chrono::{Datelike, Months, NaiveDate};
 use rust_xlsxwriter::{Color, Format, FormatAlign, FormatBorder, Worksheet};
+use sqlx::PgPool;
 
 use super::book::{self, Formats};
 use super::{Heading, ReportFilter, policy_label};
 use crate::orders::evaluation::{self, SummaryFilter, SummaryRow};
 use crate::orders::summary::grid::GridCell;
 use crate::orders::summary::{self, GridFilter, GridMonth, WITHDRAWN};
-use crate::state::AppState;
+use crate::reads::Reads;
 
 /// Everything the workbook shows, gathered.
 pub struct ResultBook {
@@ -46,11 +47,11 @@ const TRAILING: [&str; 10] = [
 ];
 
 /// The grid and the figures of order `order`; `None` when there is no such order.
-pub async fn gather(state: &AppState, order: i64, filter: ReportFilter) -> anyhow::Result<Option<ResultBook>> {
-    let Some(heading) = Heading::load(&state.db, order, &filter).await? else { return Ok(None) };
+pub async fn gather(db: &PgPool, reads: &Reads, order: i64, filter: ReportFilter) -> anyhow::Result<Option<ResultBook>> {
+    let Some(heading) = Heading::load(db, order, &filter).await? else { return Ok(None) };
     let grid_filter = GridFilter { belonging_to: filter.belonging_to, category: filter.category, source: filter.source };
     let figure_filter = SummaryFilter { belonging_to: filter.belonging_to, category: filter.category, source: filter.source };
-    let (months, figures) = tokio::try_join!(summary::grid(state, order, grid_filter), evaluation::summary_list(state, order, &figure_filter))?;
+    let (months, figures) = tokio::try_join!(summary::grid(db, reads, order, grid_filter), evaluation::summary_list(db, reads, order, &figure_filter))?;
     let (Some(months), Some(figures)) = (months, figures) else { return Ok(None) };
     Ok(Some(ResultBook { heading, months, figures }))
 }

@@ -19,7 +19,7 @@ use adeval_engine::grp::{self, Units, of_units};
 use adeval_engine::orders::Triple;
 use chrono::{Datelike, Months, NaiveDate};
 use serde::Serialize;
-use sqlx::FromRow;
+use sqlx::{FromRow, PgPool};
 use utoipa::ToSchema;
 
 use super::make_goods::{self, CellSpots, MakeGood};
@@ -29,7 +29,7 @@ use crate::orders::estimates::{self, EstimateScope};
 use crate::orders::evaluation::ledger::{self, Ledger, Schedule, Tally};
 use crate::orders::evaluation::spots::{self, ViewingScope};
 use crate::orders::{month_of, ym};
-use crate::state::AppState;
+use crate::reads::Reads;
 
 /// Which viewing data the averages read.
 #[derive(Debug, Clone, Copy)]
@@ -166,15 +166,15 @@ pub struct GridMonth {
 }
 
 /// The grid of order `order`; `None` when there is no such order.
-pub async fn grid(state: &AppState, order: i64, filter: GridFilter) -> anyhow::Result<Option<Vec<GridMonth>>> {
-    let db = &state.db;
+pub async fn grid(db: &PgPool, reads: &Reads, order: i64, filter: GridFilter) -> anyhow::Result<Option<Vec<GridMonth>>> {
+    let db = db;
     let Some(o) = stored::order(db, order).await? else { return Ok(None) };
     let titled = stored::tapes(db, order).await?;
     let scope = ViewingScope::of_order(order, &o, &titled, filter.belonging_to, filter.category, filter.source);
     // The schedule's three reads in one snapshot (a cell moving to another line between two
     // reads would otherwise show twice or not at all), beside the lake's.
     let viewing = async {
-        if o.scheduled { Ok(Some(spots::spots(state, &scope).await?)) } else { Ok::<_, anyhow::Error>(None) }
+        if o.scheduled { Ok(Some(spots::spots(db, reads, &scope).await?)) } else { Ok::<_, anyhow::Error>(None) }
     };
     let schedule = async {
         let mut tx = db.begin().await?;
@@ -186,7 +186,7 @@ pub async fn grid(state: &AppState, order: i64, filter: GridFilter) -> anyhow::R
         Ok::<_, anyhow::Error>((lines, cells, operations))
     };
     let estimate_scope = EstimateScope { belonging_to: filter.belonging_to, category: scope.category, source: scope.source };
-    let estimates = async { estimates::of_order(state, order, &estimate_scope).await };
+    let estimates = async { estimates::of_order(db, reads, order, &estimate_scope).await };
     let ((lines, cells, operations), aired, classes) = tokio::try_join!(schedule, viewing, estimates)?;
     let estimates: HashMap<i64, Triple<f64>> =
         classes.unwrap_or_default().into_iter().filter_map(|c| Some((c.class_id, c.estimate?))).collect();

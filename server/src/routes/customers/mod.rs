@@ -129,8 +129,8 @@ async fn index(State(state): State<AppState>, Args(args): Args<CustomerArgs>) ->
     let paging = Paging::parse(&args.page, &args.limit, 100, &mut checks);
     let filter = args.resolve(&state, &mut checks).await?;
     checks.finish()?;
-    let snapshot = state.snapshots.get(&state.db, DATASET).await?;
-    let lake = state.lake.clone();
+    let snapshot = state.reads.snapshots.get(&state.db, DATASET).await?;
+    let lake = state.reads.lake.clone();
     let (rows, total) = crate::lake::blocking(move || {
         lake.viewing_page(&snapshot, &filter, paging.page as u64, paging.limit as u64)
     })
@@ -163,8 +163,8 @@ async fn delete(State(state): State<AppState>, Extension(admin): Extension<Admin
         Ok(ids) if ids.len() > 10_000 => return Err(AppError::field("ids", "一次最多删除 10000 条")),
         _ => return Err(AppError::field("ids", "请选择要删除的数据")),
     };
-    let snapshot = state.snapshots.get(&state.db, DATASET).await?;
-    let lake = state.lake.clone();
+    let snapshot = state.reads.snapshots.get(&state.db, DATASET).await?;
+    let lake = state.reads.lake.clone();
     let existing = crate::lake::blocking(move || lake.viewing_ids(&snapshot, &ids)).await?.context("the rows to delete")?;
     if existing.is_empty() {
         return Err(AppError::NotFound("数据不存在或已删除".into()));
@@ -175,7 +175,7 @@ async fn delete(State(state): State<AppState>, Extension(admin): Extension<Admin
     if deleted == 0 {
         return Err(AppError::NotFound("数据不存在或已删除".into()));
     }
-    crate::orders::evaluation::alerts::after_data_change(&state).await;
+    crate::orders::evaluation::alerts::after_data_change(&state.db, &state.reads).await;
     Ok(Done("删除成功", Deleted { deleted }))
 }
 
@@ -183,10 +183,10 @@ async fn export(State(state): State<AppState>, Extension(admin): Extension<Admin
     let mut checks = Checks::default();
     let filter = args.resolve(&state, &mut checks).await?;
     checks.finish()?;
-    let snapshot = state.snapshots.get(&state.db, DATASET).await?;
+    let snapshot = state.reads.snapshots.get(&state.db, DATASET).await?;
     // The lake streams rows into a bounded channel that the sheet writer drains: constant memory.
     let (mut tx, rx) = export::row_channel();
-    let lake = state.lake.clone();
+    let lake = state.reads.lake.clone();
     let zone = state.config.timezone;
     let producer = crate::lake::blocking(move || {
         // The query stops at the first row the writer no longer takes (it failed, or the
@@ -195,7 +195,7 @@ async fn export(State(state): State<AppState>, Extension(admin): Extension<Admin
             if tx.send(rows::cells(row, zone)) { Ok(()) } else { Err(export::Stopped.into()) }
         })
     });
-    let exported = export::save(&state, Maker::new(&admin, &EXPORT), "客户数据", &rows::HEADERS, rx).await;
+    let exported = export::save(&state.db, &state.store, &state.config, Maker::new(&admin, &EXPORT), "客户数据", &rows::HEADERS, rx).await;
     let produced = producer.await?;
     // A writer's failure explains the producer's stop, so it goes first; a producer that
     // failed part-way fails the export even though the writer saw a clean end.

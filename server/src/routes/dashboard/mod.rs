@@ -58,12 +58,12 @@ pub fn endpoints() -> Vec<Endpoint> {
 
 async fn index(State(state): State<AppState>, Args(args): Args<IndexArgs>) -> Result<Done<Figures>> {
     let filters = args.filters()?;
-    Ok(Done("获取成功", dashboard::by_product(&state, filters).await?))
+    Ok(Done("获取成功", dashboard::by_product(&state.db, &state.reads, filters).await?))
 }
 
 async fn group_index(State(state): State<AppState>, Args(args): Args<GroupIndexArgs>) -> Result<Done<Figures>> {
     let (product, filters) = args.filters()?;
-    Ok(Done("获取成功", dashboard::by_group(&state, product, filters).await?))
+    Ok(Done("获取成功", dashboard::by_group(&state.db, &state.reads, product, filters).await?))
 }
 
 #[derive(Default, Deserialize, ToSchema)]

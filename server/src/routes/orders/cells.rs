@@ -126,7 +126,7 @@ pub async fn up(State(state): State<AppState>, Extension(admin): Extension<Admin
     let mut tx = state.db.begin().await?;
     let ids = edit::up(&mut tx, &admin, order, target, &edit).await?;
     tx.commit().await?;
-    alerts::after_write(&state, &[order]).await;
+    alerts::after_write(&state.db, &state.reads, &[order]).await;
     Ok(Done("修改成功", CellsWritten { ids }))
 }
 
@@ -168,7 +168,7 @@ pub async fn add(State(state): State<AppState>, Extension(admin): Extension<Admi
     let mut tx = state.db.begin().await?;
     let id = add::add(&mut tx, &admin, &spots).await?;
     tx.commit().await?;
-    alerts::after_write(&state, &[order]).await;
+    alerts::after_write(&state.db, &state.reads, &[order]).await;
     Ok(Done("添加成功", CellAdded { id }))
 }
 
@@ -205,7 +205,7 @@ pub async fn manual_grp(State(state): State<AppState>, Extension(admin): Extensi
     let mut tx = state.db.begin().await?;
     grp::manual_grp(&mut tx, &admin, cell, mdp).await?;
     tx.commit().await?;
-    alerts::after_cell_write(&state, cell).await;
+    alerts::after_cell_write(&state.db, &state.reads, cell).await;
     Ok(Done("修改成功", ()))
 }
 
@@ -247,6 +247,6 @@ pub async fn assessment(State(state): State<AppState>, Extension(admin): Extensi
     .fetch_one(&mut *tx)
     .await?;
     tx.commit().await?;
-    alerts::after_write(&state, &[order]).await;
+    alerts::after_write(&state.db, &state.reads, &[order]).await;
     Ok(Done("修改成功", answer))
 }

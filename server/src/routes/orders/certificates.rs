@@ -29,7 +29,7 @@ use crate::state::AppState;
 /// broadcastingCertificate: the current certificate against the schedule.
 pub async fn show(State(state): State<AppState>, Args(args): Args<OrderIdArgs>) -> Result<Done<CertificateView>> {
     let order = args.required()?;
-    Ok(Done("获取成功", confirm::show(&state, order).await?))
+    Ok(Done("获取成功", confirm::show(&state.db, &state.reads, order).await?))
 }
 
 #[derive(Default, Deserialize, ToSchema)]
@@ -59,10 +59,10 @@ pub async fn license_up(State(state): State<AppState>, Extension(admin): Extensi
     let step = TwoStep::required("typeY", &args.type_y, TwoStep::BAD, &mut checks);
     checks.finish()?;
     match step {
-        Some(TwoStep(1)) => Ok(Done("核对完成", LicenseUpAnswer::Preview(confirm::preview(&state, &admin, order).await?))),
+        Some(TwoStep(1)) => Ok(Done("核对完成", LicenseUpAnswer::Preview(confirm::preview(&state.db, &state.reads, &admin, order).await?))),
         _ => {
-            let applied = confirm::apply(&state, &admin, order, Text::get(&args.basis)).await?;
-            crate::orders::evaluation::alerts::after_write(&state, &[order]).await;
+            let applied = confirm::apply(&state.db, &state.reads, &admin, order, Text::get(&args.basis)).await?;
+            crate::orders::evaluation::alerts::after_write(&state.db, &state.reads, &[order]).await;
             Ok(Done("确认成功", LicenseUpAnswer::Applied(applied)))
         }
     }
@@ -83,14 +83,14 @@ pub async fn time_up(State(state): State<AppState>, Extension(admin): Extension<
     let row = Id::picked("broadcastingCertificateId", &args.broadcasting_certificate_id, "请选择播证记录", &mut checks);
     let period = Id::picked("timePeriodId", &args.time_period_id, "请选择时段", &mut checks);
     checks.finish()?;
-    corrections::assign_period(&state, &admin, row, period).await?;
+    corrections::assign_period(&state.db, &state.reads, &admin, row, period).await?;
     Ok(Done("修改成功", ()))
 }
 
 /// orderBroadcastingMagneticTapeDetailsList: the current certificate's versions.
 pub async fn certificate_versions(State(state): State<AppState>, Args(args): Args<OrderIdArgs>) -> Result<Done<Vec<CertificateVersion>>> {
     let order = args.required()?;
-    Ok(Done("获取成功", corrections::versions(&state, order).await?))
+    Ok(Done("获取成功", corrections::versions(&state.db, &state.reads, order).await?))
 }
 
 #[derive(Serialize, ToSchema, FromRow)]
@@ -148,7 +148,7 @@ pub async fn swap(State(state): State<AppState>, Extension(admin): Extension<Adm
         _ => None,
     };
     checks.finish()?;
-    let rows = corrections::swap(&state, &admin, &Swap { order, tape, up_tape, one }).await?;
+    let rows = corrections::swap(&state.db, &state.reads, &admin, &Swap { order, tape, up_tape, one }).await?;
     Ok(Done("替换成功", Swapped { rows }))
 }
 
@@ -168,7 +168,7 @@ pub async fn export(State(state): State<AppState>, Extension(admin): Extension<A
         return Err(AppError::NotFound(NOT_IMPORTED.into()));
     }
     let today = certificates::today(&mut conn).await?;
-    let rows = current_rows(&state, &mut conn, order, &months).await?;
+    let rows = current_rows(&state.reads.lake, &mut conn, order, &months).await?;
     let review = review(&mut conn, order, &facts, &months, &rows, today).await?;
     drop(conn);
     let c = &review.check.comparison;
@@ -219,6 +219,6 @@ pub async fn export(State(state): State<AppState>, Extension(admin): Extension<A
         BookSheet { name: "明细".into(), headers: &ROW_HEADERS, rows: detail },
     ];
     let maker = crate::export::Maker::new(&admin, &super::CERTIFICATE_EXPORT);
-    let exported = crate::export::save_book(&state, maker, &format!("订单{order}播出证明"), sheets).await.map_err(AppError::Internal)?;
+    let exported = crate::export::save_book(&state.db, &state.store, &state.config, maker, &format!("订单{order}播出证明"), sheets).await.map_err(AppError::Internal)?;
     Ok(Done("导出成功", exported))
 }

@@ -73,7 +73,7 @@ pub async fn index(State(state): State<AppState>, Args(args): Args<CustomerIndex
     let paging = Paging::parse(&args.page, &args.limit, 20, &mut checks);
     let wanted = wanted((&args.category, &args.source), (&args.add_time, &args.end_time), &mut checks);
     checks.finish()?;
-    let page = rows::index(&state, order, &wanted, (paging.page as u64, paging.limit as u64)).await?;
+    let page = rows::index(&state.db, &state.reads, order, &wanted, (paging.page as u64, paging.limit as u64)).await?;
     Ok(Done("获取成功", page.ok_or_else(crate::orders::order::not_found)?))
 }
 
@@ -93,10 +93,10 @@ pub async fn up(State(state): State<AppState>, Extension(admin): Extension<Admin
     let step = TwoStep::required("typeY", &args.type_y, TwoStep::BAD, &mut checks);
     checks.finish()?;
     match step {
-        Some(TwoStep(1)) => Ok(Done("预览完成", CustomerUpAnswer::Preview(Box::new(attach::preview(&state, &admin, order, &wanted).await?)))),
+        Some(TwoStep(1)) => Ok(Done("预览完成", CustomerUpAnswer::Preview(Box::new(attach::preview(&state.db, &state.reads, &admin, order, &wanted).await?)))),
         _ => {
-            let attached = attach::apply(&state, &admin, order, &wanted, Text::get(&args.basis)).await?;
-            crate::orders::evaluation::alerts::after_write(&state, &[order]).await;
+            let attached = attach::apply(&state.db, &state.reads, &admin, order, &wanted, Text::get(&args.basis)).await?;
+            crate::orders::evaluation::alerts::after_write(&state.db, &state.reads, &[order]).await;
             Ok(Done("更新成功", CustomerUpAnswer::Attached(attached)))
         }
     }

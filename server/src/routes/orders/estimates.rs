@@ -93,7 +93,7 @@ pub async fn list(State(state): State<AppState>, Args(args): Args<SideArgs>) -> 
     // The side, category and source are what the viewing-row fallback reads.
     let SideChoice { order, belonging_to, category, source } = args.checked()?;
     let scope = EstimateScope { belonging_to, category, source };
-    let classes = estimates::of_order(&state, order, &scope).await.map_err(AppError::Internal)?;
+    let classes = estimates::of_order(&state.db, &state.reads, order, &scope).await.map_err(AppError::Internal)?;
     let classes = classes.ok_or_else(|| AppError::NotFound("订单不存在".into()))?;
     Ok(Done("获取成功", classes.into_iter().map(ViewingClass::from).collect()))
 }
@@ -162,6 +162,6 @@ pub async fn up(
     let mut tx = state.db.begin().await?;
     edits::set(&mut tx, &admin, order, class, edit).await?;
     tx.commit().await?;
-    crate::orders::evaluation::alerts::after_write(&state, &[order]).await;
+    crate::orders::evaluation::alerts::after_write(&state.db, &state.reads, &[order]).await;
     Ok(Done("修改成功", ()))
 }

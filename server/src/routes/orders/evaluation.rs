@@ -13,6 +13,6 @@ use crate::state::AppState;
 pub async fn summary_list(State(state): State<AppState>, Args(args): Args<SideArgs>) -> Result<Done<Vec<SummaryRow>>> {
     let SideChoice { order, belonging_to, category, source } = args.checked()?;
     let filter = SummaryFilter { belonging_to, category, source };
-    let rows = evaluation::summary_list(&state, order, &filter).await.map_err(AppError::Internal)?;
+    let rows = evaluation::summary_list(&state.db, &state.reads, order, &filter).await.map_err(AppError::Internal)?;
     Ok(Done("获取成功", rows.ok_or_else(crate::orders::order::not_found)?))
 }

@@ -89,7 +89,7 @@ pub async fn index(State(state): State<AppState>, Args(args): Args<FigureRowsArg
     let paging = Paging::parse(&args.page, &args.limit, 20, &mut checks);
     checks.finish()?;
     let page = (paging.page as u64, paging.limit as u64);
-    let rows = drilldown::figure_rows(&state, &request, Some(page)).await?.ok_or_else(crate::orders::order::not_found)?;
+    let rows = drilldown::figure_rows(&state.db, &state.reads, &request, Some(page)).await?.ok_or_else(crate::orders::order::not_found)?;
     Ok(Done("获取成功", rows))
 }
 
@@ -104,7 +104,7 @@ pub async fn export(State(state): State<AppState>, Extension(admin): Extension<A
     let mut checks = Checks::default();
     let request = args.request(&mut checks);
     checks.finish()?;
-    let rows = drilldown::figure_rows(&state, &request, None).await?.ok_or_else(crate::orders::order::not_found)?;
+    let rows = drilldown::figure_rows(&state.db, &state.reads, &request, None).await?.ok_or_else(crate::orders::order::not_found)?;
     let side = if request.side.belonging_to == 2 { "媒体" } else { "客户" };
     let month = request.scope.month.map_or_else(|| "全周期".to_owned(), crate::orders::ym);
     let name = format!("订单{}{}明细（{side}，{month}）", request.order, request.figure.label());
@@ -117,7 +117,7 @@ pub async fn export(State(state): State<AppState>, Extension(admin): Extension<A
     });
     sheet.push(total);
     let maker = Maker::new(&admin, &super::FIGURE_ROWS_EXPORT);
-    let exported = crate::export::save(&state, maker, &name, HEADERS, sheet).await.map_err(AppError::Internal)?;
+    let exported = crate::export::save(&state.db, &state.store, &state.config, maker, &name, HEADERS, sheet).await.map_err(AppError::Internal)?;
     Ok(Done("导出成功", exported))
 }
 

@@ -22,7 +22,7 @@ pub async fn fill_listed(state: &AppState, orders: &mut [OrderRow]) -> Result<()
 
 async fn fill_as(state: &AppState, orders: &mut [OrderRow], wanted: Wanted) -> Result<()> {
     let facts: Vec<OrderFacts> = orders.iter().map(facts).collect();
-    let (figures, previous) = compute_as(state, &facts, wanted).await?;
+    let (figures, previous) = compute_as(&state.db, &state.reads, &facts, wanted).await?;
     drop(facts);
     for (order, figures) in orders.iter_mut().zip(figures) {
         order.figures = figures;

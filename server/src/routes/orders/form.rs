@@ -49,7 +49,7 @@ pub(super) async fn update(state: &AppState, admin: &Admin, args: &OrderArgs, la
     .await?;
     let mut row = fetch(&mut tx, id).await?;
     tx.commit().await?;
-    crate::orders::evaluation::alerts::after_write(state, &[id]).await;
+    crate::orders::evaluation::alerts::after_write(&state.db, &state.reads, &[id]).await;
     figures::fill(state, std::slice::from_mut(&mut row)).await?;
     Ok(row)
 }

@@ -185,6 +185,6 @@ pub async fn export(
             Cell::from(o.tapes.iter().map(|t| t.media_file_name.clone()).collect::<Vec<_>>().join("、")),
         ]
     });
-    let exported = export::save(&state, Maker::new(&admin, &super::EXPORT), "订单汇总", &HEADERS, rows).await.map_err(AppError::Internal)?;
+    let exported = export::save(&state.db, &state.store, &state.config, Maker::new(&admin, &super::EXPORT), "订单汇总", &HEADERS, rows).await.map_err(AppError::Internal)?;
     Ok(Done("导出成功", exported))
 }

@@ -84,7 +84,7 @@ pub async fn move_spots(State(state): State<AppState>, Extension(admin): Extensi
     };
     tx.commit().await?;
     if step == 2 {
-        crate::orders::evaluation::alerts::after_write(&state, &[order]).await;
+        crate::orders::evaluation::alerts::after_write(&state.db, &state.reads, &[order]).await;
     }
     Ok(answer)
 }

@@ -24,10 +24,10 @@ fn read(args: &SideArgs) -> Result<(i64, ReportFilter)> {
 /// orderSummaryGrpIndexExport: 评估结果.
 pub async fn result(State(state): State<AppState>, Extension(admin): Extension<Admin>, Args(args): Args<SideArgs>) -> Result<Done<Exported>> {
     let (order, filter) = read(&args)?;
-    let book = result::gather(&state, order, filter).await.map_err(AppError::Internal)?.ok_or_else(crate::orders::order::not_found)?;
+    let book = result::gather(&state.db, &state.reads, order, filter).await.map_err(AppError::Internal)?.ok_or_else(crate::orders::order::not_found)?;
     let name = format!("订单{order}评估结果（{}）", side_label(filter.belonging_to));
     let maker = Maker::new(&admin, &super::RESULT_EXPORT);
-    let exported = crate::export::save_with(&state, maker, &name, move |tmp, cancelled| book.write(tmp, cancelled))
+    let exported = crate::export::save_with(&state.db, &state.store, &state.config, maker, &name, move |tmp, cancelled| book.write(tmp, cancelled))
         .await
         .map_err(AppError::Internal)?;
     Ok(Done("导出成功", exported))
@@ -36,10 +36,10 @@ pub async fn result(State(state): State<AppState>, Extension(admin): Extension<A
 /// orderSummaryGrpReportIndexExport: 评估报告.
 pub async fn report(State(state): State<AppState>, Extension(admin): Extension<Admin>, Args(args): Args<SideArgs>) -> Result<Done<Exported>> {
     let (order, filter) = read(&args)?;
-    let report = report::gather(&state, order, filter).await.map_err(AppError::Internal)?.ok_or_else(crate::orders::order::not_found)?;
+    let report = report::gather(&state.db, &state.reads, order, filter).await.map_err(AppError::Internal)?.ok_or_else(crate::orders::order::not_found)?;
     let name = format!("订单{order}评估报告");
     let maker = Maker::new(&admin, &super::REPORT_EXPORT);
-    let exported = crate::export::save_with(&state, maker, &name, move |tmp, cancelled| report.write(tmp, cancelled))
+    let exported = crate::export::save_with(&state.db, &state.store, &state.config, maker, &name, move |tmp, cancelled| report.write(tmp, cancelled))
         .await
         .map_err(AppError::Internal)?;
     Ok(Done("导出成功", exported))

@@ -22,7 +22,7 @@ pub async fn grid(State(state): State<AppState>, Args(args): Args<SideArgs>) -> 
     // The side, category and source are what the averages read.
     let SideChoice { order, belonging_to, category, source } = args.checked()?;
     let filter = GridFilter { belonging_to, category, source };
-    let months = summary::grid(&state, order, filter).await.map_err(AppError::Internal)?;
+    let months = summary::grid(&state.db, &state.reads, order, filter).await.map_err(AppError::Internal)?;
     let months = months.ok_or_else(crate::orders::order::not_found)?;
     Ok(Done("获取成功", months))
 }

@@ -185,6 +185,6 @@ pub async fn export(
     }
     drop(conn);
     let name = format!("订单{id}排期");
-    let exported = crate::export::save(&state, crate::export::Maker::new(&admin, &super::TEMPLATE_EXPORT), &name, &TEMPLATE_HEADERS, rows).await.map_err(crate::error::AppError::Internal)?;
+    let exported = crate::export::save(&state.db, &state.store, &state.config, crate::export::Maker::new(&admin, &super::TEMPLATE_EXPORT), &name, &TEMPLATE_HEADERS, rows).await.map_err(crate::error::AppError::Internal)?;
     Ok(Done("导出成功", exported))
 }

@@ -155,6 +155,6 @@ pub async fn export(
             Cell::from(s.create_time),
         ]
     });
-    let exported = export::save(&state, Maker::new(&admin, &super::EXPORT), "套装管理", &HEADERS, rows).await.map_err(AppError::Internal)?;
+    let exported = export::save(&state.db, &state.store, &state.config, Maker::new(&admin, &super::EXPORT), "套装管理", &HEADERS, rows).await.map_err(AppError::Internal)?;
     Ok(Done("导出成功", exported))
 }

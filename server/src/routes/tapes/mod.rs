@@ -108,7 +108,7 @@ async fn export(State(state): State<AppState>, Extension(admin): Extension<Admin
             Cell::from(r.update_time),
         ]
     });
-    let exported = export::save(&state, Maker::new(&admin, &EXPORT), "磁带号管理", &HEADERS, cells).await?;
+    let exported = export::save(&state.db, &state.store, &state.config, Maker::new(&admin, &EXPORT), "磁带号管理", &HEADERS, cells).await?;
     Ok(Done("导出成功", exported))
 }
 

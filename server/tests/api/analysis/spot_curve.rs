@@ -47,7 +47,7 @@ async fn setup() -> Fixture {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("curve.csv");
     std::fs::write(&path, ratings_csv()).unwrap();
-    let imported = adeval_server::imports::ratings::import(&f.app.state, vec![path], "cli").await.unwrap();
+    let imported = adeval_server::imports::ratings::import(&f.app.state.db, &f.app.state.reads.lake, vec![path], "cli").await.unwrap();
     assert_eq!(imported.map(|(_, rows)| rows), Ok(111 + 600 + 601 * 2 + 71));
     f
 }

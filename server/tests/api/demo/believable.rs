@@ -28,9 +28,9 @@ use crate::helpers::{Call, TestApp, spawn_app};
 async fn demo() -> TestApp {
     let app = spawn_app().await;
     assert!(adeval_server::demo::load_if_empty(&app.db).await.unwrap());
-    adeval_server::demo::lake::customer_data(&app.state).await.unwrap();
-    adeval_server::demo::lake::ratings(&app.state).await.unwrap();
-    assert_eq!(adeval_server::demo::orders::load(&app.state).await.unwrap(), 4);
+    adeval_server::demo::lake::customer_data(&app.state.db, &app.state.reads.lake, &app.state.config).await.unwrap();
+    adeval_server::demo::lake::ratings(&app.state.db, &app.state.reads.lake, &app.state.config).await.unwrap();
+    assert_eq!(adeval_server::demo::orders::load(&app.state.db, &app.state.reads, &app.state.config).await.unwrap(), 4);
     app
 }
 

@@ -111,7 +111,7 @@ fn cells_of(months: &[serde_json::Value]) -> Vec<serde_json::Value> {
 async fn the_demo_orders_show_a_confirmed_certificate_a_pending_one_and_a_new_order() {
     let app = spawn_app().await;
     load_if_empty(&app.db).await.unwrap();
-    assert_eq!(adeval_server::demo::orders::load(&app.state).await.unwrap(), 4);
+    assert_eq!(adeval_server::demo::orders::load(&app.state.db, &app.state.reads, &app.state.config).await.unwrap(), 4);
     let token = app.admin_token().await;
     let list = app.send(Call::get("orderList", json!({"limit": 10, "page": 1})).token(&token)).await;
     let mut statuses: Vec<(String, i64)> =
@@ -174,7 +174,7 @@ async fn the_demo_orders_show_a_confirmed_certificate_a_pending_one_and_a_new_or
     // today (27 for a class reaching past 24:00: the history ends at today's midnight, so
     // yesterday is not delivered past that window), and the spots still to air add them to
     // the expected GRP.
-    adeval_server::demo::lake::ratings(&app.state).await.unwrap();
+    adeval_server::demo::lake::ratings(&app.state.db, &app.state.reads.lake, &app.state.config).await.unwrap();
     let classes = app.send(Call::get("orderViewingList", json!({"orderId": running})).token(&token)).await;
     let classes = classes.ok().as_array().unwrap().clone();
     assert!(!classes.is_empty());
@@ -199,7 +199,7 @@ async fn the_demo_orders_show_a_confirmed_certificate_a_pending_one_and_a_new_or
     // The demo's customer data holds rows of its tapes on 湖南卫视 over the last 30 days, under
     // groups several brands share (its default group 全国25-45女性 is 伊利's too), stored
     // without a group id: they count for the order by the group's name.
-    assert!(adeval_server::demo::lake::customer_data(&app.state).await.unwrap() > 0);
+    assert!(adeval_server::demo::lake::customer_data(&app.state.db, &app.state.reads.lake, &app.state.config).await.unwrap() > 0);
     let info = app.send(Call::get("orderInfo", json!({"orderId": running})).token(&token)).await;
     let customer = info.ok()["customerIssuedGrp"].as_f64().unwrap();
     assert!(customer > issued, "{customer} vs {issued}");
@@ -231,9 +231,9 @@ async fn the_demo_orders_show_a_confirmed_certificate_a_pending_one_and_a_new_or
 #[tokio::test]
 async fn the_demo_rating_history_covers_every_demo_channel_and_its_products_groups_for_five_weeks() {
     let app = spawn_app().await;
-    let rows = adeval_server::demo::lake::ratings(&app.state).await.unwrap();
+    let rows = adeval_server::demo::lake::ratings(&app.state.db, &app.state.reads.lake, &app.state.config).await.unwrap();
     let snapshot = adeval_server::lake::snapshot(&app.db, adeval_engine::Dataset::RatingsDaily).await.unwrap();
-    let lake = app.state.lake.clone();
+    let lake = app.state.reads.lake.clone();
     let series = tokio::task::spawn_blocking(move || lake.ratings_by_channel_group(&snapshot, None)).await.unwrap().unwrap();
     let mut names: Vec<(String, String)> = series.iter().map(|s| (s.channel.clone(), s.audience_group.clone())).collect();
     names.dedup();

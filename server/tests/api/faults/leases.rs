@@ -16,7 +16,7 @@ use crate::helpers::{TestApp, spawn_app_with};
 async fn claimed_job(app: &TestApp, worker: &str, lease: i32) -> adeval_server::jobs::Job {
     let mut conn = app.db.acquire().await.unwrap();
     let id = adeval_server::jobs::enqueue(&mut conn, "customerData", None, None, &json!({})).await.unwrap();
-    let job = adeval_server::jobs::claim(&app.state, worker, lease).await.unwrap().expect("the queued job is claimed");
+    let job = adeval_server::jobs::claim(&app.state.db, worker, lease).await.unwrap().expect("the queued job is claimed");
     assert_eq!(job.id, id);
     job
 }
@@ -64,7 +64,7 @@ async fn a_run_whose_job_was_taken_over_or_whose_batch_was_closed_commits_nothin
         let opts = ImportOptions { category: 2, source: 1, belonging_to: 1, audience_group: None };
         let origin = Origin { job_id: Some(job.id), worker: Some(job.locked_by.clone()), ..Origin::default() };
         let interferer = Interferer { db: app.db.clone(), job: job.id, meanwhile };
-        let imported = import_file(&app.state, &path, &opts, &origin, &interferer).await;
+        let imported = import_file(&app.state.db, &app.state.reads.lake, &path, &opts, &origin, &interferer).await;
 
         let live: Vec<i64> = sqlx::query_scalar("select rows from lake_batches where job_id = $1 and status = 'live'")
             .bind(job.id)
@@ -108,14 +108,14 @@ async fn a_running_job_whose_lease_is_held_is_not_claimed_again_however_old_its_
     let job = claimed_job(&app, "host:1:4242:0", lease).await;
     // Its beats stopped long ago (Postgres was away, the process was busy): still its job.
     sqlx::query("update jobs set heartbeat_at = now() - interval '1 hour' where id = $1").bind(job.id).execute(&app.db).await.unwrap();
-    let other = adeval_server::jobs::claim(&app.state, "host:2:77:0", 77).await.unwrap();
+    let other = adeval_server::jobs::claim(&app.state.db, "host:2:77:0", 77).await.unwrap();
     assert!(other.is_none(), "a job whose lease is held was claimed again: {other:?}");
 
     // The process is gone: its lease is free and the job is claimed at once.
     sqlx::Connection::close(holder).await.unwrap();
     let started = Instant::now();
     let again = loop {
-        if let Some(job) = adeval_server::jobs::claim(&app.state, "host:2:77:0", 77).await.unwrap() {
+        if let Some(job) = adeval_server::jobs::claim(&app.state.db, "host:2:77:0", 77).await.unwrap() {
             break job;
         }
         assert!(started.elapsed() < Duration::from_secs(10), "the job of a released lease was not claimed");
@@ -137,9 +137,9 @@ async fn a_job_at_its_last_attempt_whose_rows_are_already_live_ends_done_not_fai
         .execute(&app.db)
         .await
         .unwrap();
-    let claimed = adeval_server::jobs::claim(&app.state, "host:1:5:0", 5).await.unwrap().expect("claimed");
+    let claimed = adeval_server::jobs::claim(&app.state.db, "host:1:5:0", 5).await.unwrap().expect("claimed");
     assert!(claimed.attempts > adeval_server::jobs::MAX_ATTEMPTS);
-    adeval_server::jobs::run(&app.state, claimed).await;
+    adeval_server::jobs::run(&app.state.services(), claimed).await;
     let (status, _, message) = job(&app.db, id).await;
     assert_eq!(status, "done", "{message}");
     assert!(message.contains("17"), "{message}");

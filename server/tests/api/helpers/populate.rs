@@ -67,9 +67,9 @@ async fn send(app: &TestApp, token: &str, name: &str, fields: Value) -> Value {
 
 pub async fn populate(app: &TestApp) -> World {
     assert!(adeval_server::demo::load_if_empty(&app.db).await.unwrap());
-    adeval_server::demo::lake::customer_data(&app.state).await.unwrap();
-    adeval_server::demo::lake::ratings(&app.state).await.unwrap();
-    assert_eq!(adeval_server::demo::orders::load(&app.state).await.unwrap(), 4);
+    adeval_server::demo::lake::customer_data(&app.state.db, &app.state.reads.lake, &app.state.config).await.unwrap();
+    adeval_server::demo::lake::ratings(&app.state.db, &app.state.reads.lake, &app.state.config).await.unwrap();
+    assert_eq!(adeval_server::demo::orders::load(&app.state.db, &app.state.reads, &app.state.config).await.unwrap(), 4);
     let token = app.admin_token().await;
     let today = app.today().await;
     let mut orders = Vec::new();

@@ -142,7 +142,7 @@ pub async fn lake_batch(
             }
         })
         .collect();
-    let lake = state.lake.clone();
+    let lake = state.reads.lake.clone();
     let files = tokio::task::spawn_blocking(move || lake.write_viewing(batch, &rows)).await.unwrap().unwrap();
     (batch, files)
 }

@@ -169,7 +169,7 @@ async fn back_to_back_periods_share_their_boundary_with_the_later_one() {
         .fetch_one(&s.f.app.db)
         .await
         .map(|batch| {
-            let lake = s.f.app.state.lake.clone();
+            let lake = s.f.app.state.reads.lake.clone();
             let files: Vec<String> = vec![format!("certificates/month=2026-03/b{batch}-0.parquet")];
             lake.certificate_rows(&adeval_engine::Snapshot::new(files)).unwrap().into_iter().map(|r| r.time_period_id).collect()
         })

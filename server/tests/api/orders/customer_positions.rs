@@ -30,7 +30,7 @@ async fn upload_positions(f: &Fixture, order: i64, (category, source): (i64, i64
 type Seen = (i16, i16, String, i32, String, String, Option<i32>, Option<i32>, bool);
 
 async fn positions(f: &Fixture, order: i64) -> Vec<Seen> {
-    let found = adeval_server::orders::customer::positions(&f.app.db, order).await.unwrap();
+    let found = adeval_server::orders::customer::recorded_positions(&f.app.db, order).await.unwrap();
     found
         .into_iter()
         .map(|p| (p.category, p.source, p.ymd.to_string(), p.secs, p.title, p.position, p.index, p.of, p.from_end))

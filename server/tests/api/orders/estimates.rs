@@ -112,7 +112,7 @@ async fn setup() -> Setup {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("ratings.csv");
     std::fs::write(&path, ratings_csv()).unwrap();
-    let imported = adeval_server::imports::ratings::import(&f.app.state, vec![path], "cli").await.unwrap();
+    let imported = adeval_server::imports::ratings::import(&f.app.state.db, &f.app.state.reads.lake, vec![path], "cli").await.unwrap();
     assert_eq!(imported.map(|(_, rows)| rows), Ok(28 * 5 + 3));
     viewing(
         &f,
@@ -221,7 +221,7 @@ async fn defaults_from_ratings_then_viewing_rows_then_none() {
     }
     let path = s.f.app.data_dir.join("ratings-src").join("beijing.csv");
     std::fs::write(&path, csv).unwrap();
-    let imported = adeval_server::imports::ratings::import(&s.f.app.state, vec![path], "cli").await.unwrap();
+    let imported = adeval_server::imports::ratings::import(&s.f.app.state.db, &s.f.app.state.reads.lake, vec![path], "cli").await.unwrap();
     assert_eq!(imported.map(|(_, rows)| rows), Ok(28));
     let b = s.list(s.b, 1).await;
     assert_eq!(triple(&b["黄金"]), [0.5, 0.5, 0.5]);
@@ -264,7 +264,7 @@ async fn an_edit_replaces_the_default_until_reset_and_both_are_logged() {
     assert_eq!(a["黄金"]["default"]["estimated"], 1.55);
 
     let scope = EstimateScope { belonging_to: 1, category: None, source: None };
-    let (found, previous) = estimates::for_orders(&s.f.app.state, &[s.a, s.b, 999_999], |_| scope, Wanted::Current).await.unwrap();
+    let (found, previous) = estimates::for_orders(&s.f.app.state.db, &s.f.app.state.reads, &[s.a, s.b, 999_999], |_| scope, Wanted::Current).await.unwrap();
     assert!(!previous, "the current version's defaults");
     assert_eq!(found.len(), 2, "an order that does not exist is left out");
     let normal = |order: i64| found[&order].iter().map(|(c, e)| (*c, [e.normal, e.low, e.high])).collect::<Vec<_>>();

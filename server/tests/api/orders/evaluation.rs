@@ -344,7 +344,7 @@ async fn a_side_falling_below_its_goal_messages_once_per_crossing_however_many_c
     // Ten checks at once (writes, housekeeping, other processes) see the customer side at 13
     // of 110 and the media side at 8 of 55: one message each.
     let order = [s.order];
-    let checks = (0..10).map(|_| alerts::check_orders(state, &order));
+    let checks = (0..10).map(|_| alerts::check_orders(&state.db, &state.reads, &order));
     for checked in futures_util::future::join_all(checks).await {
         checked.unwrap();
     }
@@ -354,15 +354,15 @@ async fn a_side_falling_below_its_goal_messages_once_per_crossing_however_many_c
     assert_eq!(s.messages(star).await, [text, media]);
     assert!(s.messages(plain).await.is_empty());
     // Checking again, or every order as housekeeping does, is the same crossing.
-    alerts::check_all(state).await.unwrap();
+    alerts::check_all(&state.db, &state.reads).await.unwrap();
     assert_eq!(s.messages(star).await, [text, media]);
 
     // Back above the line (a target of 11 + 10 %): silent; below again: a second message.
     sqlx::query("update orders set customer_metrics = 10 where id = $1").bind(s.order).execute(db).await.unwrap();
-    alerts::check_all(state).await.unwrap();
+    alerts::check_all(&state.db, &state.reads).await.unwrap();
     assert_eq!(s.messages(star).await.len(), 2);
     sqlx::query("update orders set customer_metrics = 100 where id = $1").bind(s.order).execute(db).await.unwrap();
-    let checks = (0..5).map(|_| alerts::check_orders(state, &order));
+    let checks = (0..5).map(|_| alerts::check_orders(&state.db, &state.reads, &order));
     futures_util::future::join_all(checks).await;
     assert_eq!(s.messages(star).await, [text, media, text]);
 }

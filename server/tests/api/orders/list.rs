@@ -151,7 +151,7 @@ async fn fifty_list_calls_after_a_lake_change_share_one_computation_and_agree() 
     // Newest first: both tapes, 版本B, 版本A.
     let close_all = |got: Vec<f64>, want: [f64; 3]| got.iter().zip(want).all(|(g, w)| (g - w).abs() < 1e-6);
     assert!(close_all(grp(&before), [a + b, b, a]), "{:?} vs {:?}", grp(&before), [a + b, b, a]);
-    let (issued, estimates) = (f.app.state.issued.computed(), f.app.state.estimates.computed());
+    let (issued, estimates) = (f.app.state.reads.issued.computed(), f.app.state.reads.estimates.computed());
 
     // Act: a lake change — two rows of 伊利版本A on 测试卫视 deleted — then 50 list calls at once.
     let rows = f.app.send(Call::get("customerIndex", json!({ "title": "伊利版本A", "mediaId": f.media, "limit": 1000 })).token(&f.token)).await;
@@ -181,8 +181,8 @@ async fn fifty_list_calls_after_a_lake_change_share_one_computation_and_agree() 
     assert!(close_all(grp(&current), after), "{:?} vs {after:?}", grp(&current));
     // Each order's totals were computed once at the new version, and each estimate key (one a
     // side: the three orders share media, group, classes and dates) once.
-    assert_eq!(f.app.state.issued.computed() - issued, 3, "{marked} of 50 answers were marked");
-    assert_eq!(f.app.state.estimates.computed() - estimates, 2);
+    assert_eq!(f.app.state.reads.issued.computed() - issued, 3, "{marked} of 50 answers were marked");
+    assert_eq!(f.app.state.reads.estimates.computed() - estimates, 2);
     // orderInfo answers the current figures, never marked.
     let id = current["data"][2]["id"].as_i64().unwrap();
     let info = f.info(id).await;
