@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
@@ -14,6 +15,15 @@ const signSecret = process.env.ADEVAL_SIGN_SECRET ?? 'adeval-dev-sign-secret'
 
 /** The features only the route table imports, lazily, apart from the orders and the dashboard. */
 const BACK_OFFICE = /\/src\/features\/(accounts|admin-log|customers|files|menus|network-viewing|products|profile|suits|system|tapes|time-periods)\//
+
+/**
+ * The test files that mock a module (vi.mock, vi.doMock; read from the files, so a new one is not
+ * forgotten): they run isolated (the test projects below).
+ */
+const src = fileURLToPath(new URL('./src', import.meta.url))
+const MOCKING_FILES = readdirSync(src, { recursive: true, encoding: 'utf8' })
+  .filter((f) => /\.test\.tsx?$/.test(f) && /\bvi\.(mock|doMock)\(/.test(readFileSync(`${src}/${f}`, 'utf8')))
+  .map((f) => `src/${f}`)
 
 /** Modules that exactly the same pages load share a chunk (page-chunks.ts). */
 const pages = pageChunks({ layout: /\/src\/app\/layout\/layout\.tsx$/, routeTable: /\/src\/app\/route-table\.ts$/, glued: BACK_OFFICE })
@@ -60,9 +70,21 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
     testTimeout: 20_000,
+    // A worker per core: Vitest's default leaves one core free, which on a 2-core machine (CI, the
+    // goal's) is one worker for the whole suite; `make test` runs the suite alone.
+    maxWorkers: '100%',
     // visx goes through Vite in tests as in the build, so its reduce-css-calc is our alias there too.
     server: { deps: { inline: [/@visx\//] } },
+    // Most files share one module registry and one jsdom per worker: each file's setup and the
+    // app's module graph are paid once per worker, not once per file (half the suite's time).
+    // The setup file puts back what a file may leave behind (src/testing/setup.ts). Files that
+    // mock a module with vi.mock run isolated: Vitest clears its module mocks only between
+    // isolated files, so in a shared registry a mock would miss the modules an earlier file
+    // loaded and reach the files after it (docs/decisions.md "Web unit tests: shared module registry").
+    projects: [
+      { extends: true, test: { name: 'shared', include: ['src/**/*.test.{ts,tsx}'], exclude: MOCKING_FILES, isolate: false } },
+      { extends: true, test: { name: 'isolated', include: MOCKING_FILES } },
+    ],
   },
 })

@@ -5,7 +5,7 @@ import { Toaster } from '@/components/ui/toast'
 import { dismissToast, getToast } from '@/components/ui/toast-store'
 import { env } from '@/config/env'
 import { ApiError, transport as api } from './api-client'
-import { getSession, setSession } from './session'
+import { clearSession, getSession, setSession } from './session'
 import { sign } from './sign'
 
 const fetchMock = vi.fn<typeof fetch>()
@@ -25,7 +25,9 @@ beforeEach(() => {
   window.location.hash = '#/order/index'
 })
 
+// Each test starts signed out (a test that needs a session sets its own), in any order.
 afterEach(() => {
+  clearSession()
   fetchMock.mockReset()
   vi.unstubAllGlobals()
   vi.useRealTimers()

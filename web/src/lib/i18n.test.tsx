@@ -2,10 +2,13 @@ import { act, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { storageKeys } from '@/config/storage-keys'
 import { i18n, resources, setLanguage, useTranslation, type TFunction } from './i18n'
+import { resetLanguage } from '@/testing/reset-language'
 import { otherLanguage } from './i18n-other-languages'
 
+// Chinese again, and English's strings unloaded: each test starts as the app does, in any order.
 afterEach(async () => {
-  await setLanguage('zh-CN')
+  localStorage.clear()
+  await resetLanguage()
 })
 
 describe('i18n', () => {

@@ -5,7 +5,7 @@ import { formatDay, formatMonth, parseDateText, type DateKind } from './date-tex
 
 // The app's calendar (react-day-picker and date-fns were 20 KB gzip for this). Its
 // markup, names and keys are react-day-picker 9's as the app used it (`rdp-` classes, `data-day`
-// on each day, a grid per month, the same labels in both languages); calendar.diff.test.tsx
+// on each day, a grid per month, the same labels in both languages); calendar.diff.{zh,en}.test.tsx
 // renders both and compares them, markup and keyboard.
 
 /** The days that can be picked: none before `before` nor after `after`. */

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { getToast } from '@/components/ui/toast-store'
+import { fakeApi, signedIn } from '@/testing/fake-api'
 import { renderPage } from '@/testing/render-page'
 import type { SuitFormValues } from '../api/create-suit'
 import type { SuitPeriod } from '../api/get-suit-periods'
@@ -12,7 +13,9 @@ const period = (id: number, name: string, start: string, end: string) =>
 
 const periods = [period(3, '早间', '07:00:00', '09:00:00'), period(4, '午间', '12:00:00', '13:00:00'), period(5, '晚间', '19:00:00', '21:00:00')]
 
-vi.mock('../api/get-suit-periods', () => ({ useSuitPeriods: (mediaId?: number) => ({ data: mediaId === 1 ? periods : undefined }) }))
+// The periods of CCTV-1 (media 1), from the fake server as the form's query asks for them.
+fakeApi({ suitTimePeriodList: (sent) => (sent.params.get('mediaId') === '1' ? periods : []) })
+signedIn()
 
 const spring = {
   id: 7, mediaId: 1, brandId: 2, suitName: '春季', customerMetrics: 120.5, mediaMetrics: 100, seconds: 30, suitTime: '2026-03',
@@ -55,8 +58,8 @@ describe('SuitForm', () => {
     await user.click(screen.getByRole('button', { name: '添加' }))
     expect(getToast()?.message).toBe('请选择时段名称')
 
-    // The same set again replaces the entry's count.
-    await user.click(screen.getByRole('checkbox', { name: /午间/ }))
+    // The same set again replaces the entry's count (once CCTV-1's periods are in).
+    await user.click(await screen.findByRole('checkbox', { name: /午间/ }))
     await user.click(screen.getByRole('checkbox', { name: /早间/ }))
     await user.clear(screen.getByLabelText('次数'))
     await user.type(screen.getByLabelText('次数'), '5')

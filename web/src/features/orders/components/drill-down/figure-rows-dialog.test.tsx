@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { fakeApi, signedIn } from '@/testing/fake-api'
+import { spyDownloads, TICKET } from '@/testing/downloads'
 import { renderPage } from '@/testing/render-page'
 import type { FigureRow, FigureRows } from '../../api/get-figure-rows'
 import { EvaluationFigures } from '@/features/summary/components/evaluation-figures'
 import { figures } from '@/testing/evaluation-fixtures'
 import { DrillDownProvider } from './drill-down'
 
-const download = vi.fn(async (_url: string) => {})
-vi.mock('@/lib/download', () => ({ download: (url: string) => download(url) }))
+const downloads = spyDownloads()
 
 const spot = (time: string, grp: number, over: Partial<FigureRow> = {}): FigureRow => ({
   kind: 'spot', ymd: '2026-03-02', addTime: time, title: '伊利版本A', position: '正一', topOrBottomThree: true,
@@ -16,7 +16,7 @@ const spot = (time: string, grp: number, over: Partial<FigureRow> = {}): FigureR
 })
 
 /** March's 已发GRP 30.5: a manual GRP, a superseded spot, two spots (one of 25 on page 2). */
-let answer: FigureRows = {
+const MARCH: FigureRows = {
   data: [
     { kind: 'manual', ymd: '2026-03-02', lineId: 3, cellId: 30, mediaFileName: '伊利版本A', timePeriodName: '晚间', type: 'A', grp: 2.5, spots: 2, value: 2.5, note: '已核对点位的手动GRP' },
     spot('19:10:00', 2, { kind: 'superseded', value: 0 }),
@@ -26,17 +26,20 @@ let answer: FigureRows = {
   sum: 30.5,
   unit: 'grp',
 }
+/** What the server answers figureRows: March's rows unless a test says otherwise. */
+let answer = MARCH
 const api = fakeApi({
   orderSummaryList: () => figures,
   orderViewingList: () => [],
   figureRows: () => answer,
   figureRowsExport: () => ({ url: '/files/exports/x/明细.xlsx' }),
+  ticket: TICKET,
 })
 signedIn()
 
+// Each test starts from March's rows, whatever the test before it answered.
 beforeEach(() => {
-  download.mockClear()
-  answer = { ...answer, sum: 30.5 }
+  answer = MARCH
 })
 
 const show = () =>
@@ -69,7 +72,7 @@ describe('the rows behind a figure', () => {
     await waitFor(() => expect(sent().page).toBe('2'))
     // 导出明细: every row, the same arguments.
     await user.click(within(box).getByRole('button', { name: '导出明细' }))
-    await waitFor(() => expect(download).toHaveBeenCalledWith('/files/exports/x/明细.xlsx'))
+    await waitFor(() => expect(downloads).toEqual(['/files/exports/x/明细.xlsx?token=t']))
     const exported = Object.fromEntries(api.sent.find((s) => s.name === 'figureRowsExport')!.params)
     expect(exported).toEqual({ orderId: '7', figure: 'issuedGrp', belongingTo: '1', category: '2', month: '2026-03' })
     await user.keyboard('{Escape}')

@@ -4,10 +4,11 @@ import { DayPicker } from 'react-day-picker'
 import { enUS, zhCN } from 'react-day-picker/locale'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@/lib/i18n'
-import { Calendar, type CalendarProps } from './calendar'
+import { Calendar, type CalendarProps } from '@/components/ui/calendar'
 
 /*
- * Differential test: the app's calendar against react-day-picker 9 (kept as a devDependency)
+ * Differential test (components/ui/calendar.diff.*.test.tsx, a file per language so two
+ * workers share the cases): the app's calendar against react-day-picker 9 (kept as a devDependency)
  * as the app had it — its language's locale, `autoFocus`, `showOutsideDays`, `fixedWeeks`, one
  * month for a day and two for a range, days outside the bounds disabled. Both render the same
  * selections in both languages; then the same clicks and keys run on each, and after every step
@@ -108,7 +109,7 @@ const KEYS: Step[] = [
   { keys: '{ArrowLeft} ' },
 ]
 
-const SCENARIOS: [string, Scenario, Step[]][] = [
+export const SCENARIOS: [string, Scenario, Step[]][] = [
   ['a day within bounds', { mode: 'single', selected: d('2026-03-05'), defaultMonth: d('2026-03-05'), disabled: { before: d('2026-03-04'), after: d('2026-03-20') } }, KEYS],
   ['no day chosen', { mode: 'single', disabled: {} }, [...KEYS, { click: day('2026-03-18') }, { click: nav(true) }, { click: nav(true) }, { click: nav(false) }, { tab: true }]],
   ['a leap day, bounds before', { mode: 'single', selected: d('2024-02-29'), defaultMonth: d('2024-02-29'), disabled: { before: d('2024-02-20') } }, KEYS],
@@ -132,16 +133,17 @@ function split(record: string) {
   return { tabStop, focus: /focus: (.*)/.exec(record)![1], rest: record.replace(/tab stop: .*$/, '') }
 }
 
-describe('the calendar against react-day-picker', () => {
-  // Tuesday 10 March 2026: only Date is faked, so user-event's timers run.
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] })
-    vi.setSystemTime(new Date(2026, 2, 10, 10, 0, 0))
-  })
-  afterEach(() => vi.useRealTimers())
-  afterAll(() => act(() => i18n.changeLanguage('zh-CN')))
+/** The cases of `lng` (every scenario), as one file's suite. */
+export function compareCalendars(lng: 'zh-CN' | 'en') {
+  describe('the calendar against react-day-picker', () => {
+    // Tuesday 10 March 2026: only Date is faked, so user-event's timers run.
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'] })
+      vi.setSystemTime(new Date(2026, 2, 10, 10, 0, 0))
+    })
+    afterEach(() => vi.useRealTimers())
+    afterAll(() => act(() => i18n.changeLanguage('zh-CN')))
 
-  for (const lng of ['zh-CN', 'en'])
     for (const [name, scenario, steps] of SCENARIOS)
       it(`${lng}: ${name} — the same markup, focus and picks after each step`, { timeout: 60_000 }, async () => {
         const [ours, theirs] = [await run('ours', lng, scenario, steps), await run('theirs', lng, scenario, steps)]
@@ -154,4 +156,5 @@ describe('the calendar against react-day-picker', () => {
           if (mine.tabStop !== its.tabStop) expect(mine.tabStop).toBe(mine.focus)
         }
       })
-})
+  })
+}
