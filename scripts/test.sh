@@ -85,4 +85,5 @@ browser_pid=$!
 status=0
 wait "$rust_pid" || { status=1; log "rust tests failed"; }
 wait "$browser_pid" || { status=1; log "browser flows failed"; }
+[ "$status" = 0 ] && log "every test passed"
 exit "$status"
