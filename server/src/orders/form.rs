@@ -13,7 +13,7 @@ use sqlx::postgres::PgArguments;
 use sqlx::query::QueryScalar;
 use sqlx::{PgConnection, Postgres};
 
-use super::order::{Editable, Locked, LockedSent, Order};
+use super::order::{self, Editable, Locked, LockedSent, Order};
 use super::{history, log, status};
 use crate::auth::session::Admin;
 use crate::error::{AppError, Checks, Result};
@@ -80,7 +80,7 @@ pub async fn edit(
     label: &str,
     read: impl FnOnce(&Order) -> Form<LockedSent>,
 ) -> Result<()> {
-    sqlx::query("select 1 from orders where id = $1 for update").bind(id).execute(&mut *tx).await?;
+    order::lock(tx, id).await?;
     let before = Order::load(tx, id).await?;
     let Form { locked: sent, fields, mut checks } = read(&before);
     locked_changes(&before.locked, &sent, &mut checks);

@@ -175,8 +175,14 @@ pub async fn require(conn: &mut PgConnection, id: i64) -> Result<()> {
 /// Locks order `id` until the transaction ends, so writers of the order take turns; 4004
 /// 订单不存在 when there is none.
 pub async fn lock(tx: &mut PgConnection, id: i64) -> Result<()> {
+    if locked(tx, id).await? { Ok(()) } else { Err(not_found()) }
+}
+
+/// Locks order `id` until the transaction ends; false when there is none. For work that
+/// answers a missing order its own way (an import's refusal, a job's skip).
+pub async fn locked(tx: &mut PgConnection, id: i64) -> sqlx::Result<bool> {
     let found: Option<i64> = sqlx::query_scalar("select id from orders where id = $1 for update").bind(id).fetch_optional(&mut *tx).await?;
-    if found.is_some() { Ok(()) } else { Err(not_found()) }
+    Ok(found.is_some())
 }
 
 /// A day as `YYYY-MM-DD`, written as the order's reads write it (Postgres'

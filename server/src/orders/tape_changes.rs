@@ -11,7 +11,7 @@
 use chrono::{Days, NaiveDate};
 use sqlx::PgConnection;
 
-use super::{log, status};
+use super::{log, order, status};
 use crate::auth::session::Admin;
 use crate::error::{AppError, Checks, Result};
 
@@ -118,7 +118,7 @@ pub async fn edit(tx: &mut PgConnection, admin: &Admin, id: i64, up_tape: i64, d
 
 /// Removes pending change `id` of `order`; an executed one stays ('不可删除').
 pub async fn remove(tx: &mut PgConnection, admin: &Admin, order: i64, id: i64) -> Result<()> {
-    sqlx::query("select 1 from orders where id = $1 for update").bind(order).execute(&mut *tx).await?;
+    order::lock(tx, order).await?;
     let found: Option<i16> =
         sqlx::query_scalar("select status from order_tape_changes where id = $1 and order_id = $2 for update")
             .bind(id)
@@ -199,7 +199,9 @@ pub async fn execute_due(conn: &mut PgConnection, order: Option<i64>) -> sqlx::R
 /// stays on the old line rather than lose it. Lines the move leaves empty are removed.
 async fn execute(conn: &mut PgConnection, id: i64, order: i64) -> sqlx::Result<bool> {
     let mut tx = sqlx::Connection::begin(&mut *conn).await?;
-    sqlx::query("select 1 from orders where id = $1 for update").bind(order).execute(&mut *tx).await?;
+    if !order::locked(&mut tx, order).await? {
+        return Ok(false);
+    }
     let change: Option<(i64, i64, i64, NaiveDate)> = sqlx::query_as(
         "select product_id, tape_id, up_tape_id, execute_at from order_tape_changes
          where id = $1 and order_id = $2 and status <> 3 and execute_at <= current_date for update",

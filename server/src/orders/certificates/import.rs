@@ -25,7 +25,7 @@ use super::{REIMPORT_CONFIRMED, current_months, drop_preview, today};
 use crate::orders::{month_of, ym};
 use crate::imports::{ImportError, Origin, Report, commit_or_remove_with};
 use crate::lake::{BatchInfo, begin_batch, fail_batch, row_id};
-use crate::orders::{log, status};
+use crate::orders::{log, order, status};
 use crate::reads::Reads;
 
 /// What an import wrote.
@@ -236,8 +236,7 @@ impl Point {
     /// must keep their rows: [`fixed_refusal`]), else makes the batch the order's current certificate of its months (the unconfirmed
     /// months it lacks stop having one), drops the pending preview, logs and refreshes status.
     async fn apply(self, tx: &mut PgConnection) -> anyhow::Result<()> {
-        let found: Option<i64> = sqlx::query_scalar("select id from orders where id = $1 for update").bind(self.order).fetch_optional(&mut *tx).await?;
-        if found.is_none() {
+        if !order::locked(tx, self.order).await? {
             return Err(ImportError::Refused("订单不存在".into()).into());
         }
         let confirmed: Vec<NaiveDate> = sqlx::query_scalar(

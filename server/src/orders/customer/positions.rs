@@ -20,7 +20,7 @@ use sqlx::{PgConnection, PgPool};
 
 use super::rows::{self, Scope};
 use crate::imports::{ImportError, Report};
-use crate::orders::log;
+use crate::orders::{log, order};
 
 /// What the upload is for.
 #[derive(Debug, Clone, Copy)]
@@ -193,11 +193,7 @@ pub async fn import_file<R: Report>(db: &PgPool, upload: &Upload, path: &Path, r
 /// Replaces the order's positions of the upload's category and source, under the order's row
 /// lock so two uploads for one order apply one after the other.
 async fn replace(tx: &mut PgConnection, upload: &Upload, kept: &[Recorded]) -> Result<(), ImportError> {
-    let found: Option<i64> = sqlx::query_scalar("select id from orders where id = $1 for update")
-        .bind(upload.order)
-        .fetch_optional(&mut *tx)
-        .await?;
-    if found.is_none() {
+    if !order::locked(tx, upload.order).await? {
         return Err(ImportError::Refused("订单不存在".into()));
     }
     sqlx::query("delete from order_positions where order_id = $1 and category = $2 and source = $3")
