@@ -67,6 +67,7 @@ pub async fn build_state(config: config::Config) -> anyhow::Result<AppState> {
         lake: Arc::new(lake),
         snapshots: Default::default(),
         issued: Default::default(),
+        pages: Default::default(),
         aired: Default::default(),
         positions: Default::default(),
         estimates: Default::default(),

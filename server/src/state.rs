@@ -24,6 +24,8 @@ pub struct AppState {
     pub issued: Arc<crate::orders::issued::IssuedMemo>,
     /// Default viewing estimates, kept until the manifest changes.
     pub estimates: Arc<crate::orders::estimates::EstimateMemo>,
+    /// orderList's pages, kept while the lake, the list's tables and the day are unchanged.
+    pub pages: Arc<crate::orders::pages::ListPages>,
     /// Orders' aired spots as the summary grid places them, kept until the manifest changes.
     pub aired: Arc<crate::orders::summary::memo::AiredMemo>,
     /// Orders' recorded 正负三 positions, kept until an upload replaces them.
