@@ -157,9 +157,12 @@ struct Entry {
 }
 
 impl Entry {
-    /// Whether a call that read `stamp` and `epoch` may take this page (or wait for it).
+    /// Whether a call that read `stamp` and `epoch` may take this page (or wait for it): one
+    /// made at that stamp or a later one (each part only moves forward, and a later page is
+    /// newer than anything the call could have been answered before it asked).
     fn serves(&self, stamp: Stamp, epoch: u64) -> bool {
-        self.stamp == stamp && self.page.get().is_none_or(|p| !p.recomputing || self.epoch == epoch)
+        let later = self.stamp.lake >= stamp.lake && self.stamp.writes >= stamp.writes && self.stamp.day >= stamp.day;
+        later && self.page.get().is_none_or(|p| !p.recomputing || self.epoch == epoch)
     }
 }
 
@@ -221,7 +224,7 @@ mod tests {
     }
 
     /// Makes a page whose body is `text`, counting the pages made.
-    fn making(made: &AtomicU64, text: &'static str, recomputing: bool) -> impl Future<Output = Result<Page, ()>> + '_ {
+    fn making<'a>(made: &'a AtomicU64, text: &'static str, recomputing: bool) -> impl Future<Output = Result<Page, ()>> + 'a {
         async move {
             made.fetch_add(1, Ordering::Relaxed);
             tokio::task::yield_now().await;
@@ -243,6 +246,7 @@ mod tests {
         assert_eq!(body(&pages, "page=1", stamp(2, 6), 9, &made, "lake", false).await, "lake", "the lake moved");
         let tomorrow = Stamp { day: NaiveDate::from_ymd_opt(2026, 3, 2).unwrap(), ..stamp(2, 6) };
         assert_eq!(body(&pages, "page=1", tomorrow, 9, &made, "day", false).await, "day", "a new day");
+        assert_eq!(body(&pages, "page=1", stamp(2, 5), 9, &made, "older", false).await, "day", "a later page serves an earlier stamp");
         assert_eq!(made.load(Ordering::Relaxed), 5);
     }
 
