@@ -1,5 +1,6 @@
 //! What the domain reads beside Postgres: the lake, its snapshots kept by manifest version, and
-//! the orders' figures kept by that version (issued totals, default estimates, aired spots) or
+//! the orders' figures kept by that version (issued totals, default estimates, aired spots, the
+//! list's pages) or
 //! until an upload replaces them (正负三 positions). One value per process, built at start and
 //! cloned into whatever reads (every field is shared), so a total computed for one request is
 //! kept for the next whoever asks.
@@ -16,6 +17,7 @@ use crate::lake::snapshots::Snapshots;
 use crate::orders::customer::memo::PositionsMemo;
 use crate::orders::estimates::defaults::EstimateMemo;
 use crate::orders::issued::IssuedMemo;
+use crate::orders::pages::ListPages;
 use crate::orders::summary::memo::AiredMemo;
 
 #[derive(Clone)]
@@ -27,6 +29,8 @@ pub struct Reads {
     pub issued: Arc<IssuedMemo>,
     /// Default viewing estimates, kept until the manifest changes.
     pub estimates: Arc<EstimateMemo>,
+    /// orderList's pages, kept while the lake, the list's tables and the day are unchanged.
+    pub pages: Arc<ListPages>,
     /// Orders' aired spots as the summary grid places them, kept until the manifest changes.
     pub aired: Arc<AiredMemo>,
     /// Orders' recorded 正负三 positions, kept until an upload replaces them.
@@ -41,8 +45,14 @@ impl Reads {
             snapshots: Default::default(),
             issued: Default::default(),
             estimates: Default::default(),
+            pages: Default::default(),
             aired: Default::default(),
             positions: Default::default(),
         }
+    }
+    /// How many computations of the order figures' lake parts ended so far: a list page
+    /// answered with previous figures is stale once it moves.
+    pub fn figures_epoch(&self) -> u64 {
+        self.issued.computed() + self.estimates.computed()
     }
 }

@@ -52,7 +52,7 @@ const TARGETS: [Target; 3] = [
     },
     Target {
         name: "orderList",
-        what: "orderList, page 1 of 10 (signed; each order's customer and media figures from the lake)",
+        what: "orderList, page 1 of 10 (signed; each order's customer and media figures from the lake; the page kept while the lake, the list's tables and the day are unchanged)",
         call: "orderList",
         fields: &[("limit", "10"), ("page", "1")],
     },

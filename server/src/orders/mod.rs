@@ -13,6 +13,7 @@
 //! - [`figures`]: the figures of many orders at once, from the lake's viewing rows.
 //! - [`issued`]: the issued totals those figures start from, kept by lake manifest version.
 //! - [`kept`]: values kept by lake version and computed once per version, whoever asks.
+//! - [`pages`]: orderList's pages kept whole while the lake, the list's tables and the day hold.
 //! - [`certificates`]: broadcast certificates: importing, comparing with the schedule,
 //!   confirming in two steps, and correcting rows.
 //! - [`summary`]: the summary dialog's reads: the month grid and its lookups.
@@ -42,6 +43,7 @@ pub mod kept;
 pub mod log;
 pub mod matching;
 pub mod order;
+pub mod pages;
 pub mod proposals;
 pub mod reports;
 pub mod schedule;

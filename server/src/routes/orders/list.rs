@@ -3,6 +3,8 @@
 
 use axum::Extension;
 use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
 use chrono::NaiveDate;
 use serde::Deserialize;
 use sqlx::{Postgres, QueryBuilder};
@@ -14,6 +16,8 @@ use crate::auth::session::Admin;
 use crate::error::{AppError, Checks, Result};
 use crate::export::{self, Cell, Exported, Maker};
 use crate::http::args::{self, Day, Id, Instant, Month, OrderStatus, Paging, Seconds};
+use crate::orders::pages::Page as KeptPage;
+use crate::http::envelope::envelope;
 use crate::http::{Args, Done, Page, Text};
 use crate::sql::{self, Where};
 use crate::state::AppState;
@@ -44,6 +48,8 @@ pub struct OrderListArgs {
     createtime_lt: Option<Text>,
 }
 
+/// The parsed filters: with the page bounds, the key of a kept page (`Debug`, every field).
+#[derive(Debug)]
 struct Filter {
     brand: Option<i64>,
     product: Option<i64>,
@@ -102,7 +108,9 @@ const MAX_PAGE: i64 = 100;
 
 const FROM: &str = "from orders o join products p on p.id = o.product_id";
 
-pub async fn index(State(state): State<AppState>, Args(args): Args<OrderListArgs>) -> Result<Done<Page<OrderRow>>> {
+/// The page is kept whole ([`crate::orders::pages`]): a call with the same arguments while the
+/// lake, the list's tables and the day are unchanged answers the kept bytes.
+pub async fn index(State(state): State<AppState>, Args(args): Args<OrderListArgs>) -> Result<Response> {
     let mut checks = Checks::default();
     let paging = Paging::parse(&args.page, &args.limit, 10, &mut checks);
     // Each order's figures read the lake: a page stays small.
@@ -111,6 +119,15 @@ pub async fn index(State(state): State<AppState>, Args(args): Args<OrderListArgs
     }
     let filter = Filter::parse(&args, &mut checks);
     checks.finish()?;
+    let key = format!("{filter:?} {paging:?}");
+    let epoch = state.reads.figures_epoch();
+    let stamp = state.reads.pages.stamps.now(&state.db).await.map_err(|e| AppError::Internal(anyhow::anyhow!("the order list's stamp: {e}")))?;
+    let page = state.reads.pages.get(key, stamp, epoch, || make(&state, &filter, paging)).await?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], page.body).into_response())
+}
+
+/// A page as orderList answers it, with whether its figures are the previous lake version's.
+async fn make(state: &AppState, filter: &Filter, paging: Paging) -> Result<KeptPage> {
     let mut conn = state.db.acquire().await?;
     let total: i64 = filter.query(format!("select count(*) {FROM}")).build_query_scalar().fetch_one(&mut *conn).await?;
     let mut query = filter.query(SELECT_ORDER);
@@ -119,8 +136,12 @@ pub async fn index(State(state): State<AppState>, Args(args): Args<OrderListArgs
     let mut data: Vec<OrderRow> = query.build_query_as().fetch_all(&mut *conn).await?;
     load_parts(&mut conn, &mut data).await?;
     drop(conn);
-    figures::fill_listed(&state, &mut data).await?;
-    Ok(Done("获取成功", Page { data, total }))
+    figures::fill_listed(state, &mut data).await?;
+    let recomputing = data.iter().any(|o| o.recomputing);
+    // The envelope Done answers, serialized once for every call the page serves.
+    let data = serde_json::to_value(Page { data, total }).map_err(anyhow::Error::from)?;
+    let body = serde_json::to_vec(&envelope(200, "获取成功", data).0).map_err(anyhow::Error::from)?;
+    Ok(KeptPage { body: body.into(), recomputing })
 }
 
 const HEADERS: [&str; 26] = [

@@ -163,7 +163,10 @@ async fn fifty_list_calls_after_a_lake_change_share_one_computation_and_agree() 
     let calls = (0..50).map(|_| f.app.send(Call::get("orderList", json!({})).token(&f.token)));
     let answers = futures_util::future::join_all(calls).await;
 
-    // Assert: every answer is the previous version's figures marked as such, or the new one's.
+    // Assert: every answer is marked, its figures partly the previous version's, or the new
+    // version's unmarked. A marked answer's issued GRP may already be the new one's: its issued
+    // totals and its estimates are two computations, and a call between their ends takes the
+    // new totals with the previous estimates (marked, since the estimates are previous).
     let after = [a + b - gone, b, a - gone];
     let mut marked = 0;
     for answer in &answers {
@@ -171,7 +174,9 @@ async fn fifty_list_calls_after_a_lake_change_share_one_computation_and_agree() 
         let flags: Vec<&Value> = page["data"].as_array().unwrap().iter().map(|o| &o["recomputing"]).collect();
         if flags.iter().all(|f| **f == true) {
             marked += 1;
-            assert!(close_all(grp(page), [a + b, b, a]), "marked answers are the previous figures: {:?}", grp(page));
+            let (got, previous) = (grp(page), [a + b, b, a]);
+            let either = got.len() == 3 && (0..3).all(|i| (got[i] - previous[i]).abs() < 1e-6 || (got[i] - after[i]).abs() < 1e-6);
+            assert!(either, "marked answers are each order's previous or new GRP: {got:?}, previous {previous:?}, new {after:?}");
         } else {
             assert!(flags.iter().all(|f| **f == false), "{flags:?}");
             assert!(close_all(grp(page), after), "current answers are the new figures: {:?}", grp(page));

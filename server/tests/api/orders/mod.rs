@@ -14,6 +14,7 @@ mod figure_rows;
 mod form;
 mod history;
 mod list;
+mod list_kept;
 mod proposals;
 mod reads;
 mod reports;
