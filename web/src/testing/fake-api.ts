@@ -19,7 +19,8 @@ export function envelope(data: unknown, message = 'ok', code = 200): Envelope {
 const isEnvelope = (x: unknown): x is Marked => typeof x === 'object' && x !== null && ENVELOPE in x
 
 /** What the fake server answers, by call name: the call's `data` as the document types it. */
-export type Answers = { [C in CallName]?: (sent: Sent) => CallData<C> | Envelope | null }
+type Answer<C extends CallName> = CallData<C> | Envelope | null
+export type Answers = { [C in CallName]?: (sent: Sent) => Answer<C> | Promise<Answer<C>> }
 
 /**
  * A fake server behind `fetch` for the test file that calls it (at its top level): each request
@@ -35,7 +36,8 @@ export function fakeApi(answers: Answers, fallback: (sent: Sent) => unknown = ()
     const request: Sent = { name, params: url.searchParams, body: init?.body ? JSON.parse(String(init.body)) : undefined }
     sent.push(request)
     const handler = (answers as Record<string, ((s: Sent) => unknown) | undefined>)[name]
-    const answer = handler ? handler(request) : fallback(request)
+    // A handler may answer later (a promise): a call the server takes its time over.
+    const answer = await (handler ? handler(request) : fallback(request))
     const body = isEnvelope(answer) ? { code: answer.code, message: answer.message, data: answer.data } : { code: 200, message: 'ok', data: answer }
     return new Response(JSON.stringify(body))
   })

@@ -71,7 +71,9 @@ export default function OrdersPage() {
           />
         </div>
         <div className="card orders-table">
-          <DataTable columns={columns} data={list.data?.data} loading={list.isFetching} label={t('title')} emptyText={t(filtered ? 'emptyFiltered' : 'empty')} />
+          {/* The cover (which takes the clicks) only while the rows shown are not yet the
+              filters' answer: the asking again behind 更新中, every second, happens under the user's hand. */}
+          <DataTable columns={columns} data={list.data?.data} loading={list.isPending || list.isPlaceholderData} label={t('title')} emptyText={t(filtered ? 'emptyFiltered' : 'empty')} />
           <Pagination total={list.data?.total ?? 0} page={filters.page} pageSize={filters.limit} onChange={(page, limit) => setFilters({ page, limit })} />
         </div>
         <OrderDialog open={editing !== null} orderId={editing?.id ?? null} onClose={() => setEditing(null)} />

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { TooltipProvider } from '@/components/ui/tooltip'
 import { fakeApi, signedIn } from '@/testing/fake-api'
@@ -17,10 +18,13 @@ const row = (expected: number, recomputing: boolean) =>
 
 // The server computes the new lake version's figures while the first two answers are marked.
 let answered = 0
+/** How long the server takes over a list call after the first, in ms. */
+let later = 0
 const server = fakeApi({
   orderList: () => {
     answered += 1
-    return { data: [answered <= 2 ? row(12.5, true) : row(14.25, false)], total: 1 } as never
+    const answer = { data: [answered <= 2 ? row(12.5, true) : row(14.25, false)], total: 1 } as never
+    return answered > 1 && later ? new Promise((done) => setTimeout(() => done(answer), later)) : answer
   },
 })
 signedIn()
@@ -45,5 +49,35 @@ describe('the order list after an import', () => {
     // Current rows are not asked for again.
     await new Promise((done) => setTimeout(done, 1500))
     expect(server.asked('orderList')).toHaveLength(3)
+  }, 10_000)
+
+  it('asks again in the background: no loading cover over the rows, the 更多 menu stays open', async () => {
+    answered = 0
+    later = 300
+    const user = userEvent.setup()
+    renderPage(
+      <TooltipProvider>
+        <OrdersPage />
+      </TooltipProvider>,
+      { url: '/order/index' },
+    )
+    const table = await screen.findByRole('table', { name: '订单汇总' })
+    await within(table).findAllByText('更新中')
+    // From the first answer on, watch for the cover a foreground load shows (it takes the clicks).
+    let covered = false
+    const watch = new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node instanceof Element && (node.matches('.data-table__loading') || node.querySelector('.data-table__loading'))) covered = true
+        }
+      }
+    })
+    watch.observe(document.body, { childList: true, subtree: true })
+    await user.click(within(table).getByRole('button', { name: /更多/ }))
+    expect(await screen.findByRole('menuitem', { name: '媒体播出证明' })).toBeTruthy()
+    await waitFor(() => expect(within(table).queryByText('更新中')).toBeNull(), { timeout: 5000 })
+    watch.disconnect()
+    expect(covered).toBe(false)
+    expect(screen.getByRole('menuitem', { name: '媒体播出证明' })).toBeTruthy()
   }, 10_000)
 })
