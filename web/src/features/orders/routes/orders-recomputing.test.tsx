@@ -29,15 +29,20 @@ const server = fakeApi({
 })
 signedIn()
 
+/** The list page, once its table shows. */
+async function openList() {
+  renderPage(
+    <TooltipProvider>
+      <OrdersPage />
+    </TooltipProvider>,
+    { url: '/order/index' },
+  )
+  return screen.findByRole('table', { name: '订单汇总' })
+}
+
 describe('the order list after an import', () => {
   it('shows 更新中 beside the previous figures and asks again until they are current', async () => {
-    renderPage(
-      <TooltipProvider>
-        <OrdersPage />
-      </TooltipProvider>,
-      { url: '/order/index' },
-    )
-    const table = await screen.findByRole('table', { name: '订单汇总' })
+    const table = await openList()
     const marks = await within(table).findAllByText('更新中')
     expect(marks).toHaveLength(2)
     expect(marks[0].getAttribute('title')).toContain('正在重新计算')
@@ -55,13 +60,7 @@ describe('the order list after an import', () => {
     answered = 0
     later = 300
     const user = userEvent.setup()
-    renderPage(
-      <TooltipProvider>
-        <OrdersPage />
-      </TooltipProvider>,
-      { url: '/order/index' },
-    )
-    const table = await screen.findByRole('table', { name: '订单汇总' })
+    const table = await openList()
     await within(table).findAllByText('更新中')
     // From the first answer on, watch for the cover a foreground load shows (it takes the clicks).
     let covered = false
