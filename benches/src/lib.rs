@@ -7,6 +7,7 @@
 
 pub mod channel;
 pub mod customer;
+pub mod load;
 pub mod orders;
 pub mod peers;
 pub mod ratings;
