@@ -25,7 +25,6 @@ use chrono::NaiveDate;
 use sqlx::PgPool;
 use tokio::sync::{OnceCell, watch};
 
-
 /// Most pages kept: past it, pages of older stamps go, then all.
 const MAX_PAGES: usize = 256;
 
@@ -59,13 +58,14 @@ async fn read_stamp(db: PgPool) -> Result<Stamp, Arc<sqlx::Error>> {
 /// else right after the running one — and every call waiting for it takes its result: under
 /// 200 connections Postgres answers one small query per round trip, not one per call.
 pub struct Stamps<T = Stamp, E = Arc<sqlx::Error>> {
-    reads: Mutex<Reads>,
+    turns: Mutex<Turns>,
     /// The last read's number and result.
     done: watch::Sender<(u64, Option<Result<T, E>>)>,
 }
 
+/// Which read runs and which one the waiting calls want.
 #[derive(Default)]
-struct Reads {
+struct Turns {
     /// Reads begun so far; the running one is number `begun`.
     begun: u64,
     /// The read the latest caller waits for.
@@ -75,7 +75,7 @@ struct Reads {
 
 impl<T, E> Default for Stamps<T, E> {
     fn default() -> Self {
-        Stamps { reads: Mutex::new(Reads::default()), done: watch::channel((0, None)).0 }
+        Stamps { turns: Mutex::new(Turns::default()), done: watch::channel((0, None)).0 }
     }
 }
 
@@ -99,15 +99,15 @@ where
     {
         let mut done = self.done.subscribe();
         let wanted = {
-            let mut reads = self.reads.lock().unwrap_or_else(|e| e.into_inner());
-            reads.wanted = reads.begun + 1;
-            if !reads.running {
-                reads.running = true;
+            let mut turns = self.turns.lock().unwrap_or_else(|e| e.into_inner());
+            turns.wanted = turns.begun + 1;
+            if !turns.running {
+                turns.running = true;
                 // In a task of its own: the reads go on for the others if this call goes away.
                 let stamps = self.clone();
                 tokio::spawn(async move { stamps.keep_reading(read).await });
             }
-            reads.wanted
+            turns.wanted
         };
         // The sender is this value's own, and every read's number comes with its result.
         let answered = done.wait_for(|(n, _)| *n >= wanted).await.expect("the stamps' sender lives as long as they do");
@@ -121,13 +121,13 @@ where
     {
         loop {
             let n = {
-                let mut reads = self.reads.lock().unwrap_or_else(|e| e.into_inner());
-                if reads.wanted <= reads.begun {
-                    reads.running = false;
+                let mut turns = self.turns.lock().unwrap_or_else(|e| e.into_inner());
+                if turns.wanted <= turns.begun {
+                    turns.running = false;
                     return;
                 }
-                reads.begun += 1;
-                reads.begun
+                turns.begun += 1;
+                turns.begun
             };
             let result = read().await;
             self.done.send_replace((n, Some(result)));
