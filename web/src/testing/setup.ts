@@ -4,8 +4,8 @@ import { dismissNotice, dismissToast, getNotices } from '@/components/ui/toast-s
 import '@/lib/i18n'
 import { resetLanguage } from './reset-language'
 
-// CI shares two cores between the type check, the Rust build and these tests: give `findBy…`
-// and `waitFor` room, so a slow moment is not a failure.
+// Two workers share CI's two cores (and a worker runs many files one after another): give
+// `findBy…` and `waitFor` room, so a slow moment is not a failure.
 configure({ asyncUtilTimeout: 5000 })
 
 afterEach(() => cleanup())
