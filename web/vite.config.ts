@@ -18,12 +18,15 @@ const BACK_OFFICE = /\/src\/features\/(accounts|admin-log|customers|files|menus|
 
 /**
  * The test files that mock a module (vi.mock, vi.doMock; read from the files, so a new one is not
- * forgotten): they run isolated (the test projects below).
+ * forgotten): they run isolated (the test projects below). Read only when Vitest loads this
+ * file; the build and the dev server have no use for it.
  */
 const src = fileURLToPath(new URL('./src', import.meta.url))
-const MOCKING_FILES = readdirSync(src, { recursive: true, encoding: 'utf8' })
-  .filter((f) => /\.test\.tsx?$/.test(f) && /\bvi\.(mock|doMock)\(/.test(readFileSync(`${src}/${f}`, 'utf8')))
-  .map((f) => `src/${f}`)
+const MOCKING_FILES = process.env.VITEST
+  ? readdirSync(src, { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.test\.tsx?$/.test(f) && /\bvi\.(mock|doMock)\(/.test(readFileSync(`${src}/${f}`, 'utf8')))
+      .map((f) => `src/${f}`)
+  : []
 
 /** Modules that exactly the same pages load share a chunk (page-chunks.ts). */
 const pages = pageChunks({ layout: /\/src\/app\/layout\/layout\.tsx$/, routeTable: /\/src\/app\/route-table\.ts$/, glued: BACK_OFFICE })
