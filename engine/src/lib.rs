@@ -28,5 +28,6 @@ pub use ratings::{
 };
 pub use viewing::{
     AiredSpot, AiredSpots, Bucket, Dashboard, DashboardCell, DashboardQuery, GrpWindows, IssuedTotals, OrderMatch, Series,
-    Side, Slot, SlotCell, SlotSpot, SpotPosition, TimeType, TitleSeries, ViewingFilter, ViewingRow, buckets, group_key, is_month_rollup, is_titles_rollup, titles_rollup_path,
+    ROLLED_TITLES, Side, Slot, SlotCell, SlotSpot, SpotPosition, TimeType, TitleSeries, ViewingFilter, ViewingRow, buckets, group_key,
+    is_month_rollup, is_titles_rollup, titles_rollup_path,
 };

@@ -215,10 +215,11 @@ impl LakePath {
 }
 
 /// What the names of viewing rollups of the current format start with (twins, month rollups
-/// and their title companions): GRP summed as integer units and companions keyed by side and
-/// audience group. Rollups without it were written by earlier versions (GRP summed as
-/// doubles): readers pass them over and the start's backfill replaces and retires them.
-pub const ROLLUP_PREFIX: &str = "v2-";
+/// and their title companions): GRP summed as integer units, companions keyed by side and
+/// audience group, spots with a known position and in positions 1–3 counted. Rollups without
+/// it were written by earlier versions (no prefix: GRP summed as doubles; `v2-`: no position
+/// counts): readers pass them over and the start's backfill replaces and retires them.
+pub const ROLLUP_PREFIX: &str = "v3-";
 
 /// Whether `path` is a viewing rollup of an earlier format ([`ROLLUP_PREFIX`]).
 pub fn is_legacy_rollup(path: &str) -> bool {

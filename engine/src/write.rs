@@ -84,13 +84,13 @@ pub(crate) fn part_stem(batch_id: i64, part: u32) -> String {
 }
 
 /// Whether `name` is a file of batch `batch_id`, any part, published (`b<batch>-<part>.parquet`)
-/// or still hidden (`.b<batch>-<part>.parquet.tmp`), its rollup twin (`v2-b<batch>-<part>`), or a
-/// month rollup the batch wrote (`v2-month-b<batch>-<µs>.parquet`) and its title companion
-/// (`v2-month-b<batch>-<µs>-titles.parquet`), or one of those in an earlier format (without
-/// `v2-`): a process killed after writing those, before its commit, left them behind for good.
+/// or still hidden (`.b<batch>-<part>.parquet.tmp`), its rollup twin (`v3-b<batch>-<part>`), or a
+/// month rollup the batch wrote (`v3-month-b<batch>-<µs>.parquet`) and its title companion
+/// (`v3-month-b<batch>-<µs>-titles.parquet`), or one of those in an earlier format (`v2-` or no
+/// prefix): a process killed after writing those, before its commit, left them behind for good.
 fn of_batch(name: &str, batch_id: i64) -> bool {
     let name = name.strip_prefix('.').and_then(|n| n.strip_suffix(".parquet.tmp")).or_else(|| name.strip_suffix(".parquet"));
-    let name = name.map(|n| n.strip_prefix(crate::paths::ROLLUP_PREFIX).unwrap_or(n));
+    let name = name.map(|n| [crate::paths::ROLLUP_PREFIX, "v2-"].iter().find_map(|p| n.strip_prefix(p)).unwrap_or(n));
     let name = name.map(|n| match n.strip_prefix("month-") {
         Some(month) => month.strip_suffix("-titles").unwrap_or(month),
         None => n,

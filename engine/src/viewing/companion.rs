@@ -28,6 +28,7 @@ use parquet::file::metadata::PageIndexPolicy;
 use super::deleted_share::DeletedCell;
 use super::footer::selection;
 use super::month_rollup::is_titles_rollup;
+use super::rollup::ROLLUP_COLUMNS;
 use crate::paths::LakePath;
 use crate::{Error, Lake, Result, Snapshot};
 
@@ -37,7 +38,7 @@ const INDEXED_FILES: usize = 48;
 
 /// The columns read, in the order of `temp.dash_titles` (after the series key, which comes
 /// from the index).
-const READ: [&str; 7] = ["ymd", "media_id", "belonging_to", "audience_group_id", "audience_group", "n", "units"];
+const READ: [&str; 9] = ["ymd", "media_id", "belonging_to", "audience_group_id", "audience_group", "n", "units", "positioned", "top3"];
 
 /// Where a companion's titles lie.
 struct TitleIndex {
@@ -160,78 +161,86 @@ impl TitleIndex {
 /// Each wanted title with the series keys it counts for.
 pub(crate) type TitleKeys<'a> = HashMap<&'a str, Vec<i64>>;
 
-/// The shape of `temp.dash_titles`.
+/// The Arrow type of a rollup column ([`ROLLUP_COLUMNS`]).
+fn arrow_type(column: &str) -> DataType {
+    match ROLLUP_COLUMNS.iter().find(|(name, _)| *name == column).map(|(_, ty)| *ty) {
+        Some("date") => DataType::Date32,
+        Some("smallint") => DataType::Int16,
+        Some("varchar") => DataType::Utf8,
+        _ => DataType::Int64,
+    }
+}
+
+/// The shape of `temp.dash_titles`: the series key, then [`READ`].
 fn rows_schema() -> SchemaRef {
-    Arc::new(Schema::new(vec![
-        Field::new("k", DataType::Int64, true),
-        Field::new("ymd", DataType::Date32, true),
-        Field::new("media_id", DataType::Int64, true),
-        Field::new("belonging_to", DataType::Int16, true),
-        Field::new("audience_group_id", DataType::Int64, true),
-        Field::new("audience_group", DataType::Utf8, true),
-        Field::new("n", DataType::Int64, true),
-        Field::new("units", DataType::Int64, true),
-    ]))
+    let mut fields = vec![Field::new("k", DataType::Int64, true)];
+    fields.extend(READ.iter().map(|c| Field::new(*c, arrow_type(c), true)));
+    Arc::new(Schema::new(fields))
 }
 
 /// `temp.dash_titles`, in the order of [`rows_schema`].
-const TITLES_TABLE: &str = "create or replace temp table dash_titles
-    (k bigint, ymd date, media_id bigint, belonging_to smallint, audience_group_id bigint, audience_group varchar, n bigint, units bigint)";
-
-/// The deleted cells of the titles of `keys` as `temp.dash_titles` rows (their `n` and
-/// `units` are negative already), once per series key.
-fn deleted_rows(cells: &[DeletedCell], keys: &TitleKeys) -> Result<RecordBatch> {
-    let (mut k, mut ymd, mut media, mut side, mut group_id, mut group) = (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    let (mut n, mut units) = (Vec::new(), Vec::new());
-    let bigint = |v: &Value| match v {
-        Value::BigInt(x) => Ok(Some(*x)),
-        Value::Null => Ok(None),
-        other => Err(Error::Caller(format!("a deleted cell of another shape: {other:?}"))),
-    };
-    for cell in cells {
-        let Some(wanted) = cell.title.as_deref().and_then(|t| keys.get(t)) else { continue };
-        let v = &cell.values;
-        let (media_id, gid, count, sum) = (bigint(&v[1])?, bigint(&v[2])?, bigint(&v[9])?, bigint(&v[10])?);
-        let belonging_to = match v[7] {
-            Value::SmallInt(s) => Some(s),
-            _ => None,
-        };
-        let name = match &v[3] {
-            Value::Text(t) => Some(t.clone()),
-            _ => None,
-        };
-        for key in wanted {
-            k.push(*key);
-            ymd.push(days_since_epoch(cell.ymd));
-            media.push(media_id);
-            side.push(belonging_to);
-            group_id.push(gid);
-            group.push(name.clone());
-            n.push(count);
-            units.push(sum);
-        }
-    }
-    let columns: Vec<ArrayRef> = vec![
-        Arc::new(Int64Array::from(k)),
-        Arc::new(Date32Array::from(ymd)),
-        Arc::new(Int64Array::from(media)),
-        Arc::new(Int16Array::from(side)),
-        Arc::new(Int64Array::from(group_id)),
-        Arc::new(StringArray::from(group)),
-        Arc::new(Int64Array::from(n)),
-        Arc::new(Int64Array::from(units)),
-    ];
-    Ok(RecordBatch::try_new(rows_schema(), columns)?)
+fn titles_table() -> String {
+    let ty = |c: &str| ROLLUP_COLUMNS.iter().find(|(name, _)| *name == c).map_or("bigint", |(_, ty)| *ty);
+    let columns: Vec<String> = READ.iter().map(|c| format!("{c} {}", ty(c))).collect();
+    format!("create or replace temp table dash_titles (k bigint, {})", columns.join(", "))
 }
 
-/// A day as Arrow's Date32: days since 1970-01-01.
-fn days_since_epoch(day: chrono::NaiveDate) -> i32 {
-    (day - chrono::NaiveDate::default()).num_days() as i32
+/// The deleted cells of the titles of `keys` as `temp.dash_titles` rows (their sums are
+/// negative already), once per series key.
+fn deleted_rows(cells: &[DeletedCell], keys: &TitleKeys) -> Result<RecordBatch> {
+    let place = |c: &str| ROLLUP_COLUMNS.iter().position(|(name, _)| *name == c).expect("READ names rollup columns");
+    let places: Vec<usize> = READ.iter().map(|c| place(c)).collect();
+    let mut k = Vec::new();
+    let mut columns: Vec<Vec<&Value>> = vec![Vec::new(); READ.len()];
+    for cell in cells {
+        let Some(wanted) = cell.title.as_deref().and_then(|t| keys.get(t)) else { continue };
+        for key in wanted {
+            k.push(*key);
+            for (column, &at) in columns.iter_mut().zip(&places) {
+                column.push(&cell.values[at]);
+            }
+        }
+    }
+    let shape = |v: &Value| Error::Caller(format!("a deleted cell of another shape: {v:?}"));
+    let mut arrays: Vec<ArrayRef> = vec![Arc::new(Int64Array::from(k))];
+    for (name, values) in READ.iter().zip(columns) {
+        let array: ArrayRef = match arrow_type(name) {
+            DataType::Date32 => Arc::new(Date32Array::from(
+                values.iter().map(|v| match v {
+                    Value::Date32(d) => Ok(Some(*d)),
+                    Value::Null => Ok(None),
+                    other => Err(shape(other)),
+                }).collect::<Result<Vec<_>>>()?,
+            )),
+            DataType::Int16 => Arc::new(Int16Array::from(
+                values.iter().map(|v| match v {
+                    Value::SmallInt(x) => Ok(Some(*x)),
+                    Value::Null => Ok(None),
+                    other => Err(shape(other)),
+                }).collect::<Result<Vec<_>>>()?,
+            )),
+            DataType::Utf8 => Arc::new(StringArray::from(
+                values.iter().map(|v| match v {
+                    Value::Text(t) => Ok(Some(t.as_str())),
+                    Value::Null => Ok(None),
+                    other => Err(shape(other)),
+                }).collect::<Result<Vec<_>>>()?,
+            )),
+            _ => Arc::new(Int64Array::from(
+                values.iter().map(|v| match v {
+                    Value::BigInt(x) => Ok(Some(*x)),
+                    Value::Null => Ok(None),
+                    other => Err(shape(other)),
+                }).collect::<Result<Vec<_>>>()?,
+            )),
+        };
+        arrays.push(array);
+    }
+    Ok(RecordBatch::try_new(rows_schema(), arrays)?)
 }
 
 impl Lake {
-    /// Loads into `temp.dash_titles` (k, ymd, media_id, belonging_to, audience_group_id,
-    /// audience_group, n, units) every row of the companions
+    /// Loads into `temp.dash_titles` (k, then [`READ`]) every row of the companions
     /// `files` whose title is one of `keys`', once per series key of its title, and the
     /// `deleted` cells of those titles likewise; each companion is indexed the first time.
     /// The files are read side by side on the lake's threads. Answers the rows loaded.
@@ -263,7 +272,7 @@ impl Lake {
             shares.extend(helpers.into_iter().map(|h| h.join().expect("a companion read does not panic")));
             shares
         });
-        conn.execute_batch(TITLES_TABLE)?;
+        conn.execute_batch(&titles_table())?;
         let mut app = conn.appender_to_catalog_and_db("dash_titles", "temp", "main")?;
         let mut rows = 0;
         let deleted = deleted_rows(deleted, keys)?;
@@ -337,6 +346,8 @@ mod tests {
             Field::new("audience_group", DataType::Utf8, true),
             Field::new("n", DataType::Int64, true),
             Field::new("units", DataType::Int64, true),
+            Field::new("positioned", DataType::Int64, true),
+            Field::new("top3", DataType::Int64, true),
         ]));
         let n = rows.len();
         let batch = RecordBatch::try_new(
@@ -351,6 +362,8 @@ mod tests {
                 Arc::new(StringArray::from(vec![Some("全国"); n])),
                 Arc::new(Int64Array::from(vec![1; n])),
                 Arc::new(Int64Array::from((0..n as i64).collect::<Vec<_>>())),
+                Arc::new(Int64Array::from(vec![1; n])),
+                Arc::new(Int64Array::from(vec![0; n])),
             ],
         )
         .unwrap();

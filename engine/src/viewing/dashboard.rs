@@ -298,7 +298,7 @@ impl Lake {
     /// The month rollups ([`super::month_rollup`], not their title companions) usable for
     /// `files` (one a month at most, each covering only files listed), and the viewing files
     /// they cover.
-    fn month_rollups(&self, files: &[LakePath], rolled: &HashSet<String>) -> Result<(Vec<LakePath>, HashSet<String>)> {
+    pub(super) fn month_rollups(&self, files: &[LakePath], rolled: &HashSet<String>) -> Result<(Vec<LakePath>, HashSet<String>)> {
         let listed: HashSet<&str> = files.iter().map(|f| f.rel.as_str()).collect();
         let months: HashSet<Month> = files.iter().map(|f| f.month).collect();
         let mut chosen: Vec<(LakePath, std::sync::Arc<Vec<String>>)> = Vec::new();
@@ -325,7 +325,7 @@ impl Lake {
 }
 
 /// The snapshot's files, checked to be of `dataset`.
-fn files_of(snapshot: &Snapshot, dataset: Dataset) -> Result<Option<Vec<LakePath>>> {
+pub(super) fn files_of(snapshot: &Snapshot, dataset: Dataset) -> Result<Option<Vec<LakePath>>> {
     match parse_files(&snapshot.files)? {
         Some((found, files)) if found == dataset => Ok(Some(files)),
         Some((found, _)) => Err(Error::Caller(format!("a dashboard got {found} files for {dataset}"))),
@@ -334,6 +334,6 @@ fn files_of(snapshot: &Snapshot, dataset: Dataset) -> Result<Option<Vec<LakePath
 }
 
 /// The batch of a batch file's name (`b<batch>-0`); `None` for compacted files.
-fn batch_of(stem: &str) -> Option<i64> {
+pub(super) fn batch_of(stem: &str) -> Option<i64> {
     stem.strip_prefix('b')?.strip_suffix("-0")?.parse().ok()
 }

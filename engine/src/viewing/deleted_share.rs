@@ -16,12 +16,13 @@ use chrono::NaiveDate;
 use duckdb::types::Value;
 use duckdb::{Connection, params};
 
-use super::rollup::ROLLUP_COLUMNS;
+use super::rollup::{KEYS, ROLLUP_COLUMNS, sums_of_rows};
 use crate::lake::load_ids;
 use crate::paths::LakePath;
 use crate::{Lake, Result};
 
-/// Rollup-shaped rows of deleted rows, `n` and `units` already negated.
+/// Rollup-shaped rows of deleted rows, their sums (`n`, `units`, `positioned`, `top3`) already
+/// negated.
 #[derive(Debug, Clone)]
 pub(crate) struct DeletedCell {
     pub ymd: NaiveDate,
@@ -94,12 +95,12 @@ impl Lake {
         load_ids(conn, "deleted_ids", deleted)?;
         let by_abs: HashMap<String, &str> =
             files.iter().map(|f| (self.abs(f).display().to_string(), f.rel.as_str())).collect();
-        let keys = ROLLUP_COLUMNS[..9].iter().map(|(name, _)| *name).collect::<Vec<_>>().join(", ");
+        let keys = ROLLUP_COLUMNS[..KEYS].iter().map(|(name, _)| format!("v.{name}")).collect::<Vec<_>>().join(", ");
         let sql = format!(
-            "select v.filename, {keys}, -count(*)::bigint, -sum({})::bigint
+            "select v.filename, {keys}, {}
              from read_parquet(string_split(?, chr(10)), hive_partitioning = false, filename = true) v
              semi join temp.deleted_ids d on v.id = d.id group by all",
-            crate::grp::units_sql("v.grp")
+            sums_of_rows("-")
         );
         let list: Vec<LakePath> = files.iter().map(|f| (*f).clone()).collect();
         let mut out: HashMap<String, Vec<DeletedCell>> = files.iter().map(|f| (f.rel.clone(), Vec::new())).collect();

@@ -15,6 +15,7 @@ use duckdb::{Connection, params_from_iter};
 
 use super::group_key::{group_key, group_key_sql};
 use super::read::{IssuedTotals, ViewingFilter, date, prune};
+use super::rollup::{POSITIONED_SQL, TOP3_SQL};
 use crate::lake::PARQUET_SOURCE;
 use crate::paths::parse_files;
 use crate::{Dataset, Error, Lake, Result, Snapshot};
@@ -125,10 +126,7 @@ impl Lake {
         }
         let wanted: Vec<&OrderMatch> = orders.iter().filter(|o| !o.titles.is_empty()).collect();
         // The scan reads the months any cycle reaches; an unbounded cycle reads them all.
-        let bound = |pick: fn(&OrderMatch) -> Option<NaiveDate>, widest: fn(NaiveDate, NaiveDate) -> NaiveDate| {
-            wanted.iter().map(|o| pick(o)).reduce(|a, b| a.zip(b).map(|(a, b)| widest(a, b)))?
-        };
-        let (from, to) = (bound(|o| o.from, NaiveDate::min), bound(|o| o.to, NaiveDate::max));
+        let (from, to) = day_bounds(&wanted);
         let files = prune(files, from, to);
         if wanted.is_empty() || files.is_empty() {
             return Ok(totals);
@@ -154,20 +152,15 @@ impl Lake {
         let sql = format!(
             "with v as (
                  select v.media_id, v.audience_group_id, v.title, v.ymd, v.category, v.source, v.belonging_to,
-                        case when v.audience_group_id = 0 then {unresolved} end as group_key, v.grp, v.\"position\" is not null as positioned,
-                        coalesce(v.position_index <= 3
-                                 or (v.position_of is not null and v.position_index > v.position_of - 3), false) as top3
+                        case when v.audience_group_id = 0 then {unresolved} end as group_key, v.grp, {POSITIONED_SQL} as positioned,
+                        {TOP3_SQL} as top3
                  from {PARQUET_SOURCE} v {skip}
                  where {}
              )
              select o.k, v.belonging_to, coalesce(sum({units}), 0)::bigint, count(*),
                     count(*) filter (where v.positioned), count(*) filter (where v.top3)
              from v
-             join temp.order_match o
-               on v.media_id = o.media_id and v.title = o.title
-              and (v.audience_group_id = o.group_id or (v.audience_group_id = 0 and v.group_key = o.group_key))
-              and (o.day_from is null or v.ymd >= o.day_from) and (o.day_to is null or v.ymd <= o.day_to)
-              and (o.category is null or v.category = o.category) and (o.source is null or v.source = o.source)
+             join temp.order_match o on v.title = o.title and {MATCH_SQL}
              group by o.k, v.belonging_to",
             clauses.join(" and "),
             unresolved = group_key_sql("v.audience_group"),
@@ -175,15 +168,7 @@ impl Lake {
         );
         let mut stmt = conn.prepare(&sql)?;
         let mut rows = stmt.query(params_from_iter(&params))?;
-        while let Some(r) = rows.next()? {
-            let (k, side): (i32, i16) = (r.get(0)?, r.get(1)?);
-            totals[k as usize][usize::from(side == Side::Media as i16)] = IssuedTotals {
-                grp: crate::grp::of_units(r.get(2)?),
-                spots: r.get::<_, i64>(3)? as u64,
-                positioned: r.get::<_, i64>(4)? as u64,
-                top_or_bottom_three: r.get::<_, i64>(5)? as u64,
-            };
-        }
+        read_totals(&mut rows, &mut totals)?;
         Ok(totals)
     }
 
@@ -206,23 +191,30 @@ impl Lake {
     }
 }
 
-/// One row per order and title, `k` the order's place in the call: a viewing row joins at
-/// most one row of an order, since an order's titles are distinct.
-fn load_orders(conn: &Connection, orders: &[OrderMatch]) -> Result<()> {
+/// One row per order and title, `k` the order's place in the call, `title_k` the title's place
+/// among the call's titles (answered: sorted, distinct): a viewing row joins at most one row of
+/// an order, since an order's titles are distinct.
+pub(super) fn load_orders(conn: &Connection, orders: &[OrderMatch]) -> Result<Vec<String>> {
     conn.execute_batch(
         "create or replace temp table order_match (k integer, media_id bigint, group_id bigint, group_key varchar,
-                                                     title varchar, day_from date, day_to date, category smallint, source smallint)",
+                                                     title varchar, title_k bigint, day_from date, day_to date,
+                                                     category smallint, source smallint)",
     )?;
+    let mut titles: Vec<String> = orders.iter().flat_map(OrderMatch::match_titles).collect();
+    titles.sort_unstable();
+    titles.dedup();
     let mut app = conn.appender_to_catalog_and_db("order_match", "temp", "main")?;
     let opt = |v: Option<Value>| v.unwrap_or(Value::Null);
     for (k, order) in orders.iter().enumerate() {
         for title in order.match_titles() {
+            let title_k = titles.binary_search(&title).expect("every order's title is listed") as i64;
             app.append_row([
                 Value::Int(k as i32),
                 Value::BigInt(order.media_id),
                 Value::BigInt(order.audience_group_id),
                 opt(order.group_key.clone().map(Value::Text)),
                 Value::Text(title),
+                Value::BigInt(title_k),
                 opt(order.from.map(date)),
                 opt(order.to.map(date)),
                 opt(order.category.map(Value::SmallInt)),
@@ -231,5 +223,35 @@ fn load_orders(conn: &Connection, orders: &[OrderMatch]) -> Result<()> {
         }
     }
     app.flush()?;
+    Ok(titles)
+}
+
+/// The condition that a row `v` (with `ymd`, `media_id`, `audience_group_id`, `group_key`,
+/// `category`, `source`) of one of the order's titles is the order's `o`
+/// (`temp.order_match`): the scan's join and the rollups' say the same.
+pub(super) const MATCH_SQL: &str = "v.media_id = o.media_id
+    and (v.audience_group_id = o.group_id or (v.audience_group_id = 0 and v.group_key = o.group_key))
+    and (o.day_from is null or v.ymd >= o.day_from) and (o.day_to is null or v.ymd <= o.day_to)
+    and (o.category is null or v.category = o.category) and (o.source is null or v.source = o.source)";
+
+/// The bounds of the broadcast days any of `orders` reaches; `None` when one is unbounded.
+pub(super) fn day_bounds(orders: &[&OrderMatch]) -> (Option<NaiveDate>, Option<NaiveDate>) {
+    let bound = |pick: fn(&OrderMatch) -> Option<NaiveDate>, widest: fn(NaiveDate, NaiveDate) -> NaiveDate| {
+        orders.iter().map(|o| pick(o)).reduce(|a, b| a.zip(b).map(|(a, b)| widest(a, b)))?
+    };
+    (bound(|o| o.from, NaiveDate::min), bound(|o| o.to, NaiveDate::max))
+}
+
+/// Reads `(k, side, units, spots, positioned, top3)` rows into the orders' totals.
+pub(super) fn read_totals(rows: &mut duckdb::Rows<'_>, totals: &mut [[IssuedTotals; 2]]) -> Result<()> {
+    while let Some(r) = rows.next()? {
+        let (k, side): (i32, i16) = (r.get(0)?, r.get(1)?);
+        totals[k as usize][usize::from(side == Side::Media as i16)] = IssuedTotals {
+            grp: crate::grp::of_units(r.get::<_, Option<i64>>(2)?.unwrap_or(0)),
+            spots: r.get::<_, Option<i64>>(3)?.unwrap_or(0) as u64,
+            positioned: r.get::<_, Option<i64>>(4)?.unwrap_or(0) as u64,
+            top_or_bottom_three: r.get::<_, Option<i64>>(5)?.unwrap_or(0) as u64,
+        };
+    }
     Ok(())
 }

@@ -13,9 +13,10 @@
 //! class — reads its titles' rows there, by an index of where each title lies (companion.rs;
 //! docs/decisions.md "Dashboard rollups").
 //!
-//! Month rollups and companions are named `v2-month-…` ([`crate::ROLLUP_PREFIX`]); those of
-//! earlier formats (`month-…`: GRP summed as doubles, companions without side and group) are
-//! not month rollups to readers, and the start's backfill retires them.
+//! Month rollups and companions are named `v3-month-…` ([`crate::ROLLUP_PREFIX`]); those of
+//! earlier formats (`month-…`: GRP summed as doubles, companions without side and group;
+//! `v2-month-…`: no position counts) are not month rollups to readers, and the start's
+//! backfill retires them.
 //!
 //! A month rollup says in its Parquet key-value metadata which viewing files it sums
 //! ([`COVERS_KEY`], their paths newline-joined). A reader uses it only when every one of those
@@ -34,7 +35,7 @@ use parquet::basic::Compression;
 use parquet::file::metadata::KeyValue;
 
 use super::read::{date, for_each_chunk};
-use super::rollup::ROLLUP_COLUMNS;
+use super::rollup::{KEYS, ROLLUP_COLUMNS, SUMS_OF_ROLLUPS};
 use crate::lake::PARQUET_SOURCE;
 use crate::paths::LakePath;
 use crate::write::{ArrowFile, FileLayout, ROW_GROUP_ROWS, lake_properties};
@@ -43,9 +44,10 @@ use crate::{Dataset, Error, Lake, LakeFile, Month, Result};
 /// The metadata key of the covered viewing files.
 const COVERS_KEY: &str = "adeval_covers";
 
-/// Month rollups are named `v2-month-b<batch>-<µs>`: a twin is `v2-` and a viewing file's
-/// stem, which never starts with `month-`, so a month rollup is never taken for a twin.
-const PREFIX: &str = "v2-month-";
+/// Month rollups are named `v3-month-b<batch>-<µs>`: a twin is [`crate::ROLLUP_PREFIX`] and a
+/// viewing file's stem, which never starts with `month-`, so a month rollup is never taken for
+/// a twin.
+const PREFIX: &str = "v3-month-";
 
 /// Rows a row group: a month of the bench's 10M rows is ~2.4M rollup rows of ~7,000 titles,
 /// so a product's title spans one or two groups of this size.
@@ -99,10 +101,10 @@ impl Lake {
     /// when the sources have no rows; a failure removes what was written.
     pub fn month_rollup(&self, month: Month, batch: i64, sources: &[String], covers: &[String]) -> Result<Vec<LakeFile>> {
         let sources = sources.iter().map(|p| LakePath::parse(p)).collect::<Result<Vec<_>>>()?;
-        let keys = ROLLUP_COLUMNS[..9].iter().map(|(name, _)| *name).collect::<Vec<_>>().join(", ");
+        let keys = ROLLUP_COLUMNS[..KEYS].iter().map(|(name, _)| *name).collect::<Vec<_>>().join(", ");
         let first_day = date(month.first_day());
         let query = format!(
-            "select * from (select {keys}, sum(n)::bigint as n, sum(units)::bigint as units from {PARQUET_SOURCE} v group by all)
+            "select * from (select {keys}, {SUMS_OF_ROLLUPS} from {PARQUET_SOURCE} v group by all)
              order by ymd >= ?, title, ymd, media_id, audience_group_id, audience_group, category, source, belonging_to, time_period_class_id"
         );
         let conn = self.conn()?;
@@ -127,7 +129,7 @@ impl Lake {
             let titles = format!(
                 "select * from (select {TITLE_ID_SQL} as tid, title, ymd, media_id, belonging_to, audience_group_id,
                                        case when audience_group_id = 0 then audience_group end as audience_group,
-                                       sum(n)::bigint as n, sum(units)::bigint as units
+                                       {SUMS_OF_ROLLUPS}
                                 from {PARQUET_SOURCE} v group by all)
                  order by ymd >= ?, tid, title, ymd, media_id, belonging_to, audience_group_id, audience_group"
             );

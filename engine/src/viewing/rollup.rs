@@ -2,7 +2,9 @@
 //! dashboard filters and groups on, written beside it (same month, named after it:
 //! [`crate::viewing_rollup_path`]) when the file is committed (import) or rewritten
 //! (compaction). GRP is summed as integer units ([`crate::grp`]), so a rollup's sums, and
-//! sums of rollups less deleted rows, are exact whatever order rows are added in. Deleted rows
+//! sums of rollups less deleted rows, are exact whatever order rows are added in. Beside spots
+//! and GRP it counts the spots whose position in the break is known and those in positions 1–3
+//! from either end, so an order's issued totals (issued_rollup.rs) are sums of it too. Deleted rows
 //! are not taken out here: deletions come after, and the dashboard subtracts them at query time.
 
 use duckdb::ToSql;
@@ -12,8 +14,10 @@ use crate::lake::PARQUET_SOURCE;
 use crate::paths::LakePath;
 use crate::{Dataset, Lake, LakeFile, Result};
 
-/// The rollup's columns: the group keys, then `n` (spots) and `units` (Σ GRP in units).
-pub(crate) const ROLLUP_COLUMNS: [(&str, &str); 11] = [
+/// The rollup's columns: the group keys ([`KEYS`] of them), then `n` (spots), `units` (Σ GRP
+/// in units), `positioned` (spots whose position is known) and `top3` (spots in positions 1–3
+/// from the start or the end: [`POSITIONED_SQL`], [`TOP3_SQL`]).
+pub(crate) const ROLLUP_COLUMNS: [(&str, &str); 13] = [
     ("ymd", "date"),
     ("media_id", "bigint"),
     ("audience_group_id", "bigint"),
@@ -25,7 +29,33 @@ pub(crate) const ROLLUP_COLUMNS: [(&str, &str); 11] = [
     ("time_period_class_id", "bigint"),
     ("n", "bigint"),
     ("units", "bigint"),
+    ("positioned", "bigint"),
+    ("top3", "bigint"),
 ];
+
+/// How many of [`ROLLUP_COLUMNS`] are group keys; the rest are sums.
+pub(crate) const KEYS: usize = 9;
+
+/// The sums of a rollup over its source's rows (`v`): as `sum(...)` of rollup rows.
+pub(crate) const SUMS_OF_ROLLUPS: &str =
+    "sum(v.n)::bigint as n, sum(v.units)::bigint as units, sum(v.positioned)::bigint as positioned, sum(v.top3)::bigint as top3";
+
+/// Whether a viewing row's position in the break is known.
+pub(crate) const POSITIONED_SQL: &str = "v.\"position\" is not null";
+
+/// Whether a viewing row aired in positions 1–3 from the start or the end of its break
+/// (`正一`…`正三`, `倒一`…`倒三`, `2/8`, `7/8`).
+pub(crate) const TOP3_SQL: &str =
+    "coalesce(v.position_index <= 3 or (v.position_of is not null and v.position_index > v.position_of - 3), false)";
+
+/// The sums of raw viewing rows (`v`), in the order of the sum columns, negated with `sign` -1.
+pub(crate) fn sums_of_rows(sign: &str) -> String {
+    format!(
+        "{sign}count(*)::bigint as n, {sign}sum({})::bigint as units, {sign}count(*) filter (where {POSITIONED_SQL})::bigint as positioned, \
+         {sign}count(*) filter (where {TOP3_SQL})::bigint as top3",
+        units_sql("v.grp")
+    )
+}
 
 /// Rows a row group of a rollup file. A dashboard reads a few titles' rows of a file: the
 /// file is sorted by title, so smaller groups let the title and day statistics (and DuckDB's
@@ -36,12 +66,12 @@ pub(crate) const ROLLUP_GROUP_ROWS: usize = 32_768;
 /// Sums one viewing file (the file list is the only parameter), sorted by title first: the
 /// dashboard always asks for a list of titles (a product's), then a day range and a media.
 fn rollup_query() -> String {
-    let keys = ROLLUP_COLUMNS[..9].iter().map(|(name, _)| *name).collect::<Vec<_>>();
+    let keys = ROLLUP_COLUMNS[..KEYS].iter().map(|(name, _)| *name).collect::<Vec<_>>();
     let by = ["title", "ymd", "media_id", "audience_group_id", "audience_group", "category", "source", "belonging_to", "time_period_class_id"];
     format!(
-        "select {}, count(*)::bigint as n, sum({})::bigint as units from {PARQUET_SOURCE} v group by all order by {}",
+        "select {}, {} from {PARQUET_SOURCE} v group by all order by {}",
         keys.join(", "),
-        units_sql("grp"),
+        sums_of_rows(""),
         by.join(", ")
     )
 }

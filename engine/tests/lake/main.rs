@@ -7,6 +7,7 @@ mod estimates;
 mod groups;
 mod helpers;
 mod issued;
+mod issued_rollup;
 mod list;
 mod ratings;
 mod slots;

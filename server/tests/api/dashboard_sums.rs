@@ -67,8 +67,9 @@ async fn a_dashboard_sum_is_the_same_exact_figure_on_every_process_path_and_afte
 
 /// The rows above as a lake of an earlier version left them: the raw file holding GRP with more
 /// decimals than the lake keeps (0.98019999, kept as 0.9802), rollups of the earlier format
-/// (GRP summed as doubles, named without `v2-`: a twin, a month rollup and its title companion,
-/// written by the SQL that version ran) and the 2.0 row deleted. Answers the batch.
+/// (GRP summed as doubles, named without a prefix: a twin, a month rollup and its title
+/// companion, written by the SQL that version ran; and a `v2-` twin, GRP in units but no
+/// position counts) and the 2.0 row deleted. Answers the batch.
 async fn earlier_lake(f: &Fixture) -> i64 {
     use adeval_engine::{Dataset, LakeFile, ViewingRow};
     use adeval_server::lake::{BatchInfo, begin_batch, commit_batch, insert_files, row_id};
@@ -112,6 +113,7 @@ async fn earlier_lake(f: &Fixture) -> i64 {
     let raw = root.join(&files[0].path);
     let month = "viewing_daily/month=2026-03";
     let (twin, full, titles) = (format!("{month}/b{batch}-0.parquet"), format!("{month}/month-b{batch}-1.parquet"), format!("{month}/month-b{batch}-1-titles.parquet"));
+    let v2 = format!("{month}/v2-b{batch}-0.parquet");
     let keys = "ymd, media_id, audience_group_id, audience_group, title, category, source, belonging_to, time_period_class_id";
     let at = |p: &str| root.join(p).display().to_string();
     let covers = files[0].path.clone();
@@ -120,6 +122,7 @@ async fn earlier_lake(f: &Fixture) -> i64 {
     conn.execute_batch(&format!(
         "copy (select * replace (case when grp = 0.9802 then 0.98019999 else grp end as grp) from read_parquet('{raw}')) to '{raw}.old' (format parquet);
          copy (select {keys}, count(*)::bigint as n, sum(grp)::double as grp from read_parquet('{raw}.old') group by all) to '{twin}' (format parquet);
+         copy (select {keys}, count(*)::bigint as n, sum(round(grp * 10000))::bigint as units from read_parquet('{raw}.old') group by all) to '{v2}' (format parquet);
          copy (select {keys}, sum(n)::bigint as n, sum(grp)::double as grp from read_parquet('{twin}') group by all)
            to '{full}' (format parquet, kv_metadata {{adeval_covers: '{covers}'}});
          copy (select (md5_number_upper(title) >> 1)::bigint as tid, title, ymd, media_id, sum(n)::bigint as n, sum(grp)::double as grp
@@ -127,13 +130,14 @@ async fn earlier_lake(f: &Fixture) -> i64 {
            to '{titles}' (format parquet, kv_metadata {{adeval_covers: '{covers}'}});",
         raw = raw.display(),
         twin = at(&twin),
+        v2 = at(&v2),
         full = at(&full),
         titles = at(&titles),
     ))
     .unwrap();
     std::fs::rename(format!("{}.old", raw.display()), &raw).unwrap();
     files[0].bytes = std::fs::metadata(&raw).unwrap().len();
-    let legacy: Vec<LakeFile> = [twin, full, titles]
+    let legacy: Vec<LakeFile> = [twin, v2, full, titles]
         .into_iter()
         .map(|path| LakeFile { bytes: std::fs::metadata(root.join(&path)).unwrap().len(), dataset: Dataset::ViewingDaily, path, ..files[0].clone() })
         .collect();
@@ -155,7 +159,7 @@ async fn a_lake_with_rollups_of_an_earlier_format_answers_exactly_before_and_aft
             .await
             .unwrap()
     };
-    assert_eq!(live().await.len(), 3);
+    assert_eq!(live().await.len(), 4);
     let exact = json!([[7.1355], [5], [1.427]]);
     // The earlier rollups' double sums are passed over: the raw file answers, its GRP kept.
     assert_eq!(ask(&f.app, &f, json!({})).await, exact, "before the backfill");
@@ -165,7 +169,7 @@ async fn a_lake_with_rollups_of_an_earlier_format_answers_exactly_before_and_aft
     assert_eq!(adeval_server::lake::rollups::backfill(&f.app.state.db, &f.app.state.reads.lake).await.unwrap(), 1, "one twin");
     let rebuilt = live().await;
     assert_eq!(rebuilt.len(), 3, "a twin, a month rollup and its title companion: {rebuilt:?}");
-    assert!(rebuilt.iter().all(|p| p.contains("/v2-")), "{rebuilt:?}");
+    assert!(rebuilt.iter().all(|p| p.contains(&format!("/{}", adeval_engine::ROLLUP_PREFIX))), "{rebuilt:?}");
     let other = f.app.another(0).await;
     for app in [&f.app, &other] {
         assert_eq!(ask(app, &f, json!({})).await, exact, "after the backfill");
