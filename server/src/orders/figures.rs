@@ -168,14 +168,13 @@ pub async fn compute_as(db: &PgPool, reads: &Reads, orders: &[OrderFacts<'_>], w
             EstimateScope { belonging_to, category: o.and_then(|o| o.category), source: o.and_then(|o| o.source) }
         }
     };
-    let (spots, totals, customer_estimates, media_estimates) = tokio::try_join!(
+    let (spots, totals, estimates) = tokio::try_join!(
         async { Ok(class_spots(db, &ids).await?) },
         issued(db, reads, orders.iter().map(OrderFacts::matching).collect(), wanted),
-        estimates::for_orders(db, reads, &ids, scope(1), wanted),
-        estimates::for_orders(db, reads, &ids, scope(2), wanted),
+        estimates::for_orders(db, reads, &ids, [scope(1), scope(2)], wanted),
     )?;
-    let previous = totals.previous || customer_estimates.1 || media_estimates.1;
-    let (customer_estimates, media_estimates) = (customer_estimates.0, media_estimates.0);
+    let previous = totals.previous || estimates.previous;
+    let [customer_estimates, media_estimates] = estimates.values;
     let totals = with_own_data(db, reads, orders, totals.values).await?;
     let mut by_order: HashMap<i64, Vec<ClassSpots>> = HashMap::new();
     for s in spots {

@@ -5,7 +5,8 @@
 //! the match misses, an import or deletion changes the version.
 //!
 //! Each order's totals are computed once per version, whoever asks: a call claims what no one
-//! computes yet and scans it in one engine call ([`adeval_engine::Lake::issued_totals`]); the
+//! computes yet and computes it in one engine call ([`adeval_engine::Lake::issued_totals_of`]:
+//! a page's few orders from the rollups, many at once in one scan of the rows); the
 //! first call at a new version also starts one scan of every other order's match in the
 //! background, so the pages that follow are answered from memory. Until a total of the new
 //! version is in, the order list takes the previous version's (and says so); other callers
@@ -75,7 +76,9 @@ pub async fn issued(
     orders: Vec<OrderMatch>,
     wanted: Wanted,
 ) -> anyhow::Result<Answer<Totals>> {
-    let (version, snapshot) = snapshots.versioned(db, Dataset::Viewing).await?;
+    let (version, viewing) = snapshots.versioned(db, Dataset::Viewing).await?;
+    // The rollups only make the answer faster: a lagging one is passed over, never wrong.
+    let snapshot = VersionFiles { viewing, rollup: snapshots.get(db, Dataset::ViewingDaily).await? };
     let compute = |orders: Vec<OrderMatch>| scan(lake.clone(), snapshot.clone(), orders);
     let answer = memo.kept.get(version, &orders, wanted, compute).await?;
     if memo.start_warming(version) {
@@ -94,16 +97,23 @@ pub async fn issued(
     Ok(answer)
 }
 
-fn scan(lake: Arc<Lake>, snapshot: Arc<Snapshot>, orders: Vec<OrderMatch>) -> impl Future<Output = anyhow::Result<Vec<Totals>>> + Send + 'static {
+/// The viewing snapshot a version names, and the rollups of its files.
+#[derive(Clone)]
+struct VersionFiles {
+    viewing: Arc<Snapshot>,
+    rollup: Arc<Snapshot>,
+}
+
+fn scan(lake: Arc<Lake>, snapshot: VersionFiles, orders: Vec<OrderMatch>) -> impl Future<Output = anyhow::Result<Vec<Totals>>> + Send + 'static {
     async move {
-        let totals = crate::lake::blocking(move || lake.issued_totals(&snapshot, &orders)).await?;
+        let totals = crate::lake::blocking(move || lake.issued_totals_of(&snapshot.viewing, &snapshot.rollup, &orders)).await?;
         totals.context("the orders' issued totals")
     }
 }
 
 /// Computes and keeps the totals of the newest orders at `version` that no call computed,
 /// once the calls' own scans ended; ends when they are kept.
-async fn warm(db: &PgPool, lake: Arc<Lake>, memo: &IssuedMemo, version: i64, snapshot: Arc<Snapshot>) -> anyhow::Result<()> {
+async fn warm(db: &PgPool, lake: Arc<Lake>, memo: &IssuedMemo, version: i64, snapshot: VersionFiles) -> anyhow::Result<()> {
     // The pages asked for first are scanned first, on their own.
     memo.kept.settled().await;
     let orders = every_match(db).await?;

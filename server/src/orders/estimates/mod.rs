@@ -85,31 +85,50 @@ pub async fn of_order(
 }
 
 /// Per order id: class id → estimate (edits applied; classes without one are left out), for
-/// many orders at once. Orders sharing media, group, windows, range and scope share one
-/// computation, and computations are kept by lake version ([`EstimateMemo`]), taken as
-/// `wanted` says; `true` with them when some defaults are the previous lake version's.
-pub async fn for_orders(
-    db: &PgPool, reads: &Reads,
+/// many orders at once, once per scope (`scopes`: a side each, in their order). Orders sharing
+/// media, group, windows, range and scope share one computation; every scope's keys are
+/// computed together (one lake read for both sides), and computations are kept by lake version
+/// ([`EstimateMemo`]), taken as `wanted` says; `previous` when some defaults are the previous
+/// lake version's.
+pub async fn for_orders<const N: usize>(
+    db: &PgPool,
+    reads: &Reads,
     orders: &[i64],
-    scope_of: impl Fn(i64) -> EstimateScope,
+    scopes: [impl Fn(i64) -> EstimateScope; N],
     wanted: Wanted,
-) -> anyhow::Result<(HashMap<i64, HashMap<i64, Triple<f64>>>, bool)> {
-    let found = orders::load(db, orders, scope_of).await?;
-    let keys: Vec<defaults::DefaultKey> = found.iter().map(|o| o.key.clone()).collect();
-    let computed = defaults::compute(db, (&reads.lake, &reads.snapshots), &reads.estimates, &keys, wanted).await?;
-    let mut out = HashMap::with_capacity(found.len());
-    for (o, defaults) in found.into_iter().zip(computed.values) {
-        let mut by_class: HashMap<i64, Triple<f64>> =
-            defaults.iter().filter_map(|(class, (e, _))| e.map(|e| (*class, e))).collect();
-        // An edit of a class the media no longer has stays stored but counts for nothing.
-        for class in &o.classes {
-            if let Some(edit) = o.edits.get(&class.id) {
-                by_class.insert(class.id, *edit);
-            }
-        }
-        out.insert(o.id, by_class);
+) -> anyhow::Result<Answer<ByOrder, N>> {
+    let mut found = Vec::with_capacity(N);
+    for scope_of in &scopes {
+        found.push(orders::load(db, orders, scope_of).await?);
     }
-    Ok((out, computed.previous))
+    let keys: Vec<defaults::DefaultKey> = found.iter().flatten().map(|o| o.key.clone()).collect();
+    let computed = defaults::compute(db, (&reads.lake, &reads.snapshots), &reads.estimates, &keys, wanted).await?;
+    let mut computed_values = computed.values.into_iter();
+    let mut values: [ByOrder; N] = std::array::from_fn(|_| HashMap::new());
+    for (side, found) in found.into_iter().enumerate() {
+        for (o, defaults) in found.into_iter().zip(computed_values.by_ref()) {
+            let mut by_class: HashMap<i64, Triple<f64>> =
+                defaults.iter().filter_map(|(class, (e, _))| e.map(|e| (*class, e))).collect();
+            // An edit of a class the media no longer has stays stored but counts for nothing.
+            for class in &o.classes {
+                if let Some(edit) = o.edits.get(&class.id) {
+                    by_class.insert(class.id, *edit);
+                }
+            }
+            values[side].insert(o.id, by_class);
+        }
+    }
+    Ok(Answer { values, previous: computed.previous })
+}
+
+/// Order id → class id → estimate.
+pub type ByOrder = HashMap<i64, HashMap<i64, Triple<f64>>>;
+
+/// What [`for_orders`] answers: a value per scope, and whether some part is the previous lake
+/// version's.
+pub struct Answer<V, const N: usize> {
+    pub values: [V; N],
+    pub previous: bool,
 }
 
 /// A class of the order's media with the days its default is computed from.

@@ -263,9 +263,16 @@ async fn an_edit_replaces_the_default_until_reset_and_both_are_logged() {
     assert_eq!(a["黄金"]["edited"], true);
     assert_eq!(a["黄金"]["default"]["estimated"], 1.55);
 
-    let scope = EstimateScope { belonging_to: 1, category: None, source: None };
-    let (found, previous) = estimates::for_orders(&s.f.app.state.db, &s.f.app.state.reads, &[s.a, s.b, 999_999], |_| scope, Wanted::Current).await.unwrap();
-    assert!(!previous, "the current version's defaults");
+    let scope = |belonging_to: i16| move |_: i64| EstimateScope { belonging_to, category: None, source: None };
+    let (db, reads) = (&s.f.app.state.db, &s.f.app.state.reads);
+    let answer = estimates::for_orders(db, reads, &[s.a, s.b, 999_999], [scope(1)], Wanted::Current).await.unwrap();
+    assert!(!answer.previous, "the current version's defaults");
+    let [found] = answer.values;
+    // Both sides asked at once (as the figures ask) answer each side as asked alone.
+    let [customer, media] = estimates::for_orders(db, reads, &[s.a, s.b], [scope(1), scope(2)], Wanted::Current).await.unwrap().values;
+    assert_eq!(customer, found);
+    let [media_alone] = estimates::for_orders(db, reads, &[s.a, s.b], [scope(2)], Wanted::Current).await.unwrap().values;
+    assert_eq!(media, media_alone);
     assert_eq!(found.len(), 2, "an order that does not exist is left out");
     let normal = |order: i64| found[&order].iter().map(|(c, e)| (*c, [e.normal, e.low, e.high])).collect::<Vec<_>>();
     assert_eq!(normal(s.a), [(gold, [1.5, 1.0, 2.125])], "classes without an estimate are left out");
