@@ -4,6 +4,8 @@
 #                                    (default: the port of DIR's last run, else 7480), write
 #                                    DIR/s3.env (mode 600) with the endpoint and the keys
 #   scripts/rgw.sh stop DIR          stop its mon, osd and gateway (by their pid files)
+# RGW_MEMSTORE_BYTES caps the objects' RAM (default 1 GiB); RGW_START_TIMEOUT bounds the wait
+# for the gateway (default 90 s).
 # One mon, one osd on memstore (objects in RAM, capped), one radosgw, no cephx: everything
 # (conf, mon store, logs, pid files, admin sockets) lives under DIR, nothing under /etc/ceph or
 # /var/lib/ceph, so several clusters in different DIRs run side by side. memstore keeps
@@ -11,11 +13,12 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-# shellcheck source=common.sh
+# shellcheck source=scripts/common.sh
 . "$here/common.sh"
 
 usage() { echo "usage: rgw.sh start DIR [PORT] | stop DIR" >&2; exit 2; }
 cmd=${1:-}
+case "$cmd" in start | stop) ;; *) usage ;; esac
 [ -n "${2:-}" ] || usage
 [ "$cmd" = start ] && mkdir -p "$2"
 [ -d "$2" ] || exit 0 # stop on a DIR that never was: nothing to do
@@ -74,11 +77,10 @@ fail() {
 
 ceph_() { ceph -c "$conf" --connect-timeout 30 "$@"; }
 
-case "$cmd" in
-start) ;;
-stop) stop_all; exit 0 ;;
-*) usage ;;
-esac
+if [ "$cmd" = stop ]; then
+    stop_all
+    exit 0
+fi
 
 port=${3:-$(cat "$dir/port" 2>/dev/null || echo 7480)}
 
@@ -155,8 +157,9 @@ mon warn on pool no redundancy = false
 osd pool default size = 1
 osd pool default min size = 1
 osd crush chooseleaf type = 0
-# The gateway creates about eight pools; 32 PGs each (the default, with no mgr to scale
-# them) would cross mon_max_pg_per_osd and the gateway would fail with ERANGE (-34).
+# Eight PGs a pool, not 32 (no mgr here to scale them): the gateway makes seven pools, 224
+# PGs at 32, near mon_max_pg_per_osd's 250 for the one osd, past which pool creation fails
+# (ERANGE) and so does the gateway; and every PG costs the osd memory and peering work.
 osd pool default pg num = 8
 osd pool default pgp num = 8
 osd pool default pg autoscale mode = off
