@@ -185,7 +185,6 @@ osd data = $dir/osd/\$id
 # Objects live in RAM, up to this many bytes; the lake's test data is small.
 osd objectstore = memstore
 memstore device bytes = ${RGW_MEMSTORE_BYTES:-1073741824}
-osd memory target = 939524096
 # Fewer worker threads: two cores, one client.
 osd op num shards = 1
 osd op num threads per shard = 2
