@@ -6,8 +6,13 @@ DUCKDB_NPM_VERSION=1.5.6-r.1
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$HOME/.cache/adeval/target}
 export DUCKDB_LIB_DIR=${DUCKDB_LIB_DIR:-$HOME/.cache/adeval/duckdb-$DUCKDB_NPM_VERSION}
 
-# Each step with the minutes and seconds since the script started.
-log() { printf '\033[1m==> [%d:%02d] %s\033[0m\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
+# Each step with the minutes and seconds since the script started (the outermost one: a script
+# it runs counts on from there).
+export ADEVAL_LOG_START=${ADEVAL_LOG_START:-$(date +%s)}
+log() {
+    local t=$(($(date +%s) - ADEVAL_LOG_START))
+    printf '\033[1m==> [%d:%02d] %s\033[0m\n' $((t / 60)) $((t % 60)) "$*"
+}
 
 # apt_need PACKAGE... : installs the Debian packages given, as root or through sudo.
 apt_need() {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make test`: every test against real parts. A throwaway Postgres cluster in a temporary
-# folder (removed on exit), the web's type check and unit tests, then the Rust tests beside
-# the browser end-to-end tests against the served build in Debian's Chromium.
+# folder (removed on exit); the Rust tests and the web's type check and unit tests beside the
+# browser end-to-end tests against the served build in Debian's Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/common.sh
@@ -29,28 +29,31 @@ PG_FSYNC=off scripts/pg.sh start "$work/pg" "$(free_port)"
 db_url=$(cat "$work/pg/database.url")
 export DATABASE_URL=${db_url%/adeval}/postgres
 
-log "web: type check and unit tests"
-(cd web && npm run --silent typecheck && npm test --silent)
 
 log "rust: build the tests and the server"
 cargo test --workspace --locked --no-run -q
 cargo build --bin adeval --locked -q
 adeval=$CARGO_TARGET_DIR/debug/adeval
 
-# The Rust tests use the two cores a little over half the time and the browser flows (a
-# debug server, Chromium, the runner) about half: side by side they take the time of the
-# longer instead of the sum. Each line says which it comes from. The Rust tests run niced:
-# the flows wait on pages with timeouts, the Rust tests only take longer.
-rust_tests() {
+# Two lanes side by side, each line marked with its lane: the Rust tests (niced) and then the
+# web's type check and unit tests; beside them the OpenAPI check, the bundle and the browser
+# flows (a debug server, Chromium, the runner). Alone, each keeps the two cores busy about half
+# the time (they wait on Postgres, on the servers they start, on pages), so side by side they
+# take about the longer lane's time instead of the sum; the flows are the longer part, so they
+# start first. The Rust tests run niced: the flows and the unit tests wait on pages with
+# timeouts, the Rust tests only take longer.
+rust_then_unit_tests() {
     # A failure's message, not pages of backtrace, is what the end of a CI log must show
     # (ADEVAL_TEST_BACKTRACE=1 brings the backtraces back).
     RUST_BACKTRACE=${ADEVAL_TEST_BACKTRACE:-0} nice -n 10 cargo test --workspace --locked -q
+    log "web: type check and unit tests"
+    (cd web && npm run --silent typecheck && npm test --silent)
 }
 
 browser_flows() {
     log "web: the client types match the server's OpenAPI document"
     (cd web && ADEVAL_BIN="$adeval" node scripts/openapi.mjs --check)
-    # The type check ran with the unit tests above.
+    # The type check runs in the other lane.
     build_web --checked
     # The runner itself: a flow that checks nothing fails, setup steps are not counted as flows.
     node web/e2e/check-runner.mjs
@@ -77,13 +80,13 @@ browser_flows() {
         node web/e2e/run.mjs
 }
 
-log "rust tests and browser flows, side by side"
-rust_tests 2>&1 | sed -u 's/^/[rust] /' &
+log "two lanes: rust tests then web unit tests; browser flows"
+rust_then_unit_tests 2>&1 | sed -u 's/^/[rust+unit] /' &
 rust_pid=$!
 browser_flows 2>&1 | sed -u 's/^/[browser] /' &
 browser_pid=$!
 status=0
-wait "$rust_pid" || { status=1; log "rust tests failed"; }
+wait "$rust_pid" || { status=1; log "rust tests or web unit tests failed"; }
 wait "$browser_pid" || { status=1; log "browser flows failed"; }
 [ "$status" = 0 ] && log "every test passed"
 exit "$status"
