@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # A throwaway one-node Ceph cluster with a RADOS gateway: a real S3 server for the tests.
 #   scripts/rgw.sh start DIR [PORT]  (re)create the cluster in DIR, serve S3 on 127.0.0.1:PORT
-#                                    (default: the port of DIR's last run, else 7480), write
-#                                    DIR/s3.env (mode 600) with the endpoint and the keys
+#                                    (default: the port of DIR's last run, else 7480), create
+#                                    the bucket `adeval`, write DIR/s3.env (mode 600) with the
+#                                    endpoint, the keys and the bucket
 #   scripts/rgw.sh stop DIR          stop its mon, osd and gateway (by their pid files)
 # RGW_MEMSTORE_BYTES caps the objects' RAM (default 1 GiB); RGW_START_TIMEOUT bounds the wait
 # for the gateway (default 90 s).
@@ -230,9 +231,12 @@ radosgw-admin -c "$conf" user create --uid=adeval --display-name=adeval \
 umask 077
 cat > "$dir/s3.env" <<EOF
 export ADEVAL_S3_ENDPOINT=http://127.0.0.1:$port
+export ADEVAL_S3_BUCKET=adeval
+export AWS_ENDPOINT=http://127.0.0.1:$port
 export AWS_ACCESS_KEY_ID=$access_key
 export AWS_SECRET_ACCESS_KEY=$secret_key
 export AWS_REGION=default
 export AWS_ALLOW_HTTP=true
 EOF
+(. "$dir/s3.env" && python3 "$here/rgw_check.py" --make-bucket adeval) || fail "creating the bucket adeval" "$dir/log/client.rgw.log"
 log "ceph: S3 ready on http://127.0.0.1:$port ($dir/s3.env)"

@@ -2,6 +2,7 @@
 
 Run by scripts/rgw-check.sh with the variables of a DIR/s3.env in the environment. One line
 per step, PASS or FAIL (INFO for behaviour that is only reported); exits 1 on any FAIL.
+`rgw_check.py --make-bucket NAME` only creates a bucket (scripts/rgw.sh's start does).
 """
 
 import datetime
@@ -221,7 +222,17 @@ def main():
     check("DELETE bucket", st == 204, f"{st} {body[:200]!r}")
 
 
+def make_bucket(name):
+    """Creates bucket `name` (an existing one of ours is fine): what rgw.sh starts with."""
+    st, _, body = request("PUT", "/" + name)
+    if st not in (200, 409) or (st == 409 and b"BucketAlreadyOwnedByYou" not in body):
+        sys.exit(f"creating bucket {name}: {st} {body[:200]!r}")
+
+
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--make-bucket"]:
+        make_bucket(sys.argv[2])
+        sys.exit(0)
     try:
         main()
     except (OSError, http.client.HTTPException) as e:

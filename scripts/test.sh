@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make test`: every test against real parts. A throwaway Postgres cluster in a temporary
-# folder (removed on exit); the Rust tests and the web's type check and unit tests beside the
-# browser end-to-end tests against the served build in Debian's Chromium.
+# folder and a one-node Ceph cluster with its S3 gateway (both removed on exit); the Rust tests
+# and the web's type check and unit tests beside the browser end-to-end tests against the
+# served build in Debian's Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/common.sh
@@ -20,6 +21,7 @@ cleanup() {
     jobs -p | xargs -r kill 2>/dev/null || true
     wait 2>/dev/null || true
     scripts/pg.sh stop "$work/pg" || true
+    scripts/rgw.sh stop "$work/rgw" || true
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -29,6 +31,11 @@ PG_FSYNC=off scripts/pg.sh start "$work/pg" "$(free_port)"
 db_url=$(cat "$work/pg/database.url")
 export DATABASE_URL=${db_url%/adeval}/postgres
 
+# A real S3 server (Ceph's RADOS gateway) for the tests of files and the lake on object storage.
+log "starting a throwaway one-node Ceph cluster with its S3 gateway"
+scripts/rgw.sh start "$work/rgw" "$(free_port)"
+# shellcheck disable=SC1091
+. "$work/rgw/s3.env"
 
 log "rust: build the tests and the server"
 cargo test --workspace --locked --no-run -q

@@ -1,7 +1,7 @@
 //! Object storage for uploaded files and exports, through the object_store crate: a local
 //! directory by default (`file://…`, README.md, "Configuration"), any S3-compatible store in production
-//! (`s3://bucket/prefix`, with `AWS_ENDPOINT`, `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`,
-//! `AWS_REGION` — Aliyun OSS through its S3-compatible endpoint).
+//! (`s3://bucket/prefix`, every key under the prefix, with `AWS_ENDPOINT`, `AWS_ACCESS_KEY_ID`,
+//! `AWS_SECRET_ACCESS_KEY`, `AWS_REGION` — Aliyun OSS through its S3-compatible endpoint).
 //!
 //! Keys are always made by the server: `uploads/<day>/<random>/<random>.<ext>` for uploads,
 //! `partial/<upload id>/<chunk>` for chunks in flight, `exports/<random>/<name>.xlsx`.
@@ -44,13 +44,8 @@ impl Store {
         let inner: Arc<dyn ObjectStore> = if let Some(dir) = url.strip_prefix("file://") {
             std::fs::create_dir_all(dir).with_context(|| format!("creating the file store {dir}"))?;
             Arc::new(LocalFileSystem::new_with_prefix(dir).context("opening the file store")?)
-        } else if url.starts_with("s3://") {
-            Arc::new(
-                object_store::aws::AmazonS3Builder::from_env()
-                    .with_url(url)
-                    .build()
-                    .context("configuring the S3-compatible file store")?,
-            )
+        } else if let Some(rest) = url.strip_prefix("s3://") {
+            s3_store(rest)?
         } else {
             bail!("ADEVAL_FILES_URL must be a file:// or s3:// URL");
         };
@@ -138,6 +133,26 @@ impl Store {
         let metas: Vec<object_store::ObjectMeta> = self.inner.list(Some(&prefix)).try_collect().await?;
         Ok(metas.into_iter().filter(|m| m.last_modified < cutoff).map(|m| m.location.to_string()).collect())
     }
+}
+
+/// The store of `bucket[/prefix]` (an `s3://` URL without its scheme), configured from the
+/// `AWS_*` variables (endpoint, keys, region, `AWS_ALLOW_HTTP`): every key lives under the
+/// prefix, so several deployments or test runs can share a bucket.
+fn s3_store(bucket_and_prefix: &str) -> anyhow::Result<Arc<dyn ObjectStore>> {
+    let (bucket, prefix) = bucket_and_prefix.split_once('/').unwrap_or((bucket_and_prefix, ""));
+    if bucket.is_empty() {
+        bail!("ADEVAL_FILES_URL names no bucket: s3://bucket/prefix");
+    }
+    let store = object_store::aws::AmazonS3Builder::from_env()
+        .with_bucket_name(bucket)
+        .build()
+        .context("configuring the S3-compatible file store")?;
+    let prefix = prefix.trim_matches('/');
+    if prefix.is_empty() {
+        return Ok(Arc::new(store));
+    }
+    let prefix = Path::parse(prefix).with_context(|| format!("ADEVAL_FILES_URL's prefix {prefix} is not a key prefix"))?;
+    Ok(Arc::new(object_store::prefix::PrefixStore::new(store, prefix)))
 }
 
 /// Random text of `n` characters from `[A-Za-z0-9]`.

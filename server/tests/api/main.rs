@@ -11,6 +11,7 @@ mod dashboard_months;
 mod dashboard_sides;
 mod dashboard_sums;
 mod exports;
+mod files_on_s3;
 mod faults;
 mod lake_snapshots;
 mod helpers;

@@ -87,7 +87,22 @@ pub async fn spawn_app_in(zone: &str) -> TestApp {
     spawn(2, zone.parse().expect("an IANA time zone")).await
 }
 
+/// As [`spawn_app`], with the uploaded files and exports in the test S3 server (`make test`
+/// starts one: scripts/rgw.sh) under a prefix of this app's own in its bucket,
+/// `s3://<ADEVAL_S3_BUCKET>/<random>/files`; answers the app and that prefix.
+pub async fn spawn_app_on_s3() -> (TestApp, String) {
+    let bucket = std::env::var("ADEVAL_S3_BUCKET")
+        .expect("ADEVAL_S3_BUCKET and the AWS_* variables of a test S3 server; run the tests with `make test`");
+    let prefix = format!("test-{}/files", random_hex(12));
+    let app = spawn_with(2, adeval_server::clock::Zone::default(), Some(format!("s3://{bucket}/{prefix}"))).await;
+    (app, prefix)
+}
+
 async fn spawn(workers: usize, timezone: adeval_server::clock::Zone) -> TestApp {
+    spawn_with(workers, timezone, None).await
+}
+
+async fn spawn_with(workers: usize, timezone: adeval_server::clock::Zone, files_url: Option<String>) -> TestApp {
     let admin_url = std::env::var("DATABASE_URL")
         .expect("DATABASE_URL must point at a Postgres server; run the tests with `make test`");
     let name = format!("adeval_test_{}", random_hex(16));
@@ -103,7 +118,7 @@ async fn spawn(workers: usize, timezone: adeval_server::clock::Zone) -> TestApp 
         addr: "127.0.0.1:0".parse().unwrap(),
         data_dir: dir.clone(),
         lake_url: format!("file://{}", dir.join("lake").display()),
-        files_url: format!("file://{}", dir.join("files").display()),
+        files_url: files_url.unwrap_or_else(|| format!("file://{}", dir.join("files").display())),
         sign_secret: SECRET.into(),
         admin_password: Some(ADMIN_PASSWORD.into()),
         web_dir: dir.join("web"),
