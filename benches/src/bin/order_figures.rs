@@ -168,8 +168,9 @@ fn write_report(
         "The release `adeval serve` on a fresh database: the demo master data, {orders} orders ({counted} listed) with \
          their products' tapes, and {} viewing rows in the lake ({} deleted; generated and imported in {}) of the \
          orders' media, groups and titles and others, over January to June 2026. One request at a time, signed, \
-         each after one unmeasured call. adeval computes the figures of all orders of a call in one engine scan over a \
-         snapshot kept until the manifest changes, keeps each order's issued totals under the manifest's version, and \
+         each after one unmeasured call. adeval computes the figures of all orders of a call in one engine call over a \
+         snapshot kept until the manifest changes (a page's orders summed from the lake's rollups, every order's in one \
+         scan of the rows), keeps each order's issued totals under the manifest's version, and \
          after the first call at a version computes every order's totals once in the background, so later pages are \
          answered from memory; the cold rows are the first page after the lake changed (the manifest's version moved \
          between runs), before anything of the new version is kept: its first answer (the previous version's figures, \
@@ -192,7 +193,7 @@ fn write_report(
         ratio(peer_list, cold)
     ));
     md.push_str(&format!(
-        "| orderList, the first page after the lake changed, until its figures are the new version's | one scan of the page, nothing of the version kept | {} | {} | {} | {} |\n",
+        "| orderList, the first page after the lake changed, until its figures are the new version's | the page from the rollups, nothing of the version kept | {} | {} | {} | {} |\n",
         current.len(),
         secs(current.median()),
         current.spread(),
