@@ -52,6 +52,8 @@ pub struct Lake {
     list: crate::viewing::ListCache,
     /// The dashboard's memo of the deleted rows' rollup (viewing/deleted_share.rs).
     pub(crate) deleted_share: crate::viewing::DeletedShare,
+    /// The estimates' memo of the deleted rows themselves (viewing/deleted_rows.rs).
+    pub(crate) deleted_rows: crate::viewing::DeletedRows,
     /// What each month rollup covers (viewing/month_rollup.rs).
     pub(crate) month_covers: crate::viewing::Covers,
     /// Where each title companion's titles lie (viewing/companion.rs).
@@ -75,6 +77,7 @@ impl Lake {
             idle: Mutex::new(Vec::new()),
             list: Default::default(),
             deleted_share: Default::default(),
+            deleted_rows: Default::default(),
             month_covers: Default::default(),
             title_indexes: Default::default(),
         })

@@ -43,7 +43,7 @@ struct Memo {
 pub(crate) struct DeletedShare(Mutex<Memo>);
 
 /// Stands for the deletion set: its size and a hash of its sorted ids.
-fn key_of(deleted: &[i64]) -> u64 {
+pub(super) fn key_of(deleted: &[i64]) -> u64 {
     let mut ids = deleted.to_vec();
     ids.sort_unstable();
     ids.dedup();

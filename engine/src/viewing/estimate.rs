@@ -19,6 +19,8 @@ use crate::{Dataset, Error, Lake, Result, Snapshot};
 /// point, so the mean does not depend on the order the rows were added in.
 const MEAN: &str = "(sum(units)::double / (count(*) * 10000))::double";
 const _: () = assert!(PER_POINT == 10_000, "MEAN divides by the units in a point");
+/// [`MEAN`] over rows counted in `n` (a deleted row subtracted counts -1).
+const MEAN_OF_N: &str = "(sum(units)::double / (sum(n) * 10000))::double";
 
 impl Lake {
     /// Per class and broadcast day of `from..to_excl`, the mean GRP of the filtered spots
@@ -116,37 +118,51 @@ impl Lake {
         media.sort_unstable();
         media.dedup();
         let conn = self.conn()?;
-        let skip = self.bind_deleted(&conn, dataset, &viewing.deleted)?;
+        // Deleted rows are subtracted (deleted_rows.rs), read only from files that may hold
+        // one: a batch's own files hold only ids of that batch.
+        let batches: std::collections::HashSet<i64> = viewing.deleted.iter().map(|id| id >> 32).collect();
+        let holding: Vec<_> = files.iter().filter(|f| super::dashboard::batch_of(f.stem()).is_none_or(|b| batches.contains(&b))).cloned().collect();
+        self.load_deleted_rows(&conn, &viewing.deleted, &holding)?;
         let values = vec![
             "(?::integer, ?::bigint, ?::bigint, ?::varchar, ?::smallint, ?::smallint, ?::smallint, ?::bigint, ?::bigint, ?::bigint, ?::date, ?::date)";
             rows.len()
         ]
         .join(", ");
+        // The rows read and the deleted ones among them (counted -1, their GRP negated), by the
+        // same filter.
+        let rows_of = |source: &str, sign: &str| {
+            format!(
+                "select v.media_id, v.audience_group_id, case when v.audience_group_id = 0 then {unresolved} end as group_key,
+                        v.belonging_to, v.category, v.source, v.ymd, {sign}{units} as units, {sign}1 as n,
+                        (epoch_us(v.air_time) - epoch_us(v.ymd::timestamp)) // 1000000 as sec
+                 from {source} v
+                 where v.ymd >= ? and v.air_time >= ? and v.ymd <= ? and v.air_time < ? and v.media_id in ({media})",
+                unresolved = group_key_sql("v.audience_group"),
+                units = units_sql("v.grp"),
+                media = vec!["?"; media.len()].join(", "),
+            )
+        };
         // The day bounds also bound air_time (within a day and a half of its broadcast day),
         // which lets Parquet row-group statistics skip whole groups.
         let sql = format!(
-            "with v as (
-                 select v.media_id, v.audience_group_id, case when v.audience_group_id = 0 then {unresolved} end as group_key,
-                        v.belonging_to, v.category, v.source, v.ymd, {units} as units,
-                        (epoch_us(v.air_time) - epoch_us(v.ymd::timestamp)) // 1000000 as sec
-                 from {PARQUET_SOURCE} v {skip}
-                 where v.ymd >= ? and v.air_time >= ? and v.ymd <= ? and v.air_time < ? and v.media_id in ({})
-             ),
+            "with v as ({} union all {}),
              w(k, media, grp_id, grp_key, side, category, source, class, s, e, d0, d1) as (values {values})
-             select w.k, w.class, (v.ymd - date '1970-01-01')::bigint, {MEAN}, count(*)
+             select w.k, w.class, (v.ymd - date '1970-01-01')::bigint, {MEAN_OF_N}, sum(v.n)::bigint
              from v join w on v.media_id = w.media and v.belonging_to = w.side
                           and (v.audience_group_id = w.grp_id or (v.audience_group_id = 0 and v.group_key = w.grp_key))
                           and (w.category is null or v.category = w.category)
                           and (w.source is null or v.source = w.source)
                           and v.sec >= w.s and v.sec < w.e and v.ymd >= w.d0 and v.ymd < w.d1
-             group by w.k, w.class, v.ymd order by w.k, w.class, v.ymd",
-            vec!["?"; media.len()].join(", "),
-            unresolved = group_key_sql("v.audience_group"),
-            units = units_sql("v.grp"),
+             group by w.k, w.class, v.ymd having sum(v.n) > 0 order by w.k, w.class, v.ymd",
+            rows_of(PARQUET_SOURCE, ""),
+            rows_of("temp.deleted_rows", "-"),
         );
-        let mut params =
-            vec![Value::Text(self.file_list(&files)), date(from), date(from), date(to), date(super::read::days_after(to, 2))];
-        params.extend(media.iter().map(|m| Value::BigInt(*m)));
+        let bounds = [date(from), date(from), date(to), date(super::read::days_after(to, 2))];
+        let mut params = vec![Value::Text(self.file_list(&files))];
+        for _ in 0..2 {
+            params.extend(bounds.iter().cloned());
+            params.extend(media.iter().map(|m| Value::BigInt(*m)));
+        }
         let opt = |v: Option<i16>| v.map_or(Value::Null, Value::SmallInt);
         for (k, r, (class, s, e)) in &rows {
             params.extend([

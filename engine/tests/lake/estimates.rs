@@ -199,3 +199,50 @@ fn class_day_grp_over_written_viewing_rows() {
     );
     assert_eq!(many[2], vec![(1, day(3, 3), 3.0, 1), (1, day(3, 4), 9.0, 1)]);
 }
+
+#[test]
+fn class_day_grp_many_subtracts_deleted_rows_as_the_filtered_read_skips_them() {
+    let lake = TestLake::new();
+    // Batch 1's rows (ids 1 << 32 | n, as imports number them) over three days of March, and a
+    // second batch; every media, both sides, groups 10 and 11.
+    let a = viewing_rows(1, 1 << 32, 300, at(2026, 3, 1, 6, 0));
+    let b = viewing_rows(2, 2 << 32, 200, at(2026, 3, 2, 6, 30));
+    let files = [lake.write_viewing(1, &a).unwrap(), lake.write_viewing(2, &b).unwrap()].concat();
+    // Every seventh row of batch 1 and every fifth of batch 2 deleted, and an id no file has.
+    let deleted: Vec<i64> = a.iter().step_by(7).map(|r| r.id).chain(b.iter().step_by(5).map(|r| r.id)).chain([9 << 32]).collect();
+    let viewing = of(&files, Dataset::Viewing).with_deleted(deleted);
+    let (from, to_excl) = (day(3, 1), day(3, 12));
+    let request = |media_id, audience_group_id, belonging_to| GrpWindows {
+        media_id,
+        audience_group_id,
+        group_key: None,
+        belonging_to,
+        category: None,
+        source: None,
+        windows: &WINDOWS,
+        from,
+        to_excl,
+    };
+    let requests: Vec<GrpWindows> = [(1, 10, 1), (2, 11, 2), (3, 10, 1), (1, 11, 2), (2, 10, 1)].map(|(m, g, s)| request(m, g, s)).to_vec();
+    let many = lake.class_day_grp_many(&viewing, &requests).unwrap();
+    for (r, got) in requests.iter().zip(&many) {
+        let filter = ViewingFilter {
+            media_id: Some(r.media_id),
+            audience_group_id: Some(r.audience_group_id),
+            belonging_to: Some(r.belonging_to),
+            ..ViewingFilter::default()
+        };
+        // The single request's read skips the deleted rows by their ids.
+        let want = lake.class_day_grp(&viewing, &filter, &WINDOWS, from, to_excl).unwrap();
+        assert_eq!(got.len(), want.len(), "{filter:?}");
+        for (g, w) in got.iter().zip(&want) {
+            assert_eq!((g.0, g.1, g.3), (w.0, w.1, w.3), "{filter:?}");
+            assert!((g.2 - w.2).abs() < 1e-12, "{filter:?}: {g:?} vs {w:?}");
+        }
+    }
+    assert!(many.iter().filter(|m| !m.is_empty()).count() >= 3, "{many:?}");
+    // Without the deletions some day counts more spots.
+    let all = lake.class_day_grp_many(&of(&files, Dataset::Viewing), &requests).unwrap();
+    let spots = |m: &[Vec<ClassDay>]| m.iter().flatten().map(|d| d.3).sum::<u64>();
+    assert!(spots(&all) > spots(&many), "{} vs {}", spots(&all), spots(&many));
+}
