@@ -4,9 +4,6 @@
 //! their basis (for the side chosen), the certificate reconciliation per month, version and
 //! period, the make-goods per month, and the adjustment proposals.
 
-use std::path::Path;
-use std::sync::atomic::AtomicBool;
-
 use chrono::NaiveDate;
 use sqlx::PgPool;
 
@@ -90,13 +87,6 @@ pub async fn gather(db: &PgPool, reads: &Reads, order: i64, filter: ReportFilter
         make_goods: grid.into_iter().map(|m| (m.point_date_ym, m.make_good)).collect(),
         proposals,
     }))
-}
-
-impl Report {
-    /// Writes the workbook to `path`; answers the rows of its tables.
-    pub fn write(self, path: &Path, cancelled: &AtomicBool) -> anyhow::Result<u64> {
-        super::report_sheets::write(&self, path, cancelled)
-    }
 }
 
 /// The current certificate against the schedule, the comparison the certificate dialog and its

@@ -20,8 +20,15 @@ const CERTIFICATE_HEADERS: [&str; 9] = ["月份", "状态", "版本", "时段", 
 const MAKE_GOOD_HEADERS: [&str; 5] = ["月份", "补播政策", "应补", "已补", "待补"];
 const PROPOSAL_HEADERS: [&str; 5] = ["提出时间", "调整日期", "调整建议", "状态", "提出人"];
 
+impl Report {
+    /// Writes the workbook to `path`; answers the rows of its tables.
+    pub fn write(self, path: &Path, cancelled: &AtomicBool) -> anyhow::Result<u64> {
+        write(&self, path, cancelled)
+    }
+}
+
 /// Writes `report` to `path`; answers the rows of its tables.
-pub fn write(report: &Report, path: &Path, cancelled: &AtomicBool) -> anyhow::Result<u64> {
+fn write(report: &Report, path: &Path, cancelled: &AtomicBool) -> anyhow::Result<u64> {
     let mut workbook = book::workbook(path.parent().unwrap_or(Path::new(".")))?;
     let f = Formats::default();
     let mut rows = 0u64;
