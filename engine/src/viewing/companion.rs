@@ -185,6 +185,18 @@ fn titles_table() -> String {
     format!("create or replace temp table dash_titles (k bigint, {})", columns.join(", "))
 }
 
+/// Each value as `pick` reads it, null as `None`; a value of another shape is an error.
+fn column<'a, T>(values: &[&'a Value], pick: impl Fn(&'a Value) -> Option<T>) -> Result<Vec<Option<T>>> {
+    values
+        .iter()
+        .map(|v| match (v, pick(v)) {
+            (Value::Null, _) => Ok(None),
+            (_, Some(x)) => Ok(Some(x)),
+            (other, None) => Err(Error::Caller(format!("a deleted cell of another shape: {other:?}"))),
+        })
+        .collect()
+}
+
 /// The deleted cells of the titles of `keys` as `temp.dash_titles` rows (their sums are
 /// negative already), once per series key.
 fn deleted_rows(cells: &[DeletedCell], keys: &TitleKeys) -> Result<RecordBatch> {
@@ -201,38 +213,13 @@ fn deleted_rows(cells: &[DeletedCell], keys: &TitleKeys) -> Result<RecordBatch> 
             }
         }
     }
-    let shape = |v: &Value| Error::Caller(format!("a deleted cell of another shape: {v:?}"));
     let mut arrays: Vec<ArrayRef> = vec![Arc::new(Int64Array::from(k))];
     for (name, values) in READ.iter().zip(columns) {
         let array: ArrayRef = match arrow_type(name) {
-            DataType::Date32 => Arc::new(Date32Array::from(
-                values.iter().map(|v| match v {
-                    Value::Date32(d) => Ok(Some(*d)),
-                    Value::Null => Ok(None),
-                    other => Err(shape(other)),
-                }).collect::<Result<Vec<_>>>()?,
-            )),
-            DataType::Int16 => Arc::new(Int16Array::from(
-                values.iter().map(|v| match v {
-                    Value::SmallInt(x) => Ok(Some(*x)),
-                    Value::Null => Ok(None),
-                    other => Err(shape(other)),
-                }).collect::<Result<Vec<_>>>()?,
-            )),
-            DataType::Utf8 => Arc::new(StringArray::from(
-                values.iter().map(|v| match v {
-                    Value::Text(t) => Ok(Some(t.as_str())),
-                    Value::Null => Ok(None),
-                    other => Err(shape(other)),
-                }).collect::<Result<Vec<_>>>()?,
-            )),
-            _ => Arc::new(Int64Array::from(
-                values.iter().map(|v| match v {
-                    Value::BigInt(x) => Ok(Some(*x)),
-                    Value::Null => Ok(None),
-                    other => Err(shape(other)),
-                }).collect::<Result<Vec<_>>>()?,
-            )),
+            DataType::Date32 => Arc::new(Date32Array::from(column(&values, |v| if let Value::Date32(d) = v { Some(*d) } else { None })?)),
+            DataType::Int16 => Arc::new(Int16Array::from(column(&values, |v| if let Value::SmallInt(x) = v { Some(*x) } else { None })?)),
+            DataType::Utf8 => Arc::new(StringArray::from(column(&values, |v| if let Value::Text(t) = v { Some(t.as_str()) } else { None })?)),
+            _ => Arc::new(Int64Array::from(column(&values, |v| if let Value::BigInt(x) = v { Some(*x) } else { None })?)),
         };
         arrays.push(array);
     }

@@ -25,6 +25,7 @@ use duckdb::params_from_iter;
 use duckdb::types::Value;
 
 use super::buckets::{Bucket, TimeType, bucket_sql, buckets};
+use super::coverage::{Coverage, coverage};
 use super::dashboard_sql::{clauses, key_groups, load_series, title_keys, wanted_titles};
 use super::deleted_share::load_deleted;
 use super::group_key::group_key_sql;
@@ -164,25 +165,8 @@ impl Lake {
                 _ => twins.push(month),
             }
         }
-        let (mut uncovered, mut covered) = (Vec::new(), Vec::new());
-        for file in files {
-            let twin = file.rollup_twin();
-            if merged.contains(&file.rel) {
-                covered.push(file);
-            } else if rolled.contains(&twin.rel) {
-                twins.push(twin);
-                covered.push(file);
-            } else {
-                uncovered.push(file);
-            }
-        }
-        // Only files that may hold a deleted row are read for it: a batch's own files hold
-        // only ids of that batch (`batch << 32 | n`); compacted files may hold any.
-        let deleted_batches: HashSet<i64> = viewing.deleted.iter().map(|id| id >> 32).collect();
-        covered.retain(|f| {
-            !viewing.deleted.is_empty()
-                && batch_of(f.stem()).is_none_or(|batch| deleted_batches.contains(&batch))
-        });
+        let Coverage { twins: file_twins, deleted_in: covered, uncovered } = coverage(files, &merged, &rolled, &viewing.deleted);
+        twins.extend(file_twins);
         let conn = self.conn()?;
         // The deleted rows of rolled-up files, summed once per deletion set (deleted_share.rs).
         let deleted = if covered.is_empty() {
@@ -331,9 +315,4 @@ pub(super) fn files_of(snapshot: &Snapshot, dataset: Dataset) -> Result<Option<V
         Some((found, _)) => Err(Error::Caller(format!("a dashboard got {found} files for {dataset}"))),
         None => Ok(None),
     }
-}
-
-/// The batch of a batch file's name (`b<batch>-0`); `None` for compacted files.
-pub(super) fn batch_of(stem: &str) -> Option<i64> {
-    stem.strip_prefix('b')?.strip_suffix("-0")?.parse().ok()
 }

@@ -118,10 +118,8 @@ impl Lake {
         media.sort_unstable();
         media.dedup();
         let conn = self.conn()?;
-        // Deleted rows are subtracted (deleted_rows.rs), read only from files that may hold
-        // one: a batch's own files hold only ids of that batch.
-        let batches: std::collections::HashSet<i64> = viewing.deleted.iter().map(|id| id >> 32).collect();
-        let holding: Vec<_> = files.iter().filter(|f| super::dashboard::batch_of(f.stem()).is_none_or(|b| batches.contains(&b))).cloned().collect();
+        // Deleted rows are subtracted (deleted_rows.rs), read only from files that may hold one.
+        let holding = super::coverage::may_hold_deleted(files.clone(), &viewing.deleted);
         self.load_deleted_rows(&conn, &viewing.deleted, &holding)?;
         let values = vec![
             "(?::integer, ?::bigint, ?::bigint, ?::varchar, ?::smallint, ?::smallint, ?::smallint, ?::bigint, ?::bigint, ?::bigint, ?::date, ?::date)";

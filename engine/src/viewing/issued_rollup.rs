@@ -20,7 +20,8 @@ use duckdb::params_from_iter;
 use duckdb::types::Value;
 
 use super::companion::TitleKeys;
-use super::dashboard::{batch_of, files_of};
+use super::coverage::{Coverage, coverage};
+use super::dashboard::files_of;
 use super::deleted_share::load_deleted;
 use super::group_key::group_key_sql;
 use super::issued::{MATCH_SQL, OrderMatch, day_bounds, load_orders, read_totals};
@@ -88,22 +89,8 @@ impl Lake {
                 rollups.push(month);
             }
         }
-        let (mut uncovered, mut covered) = (Vec::new(), Vec::new());
-        for file in files {
-            let twin = file.rollup_twin();
-            if merged.contains(&file.rel) {
-                covered.push(file);
-            } else if rolled.contains(&twin.rel) {
-                rollups.push(twin);
-                covered.push(file);
-            } else {
-                uncovered.push(file);
-            }
-        }
-        // Only files that may hold a deleted row are read for it: a batch's own files hold
-        // only ids of that batch.
-        let deleted_batches: HashSet<i64> = viewing.deleted.iter().map(|id| id >> 32).collect();
-        covered.retain(|f| !viewing.deleted.is_empty() && batch_of(f.stem()).is_none_or(|batch| deleted_batches.contains(&batch)));
+        let Coverage { twins, deleted_in: covered, uncovered } = coverage(files, &merged, &rolled, &viewing.deleted);
+        rollups.extend(twins);
         let days = (from.unwrap_or(NaiveDate::MIN), to.unwrap_or(NaiveDate::MAX));
         let deleted = if covered.is_empty() { Vec::new() } else { self.deleted_share(&conn, &viewing.deleted, &covered, days, Some(&titles))? };
 

@@ -4,6 +4,7 @@
 mod aired;
 mod buckets;
 mod companion;
+mod coverage;
 mod dashboard;
 mod dashboard_sql;
 mod analysis;
