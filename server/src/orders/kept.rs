@@ -9,7 +9,10 @@
 //! that caller goes away); later callers of a claimed key either take what an earlier version
 //! kept for it, marked as previous ([`Wanted::OrPrevious`], the order list: it says 更新中), or
 //! wait for that one computation ([`Wanted::Current`]). A caller never computes a key another
-//! is computing: no herd (docs/decisions.md "The order figures per lake version").
+//! caller is computing: no herd (docs/decisions.md "The order figures per lake version"). The
+//! one exception is a whole version's warm-up ([`Kept::compute_unclaimed`]): a caller wanting
+//! the current values of at most [`APART`] keys it holds computes them apart (not kept) rather
+//! than wait for the whole warm-up — an order's dialog must not wait for every order.
 
 use std::collections::{HashMap, HashSet};
 use std::future::Future;
@@ -18,6 +21,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use tokio::sync::Notify;
+
+/// Most keys a caller wanting current values computes apart instead of waiting for a warm-up
+/// that claimed them (a page of orders; an export of every order waits).
+pub const APART: usize = 100;
 
 /// What a caller takes for a key whose value at its version is being computed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,6 +58,8 @@ struct State<K, V> {
     previous: HashMap<K, V>,
     /// Keys whose computation at `version` runs now.
     running: HashSet<K>,
+    /// Those of them a warm-up claimed ([`Kept::compute_unclaimed`]).
+    warming: HashSet<K>,
 }
 
 enum Step<V, K> {
@@ -59,6 +68,8 @@ enum Step<V, K> {
     Outdated,
     Previous(Vec<V>, Vec<K>),
     Compute(Vec<K>),
+    /// Keys this caller claimed (computed and kept), and keys a warm-up holds (computed apart).
+    Apart(Vec<K>, Vec<K>),
     Wait,
 }
 
@@ -68,7 +79,7 @@ where
     V: Clone + Send + Sync + 'static,
 {
     pub fn new(bound: usize) -> Self {
-        let state = State { version: 0, values: HashMap::new(), previous: HashMap::new(), running: HashSet::new() };
+        let state = State { version: 0, values: HashMap::new(), previous: HashMap::new(), running: HashSet::new(), warming: HashSet::new() };
         Kept { state: Mutex::new(state), ended: Notify::new(), computed: AtomicU64::new(0), bound }
     }
 
@@ -105,6 +116,14 @@ where
                     let values = self.spawn(version, claimed.clone(), compute(claimed.clone())).await??;
                     mine.extend(claimed.into_iter().zip(values));
                 }
+                Step::Apart(claimed, warming) => {
+                    if !claimed.is_empty() {
+                        let values = self.spawn(version, claimed.clone(), compute(claimed.clone())).await??;
+                        mine.extend(claimed.into_iter().zip(values));
+                    }
+                    let values = compute(warming.clone()).await?;
+                    mine.extend(warming.into_iter().zip(values));
+                }
                 Step::Wait => ended.await,
             }
         }
@@ -121,8 +140,10 @@ where
             if state.version != version {
                 return Ok(());
             }
-            let State { values, running, .. } = &mut *state;
-            keys.into_iter().filter(|k| !values.contains_key(k) && running.insert(k.clone())).collect()
+            let State { values, running, warming, .. } = &mut *state;
+            let claimed: Vec<K> = keys.into_iter().filter(|k| !values.contains_key(k) && running.insert(k.clone())).collect();
+            warming.extend(claimed.iter().cloned());
+            claimed
         };
         if !claimed.is_empty() {
             self.spawn(version, claimed.clone(), compute(claimed)).await??;
@@ -165,6 +186,12 @@ where
             let values = keys.iter().zip(found).map(|(k, v)| v.unwrap_or_else(|| previous[k].clone())).collect();
             return Step::Previous(values, claimed);
         }
+        if wanted == Wanted::Current && missing.len() <= APART {
+            let warming: Vec<K> = missing.iter().filter(|k| state.warming.contains(**k)).map(|k| (*k).clone()).collect();
+            if !warming.is_empty() && claimed.len() + warming.len() == missing.len() {
+                return Step::Apart(claimed, warming);
+            }
+        }
         if claimed.is_empty() { Step::Wait } else { Step::Compute(claimed) }
     }
 
@@ -197,7 +224,7 @@ impl<K: Clone + Eq + Hash, V: Clone> State<K, V> {
             }
             previous.entry(k).or_insert(v);
         }
-        *self = State { version, values: HashMap::new(), previous, running: HashSet::new() };
+        *self = State { version, values: HashMap::new(), previous, running: HashSet::new(), warming: HashSet::new() };
     }
 }
 
@@ -230,6 +257,7 @@ impl<K: Clone + Eq + Hash + Send + Sync + 'static, V: Clone + Send + Sync + 'sta
         {
             for k in &self.claimed {
                 state.running.remove(k);
+                state.warming.remove(k);
             }
         }
         self.kept.computed.fetch_add(self.claimed.len() as u64, Ordering::Relaxed);
@@ -306,6 +334,55 @@ mod tests {
         let old = kept.get(2, &keys(&["a"]), Wanted::Current, doubling(calls.clone(), 2)).await.unwrap();
         assert_eq!(old.values, [2]);
         assert_eq!(kept.get(3, &keys(&["a"]), Wanted::Current, doubling(calls, 3)).await.unwrap().values, [3]);
+    }
+
+    #[tokio::test]
+    async fn a_few_current_values_are_computed_apart_rather_than_waiting_for_a_warm_up() {
+        let kept = Arc::new(Kept::<String, i64>::new(1_000));
+        let calls = Arc::new(AtomicU64::new(0));
+        // A first call at version 1, as the warm-up always follows one.
+        kept.get(1, &keys(&["first"]), Wanted::Current, doubling(calls.clone(), 1)).await.unwrap();
+        let (open, gate) = tokio::sync::watch::channel(false);
+        // A warm-up of 150 keys that lasts until the gate opens.
+        let all: Vec<String> = (0..150).map(|n| "k".repeat(n + 1)).collect();
+        let warm = {
+            let (kept, all) = (kept.clone(), all.clone());
+            tokio::spawn(async move {
+                let slow = move |ks: Vec<String>| {
+                    let mut gate = gate.clone();
+                    async move {
+                        gate.wait_for(|open| *open).await?;
+                        Ok(ks.iter().map(|k| k.len() as i64).collect())
+                    }
+                };
+                kept.compute_unclaimed(1, all, slow).await
+            })
+        };
+        for _ in 0..1_000 {
+            if kept.state.lock().unwrap().warming.len() == 150 {
+                break;
+            }
+            tokio::task::yield_now().await;
+        }
+        assert_eq!(kept.state.lock().unwrap().warming.len(), 150, "the warm-up holds every key");
+        let quick = std::time::Duration::from_secs(5);
+        // One key the warm-up holds, with one nobody holds: answered without the warm-up.
+        let asked = keys(&["kk", "z"]);
+        let one = kept.get(1, &asked, Wanted::Current, doubling(calls.clone(), 1));
+        let one = tokio::time::timeout(quick, one).await.expect("not waiting for the warm-up").unwrap();
+        assert_eq!((one.values, one.previous), (vec![2, 1], false));
+        // The key it holds stays the warm-up's to keep; the other was kept by the caller.
+        assert!(kept.state.lock().unwrap().values.contains_key("z"));
+        assert!(!kept.state.lock().unwrap().values.contains_key("kk"));
+        // Past APART keys, a caller waits for the warm-up.
+        let many = kept.get(1, &all[..APART + 1], Wanted::Current, doubling(calls.clone(), 1));
+        tokio::pin!(many);
+        assert!(tokio::time::timeout(std::time::Duration::from_millis(200), &mut many).await.is_err(), "waits");
+        open.send(true).unwrap();
+        let many = tokio::time::timeout(quick, many).await.unwrap().unwrap();
+        assert_eq!(many.values, (1..=APART as i64 + 1).collect::<Vec<_>>());
+        warm.await.unwrap().unwrap();
+        assert_eq!(calls.load(Ordering::Relaxed), 3, "the first call, the caller's own key, the key computed apart; the many waited");
     }
 
     #[tokio::test]
