@@ -94,6 +94,7 @@ for (const file of files) {
     } catch (err) {
       failed++
       console.log(`FAIL ${label}: ${test.name}: ${String(err?.message ?? err).split('\n')[0]} (${Date.now() - started} ms)`)
+      if (process.env.ADEVAL_E2E_DEBUG) console.log(String(err?.stack ?? err))
     }
     const num = String(i + 1).padStart(2, '0')
     await shoot(ctx.page ?? ctx.lastOpened, `${config.out}${label}-${num}-${slug(test.name)}.png`)
