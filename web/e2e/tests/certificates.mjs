@@ -53,12 +53,19 @@ async function statusIs(page, label) {
   }, [productName, label])
 }
 
-/** A failed job keeps the progress panel open over the row's actions. */
+/**
+ * A failed job keeps the progress panel open over the row's actions; one that ended well closes
+ * it by itself a second after its last message, which may be before its close icon shows (the
+ * icon waits for a moment without messages): wait for whichever comes first.
+ */
 async function closeProgress(page) {
   await dismissNotices(page)
   const panel = page.getByTestId('progress-panel')
   if ((await panel.count()) === 0) return
-  await panel.getByRole('button', { name: '关闭处理进度' }).click()
+  const close = panel.getByRole('button', { name: '关闭处理进度' })
+  await close.or(page.locator('body:not(:has([data-testid="progress-panel"]))')).first().waitFor()
+  // The panel may close by itself between the two lines; its absence is what counts.
+  if (await close.isVisible()) await close.click({ timeout: 2000 }).catch(() => {})
   await panel.waitFor({ state: 'detached' })
 }
 
