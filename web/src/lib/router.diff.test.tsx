@@ -115,9 +115,15 @@ async function run(lib: Lib, hash: boolean): Promise<string[]> {
   const screen = view.container
   const out: string[] = []
   const record = async (label: string) => {
-    // History steps land asynchronously in the window's history.
+    // History steps land asynchronously in the window's history, and each router renders the
+    // address's location when its popstate handler has run: wait for that, not a fixed time
+    // (on a busy machine 20 ms was not always enough for one of the two).
     if (hash) await new Promise((done) => setTimeout(done, 20))
     await waitFor(() => expect(screen.textContent).toBeTruthy())
+    if (hash) {
+      const path = () => screen.querySelector('[data-testid=where]')!.textContent!.split('|')[0]
+      await waitFor(() => expect(path()).toBe(window.location.hash.slice(1).split('?')[0]))
+    }
     const last = api.seen.at(-1)!
     const before = api.seen.at(-2)
     out.push(
