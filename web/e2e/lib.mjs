@@ -198,3 +198,17 @@ export async function adeval(ctx, args) {
     throw new Error(`adeval ${args.join(' ')}: ${err.stderr || err.message}`)
   }
 }
+
+/**
+ * Closes the progress panel once its run is over. A failed job keeps the panel, with its close
+ * icon once no message came for a moment; one that ended well closes it by itself a second after
+ * its last message, which may be before the icon shows: wait for whichever comes first. The
+ * panel's absence is what counts.
+ */
+export async function closeProgressPanel(page) {
+  const panel = page.getByTestId('progress-panel')
+  const close = panel.getByRole('button', { name: '关闭处理进度' })
+  await close.or(page.locator('body:not(:has([data-testid="progress-panel"]))')).first().waitFor()
+  if (await close.isVisible()) await close.click({ timeout: 2000 }).catch(() => {})
+  await panel.waitFor({ state: 'detached' })
+}

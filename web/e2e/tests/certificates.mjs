@@ -16,7 +16,7 @@
 // makes the order 播出中 again, and M stays listed, 已确认, with the same figures. Re-importing the
 // confirmed month is refused. 替换版本 on C's row opens with C preselected.
 // Screenshots: test-results/certificates-*.png.
-import { dismissNotices, expectAccessible, isCall, shared, toastSays, waitForPath } from '../lib.mjs'
+import { closeProgressPanel, dismissNotices, expectAccessible, isCall, shared, toastSays, waitForPath } from '../lib.mjs'
 import { addProduct, call, pad, seedMasterData, seedOrder, ymd, ymOf } from '../seed.mjs'
 import { makeWorkbook } from '../xlsx.mjs'
 
@@ -53,20 +53,11 @@ async function statusIs(page, label) {
   }, [productName, label])
 }
 
-/**
- * A failed job keeps the progress panel open over the row's actions; one that ended well closes
- * it by itself a second after its last message, which may be before its close icon shows (the
- * icon waits for a moment without messages): wait for whichever comes first.
- */
+/** A failed job keeps the progress panel open over the row's actions. */
 async function closeProgress(page) {
   await dismissNotices(page)
-  const panel = page.getByTestId('progress-panel')
-  if ((await panel.count()) === 0) return
-  const close = panel.getByRole('button', { name: '关闭处理进度' })
-  await close.or(page.locator('body:not(:has([data-testid="progress-panel"]))')).first().waitFor()
-  // The panel may close by itself between the two lines; its absence is what counts.
-  if (await close.isVisible()) await close.click({ timeout: 2000 }).catch(() => {})
-  await panel.waitFor({ state: 'detached' })
+  if ((await page.getByTestId('progress-panel').count()) === 0) return
+  await closeProgressPanel(page)
 }
 
 /** 更多 → `item` on the order's row; answers the dialog. */

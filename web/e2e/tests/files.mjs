@@ -4,7 +4,7 @@
 // download byte for byte, and the bell's unread badge (the job's message) marked read. The
 // customer-data importer may not exist yet: its job then fails with a message, which is fine here.
 import { readFile } from 'node:fs/promises'
-import { shared, waitForPath } from '../lib.mjs'
+import { closeProgressPanel, shared, waitForPath } from '../lib.mjs'
 import { call } from '../seed.mjs'
 import { makeXlsx } from '../xlsx.mjs'
 
@@ -93,12 +93,8 @@ export const tests = [
       await ctx.shot(page, 'progress-overlay')
       await panel.getByText('处理结束', { exact: true }).waitFor({ timeout: 20_000 })
       await ctx.shot(page, 'progress-ended')
-      // A successful end closes the panel by itself (a second after its last message, maybe
-      // before the close icon shows); a failed one keeps it, with a close icon once quiet.
-      const close = panel.getByRole('button', { name: '关闭处理进度' })
-      await close.or(page.locator('body:not(:has([data-testid="progress-panel"]))')).first().waitFor()
-      if (await close.isVisible()) await close.click({ timeout: 2000 }).catch(() => {})
-      await panel.waitFor({ state: 'detached' })
+      // A successful end closes the panel by itself; a failed one keeps it, with a close icon once quiet.
+      await closeProgressPanel(page)
     },
   },
   {
