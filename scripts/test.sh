@@ -88,12 +88,19 @@ browser_flows() {
 }
 
 log "two lanes: rust tests then web unit tests; browser flows"
-rust_then_unit_tests 2>&1 | sed -u 's/^/[rust+unit] /' &
+rust_then_unit_tests 2>&1 | sed -u 's/^/[rust+unit] /' | tee "$work/rust.log" &
 rust_pid=$!
-browser_flows 2>&1 | sed -u 's/^/[browser] /' &
+browser_flows 2>&1 | sed -u 's/^/[browser] /' | tee "$work/browser.log" &
 browser_pid=$!
+# The lanes' lines interleave and a CI log is read from its end: a failed lane's last lines
+# (the runner repeats its failures there, cargo lists its failed tests) are printed again last.
+failed_lanes=()
 status=0
-wait "$rust_pid" || { status=1; log "rust tests or web unit tests failed"; }
-wait "$browser_pid" || { status=1; log "browser flows failed"; }
+wait "$rust_pid" || { status=1; failed_lanes+=("rust tests or web unit tests:$work/rust.log"); }
+wait "$browser_pid" || { status=1; failed_lanes+=("browser flows:$work/browser.log"); }
+for lane in "${failed_lanes[@]}"; do
+    log "${lane%%:*} failed; the lane's last lines:"
+    tail -n 40 "${lane#*:}"
+done
 [ "$status" = 0 ] && log "every test passed"
 exit "$status"

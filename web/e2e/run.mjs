@@ -34,6 +34,8 @@ const browser = await launch()
 let passed = 0
 let failed = 0
 let setups = 0
+// Repeated at the end: in a long log beside another lane, the end is what a reader sees first.
+const failures = []
 
 async function shoot(page, path) {
   if (!page || page.isClosed()) return
@@ -50,7 +52,8 @@ for (const file of files) {
     ;({ tests } = await import(pathToFileURL(join(dir, file)).href))
   } catch (err) {
     failed++
-    console.log(`FAIL ${label}: (load): ${String(err?.message ?? err).split('\n')[0]}`)
+    failures.push(`FAIL ${label}: (load): ${String(err?.message ?? err).split('\n')[0]}`)
+    console.log(failures.at(-1))
     continue
   }
   const state = {}
@@ -93,7 +96,8 @@ for (const file of files) {
       }
     } catch (err) {
       failed++
-      console.log(`FAIL ${label}: ${test.name}: ${String(err?.message ?? err).split('\n')[0]} (${Date.now() - started} ms)`)
+      failures.push(`FAIL ${label}: ${test.name}: ${String(err?.message ?? err).split('\n')[0]} (${Date.now() - started} ms)`)
+      console.log(failures.at(-1))
       if (process.env.ADEVAL_E2E_DEBUG) console.log(String(err?.stack ?? err))
     }
     const num = String(i + 1).padStart(2, '0')
@@ -104,5 +108,6 @@ for (const file of files) {
 }
 
 await browser.close()
+for (const line of failures) console.log(line)
 console.log(`e2e: ${passed} flows passed, ${failed} failed (${setups} setup steps besides)`)
 process.exit(failed ? 1 : 0)
