@@ -2,7 +2,7 @@
 //! one at a time (benches that time single requests; api_load drives many connections).
 
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
@@ -60,6 +60,7 @@ impl Server {
     pub async fn start(url: &str, data: &Path, env: &[(&str, &str)]) -> anyhow::Result<Server> {
         let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
         let log = data.join(format!("serve-{port}.log"));
+        let log_file = std::fs::File::create(&log)?;
         let child = Command::new(adeval_bin()?)
             .arg("serve")
             .env("DATABASE_URL", url)
@@ -68,8 +69,9 @@ impl Server {
             .env("ADEVAL_SIGN_SECRET", SECRET)
             .env("ADEVAL_ADMIN_PASSWORD", PASSWORD)
             .envs(env.iter().copied())
-            .stdout(Stdio::null())
-            .stderr(std::fs::File::create(&log)?)
+            // Its log (standard output; RUST_LOG sets how much) and what it prints on failing.
+            .stdout(log_file.try_clone()?)
+            .stderr(log_file)
             .spawn()
             .context("starting adeval serve")?;
         let mut server = Server { child, port };

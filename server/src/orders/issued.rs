@@ -106,7 +106,9 @@ struct VersionFiles {
 
 fn scan(lake: Arc<Lake>, snapshot: VersionFiles, orders: Vec<OrderMatch>) -> impl Future<Output = anyhow::Result<Vec<Totals>>> + Send + 'static {
     async move {
+        let (started, n) = (std::time::Instant::now(), orders.len());
         let totals = crate::lake::blocking(move || lake.issued_totals_of(&snapshot.viewing, &snapshot.rollup, &orders)).await?;
+        tracing::debug!(orders = n, ms = started.elapsed().as_millis() as u64, "computed issued totals");
         totals.context("the orders' issued totals")
     }
 }

@@ -130,9 +130,11 @@ pub async fn compute(
     let compute = move |keys: Vec<DefaultKey>| {
         let (lake, ratings, viewing) = (lake.clone(), ratings.clone(), viewing.clone());
         async move {
+            let (started, n) = (std::time::Instant::now(), keys.len());
             let computed = crate::lake::blocking(move || compute_keys(&lake, &ratings, &viewing, &keys))
                 .await?
                 .context("the orders' default estimates")?;
+            tracing::debug!(keys = n, ms = started.elapsed().as_millis() as u64, "computed default estimates");
             Ok(computed.into_iter().map(Arc::new).collect())
         }
     };
