@@ -9,7 +9,6 @@ cd "$(dirname "$0")/.."
 
 ensure_system test
 ensure_duckdb
-ensure_web_deps
 
 work=$(mktemp -d /tmp/adeval-test.XXXXXX)
 chmod 755 "$work"
@@ -26,6 +25,13 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# The Rust build (most of a cold run) starts first; the web dependencies, Postgres and the Ceph
+# packages and cluster are set up beside it.
+log "rust: build the tests and the server (the set-up goes on beside it)"
+(cargo test --workspace --locked --no-run -q && cargo build --bin adeval --locked -q) &
+build_pid=$!
+ensure_web_deps
+
 log "starting a throwaway Postgres cluster"
 PG_FSYNC=off scripts/pg.sh start "$work/pg" "$(free_port)"
 db_url=$(cat "$work/pg/database.url")
@@ -37,9 +43,8 @@ scripts/rgw.sh start "$work/rgw" "$(free_port)"
 # shellcheck disable=SC1091
 . "$work/rgw/s3.env"
 
-log "rust: build the tests and the server"
-cargo test --workspace --locked --no-run -q
-cargo build --bin adeval --locked -q
+wait "$build_pid" || { log "the Rust build failed"; exit 1; }
+log "rust: built"
 adeval=$CARGO_TARGET_DIR/debug/adeval
 
 # Two lanes side by side, each line marked with its lane: the Rust tests (niced) and then the

@@ -58,6 +58,8 @@ pub struct Lake {
     pub(crate) month_covers: crate::viewing::Covers,
     /// Where each title companion's titles lie (viewing/companion.rs).
     pub(crate) title_indexes: crate::viewing::TitleIndexes,
+    /// Rating series' class day means per set of rating files (ratings/kept_means.rs).
+    pub(crate) kept_means: crate::ratings::KeptMeans,
 }
 
 impl Lake {
@@ -80,6 +82,7 @@ impl Lake {
             deleted_rows: Default::default(),
             month_covers: Default::default(),
             title_indexes: Default::default(),
+            kept_means: Default::default(),
         })
     }
 

@@ -173,7 +173,9 @@ fn write_report(
          scan of the rows), keeps each order's issued totals under the manifest's version, and \
          after the first call at a version computes every order's totals once in the background, so later pages are \
          answered from memory; the cold rows are the first page after the lake changed (the manifest's version moved \
-         between runs), before anything of the new version is kept: its first answer (the previous version's figures, \
+         between runs, as a viewing import or deletion moves it), before anything of the new version is kept but \
+         the class means of the demo's rating series (kept per set of rating files, which such a move leaves as it \
+         was): its first answer (the previous version's figures, \
          marked `recomputing`, while the one computation of the new version runs) and the time until the page, asked \
          again every 10 ms, answers the new version's figures. **The peer is the same build started with \
          `ADEVAL_BENCH_FIGURES_PER_ORDER=1`** on the same database and lake: every deletion read from Postgres per \

@@ -5,6 +5,7 @@
 
 mod curve;
 mod import;
+mod kept_means;
 mod query;
 mod reasons;
 mod source;
@@ -12,6 +13,7 @@ mod stream;
 mod windows;
 
 pub use curve::{CurveRequest, Resolution, SpotCurve};
+pub(crate) use kept_means::KeptMeans;
 pub use query::{ChannelGroupRatings, ChannelRatings, DailyRatings, RatingStats};
 pub use windows::{ClassDay, SeriesWindows};
 

@@ -58,8 +58,9 @@ impl Lake {
         Ok(self.class_day_means_many(ratings, &[request])?.pop().unwrap_or_default())
     }
 
-    /// [`Lake::class_day_means`] of each request, in their order, from one query.
-    pub fn class_day_means_many(
+    /// [`Lake::class_day_means`] of each request, in their order, from one query (what
+    /// [`Lake::class_day_means_many`] does not find kept: kept_means.rs).
+    pub(super) fn read_class_day_means(
         &self,
         ratings: &Snapshot,
         requests: &[SeriesWindows<'_>],

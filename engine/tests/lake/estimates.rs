@@ -246,3 +246,36 @@ fn class_day_grp_many_subtracts_deleted_rows_as_the_filtered_read_skips_them() {
     let spots = |m: &[Vec<ClassDay>]| m.iter().flatten().map(|d| d.3).sum::<u64>();
     assert!(spots(&all) > spots(&many), "{} vs {}", spots(&all), spots(&many));
 }
+
+#[test]
+fn class_day_means_are_kept_per_set_of_rating_files() {
+    let lake = TestLake::new();
+    let dir = std::env::temp_dir().join(format!("adeval-estimates-kept-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let import = |batch: i64, samples: &[(&str, f64)]| {
+        let mut csv = String::from("channel,audience_group,ts,rating\n");
+        for (ts, rating) in samples {
+            csv.push_str(&format!("CCTV-1,全国,{ts},{rating}\n"));
+        }
+        let source = dir.join(format!("ratings-{batch}.csv"));
+        std::fs::write(&source, csv).unwrap();
+        let (files, summary) = lake.import_ratings(batch, std::slice::from_ref(&source)).unwrap();
+        assert_eq!(summary.rows, samples.len() as u64, "{:?}", summary.rejected);
+        files
+    };
+    // Class 1 is 20:00–21:00; 21:30 shows the series delivered past it.
+    let first = import(1, &[("2026-03-01 20:00:00", 1.0), ("2026-03-01 20:30:00", 3.0), ("2026-03-01 21:30:00", 1.0)]);
+    let class = [(1, 72_000, 75_600)];
+    let request = [SeriesWindows { channel: "CCTV-1", audience_group: "全国", windows: &class, from: day(3, 1), to_excl: day(3, 2) }];
+    let before = of(&first, Dataset::Ratings);
+    let kept = lake.class_day_means_many(&before, &request).unwrap();
+    assert_eq!(kept, vec![vec![(1, day(3, 1), 2.0, 2)]]);
+    assert_eq!(lake.class_day_means_many(&before, &request).unwrap(), kept);
+    // A second batch adds 20:45 at 8.0 in a file of its own: (1 + 3 + 8) / 3, each a minute.
+    let second = import(2, &[("2026-03-01 20:45:00", 8.0)]);
+    std::fs::remove_dir_all(&dir).ok();
+    let after = of(&[first.clone(), second].concat(), Dataset::Ratings);
+    assert_eq!(lake.class_day_means_many(&after, &request).unwrap(), vec![vec![(1, day(3, 1), 4.0, 3)]]);
+    // A reader of the earlier set (an older snapshot) gets that set's means, not the kept ones.
+    assert_eq!(lake.class_day_means_many(&before, &request).unwrap(), kept);
+}
