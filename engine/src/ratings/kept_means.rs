@@ -5,8 +5,9 @@
 //! estimates) take the means from here instead of reading the series again; a ratings import
 //! or compaction changes the set, and the memo starts over.
 //!
-//! A request's means are read in the batch that first asked for it and kept as read (the
-//! series' delivery is looked for up to a day beyond the batch's ranges: windows.rs).
+//! A request's means do not depend on the batch it is read in (each request looks for the
+//! series' delivery up to a day beyond its own range: windows.rs), so a kept answer is what any
+//! read of the same files would give.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -15,10 +16,11 @@ use chrono::NaiveDate;
 
 use super::windows::{ClassDay, SeriesWindows};
 use crate::orders::ClassWindow;
-use crate::{Lake, Result, Snapshot};
+use crate::{Dataset, Lake, Result, Snapshot};
 
-/// Most requests kept (a request's means: its classes × days, a few kB): past it the memo
-/// starts over. The order list's warm-up asks for one request per media, group and side.
+/// Most requests kept (a request's means: its classes × days, a few kB); past it the others
+/// are read every time. The order list's warm-up asks for one request per media, group,
+/// windows and assessment date.
 const MOST: usize = 4_096;
 
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -57,6 +59,10 @@ impl Lake {
     /// [`Lake::class_day_means`] of each request, in their order: kept ones from memory, the
     /// others read in one query and kept.
     pub fn class_day_means_many(&self, ratings: &Snapshot, requests: &[SeriesWindows<'_>]) -> Result<Vec<Vec<ClassDay>>> {
+        // What a read would refuse is refused before the memo is looked at.
+        if super::query::files_of(ratings, Dataset::Ratings)?.is_none() {
+            return Ok(vec![Vec::new(); requests.len()]);
+        }
         let keys: Vec<Key> = requests.iter().map(Key::of).collect();
         let mut out: Vec<Option<Vec<ClassDay>>> = {
             let mut memo = self.kept_means.0.lock().expect("kept means lock");
@@ -74,11 +80,9 @@ impl Lake {
         let read = self.read_class_day_means(ratings, &wanted)?;
         let mut memo = self.kept_means.0.lock().expect("kept means lock");
         let keep = memo.files == ratings.files;
-        if keep && memo.means.len() + missing.len() > MOST {
-            memo.means.clear();
-        }
         for (i, means) in missing.into_iter().zip(read) {
-            if keep {
+            // Past the bound the rest is answered, not kept.
+            if keep && memo.means.len() < MOST {
                 memo.means.insert(keys[i].clone(), means.clone());
             }
             out[i] = Some(means);

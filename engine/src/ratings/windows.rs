@@ -83,10 +83,14 @@ impl Lake {
             let (s, e) = (at(r.from, first), at(r.to_excl - Days::new(1), last));
             start = Some(start.map_or(s, |t| t.min(s)));
             end = Some(end.map_or(e, |t| t.max(e)));
+            // How far this request looks for the series' delivery: a day beyond its own last
+            // window, whatever the other requests of the batch reach, so its answer is the
+            // same alone or in any batch (kept_means.rs keeps it).
+            let hi = (e + chrono::Duration::days(1)).and_utc().timestamp();
             // The class's latest end: a day counts once the series is delivered past it.
             let ends: Vec<(i64, i32)> = windows.iter().map(|w| (w.0, w.2)).collect();
             let last_end = |class: i64| ends.iter().filter(|(c, _)| *c == class).map(|(_, e)| *e).max().unwrap_or(0);
-            rows.extend(windows.iter().map(|w| (k, r, *w, i64::from(last_end(w.0)))));
+            rows.extend(windows.iter().map(|w| (k, r, *w, i64::from(last_end(w.0)), hi)));
         }
         let (Some(start), Some(end)) = (start, end) else { return Ok(out) };
         // A day beyond the windows, to see whether the series is delivered past the last day.
@@ -97,8 +101,8 @@ impl Lake {
         if files.is_empty() {
             return Ok(out);
         }
-        let mut channels: Vec<&str> = rows.iter().map(|(_, r, _, _)| r.channel).collect();
-        let mut groups: Vec<&str> = rows.iter().map(|(_, r, _, _)| r.audience_group).collect();
+        let mut channels: Vec<&str> = rows.iter().map(|(_, r, _, _, _)| r.channel).collect();
+        let mut groups: Vec<&str> = rows.iter().map(|(_, r, _, _, _)| r.audience_group).collect();
         for list in [&mut channels, &mut groups] {
             list.sort_unstable();
             list.dedup();
@@ -106,10 +110,10 @@ impl Lake {
         // A window past 24:00 reaches the next calendar day: a sample is tried as its own
         // day's (k = 0) and as the day before's (k = 1, 24 h later in that day).
         let reach =
-            if rows.iter().any(|(_, _, w, _)| i64::from(w.2) > DAY_SECS) { "(values (0), (1))" } else { "(values (0))" };
+            if rows.iter().any(|(_, _, w, _, _)| i64::from(w.2) > DAY_SECS) { "(values (0), (1))" } else { "(values (0))" };
         let marks = |n: usize| vec!["?"; n].join(", ");
         let values = vec![
-            "(?::integer, ?::varchar, ?::varchar, ?::bigint, ?::bigint, ?::bigint, ?::bigint, ?::bigint, ?::bigint)";
+            "(?::integer, ?::varchar, ?::varchar, ?::bigint, ?::bigint, ?::bigint, ?::bigint, ?::bigint, ?::bigint, ?::bigint)";
             rows.len()
         ]
         .join(", ");
@@ -124,12 +128,15 @@ impl Lake {
              ),
              s as (select channel, audience_group, t // {DAY_SECS} - k.k as day, t % {DAY_SECS} + k.k * {DAY_SECS} as sec, rating, w
                    from r cross join {reach} k(k)),
-             m as (select channel, audience_group, max(t) as last from r group by all),
-             w(k, channel, grp, class, s, e, d0, d1, last_end) as (values {values})
+             w(k, channel, grp, class, s, e, d0, d1, last_end, hi) as (values {values}),
+             m as (select d.channel, d.grp, d.hi, max(r.t) as last
+                   from r join (select distinct channel, grp, hi from w) d
+                        on r.channel = d.channel and r.audience_group = d.grp and r.t < d.hi
+                   group by all)
              select w.k, w.class, s.day, sum(s.rating * s.w) / sum(s.w), count(*)
              from s join w on s.channel = w.channel and s.audience_group = w.grp
                           and s.sec >= w.s and s.sec < w.e and s.day >= w.d0 and s.day < w.d1
-                    join m on m.channel = s.channel and m.audience_group = s.audience_group
+                    join m on m.channel = w.channel and m.grp = w.grp and m.hi = w.hi
              where s.day * {DAY_SECS} + w.last_end - 60 <= m.last
              group by w.k, w.class, s.day order by w.k, w.class, s.day",
             marks(channels.len()),
@@ -139,7 +146,7 @@ impl Lake {
         let day_number = |d: NaiveDate| Value::BigInt((d - epoch).num_days());
         let mut params = vec![Value::Text(self.file_list(&files)), timestamp(micros(start)), timestamp(micros(end))];
         params.extend(channels.iter().chain(&groups).map(|t| Value::Text((*t).to_owned())));
-        for (k, r, (class, s, e), last_end) in &rows {
+        for (k, r, (class, s, e), last_end, hi) in &rows {
             params.extend([
                 Value::Int(*k as i32),
                 Value::Text(r.channel.to_owned()),
@@ -150,6 +157,7 @@ impl Lake {
                 day_number(r.from),
                 day_number(r.to_excl),
                 Value::BigInt(*last_end),
+                Value::BigInt(*hi),
             ]);
         }
         let conn = self.conn()?;

@@ -50,25 +50,8 @@ fn class_day_means_over_a_written_series() {
     assert_eq!(summary.rows, 36, "{:?}", summary.rejected);
     let ratings = of(&files, Dataset::Ratings);
 
-    let means = lake.class_day_means(&ratings, "CCTV-1", "全国", &WINDOWS, day(3, 1), day(3, 4)).unwrap();
-    // Class 1 on 1 March: (1 + 2 + 6) / 3; 2 March has no sample and is left out.
-    let expected: Vec<ClassDay> =
-        vec![(1, day(3, 1), 3.0, 3), (1, day(3, 3), 4.0, 1), (2, day(3, 1), 5.0, 1), (2, day(3, 3), 7.0, 1)];
-    assert_eq!(means, expected);
-
-    // Another series, another range, and no series at all. The series ends at 4 March 20:00,
-    // before class 1's last window of that day (22:00): 4 March is not delivered whole for
-    // class 1 and does not count, though its 20:00 sample lies in the first window. 3 March's
-    // class 2 (to 26:00) counts: the 4 March 20:00 sample shows the series went past it.
-    let other = lake.class_day_means(&ratings, "CCTV-5", "全国", &WINDOWS, day(3, 3), day(3, 5)).unwrap();
-    assert_eq!(other, vec![(1, day(3, 3), 500.0, 1), (2, day(3, 3), 500.0, 1)]);
-    assert!(lake.class_day_means(&ratings, "CCTV-9", "全国", &WINDOWS, day(3, 1), day(3, 4)).unwrap().is_empty());
-    assert!(lake.class_day_means(&ratings, "CCTV-1", "全国", &[], day(3, 1), day(3, 4)).unwrap().is_empty());
-    // Only 28 February's files-worth: its 20:00 sample and 1 March's 01:10, which is its 25:10.
-    let feb = lake.class_day_means(&ratings, "CCTV-1", "全国", &WINDOWS, day(2, 28), day(3, 1)).unwrap();
-    assert_eq!(feb, vec![(1, day(2, 28), 99.0, 1), (2, day(2, 28), 99.0, 1)]);
-
-    // Many series at once answer each as it is answered alone.
+    // Many series at once, read first (the lake keeps what it reads, so the single requests
+    // below find these kept): each answers as it is answered alone, worked by hand below.
     let request = |channel, audience_group, windows, from, to_excl| SeriesWindows {
         channel,
         audience_group,
@@ -89,6 +72,25 @@ fn class_day_means_over_a_written_series() {
             ],
         )
         .unwrap();
+
+    let means = lake.class_day_means(&ratings, "CCTV-1", "全国", &WINDOWS, day(3, 1), day(3, 4)).unwrap();
+    // Class 1 on 1 March: (1 + 2 + 6) / 3; 2 March has no sample and is left out.
+    let expected: Vec<ClassDay> =
+        vec![(1, day(3, 1), 3.0, 3), (1, day(3, 3), 4.0, 1), (2, day(3, 1), 5.0, 1), (2, day(3, 3), 7.0, 1)];
+    assert_eq!(means, expected);
+
+    // Another series, another range, and no series at all. The series ends at 4 March 20:00,
+    // before class 1's last window of that day (22:00): 4 March is not delivered whole for
+    // class 1 and does not count, though its 20:00 sample lies in the first window. 3 March's
+    // class 2 (to 26:00) counts: the 4 March 20:00 sample shows the series went past it.
+    let other = lake.class_day_means(&ratings, "CCTV-5", "全国", &WINDOWS, day(3, 3), day(3, 5)).unwrap();
+    assert_eq!(other, vec![(1, day(3, 3), 500.0, 1), (2, day(3, 3), 500.0, 1)]);
+    assert!(lake.class_day_means(&ratings, "CCTV-9", "全国", &WINDOWS, day(3, 1), day(3, 4)).unwrap().is_empty());
+    assert!(lake.class_day_means(&ratings, "CCTV-1", "全国", &[], day(3, 1), day(3, 4)).unwrap().is_empty());
+    // Only 28 February's files-worth: its 20:00 sample and 1 March's 01:10, which is its 25:10.
+    let feb = lake.class_day_means(&ratings, "CCTV-1", "全国", &WINDOWS, day(2, 28), day(3, 1)).unwrap();
+    assert_eq!(feb, vec![(1, day(2, 28), 99.0, 1), (2, day(2, 28), 99.0, 1)]);
+
     assert_eq!(many, vec![expected, Vec::new(), vec![(7, day(3, 1), 500.0, 1)], other, Vec::new()]);
 }
 
@@ -278,4 +280,37 @@ fn class_day_means_are_kept_per_set_of_rating_files() {
     assert_eq!(lake.class_day_means_many(&after, &request).unwrap(), vec![vec![(1, day(3, 1), 4.0, 3)]]);
     // A reader of the earlier set (an older snapshot) gets that set's means, not the kept ones.
     assert_eq!(lake.class_day_means_many(&before, &request).unwrap(), kept);
+    // Kept, not read again: with the first batch's file gone the same request still answers,
+    // and one that differs only in its first day has to read it.
+    for file in &first {
+        std::fs::remove_file(lake.root().join(&file.path)).unwrap();
+    }
+    assert_eq!(lake.class_day_means_many(&before, &request).unwrap(), kept);
+    let earlier = [SeriesWindows { from: day(2, 28), ..request[0].clone() }];
+    assert!(lake.class_day_means_many(&before, &earlier).is_err());
+}
+
+#[test]
+fn a_series_means_do_not_depend_on_the_requests_read_beside_it() {
+    // Class 1 is 20:00–21:00. 1 March has samples in the window but none after it before a
+    // gap of days: the day is not known to be delivered whole. 5 March is, by its 21:30.
+    let lake = TestLake::new();
+    let mut csv = String::from("channel,audience_group,ts,rating\n");
+    for (ts, rating) in [("2026-03-01 20:00:00", 1.0), ("2026-03-01 20:30:00", 3.0), ("2026-03-05 20:00:00", 5.0), ("2026-03-05 21:30:00", 1.0)] {
+        csv.push_str(&format!("CCTV-1,全国,{ts},{rating}\n"));
+    }
+    let dir = std::env::temp_dir().join(format!("adeval-estimates-gap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let source = dir.join("ratings.csv");
+    std::fs::write(&source, csv).unwrap();
+    let (files, summary) = lake.import_ratings(1, std::slice::from_ref(&source)).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(summary.rows, 4, "{:?}", summary.rejected);
+    let ratings = of(&files, Dataset::Ratings);
+    let class = [(1, 72_000, 75_600)];
+    let request = |from, to_excl| SeriesWindows { channel: "CCTV-1", audience_group: "全国", windows: &class, from, to_excl };
+    // Read together, the later request's range reaches the 5 March samples; the first request
+    // still looks only a day beyond its own range, as it does alone.
+    let both = lake.class_day_means_many(&ratings, &[request(day(3, 1), day(3, 2)), request(day(3, 5), day(3, 6))]).unwrap();
+    assert_eq!(both, vec![Vec::new(), vec![(1, day(3, 5), 5.0, 1)]]);
 }
