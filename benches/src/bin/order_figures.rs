@@ -195,7 +195,7 @@ fn write_report(
         ratio(peer_list, cold)
     ));
     md.push_str(&format!(
-        "| orderList, the first page after the lake changed, until its figures are the new version's | the page from the rollups, nothing of the version kept | {} | {} | {} | {} |\n",
+        "| orderList, the first page after the lake changed, until its figures are the new version's | the page from the rollups; of the version before, only the rating means | {} | {} | {} | {} |\n",
         current.len(),
         secs(current.median()),
         current.spread(),
