@@ -14,6 +14,22 @@ fn of(files: &[LakeFile], dataset: Dataset) -> adeval_engine::Snapshot {
     snapshot(&files.iter().filter(|f| f.dataset == dataset).cloned().collect::<Vec<_>>())
 }
 
+/// Imports the csv text `csv` (with its header) as ratings batch `batch`; answers its files,
+/// after checking that `rows` rows were written.
+fn import_csv(lake: &TestLake, batch: i64, csv: &str, rows: u64) -> Vec<LakeFile> {
+    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("adeval-estimates-src-{}-{n}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let source = dir.join("ratings.csv");
+    std::fs::write(&source, csv).unwrap();
+    let imported = lake.import_ratings(batch, std::slice::from_ref(&source));
+    std::fs::remove_dir_all(&dir).ok();
+    let (files, summary) = imported.unwrap();
+    assert_eq!(summary.rows, rows, "{:?}", summary.rejected);
+    files
+}
+
 /// Class 1: 20:00–21:00 and 20:30–21:30 (overlapping) and the one second 22:00:00; class 2:
 /// 25:00–26:00, past midnight; class 3: 10:00–11:00, where no sample falls.
 const WINDOWS: [(i64, i32, i32); 5] =
@@ -41,13 +57,7 @@ fn class_day_means_over_a_written_series() {
     for (ts, rating) in samples {
         csv.push_str(&format!("CCTV-1,全国,{ts},{rating}\nCCTV-1,上海,{ts},500\nCCTV-5,全国,{ts},500\n"));
     }
-    let dir = std::env::temp_dir().join(format!("adeval-estimates-src-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let source = dir.join("ratings.csv");
-    std::fs::write(&source, csv).unwrap();
-    let (files, summary) = lake.import_ratings(1, std::slice::from_ref(&source)).unwrap();
-    std::fs::remove_dir_all(&dir).ok();
-    assert_eq!(summary.rows, 36, "{:?}", summary.rejected);
+    let files = import_csv(&lake, 1, &csv, 36);
     let ratings = of(&files, Dataset::Ratings);
 
     // Many series at once, read first (the lake keeps what it reads, so the single requests
@@ -111,13 +121,7 @@ fn a_class_mean_weighs_each_sample_by_the_time_it_stands_for() {
             csv.push_str(&format!("CCTV-1,全国,2026-03-01 19:{m:02}:00,1.0\n"));
         }
     }
-    let dir = std::env::temp_dir().join(format!("adeval-estimates-weights-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let source = dir.join("ratings.csv");
-    std::fs::write(&source, csv).unwrap();
-    let (files, summary) = lake.import_ratings(1, std::slice::from_ref(&source)).unwrap();
-    std::fs::remove_dir_all(&dir).ok();
-    assert_eq!(summary.rows, 119, "{:?}", summary.rejected);
+    let files = import_csv(&lake, 1, &csv, 119);
     let ratings = of(&files, Dataset::Ratings);
     let means = lake.class_day_means(&ratings, "CCTV-1", "全国", &[(1, 68_400, 72_000)], day(3, 1), day(3, 2)).unwrap();
     assert_eq!(means.len(), 1, "{means:?}");
@@ -252,18 +256,9 @@ fn class_day_grp_many_subtracts_deleted_rows_as_the_filtered_read_skips_them() {
 #[test]
 fn class_day_means_are_kept_per_set_of_rating_files() {
     let lake = TestLake::new();
-    let dir = std::env::temp_dir().join(format!("adeval-estimates-kept-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
     let import = |batch: i64, samples: &[(&str, f64)]| {
-        let mut csv = String::from("channel,audience_group,ts,rating\n");
-        for (ts, rating) in samples {
-            csv.push_str(&format!("CCTV-1,全国,{ts},{rating}\n"));
-        }
-        let source = dir.join(format!("ratings-{batch}.csv"));
-        std::fs::write(&source, csv).unwrap();
-        let (files, summary) = lake.import_ratings(batch, std::slice::from_ref(&source)).unwrap();
-        assert_eq!(summary.rows, samples.len() as u64, "{:?}", summary.rejected);
-        files
+        let csv: String = samples.iter().map(|(ts, rating)| format!("CCTV-1,全国,{ts},{rating}\n")).collect();
+        import_csv(&lake, batch, &format!("channel,audience_group,ts,rating\n{csv}"), samples.len() as u64)
     };
     // Class 1 is 20:00–21:00; 21:30 shows the series delivered past it.
     let first = import(1, &[("2026-03-01 20:00:00", 1.0), ("2026-03-01 20:30:00", 3.0), ("2026-03-01 21:30:00", 1.0)]);
@@ -275,7 +270,6 @@ fn class_day_means_are_kept_per_set_of_rating_files() {
     assert_eq!(lake.class_day_means_many(&before, &request).unwrap(), kept);
     // A second batch adds 20:45 at 8.0 in a file of its own: (1 + 3 + 8) / 3, each a minute.
     let second = import(2, &[("2026-03-01 20:45:00", 8.0)]);
-    std::fs::remove_dir_all(&dir).ok();
     let after = of(&[first.clone(), second].concat(), Dataset::Ratings);
     assert_eq!(lake.class_day_means_many(&after, &request).unwrap(), vec![vec![(1, day(3, 1), 4.0, 3)]]);
     // A reader of the earlier set (an older snapshot) gets that set's means, not the kept ones.
@@ -299,13 +293,7 @@ fn a_series_means_do_not_depend_on_the_requests_read_beside_it() {
     for (ts, rating) in [("2026-03-01 20:00:00", 1.0), ("2026-03-01 20:30:00", 3.0), ("2026-03-05 20:00:00", 5.0), ("2026-03-05 21:30:00", 1.0)] {
         csv.push_str(&format!("CCTV-1,全国,{ts},{rating}\n"));
     }
-    let dir = std::env::temp_dir().join(format!("adeval-estimates-gap-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let source = dir.join("ratings.csv");
-    std::fs::write(&source, csv).unwrap();
-    let (files, summary) = lake.import_ratings(1, std::slice::from_ref(&source)).unwrap();
-    std::fs::remove_dir_all(&dir).ok();
-    assert_eq!(summary.rows, 4, "{:?}", summary.rejected);
+    let files = import_csv(&lake, 1, &csv, 4);
     let ratings = of(&files, Dataset::Ratings);
     let class = [(1, 72_000, 75_600)];
     let request = |from, to_excl| SeriesWindows { channel: "CCTV-1", audience_group: "全国", windows: &class, from, to_excl };
