@@ -73,15 +73,17 @@ pub async fn build_state(config: config::Config) -> anyhow::Result<AppState> {
 }
 
 /// Starts what runs beside the HTTP server: the realtime listener, the job workers,
-/// housekeeping and, once, the viewing rollups a lake from before them lacks. Answers once the listener is subscribed, so no event published
-/// after it returns is missed.
-pub async fn start_background(state: &AppState) {
+/// housekeeping and, once, the viewing rollups a lake from before them lacks and the warming of
+/// the lake's reads. Answers once the listener is subscribed, so no event published after it
+/// returns is missed, with the handle of that once-only lake work (the server serves beside it;
+/// the tests wait for it, so a test's own backfill never races the start's).
+pub async fn start_background(state: &AppState) -> tokio::task::JoinHandle<()> {
     tokio::spawn(realtime::listener::run(state.db.clone(), state.hub.clone()));
     let services = state.services();
     jobs::start(&services, state.config.workers);
     jobs::housekeeping::start(&services);
     let (db, lake) = (state.db.clone(), state.reads.lake.clone());
-    tokio::spawn(async move {
+    let lake_work = tokio::spawn(async move {
         if let Err(e) = lake::rollups::backfill(&db, &lake).await {
             tracing::warn!(error = ?e, "building the missing viewing rollups");
         }
@@ -92,4 +94,5 @@ pub async fn start_background(state: &AppState) {
     if tokio::time::timeout(std::time::Duration::from_secs(10), state.hub.ready()).await.is_err() {
         tracing::warn!("the realtime listener is not subscribed yet");
     }
+    lake_work
 }

@@ -40,7 +40,8 @@ pub async fn serve(config: Config, args: ServeArgs) -> anyhow::Result<()> {
             Err(e) => tracing::warn!(error = ?e, "adding the demo orders"),
         }
     }
-    crate::start_background(&state).await;
+    // The start's lake work (rollups, warming) goes on beside serving.
+    drop(crate::start_background(&state).await);
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .with_context(|| format!("cannot listen on {addr}"))?;

@@ -103,7 +103,10 @@ pub async fn spawn_app_with_pool(max_connections: u32) -> TestApp {
 
 async fn start(config: Config, dir: std::sync::Arc<TempDir>) -> TestApp {
     let state = adeval_server::build_state(config.clone()).await.expect("build state");
-    adeval_server::start_background(&state).await;
+    // The start's once-only lake work (rollups a lake lacks, warming) is done before the test
+    // goes on: a test that builds an earlier lake and runs the backfill itself would otherwise
+    // race it (under load the start's backfill built the twin first, and the test's found none).
+    adeval_server::start_background(&state).await.await.expect("the start's lake work");
     TestApp {
         router: adeval_server::app(state.clone()),
         db: state.db.clone(),
