@@ -10,17 +10,21 @@ cd "$(dirname "$0")/.."
 ensure_system test
 ensure_duckdb
 
+# How many servers the browser flows run on side by side (web/e2e/run.mjs).
+E2E_SERVERS=${ADEVAL_TEST_FLOW_SERVERS:-2}
+
 work=$(mktemp -d /tmp/adeval-test.XXXXXX)
 chmod 755 "$work"
 cleanup() {
-    if [ -f "$work/server.pid" ]; then
-        kill "$(cat "$work/server.pid")" 2>/dev/null || true
-    fi
+    local pid
+    for pid in "$work"/e2e-*/server.pid; do
+        [ -f "$pid" ] && kill "$(cat "$pid")" 2>/dev/null
+    done
     # A side that failed may leave the other running.
     jobs -p | xargs -r kill 2>/dev/null || true
     wait 2>/dev/null || true
-    scripts/pg.sh stop "$work/pg" || true
-    scripts/rgw.sh stop "$work/rgw" || true
+    [ -n "${pg_dir:-}" ] && { scripts/pg.sh stop "$pg_dir" || true; [ "$pg_dir" = "$work/pg" ] || rm -rf "$pg_dir"; }
+    scripts/rgw.sh kill "$work/rgw" || true
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -32,9 +36,19 @@ log "rust: build the tests and the server (the set-up goes on beside it)"
 build_pid=$!
 ensure_web_deps
 
-log "starting a throwaway Postgres cluster"
-PG_FSYNC=off scripts/pg.sh start "$work/pg" "$(free_port)"
-db_url=$(cat "$work/pg/database.url")
+# The cluster in memory when the machine has room: every API test's database is a copy of a
+# template (about 11 MB and 300 files each, 4.6 GB by the end), and on a disk creating and
+# removing those files is a tenth of the Rust tests' CPU and the slowest part of the clean-up.
+pg_dir=$work/pg
+shm_free_kb=$(df -Pk /dev/shm 2>/dev/null | awk 'NR == 2 { print $4 }')
+mem_free_kb=$(awk '/^MemAvailable:/ { print $2 }' /proc/meminfo)
+if [ "${shm_free_kb:-0}" -gt $((8 * 1024 * 1024)) ] && [ "${mem_free_kb:-0}" -gt $((12 * 1024 * 1024)) ]; then
+    pg_dir=$(mktemp -d /dev/shm/adeval-test-pg.XXXXXX)
+    chmod 755 "$pg_dir"
+fi
+log "starting a throwaway Postgres cluster (in $pg_dir)"
+PG_FSYNC=off scripts/pg.sh start "$pg_dir" "$(free_port)"
+db_url=$(cat "$pg_dir/database.url")
 export DATABASE_URL=${db_url%/adeval}/postgres
 
 # A real S3 server (Ceph's RADOS gateway) for the tests of files and the lake on object storage.
@@ -49,17 +63,21 @@ adeval=$CARGO_TARGET_DIR/debug/adeval
 
 # Two lanes side by side, each line marked with its lane: the Rust tests (niced) and then the
 # web's type check and unit tests; beside them the OpenAPI check, the bundle and the browser
-# flows (a debug server, Chromium, the runner). Alone, each keeps the two cores busy about half
-# the time (they wait on Postgres, on the servers they start, on pages), so side by side they
-# take about the longer lane's time instead of the sum; the flows are the longer part, so they
-# start first. The Rust tests run niced: the flows and the unit tests wait on pages with
-# timeouts, the Rust tests only take longer.
+# flows (debug servers, Chromium, the runner). Side by side they keep both cores busy; the
+# flows, on two servers, end first, and the web's unit tests then have the cores (run beside the
+# flows, or beside the build, Vitest takes three to five times as long, and its heaviest tests
+# come near their timeouts). The Rust tests run niced: the flows wait on pages with timeouts,
+# the Rust tests only take longer.
 rust_then_unit_tests() {
     # A failure's message, not pages of backtrace, is what the end of a CI log must show
-    # (ADEVAL_TEST_BACKTRACE=1 brings the backtraces back).
+    # (ADEVAL_TEST_BACKTRACE=1 brings the backtraces back). Two tests at a time, one per core:
+    # alone, four at a time would be faster (the 372 API tests: 156 s at two, 124 s at four),
+    # but beside the flows the cores are busy throughout and four were slower (294 s, 275 s).
     RUST_BACKTRACE=${ADEVAL_TEST_BACKTRACE:-0} nice -n 10 cargo test --workspace --locked -q
+    log "rust tests: done"
     log "web: type check and unit tests"
     (cd web && npm run --silent typecheck && npm test --silent)
+    log "rust tests and web unit tests: done"
 }
 
 browser_flows() {
@@ -69,27 +87,46 @@ browser_flows() {
     build_web --checked
     # The runner itself: a flow that checks nothing fails, setup steps are not counted as flows.
     node web/e2e/check-runner.mjs
-    local port
-    port=$(free_port)
-    export ADEVAL_ADMIN_PASSWORD
+    export ADEVAL_ADMIN_PASSWORD ADEVAL_E2E_CLERK_PASSWORD
     ADEVAL_ADMIN_PASSWORD=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')
-    DATABASE_URL=$db_url ADEVAL_ADDR=127.0.0.1:$port ADEVAL_DATA_DIR=$work/data \
-        "$adeval" serve --dev >"$work/server.log" 2>&1 &
-    echo $! >"$work/server.pid"
+    ADEVAL_E2E_CLERK_PASSWORD=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')
+    # The flows' files run side by side, one worker per server (web/e2e/run.mjs): each server
+    # its own database and data dir, so no file sees another's data. Alone the runner keeps the
+    # cores busy about half the time (it waits on pages and on the server).
+    local k pid servers=() pids=()
+    for ((k = 1; k <= E2E_SERVERS; k++)); do
+        start_flow_server "$k" &
+        pids+=($!)
+    done
+    for pid in "${pids[@]}"; do wait "$pid" || return 1; done
+    for ((k = 1; k <= E2E_SERVERS; k++)); do servers+=("$(cat "$work/e2e-$k/server.json")"); done
+    # The flows date things as the server does, in Asia/Shanghai, whatever the machine's zone.
+    # Flows that load data only the shell can (rating series) run `adeval import` against their
+    # server's database and lake.
+    TZ=Asia/Shanghai ADEVAL_E2E_SERVERS="[$(IFS=,; echo "${servers[*]}")]" ADEVAL_BIN="$adeval" \
+        node web/e2e/run.mjs
+    log "browser flows: done"
+}
+
+# start_flow_server K: a debug server on a database and data dir of its own (the demo loads on
+# its first start, as on a newcomer's), and a restricted account (/order only) for the
+# permission flows, made the way staff would; writes $work/e2e-K/server.json for the runner.
+start_flow_server() {
+    local dir=$work/e2e-$1 port url
+    mkdir -p "$dir"
+    url=${db_url%/adeval}/adeval_e2e_$1
+    psql "$DATABASE_URL" -qc "create database adeval_e2e_$1" >/dev/null
+    port=$(free_port)
+    DATABASE_URL=$url ADEVAL_ADDR=127.0.0.1:$port ADEVAL_DATA_DIR=$dir/data \
+        "$adeval" serve --dev >"$dir/server.log" 2>&1 &
+    echo $! >"$dir/server.pid"
     if ! wait_http "http://127.0.0.1:$port/healthz" 60; then
-        cat "$work/server.log" >&2
+        cat "$dir/server.log" >&2
         return 1
     fi
-    # A restricted account (/order only) for the permission flows, made the way staff would.
-    export ADEVAL_E2E_CLERK_PASSWORD
-    ADEVAL_E2E_CLERK_PASSWORD=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')
-    DATABASE_URL=$db_url ADEVAL_DATA_DIR=$work/data ADEVAL_USER_PASSWORD=$ADEVAL_E2E_CLERK_PASSWORD \
+    DATABASE_URL=$url ADEVAL_DATA_DIR=$dir/data ADEVAL_USER_PASSWORD=$ADEVAL_E2E_CLERK_PASSWORD \
         "$adeval" user create --account clerk --name 文员 --rules 112 >/dev/null
-    # The flows date things as the server does, in Asia/Shanghai, whatever the machine's zone.
-    # Flows that load data only the shell can (rating series) run `adeval import` against the
-    # server's database and lake.
-    TZ=Asia/Shanghai ADEVAL_E2E_URL=http://127.0.0.1:$port ADEVAL_BIN="$adeval" DATABASE_URL=$db_url ADEVAL_DATA_DIR=$work/data \
-        node web/e2e/run.mjs
+    printf '{"url":"http://127.0.0.1:%s","databaseUrl":"%s","dataDir":"%s"}' "$port" "$url" "$dir/data" >"$dir/server.json"
 }
 
 log "two lanes: rust tests then web unit tests; browser flows"

@@ -2,7 +2,11 @@
 //   ADEVAL_E2E_URL=… ADEVAL_ADMIN_PASSWORD=… ADEVAL_E2E_CLERK_PASSWORD=… npm run e2e [-- file-filter …]
 // The analysis flow also loads rating series from the shell: ADEVAL_BIN, and the server's
 // DATABASE_URL and ADEVAL_DATA_DIR.
-// Runs every e2e/tests/*.mjs in alphabetical order, its `tests` in order. A test marked
+// Runs every e2e/tests/*.mjs, its `tests` in order. With one server, the files in alphabetical
+// order. With several (ADEVAL_E2E_SERVERS, a JSON array of {url, databaseUrl, dataDir}: each
+// server its own database and data dir, the same admin and clerk passwords), one worker process
+// per server, each with its own browser, takes the next file as it finishes one (the largest
+// files first): a file's tests run in order on one server, files run side by side. A test marked
 // `setup: true` (signing in, seeding through the API or the shell) prepares the flows after it:
 // it must pass but is not counted among the flows. Every other test is a flow and must make at
 // least one check (lib.mjs's `expect`, `expectAccessible`, `toastSays`), or it fails. A test has
@@ -14,7 +18,8 @@
 //   signIn(page, account, password), expect(cond, message), shot(page, label) →
 //   test-results/<file>-<label>.png, state (an object shared by the tests of one file),
 //   page (set it to choose the page of the automatic end-of-test screenshot; default: the last opened).
-import { mkdir, readdir, rm } from 'node:fs/promises'
+import { fork } from 'node:child_process'
+import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { checks, config, expect, launch, signIn, slug, withTimeout } from './lib.mjs'
@@ -25,24 +30,86 @@ const filters = process.argv.slice(2)
 const files = (await readdir(dir))
   .filter((f) => f.endsWith('.mjs') && (!filters.length || filters.some((x) => f.includes(x))))
   .sort()
+const servers = process.env.ADEVAL_E2E_SERVERS ? JSON.parse(process.env.ADEVAL_E2E_SERVERS) : []
+const worker = Boolean(process.env.ADEVAL_E2E_WORKER && process.send)
 
 // A wait left pending by a failed test may reject later: that test has already been reported.
 process.on('unhandledRejection', () => {})
 
 await mkdir(config.out, { recursive: true })
-const browser = await launch()
-let passed = 0
-let failed = 0
-let setups = 0
 // Repeated at the end: in a long log beside another lane, the end is what a reader sees first.
-const failures = []
+const tally = { passed: 0, failed: 0, setups: 0, failures: [] }
+
+if (servers.length > 1 && !worker) {
+  await dealFiles()
+} else {
+  const browser = await launch()
+  for await (const file of worker ? filesFromParent() : files) await runFile(browser, file)
+  await browser.close()
+}
+if (worker) {
+  process.send({ tally }, () => process.exit(0))
+} else {
+  for (const line of tally.failures) console.log(line)
+  console.log(`e2e: ${tally.passed} flows passed, ${tally.failed} failed (${tally.setups} setup steps besides)`)
+  process.exit(tally.failed ? 1 : 0)
+}
+
+/** One worker per server; each asks for the next file when it has run its last. */
+async function dealFiles() {
+  const sizes = new Map(await Promise.all(files.map(async (f) => [f, (await stat(join(dir, f))).size])))
+  const queue = [...files].sort((a, b) => sizes.get(b) - sizes.get(a))
+  await Promise.all(
+    servers.map(
+      (server) =>
+        new Promise((resolve) => {
+          const child = fork(fileURLToPath(import.meta.url), [], {
+            env: {
+              ...process.env,
+              ADEVAL_E2E_WORKER: '1',
+              ADEVAL_E2E_URL: server.url,
+              DATABASE_URL: server.databaseUrl,
+              ADEVAL_DATA_DIR: server.dataDir,
+            },
+          })
+          let reported = false
+          child.on('message', (m) => {
+            if (m.next) child.send({ file: queue.shift() ?? null })
+            if (m.tally) {
+              reported = true
+              for (const k of ['passed', 'failed', 'setups']) tally[k] += m.tally[k]
+              tally.failures.push(...m.tally.failures)
+            }
+          })
+          child.on('exit', (code) => {
+            if (!reported) {
+              tally.failed++
+              tally.failures.push(`FAIL worker on ${server.url} ended (exit ${code}) without reporting`)
+            }
+            resolve()
+          })
+        }),
+    ),
+  )
+}
+
+async function* filesFromParent() {
+  for (;;) {
+    const file = await new Promise((resolve) => {
+      process.once('message', (m) => resolve(m.file))
+      process.send({ next: true })
+    })
+    if (!file) return
+    yield file
+  }
+}
 
 async function shoot(page, path) {
   if (!page || page.isClosed()) return
   await withTimeout(page.screenshot({ path, fullPage: true }), config.stepTimeoutMs, 'screenshot').catch(() => {})
 }
 
-for (const file of files) {
+async function runFile(browser, file) {
   const label = basename(file, '.mjs')
   for (const old of (await readdir(config.out)).filter((f) => f.startsWith(`${label}-`) && f.endsWith('.png'))) {
     await rm(`${config.out}${old}`, { force: true })
@@ -51,10 +118,10 @@ for (const file of files) {
   try {
     ;({ tests } = await import(pathToFileURL(join(dir, file)).href))
   } catch (err) {
-    failed++
-    failures.push(`FAIL ${label}: (load): ${String(err?.message ?? err).split('\n')[0]}`)
-    console.log(failures.at(-1))
-    continue
+    tally.failed++
+    tally.failures.push(`FAIL ${label}: (load): ${String(err?.message ?? err).split('\n')[0]}`)
+    console.log(tally.failures.at(-1))
+    return
   }
   const state = {}
   const kept = []
@@ -87,17 +154,17 @@ for (const file of files) {
       await withTimeout(test.run(ctx), test.timeoutMs ?? config.testTimeoutMs, test.name)
       const made = checks.made - checked
       if (test.setup) {
-        setups++
+        tally.setups++
         console.log(`set  ${label}: ${test.name} (${Date.now() - started} ms)`)
       } else {
         if (!made) throw new Error('made no check: a flow ends by checking what it did (expect, expectAccessible, toastSays)')
-        passed++
+        tally.passed++
         console.log(`ok   ${label}: ${test.name} (${Date.now() - started} ms, ${made} checks)`)
       }
     } catch (err) {
-      failed++
-      failures.push(`FAIL ${label}: ${test.name}: ${String(err?.message ?? err).split('\n')[0]} (${Date.now() - started} ms)`)
-      console.log(failures.at(-1))
+      tally.failed++
+      tally.failures.push(`FAIL ${label}: ${test.name}: ${String(err?.message ?? err).split('\n')[0]} (${Date.now() - started} ms)`)
+      console.log(tally.failures.at(-1))
       if (process.env.ADEVAL_E2E_DEBUG) console.log(String(err?.stack ?? err))
     }
     const num = String(i + 1).padStart(2, '0')
@@ -107,7 +174,3 @@ for (const file of files) {
   for (const c of kept) await c.close().catch(() => {})
 }
 
-await browser.close()
-for (const line of failures) console.log(line)
-console.log(`e2e: ${passed} flows passed, ${failed} failed (${setups} setup steps besides)`)
-process.exit(failed ? 1 : 0)
