@@ -61,23 +61,26 @@ wait "$build_pid" || { log "the Rust build failed"; exit 1; }
 log "rust: built"
 adeval=$CARGO_TARGET_DIR/debug/adeval
 
-# Two lanes side by side, each line marked with its lane: the Rust tests (niced) and then the
-# web's type check and unit tests; beside them the OpenAPI check, the bundle and the browser
-# flows (debug servers, Chromium, the runner). Side by side they keep both cores busy; the
-# flows, on two servers, end first, and the web's unit tests then have the cores (run beside the
-# flows, or beside the build, Vitest takes three to five times as long, and its heaviest tests
-# come near their timeouts). The Rust tests run niced: the flows wait on pages with timeouts,
+# Two lanes side by side, each line marked with its lane: the Rust tests (niced) and the
+# OpenAPI check, the bundle and the browser flows (debug servers, Chromium, the runner). Side by
+# side they keep both cores busy. The web's type check and unit tests follow whichever lane ends
+# first, beside the other: Vitest wants the cores (beside both lanes, or beside the build, it took
+# three to five times as long and its heaviest tests came near their timeouts), and beside the
+# niced Rust tests it has them. The Rust tests run niced: the flows wait on pages with timeouts,
 # the Rust tests only take longer.
-rust_then_unit_tests() {
+rust_tests() {
     # A failure's message, not pages of backtrace, is what the end of a CI log must show
     # (ADEVAL_TEST_BACKTRACE=1 brings the backtraces back). Two tests at a time, one per core:
     # alone, four at a time would be faster (the 372 API tests: 156 s at two, 124 s at four),
     # but beside the flows the cores are busy throughout and four were slower (294 s, 275 s).
     RUST_BACKTRACE=${ADEVAL_TEST_BACKTRACE:-0} nice -n 10 cargo test --workspace --locked -q
     log "rust tests: done"
+}
+
+web_unit_tests() {
     log "web: type check and unit tests"
     (cd web && npm run --silent typecheck && npm test --silent)
-    log "rust tests and web unit tests: done"
+    log "web unit tests: done"
 }
 
 browser_flows() {
@@ -129,8 +132,8 @@ start_flow_server() {
     printf '{"url":"http://127.0.0.1:%s","databaseUrl":"%s","dataDir":"%s"}' "$port" "$url" "$dir/data" >"$dir/server.json"
 }
 
-log "two lanes: rust tests then web unit tests; browser flows"
-rust_then_unit_tests 2>&1 | sed -u 's/^/[rust+unit] /' | tee "$work/rust.log" &
+log "two lanes: rust tests; browser flows (then the web unit tests, after the first to end)"
+rust_tests 2>&1 | sed -u 's/^/[rust] /' | tee "$work/rust.log" &
 rust_pid=$!
 browser_flows 2>&1 | sed -u 's/^/[browser] /' | tee "$work/browser.log" &
 browser_pid=$!
@@ -138,8 +141,21 @@ browser_pid=$!
 # (the runner repeats its failures there, cargo lists its failed tests) are printed again last.
 failed_lanes=()
 status=0
-wait "$rust_pid" || { status=1; failed_lanes+=("rust tests or web unit tests:$work/rust.log"); }
-wait "$browser_pid" || { status=1; failed_lanes+=("browser flows:$work/browser.log"); }
+lane_ended() { # PID STATUS
+    [ "$2" = 0 ] && return
+    status=1
+    if [ "$1" = "$rust_pid" ]; then failed_lanes+=("rust tests:$work/rust.log"); else failed_lanes+=("browser flows:$work/browser.log"); fi
+}
+first_status=0
+wait -n -p first_pid "$rust_pid" "$browser_pid" || first_status=$?
+lane_ended "$first_pid" "$first_status"
+web_unit_tests 2>&1 | sed -u 's/^/[web] /' | tee "$work/web.log" &
+web_pid=$!
+if [ "$first_pid" = "$rust_pid" ]; then other_pid=$browser_pid; else other_pid=$rust_pid; fi
+other_status=0
+wait "$other_pid" || other_status=$?
+lane_ended "$other_pid" "$other_status"
+wait "$web_pid" || { status=1; failed_lanes+=("web type check or unit tests:$work/web.log"); }
 for lane in "${failed_lanes[@]}"; do
     log "${lane%%:*} failed; the lane's last lines:"
     tail -n 40 "${lane#*:}"
