@@ -45,12 +45,13 @@ pid_of() {
     return 0
 }
 
-# term_wait NAME...: SIGTERM to each, wait for all to exit (10 s, then SIGKILL).
-term_wait() {
-    local name pid pids=() i running
+# signal_wait SIGNAL NAME...: SIGNAL to each, wait for all to exit (10 s, then SIGKILL).
+signal_wait() {
+    local signal=$1 name pid pids=() i running
+    shift
     for name in "$@"; do
         pid=$(pid_of "$name")
-        [ -n "$pid" ] && kill "$pid" 2>/dev/null && pids+=("$pid")
+        [ -n "$pid" ] && kill "-$signal" "$pid" 2>/dev/null && pids+=("$pid")
         rm -f "$run/$name.pid"
     done
     for ((i = 0; i < 100; i++)); do
@@ -61,6 +62,7 @@ term_wait() {
     done
     for pid in "${pids[@]}"; do kill -9 "$pid" 2>/dev/null || true; done
 }
+term_wait() { signal_wait TERM "$@"; }
 
 # One after the other: a gateway whose osd is gone hangs in its shutdown, an osd whose mon is
 # gone waits 5 s for it.
@@ -85,18 +87,7 @@ if [ "$cmd" = stop ]; then
     exit 0
 fi
 if [ "$cmd" = kill ]; then
-    pids=()
-    for name in client.rgw osd.0 mon.a; do
-        pid=$(pid_of "$name")
-        [ -n "$pid" ] && kill -9 "$pid" 2>/dev/null && pids+=("$pid")
-        rm -f "$run/$name.pid"
-    done
-    for ((i = 0; i < 100; i++)); do
-        running=0
-        for pid in "${pids[@]}"; do alive "$pid" && running=1; done
-        [ "$running" = 1 ] || exit 0
-        sleep 0.1
-    done
+    signal_wait KILL client.rgw osd.0 mon.a
     exit 0
 fi
 
