@@ -141,21 +141,20 @@ browser_pid=$!
 # (the runner repeats its failures there, cargo lists its failed tests) are printed again last.
 failed_lanes=()
 status=0
-lane_ended() { # PID STATUS
-    [ "$2" = 0 ] && return
-    status=1
-    if [ "$1" = "$rust_pid" ]; then failed_lanes+=("rust tests:$work/rust.log"); else failed_lanes+=("browser flows:$work/browser.log"); fi
-}
-first_status=0
-wait -n -p first_pid "$rust_pid" "$browser_pid" || first_status=$?
-lane_ended "$first_pid" "$first_status"
-web_unit_tests 2>&1 | sed -u 's/^/[web] /' | tee "$work/web.log" &
-web_pid=$!
-if [ "$first_pid" = "$rust_pid" ]; then other_pid=$browser_pid; else other_pid=$rust_pid; fi
-other_status=0
-wait "$other_pid" || other_status=$?
-lane_ended "$other_pid" "$other_status"
-wait "$web_pid" || { status=1; failed_lanes+=("web type check or unit tests:$work/web.log"); }
+declare -A lanes=([$rust_pid]="rust tests:$work/rust.log" [$browser_pid]="browser flows:$work/browser.log")
+web_started=
+while [ "${#lanes[@]}" -gt 0 ]; do
+    ended=
+    lane_status=0
+    wait -n -p ended "${!lanes[@]}" || lane_status=$?
+    [ "$lane_status" = 0 ] || { status=1; failed_lanes+=("${lanes[$ended]}"); }
+    unset "lanes[$ended]"
+    if [ -z "$web_started" ]; then
+        web_unit_tests 2>&1 | sed -u 's/^/[web] /' | tee "$work/web.log" &
+        lanes[$!]="web type check or unit tests:$work/web.log"
+        web_started=1
+    fi
+done
 for lane in "${failed_lanes[@]}"; do
     log "${lane%%:*} failed; the lane's last lines:"
     tail -n 40 "${lane#*:}"

@@ -75,7 +75,7 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     testTimeout: 20_000,
     // A worker per core: Vitest's default leaves one core free, which on a 2-core machine (CI, the
-    // goal's) is one worker for the whole suite; `make test` runs it once the flows have ended.
+    // goal's) is one worker for the whole suite; `make test` runs it after its first lane ends.
     maxWorkers: '100%',
     // visx goes through Vite in tests as in the build, so its reduce-css-calc is our alias there too.
     server: { deps: { inline: [/@visx\//] } },
